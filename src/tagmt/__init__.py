@@ -1,0 +1,3 @@
+"""tagmt — evaluate machine translation of structured documents (inline markup carried across)."""
+
+__version__ = "0.1.0"

@@ -1,0 +1,3 @@
+from tagmt.cli import main
+
+raise SystemExit(main())

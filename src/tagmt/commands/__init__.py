@@ -1,0 +1,1 @@
+"""Subcommands of the `tagmt` CLI, one module each: `register(subparsers)` adds the parser."""

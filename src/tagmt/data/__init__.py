@@ -1,0 +1,1 @@
+"""The data layer: XLIFF loading, data set discovery, directions, views, statistics, download."""

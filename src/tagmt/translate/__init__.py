@@ -1,0 +1,1 @@
+"""Translation pipelines: engines, alignment, tag projection, resumable runs."""
