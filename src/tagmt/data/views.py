@@ -1,0 +1,168 @@
+"""The four views of a direction, produced by the ``xslt/`` stylesheets run through lxml.
+
+Line views (``tagged``, ``masked``, ``plain``) give one string per translatable segment, documents in
+numeric order; ``dita`` writes one DITA file per document. Each document is parsed once per process
+and all line views of both sides are rendered from that one parse (cached on path, size and mtime).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from lxml import etree
+
+from tagmt.data.dataset import Dataset
+from tagmt.data.directions import Direction, parse_direction
+from tagmt.data.xliff import build_document, document_id, parse_xliff
+from tagmt.errors import TagmtError
+
+LINE_VIEWS = ("tagged", "masked", "plain")
+VIEWS = LINE_VIEWS + ("dita",)
+SIDES = ("source", "target")
+
+
+@dataclass(frozen=True)
+class ParallelSegment:
+    """One segment of a direction: where it comes from and its source and target strings."""
+
+    doc_id: int
+    mid: str
+    source: str
+    target: str
+
+
+@dataclass(frozen=True)
+class _Rendered:
+    mids: tuple[str, ...]
+    lines: dict[tuple[str, str], tuple[str, ...]]
+
+
+@lru_cache(maxsize=None)
+def stylesheet(view: str) -> etree.XSLT:
+    """The compiled ``xslt/<view>.xsl`` (compiled once per process)."""
+    from tagmt.paths import xslt_dir
+
+    if view not in VIEWS:
+        raise TagmtError(f"unknown view {view!r}: use one of {', '.join(VIEWS)}")
+    return etree.XSLT(etree.parse(str(xslt_dir() / f"{view}.xsl")))
+
+
+def _check(view: str, side: str, views: tuple[str, ...] = LINE_VIEWS) -> None:
+    if view not in views:
+        raise TagmtError(f"unknown view {view!r}: use one of {', '.join(views)}")
+    if side not in SIDES:
+        raise TagmtError(f"unknown side {side!r}: use source or target")
+
+
+def _direction(direction: Direction | str) -> Direction:
+    # The library accepts zf; the CLI is where Traditional Chinese is opt-in.
+    return direction if isinstance(direction, Direction) else parse_direction(direction, include_zf=True)
+
+
+def _render(path: Path) -> _Rendered:
+    stat = path.stat()
+    return _render_cached(str(path), stat.st_mtime_ns, stat.st_size)
+
+
+@lru_cache(maxsize=4096)
+def _render_cached(path: str, _mtime_ns: int, _size: int) -> _Rendered:
+    tree = parse_xliff(path)
+    mids = tuple(seg.mid for _, seg, _ in build_document(tree, Path(path)).segment_pairs())
+    lines = {}
+    for view in LINE_VIEWS:
+        for side in SIDES:
+            text = str(stylesheet(view)(tree, side=etree.XSLT.strparam(side)))
+            rendered = tuple(text.split("\n")[:-1])
+            if len(rendered) != len(mids):  # pragma: no cover - would be a stylesheet bug
+                raise TagmtError(f"{path}: {view} view has {len(rendered)} lines for {len(mids)} segments")
+            lines[(view, side)] = rendered
+    return _Rendered(mids, lines)
+
+
+def document_lines(path: str | Path, view: str, side: str) -> list[str]:
+    """One document's segments in ``view`` from its XLIFF ``side`` (``source`` = seg-source)."""
+    _check(view, side)
+    return list(_render(Path(path)).lines[(view, side)])
+
+
+def parallel_segments(
+    dataset: Dataset, split: str | None, direction: Direction | str, view: str = "tagged"
+) -> list[ParallelSegment]:
+    """A direction's (source, reference) segments; pivots like ``ja-ko`` join two pairs by (doc, mid)."""
+    _check(view, "source")
+    d = _direction(direction)
+    split = dataset.resolve_split(split)
+    src_side, trg_side = Direction.xliff_side(d.src), Direction.xliff_side(d.trg)
+    src_docs = _documents_by_id(dataset, split, d.pair_of(d.src))
+    trg_docs = _documents_by_id(dataset, split, d.pair_of(d.trg))
+    _check_same_documents(d, src_docs, trg_docs)
+    out = []
+    for doc_id, src_path in src_docs.items():
+        src = _render(src_path)
+        trg = src if trg_docs[doc_id] == src_path else _render(trg_docs[doc_id])
+        if src.mids != trg.mids:
+            _raise_misaligned(d, doc_id, src_path, trg_docs[doc_id], src.mids, trg.mids)
+        out.extend(
+            ParallelSegment(doc_id, mid, s, t)
+            for mid, s, t in zip(src.mids, src.lines[(view, src_side)], trg.lines[(view, trg_side)])
+        )
+    return out
+
+
+def segment_lines(
+    dataset: Dataset, split: str | None, direction: Direction | str, view: str, side: str
+) -> list[str]:
+    """One string per segment of ``side`` (``source`` or ``target``) of ``direction`` in ``view``."""
+    _check(view, side)
+    segments = parallel_segments(dataset, split, direction, view)
+    return [seg.source if side == "source" else seg.target for seg in segments]
+
+
+def write_dita(
+    dataset: Dataset, split: str | None, direction: Direction | str, side: str, out_dir: str | Path
+) -> list[Path]:
+    """Write ``<id>.dita`` for every document of ``side``'s language into ``out_dir``; returns the files."""
+    _check("dita", side, views=("dita",))
+    d = _direction(direction)
+    lang = d.src if side == "source" else d.trg
+    out_dir = Path(out_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    written = []
+    for doc_id, path in _documents_by_id(dataset, dataset.resolve_split(split), d.pair_of(lang)).items():
+        result = stylesheet("dita")(parse_xliff(path), side=etree.XSLT.strparam(Direction.xliff_side(lang)))
+        target = out_dir / f"{doc_id}.dita"
+        target.write_bytes(bytes(result))
+        written.append(target)
+    return written
+
+
+def _documents_by_id(dataset: Dataset, split: str, pair: str) -> dict[int, Path]:
+    return {document_id(p): p for p in dataset.documents(split, pair)}
+
+
+def _check_same_documents(d: Direction, src: dict[int, Path], trg: dict[int, Path]) -> None:
+    if src.keys() == trg.keys():
+        return
+    only_src = sorted(src.keys() - trg.keys())
+    only_trg = sorted(trg.keys() - src.keys())
+    missing, here, there = (only_src[0], d.pair_of(d.src), d.pair_of(d.trg)) if only_src else (
+        only_trg[0], d.pair_of(d.trg), d.pair_of(d.src))
+    raise TagmtError(
+        f"cannot join {d.name}: document {missing} is in {here} but not in {there} "
+        f"({len(only_src) + len(only_trg)} unmatched documents)"
+    )
+
+
+def _raise_misaligned(
+    d: Direction, doc_id: int, src: Path, trg: Path, src_mids: tuple[str, ...], trg_mids: tuple[str, ...]
+) -> None:
+    for i in range(max(len(src_mids), len(trg_mids))):
+        a = src_mids[i] if i < len(src_mids) else None
+        b = trg_mids[i] if i < len(trg_mids) else None
+        if a != b:
+            raise TagmtError(
+                f"cannot join {d.name}: document {doc_id} segment {i + 1} has mid {a} in {src} "
+                f"but mid {b} in {trg}; the pairs are not parallel there"
+            )
