@@ -1,0 +1,165 @@
+"""The inline-markup model on hand-made segments with known answers."""
+
+from __future__ import annotations
+
+import pytest
+
+from tagmt.markup import (
+    COMMENT,
+    Element,
+    TaggedSegment,
+    Token,
+    element_tree,
+    is_well_formed,
+    markup_vocabulary,
+    strip,
+    tags,
+    text_fragments,
+    tokenize,
+)
+
+
+def kinds(segment: str, vocabulary=None) -> list[tuple[str, str]]:
+    return [(t.kind, t.text) for t in tokenize(segment, vocabulary)]
+
+
+def test_tokens_of_a_dita_segment_with_offsets():
+    segment = 'Choose <uicontrol>Save</uicontrol> or <xref keyref="a-b" />.'
+    tokens = tokenize(segment)
+    assert kinds(segment) == [
+        ("text", "Choose "),
+        ("start", "<uicontrol>"),
+        ("text", "Save"),
+        ("end", "</uicontrol>"),
+        ("text", " or "),
+        ("empty", '<xref keyref="a-b" />'),
+        ("text", "."),
+    ]
+    assert [t.name for t in tokens if t.is_markup] == ["uicontrol", "uicontrol", "xref"]
+    for token in tokens:
+        assert segment[token.start : token.end] == token.text
+
+
+def test_views():
+    segment = '<uicontrol>保存</uicontrol>を選択 <xref href="a b" scope=\'external\'/>'
+    assert strip(segment) == "保存を選択 "
+    assert tags(segment) == '<uicontrol> </uicontrol> <xref href="a b" scope=\'external\'/>'
+    assert strip(tokenize(segment)) == strip(segment)  # tokens or string
+    assert text_fragments(tokenize(segment)) == ["", "保存", "を選択 ", ""]
+
+
+@pytest.mark.parametrize(
+    "segment",
+    [
+        "<<SHIPPED_QUANTITY>>",
+        "<name of composition type>",
+        "<field name>",
+        "Drag & drop",
+        "a < b and c > d",
+        "<",
+        "<>",
+        "</>",
+        "<1abc>",
+        "<-x>",
+        '<a b="1"c="2">',  # attributes must be separated by whitespace
+        '<a b=1>',  # unquoted value
+        '<a b="<">',
+        "<a/ >",
+        "</a b>",
+        "<!-- unterminated",
+        "<계층구조 유형>",
+    ],
+)
+def test_text_that_only_looks_like_markup(segment):
+    assert kinds(segment) == [("text", segment)]
+    assert strip(segment) == segment
+    assert tags(segment) == ""
+
+
+def test_placeholder_rule_needs_both_brackets():
+    assert kinds("<<b>x</b>") == [("text", "<"), ("start", "<b>"), ("text", "x"), ("end", "</b>")]
+    assert kinds("<b>>") == [("start", "<b>"), ("text", ">")]
+    assert kinds("<<b/>>") == [("text", "<<b/>>")]
+
+
+def test_names_and_whitespace_by_xml_rules():
+    assert kinds('<sap-icon-font.x:y a_1 = "v"\n>') == [("start", '<sap-icon-font.x:y a_1 = "v"\n>')]
+    assert kinds("</uicontrol >") == [("end", "</uicontrol >")]
+    assert kinds("<階層タイプ>") == [("start", "<階層タイプ>")]  # a valid XML name: markup by grammar
+    assert kinds("<a\u3000b='1'>") == [("text", "<a\u3000b='1'>")]  # ideographic space is not XML space
+
+
+def test_comments_are_empty_markup():
+    tokens = tokenize("SAP ECC 6.00<!--or <b>higher</b>-->)")
+    assert [(t.kind, t.name) for t in tokens] == [("text", ""), ("empty", COMMENT), ("text", "")]
+    assert strip(tokens) == "SAP ECC 6.00)"
+    assert element_tree(tokens) == (Element(COMMENT),)
+
+
+def test_vocabulary_turns_unknown_names_into_text():
+    vocabulary = {"uicontrol"}
+    segment = "<uicontrol>OK</uicontrol> <b>x</b> <階層タイプ> <!--c-->"
+    assert kinds(segment, vocabulary) == [
+        ("start", "<uicontrol>"),
+        ("text", "OK"),
+        ("end", "</uicontrol>"),
+        ("text", " <b>x</b> <階層タイプ> "),
+        ("empty", "<!--c-->"),
+    ]
+    assert kinds("<b>x</b>", frozenset()) == [("text", "<b>x</b>")]
+
+
+def test_markup_vocabulary_keeps_names_used_as_markup():
+    segments = [
+        "<uicontrol>a</uicontrol>",
+        '<xref keyref="k"/>',
+        "<字段名> is text",  # start tag never closed
+        "</i> then <i>",  # end before start: not a use as markup
+        "<<SHIPPED_QUANTITY>>",
+        "<!--x-->",
+        "plain",
+    ]
+    assert markup_vocabulary(segments) == {"uicontrol", "xref"}
+
+
+def test_well_formedness_and_tree():
+    nested = tokenize("<a>x<b>y</b><c/></a><d></d>")
+    assert is_well_formed(nested)
+    assert element_tree(nested) == (Element("a", (Element("b"), Element("c"))), Element("d"))
+    assert not is_well_formed(tokenize("<a><b></a></b>"))  # swapped nesting
+    assert not is_well_formed(tokenize("<a>x"))  # left open
+    assert not is_well_formed(tokenize("x</a>"))  # closes nothing
+    assert is_well_formed(tokenize("no markup"))
+    assert is_well_formed([])
+
+
+def test_tree_recovers_from_malformed_markup():
+    assert element_tree(tokenize("<a><b></a></b>")) == (Element("a", (Element("b"),)),)
+    assert element_tree(tokenize("</x><a>t")) == (Element("a"),)
+
+
+def test_fragments_count_markup_tokens():
+    tokens = tokenize("<a></a><b/>")
+    assert text_fragments(tokens) == ["", "", "", ""]
+    assert text_fragments([]) == [""]
+    assert text_fragments([Token("text", "x")]) == ["x"]
+
+
+def test_tagged_segment_views_and_matching():
+    reference = TaggedSegment.parse("<uicontrol>保存</uicontrol>を選択")
+    assert reference.has_markup and reference.well_formed
+    assert reference.lex == "保存を選択"
+    assert reference.tags == "<uicontrol> </uicontrol>"
+    assert reference.matches(reference)
+    assert TaggedSegment.parse('<uicontrol a="1">x</uicontrol>y').matches(reference)  # attributes ignored
+    assert not TaggedSegment.parse("保存を選択").matches(reference)
+    assert not TaggedSegment.parse("<uicontrol>保存を選択").matches(reference)
+    assert not TaggedSegment.parse("<uicontrol/>保存").matches(reference)  # <b/> is not <b></b>
+    malformed = TaggedSegment.parse("<a><b></a></b>")
+    assert not malformed.well_formed and malformed.matches(malformed)
+    plain = TaggedSegment.parse("abc")
+    assert plain.lex == "abc" and not plain.has_markup and plain.matches(TaggedSegment.parse(""))
+
+
+def test_strip_is_one_pass():
+    assert strip("<a<b/>>") == "<a>"

@@ -1,0 +1,102 @@
+"""Properties of the markup model that must hold for any string (model output is messy)."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tagmt.markup import Element, TaggedSegment, element_tree, is_well_formed, strip, tags, tokenize
+
+# Text that is rich in the characters the tag grammar reacts to.
+messy_text = st.text(alphabet=st.sampled_from(list('<>/!-="\' &abx:_.1\n階')), max_size=60) | st.text(
+    max_size=40
+)
+names = st.sampled_from(["b", "uicontrol", "x-ref", "ns:i", "階層"])
+plain_text = st.text(alphabet=st.sampled_from(list("ab c&;.階層")), max_size=6)
+
+
+@st.composite
+def trees(draw, depth: int = 3) -> Element:
+    name = draw(names)
+    if depth == 0:
+        return Element(name)
+    children = draw(st.lists(trees(depth=depth - 1), max_size=3))
+    return Element(name, tuple(children))
+
+
+@st.composite
+def serialized(draw, element: Element) -> str:
+    """One way of writing ``element``: attributes, whitespace and text between tags all vary."""
+    attribute = draw(st.sampled_from(["", ' id="1"', " a='x y'", ' k = "v"']))
+    if not element.children and draw(st.booleans()):
+        return f"<{element.name}{attribute}/>"
+    inner = draw(plain_text)
+    for child in element.children:
+        inner += draw(serialized(child)) + draw(plain_text)
+    return f"<{element.name}{attribute}>{inner}</{element.name}>"
+
+
+@st.composite
+def documents(draw) -> tuple[str, tuple[Element, ...], list[str]]:
+    forest = tuple(draw(st.lists(trees(), max_size=3)))
+    parts, texts = [], []
+    for element in forest:
+        text = draw(plain_text)
+        texts.append(text)
+        parts.append(text + draw(serialized(element)))
+    return "".join(parts), forest, texts
+
+
+@given(messy_text, st.sampled_from([None, frozenset(), frozenset({"a", "b", "ab"})]))
+def test_tokenize_never_raises_and_loses_nothing(segment, vocabulary):
+    tokens = tokenize(segment, vocabulary)
+    assert "".join(token.text for token in tokens) == segment
+    for token in tokens:
+        assert token.text and segment[token.start : token.end] == token.text
+    for before, after in zip(tokens, tokens[1:]):
+        assert not (before.kind == "text" and after.kind == "text")  # text runs are merged
+    assert strip(segment, vocabulary) == "".join(t.text for t in tokens if t.kind == "text")
+    is_well_formed(tokens), element_tree(tokens)  # total functions
+
+
+@given(messy_text)
+def test_each_markup_token_is_markup_on_its_own(segment):
+    for token in tokenize(segment):
+        if token.is_markup:
+            alone = tokenize(token.text)
+            assert [(t.kind, t.name) for t in alone] == [(token.kind, token.name)]
+
+
+@given(messy_text)
+def test_vocabulary_only_removes_markup(segment):
+    everything = [t for t in tokenize(segment) if t.is_markup]
+    restricted = [t for t in tokenize(segment, frozenset({"a"})) if t.is_markup]
+    assert set(restricted) <= set(everything)
+    assert all(t.name in {"a", "#comment"} for t in restricted)
+
+
+@settings(max_examples=150)
+@given(documents())
+def test_generated_trees_are_well_formed_and_recovered(document):
+    segment, forest, _ = document
+    tokens = tokenize(segment)
+    assert is_well_formed(tokens)
+    assert element_tree(tokens) == forest
+    parsed = TaggedSegment.parse(segment)
+    assert len(parsed.fragments) == len(parsed.skeleton) + 1
+    assert "".join(parsed.fragments) == parsed.lex
+    assert not [t for t in tokenize(parsed.lex) if t.is_markup]  # no markup left after stripping
+    assert tags(parsed.tags) == parsed.tags  # the tag view is all markup
+
+
+@settings(max_examples=150)
+@given(documents(), st.data())
+def test_dropping_an_end_tag_breaks_well_formedness(document, data):
+    segment, _, _ = document
+    tokens = tokenize(segment)
+    ends = [i for i, t in enumerate(tokens) if t.kind == "end"]
+    if ends:
+        drop = data.draw(st.sampled_from(ends))
+        damaged = "".join(t.text for i, t in enumerate(tokens) if i != drop)
+        assert not is_well_formed(tokenize(damaged))
+        assert not TaggedSegment.parse(damaged).matches(TaggedSegment.parse(segment))
