@@ -6,7 +6,9 @@
      is escaped again (&amp;, &lt;), so the result parses as XML. -->
 <xsl:stylesheet version="1.0"
     xmlns:xsl="http://www.w3.org/1999/XSL/Transform"
-    xmlns:x="urn:oasis:names:tc:xliff:document:1.2">
+    xmlns:x="urn:oasis:names:tc:xliff:document:1.2"
+    xmlns:regexp="http://exslt.org/regular-expressions"
+    extension-element-prefixes="regexp">
   <xsl:output method="xml" omit-xml-declaration="yes" encoding="UTF-8"/>
 
   <xsl:param name="side" select="'source'"/>
@@ -38,6 +40,18 @@
 
   <xsl:template mode="dita" match="x:ph | x:bpt | x:ept | x:it">
     <xsl:value-of select="." disable-output-escaping="yes"/>
+  </xsl:template>
+
+  <!-- A target document declares the target language (xml:lang="en-US" becomes e.g. "ja-JP"). -->
+  <xsl:template mode="dita" match="x:ph[contains(., 'xml:lang=&quot;')]">
+    <xsl:variable name="lang">
+      <xsl:choose>
+        <xsl:when test="$side = 'target'"><xsl:value-of select="/x:xliff/x:file/@target-language"/></xsl:when>
+        <xsl:otherwise><xsl:value-of select="/x:xliff/x:file/@source-language"/></xsl:otherwise>
+      </xsl:choose>
+    </xsl:variable>
+    <xsl:value-of disable-output-escaping="yes"
+        select="regexp:replace(., 'xml:lang=&quot;[^&quot;]*&quot;', '', concat('xml:lang=&quot;', $lang, '&quot;'))"/>
   </xsl:template>
 
   <xsl:template mode="dita" match="x:ph[contains(@id, 'locked')]">

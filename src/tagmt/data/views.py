@@ -128,7 +128,10 @@ def write_dita(
     d = _direction(direction)
     lang = d.src if side == "source" else d.trg
     out_dir = Path(out_dir)
-    out_dir.mkdir(parents=True, exist_ok=True)
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise TagmtError(f"cannot create the DITA folder {out_dir}: {exc.strerror}") from None
     written = []
     for doc_id, path in _documents_by_id(dataset, dataset.resolve_split(split), d.pair_of(lang)).items():
         result = stylesheet("dita")(parse_xliff(path), side=etree.XSLT.strparam(Direction.xliff_side(lang)))
