@@ -1,0 +1,321 @@
+"""Word aligners for detag-and-project: `eflomal` (statistical) and `awesome` (multilingual BERT).
+
+Both take sentences already split into words (see `wordseg.py`) and return, per sentence pair, the
+set of links `(source word index, target word index)`.
+
+eflomal — the `eflomal` package (v2): its Python API writes the texts, and its bundled binary does
+the Bayesian HMM+fertility sampling in both directions; the two directions are symmetrized here
+(grow-diag-final-and by default, which projected tags better than intersection and union on the
+SAP dev split, see benchmarks/bench_projection.py). The binary seeds its sampler from
+/dev/urandom and has no seed option, so results would differ from run to run. To make a run
+reproducible, this module runs a private copy of the binary in which the 12-byte path
+`/dev/urandom` is replaced by the relative path `eflomal.seed`, a file of 8 seed bytes written in
+the binary's working folder, with one OpenMP thread (the samplers draw their seeds in thread
+order). Nothing is installed or changed in the package itself.
+
+awesome — the extraction of awesome-align (Dou & Neubig 2021) on any BERT-like encoder: hidden
+states of layer 8, the similarity matrix of source and target subwords, a softmax over each of its
+directions, links kept where both probabilities exceed the threshold (1e-3), subword links mapped to
+their words. The `awesome-align` package (0.1.7, the latest) was inspected and is NOT used: it ships
+its own copy of transformers 2.x internals (own BertModel, tokenizer, `file_utils`), resolves model
+names to long-dead S3 URLs, reads no safetensors and knows no `local_files_only`; it does not load a
+model saved by transformers 5. The method is a few lines on `AutoModel`/`AutoTokenizer`.
+"""
+
+from __future__ import annotations
+
+import math
+import subprocess
+import tempfile
+from pathlib import Path
+from typing import Protocol, Sequence
+
+from tagmt.errors import TagmtError, require
+
+Links = set[tuple[int, int]]
+
+
+class Aligner(Protocol):
+    """Aligns word-split sentence pairs; all pairs of a run at once (eflomal learns from them)."""
+
+    name: str
+
+    def align(self, src_words: list[list[str]], trg_words: list[list[str]]) -> list[Links]:
+        """One set of (source index, target index) links per sentence pair."""
+        ...
+
+
+# --------------------------------------------------------------------------- symmetrization
+
+_NEIGHBOURS = ((-1, 0), (0, -1), (1, 0), (0, 1), (-1, -1), (-1, 1), (1, -1), (1, 1))
+
+
+def grow_diag_final_and(forward: Links, reverse: Links) -> Links:
+    """Koehn's grow-diag-final-and: the intersection grown by neighbouring union links, then
+    union links between words that are both still unaligned."""
+    union = forward | reverse
+    links = forward & reverse
+    src_done = {i for i, _ in links}
+    trg_done = {j for _, j in links}
+    grew = True
+    while grew:
+        grew = False
+        for i, j in sorted(links):
+            for di, dj in _NEIGHBOURS:
+                cand = (i + di, j + dj)
+                if cand in union and cand not in links and (
+                    cand[0] not in src_done or cand[1] not in trg_done
+                ):
+                    links.add(cand)
+                    src_done.add(cand[0])
+                    trg_done.add(cand[1])
+                    grew = True
+    for direction in (forward, reverse):
+        for i, j in sorted(direction):
+            if i not in src_done and j not in trg_done:
+                links.add((i, j))
+                src_done.add(i)
+                trg_done.add(j)
+    return links
+
+
+SYMMETRIZERS = {
+    "grow-diag-final-and": grow_diag_final_and,
+    "intersection": lambda f, r: f & r,
+    "union": lambda f, r: f | r,
+}
+
+
+# --------------------------------------------------------------------------- eflomal
+
+_URANDOM = b"/dev/urandom\0"
+_SEED_FILE = b"eflomal.seed\0"
+
+
+def _seeded_binary(folder: Path) -> Path:
+    """A copy of eflomal's binary in `folder` that reads its seed from `folder/eflomal.seed`."""
+    eflomal = require("eflomal", "align", "the eflomal aligner")
+    original = Path(eflomal.__file__).parent / "bin" / "eflomal"
+    if not original.is_file():
+        raise TagmtError(f"the eflomal package has no binary at {original}; reinstall eflomal")
+    code = original.read_bytes()
+    if code.count(_URANDOM) != 1:
+        raise TagmtError(
+            f"cannot seed {original}: expected one '/dev/urandom' in it; "
+            "this eflomal build is not supported, install eflomal 2.0"
+        )
+    binary = folder / "eflomal"
+    binary.write_bytes(code.replace(_URANDOM, _SEED_FILE))
+    binary.chmod(0o755)
+    return binary
+
+
+def _write_indexed(path: Path, sentences: list[list[str]], vocabulary: dict[str, int]) -> None:
+    """eflomal's text format: a header `<sentences> <vocabulary size>`, then `<length> <ids…>`.
+    Words are lowercased, as eflomal's own reader does; sentences of 1024 words or more are left
+    empty, as eflomal requires."""
+    lines = []
+    for words in sentences:
+        ids = [vocabulary.setdefault(w.lower(), len(vocabulary)) for w in words]
+        lines.append(" ".join(map(str, [len(ids), *ids])) if len(ids) < 0x400 else "0")
+    path.write_text(f"{len(sentences)} {len(vocabulary)}\n" + "\n".join(lines) + "\n")
+
+
+def _read_links(path: Path, n: int) -> list[Links]:
+    """Links in Moses `i-j` form; eflomal writes both directions as (source, target)."""
+    rows = path.read_text().split("\n")[:n]
+    out: list[Links] = []
+    for row in rows:
+        links = set()
+        for pair in row.split():
+            a, b = map(int, pair.split("-"))
+            links.add((a, b))
+        out.append(links)
+    out.extend(set() for _ in range(n - len(out)))
+    return out
+
+
+class EflomalAligner:
+    """eflomal in both directions, symmetrized; deterministic for a given seed."""
+
+    name = "eflomal"
+    learns_from_corpus = True
+
+    def __init__(
+        self,
+        symmetrize: str = "grow-diag-final-and",
+        seed: int = 1,
+        model: int = 3,
+        n_samplers: int = 3,
+        rel_iterations: float = 1.0,
+        null_prior: float = 0.2,
+    ) -> None:
+        if symmetrize not in SYMMETRIZERS:
+            raise TagmtError(
+                f"unknown symmetrization {symmetrize!r}; choose one of {', '.join(SYMMETRIZERS)}"
+            )
+        self.symmetrize = symmetrize
+        self.seed = seed
+        self.model = model
+        self.n_samplers = n_samplers
+        self.rel_iterations = rel_iterations
+        self.null_prior = null_prior
+
+    def _iterations(self, n_sentences: int) -> tuple[int, int, int]:
+        """eflomal's own schedule: more iterations for smaller corpora."""
+        iters = max(2, round(self.rel_iterations * 5000 / math.sqrt(max(1, n_sentences))))
+        quarter = max(1, iters // 4)
+        return (max(2, quarter), quarter if self.model >= 2 else 0, iters if self.model >= 3 else 0)
+
+    def align_both(
+        self, src_words: list[list[str]], trg_words: list[list[str]]
+    ) -> tuple[list[Links], list[Links]]:
+        """The forward and the reverse links (both as (source, target) pairs), unsymmetrized."""
+        if len(src_words) != len(trg_words):
+            raise TagmtError(
+                f"cannot align {len(src_words)} source sentences with {len(trg_words)} targets"
+            )
+        n = len(src_words)
+        if n == 0:
+            return [], []
+        with tempfile.TemporaryDirectory(prefix="tagmt-eflomal-") as tmp:
+            folder = Path(tmp)
+            binary = _seeded_binary(folder)
+            (folder / "eflomal.seed").write_bytes(self.seed.to_bytes(8, "little", signed=False))
+            _write_indexed(folder / "src", src_words, {})
+            _write_indexed(folder / "trg", trg_words, {})
+            i1, i2, i3 = self._iterations(n)
+            args = [str(binary), "-m", str(self.model), "-s", "src", "-t", "trg",
+                    "-n", str(self.n_samplers), "-N", str(self.null_prior), "-q",
+                    "-1", str(i1), "-f", "fwd", "-r", "rev"]
+            if self.model >= 2:
+                args += ["-2", str(i2)]
+            if self.model >= 3:
+                args += ["-3", str(i3)]
+            env = {"OMP_NUM_THREADS": "1", "PATH": "/usr/bin:/bin"}
+            done = subprocess.run(args, cwd=folder, env=env, capture_output=True, text=True)
+            if done.returncode != 0:
+                raise TagmtError(f"eflomal failed (exit {done.returncode}): {done.stderr.strip()}")
+            forward = _read_links(folder / "fwd", n)
+            reverse = _read_links(folder / "rev", n)
+        return forward, reverse
+
+    def align(self, src_words: list[list[str]], trg_words: list[list[str]]) -> list[Links]:
+        forward, reverse = self.align_both(src_words, trg_words)
+        join = SYMMETRIZERS[self.symmetrize]
+        return [join(f, r) for f, r in zip(forward, reverse)]
+
+
+# --------------------------------------------------------------------------- awesome
+
+DEFAULT_AWESOME_MODEL = "bert-base-multilingual-cased"
+
+
+class AwesomeAligner:
+    """awesome-align's softmax extraction on a BERT-like encoder loaded with `from_pretrained`."""
+
+    name = "awesome"
+    learns_from_corpus = False
+
+    def __init__(
+        self,
+        model: str = DEFAULT_AWESOME_MODEL,
+        device: str = "cpu",
+        layer: int = 8,
+        threshold: float = 1e-3,
+        batch_size: int = 32,
+        local_files_only: bool | None = None,
+    ) -> None:
+        torch = require("torch", "hf", "the awesome aligner")
+        transformers = require("transformers", "hf", "the awesome aligner")
+        if device == "auto":
+            device = "cuda" if torch.cuda.is_available() else "cpu"
+        local = Path(model).is_dir() if local_files_only is None else local_files_only
+        try:
+            self.tokenizer = transformers.AutoTokenizer.from_pretrained(
+                model, local_files_only=local
+            )
+            self.model = transformers.AutoModel.from_pretrained(model, local_files_only=local)
+        except OSError as exc:
+            raise TagmtError(
+                f"cannot load the awesome aligner's model {model!r} ({str(exc).splitlines()[0]}); "
+                "pass a local directory with model=/path/to/dir (a saved BERT-like model), "
+                "or put the model in the Hugging Face hub cache"
+            ) from None
+        n_layers = self.model.config.num_hidden_layers
+        if not 0 <= layer <= n_layers:
+            raise TagmtError(f"layer {layer} does not exist in {model!r} (it has {n_layers})")
+        self.model.eval().to(device)
+        self.device = device
+        self.layer = layer
+        self.threshold = threshold
+        self.batch_size = batch_size
+        self._torch = torch
+
+    def _subwords(self, words: list[str]) -> tuple[list[int], list[int]]:
+        """Subword ids of a sentence and, for each subword, the index of its word."""
+        ids: list[int] = []
+        owner: list[int] = []
+        for k, word in enumerate(words):
+            pieces = self.tokenizer.encode(word, add_special_tokens=False)
+            ids.extend(pieces)
+            owner.extend([k] * len(pieces))
+        limit = self.tokenizer.model_max_length - 2 if self.tokenizer.model_max_length else 510
+        return ids[: min(limit, 510)], owner[: min(limit, 510)]
+
+    def _encode(self, batch: list[list[int]]):
+        """Layer `self.layer` hidden states of each sentence, special tokens dropped."""
+        torch = self._torch
+        cls, sep = self.tokenizer.cls_token_id, self.tokenizer.sep_token_id
+        pad = self.tokenizer.pad_token_id or 0
+        rows = [[cls, *ids, sep] for ids in batch]
+        width = max(len(r) for r in rows)
+        input_ids = torch.tensor([r + [pad] * (width - len(r)) for r in rows], device=self.device)
+        mask = torch.tensor(
+            [[1] * len(r) + [0] * (width - len(r)) for r in rows], device=self.device
+        )
+        with torch.no_grad():
+            out = self.model(input_ids=input_ids, attention_mask=mask, output_hidden_states=True)
+        states = out.hidden_states[self.layer]
+        return [states[k, 1 : 1 + len(ids)].float() for k, ids in enumerate(batch)]
+
+    def align(self, src_words: list[list[str]], trg_words: list[list[str]]) -> list[Links]:
+        if len(src_words) != len(trg_words):
+            raise TagmtError(
+                f"cannot align {len(src_words)} source sentences with {len(trg_words)} targets"
+            )
+        torch = self._torch
+        src = [self._subwords(w) for w in src_words]
+        trg = [self._subwords(w) for w in trg_words]
+        result: list[Links] = []
+        for lo in range(0, len(src), self.batch_size):
+            s_part, t_part = src[lo : lo + self.batch_size], trg[lo : lo + self.batch_size]
+            s_states = self._encode([ids or [self.tokenizer.unk_token_id] for ids, _ in s_part])
+            t_states = self._encode([ids or [self.tokenizer.unk_token_id] for ids, _ in t_part])
+            for (s_ids, s_own), (t_ids, t_own), hs, ht in zip(s_part, t_part, s_states, t_states):
+                if not s_ids or not t_ids:
+                    result.append(set())
+                    continue
+                sim = hs @ ht.T
+                both = (torch.softmax(sim, dim=-1) > self.threshold) & (
+                    torch.softmax(sim, dim=-2) > self.threshold
+                )
+                result.append({(s_own[i], t_own[j]) for i, j in both.nonzero().tolist()})
+        return result
+
+
+# --------------------------------------------------------------------------- registry
+
+ALIGNERS = {"eflomal": EflomalAligner, "awesome": AwesomeAligner}
+
+
+def get_aligner(name: str, **options) -> Aligner:
+    """An aligner by name: `eflomal` (options: symmetrize, seed, …) or `awesome` (model, device,
+    layer, threshold)."""
+    if name not in ALIGNERS:
+        raise TagmtError(f"unknown aligner {name!r}; choose one of {', '.join(ALIGNERS)}")
+    return ALIGNERS[name](**options)
+
+
+def list_aligners() -> Sequence[str]:
+    return tuple(ALIGNERS)

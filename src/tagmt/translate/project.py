@@ -1,0 +1,368 @@
+"""Detag-and-project: strip the tags of a source segment, then put them into its translation.
+
+`detag` turns a tagged segment into its plain text and a tree of `SourceTag`s with character spans
+in that text. `project_batch` word-splits sources and translations (`wordseg.py`; source words are
+cut at every tag boundary), aligns all pairs at once, and places every tag with the inside–outside
+rule of Zenkel et al. (2021):
+
+* A tag covering source words S goes to the contiguous target words T that maximize the links from
+  S landing inside T plus the links from outside S landing outside T — the maximum-sum subarray of
+  w_j = links(S → j) − links(not S → j), found in O(n) by Kadane's scan. Ties go to the shortest
+  span: a target word that no link explains stays outside.
+* Nested tags are placed inside their parent's target span; siblings never overlap (a sibling is
+  placed only in the words its earlier-placed siblings left free; the sibling with more links is
+  placed first, so siblings may swap order as translations do).
+* A tag with no text (self-closing, a comment, or an element that encloses no word) is a *point*:
+  it goes to the split of the target words that best separates the links of the source words
+  before it from those after it (ties: the split nearest the point's relative position).
+* Fallbacks, so that no tag is ever dropped: a span tag with no link into its free target words
+  takes the free words at its relative position in the source (the same share of the sentence);
+  if no target word is free at all, it is emitted as an empty element at that position.
+
+Tags are inserted at character offsets of the translation, which is never altered: stripping the
+output (`tagmt.markup.strip`) gives the translation back exactly. A span tag hugs its first and last
+word; whitespace stays outside it unless the source tag also encloses whitespace at that edge (as in
+`the<uicontrol> Run</uicontrol>`). A point tag takes the side of the surrounding whitespace that
+it has in the source (`word<xref/> next` → attached to the word before).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterator, Sequence
+
+from tagmt.errors import TagmtError
+from tagmt.markup import tokenize
+from tagmt.translate.align import Aligner, Links
+from tagmt.translate.wordseg import Word, words_with_offsets
+
+
+@dataclass(frozen=True)
+class SourceTag:
+    """One element of a source segment: its markup as written and its span in the plain text.
+
+    `close` is "" for a self-closing tag, a comment, or a tag that has no partner in the segment;
+    such a tag (and any element with `start == end`) is a point.
+    """
+
+    open: str
+    close: str
+    start: int
+    end: int
+    children: tuple["SourceTag", ...] = ()
+
+    def walk(self) -> Iterator["SourceTag"]:
+        yield self
+        for child in self.children:
+            yield from child.walk()
+
+
+@dataclass(frozen=True)
+class Detagged:
+    """A source segment without its tags (`plain`) and the tags' tree over `plain`."""
+
+    plain: str
+    tags: tuple[SourceTag, ...] = ()
+
+    def walk(self) -> Iterator[SourceTag]:
+        for tag in self.tags:
+            yield from tag.walk()
+
+    def cuts(self) -> set[int]:
+        """Character offsets of `plain` where a tag begins or ends: words must not cross them."""
+        return {offset for tag in self.walk() for offset in (tag.start, tag.end)}
+
+
+@dataclass
+class _Open:
+    open: str
+    start: int
+    children: list[SourceTag] = field(default_factory=list)
+
+
+def detag(tagged: str) -> Detagged:
+    """Strip the markup of `tagged` (as `tagmt.markup` tokenizes it), keeping each tag's span.
+
+    Malformed markup is kept, never dropped: an end tag without an open element of its name, and a
+    start tag never closed, become points at their position (an unclosed tag's children move up).
+    """
+    tokens = tokenize(tagged)
+    partner: dict[int, int] = {}
+    stack: list[int] = []
+    for k, token in enumerate(tokens):
+        if token.kind == "start":
+            stack.append(k)
+        elif token.kind == "end":
+            names = [tokens[s].name for s in stack]
+            if token.name in names:
+                while tokens[stack[-1]].name != token.name:
+                    stack.pop()
+                partner[stack.pop()] = k
+    paired_ends = set(partner.values())
+
+    plain: list[str] = []
+    length = 0
+    root: list[SourceTag] = []
+    opened: list[tuple[int, _Open]] = []
+
+    def siblings() -> list[SourceTag]:
+        return opened[-1][1].children if opened else root
+
+    for k, token in enumerate(tokens):
+        if token.kind == "text":
+            plain.append(token.text)
+            length += len(token.text)
+        elif token.kind == "start" and k in partner:
+            opened.append((k, _Open(token.text, length)))
+        elif token.kind == "end" and k in paired_ends:
+            _, node = opened.pop()
+            siblings().append(
+                SourceTag(node.open, token.text, node.start, length, tuple(node.children))
+            )
+        else:
+            siblings().append(SourceTag(token.text, "", length, length))
+    return Detagged("".join(plain), tuple(root))
+
+
+# --------------------------------------------------------------------------- placement in words
+
+
+@dataclass
+class _Placed:
+    """Where a tag went in the target words: a span `[a, b)` or a point `a == b` (split index)."""
+
+    tag: SourceTag
+    a: int
+    b: int
+    order: int
+    point: bool
+    children: list["_Placed"] = field(default_factory=list)
+
+
+class _Projector:
+    """Places the tags of one segment on the target words, given the word links."""
+
+    def __init__(
+        self, detagged: Detagged, src: list[Word], trg: list[Word], links: Links
+    ) -> None:
+        self.detagged = detagged
+        self.src = src
+        self.n = len(src)
+        self.m = len(trg)
+        self.links = sorted(links)
+        self.order = {id(tag): k for k, tag in enumerate(detagged.walk())}
+
+    def _inside(self, tag: SourceTag) -> set[int]:
+        return {i for i, w in enumerate(self.src) if w.start >= tag.start and w.end <= tag.end}
+
+    def _split_of(self, offset: int) -> int:
+        """The number of source words that end at or before character `offset`."""
+        return sum(1 for w in self.src if w.end <= offset)
+
+    def place(self, tags: Sequence[SourceTag], lo: int, hi: int) -> list[_Placed]:
+        """Place sibling `tags` inside the target word range `[lo, hi)`."""
+        spans, points = [], []
+        for tag in tags:
+            inside = self._inside(tag) if tag.start < tag.end else set()
+            (spans if inside else points).append((tag, inside))
+        weight = {id(tag): sum(1 for i, _ in self.links if i in inside) for tag, inside in spans}
+        spans.sort(key=lambda item: (-weight[id(item[0])], self.order[id(item[0])]))
+        placed: list[_Placed] = []
+        taken: list[tuple[int, int]] = []
+        for tag, inside in spans:
+            gaps = _free_gaps(lo, hi, taken)
+            where = self._best_span(inside, gaps) or self._fallback_span(inside, gaps)
+            if where is None:  # no free target word left: an empty element
+                k = self._fallback_split(tag, lo, hi, taken)
+                placed.append(self._as_point(tag, k))
+                continue
+            a, b = where
+            taken.append(where)
+            node = _Placed(tag, a, b, self.order[id(tag)], False)
+            node.children = self.place(tag.children, a, b)
+            placed.append(node)
+        for tag, _ in points:
+            k = self._best_split(tag, lo, hi, taken)
+            placed.append(self._as_point(tag, k))
+        return placed
+
+    def _as_point(self, tag: SourceTag, k: int) -> _Placed:
+        node = _Placed(tag, k, k, self.order[id(tag)], True)
+        node.children = [self._as_point(child, k) for child in tag.children]
+        return node
+
+    def _best_span(self, inside: set[int], gaps: list[tuple[int, int]]) -> tuple[int, int] | None:
+        """Inside–outside: the max-sum subarray of w_j over the free gaps (shortest on ties)."""
+        w_in = [0] * self.m
+        w_out = [0] * self.m
+        for i, j in self.links:
+            if j < self.m:
+                (w_in if i in inside else w_out)[j] += 1
+        best: tuple[int, int, int] | None = None
+        for ga, gb in gaps:
+            if not any(w_in[j] for j in range(ga, gb)):
+                continue
+            run, run_start = 0, ga
+            for j in range(ga, gb):
+                w = w_in[j] - w_out[j]
+                if run <= 0:
+                    run, run_start = w, j
+                else:
+                    run += w
+                if w_in[j] and (best is None or run > best[0]):
+                    best = (run, run_start, j + 1)
+        if best is None:
+            return None
+        return best[1], best[2]
+
+    def _fallback_span(
+        self, inside: set[int], gaps: list[tuple[int, int]]
+    ) -> tuple[int, int] | None:
+        """No link: the free target words at the tag's relative position in the source."""
+        if not gaps:
+            return None
+        first, last = min(inside), max(inside) + 1
+        a = round(first * self.m / self.n)
+        b = max(a + 1, round(last * self.m / self.n))
+        ga, gb = min(gaps, key=lambda g: (max(g[0] - a, a - g[1] + 1, 0), g[0]))
+        a = min(max(a, ga), gb - 1)
+        return a, min(max(b, a + 1), gb)
+
+    def _best_split(
+        self, tag: SourceTag, lo: int, hi: int, taken: list[tuple[int, int]]
+    ) -> int:
+        """The split of `[lo, hi]` that best separates links before the point from links after."""
+        p = self._split_of(tag.start)
+        allowed = [k for k in range(lo, hi + 1) if not any(a < k < b for a, b in taken)]
+        after = [0] * (self.m + 1)  # links from words after the point that land at j >= k
+        before = [0] * (self.m + 1)  # links from words before the point that land at j < k
+        for i, j in self.links:
+            if j >= self.m:
+                continue
+            if i < p:
+                before[j + 1] += 1
+            else:
+                after[j] += 1
+        for k in range(1, self.m + 1):
+            before[k] += before[k - 1]
+        for k in range(self.m - 1, -1, -1):
+            after[k] += after[k + 1]
+        if not any(before) and not any(after):
+            return self._fallback_split(tag, lo, hi, taken)
+        target = p * self.m / self.n if self.n else 0
+        return max(allowed, key=lambda k: (before[k] + after[k], -abs(k - target)))
+
+    def _fallback_split(
+        self, tag: SourceTag, lo: int, hi: int, taken: list[tuple[int, int]]
+    ) -> int:
+        """No link at all: the split at the point's relative position in the source."""
+        target = self._split_of(tag.start) * self.m / self.n if self.n else 0
+        allowed = [k for k in range(lo, hi + 1) if not any(a < k < b for a, b in taken)]
+        return min(allowed, key=lambda k: (abs(k - target), k))
+
+
+def _free_gaps(lo: int, hi: int, taken: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    gaps, pos = [], lo
+    for a, b in sorted(taken):
+        if a > pos:
+            gaps.append((pos, a))
+        pos = max(pos, b)
+    if hi > pos:
+        gaps.append((pos, hi))
+    return gaps
+
+
+# --------------------------------------------------------------------------- characters and output
+
+
+class _Renderer:
+    """Turns placed tags into the tagged translation at character offsets."""
+
+    def __init__(self, plain: str, text: str, trg: list[Word]) -> None:
+        self.plain = plain
+        self.text = text
+        self.trg = trg
+
+    def _gap(self, k: int) -> tuple[int, int]:
+        low = self.trg[k - 1].end if k > 0 else 0
+        high = self.trg[k].start if k < len(self.trg) else len(self.text)
+        return low, high
+
+    def chars(self, node: _Placed) -> tuple[int, int]:
+        """The character interval a placed tag gets in the translation."""
+        tag, text = node.tag, self.text
+        if node.point:
+            low, high = self._gap(node.a)
+            space_before = tag.start > 0 and self.plain[tag.start - 1].isspace()
+            space_after = tag.end < len(self.plain) and self.plain[tag.end].isspace()
+            for x in range(low, high + 1):
+                if (x > 0 and text[x - 1].isspace()) == space_before and (
+                    x < len(text) and text[x].isspace()
+                ) == space_after:
+                    return x, x
+            return (high, high) if space_before else (low, low)
+        start, end = self.trg[node.a].start, self.trg[node.b - 1].end
+        if tag.start < len(self.plain) and self.plain[tag.start].isspace():
+            start = self._gap(node.a)[0] if node.a > 0 else start
+        if tag.end > 0 and self.plain[tag.end - 1].isspace():
+            end = self._gap(node.b)[1] if node.b < len(self.trg) else end
+        return start, end
+
+    def render(self, nodes: list[_Placed], lo: int, hi: int) -> str:
+        """The text `[lo, hi)` with the placed tags `nodes` inserted (clamped into it, in order)."""
+        spans = sorted(((*self.chars(n), n.order, n) for n in nodes), key=lambda x: x[:3])
+        out: list[str] = []
+        pos = lo
+        for start, end, _, node in spans:
+            start = min(max(start, pos), hi)
+            end = min(max(end, start), hi)
+            out.append(self.text[pos:start])
+            out.append(node.tag.open)
+            out.append(self.render(node.children, start, end))
+            out.append(node.tag.close)
+            pos = end
+        out.append(self.text[pos:hi])
+        return "".join(out)
+
+
+def project_tags(
+    detagged: Detagged, translation: str, src: list[Word], trg: list[Word], links: Links
+) -> str:
+    """The translation with the tags of `detagged` inserted, given words and their links."""
+    if not detagged.tags:
+        return translation
+    placed = _Projector(detagged, src, trg, links).place(detagged.tags, 0, len(trg))
+    return _Renderer(detagged.plain, translation, trg).render(placed, 0, len(translation))
+
+
+def project_batch(
+    detagged: list[Detagged],
+    translations: list[str],
+    src_lang: str,
+    trg_lang: str,
+    aligner: Aligner,
+) -> list[str]:
+    """Project the tags of every source onto its translation, aligning all pairs at once.
+
+    An aligner that learns from the corpus (eflomal) sees every pair, tagged or not: more text
+    gives better word links. A pretrained one (awesome) aligns only the pairs that have tags.
+    """
+    if len(detagged) != len(translations):
+        raise TagmtError(
+            f"cannot project {len(detagged)} sources onto {len(translations)} translations"
+        )
+    src = [words_with_offsets(d.plain, src_lang, d.cuts()) for d in detagged]
+    trg = [words_with_offsets(t, trg_lang) for t in translations]
+    learns = getattr(aligner, "learns_from_corpus", True)
+    chosen = [k for k, d in enumerate(detagged) if learns or d.tags]
+    links: list[Links] = [set() for _ in detagged]
+    if chosen:
+        found = aligner.align(
+            [[w.text for w in src[k]] for k in chosen], [[w.text for w in trg[k]] for k in chosen]
+        )
+        for k, link in zip(chosen, found):
+            links[k] = link
+    return [
+        project_tags(d, t, s, w, link)
+        for d, t, s, w, link in zip(detagged, translations, src, trg, links)
+    ]
