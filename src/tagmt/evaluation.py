@@ -4,8 +4,10 @@ side once (parsing, MeCab tokenization, n-gram statistics are shared through one
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Collection, Mapping, Sequence
 
+from tagmt.errors import TagmtError
 from tagmt.metrics.registry import get_metric
 from tagmt.metrics.segment import MarkupContext, check_lengths
 
@@ -88,3 +90,26 @@ def score_systems(
                 system.signatures["markup_match_tagged"] = result.signature
         systems.append(system)
     return systems
+
+
+def read_segments(path: str | Path) -> list[str]:
+    """One segment per line of a UTF-8 file; empty lines are segments too (``\\r\\n`` is accepted)."""
+    try:
+        data = Path(path).read_bytes()
+    except FileNotFoundError:
+        raise TagmtError(f"{path}: no such file") from None
+    except OSError as exc:
+        raise TagmtError(f"cannot read {path}: {exc.strerror or exc}") from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise TagmtError(
+            f"{path}:{line}: not UTF-8 (byte 0x{data[exc.start]:02x}); convert the file to UTF-8"
+        ) from None
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    lines = text.split("\n")
+    if lines[-1] == "":
+        lines.pop()  # the newline that ends the last line
+    return [line[:-1] if line.endswith("\r") else line for line in lines]
