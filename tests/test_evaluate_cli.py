@@ -1,0 +1,187 @@
+"""`tagmt evaluate` end to end: both reference forms, the three formats, per-segment TSV, bad input."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tagmt.cli import main
+from tagmt.evaluation import SEGMENT_METRICS, score_systems
+
+REF = [
+    "Choose <uicontrol>Save</uicontrol> to keep the work pack.",
+    "",
+    'See <xref keyref="k1"/> for the <b>list</b> of values.',
+    "Drag & drop the <<SHIPPED_QUANTITY>> field.",
+]
+HYP = [
+    "Choose Save to keep the work pack.",
+    "",
+    'See <xref keyref="k1"/> for the list <b>of values</b>.',
+    "Drag & drop the <<SHIPPED_QUANTITY>> box.",
+]
+KEYS = [
+    "raw_bleu", "lex_bleu", "tag_bleu", "raw_chrf", "lex_chrf", "tag_chrf",
+    "xml_bleu", "markup_match", "markup_match_tagged", "structure_accuracy",
+]
+
+
+def write(path: Path, lines: list[str]) -> str:
+    path.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
+    return str(path)
+
+
+@pytest.fixture
+def files(tmp_path):
+    return write(tmp_path / "ref.en", REF), write(tmp_path / "hyp.en", HYP), tmp_path
+
+
+def evaluate(capsys, *argv: str) -> tuple[int, str, str]:
+    code = main(["evaluate", *argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_json_has_the_issue_shape_and_the_library_figures(capsys, files):
+    ref, hyp, _ = files
+    code, out, err = evaluate(capsys, "--ref", ref, "--trg-lang", "en", "--hyp", hyp, ref, "--format", "json")
+    assert code == 0, err
+    systems = json.loads(out)["systems"]
+    assert [s["hyp"] for s in systems] == [hyp, ref]
+    (expected, _) = score_systems(REF, {hyp: HYP, ref: REF}, "en")
+    first = systems[0]
+    assert first["segments"] == 4 and first["pair"] is None
+    assert list(first["scores"]) == KEYS and set(first["signatures"]) == set(KEYS)
+    assert first["scores"] == expected.scores
+    assert first["scores"]["markup_match"] == 75.0  # all but the first, which lost its tags
+    assert first["scores"]["markup_match_tagged"] == 50.0  # of the two tagged references
+    assert "tok:13a" in first["signatures"]["raw_bleu"]
+    assert all(value == pytest.approx(100) for value in systems[1]["scores"].values())
+
+
+def test_table_and_csv(capsys, files):
+    ref, hyp, _ = files
+    code, out, _ = evaluate(capsys, "--ref", ref, "--trg-lang", "en", "--hyp", hyp)
+    assert code == 0
+    header, row = out.splitlines()[:2]
+    assert header.split() == ["hyp", "segments"] + KEYS
+    assert row.split()[:2] == [hyp, "4"]
+    assert "raw_bleu" in out and "nrefs:1|case:mixed|eff:no|tok:13a" in out  # signatures below the table
+    code, out, _ = evaluate(capsys, "--ref", ref, "--trg-lang", "en", "--hyp", hyp, "--format", "csv")
+    rows = list(csv.DictReader(io.StringIO(out)))
+    assert len(rows) == 1 and rows[0]["hyp"] == hyp and float(rows[0]["tag_bleu"]) >= 0
+    assert list(rows[0]) == ["hyp", "segments"] + KEYS
+
+
+def test_metric_choice_and_tokenize_override(capsys, files):
+    ref, hyp, _ = files
+    code, out, err = evaluate(
+        capsys, "--ref", ref, "--trg-lang", "en", "--hyp", hyp, "--format", "json",
+        "--metric", "lex-bleu", "xml-bleu", "--tokenize", "char",
+    )
+    assert code == 0, err
+    (system,) = json.loads(out)["systems"]
+    assert list(system["scores"]) == ["lex_bleu", "xml_bleu"]
+    assert "tok:char" in system["signatures"]["lex_bleu"]
+
+
+def test_per_segment_tsv(capsys, files):
+    ref, hyp, tmp_path = files
+    tsv = tmp_path / "seg.tsv"
+    code, _, err = evaluate(capsys, "--ref", ref, "--trg-lang", "en", "--hyp", hyp, ref, "--per-segment", str(tsv))
+    assert code == 0, err
+    rows = list(csv.DictReader(tsv.open(encoding="utf-8"), delimiter="\t"))
+    assert len(rows) == 8
+    assert list(rows[0]) == [
+        "hyp", "line", "ref_tagged", "raw_bleu", "lex_bleu", "tag_bleu", "raw_chrf", "lex_chrf",
+        "tag_chrf", "xml_bleu", "match", "well_formed",
+    ]
+    first = rows[:4]
+    assert [r["ref_tagged"] for r in first] == ["1", "0", "1", "0"]
+    assert [r["match"] for r in first] == ["0", "1", "1", "1"]
+    assert [r["well_formed"] for r in first] == ["1", "1", "1", "1"]
+    assert float(first[0]["lex_bleu"]) == pytest.approx(100.0)
+
+
+def test_data_set_direction(capsys, sample_data, tmp_path):
+    code, _, err = evaluate(capsys, "--pair", "en-ja", "--hyp", str(tmp_path / "nothing"))
+    assert code == 2 and "nothing: no such file" in err
+    from tagmt.data.dataset import open_dataset
+    from tagmt.data.views import segment_lines
+
+    reference = segment_lines(open_dataset(sample_data), None, "en-ja", "tagged", "target")
+    hyp = write(tmp_path / "hyp.ja", reference)
+    code, out, err = evaluate(capsys, "--data", str(sample_data), "--pair", "en-ja", "--hyp", hyp, "--format", "json")
+    assert code == 0, err
+    (system,) = json.loads(out)["systems"]
+    assert system["pair"] == "en-ja" and system["segments"] == len(reference)
+    assert "tok:ja-mecab" in system["signatures"]["raw_bleu"]
+    assert all(value == pytest.approx(100) for value in system["scores"].values())
+
+
+def one_line_error(capsys, *argv: str) -> str:
+    code, out, err = evaluate(capsys, *argv)
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and err.startswith("tagmt: error: ")
+    return err
+
+
+def test_line_count_mismatch_names_both_counts(capsys, files):
+    ref, _, tmp_path = files
+    short = write(tmp_path / "short.en", HYP[:3])
+    err = one_line_error(capsys, "--ref", ref, "--trg-lang", "en", "--hyp", short)
+    assert "3 lines" in err and "has 4" in err
+
+
+def test_empty_lines_are_segments(capsys, tmp_path):
+    ref = write(tmp_path / "ref", ["", "a b c d", ""])
+    hyp = write(tmp_path / "hyp", ["", "a b c d", ""])
+    code, out, _ = evaluate(capsys, "--ref", ref, "--trg-lang", "en", "--hyp", hyp, "--format", "json")
+    assert code == 0 and json.loads(out)["systems"][0]["segments"] == 3
+
+
+def test_bad_files_and_arguments(capsys, files):
+    ref, hyp, tmp_path = files
+    latin1 = tmp_path / "latin1.en"
+    latin1.write_bytes(b"ok\ncaf\xe9\n")
+    assert f"{latin1}:2: not UTF-8" in one_line_error(capsys, "--ref", ref, "--trg-lang", "en", "--hyp", str(latin1))
+    assert "no such file" in one_line_error(capsys, "--ref", str(tmp_path / "missing"), "--trg-lang", "en", "--hyp", hyp)
+    assert "unknown direction 'en-xx'" in one_line_error(capsys, "--pair", "en-xx", "--hyp", hyp)
+    assert "--trg-lang" in one_line_error(capsys, "--ref", ref, "--hyp", hyp)
+    assert "unknown metric 'bleu'" in one_line_error(capsys, "--ref", ref, "--trg-lang", "en", "--hyp", hyp, "--metric", "bleu")
+    assert "unknown BLEU tokenizer" in one_line_error(
+        capsys, "--ref", ref, "--trg-lang", "en", "--hyp", hyp, "--tokenize", "nope"
+    )
+    assert "cannot be mixed" in one_line_error(
+        capsys, "--ref", ref, "--hyp", hyp, "--metric", "xater", "lex-bleu"
+    )
+    assert "given twice" in one_line_error(capsys, "--ref", ref, "--trg-lang", "en", "--hyp", hyp, hyp)
+    empty = write(tmp_path / "empty", [])
+    assert "reference is empty" in one_line_error(capsys, "--ref", empty, "--trg-lang", "en", "--hyp", empty)
+
+
+def test_missing_mecab_dictionary_is_one_line(files, tmp_path):
+    """A broken MeCab install (its dictionary gone) is reported in one line by the real command."""
+    ref, hyp, _ = files
+    fake = tmp_path / "site"
+    fake.mkdir()
+    (fake / "ipadic.py").write_text(f'MECAB_ARGS = "-d {tmp_path / "no-dictionary"}"\n')
+    env = {**os.environ, "PYTHONPATH": str(fake)}
+    run = subprocess.run(
+        [sys.executable, "-m", "tagmt", "evaluate", "--ref", ref, "--trg-lang", "ja", "--hyp", hyp],
+        capture_output=True, text=True, env=env, timeout=60,
+    )
+    assert run.returncode == 2, run.stderr
+    assert run.stdout == "" and run.stderr.count("\n") == 1
+    assert "BLEU tokenizer 'ja-mecab' cannot start" in run.stderr and 'sacrebleu[ja]' in run.stderr
+
+
+def test_default_metrics_are_the_segment_metrics():
+    assert len(SEGMENT_METRICS) == 9  # ten figures: markup-match reports two
