@@ -15,6 +15,7 @@ import tempfile
 import urllib.error
 import urllib.request
 import zipfile
+import zlib
 from pathlib import Path, PurePosixPath
 
 from tagmt.data.dataset import open_dataset
@@ -130,7 +131,10 @@ def _safe_unpack(archive: Path, out: Path, url: str) -> None:
                 _check_member(info, url)
             if sum(info.file_size for info in infos) > MAX_UNPACKED_BYTES:
                 raise TagmtError(f"{url}: the archive would unpack to more than {MAX_UNPACKED_BYTES >> 30} GiB")
-            bad = zf.testzip()
+            try:
+                bad = zf.testzip()
+            except zlib.error as exc:
+                raise TagmtError(f"{url}: corrupt archive: a member does not decompress ({exc})") from None
             if bad is not None:
                 raise TagmtError(f"{url}: corrupt archive: member {bad!r} fails its CRC check")
             out.mkdir()
