@@ -162,10 +162,10 @@ def _raise_misaligned(
     d: Direction, doc_id: int, src: Path, trg: Path, src_mids: tuple[str, ...], trg_mids: tuple[str, ...]
 ) -> None:
     for i in range(max(len(src_mids), len(trg_mids))):
-        a = src_mids[i] if i < len(src_mids) else None
-        b = trg_mids[i] if i < len(trg_mids) else None
+        a = src_mids[i] if i < len(src_mids) else "(none)"
+        b = trg_mids[i] if i < len(trg_mids) else "(none)"
         if a != b:
             raise TagmtError(
-                f"cannot join {d.name}: document {doc_id} segment {i + 1} has mid {a} in {src} "
-                f"but mid {b} in {trg}; the pairs are not parallel there"
+                f"cannot join {d.name}: document {doc_id}, segment mid {a} of {src} meets segment mid {b} "
+                f"of {trg} (position {i + 1}); the two pairs are not parallel there"
             )

@@ -129,22 +129,32 @@ def parse_xliff(path: str | Path) -> etree._ElementTree:
     """Parse ``path`` with the safe parser; one-line TagmtError (file, line, what) on any problem."""
     path = Path(path)
     try:
-        tree = etree.parse(str(path), PARSER)
+        data = path.read_bytes()
+    except OSError as exc:
+        raise TagmtError(f"{path}: cannot read: {exc.strerror}") from None
+    prolog = data[: data.find(b"<xliff")] if b"<xliff" in data else data[:4096]
+    if b"<!DOCTYPE" in prolog or b"<!ENTITY" in prolog:
+        _refuse_doctype(path)
+    try:
+        tree = etree.fromstring(data, PARSER, base_url=str(path)).getroottree()
     except etree.XMLSyntaxError as exc:
         line = f":{exc.lineno}" if exc.lineno else ""
         raise TagmtError(f"{path}{line}: malformed XML: {exc.msg}") from None
-    except OSError as exc:
-        raise TagmtError(f"{path}: cannot read: {exc}") from None
-    if tree.docinfo.doctype or tree.docinfo.internalDTD is not None:
-        raise TagmtError(
-            f"{path}: has a DOCTYPE (possible external entity or entity bomb); XLIFF 1.2 needs none, refused"
-        )
+    if tree.docinfo.doctype or tree.docinfo.internalDTD is not None:  # e.g. a UTF-16 file
+        _refuse_doctype(path)
     root = tree.getroot()
     if root.tag != _X + "xliff":
         raise TagmtError(
             f"{path}:{root.sourceline}: root element is {root.tag!r}, expected <xliff> in namespace {XLIFF_NS}"
         )
     return tree
+
+
+def _refuse_doctype(path: Path) -> None:
+    raise TagmtError(
+        f"{path}: declares a DOCTYPE (external entities or an entity bomb could hide there); "
+        "XLIFF 1.2 needs none, so the file is refused"
+    )
 
 
 def load_document(path: str | Path) -> Document:
