@@ -15,7 +15,7 @@ from lxml import etree
 
 from tagmt.data.dataset import Dataset
 from tagmt.data.directions import Direction, parse_direction
-from tagmt.data.xliff import build_document, document_id, parse_xliff
+from tagmt.data.xliff import document_id, parse_xliff, segment_mids
 from tagmt.errors import TagmtError
 
 LINE_VIEWS = ("tagged", "masked", "plain")
@@ -69,7 +69,7 @@ def _render(path: Path) -> _Rendered:
 @lru_cache(maxsize=4096)
 def _render_cached(path: str, _mtime_ns: int, _size: int) -> _Rendered:
     tree = parse_xliff(path)
-    mids = tuple(seg.mid for _, seg, _ in build_document(tree, Path(path)).segment_pairs())
+    mids = tuple(segment_mids(tree, Path(path)))
     lines = {}
     for view in LINE_VIEWS:
         for side in SIDES:

@@ -167,7 +167,7 @@ def build_document(tree: etree._ElementTree, path: Path) -> Document:
     file_el = tree.getroot().find(_X + "file")
     if file_el is None:
         raise TagmtError(f"{path}: no <file> element in the XLIFF document")
-    units = [_unit(tu, path) for tu in file_el.iter(_X + "trans-unit")]
+    units = [_unit(tu, path) for tu in tree.getroot().iter(_X + "trans-unit")]
     return Document(
         id=document_id(path),
         path=path,
@@ -175,6 +175,33 @@ def build_document(tree: etree._ElementTree, path: Path) -> Document:
         target_lang=file_el.get("target-language", ""),
         units=units,
     )
+
+
+def segment_mids(tree: etree._ElementTree, path: Path) -> list[str]:
+    """The ``mid`` of every translatable segment in document order, checked as ``build_document`` does
+    but without building objects (the views need only this)."""
+    mids: list[str] = []
+    for tu in tree.getroot().iter(_X + "trans-unit"):
+        if tu.get("translate") != "no":
+            mids.extend(_matched_mids(tu, path))
+    return mids
+
+
+def _matched_mids(tu: etree._Element, path: Path) -> list[str]:
+    src_mids = _mids(tu.find(_X + "seg-source"))
+    trg_mids = _mids(tu.find(_X + "target"))
+    if src_mids != trg_mids:
+        raise TagmtError(
+            f"{path}:{tu.sourceline}: trans-unit {tu.get('id')!r} has seg-source segments "
+            f"{src_mids} but target segments {trg_mids}; they must match by mid"
+        )
+    return src_mids
+
+
+def _mids(container: etree._Element | None) -> list[str]:
+    if container is None:
+        return []
+    return [m.get("mid", "") for m in container.iterchildren(_X + "mrk") if m.get("mtype") == "seg"]
 
 
 def _context(tu: etree._Element) -> str | None:
@@ -202,15 +229,9 @@ def _unit(tu: etree._Element, path: Path) -> Unit:
     source: list[Segment] = []
     target: list[Segment] = []
     if translate:
+        _matched_mids(tu, path)
         source = _segments(tu.find(_X + "seg-source"))
         target = _segments(tu.find(_X + "target"))
-        src_mids = [s.mid for s in source]
-        trg_mids = [s.mid for s in target]
-        if src_mids != trg_mids:
-            raise TagmtError(
-                f"{path}:{tu.sourceline}: trans-unit {tu.get('id')!r} has seg-source segments "
-                f"{src_mids} but target segments {trg_mids}; they must match by mid"
-            )
     return Unit(tu.get("id", ""), translate, _context(tu), source, target)
 
 
