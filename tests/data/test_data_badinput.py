@@ -71,7 +71,7 @@ def test_wrong_namespace(tmp_path, capsys):
 
 
 def test_segments_that_do_not_match_by_mid(tmp_path, capsys):
-    text = HEAD + BODY.format(text="x").replace('<target><mrk mtype="seg" mid="1">', '<target><mrk mtype="seg" mid="2">')
+    text = HEAD + BODY.format(text="x").replace('<target><mrk mtype="seg" mid="1">', '<target><mrk mid="2" mtype="seg">')
     path = write_doc(tmp_path, text)
     err = cli_error(views_args(tmp_path), capsys)
     assert f"{path}:2: trans-unit 't1'" in err and "['1']" in err and "['2']" in err and "mid" in err
@@ -135,7 +135,10 @@ BOMB = "".join(
 @pytest.mark.parametrize("where", ["text", "attribute"])
 def test_entity_bomb_is_refused_quickly_and_small(tmp_path, where):
     doctype = f'<!DOCTYPE xliff [<!ENTITY lol0 "lol">{BOMB}]>\n'
-    body = BODY.format(text="&lol9;") if where == "text" else BODY.replace('version="1.2"', 'version="&lol9;"').format(text="x")
+    if where == "text":
+        body = BODY.format(text="&lol9;")
+    else:
+        body = BODY.replace('version="1.2"', 'version="&lol9;"').format(text="x")
     path = write_doc(tmp_path, HEAD + doctype + body)
     peak_before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     start = time.perf_counter()

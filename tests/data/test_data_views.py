@@ -12,6 +12,7 @@ from lxml import etree
 
 from tagmt.cli import main
 from tagmt.data.dataset import open_dataset
+from tagmt.data.directions import all_directions
 from tagmt.data.views import ParallelSegment, parallel_segments, segment_lines, write_dita
 from tagmt.data.xliff import PARSER
 from tagmt.errors import TagmtError
@@ -181,3 +182,15 @@ def test_every_dita_document_parses(sap_dev, tmp_path, xx):
         assert len(written) == 195
         for path in written:
             etree.parse(str(path), PARSER)
+
+
+def test_bundled_sample_every_direction_and_dita(sample_data, tmp_path):
+    ds = open_dataset(sample_data)
+    counts = set()
+    for direction in all_directions(include_zf=True):
+        segments = parallel_segments(ds, None, direction, "masked")
+        counts.add(len(segments))
+        assert all("\n" not in s.source + s.target for s in segments)
+    assert len(counts) == 1 and counts.pop() > 0
+    for path in write_dita(ds, None, "en-ko", "target", tmp_path):
+        etree.parse(str(path), PARSER)

@@ -2,18 +2,24 @@
 
 from __future__ import annotations
 
+import tempfile
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from lxml import etree
 
 from tagmt.data.dataset import open_dataset
-from tagmt.data.views import document_lines
+from tagmt.data.views import document_lines, stylesheet
 from tagmt.data.xliff import (
+    PARSER,
     IsolatedCode,
     PairedCode,
     Placeholder,
     Protected,
     load_document,
+    parse_xliff,
 )
 from tagmt.testing.tiny_xliff import write_tiny_dataset
 
@@ -115,3 +121,59 @@ def test_object_model_renders_like_the_xslt_on_sap_dev(sap_dev):
             assert [render_tagged(t.content) for _, _, t in doc.segment_pairs()] == document_lines(
                 path, "tagged", "target"
             ), path
+
+
+# Random segments: text with the awkward characters, ph codes, bpt…ept pairs (nested), protected spans.
+_TEXT = st.text(alphabet="ab &<>\n\t\ue0f1", min_size=1, max_size=6)
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def _items(depth: int):
+    leaf = st.one_of(
+        _TEXT.map(_escape),
+        st.sampled_from(["&lt;xref href=&quot;a.dita&quot;/&gt;", "&lt;sap-icon-font-size/&gt;"]).map(
+            lambda m: f'<ph id="9">{m}</ph>'
+        ),
+    )
+    if depth == 0:
+        return st.lists(leaf, max_size=4).map("".join)
+    inner = _items(depth - 1)
+    paired = inner.map(lambda x: f'<bpt id="{depth}">&lt;b&gt;</bpt>{x}<ept id="{depth}">&lt;/b&gt;</ept>')
+    protected = inner.map(lambda x: f'<mrk mtype="protected">{x}</mrk>')
+    return st.lists(st.one_of(leaf, paired, protected), max_size=4).map("".join)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(_items(2), min_size=1, max_size=3))
+def test_model_and_xslt_agree_on_random_segments(segments):
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "1.xlf"
+        marks = "".join(f'<mrk mtype="seg" mid="{i}">{xml}</mrk> ' for i, xml in enumerate(segments))
+        path.write_text(
+            '<xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" version="1.2"><file source-language="en-US" '
+            'target-language="ja-JP"><body>'
+            '<trans-unit id="a" translate="no"><source><ph id="0">&lt;p&gt;</ph></source></trans-unit>'
+            f'<trans-unit id="u"><seg-source>{marks}</seg-source><target>{marks}</target></trans-unit>'
+            '<trans-unit id="z" translate="no"><source><ph id="8">&lt;/p&gt;</ph></source></trans-unit>'
+            "</body></file></xliff>",
+            encoding="utf-8",
+        )
+        doc = load_document(path)
+        tagged = document_lines(path, "tagged", "target")
+        plain = document_lines(path, "plain", "source")
+        dita = bytes(stylesheet("dita")(parse_xliff(path), side=etree.XSLT.strparam("target")))
+    assert [render_tagged(s.content) for _, s, _ in doc.segment_pairs()] == tagged
+    assert len(plain) == len(segments)
+    assert not any("\n" in line or "\ue0f1" in line for line in plain)
+    # the DITA view keeps every character of text (escaped where needed) and parses
+    text = "".join(all_text(t.content) + " " for _, _, t in doc.segment_pairs())
+    assert "".join(etree.fromstring(dita, PARSER).itertext()) == text
+
+
+def all_text(content) -> str:
+    return "".join(
+        item if isinstance(item, str) else all_text(getattr(item, "children", [])) for item in content
+    )
