@@ -69,6 +69,9 @@ def score_systems(
     ``tokenize`` overrides the BLEU tokenizer chosen by ``trg_lang`` (tag BLEU always uses ``none``);
     ``vocabulary`` replaces the markup names taken from the references.
     """
+    unknown = [name for name in metrics if name not in SEGMENT_METRICS]
+    if unknown:
+        raise TagmtError(f"{unknown[0]!r} is not a segment metric; choose from: {', '.join(SEGMENT_METRICS)}")
     reference_streams = [list(references)]
     for lines in hypotheses.values():
         check_lengths(lines, reference_streams)
