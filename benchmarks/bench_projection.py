@@ -11,7 +11,7 @@ character. Only segments with tags in the source count. The failures are sorted 
   wrong span       a tag encloses other words than in the reference (alignment or span choice)
 
 Usage:  python benchmarks/bench_projection.py [--data ../shared/sap-dev] [--directions en-ja,en-ko,en-zh]
-        [--aligner eflomal] [--symmetrize grow-diag-final-and] [--segmenter-zh chars] [--show N]
+        [--aligner eflomal] [--option symmetrize=union] [--segmenter-zh chars] [--show N]
 """
 
 from __future__ import annotations
@@ -71,12 +71,25 @@ def evaluate(data: Path, direction: str, aligner, show: int) -> tuple[float, int
     return exact / len(tagged), len(tagged), causes
 
 
+def _option(text: str) -> tuple[str, object]:
+    key, _, value = text.partition("=")
+    for kind in (int, float):
+        try:
+            return key, kind(value)
+        except ValueError:
+            pass
+    return key, value
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA)
     parser.add_argument("--directions", default="en-ja,en-ko,en-zh")
     parser.add_argument("--aligner", default="eflomal")
-    parser.add_argument("--symmetrize", default=None, help="eflomal only")
+    parser.add_argument(
+        "--option", action="append", default=[], metavar="KEY=VALUE",
+        help="an aligner option, e.g. symmetrize=union, n_samplers=8 (repeatable)",
+    )
     parser.add_argument("--segmenter-zh", default=None, help="chars | latin (no segmentation)")
     parser.add_argument("--segmenter-ko", default=None, help="mecab-ko | spaces")
     parser.add_argument("--show", type=int, default=0, help="print this many failures a direction")
@@ -88,7 +101,7 @@ def main(argv: list[str] | None = None) -> int:
         wordseg.DEFAULT_SEGMENTER["zh"] = args.segmenter_zh
     if args.segmenter_ko:
         wordseg.DEFAULT_SEGMENTER["ko"] = args.segmenter_ko
-    options = {"symmetrize": args.symmetrize} if args.symmetrize else {}
+    options = dict(_option(o) for o in args.option)
     aligner = get_aligner(args.aligner, **options)
     print(f"aligner={args.aligner} {options} segmenters={wordseg.DEFAULT_SEGMENTER}")
     print(f"{'direction':<10}{'tagged':>7}{'exact %':>9}  causes of the rest   (seconds)")

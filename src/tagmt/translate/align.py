@@ -110,15 +110,21 @@ def _seeded_binary(folder: Path) -> Path:
     return binary
 
 
-def _write_indexed(path: Path, sentences: list[list[str]], vocabulary: dict[str, int]) -> None:
+def _write_indexed(path: Path, sentences: list[list[str]], prefix: int = 0) -> None:
     """eflomal's text format: a header `<sentences> <vocabulary size>`, then `<length> <ids…>`.
-    Words are lowercased, as eflomal's own reader does; sentences of 1024 words or more are left
-    empty, as eflomal requires."""
+    Words are lowercased and cut to `prefix` characters (0: whole), as eflomal's own reader does;
+    sentences of 1024 words or more are left empty, as eflomal requires."""
+    vocabulary: dict[str, int] = {}
     lines = []
     for words in sentences:
-        ids = [vocabulary.setdefault(w.lower(), len(vocabulary)) for w in words]
+        ids = [vocabulary.setdefault(_form(w, prefix), len(vocabulary)) for w in words]
         lines.append(" ".join(map(str, [len(ids), *ids])) if len(ids) < 0x400 else "0")
     path.write_text(f"{len(sentences)} {len(vocabulary)}\n" + "\n".join(lines) + "\n")
+
+
+def _form(word: str, prefix: int) -> str:
+    word = word.lower()
+    return word[:prefix] if prefix else word
 
 
 def _read_links(path: Path, n: int) -> list[Links]:
@@ -149,6 +155,8 @@ class EflomalAligner:
         n_samplers: int = 3,
         rel_iterations: float = 1.0,
         null_prior: float = 0.2,
+        src_prefix: int = 0,
+        trg_prefix: int = 0,
     ) -> None:
         if symmetrize not in SYMMETRIZERS:
             raise TagmtError(
@@ -160,6 +168,8 @@ class EflomalAligner:
         self.n_samplers = n_samplers
         self.rel_iterations = rel_iterations
         self.null_prior = null_prior
+        self.src_prefix = src_prefix
+        self.trg_prefix = trg_prefix
 
     def _iterations(self, n_sentences: int) -> tuple[int, int, int]:
         """eflomal's own schedule: more iterations for smaller corpora."""
@@ -182,8 +192,8 @@ class EflomalAligner:
             folder = Path(tmp)
             binary = _seeded_binary(folder)
             (folder / "eflomal.seed").write_bytes(self.seed.to_bytes(8, "little", signed=False))
-            _write_indexed(folder / "src", src_words, {})
-            _write_indexed(folder / "trg", trg_words, {})
+            _write_indexed(folder / "src", src_words, self.src_prefix)
+            _write_indexed(folder / "trg", trg_words, self.trg_prefix)
             i1, i2, i3 = self._iterations(n)
             args = [str(binary), "-m", str(self.model), "-s", "src", "-t", "trg",
                     "-n", str(self.n_samplers), "-N", str(self.null_prior), "-q",

@@ -147,9 +147,11 @@ class _Projector:
     ) -> None:
         self.detagged = detagged
         self.src = src
+        self.trg = trg
         self.n = len(src)
         self.m = len(trg)
         self.links = sorted(links)
+        self.aligned = {j for _, j in self.links}
         self.order = {id(tag): k for k, tag in enumerate(detagged.walk())}
 
     def _inside(self, tag: SourceTag) -> set[int]:
@@ -171,7 +173,11 @@ class _Projector:
         taken: list[tuple[int, int]] = []
         for tag, inside in spans:
             gaps = _free_gaps(lo, hi, taken)
-            where = self._best_span(inside, gaps) or self._fallback_span(inside, gaps)
+            where = self._best_span(inside, gaps)
+            if where:
+                where = self._trim(self._glue(where, gaps), inside)
+            else:
+                where = self._fallback_span(inside, gaps)
             if where is None:  # no free target word left: an empty element
                 k = self._fallback_split(tag, lo, hi, taken)
                 placed.append(self._as_point(tag, k))
@@ -215,6 +221,37 @@ class _Projector:
             return None
         return best[1], best[2]
 
+    def _glue(self, span: tuple[int, int], gaps: list[tuple[int, int]]) -> tuple[int, int]:
+        """Grow a span over unaligned compound parts written against it (`受領|済`)."""
+        a, b = span
+        ga, gb = next(g for g in gaps if g[0] <= a and b <= g[1])
+        while a > ga and self._joins(a - 1, a):
+            a -= 1
+        while b < gb and self._joins(b, b - 1):
+            b += 1
+        return a, b
+
+    def _trim(self, span: tuple[int, int], inside: set[int]) -> tuple[int, int]:
+        """Drop particles, and punctuation the source tag does not begin or end with, from the
+        edges of a span (`<b>X を</b>` → `<b>X</b> を`); a span keeps at least one word."""
+        a, b = span
+        keep_first = self.src[min(inside)].kind == "punct"
+        keep_last = self.src[max(inside)].kind == "punct"
+        while b - a > 1 and self._loose(self.trg[a], keep_first):
+            a += 1
+        while b - a > 1 and self._loose(self.trg[b - 1], keep_last):
+            b -= 1
+        return a, b
+
+    @staticmethod
+    def _loose(word: Word, keep_punct: bool) -> bool:
+        return word.kind == "particle" or (word.kind == "punct" and not keep_punct)
+
+    def _joins(self, j: int, neighbour: int) -> bool:
+        word, other = self.trg[j], self.trg[neighbour]
+        touching = word.end == other.start or other.end == word.start
+        return touching and word.glue and j not in self.aligned
+
     def _fallback_span(
         self, inside: set[int], gaps: list[tuple[int, int]]
     ) -> tuple[int, int] | None:
@@ -250,7 +287,21 @@ class _Projector:
         if not any(before) and not any(after):
             return self._fallback_split(tag, lo, hi, taken)
         target = p * self.m / self.n if self.n else 0
+        if not tag.open.startswith("<!--"):
+            allowed = [k for k in allowed if self._is_hole(k)] or allowed
         return max(allowed, key=lambda k: (before[k] + after[k], -abs(k - target)))
+
+    def _is_hole(self, k: int) -> bool:
+        """A particle with no word to attach to (after punctuation, or after a space and a
+        non-noun) is where a self-closing tag stood in the text the translator saw:
+        `詳細については、を参照` or `자세한 내용은 에서 확인`."""
+        if k >= self.m or self.trg[k].kind != "particle":
+            return False
+        if k == 0:
+            return True
+        before = self.trg[k - 1]
+        spaced = before.end < self.trg[k].start
+        return before.kind == "punct" or (spaced and before.kind != "content")
 
     def _fallback_split(
         self, tag: SourceTag, lo: int, hi: int, taken: list[tuple[int, int]]
@@ -301,12 +352,7 @@ class _Renderer:
                 ) == space_after:
                     return x, x
             return (high, high) if space_before else (low, low)
-        start, end = self.trg[node.a].start, self.trg[node.b - 1].end
-        if tag.start < len(self.plain) and self.plain[tag.start].isspace():
-            start = self._gap(node.a)[0] if node.a > 0 else start
-        if tag.end > 0 and self.plain[tag.end - 1].isspace():
-            end = self._gap(node.b)[1] if node.b < len(self.trg) else end
-        return start, end
+        return self.trg[node.a].start, self.trg[node.b - 1].end
 
     def render(self, nodes: list[_Placed], lo: int, hi: int) -> str:
         """The text `[lo, hi)` with the placed tags `nodes` inserted (clamped into it, in order)."""
@@ -335,6 +381,35 @@ def project_tags(
     return _Renderer(detagged.plain, translation, trg).render(placed, 0, len(translation))
 
 
+_COMMON_PUNCT = set(".,:;!?()[]{}\"'-/…、。，：；！？（）「」『』・")
+
+
+def anchor_identical(src: list[Word], trg: list[Word], links: Links) -> Links:
+    """Link words written identically on both sides (names, numbers, codes, rare symbols such as
+    `~`), pairing the k-th occurrence with the k-th when both sides have the same count; their
+    other links are dropped. Statistical aligners often miss these in a small corpus."""
+    def occurrences(words: list[Word]) -> dict[str, list[int]]:
+        found: dict[str, list[int]] = {}
+        for k, w in enumerate(words):
+            if w.kind == "content" or w.text not in _COMMON_PUNCT:
+                found.setdefault(w.text.lower(), []).append(k)
+        return found
+
+    in_src, in_trg = occurrences(src), occurrences(trg)
+    pairs = [
+        pair
+        for text, where in in_src.items()
+        if len(where) == len(in_trg.get(text, ()))
+        for pair in zip(where, in_trg[text])
+    ]
+    if not pairs:
+        return links
+    src_fixed = {i for i, _ in pairs}
+    trg_fixed = {j for _, j in pairs}
+    kept = {(i, j) for i, j in links if i not in src_fixed and j not in trg_fixed}
+    return kept | set(pairs)
+
+
 def project_batch(
     detagged: list[Detagged],
     translations: list[str],
@@ -361,7 +436,7 @@ def project_batch(
             [[w.text for w in src[k]] for k in chosen], [[w.text for w in trg[k]] for k in chosen]
         )
         for k, link in zip(chosen, found):
-            links[k] = link
+            links[k] = anchor_identical(src[k], trg[k], link)
     return [
         project_tags(d, t, s, w, link)
         for d, t, s, w, link in zip(detagged, translations, src, trg, links)

