@@ -1,0 +1,111 @@
+"""How long `tagmt evaluate` takes for all ten figures, next to the plain sacrebleu calls for four of
+them (raw and lex BLEU and chrF), on 4 synthetic systems × the 12 directions of the dev split.
+
+    python benchmarks/bench_evaluate.py --data ../shared/sap-dev --split dev
+
+The systems are made from the data: the reference with its tags removed, the reference with its tags
+moved to other places, a copy of the (tagged) source, and the reference with some characters dropped
+and some close tags lost. The plain calls get their lex strings ready-made (untimed); tagmt's time
+includes parsing the markup. Times are CPU seconds of this (single-threaded) process, so that other
+work on the machine does not skew the ratio. Target: ratio ≤ 1.0.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+from sacrebleu.metrics import BLEU, CHRF
+
+from tagmt.data.dataset import open_dataset
+from tagmt.data.directions import all_directions
+from tagmt.data.views import parallel_segments
+from tagmt.evaluation import score_systems
+from tagmt.markup import markup_vocabulary, strip, tokenize
+from tagmt.metrics.segment import bleu_tokenizer
+
+
+def moved_tags(segment: str, vocabulary: frozenset[str], rng: random.Random) -> str:
+    """The markup tokens, in their order, re-inserted at random places of the text."""
+    tokens = tokenize(segment, vocabulary)
+    markup = [t.text for t in tokens if t.is_markup]
+    if not markup:
+        return segment
+    text = strip(tokens)
+    cuts = sorted(rng.randint(0, len(text)) for _ in markup)
+    pieces, last = [], 0
+    for cut, tag in zip(cuts, markup):
+        pieces += [text[last:cut], tag]
+        last = cut
+    return "".join(pieces) + text[last:]
+
+
+def damaged(segment: str, vocabulary: frozenset[str], rng: random.Random) -> str:
+    """Drop about 15 % of the text characters and a fifth of the close tags."""
+    out = []
+    for token in tokenize(segment, vocabulary):
+        if token.kind == "text":
+            out.append("".join(c for c in token.text if rng.random() > 0.15))
+        elif not (token.kind == "end" and rng.random() < 0.2):
+            out.append(token.text)
+    return "".join(out)
+
+
+def systems_for(sources: list[str], references: list[str], seed: int) -> dict[str, list[str]]:
+    vocabulary = markup_vocabulary(references)
+    rng = random.Random(seed)
+    return {
+        "stripped": [strip(r, vocabulary) for r in references],
+        "moved-tags": [moved_tags(r, vocabulary, rng) for r in references],
+        "source-copy": list(sources),
+        "damaged": [damaged(r, vocabulary, rng) for r in references],
+    }
+
+
+def plain_sacrebleu(references: list[str], systems: dict[str, list[str]], trg: str, lex: dict) -> float:
+    """Four plain calls per system, as one would write them; returns CPU seconds."""
+    tokenizer = bleu_tokenizer(trg)
+    start = time.process_time()
+    for name, hyps in systems.items():
+        BLEU(tokenize=tokenizer).corpus_score(hyps, [references])
+        BLEU(tokenize=tokenizer).corpus_score(lex[name], [lex["ref"]])
+        CHRF().corpus_score(hyps, [references])
+        CHRF().corpus_score(lex[name], [lex["ref"]])
+    return time.process_time() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--data", default="../shared/sap-dev", help="data set folder")
+    parser.add_argument("--split", default="dev")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+
+    dataset = open_dataset(args.data)
+    for tokenizer in ("ja-mecab", "ko-mecab", "zh", "13a"):
+        BLEU(tokenize=tokenizer)  # imports and dictionary loading stay out of both timings
+    print(f"{'direction':<10}{'segments':>9}{'sacrebleu cpu s':>16}{'tagmt cpu s':>12}{'ratio':>7}")
+    total_plain = total_tagmt = 0.0
+    for direction in all_directions():
+        segments = parallel_segments(dataset, args.split, direction)
+        references = [s.target for s in segments]
+        systems = systems_for([s.source for s in segments], references, args.seed)
+        vocabulary = markup_vocabulary(references)
+        lex = {name: [strip(h, vocabulary) for h in hyps] for name, hyps in systems.items()}
+        lex["ref"] = [strip(r, vocabulary) for r in references]
+
+        plain = plain_sacrebleu(references, systems, direction.trg, lex)
+        start = time.process_time()
+        score_systems(references, systems, direction.trg, direction.name)
+        tagmt = time.process_time() - start
+
+        total_plain += plain
+        total_tagmt += tagmt
+        print(f"{direction.name:<10}{len(references):>9}{plain:>16.2f}{tagmt:>12.2f}{tagmt / plain:>7.2f}")
+    print(f"{'all':<10}{'':>9}{total_plain:>16.2f}{total_tagmt:>12.2f}{total_tagmt / total_plain:>7.2f}")
+    print("sacrebleu: raw+lex BLEU and chrF (4 figures) per system; tagmt: all 10 figures per system")
+
+
+if __name__ == "__main__":
+    main()
