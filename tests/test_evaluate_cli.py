@@ -185,3 +185,24 @@ def test_missing_mecab_dictionary_is_one_line(files, tmp_path):
 
 def test_default_metrics_are_the_segment_metrics():
     assert len(SEGMENT_METRICS) == 9  # ten figures: markup-match reports two
+
+
+def test_document_metrics_are_hosted(capsys, tmp_path):
+    """`--metric xater` goes to tagmt.metrics.document when it is installed, else one clear line."""
+    import importlib.util
+
+    ref = tmp_path / "ref.xml"
+    ref.write_text("<topic><title>Save <b>it</b></title></topic>\n", encoding="utf-8")
+    hyp = tmp_path / "hyp.xml"
+    hyp.write_text("<topic><title>Save it</title></topic>\n", encoding="utf-8")
+    argv = ["--metric", "xater", "--ref", str(ref), "--hyp", str(hyp), str(ref), "--format", "json"]
+    if importlib.util.find_spec("tagmt.metrics.document") is None:
+        assert "document metrics (xater) are not available" in one_line_error(capsys, *argv)
+        return
+    code, out, err = evaluate(capsys, *argv)
+    assert code == 0, err
+    systems = json.loads(out)["systems"]
+    assert [s["hyp"] for s in systems] == [str(hyp), str(ref)]
+    assert systems[1]["scores"]["xater"] == pytest.approx(100.0)
+    assert systems[0]["scores"]["xater"] < 100.0
+    assert "--pair" in one_line_error(capsys, "--metric", "xater", "--pair", "en-ja", "--hyp", str(hyp))
