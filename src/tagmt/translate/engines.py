@@ -1,0 +1,330 @@
+"""Translation engines: Hugging Face M2M-100 / mBART-50 checkpoints, and the offline ``copy`` and
+``reference`` engines that bound the pipelines from below and isolate tag projection.
+
+Decoding follows the paper (beam 4, length penalty 1.0, target language forced as the first generated
+token). The generation budget is relative to the input: ``MAX_LENGTH_FACTOR`` × the longest input of the
+batch in tokens + ``MAX_LENGTH_EXTRA`` new tokens (2 × + 10 covers the token ratios of en/ja/ko/zh, whose
+pieces are shorter on the CJK side, without letting a degenerate output run to the model's position limit).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from abc import ABC, abstractmethod
+from pathlib import Path
+from typing import Any, Sequence
+
+from tagmt.errors import TagmtError, require
+
+ALIASES = {
+    "m2m100": "facebook/m2m100_418M",
+    "m2m100-1.2b": "facebook/m2m100_1.2B",
+    "mbart50": "facebook/mbart-large-50-many-to-many-mmt",
+}
+OFFLINE_ENGINES = ("copy", "reference")
+
+NUM_BEAMS = 4
+LENGTH_PENALTY = 1.0
+MAX_LENGTH_FACTOR = 2.0
+MAX_LENGTH_EXTRA = 10
+
+# The data set's languages in each family's codes; zf (Traditional Chinese) has a code in neither.
+LANGUAGE_CODES = {
+    "m2m_100": {"en": "en", "ja": "ja", "ko": "ko", "zh": "zh"},
+    "mbart": {"en": "en_XX", "ja": "ja_XX", "ko": "ko_KR", "zh": "zh_CN"},
+}
+FAMILY_NAMES = {"m2m_100": "M2M-100", "mbart": "mBART-50"}
+
+
+class Engine(ABC):
+    """Translates a list of segments in one direction, returning one output per input, in order."""
+
+    name: str
+    #: How many segments one call to the model takes (runs cut their work into batches of this size).
+    batch_size: int = 16
+    #: Whether a run should cache this engine's outputs (false for engines that cost nothing).
+    cacheable: bool = False
+
+    @property
+    def identity(self) -> str:
+        """What the outputs depend on, for cache keys: the model and its exact weights."""
+        return self.name
+
+    def settings(self) -> dict[str, Any]:
+        """Decoding settings that change the output (part of a run's cache key)."""
+        return {}
+
+    def check_direction(self, src_lang: str, trg_lang: str) -> None:
+        """Raise TagmtError when the engine cannot translate ``src_lang`` → ``trg_lang``."""
+
+    def batch_order(self, texts: Sequence[str]) -> list[int]:
+        """The order in which to translate ``texts`` so that batches hold inputs of similar length."""
+        return sorted(range(len(texts)), key=lambda i: -len(texts[i]))
+
+    @abstractmethod
+    def translate(self, texts: list[str], src_lang: str, trg_lang: str) -> list[str]:
+        """Translate ``texts``; the result has the same length and order."""
+
+
+class CopyEngine(Engine):
+    """Returns the source unchanged: the lower bound of every metric."""
+
+    name = "copy"
+
+    def translate(self, texts: list[str], src_lang: str, trg_lang: str) -> list[str]:
+        return list(texts)
+
+
+class ReferenceEngine(Engine):
+    """Returns the reference of each segment, so that a DP run measures tag projection alone.
+
+    It is built for one list of segments and must be asked for exactly that list, in order.
+    """
+
+    name = "reference"
+
+    def __init__(self, references: Sequence[str]) -> None:
+        self.references = list(references)
+
+    def translate(self, texts: list[str], src_lang: str, trg_lang: str) -> list[str]:
+        if len(texts) != len(self.references):
+            raise ValueError(
+                f"the reference engine holds {len(self.references)} references but was given {len(texts)} "
+                "segments; build it for the segments it translates"
+            )
+        return list(self.references)
+
+
+class HFSeq2SeqEngine(Engine):
+    """An M2M-100 or mBART-50 checkpoint driven through ``generate``."""
+
+    cacheable = True
+
+    def __init__(self, name: str, source: str, family: str, tokenizer, model, *, device: str,
+                 batch_size: int, fp16: bool, fingerprint: str) -> None:
+        self.name = name
+        self.source = source
+        self.family = family
+        self.tokenizer = tokenizer
+        self.model = model
+        self.device = device
+        self.batch_size = batch_size
+        self.fp16 = fp16
+        self._fingerprint = fingerprint
+        self._torch = require("torch", "hf", "translating with a Hugging Face model")
+
+    @property
+    def identity(self) -> str:
+        return f"{self.family}:{self.source}@{self._fingerprint}"
+
+    def settings(self) -> dict[str, Any]:
+        return {
+            "num_beams": NUM_BEAMS,
+            "length_penalty": LENGTH_PENALTY,
+            "max_length_factor": MAX_LENGTH_FACTOR,
+            "max_length_extra": MAX_LENGTH_EXTRA,
+            "fp16": self.fp16,
+        }
+
+    def code(self, lang: str) -> str:
+        """The model's code for a data set language, or a TagmtError saying it has none."""
+        codes = LANGUAGE_CODES[self.family]
+        if lang not in codes:
+            family = FAMILY_NAMES[self.family]
+            known = ", ".join(codes)
+            raise TagmtError(
+                f"model {self.name} ({family}) cannot translate {lang!r}"
+                + (" (Traditional Chinese: the model has no language code for it)" if lang == "zf" else "")
+                + f"; it serves {known}; the copy and reference engines serve every language"
+            )
+        return codes[lang]
+
+    def check_direction(self, src_lang: str, trg_lang: str) -> None:
+        self.code(src_lang)
+        self.code(trg_lang)
+
+    def _language_token_id(self, lang: str) -> int:
+        code = self.code(lang)
+        if self.family == "m2m_100":
+            token_id = self.tokenizer.lang_code_to_id.get(code)
+        else:
+            token_id = self.tokenizer.convert_tokens_to_ids(code)
+        if token_id is None or token_id == self.tokenizer.unk_token_id:
+            raise TagmtError(f"the tokenizer of model {self.name} has no language token for {code!r}")
+        return token_id
+
+    def _set_source(self, lang: str) -> None:
+        self.tokenizer.src_lang = self.code(lang)
+
+    def _max_input_tokens(self) -> int:
+        return int(getattr(self.model.config, "max_position_embeddings", 1024)) - 2
+
+    def batch_order(self, texts: Sequence[str]) -> list[int]:
+        # Longest first (an out-of-memory batch shows at once); ties keep the input order.
+        if not texts:
+            return []
+        lengths = [len(ids) for ids in self.tokenizer(list(texts), add_special_tokens=False)["input_ids"]]
+        return sorted(range(len(texts)), key=lambda i: -lengths[i])
+
+    def translate(self, texts: list[str], src_lang: str, trg_lang: str) -> list[str]:
+        self.check_direction(src_lang, trg_lang)
+        self._set_source(src_lang)
+        forced = self._language_token_id(trg_lang)
+        outputs = [""] * len(texts)
+        # Segments with no text (a source made of tags only, once stripped) translate to nothing.
+        todo = [i for i, text in enumerate(texts) if text.strip()]
+        order = [todo[k] for k in self.batch_order([texts[i] for i in todo])]
+        for start in range(0, len(order), self.batch_size):
+            batch = order[start:start + self.batch_size]
+            for i, out in zip(batch, self._generate([texts[i] for i in batch], forced)):
+                outputs[i] = out
+        return outputs
+
+    def _generate(self, texts: list[str], forced_bos_token_id: int) -> list[str]:
+        torch = self._torch
+        enc = self.tokenizer(
+            texts, return_tensors="pt", padding=True, truncation=True, max_length=self._max_input_tokens()
+        ).to(self.device)
+        max_new = int(MAX_LENGTH_FACTOR * enc["input_ids"].shape[1] + MAX_LENGTH_EXTRA)
+        with torch.inference_mode():
+            generated = self.model.generate(
+                **enc,
+                num_beams=NUM_BEAMS,
+                length_penalty=LENGTH_PENALTY,
+                max_new_tokens=min(max_new, self._max_input_tokens()),
+                forced_bos_token_id=forced_bos_token_id,
+            )
+        return [self._decode(ids) for ids in generated.tolist()]
+
+    def _decode(self, ids: list[int]) -> str:
+        # transformers 5 does not count M2M-100's language tokens as special, so skip_special_tokens
+        # alone would leave "__ja__" in the output; drop every special and language token by id.
+        skip = self._skip_ids()
+        return self.tokenizer.decode([i for i in ids if i not in skip], skip_special_tokens=True).strip()
+
+    def _skip_ids(self) -> set[int]:
+        if not hasattr(self, "_skip"):
+            skip = set(self.tokenizer.all_special_ids)
+            skip.update(self.tokenizer.lang_code_to_id.values())
+            self._skip = skip
+        return self._skip
+
+
+def load_engine(
+    model: str,
+    *,
+    references: Sequence[str] | None = None,
+    device: str = "auto",
+    batch_size: int = 16,
+    fp16: bool = False,
+) -> Engine:
+    """The engine named ``model``: ``copy``, ``reference``, an alias (``m2m100``, ``m2m100-1.2b``,
+    ``mbart50``), a Hugging Face hub id, or a local checkpoint directory of either family."""
+    if batch_size < 1:
+        raise TagmtError(f"batch size must be at least 1, not {batch_size}")
+    if model == "copy":
+        return CopyEngine()
+    if model == "reference":
+        if references is None:
+            raise TagmtError("the reference engine needs the references of the segments it translates")
+        return ReferenceEngine(references)
+    return _load_hf(model, device=resolve_device(device, fp16), batch_size=batch_size, fp16=fp16)
+
+
+def resolve_device(device: str, fp16: bool = False) -> str:
+    """``auto`` → ``cuda`` when a GPU is visible, else ``cpu``; refuse what this machine cannot do."""
+    if device not in ("auto", "cpu", "cuda") and not device.startswith("cuda:"):
+        raise TagmtError(f"unknown device {device!r}: use auto, cpu or cuda")
+    torch = require("torch", "hf", "translating with a Hugging Face model")
+    has_cuda = torch.cuda.is_available()
+    if device == "auto":
+        device = "cuda" if has_cuda else "cpu"
+    elif device.startswith("cuda") and not has_cuda:
+        raise TagmtError(f"--device {device} was asked for but torch sees no CUDA GPU; use --device cpu")
+    if fp16 and not device.startswith("cuda"):
+        raise TagmtError("--fp16 needs a CUDA GPU (half precision on CPU is slow and inexact); drop --fp16")
+    return device
+
+
+def _hub_offline() -> bool:
+    value = os.environ.get("HF_HUB_OFFLINE") or os.environ.get("TRANSFORMERS_OFFLINE") or ""
+    return value.strip().upper() in ("1", "ON", "YES", "TRUE")
+
+
+def _unreachable(exc: BaseException) -> bool:
+    """Whether loading failed because the files are not cached and the hub cannot be (or may not be) asked."""
+    from huggingface_hub.errors import LocalEntryNotFoundError, OfflineModeIsEnabled
+
+    seen: BaseException | None = exc
+    while seen is not None:
+        if isinstance(seen, (LocalEntryNotFoundError, OfflineModeIsEnabled, ConnectionError, TimeoutError)):
+            return True
+        if "couldn't connect to" in str(seen) or "offline mode" in str(seen).lower():
+            return True
+        seen = seen.__cause__ or seen.__context__
+    return False
+
+
+def _missing_weights(name: str, source: str) -> TagmtError:
+    alias = f" ({name})" if name != source else ""
+    why = "HF_HUB_OFFLINE is set" if _hub_offline() else "the Hugging Face hub cannot be reached"
+    return TagmtError(
+        f"model {source}{alias} is not in the Hugging Face cache and {why}: download it on a machine with "
+        f"network (`hf download {source}`) and copy the cache ($HF_HOME/hub), or pass --model /path/to/dir "
+        "holding the checkpoint"
+    )
+
+
+def _fingerprint(directory: Path) -> str:
+    """Names, sizes and modification times of a checkpoint's files: changes when the weights change."""
+    h = hashlib.sha256()
+    for path in sorted(p for p in directory.iterdir() if p.is_file()):
+        stat = path.stat()
+        h.update(f"{path.name}\0{stat.st_size}\0{stat.st_mtime_ns}\n".encode())
+    return h.hexdigest()[:16]
+
+
+def _load_hf(name: str, *, device: str, batch_size: int, fp16: bool) -> HFSeq2SeqEngine:
+    transformers = require("transformers", "hf", "translating with a Hugging Face model")
+    require("sentencepiece", "hf", "the M2M-100 / mBART-50 tokenizers")
+    transformers.utils.logging.set_verbosity_error()
+    transformers.utils.logging.disable_progress_bar()
+
+    source = ALIASES.get(name, name)
+    local = Path(source).expanduser()
+    if local.is_dir():
+        source, offline = str(local.resolve()), True
+    elif local.exists() or source.startswith((".", "/", "~")) or source.count("/") > 1:
+        raise TagmtError(f"model {name!r} is not a checkpoint directory (expected a folder with config.json)")
+    else:
+        offline = _hub_offline()
+    try:
+        config = transformers.AutoConfig.from_pretrained(source, local_files_only=offline)
+        family = config.model_type
+        if family not in LANGUAGE_CODES:
+            raise TagmtError(
+                f"model {name!r} is a {family!r} model; tagmt translates with M2M-100 (m2m_100) or "
+                "mBART-50 (mbart) checkpoints"
+            )
+        if family == "m2m_100":
+            tokenizer_cls, model_cls = transformers.M2M100Tokenizer, transformers.M2M100ForConditionalGeneration
+        else:
+            tokenizer_cls, model_cls = transformers.MBart50Tokenizer, transformers.MBartForConditionalGeneration
+        tokenizer = tokenizer_cls.from_pretrained(source, local_files_only=offline)
+        model = model_cls.from_pretrained(source, local_files_only=offline)
+    except TagmtError:
+        raise
+    except (OSError, ValueError) as exc:
+        if _unreachable(exc):
+            raise _missing_weights(name, source) from exc
+        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        raise TagmtError(f"cannot load model {name!r}: {first}") from exc
+    if fp16:
+        model = model.half()
+    model = model.to(device).eval()
+    fingerprint = _fingerprint(local.resolve()) if local.is_dir() else getattr(config, "_commit_hash", None) or "hub"
+    return HFSeq2SeqEngine(
+        name, source, family, tokenizer, model,
+        device=device, batch_size=batch_size, fp16=fp16, fingerprint=fingerprint,
+    )

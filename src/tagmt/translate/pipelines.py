@@ -1,0 +1,137 @@
+"""The two ways to translate tagged segments, and the run of one direction of the data set.
+
+* **DT** (direct translation): the tagged source goes into the model as is; its output is the result.
+* **DP** (detag-and-project): the tags are stripped, the plain text is translated, and the tags are put
+  back into the translation with word alignments (``tagmt.translate.project``). Translations are
+  cached per segment; the alignment (eflomal learns from the whole run) and the projection are redone
+  at the end of every run, which costs little next to translation.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Sequence
+
+from tagmt.data.dataset import Dataset, open_dataset
+from tagmt.data.directions import Direction, parse_direction
+from tagmt.data.views import ParallelSegment, parallel_segments
+from tagmt.errors import TagmtError
+from tagmt.translate.align import Aligner, get_aligner
+from tagmt.translate.engines import Engine, load_engine
+from tagmt.translate.project import detag, project_batch
+from tagmt.translate.runs import BatchCallback, SegmentCache, translate_segments, write_lines_atomic
+
+APPROACHES = ("dt", "dp")
+DEFAULT_ALIGNER = "awesome"
+
+
+def _cache(engine: Engine, approach: str, direction: Direction, texts: list[str],
+           cache_dir: str | Path | None, use_cache: bool) -> SegmentCache | None:
+    if not (use_cache and engine.cacheable):
+        return None
+    return SegmentCache.for_run(engine, approach, direction.name, texts, cache_dir)
+
+
+def run_direct(
+    engine: Engine,
+    segments: Sequence[ParallelSegment],
+    direction: Direction,
+    *,
+    cache_dir: str | Path | None = None,
+    use_cache: bool = True,
+    progress: bool = True,
+    on_batch: BatchCallback | None = None,
+) -> list[str]:
+    """DT: translate each tagged source as it is."""
+    texts = [s.source for s in segments]
+    return translate_segments(
+        engine, texts, direction.src, direction.trg,
+        cache=_cache(engine, "dt", direction, texts, cache_dir, use_cache),
+        progress=progress, desc=f"{engine.name} dt {direction.name}", on_batch=on_batch,
+    )
+
+
+def run_detag_project(
+    engine: Engine,
+    segments: Sequence[ParallelSegment],
+    direction: Direction,
+    aligner: Aligner,
+    *,
+    cache_dir: str | Path | None = None,
+    use_cache: bool = True,
+    progress: bool = True,
+    on_batch: BatchCallback | None = None,
+) -> list[str]:
+    """DP: strip the tags, translate the plain text, project the tags onto the translation."""
+    detagged = [detag(s.source) for s in segments]
+    texts = [d.plain for d in detagged]
+    translations = translate_segments(
+        engine, texts, direction.src, direction.trg,
+        cache=_cache(engine, "dp", direction, texts, cache_dir, use_cache),
+        progress=progress, desc=f"{engine.name} dp {direction.name}", on_batch=on_batch,
+    )
+    return project_batch(detagged, translations, direction.src, direction.trg, aligner)
+
+
+def _reference_texts(segments: Sequence[ParallelSegment], approach: str) -> list[str]:
+    """What the ``reference`` engine returns: the tagged reference for DT, its plain text for DP."""
+    if approach == "dt":
+        return [s.target for s in segments]
+    return [detag(s.target).plain for s in segments]
+
+
+def _load_aligner(name: str, device: str, options: dict[str, Any] | None) -> Aligner:
+    options = dict(options or {})
+    if name == "awesome":
+        options.setdefault("device", device)
+    return get_aligner(name, **options)
+
+
+def translate_direction(
+    dataset: Dataset | str | Path | None,
+    split: str | None,
+    direction: Direction | str,
+    approach: str,
+    model: str | Engine,
+    *,
+    aligner: str = DEFAULT_ALIGNER,
+    output: str | Path,
+    batch_size: int = 16,
+    device: str = "auto",
+    progress: bool = True,
+    cache_dir: str | Path | None = None,
+    use_cache: bool = True,
+    fp16: bool = False,
+    aligner_options: dict[str, Any] | None = None,
+    on_batch: BatchCallback | None = None,
+) -> Path:
+    """Translate a split of the data set in one direction and write one tagged segment per line, in the
+    order of the ``tagged`` view, to ``output`` (atomically). Returns ``output``.
+
+    ``model`` is an engine name for ``load_engine`` or an engine already loaded (to reuse one model
+    across directions). ``cache_dir`` holds the resumable per-run caches (default
+    ``tagmt.paths.cache_dir()/runs``); ``use_cache=False`` neither reads nor writes them. The DP
+    aligner is loaded before translation starts, so that a missing aligner model fails at once.
+    """
+    if approach not in APPROACHES:
+        raise TagmtError(f"unknown approach {approach!r}: use dt (direct translation) or dp (detag-and-project)")
+    if not isinstance(dataset, Dataset):
+        dataset = open_dataset(dataset)
+    split = dataset.resolve_split(split)
+    direction = parse_direction(direction, include_zf=True)
+    segments = parallel_segments(dataset, split, direction, view="tagged")
+
+    if isinstance(model, Engine):
+        engine = model
+    elif model == "reference":
+        engine = load_engine(model, references=_reference_texts(segments, approach))
+    else:
+        engine = load_engine(model, device=device, batch_size=batch_size, fp16=fp16)
+    engine.check_direction(direction.src, direction.trg)
+
+    run = dict(cache_dir=cache_dir, use_cache=use_cache, progress=progress, on_batch=on_batch)
+    if approach == "dt":
+        lines = run_direct(engine, segments, direction, **run)
+    else:
+        lines = run_detag_project(engine, segments, direction, _load_aligner(aligner, device, aligner_options), **run)
+    return write_lines_atomic(output, lines)
