@@ -188,9 +188,22 @@ class _Projector:
             node.children = self.place(tag.children, a, b)
             placed.append(node)
         for tag, _ in points:
-            k = self._best_split(tag, lo, hi, taken)
+            k = self._stuck(tag, placed)
+            if k is None:
+                k = self._best_split(tag, lo, hi, taken)
             placed.append(self._as_point(tag, k))
         return placed
+
+    def _stuck(self, tag: SourceTag, placed: list[_Placed]) -> int | None:
+        """A point written right against a sibling span (`<b>X</b><icon/>`) stays against it."""
+        for node in placed:
+            if node.point:
+                continue
+            if tag.start == node.tag.end and self.order[id(tag)] > node.order:
+                return node.b
+            if tag.start == node.tag.start and self.order[id(tag)] < node.order:
+                return node.a
+        return None
 
     def _as_point(self, tag: SourceTag, k: int) -> _Placed:
         node = _Placed(tag, k, k, self.order[id(tag)], True)
@@ -239,7 +252,9 @@ class _Projector:
         keep_last = self.src[max(inside)].kind == "punct"
         while b - a > 1 and self._loose(self.trg[a], keep_first):
             a += 1
-        while b - a > 1 and self._loose(self.trg[b - 1], keep_last):
+        while b - a > 1 and (
+            self._loose(self.trg[b - 1], keep_last) or self.trg[b - 1].kind == "postposition"
+        ):
             b -= 1
         return a, b
 
@@ -287,9 +302,21 @@ class _Projector:
         if not any(before) and not any(after):
             return self._fallback_split(tag, lo, hi, taken)
         target = p * self.m / self.n if self.n else 0
-        if not tag.open.startswith("<!--"):
-            allowed = [k for k in allowed if self._is_hole(k)] or allowed
-        return max(allowed, key=lambda k: (before[k] + after[k], -abs(k - target)))
+        holes = [k for k in allowed if self._is_hole(k)] if not tag.open.startswith("<!--") else []
+        candidates = holes or [k for k in self._neighbour_splits(p) if k in allowed] or allowed
+        return max(candidates, key=lambda k: (before[k] + after[k], -abs(k - target)))
+
+    def _neighbour_splits(self, p: int) -> set[int]:
+        """Splits next to the translations of the source words on either side of a point: after
+        the last target word of the word before it, before the first of the word after it."""
+        splits = set()
+        left = [j for i, j in self.links if i == p - 1 and j < self.m]
+        right = [j for i, j in self.links if i == p and j < self.m]
+        if left:
+            splits.add(max(left) + 1)
+        if right:
+            splits.add(min(right))
+        return splits
 
     def _is_hole(self, k: int) -> bool:
         """A particle with no word to attach to (after punctuation, or after a space and a
@@ -326,6 +353,9 @@ def _free_gaps(lo: int, hi: int, taken: list[tuple[int, int]]) -> list[tuple[int
 # --------------------------------------------------------------------------- characters and output
 
 
+_WIDE_PUNCT = set("、。，：；！？（「『")
+
+
 class _Renderer:
     """Turns placed tags into the tagged translation at character offsets."""
 
@@ -344,6 +374,8 @@ class _Renderer:
         tag, text = node.tag, self.text
         if node.point:
             low, high = self._gap(node.a)
+            if low > 0 and text[low - 1] in _WIDE_PUNCT:
+                return low, low  # no space after full-width punctuation: `、<xref/> を`
             space_before = tag.start > 0 and self.plain[tag.start - 1].isspace()
             space_after = tag.end < len(self.plain) and self.plain[tag.end].isspace()
             for x in range(low, high + 1):
@@ -392,7 +424,7 @@ def anchor_identical(src: list[Word], trg: list[Word], links: Links) -> Links:
         found: dict[str, list[int]] = {}
         for k, w in enumerate(words):
             if w.kind == "content" or w.text not in _COMMON_PUNCT:
-                found.setdefault(w.text.lower(), []).append(k)
+                found.setdefault(w.text, []).append(k)
         return found
 
     in_src, in_trg = occurrences(src), occurrences(trg)

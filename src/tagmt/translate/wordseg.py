@@ -33,6 +33,7 @@ class Word(NamedTuple):
       a tag's span may grow over unaligned content words written against it (`受領|済`, `수신|됨`);
     * `particle` — a postposition or case particle (Japanese 助詞, Korean J*), which a span does not
       end on and which, after a gap, marks where a self-closing tag stood (`については、を参照`);
+    * `postposition` — a Chinese localizer (中, 下, 时, …), which a span does not end on;
     * `punct` — punctuation and symbols;
     * `other` — anything else (endings, auxiliaries, Chinese function characters).
     """
@@ -53,12 +54,23 @@ Segmenter = Callable[[str], list[tuple[str, str]]]
 _LATIN_WORD = re.compile(r"\w+|[^\w\s]")
 _ASCII_WORD = re.compile(r"[A-Za-z0-9_]+")
 
-_HAN_FUNCTION = set("的了和与及或在对为将把被从向于是等个并也就都而则由以之其")
-"""Chinese function characters: particles, prepositions, conjunctions, measure words."""
+_HAN_FUNCTION = set("了和与及或在对为将把被从向于是等个并也就都而则由以之其")
+"""Chinese function characters: prepositions, conjunctions, measure words, aspect particles."""
+_HAN_PARTICLE = set("的")
+_HAN_POSTPOSITION = set("中下上时内里后")
+"""Localizers written after a noun phrase (`在<X>中`, `<X>时`): a span does not end on one."""
 
 
 def _is_han(char: str) -> bool:
     return unicodedata.name(char, "").startswith(("CJK UNIFIED", "CJK COMPATIBILITY IDEOGRAPH"))
+
+
+def _han_kind(char: str) -> str:
+    if char in _HAN_PARTICLE:
+        return "particle"
+    if char in _HAN_POSTPOSITION:
+        return "postposition"
+    return "other" if char in _HAN_FUNCTION else "content"
 
 
 def _latin_kind(word: str) -> str:
@@ -83,7 +95,7 @@ def _han_chars(text: str) -> list[tuple[str, str]]:
                 if run:
                     words.append((run, "content"))
                     run = ""
-                words.append((char, "other" if char in _HAN_FUNCTION else "content"))
+                words.append((char, _han_kind(char)))
             else:
                 run += char
         if run:
