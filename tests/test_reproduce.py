@@ -121,3 +121,178 @@ def test_workers_are_not_pinned_on_cpu():
     assert worker_devices("cpu", 3) == [None, None, None]
     assert worker_devices("cuda:1", 2) == [None, None]
     assert worker_devices("auto", 1) == [None]
+
+
+# --- running the grid on data/sample ------------------------------------------------------------------------------
+
+SAMPLE_DIRECTIONS = ["en-ja", "ja-ko", "ko-zh", "zh-en"]
+
+
+def offline_grid_of(directions: list[str], systems: int = 2):
+    """The demo's offline systems (copy DT, then reference DP+eflomal) on a few directions."""
+    from tagmt.reproduce import Grid, offline_grid
+
+    demo = offline_grid()
+    return Grid(None, demo.systems[:systems], [d for d in demo.directions if d.name in directions])
+
+
+def _cell_json(out, key):
+    return out / "cells" / key / "cell.json"
+
+
+class Crash(Exception):
+    """Stands for the process dying between two cells."""
+
+
+def test_grid_resumes_after_a_crash(sample_data, tmp_path):
+    from tagmt.data.dataset import open_dataset
+    from tagmt.data.views import parallel_segments
+    from tagmt.evaluation import score_systems
+    from tagmt.reproduce import run_grid
+
+    out = tmp_path / "run"
+    grid = offline_grid_of(SAMPLE_DIRECTIONS, systems=1)
+    keys = [cell.key for cell in grid.cells()]
+    assert keys == ["copy.dt.en-ja", "copy.dt.ja-ko", "copy.dt.ko-zh", "copy.dt.zh-en"]
+    done: list[str] = []
+
+    def crash_after_two(cell, record):
+        done.append(cell.key)
+        if len(done) == 2:
+            raise Crash
+
+    with pytest.raises(Crash):
+        run_grid(grid, sample_data, out, progress=False, figures=False, on_cell_done=crash_after_two)
+    assert done == keys[:2]
+    assert [k for k in keys if _cell_json(out, k).exists()] == keys[:2]
+    assert not (out / "results.json").exists()
+    finished_at = {k: _cell_json(out, k).stat().st_mtime_ns for k in keys[:2]}
+
+    run = run_grid(grid, sample_data, out, progress=False, figures=False, command="tagmt reproduce …")
+    assert run.reused == keys[:2]
+    assert run.computed == keys[2:]
+    assert {k: _cell_json(out, k).stat().st_mtime_ns for k in keys[:2]} == finished_at
+
+    results = json.loads((out / "results.json").read_text(encoding="utf-8"))
+    assert results["command"] == "tagmt reproduce …"
+    assert results["data"]["split"] == "dev"
+    assert set(results["versions"]) >= {"tagmt", "sacrebleu", "transformers", "torch"}
+    assert [c["key"] for c in results["cells"]] == keys
+    dataset = open_dataset(sample_data)
+    segments = parallel_segments(dataset, "dev", "en-ja")
+    assert results["statistics"]["segments"] == len(segments)
+
+    # Known answer: copy's scores are those of the source itself, as a direct evaluation gives them.
+    (direct,) = score_systems([s.target for s in segments], {"src": [s.source for s in segments]}, "ja", "en-ja")
+    copy_cell = results["cells"][0]
+    assert copy_cell["scores"] == pytest.approx(direct.scores)
+    assert copy_cell["signatures"] == direct.signatures
+    hyp = (out / copy_cell["output"]).read_text(encoding="utf-8").splitlines()
+    assert hyp == [s.source for s in segments]
+
+    bleu = (out / "table3_bleu.csv").read_text(encoding="utf-8").splitlines()
+    assert bleu[0] == "system," + ",".join(f"{m} {d}" for m in ("raw", "lex", "tag") for d in SAMPLE_DIRECTIONS)
+    assert bleu[1].split(",")[:2] == ["copy DT", f"{copy_cell['scores']['raw_bleu']:.2f}"]
+    for name in ("table1_data", "table2_inline", "table3_bleu", "table4_chrf", "table5_xml"):
+        for suffix in (".md", ".tex", ".csv"):
+            assert (out / f"{name}{suffix}").is_file()
+    assert not list(out.glob("*_vs_paper.*"))  # the offline systems are not the paper's
+
+    # A cell whose translation changed is not trusted; --force recomputes everything.
+    (out / "cells" / keys[1] / "hyp.txt").write_text("tampered\n", encoding="utf-8")
+    run = run_grid(grid, sample_data, out, progress=False, figures=False)
+    assert run.computed == [keys[1]]
+    run = run_grid(grid, sample_data, out, progress=False, figures=False, force=True)
+    assert run.computed == keys and run.reused == []
+
+
+def test_cells_from_another_split_are_not_reused(sample_data, tmp_path):
+    from tagmt.reproduce import finished_record, run_grid
+
+    grid = offline_grid_of(["en-ko"], systems=1)
+    run = run_grid(grid, sample_data, tmp_path, progress=False, figures=False)
+    (cell,) = grid.cells()
+    record = json.loads(_cell_json(tmp_path, cell.key).read_text(encoding="utf-8"))
+    assert finished_record(tmp_path, cell, "dev", record["inputs"]) == record
+    assert finished_record(tmp_path, cell, "test", record["inputs"]) is None
+    assert finished_record(tmp_path, cell, "dev", dict(record["inputs"], references_sha256="0" * 64)) is None
+    assert run.computed == [cell.key]
+
+
+def test_parallel_jobs_give_the_same_cells(sample_data, tmp_path):
+    from tagmt.reproduce import run_grid
+
+    grid = offline_grid_of(["en-zh", "ko-ja"], systems=1)
+    serial = run_grid(grid, sample_data, tmp_path / "serial", progress=False, figures=False)
+    parallel = run_grid(grid, sample_data, tmp_path / "parallel", jobs=2, device="cpu", progress=False, figures=False)
+    assert sorted(parallel.computed) == serial.computed
+    for ours, theirs in zip(serial.results["cells"], parallel.results["cells"]):
+        assert ours["scores"] == theirs["scores"]
+        assert ours["hyp_sha256"] == theirs["hyp_sha256"]
+
+
+@pytest.fixture(scope="module")
+def tiny_m2m100(tmp_path_factory):
+    from tagmt.testing.tiny_seq2seq import build_tiny_m2m100
+
+    return build_tiny_m2m100(tmp_path_factory.mktemp("models") / "tiny-m2m100")
+
+
+def test_paper_grid_with_a_tiny_m2m100(tmp_path, tiny_m2m100):
+    """The real model path on the paper's config (test split): a local M2M-100 directory loaded once through
+    from_pretrained for both cells, on the tiny test data set (a random model generates to its length
+    limit, so data/sample's 94 segments would take long; DP is covered by the demo's eflomal cells)."""
+    from tagmt.reproduce import run_grid
+    from tagmt.testing.tiny_xliff import write_tiny_dataset
+
+    data = write_tiny_dataset(tmp_path / "data", split="test")
+    grid = load_grid(models=[str(tiny_m2m100)], approaches=["dt"], pairs=["en-ja,ko-en"], batch_size=6)
+    run = run_grid(grid, data, tmp_path / "run", device="cpu", progress=False, figures=False)
+    assert len(run.computed) == 2
+    assert [c["system"] for c in run.results["cells"]] == ["tiny-m2m100 DT"] * 2
+    for cell in run.results["cells"]:
+        assert cell["split"] == "test"
+        lines = (tmp_path / "run" / cell["output"]).read_text(encoding="utf-8").splitlines()
+        assert len(lines) == cell["segments"] == cell["inputs"]["segments"] == 6
+        assert all(0.0 <= cell["scores"][k] <= 100.0 for k in ("raw_bleu", "lex_chrf", "markup_match"))
+        assert str(tiny_m2m100) in cell["commands"]["translate"]
+    again = run_grid(grid, data, tmp_path / "run", device="cpu", progress=False, figures=False)
+    assert again.computed == [] and len(again.reused) == 2
+
+
+# --- the command ------------------------------------------------------------------------------------------------
+
+
+def test_reproduce_command(sample_data, tmp_path, capsys):
+    from tagmt.cli import main
+
+    out = tmp_path / "out"
+    argv = ["reproduce", "--data", str(sample_data), "--split", "dev", "--models", "copy", "--approaches", "dt",
+            "--pairs", "en-ja,en-ko", "--out", str(out), "--no-figures"]
+    assert main(argv) == 0
+    captured = capsys.readouterr()
+    assert "| en-ja     |" in captured.out and "| en-ko     |" in captured.out
+    assert "2 cells computed, 0 reused" in captured.err
+    results = json.loads((out / "results.json").read_text(encoding="utf-8"))
+    assert results["command"].startswith(f"tagmt reproduce --data {sample_data.resolve()} --split dev")
+    assert results["command"].endswith(f"--models copy --approaches dt --pairs en-ja,en-ko --out {out.resolve()} --no-figures")
+    assert main(argv) == 0
+    assert "0 cells computed, 2 reused" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["reproduce", "--out", "x"], "--data DIR is needed"),
+        (["reproduce", "--quick", "--models", "m2m100"], "--quick runs the fixed offline grid"),
+        (["reproduce", "--data", "DATA", "--split", "test", "--out", "x"], "no split 'test'"),
+        (["reproduce", "--data", "DATA", "--pairs", "en-xx", "--out", "x"], "unknown direction 'en-xx'"),
+        (["reproduce", "--data", "DATA", "--jobs", "0", "--split", "dev", "--out", "x"], "--jobs must be at least 1"),
+    ],
+)
+def test_reproduce_bad_input(sample_data, tmp_path, argv, message):
+    argv = [str(sample_data) if a == "DATA" else str(tmp_path / a) if a == "x" else a for a in argv]
+    result = subprocess.run([sys.executable, "-m", "tagmt", *argv], capture_output=True, text=True)
+    assert result.returncode == 2
+    assert result.stderr.startswith("tagmt: error: ") and message in result.stderr
+    assert "Traceback" not in result.stderr and len(result.stderr.strip().splitlines()) == 1

@@ -302,6 +302,23 @@ class CellTask:
     fingerprint: Mapping
 
 
+OFFLINE_ENGINES = ("copy", "reference")
+_loaded_engine: dict[tuple[str, str, int], object] = {}
+
+
+def _engine(model: str, device: str, batch_size: int):
+    """The model for a cell: loaded once and kept while consecutive cells use it (one at a time in memory)."""
+    if model in OFFLINE_ENGINES:
+        return model  # built per direction by translate_direction (the reference engine needs its references)
+    from tagmt.translate.engines import load_engine
+
+    key = (model, device, batch_size)
+    if key not in _loaded_engine:
+        _loaded_engine.clear()
+        _loaded_engine[key] = load_engine(model, device=device, batch_size=batch_size)
+    return _loaded_engine[key]
+
+
 def compute_cell(task: CellTask) -> dict:
     """Translate and evaluate one cell, write its folder, and return its record (``cell.json``)."""
     from tagmt.data.dataset import open_dataset
@@ -320,7 +337,7 @@ def compute_cell(task: CellTask) -> dict:
             task.split,
             cell.direction,
             cell.system.approach,
-            cell.system.model,
+            _engine(cell.system.model, task.device, task.batch_size),
             aligner=cell.system.aligner or PAPER_ALIGNER,
             output=folder / HYP_FILE,
             batch_size=task.batch_size,
