@@ -91,7 +91,7 @@ class _Tokenizer:
             return
         self.flush()
         name = _name(element.tag, element)
-        self.tokens.append(f"{name} ".join(("<", "")))
+        self.tokens.append(f"<{name} ")
         attributes = {_name(key, element): value for key, value in element.attrib.items()}
         attributes.update(_declarations(element))
         for key in sorted(attributes):
@@ -129,7 +129,7 @@ class Xater(Metric):
     name = "xater"
     unit = "document"
 
-    def __init__(self, words: bool = False, **_: object) -> None:
+    def __init__(self, words: bool = False, **_unused: object) -> None:
         self.words = words
 
     def signature_fields(self) -> dict[str, str]:

@@ -1,0 +1,125 @@
+"""TeXBLEU (Jung et al., ICASSP 2025): n-gram similarity of LaTeX strings in a language model's
+input-embedding space.
+
+Both strings get a space before every backslash that lacks one (as the authors' code does, also at the
+very start), are tokenized with the model's tokenizer, and every token is mapped to its input embedding.
+The distance of two tokens is ``d = (cosdist(e1, e2)**alpha + tanh(beta * |p1 - p2|)) / 2`` with
+``alpha = 2``, ``beta = 0.1`` and ``p`` the token's position in its own string. For n = 1..N (N = 2) the
+i-th n-gram of the reference is aligned with the i-th n-gram of the prediction, for
+``i < L_n = min(|R|, |P|) - n + 1``. The paper's algorithm and the authors' code align by index, so
+aligned tokens share their position and ``tanh(beta * 0) = 0``: the distance reduces to
+``cosdist**alpha / 2``. Then
+``sim_n = 1 - sum of d over the aligned n-grams' tokens / (L_n * n)`` and
+``TeXBLEU = exp(sum_n w_n log sim_n)`` with uniform weights and no brevity penalty.
+
+Decisions where the definition is silent: ``sim_n`` is floored at 1e-10 before the log (as the authors'
+code does); an order with ``L_n <= 0`` (a string shorter than n tokens) is left out and the weights of the
+remaining orders renormalised; two empty strings score 1 and one empty string scores 0. Token ids are
+not truncated (only input embeddings are used, so no context limit applies).
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import re
+from functools import lru_cache
+from pathlib import Path
+from typing import Sequence
+
+from tagmt.errors import TagmtError, require
+from tagmt.metrics.base import Metric, MetricResult
+
+ALPHA = 2.0
+BETA = 0.1
+MAX_ORDER = 2
+_FLOOR = 1e-10
+_BACKSLASH = re.compile(r"(?<! )\\")
+
+
+def space_commands(text: str) -> str:
+    """Put a space before every backslash that is not already preceded by one."""
+    return _BACKSLASH.sub(r" \\", text)
+
+
+def _offline() -> bool:
+    return any(os.environ.get(var, "").lower() in ("1", "true", "yes") for var in ("HF_HUB_OFFLINE", "TRANSFORMERS_OFFLINE"))
+
+
+@lru_cache(maxsize=4)
+def load_embeddings(model: str):
+    """The tokenizer and input-embedding matrix of ``model`` (a hub id or a local directory)."""
+    transformers = require("transformers", "hf", "TeXBLEU")
+    local_only = _offline() or Path(model).is_dir()
+    try:
+        tokenizer = transformers.AutoTokenizer.from_pretrained(model, local_files_only=local_only)
+        network = transformers.AutoModel.from_pretrained(model, local_files_only=local_only)
+    except (OSError, ValueError) as exc:
+        raise TagmtError(
+            f"cannot load the TeXBLEU embedding model {model!r} ({type(exc).__name__}); download it once "
+            f"with `huggingface-cli download {model}` or pass --embedding-model DIR, a local directory "
+            f"with its tokenizer and weights"
+        ) from None
+    weights = network.get_input_embeddings().weight.detach().float()
+    return tokenizer, weights
+
+
+def texbleu_pair(reference: str, prediction: str, tokenizer, embeddings, max_order: int = MAX_ORDER) -> float:
+    """TeXBLEU of one prediction against one reference, given a tokenizer and its embedding matrix."""
+    torch = require("torch", "hf", "TeXBLEU")
+    ref_ids = tokenizer(space_commands(reference), add_special_tokens=False)["input_ids"]
+    pred_ids = tokenizer(space_commands(prediction), add_special_tokens=False)["input_ids"]
+    if not ref_ids or not pred_ids:
+        return 1.0 if not ref_ids and not pred_ids else 0.0
+    length = min(len(ref_ids), len(pred_ids))
+    ref_emb = embeddings[torch.tensor(ref_ids[:length])]
+    pred_emb = embeddings[torch.tensor(pred_ids[:length])]
+    cos_dist = 1.0 - torch.nn.functional.cosine_similarity(ref_emb, pred_emb, dim=-1)
+    # Aligned by index, both tokens sit at the same position: the tanh(BETA * |p1 - p2|) term is 0.
+    distance = cos_dist.clamp(min=0.0) ** ALPHA / 2
+    logs, weights = [], []
+    for n in range(1, max_order + 1):
+        windows = length - n + 1
+        if windows <= 0:
+            continue
+        total = sum(float(distance[j:j + windows].sum()) for j in range(n))
+        sim = 1.0 - total / (windows * n)
+        logs.append(math.log(max(sim, _FLOOR)))
+        weights.append(1.0 / max_order)
+    return math.exp(sum(w * lg for w, lg in zip(weights, logs)) / sum(weights))
+
+
+class TeXBleu(Metric):
+    """TeXBLEU in [0, 1]: mean over items; several references: the best per item."""
+
+    name = "texbleu"
+    unit = "document"
+
+    def __init__(self, embedding_model: str = "gpt2", **_unused: object) -> None:
+        self.embedding_model = str(embedding_model)
+
+    def signature_fields(self) -> dict[str, str]:
+        return {
+            "metric": "texbleu",
+            "model": Path(self.embedding_model).name or self.embedding_model,
+            "n": str(MAX_ORDER),
+            "alpha": f"{ALPHA:g}",
+            "beta": f"{BETA:g}",
+        }
+
+    def corpus_score(
+        self, hypotheses: Sequence[str], references: Sequence[Sequence[str]]
+    ) -> MetricResult:
+        if not references:
+            raise TagmtError("TeXBLEU needs at least one reference")
+        tokenizer, embeddings = load_embeddings(self.embedding_model)
+        scores = [
+            max(texbleu_pair(stream[i], hypothesis, tokenizer, embeddings) for stream in references)
+            for i, hypothesis in enumerate(hypotheses)
+        ]
+        return MetricResult(
+            name=self.name,
+            score=sum(scores) / len(scores) if scores else 0.0,
+            signature=self.signature(),
+            segment_scores=scores,
+        )
