@@ -4,6 +4,7 @@ models), including resuming an interrupted grid."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 
@@ -260,6 +261,36 @@ def test_paper_grid_with_a_tiny_m2m100(tmp_path, tiny_m2m100):
     assert again.computed == [] and len(again.reused) == 2
 
 
+def test_a_run_sharing_cells_with_the_paper_gets_side_by_side_tables(sample_data, tmp_path):
+    """Hand-made cells of the paper's systems (no weights here) go through the same writer as a real run."""
+    from tagmt.data.dataset import open_dataset
+    from tagmt.reproduce import write_outputs
+
+    scores = {"raw_bleu": 40.0, "lex_bleu": 30.0, "tag_bleu": 80.0, "raw_chrf": 50.0, "lex_chrf": 35.0,
+              "tag_chrf": 90.0, "xml_bleu": 30.0, "markup_match": 85.0}
+    cells = [
+        {"system": "M2M DT", "model": "m2m100", "approach": "dt", "aligner": None, "direction": "en-ko", "scores": scores},
+        {"system": "M2M DT", "model": "m2m100", "approach": "dt", "aligner": None, "direction": "ja-en", "scores": scores},
+    ]
+    results = {"data": {"split": "dev"}, "cells": cells}
+    dataset = open_dataset(sample_data)
+    write_outputs(results, tmp_path, dataset, "dev", figures=False)
+    assert sorted(p.name for p in tmp_path.glob("*_vs_paper.csv")) == [
+        "table3_bleu_vs_paper.csv", "table4_chrf_vs_paper.csv", "table5_xml_vs_paper.csv"
+    ]
+    assert (tmp_path / "table3_bleu_vs_paper.csv").read_text(encoding="utf-8") == (
+        "system,raw en-ko ours,raw en-ko paper,raw en-ko Δ,lex en-ko ours,lex en-ko paper,lex en-ko Δ,"
+        "tag en-ko ours,tag en-ko paper,tag en-ko Δ\n"
+        "M2M DT,40.00,34.60,+5.40,30.00,27.10,+2.90,80.00,77.20,+2.80\n"
+    )
+    statistics = json.loads((tmp_path / "results.json").read_text(encoding="utf-8"))["statistics"]
+    assert statistics["documents"] == len(dataset.documents("dev", "enja"))
+
+    results["cells"] = [dict(cell, model="copy", system="copy DT") for cell in cells]
+    write_outputs(results, tmp_path, dataset, "dev", figures=False)
+    assert not list(tmp_path.glob("*_vs_paper.*"))  # no stale side-by-sides from the earlier run
+
+
 # --- the command ------------------------------------------------------------------------------------------------
 
 
@@ -288,11 +319,14 @@ def test_reproduce_command(sample_data, tmp_path, capsys):
         (["reproduce", "--data", "DATA", "--split", "test", "--out", "x"], "no split 'test'"),
         (["reproduce", "--data", "DATA", "--pairs", "en-xx", "--out", "x"], "unknown direction 'en-xx'"),
         (["reproduce", "--data", "DATA", "--jobs", "0", "--split", "dev", "--out", "x"], "--jobs must be at least 1"),
+        (["reproduce", "--data", "DATA", "--split", "dev", "--models", "no-such-model", "--approaches", "dt",
+          "--pairs", "en-ja", "--out", "x"], "cell no-such-model.dt.en-ja: model no-such-model is not in the"),
     ],
 )
 def test_reproduce_bad_input(sample_data, tmp_path, argv, message):
     argv = [str(sample_data) if a == "DATA" else str(tmp_path / a) if a == "x" else a for a in argv]
-    result = subprocess.run([sys.executable, "-m", "tagmt", *argv], capture_output=True, text=True)
+    env = dict(os.environ, HF_HUB_OFFLINE="1")
+    result = subprocess.run([sys.executable, "-m", "tagmt", *argv], capture_output=True, text=True, env=env)
     assert result.returncode == 2
     assert result.stderr.startswith("tagmt: error: ") and message in result.stderr
     assert "Traceback" not in result.stderr and len(result.stderr.strip().splitlines()) == 1

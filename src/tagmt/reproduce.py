@@ -24,7 +24,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, Mapping, Sequence
 
-from tagmt import __version__
 from tagmt.data.directions import Direction, all_directions, parse_direction
 from tagmt.errors import TagmtError
 from tagmt.tables import (
@@ -323,7 +322,7 @@ def compute_cell(task: CellTask) -> dict:
     """Translate and evaluate one cell, write its folder, and return its record (``cell.json``)."""
     from tagmt.data.dataset import open_dataset
     from tagmt.data.views import parallel_segments
-    from tagmt.evaluation import score_systems
+    from tagmt.evaluation import read_segments, score_systems
     from tagmt.translate.pipelines import translate_direction
 
     cell, out = task.cell, Path(task.out)
@@ -347,9 +346,7 @@ def compute_cell(task: CellTask) -> dict:
         )
     )
     translated = time.perf_counter()
-    hypotheses = hyp_path.read_text(encoding="utf-8").split("\n")
-    if hypotheses and hypotheses[-1] == "":
-        hypotheses.pop()
+    hypotheses = read_segments(hyp_path)  # as `tagmt evaluate --hyp` reads it
     references = [segment.target for segment in parallel_segments(dataset, task.split, cell.direction)]
     name = f"{CELLS_DIR}/{cell.key}/{HYP_FILE}"
     (scores,) = score_systems(references, {name: hypotheses}, cell.direction.trg, pair=cell.direction.name)
@@ -609,6 +606,8 @@ def write_outputs(results: dict, out: Path, dataset, split: str, *, figures: boo
     statistics = compute_stats(dataset, split)
     results["statistics"] = {"direction": statistics.direction, **statistics.as_dict()}
     summary = results["statistics"]
+    for stale in out.glob("table*_vs_paper.*"):
+        stale.unlink()  # rewritten below only where this run still shares cells with the paper
     written: list[Path] = []
     for table in [data_table(summary, split), inline_table(summary, split), *score_tables(results, load_paper_results())]:
         written += write_table(table, out)
