@@ -90,7 +90,10 @@ def score_documents(
             result = metric.corpus_score(hypothesis, references)
             entry["scores"][name] = result.score
             entry["signatures"][name] = result.signature
-            if result.details:
-                entry["details"][name] = result.details
+            if result.details:  # one document per file: unwrap the per-document lists
+                entry["details"][name] = {
+                    key: value[0] if isinstance(value, list) and len(value) == 1 else value
+                    for key, value in result.details.items()
+                }
         results.append(entry)
     return results

@@ -1,0 +1,65 @@
+"""TeXBLEU on a tiny GPT-2 built here and loaded back through from_pretrained."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from tagmt.errors import TagmtError
+from tagmt.metrics import get_metric
+from tagmt.metrics.texbleu import TeXBleu, load_embeddings, space_commands, texbleu_pair
+
+pytest.importorskip("transformers")
+
+
+@pytest.fixture(scope="module")
+def tiny_model(tmp_path_factory):
+    from tagmt.testing.tiny_gpt2 import build_tiny_gpt2
+
+    return str(build_tiny_gpt2(tmp_path_factory.mktemp("tiny-gpt2")))
+
+
+def test_spacing_before_commands():
+    assert space_commands(r"\frac{a}{b}+\alpha \beta") == r" \frac{a}{b}+ \alpha \beta"
+
+
+def test_identical_strings_score_one_and_empty_cases(tiny_model):
+    metric = TeXBleu(embedding_model=tiny_model)
+    result = metric.corpus_score([r"\frac{a}{b}", "", "x"], [[r"\frac{a}{b}", "", ""]])
+    assert result.segment_scores == pytest.approx([1.0, 1.0, 0.0])
+
+
+def test_formula_by_hand(tiny_model):
+    """sim_n from per-token distances cosdist^2 / 2 of index-aligned tokens, then the geometric mean."""
+    import torch
+
+    tokenizer, emb = load_embeddings(tiny_model)
+    ref, pred = r"\alpha + \beta", r"\alpha - \gamma x"
+    r = tokenizer(space_commands(ref), add_special_tokens=False)["input_ids"]
+    p = tokenizer(space_commands(pred), add_special_tokens=False)["input_ids"]
+    n = min(len(r), len(p))
+    d = [
+        (1 - float(torch.nn.functional.cosine_similarity(emb[r[k]], emb[p[k]], dim=0))) ** 2 / 2
+        for k in range(n)
+    ]
+    sim1 = 1 - sum(d) / n
+    sim2 = 1 - sum(d[i] + d[i + 1] for i in range(n - 1)) / ((n - 1) * 2)
+    expected = math.exp(0.5 * math.log(sim1) + 0.5 * math.log(sim2))
+    assert texbleu_pair(ref, pred, tokenizer, emb) == pytest.approx(expected, rel=1e-5)
+    assert 0.0 < expected < 1.0
+
+
+def test_best_reference_and_registry(tiny_model):
+    metric = get_metric("texbleu", embedding_model=tiny_model)
+    assert metric.unit == "document" and "model:" in metric.signature()
+    one = metric.corpus_score([r"\sum_i x_i"], [[r"\int f"]]).score
+    best = metric.corpus_score([r"\sum_i x_i"], [[r"\int f"], [r"\sum_i x_i"]]).score
+    assert best == pytest.approx(1.0) and one < best
+
+
+def test_missing_weights_name_the_model_and_how_to_supply_it(tmp_path, monkeypatch):
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+    missing = str(tmp_path / "no-such-model")
+    with pytest.raises(TagmtError, match="no-such-model.*--embedding-model"):
+        TeXBleu(embedding_model=missing).corpus_score(["x"], [["y"]])
