@@ -2,8 +2,8 @@
 ``reference`` engines that bound the pipelines from below and isolate tag projection.
 
 Decoding follows the paper (beam 4, length penalty 1.0, target language forced as the first generated
-token). The generation budget is relative to the input: ``MAX_LENGTH_FACTOR`` × the longest input of the
-batch in tokens + ``MAX_LENGTH_EXTRA`` new tokens (2 × + 10 covers the token ratios of en/ja/ko/zh, whose
+token). The generation budget is relative to the input: ``MAX_LENGTH_FACTOR`` × the input's length in tokens +
+``MAX_LENGTH_EXTRA`` new tokens, per input (not per batch) (2 × + 10 covers the token ratios of en/ja/ko/zh, whose
 pieces are shorter on the CJK side, without letting a degenerate output run to the model's position limit).
 """
 
@@ -113,6 +113,7 @@ class HFSeq2SeqEngine(Engine):
         self.fp16 = fp16
         self._fingerprint = fingerprint
         self._torch = require("torch", "hf", "translating with a Hugging Face model")
+        self._transformers = require("transformers", "hf", "translating with a Hugging Face model")
 
     @property
     def identity(self) -> str:
@@ -186,14 +187,16 @@ class HFSeq2SeqEngine(Engine):
         enc = self.tokenizer(
             texts, return_tensors="pt", padding=True, truncation=True, max_length=self._max_input_tokens()
         ).to(self.device)
-        max_new = int(MAX_LENGTH_FACTOR * enc["input_ids"].shape[1] + MAX_LENGTH_EXTRA)
+        budgets = (MAX_LENGTH_FACTOR * enc["attention_mask"].sum(dim=1) + MAX_LENGTH_EXTRA).long()
+        budgets = budgets.clamp(max=self._max_input_tokens())
         with torch.inference_mode():
             generated = self.model.generate(
                 **enc,
                 num_beams=NUM_BEAMS,
                 length_penalty=LENGTH_PENALTY,
-                max_new_tokens=min(max_new, self._max_input_tokens()),
+                max_new_tokens=int(budgets.max()),
                 forced_bos_token_id=forced_bos_token_id,
+                stopping_criteria=self._transformers.StoppingCriteriaList([_RowBudget(budgets)]),
             )
         return [self._decode(ids) for ids in generated.tolist()]
 
@@ -209,6 +212,25 @@ class HFSeq2SeqEngine(Engine):
             skip.update(self.tokenizer.lang_code_to_id.values())
             self._skip = skip
         return self._skip
+
+
+class _RowBudget:
+    """Stop each input's beams at that input's own budget of new tokens.
+
+    ``max_new_tokens`` is one number for the whole batch; without this a short input batched with a
+    long one could run on where, translated alone or in another batch, it would stop. With it, an
+    input's translation does not depend on its batch mates (up to floating-point noise of padding),
+    so a resumed run or a cached segment gives what a fresh run gives.
+    """
+
+    def __init__(self, budgets) -> None:
+        self.budgets = budgets  # new tokens per input
+
+    def __call__(self, input_ids, scores, **kwargs):
+        # input_ids: (inputs × candidate beams, 1 decoder-start token + generated tokens)
+        per_input = input_ids.shape[0] // self.budgets.shape[0]
+        generated = input_ids.shape[1] - 1
+        return (generated >= self.budgets.to(input_ids.device)).repeat_interleave(per_input)
 
 
 def load_engine(
