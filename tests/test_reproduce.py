@@ -304,6 +304,8 @@ def test_reproduce_command(sample_data, tmp_path, capsys):
     captured = capsys.readouterr()
     assert "| en-ja     |" in captured.out and "| en-ko     |" in captured.out
     assert "2 cells computed, 0 reused" in captured.err
+    assert "[1/2] copy.dt.en-ja done" in captured.err and "[2/2] copy.dt.en-ko done" in captured.err
+    assert "Table 1: the data set" in captured.out
     results = json.loads((out / "results.json").read_text(encoding="utf-8"))
     assert results["command"].startswith(f"tagmt reproduce --data {sample_data.resolve()} --split dev")
     assert results["command"].endswith(f"--models copy --approaches dt --pairs en-ja,en-ko --out {out.resolve()} --no-figures")

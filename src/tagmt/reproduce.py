@@ -497,13 +497,15 @@ def _execute(tasks: list[CellTask], jobs: int, device: str, show: bool, total: i
     from tqdm import tqdm
 
     bar = tqdm(total=total, initial=done, desc="grid", unit="cell", disable=not show, file=sys.stderr)
+    finished = [done]  # a disabled bar does not count
 
     def report(task: CellTask, record: dict) -> None:
         bar.update(1)
+        finished[0] += 1
         if not show:
             seconds = record["seconds"]
             print(
-                f"tagmt reproduce: [{bar.n}/{total}] {task.cell.key} done "
+                f"tagmt reproduce: [{finished[0]}/{total}] {task.cell.key} done "
                 f"(translate {seconds['translate']:.1f} s, evaluate {seconds['evaluate']:.1f} s)",
                 file=sys.stderr,
             )

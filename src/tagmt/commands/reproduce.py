@@ -68,11 +68,13 @@ def command_line(args: argparse.Namespace) -> str:
 
 
 def terminal_tables(results: dict) -> str:
-    """Tables 3–5 turned for a terminal (one row per direction), as Markdown."""
-    from tagmt.tables import SCORE_TABLES, score_table_by_direction, to_markdown
+    """Table 1, then Tables 3–5 turned for a terminal (one row per direction), as Markdown."""
+    from tagmt.tables import SCORE_TABLES, data_table, score_table_by_direction, to_markdown
 
     split = results["data"]["split"]
-    return "\n".join(to_markdown(score_table_by_direction(spec, results["cells"], split)) for spec in SCORE_TABLES)
+    tables = [data_table(results["statistics"], split)]
+    tables += [score_table_by_direction(spec, results["cells"], split) for spec in SCORE_TABLES]
+    return "\n".join(to_markdown(table) for table in tables)
 
 
 def run(args: argparse.Namespace) -> int:
