@@ -25,7 +25,10 @@ model saved by transformers 5. The method is a few lines on `AutoModel`/`AutoTok
 from __future__ import annotations
 
 import math
+import os
 import subprocess
+from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
 import tempfile
 from pathlib import Path
 from typing import Protocol, Sequence
@@ -157,6 +160,7 @@ class EflomalAligner:
         null_prior: float = 0.2,
         src_prefix: int = 0,
         trg_prefix: int = 0,
+        runs: int = 1,
     ) -> None:
         if symmetrize not in SYMMETRIZERS:
             raise TagmtError(
@@ -170,6 +174,7 @@ class EflomalAligner:
         self.null_prior = null_prior
         self.src_prefix = src_prefix
         self.trg_prefix = trg_prefix
+        self.runs = runs
 
     def _iterations(self, n_sentences: int) -> tuple[int, int, int]:
         """eflomal's own schedule: more iterations for smaller corpora."""
@@ -178,7 +183,7 @@ class EflomalAligner:
         return (max(2, quarter), quarter if self.model >= 2 else 0, iters if self.model >= 3 else 0)
 
     def align_both(
-        self, src_words: list[list[str]], trg_words: list[list[str]]
+        self, src_words: list[list[str]], trg_words: list[list[str]], seed: int | None = None
     ) -> tuple[list[Links], list[Links]]:
         """The forward and the reverse links (both as (source, target) pairs), unsymmetrized."""
         if len(src_words) != len(trg_words):
@@ -191,7 +196,8 @@ class EflomalAligner:
         with tempfile.TemporaryDirectory(prefix="tagmt-eflomal-") as tmp:
             folder = Path(tmp)
             binary = _seeded_binary(folder)
-            (folder / "eflomal.seed").write_bytes(self.seed.to_bytes(8, "little", signed=False))
+            seed = self.seed if seed is None else seed
+            (folder / "eflomal.seed").write_bytes(seed.to_bytes(8, "little", signed=False))
             _write_indexed(folder / "src", src_words, self.src_prefix)
             _write_indexed(folder / "trg", trg_words, self.trg_prefix)
             i1, i2, i3 = self._iterations(n)
@@ -211,9 +217,23 @@ class EflomalAligner:
         return forward, reverse
 
     def align(self, src_words: list[list[str]], trg_words: list[list[str]]) -> list[Links]:
-        forward, reverse = self.align_both(src_words, trg_words)
+        """Symmetrized links; with `runs` > 1, the links that most of the runs (seeds `seed`,
+        `seed + 1`, …, run in parallel) agree on, which evens out the sampler's luck."""
         join = SYMMETRIZERS[self.symmetrize]
-        return [join(f, r) for f, r in zip(forward, reverse)]
+
+        def one(seed: int) -> list[Links]:
+            forward, reverse = self.align_both(src_words, trg_words, seed)
+            return [join(f, r) for f, r in zip(forward, reverse)]
+
+        if self.runs <= 1:
+            return one(self.seed)
+        with ThreadPoolExecutor(max_workers=min(self.runs, os.cpu_count() or 1)) as pool:
+            results = list(pool.map(one, range(self.seed, self.seed + self.runs)))
+        out = []
+        for per_run in zip(*results):
+            votes = Counter(link for links in per_run for link in links)
+            out.append({link for link, n in votes.items() if 2 * n > self.runs})
+        return out
 
 
 # --------------------------------------------------------------------------- awesome

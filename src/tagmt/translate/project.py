@@ -143,9 +143,10 @@ class _Projector:
     """Places the tags of one segment on the target words, given the word links."""
 
     def __init__(
-        self, detagged: Detagged, src: list[Word], trg: list[Word], links: Links
+        self, detagged: Detagged, src: list[Word], trg: list[Word], links: Links, length: int
     ) -> None:
         self.detagged = detagged
+        self.length = length
         self.src = src
         self.trg = trg
         self.n = len(src)
@@ -175,7 +176,7 @@ class _Projector:
             gaps = _free_gaps(lo, hi, taken)
             where = self._best_span(inside, gaps)
             if where:
-                where = self._trim(self._glue(where, gaps), inside)
+                where = self._balance(self._trim(self._glue(where, gaps), inside), gaps)
             else:
                 where = self._fallback_span(inside, gaps)
             if where is None:  # no free target word left: an empty element
@@ -258,6 +259,19 @@ class _Projector:
             b -= 1
         return a, b
 
+    def _balance(self, span: tuple[int, int], gaps: list[tuple[int, int]]) -> tuple[int, int]:
+        """Take in the closing bracket of an opening one inside the span, and vice versa."""
+        a, b = span
+        ga, gb = next(g for g in gaps if g[0] <= a and b <= g[1])
+        texts = [w.text for w in self.trg[a:b]]
+        for opening, closing in _BRACKETS:
+            opened = texts.count(opening) - texts.count(closing)
+            if opened > 0 and b < gb and self.trg[b].text == closing:
+                b += 1
+            if opened < 0 and a > ga and self.trg[a - 1].text == opening:
+                a -= 1
+        return a, b
+
     @staticmethod
     def _loose(word: Word, keep_punct: bool) -> bool:
         return word.kind == "particle" or (word.kind == "punct" and not keep_punct)
@@ -303,7 +317,9 @@ class _Projector:
             return self._fallback_split(tag, lo, hi, taken)
         target = p * self.m / self.n if self.n else 0
         holes = [k for k in allowed if self._is_hole(k)] if not tag.open.startswith("<!--") else []
-        candidates = holes or [k for k in self._neighbour_splits(p) if k in allowed] or allowed
+        inner = 0 < p < self.n  # at either end of the source, the global split is right
+        neighbours = [k for k in self._neighbour_splits(p) if k in allowed] if inner else []
+        candidates = holes or neighbours or allowed
         return max(candidates, key=lambda k: (before[k] + after[k], -abs(k - target)))
 
     def _neighbour_splits(self, p: int) -> set[int]:
@@ -319,16 +335,22 @@ class _Projector:
         return splits
 
     def _is_hole(self, k: int) -> bool:
-        """A particle with no word to attach to (after punctuation, or after a space and a
-        non-noun) is where a self-closing tag stood in the text the translator saw:
-        `詳細については、を参照` or `자세한 내용은 에서 확인`."""
+        """Where a self-closing tag stood in the text the translator saw, the translation has a
+        gap: a double space (`および  (ターゲット`), leading space, or a particle with no word
+        to attach to, after punctuation or after a space and a non-noun (`については、を参照`,
+        `자세한 내용은 에서 확인`)."""
+        if self.m == 0:
+            return False
+        low = self.trg[k - 1].end if k > 0 else 0
+        high = self.trg[k].start if k < self.m else self.length
+        if high - low >= 2 or (k == 0 and high > 0):
+            return True
         if k >= self.m or self.trg[k].kind != "particle":
             return False
         if k == 0:
             return True
         before = self.trg[k - 1]
-        spaced = before.end < self.trg[k].start
-        return before.kind == "punct" or (spaced and before.kind != "content")
+        return before.kind == "punct" or (high > low and before.kind != "content")
 
     def _fallback_split(
         self, tag: SourceTag, lo: int, hi: int, taken: list[tuple[int, int]]
@@ -353,6 +375,7 @@ def _free_gaps(lo: int, hi: int, taken: list[tuple[int, int]]) -> list[tuple[int
 # --------------------------------------------------------------------------- characters and output
 
 
+_BRACKETS = (("(", ")"), ("（", "）"), ("[", "]"), ("「", "」"), ("『", "』"), ("“", "”"))
 _WIDE_PUNCT = set("、。，：；！？（「『")
 
 
@@ -409,7 +432,7 @@ def project_tags(
     """The translation with the tags of `detagged` inserted, given words and their links."""
     if not detagged.tags:
         return translation
-    placed = _Projector(detagged, src, trg, links).place(detagged.tags, 0, len(trg))
+    placed = _Projector(detagged, src, trg, links, len(translation)).place(detagged.tags, 0, len(trg))
     return _Renderer(detagged.plain, translation, trg).render(placed, 0, len(translation))
 
 

@@ -1,0 +1,95 @@
+"""Word aligners: symmetrization, the seeded eflomal, and awesome-align on a tiny BERT."""
+
+from __future__ import annotations
+
+import pytest
+
+from tagmt.errors import TagmtError
+from tagmt.testing.tiny_bert import build_tiny_bert
+from tagmt.translate.align import get_aligner, grow_diag_final_and
+
+SRC = [
+    "the red house".split(),
+    "the blue house".split(),
+    "a red car".split(),
+    "the car".split(),
+    "a blue car".split(),
+    "red".split(),
+] * 4
+TRG = [
+    "das rote haus".split(),
+    "das blaue haus".split(),
+    "ein rotes auto".split(),
+    "das auto".split(),
+    "ein blaues auto".split(),
+    "rot".split(),
+] * 4
+
+
+def test_grow_diag_final_and_known_answer():
+    forward = {(0, 0), (1, 1), (2, 1)}
+    reverse = {(0, 0), (1, 1), (2, 2)}
+    # intersection {(0,0),(1,1)}; (2,1) neighbours (1,1) and source word 2 is unaligned, so it
+    # grows in; then (2,2) too, as its target word 2 is still unaligned
+    assert grow_diag_final_and(forward, reverse) == {(0, 0), (1, 1), (2, 1), (2, 2)}
+    # final-and: a union link joins only when both of its words are still unaligned
+    assert grow_diag_final_and({(0, 0), (3, 3)}, {(0, 0), (3, 0)}) == {(0, 0), (3, 3)}
+    assert grow_diag_final_and(set(), {(0, 3)}) == {(0, 3)}
+
+
+def test_eflomal_learns_a_toy_corpus_deterministically():
+    aligner = get_aligner("eflomal", seed=7)
+    first = aligner.align(SRC, TRG)
+    assert first == aligner.align(SRC, TRG)  # a fixed seed gives the same links
+    assert len(first) == len(SRC)
+    for links, s, t in zip(first, SRC, TRG):
+        assert all(0 <= i < len(s) and 0 <= j < len(t) for i, j in links)
+    assert (2, 2) in first[0] and (1, 1) in first[3]  # house-haus, car-auto
+
+
+def test_eflomal_majority_of_runs_and_empty_input():
+    aligner = get_aligner("eflomal", runs=3)
+    links = aligner.align(SRC, TRG)
+    assert (2, 2) in links[0]
+    assert aligner.align([], []) == []
+    assert get_aligner("eflomal").align([[], ["x"]], [["y"], []]) == [set(), set()]
+
+
+def test_bad_arguments_are_clear_errors():
+    with pytest.raises(TagmtError, match="unknown aligner"):
+        get_aligner("fast_align")
+    with pytest.raises(TagmtError, match="symmetrization"):
+        get_aligner("eflomal", symmetrize="diag")
+    with pytest.raises(TagmtError, match="cannot align 1 source"):
+        get_aligner("eflomal").align([["a"]], [])
+
+
+@pytest.fixture(scope="module")
+def tiny_bert(tmp_path_factory):
+    words = {w for s in SRC + TRG for w in s} | {"Enter", "作業"}
+    return build_tiny_bert(tmp_path_factory.mktemp("bert"), words)
+
+
+def test_awesome_self_alignment_is_the_diagonal(tiny_bert):
+    # identical sentences give identical hidden states, so each subword's best match is itself;
+    # "Enterhouse" is split into several word pieces that must map back to word 0
+    aligner = get_aligner("awesome", model=str(tiny_bert), threshold=0.5)
+    sentences = [["the", "red", "house"], ["Enterhouse", "作業"]]
+    assert aligner.align(sentences, sentences) == [{(0, 0), (1, 1), (2, 2)}, {(0, 0), (1, 1)}]
+
+
+def test_awesome_threshold_bounds(tiny_bert):
+    everything = get_aligner("awesome", model=str(tiny_bert), threshold=0.0)
+    assert everything.align([["the", "car"]], [["das", "rote", "auto"]]) == [
+        {(i, j) for i in range(2) for j in range(3)}
+    ]
+    nothing = get_aligner("awesome", model=str(tiny_bert), threshold=1.0)
+    assert nothing.align([["the", "car"]], [["das", "auto"]]) == [set()]
+    assert nothing.align([[]], [["das"]]) == [set()]
+
+
+def test_awesome_missing_model_names_it_and_how_to_supply_it(tmp_path):
+    with pytest.raises(TagmtError, match=r"bert-base-multilingual-cased.*model=/path/to/dir"):
+        get_aligner("awesome", local_files_only=True)
+    with pytest.raises(TagmtError, match="layer 12 does not exist"):
+        get_aligner("awesome", model=str(build_tiny_bert(tmp_path, ["a"], layers=2)), layer=12)
