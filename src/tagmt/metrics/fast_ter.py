@@ -17,12 +17,16 @@ that work:
 * Shift candidates are enumerated in sacrebleu's order but only where they can pass its filters (a
   hypothesis error within ``MAX_SHIFT_SIZE`` tokens, a matching reference token within
   ``MAX_SHIFT_DIST``), so the global cap of ``MAX_SHIFT_CANDIDATES`` candidates is reached at the same
-  candidate as in sacrebleu.
+  candidate as in sacrebleu. Neither the order nor the cap depends on the candidates' gains, so a round's
+  candidates are listed first, deduplicated, and their distances computed together, one batch row per
+  candidate advancing per numpy call. A round that reaches the cap is not scored at all: sacrebleu
+  checks the cap before it takes the round's best shift, so that shift is never used.
 
 The cap is global: on long documents with many errors sacrebleu evaluates its 1,000 candidates in the
 first round, and stops without applying a shift (the cap check comes before the shift is taken). So the
-exact TER of a long document is often its banded edit distance alone; cutting the document into
-independent windows would give a *different* (lower) number, which is why this module does not.
+exact TER of a long document is often its banded edit distance alone. Cutting the document into
+independent windows (each with its own beam diagonal and its own candidate budget) would not reproduce
+that number, which is why this module keeps sacrebleu's global search and makes each step cheap.
 """
 
 from __future__ import annotations

@@ -46,19 +46,34 @@ def _offline() -> bool:
     return any(os.environ.get(var, "").lower() in ("1", "true", "yes") for var in ("HF_HUB_OFFLINE", "TRANSFORMERS_OFFLINE"))
 
 
+def _from_pretrained(transformers, model: str, local_only: bool):
+    tokenizer = transformers.AutoTokenizer.from_pretrained(model, local_files_only=local_only)
+    network = transformers.AutoModel.from_pretrained(model, local_files_only=local_only)
+    return tokenizer, network
+
+
 @lru_cache(maxsize=4)
 def load_embeddings(model: str):
-    """The tokenizer and input-embedding matrix of ``model`` (a hub id or a local directory)."""
+    """The tokenizer and input-embedding matrix of ``model`` (a hub id or a local directory).
+
+    The local cache is tried first, so a cached model never touches the network; the hub is asked only
+    when the model is not cached and HF_HUB_OFFLINE / TRANSFORMERS_OFFLINE are not set.
+    """
     transformers = require("transformers", "hf", "TeXBLEU")
-    local_only = _offline() or Path(model).is_dir()
+    transformers.utils.logging.set_verbosity_error()
+    transformers.utils.logging.disable_progress_bar()
     try:
-        tokenizer = transformers.AutoTokenizer.from_pretrained(model, local_files_only=local_only)
-        network = transformers.AutoModel.from_pretrained(model, local_files_only=local_only)
+        try:
+            tokenizer, network = _from_pretrained(transformers, model, local_only=True)
+        except OSError:
+            if _offline() or Path(model).is_dir():
+                raise
+            tokenizer, network = _from_pretrained(transformers, model, local_only=False)
     except (OSError, ValueError) as exc:
         raise TagmtError(
-            f"cannot load the TeXBLEU embedding model {model!r} ({type(exc).__name__}); download it once "
-            f"with `huggingface-cli download {model}` or pass --embedding-model DIR, a local directory "
-            f"with its tokenizer and weights"
+            f"cannot load the TeXBLEU embedding model {model!r} ({type(exc).__name__}): download it once "
+            f"with `hf download {model}` (or copy a Hugging Face cache), or pass --embedding-model DIR, "
+            f"a local directory with its tokenizer and weights"
         ) from None
     weights = network.get_input_embeddings().weight.detach().float()
     return tokenizer, weights
