@@ -43,14 +43,15 @@ def tiny_mbart50_dir(tmp_path_factory: pytest.TempPathFactory, one_torch_thread:
 
 @pytest.fixture(scope="session")
 def tiny_m2m100(tiny_m2m100_dir: Path):
-    """The tiny M2M-100 loaded through the same path as ``--model facebook/m2m100_418M``."""
+    """The tiny M2M-100 loaded through the same path as ``--model facebook/m2m100_418M`` (batches of 32:
+    fewer ``generate`` calls, which is what a tiny model's time goes to)."""
     from tagmt.translate.engines import load_engine
 
-    return load_engine(str(tiny_m2m100_dir), device="cpu")
+    return load_engine(str(tiny_m2m100_dir), device="cpu", batch_size=32)
 
 
 @pytest.fixture(scope="session")
 def tiny_mbart50(tiny_mbart50_dir: Path):
     from tagmt.translate.engines import load_engine
 
-    return load_engine(str(tiny_mbart50_dir), device="cpu")
+    return load_engine(str(tiny_mbart50_dir), device="cpu", batch_size=32)

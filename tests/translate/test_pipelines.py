@@ -66,8 +66,10 @@ def test_dt_with_tiny_m2m100_in_all_12_directions(sample, tiny_m2m100, tmp_path)
 @pytest.mark.parametrize("direction", DIRECTIONS)
 def test_dp_with_reference_and_eflomal(sample, direction, tmp_path):
     segments = parallel_segments(sample, "dev", direction)
+    # A quarter of eflomal's iterations: the invariants below hold however good the links are, and
+    # the tiny-model and resume tests run eflomal with its defaults.
     out = translate_direction(sample, "dev", direction, "dp", "reference", aligner="eflomal",
-                              output=tmp_path / "dp.txt", progress=False)
+                              aligner_options={"rel_iterations": 0.25}, output=tmp_path / "dp.txt", progress=False)
     lines = read_lines(out)
     assert len(lines) == len(segments)
     for seg, line in zip(segments, lines):

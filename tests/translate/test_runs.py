@@ -3,7 +3,9 @@ same bytes as an uninterrupted one."""
 
 from __future__ import annotations
 
+import io
 import stat
+import sys
 
 import pytest
 
@@ -140,3 +142,22 @@ def test_no_cache_writes_nothing(tiny_m2m100, tmp_path, sample_data, private_run
     translate_direction(sample_data, None, "zh-en", "dt", tiny_m2m100, output=tmp_path / "a.txt",
                         progress=False, use_cache=False)
     assert not private_run_cache.exists()
+
+
+class TerminalStream(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_bar_counts_segments_per_second_on_a_terminal(tiny_m2m100, monkeypatch):
+    stream = TerminalStream()
+    monkeypatch.setattr(sys, "stderr", stream)
+    texts = ["Save", "Open the app.", "Save", "Choose a document."]
+    translate_segments(tiny_m2m100, texts, "en", "ja", desc="tiny en-ja")
+    shown = stream.getvalue().split("\r")[-1]
+    assert "tiny en-ja" in shown and "4/4" in shown and "seg/s" in shown
+
+
+def test_no_progress_bar_off_a_terminal(tiny_m2m100, capsys):
+    translate_segments(tiny_m2m100, ["Save"], "en", "ja", desc="tiny en-ja")
+    assert capsys.readouterr().err == ""

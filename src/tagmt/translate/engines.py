@@ -114,6 +114,9 @@ class HFSeq2SeqEngine(Engine):
         self._fingerprint = fingerprint
         self._torch = require("torch", "hf", "translating with a Hugging Face model")
         self._transformers = require("transformers", "hf", "translating with a Hugging Face model")
+        # transformers 5 does not count M2M-100's language tokens as special, so skip_special_tokens
+        # alone would leave "__ja__" in the output: decoding drops these ids itself.
+        self._skip_ids = set(tokenizer.all_special_ids) | set(tokenizer.lang_code_to_id.values())
 
     @property
     def identity(self) -> str:
@@ -201,17 +204,8 @@ class HFSeq2SeqEngine(Engine):
         return [self._decode(ids) for ids in generated.tolist()]
 
     def _decode(self, ids: list[int]) -> str:
-        # transformers 5 does not count M2M-100's language tokens as special, so skip_special_tokens
-        # alone would leave "__ja__" in the output; drop every special and language token by id.
-        skip = self._skip_ids()
-        return self.tokenizer.decode([i for i in ids if i not in skip], skip_special_tokens=True).strip()
-
-    def _skip_ids(self) -> set[int]:
-        if not hasattr(self, "_skip"):
-            skip = set(self.tokenizer.all_special_ids)
-            skip.update(self.tokenizer.lang_code_to_id.values())
-            self._skip = skip
-        return self._skip
+        kept = [i for i in ids if i not in self._skip_ids]
+        return self.tokenizer.decode(kept, skip_special_tokens=True).strip()
 
 
 class _RowBudget:
