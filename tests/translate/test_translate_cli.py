@@ -51,6 +51,17 @@ def test_tiny_mbart50_dp_eflomal_with_cache_dir(tiny_mbart50_dir, sample_data, t
     assert not private_run_cache.exists()
 
 
+def test_tiny_m2m100_dp_with_the_awesome_aligner_on_a_tiny_bert(tiny_m2m100_dir, sample_data, tmp_path):
+    from tagmt.testing.tiny_bert import build_tiny_bert
+
+    bert = build_tiny_bert(tmp_path / "tiny-bert", ["Save", "app", "保存", "应用"])
+    out = tmp_path / "m2m.dp.en-zh.txt"
+    rc = main(["translate", "--approach", "dp", "--pair", "en-zh", "--model", str(tiny_m2m100_dir),
+               "--aligner", "awesome", "--aligner-model", str(bert), "--device", "cpu", "-o", str(out)])
+    assert rc == 0
+    assert len(out.read_text("utf-8").splitlines()) == n_segments(sample_data, "en-zh")
+
+
 def test_reference_dp_no_cache(tmp_path, sample_data, private_run_cache):
     out = tmp_path / "ref.dp.en-ja.txt"
     rc = main(["translate", "--approach", "dp", "--pair", "en-ja", "--model", "reference", "--aligner", "eflomal",
