@@ -158,9 +158,9 @@ class EflomalAligner:
         n_samplers: int = 3,
         rel_iterations: float = 1.0,
         null_prior: float = 0.2,
-        src_prefix: int = 0,
+        src_prefix: int = 4,
         trg_prefix: int = 0,
-        runs: int = 1,
+        runs: int = 3,
     ) -> None:
         if symmetrize not in SYMMETRIZERS:
             raise TagmtError(

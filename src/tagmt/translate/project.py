@@ -28,6 +28,7 @@ it has in the source (`word<xref/> next` → attached to the word before).
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Iterator, Sequence
 
@@ -386,6 +387,7 @@ class _Renderer:
         self.plain = plain
         self.text = text
         self.trg = trg
+        self.where: dict[int, tuple[int, int]] = {}  # tag order → characters it got
 
     def _gap(self, k: int) -> tuple[int, int]:
         low = self.trg[k - 1].end if k > 0 else 0
@@ -417,6 +419,7 @@ class _Renderer:
         for start, end, _, node in spans:
             start = min(max(start, pos), hi)
             end = min(max(end, start), hi)
+            self.where[node.order] = (start, end)
             out.append(self.text[pos:start])
             out.append(node.tag.open)
             out.append(self.render(node.children, start, end))
@@ -430,10 +433,19 @@ def project_tags(
     detagged: Detagged, translation: str, src: list[Word], trg: list[Word], links: Links
 ) -> str:
     """The translation with the tags of `detagged` inserted, given words and their links."""
+    return _project(detagged, translation, src, trg, links)[0]
+
+
+def _project(
+    detagged: Detagged, translation: str, src: list[Word], trg: list[Word], links: Links
+) -> tuple[str, dict[int, tuple[int, int]]]:
+    """The tagged translation, and the characters each tag (by source order) encloses."""
     if not detagged.tags:
-        return translation
-    placed = _Projector(detagged, src, trg, links, len(translation)).place(detagged.tags, 0, len(trg))
-    return _Renderer(detagged.plain, translation, trg).render(placed, 0, len(translation))
+        return translation, {}
+    projector = _Projector(detagged, src, trg, links, len(translation))
+    placed = projector.place(detagged.tags, 0, len(trg))
+    renderer = _Renderer(detagged.plain, translation, trg)
+    return renderer.render(placed, 0, len(translation)), renderer.where
 
 
 _COMMON_PUNCT = set(".,:;!?()[]{}\"'-/…、。，：；！？（）「」『』・")
@@ -465,6 +477,47 @@ def anchor_identical(src: list[Word], trg: list[Word], links: Links) -> Links:
     return kept | set(pairs)
 
 
+def _glossary(detagged: list[Detagged], translations: list[str]) -> dict[str, set[str]]:
+    """Whole segments of the batch and their translations: UI labels and titles that stand alone
+    in one segment and inside a tag in another."""
+    glossary: dict[str, set[str]] = {}
+    for d, t in zip(detagged, translations):
+        if d.plain.strip() and t.strip():
+            glossary.setdefault(d.plain.strip(), set()).add(t.strip())
+    return glossary
+
+
+def anchor_glossary(
+    detagged: Detagged,
+    translation: str,
+    src: list[Word],
+    trg: list[Word],
+    links: Links,
+    glossary: dict[str, set[str]],
+) -> Links:
+    """Link a tag's words to the words of its known translation, when the tag's text is a whole
+    segment elsewhere in the batch and exactly one of its translations occurs exactly once here;
+    those words' other links are dropped. Tags whose anchors would overlap keep their links."""
+    claimed: set[int] = set()
+    for tag in detagged.walk():
+        text = detagged.plain[tag.start : tag.end].strip()
+        if tag.start == tag.end or text == detagged.plain.strip() or text not in glossary:
+            continue
+        found = [y for y in glossary[text] if translation.count(y) == 1]
+        if len(found) != 1:
+            continue
+        start = translation.index(found[0])
+        end = start + len(found[0])
+        inside = {i for i, w in enumerate(src) if w.start >= tag.start and w.end <= tag.end}
+        target = {j for j, w in enumerate(trg) if w.start >= start and w.end <= end}
+        if not inside or not target or target & claimed:
+            continue
+        claimed |= target
+        links = {(i, j) for i, j in links if i not in inside and j not in target}
+        links |= {(i, j) for i in inside for j in target}
+    return links
+
+
 def project_batch(
     detagged: list[Detagged],
     translations: list[str],
@@ -492,7 +545,37 @@ def project_batch(
         )
         for k, link in zip(chosen, found):
             links[k] = anchor_identical(src[k], trg[k], link)
-    return [
-        project_tags(d, t, s, w, link)
+    glossary = _glossary(detagged, translations)
+    anchored = [
+        anchor_glossary(d, t, s, w, link, glossary) if d.tags else link
         for d, t, s, w, link in zip(detagged, translations, src, trg, links)
     ]
+    first = [_project(*args) for args in zip(detagged, translations, src, trg, anchored)]
+    learned = _consistent_terms(detagged, translations, [where for _, where in first])
+    for term, found in learned.items():
+        glossary.setdefault(term, found)
+    return [
+        project_tags(d, t, s, w, anchor_glossary(d, t, s, w, link, glossary)) if d.tags else t
+        for d, t, s, w, link in zip(detagged, translations, src, trg, links)
+    ]
+
+
+def _consistent_terms(
+    detagged: list[Detagged], translations: list[str], where: list[dict[int, tuple[int, int]]]
+) -> dict[str, set[str]]:
+    """Tag texts that recur in the batch and got one translation in most of their projections:
+    a second pass anchors the rest to it (a UI label keeps its translation within a run)."""
+    votes: dict[str, Counter] = {}
+    for d, t, spans in zip(detagged, translations, where):
+        for order, tag in enumerate(d.walk()):
+            if tag.start < tag.end and order in spans:
+                start, end = spans[order]
+                text = d.plain[tag.start : tag.end].strip()
+                if text and end > start:
+                    votes.setdefault(text, Counter())[t[start:end].strip()] += 1
+    terms = {}
+    for text, counts in votes.items():
+        (best, n), = counts.most_common(1)
+        if n >= 2 and 2 * n > sum(counts.values()):
+            terms[text] = {best}
+    return terms
