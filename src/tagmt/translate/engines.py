@@ -10,12 +10,12 @@ pieces are shorter on the CJK side, without letting a degenerate output run to t
 from __future__ import annotations
 
 import hashlib
-import os
 from abc import ABC, abstractmethod
 from pathlib import Path
 from typing import Any, Sequence
 
 from tagmt.errors import TagmtError, require
+from tagmt.hub import load_pretrained
 
 ALIASES = {
     "m2m100": "facebook/m2m100_418M",
@@ -263,35 +263,6 @@ def resolve_device(device: str, fp16: bool = False) -> str:
     return device
 
 
-def _hub_offline() -> bool:
-    value = os.environ.get("HF_HUB_OFFLINE") or os.environ.get("TRANSFORMERS_OFFLINE") or ""
-    return value.strip().upper() in ("1", "ON", "YES", "TRUE")
-
-
-def _unreachable(exc: BaseException) -> bool:
-    """Whether loading failed because the files are not cached and the hub cannot be (or may not be) asked."""
-    from huggingface_hub.errors import LocalEntryNotFoundError, OfflineModeIsEnabled
-
-    seen: BaseException | None = exc
-    while seen is not None:
-        if isinstance(seen, (LocalEntryNotFoundError, OfflineModeIsEnabled, ConnectionError, TimeoutError)):
-            return True
-        if "couldn't connect to" in str(seen) or "offline mode" in str(seen).lower():
-            return True
-        seen = seen.__cause__ or seen.__context__
-    return False
-
-
-def _missing_weights(name: str, source: str) -> TagmtError:
-    alias = f" ({name})" if name != source else ""
-    why = "HF_HUB_OFFLINE is set" if _hub_offline() else "the Hugging Face hub cannot be reached"
-    return TagmtError(
-        f"model {source}{alias} is not in the Hugging Face cache and {why}: download it on a machine with "
-        f"network (`hf download {source}`) and copy the cache ($HF_HOME/hub), or pass --model /path/to/dir "
-        "holding the checkpoint"
-    )
-
-
 def _fingerprint(directory: Path) -> str:
     """Names, sizes and modification times of a checkpoint's files: changes when the weights change."""
     h = hashlib.sha256()
@@ -308,15 +279,9 @@ def _load_hf(name: str, *, device: str, batch_size: int, fp16: bool) -> HFSeq2Se
     transformers.utils.logging.disable_progress_bar()
 
     source = ALIASES.get(name, name)
-    local = Path(source).expanduser()
-    if local.is_dir():
-        source, offline = str(local.resolve()), True
-    elif local.exists() or source.startswith((".", "/", "~")) or source.count("/") > 1:
-        raise TagmtError(f"model {name!r} is not a checkpoint directory (expected a folder with config.json)")
-    else:
-        offline = _hub_offline()
-    try:
-        config = transformers.AutoConfig.from_pretrained(source, local_files_only=offline)
+
+    def load(path: str, local_files_only: bool):
+        config = transformers.AutoConfig.from_pretrained(path, local_files_only=local_files_only)
         family = config.model_type
         if family not in LANGUAGE_CODES:
             raise TagmtError(
@@ -327,15 +292,12 @@ def _load_hf(name: str, *, device: str, batch_size: int, fp16: bool) -> HFSeq2Se
             tokenizer_cls, model_cls = transformers.M2M100Tokenizer, transformers.M2M100ForConditionalGeneration
         else:
             tokenizer_cls, model_cls = transformers.MBart50Tokenizer, transformers.MBartForConditionalGeneration
-        tokenizer = tokenizer_cls.from_pretrained(source, local_files_only=offline)
-        model = model_cls.from_pretrained(source, local_files_only=offline)
-    except TagmtError:
-        raise
-    except (OSError, ValueError) as exc:
-        if _unreachable(exc):
-            raise _missing_weights(name, source) from exc
-        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-        raise TagmtError(f"cannot load model {name!r}: {first}") from exc
+        tokenizer = tokenizer_cls.from_pretrained(path, local_files_only=local_files_only)
+        model = model_cls.from_pretrained(path, local_files_only=local_files_only)
+        return path, config, family, tokenizer, model
+
+    source, config, family, tokenizer, model = load_pretrained(load, source, alias=name)
+    local = Path(source)
     if fp16:
         model = model.half()
     model = model.to(device).eval()
