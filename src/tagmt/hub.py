@@ -93,7 +93,9 @@ def load_pretrained(
         except (OSError, ValueError) as exc:
             raise TagmtError(f"cannot load the checkpoint in {local}: {_first_line(exc)}") from exc
     if local.exists() or source.startswith((".", "/", "~")) or source.count("/") > 1:
-        raise TagmtError(f"{source!r} is not a checkpoint directory (expected a folder with config.json)")
+        raise TagmtError(
+            f"{option} {source}: not a checkpoint directory (expected a folder with config.json, or a hub id)"
+        )
     try:
         return load(source, True)
     except (OSError, ValueError) as exc:

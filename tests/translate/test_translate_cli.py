@@ -96,7 +96,7 @@ def test_missing_weights_offline_is_one_line_exit_2(tmp_path):
         (["--pair", "en-zf", "--model", "copy"], "uses zf (Traditional Chinese), which is opt-in"),
         (["--pair", "en-ja", "--model", "TINY", "--device", "cpu", "--fp16"], "--fp16 needs a CUDA GPU"),
         (["--pair", "en-ja", "--model", "copy", "--aligner-model", "x"], "--aligner-model is for"),
-        (["--pair", "en-ja", "--model", "./no/such/dir"], "is not a checkpoint directory"),
+        (["--pair", "en-ja", "--model", "./no/such/dir"], "--model ./no/such/dir: not a checkpoint directory"),
         (["--pair", "en-ja", "--model", "copy", "--split", "test"], "no split 'test'"),
         (["--pair", "en-xx", "--model", "copy"], "unknown direction 'en-xx'"),
     ],

@@ -21,13 +21,13 @@ not truncated (only input embeddings are used, so no context limit applies).
 from __future__ import annotations
 
 import math
-import os
 import re
 from functools import lru_cache
 from pathlib import Path
 from typing import Sequence
 
 from tagmt.errors import TagmtError, require
+from tagmt.hub import load_pretrained
 from tagmt.metrics.base import Metric, MetricResult
 
 ALPHA = 2.0
@@ -42,39 +42,23 @@ def space_commands(text: str) -> str:
     return _BACKSLASH.sub(r" \\", text)
 
 
-def _offline() -> bool:
-    return any(os.environ.get(var, "").lower() in ("1", "true", "yes") for var in ("HF_HUB_OFFLINE", "TRANSFORMERS_OFFLINE"))
-
-
-def _from_pretrained(transformers, model: str, local_only: bool):
-    tokenizer = transformers.AutoTokenizer.from_pretrained(model, local_files_only=local_only)
-    network = transformers.AutoModel.from_pretrained(model, local_files_only=local_only)
-    return tokenizer, network
-
-
 @lru_cache(maxsize=4)
 def load_embeddings(model: str):
     """The tokenizer and input-embedding matrix of ``model`` (a hub id or a local directory).
 
-    The local cache is tried first, so a cached model never touches the network; the hub is asked only
-    when the model is not cached and HF_HUB_OFFLINE / TRANSFORMERS_OFFLINE are not set.
+    Loaded through :func:`tagmt.hub.load_pretrained`: the local cache first, the hub only when it may be
+    asked and can be reached; otherwise one line saying how to supply the model.
     """
     transformers = require("transformers", "hf", "TeXBLEU")
     transformers.utils.logging.set_verbosity_error()
     transformers.utils.logging.disable_progress_bar()
-    try:
-        try:
-            tokenizer, network = _from_pretrained(transformers, model, local_only=True)
-        except OSError:
-            if _offline() or Path(model).is_dir():
-                raise
-            tokenizer, network = _from_pretrained(transformers, model, local_only=False)
-    except (OSError, ValueError) as exc:
-        raise TagmtError(
-            f"cannot load the TeXBLEU embedding model {model!r} ({type(exc).__name__}): download it once "
-            f"with `hf download {model}` (or copy a Hugging Face cache), or pass --embedding-model DIR, "
-            f"a local directory with its tokenizer and weights"
-        ) from None
+
+    def load(path: str, local_files_only: bool):
+        tokenizer = transformers.AutoTokenizer.from_pretrained(path, local_files_only=local_files_only)
+        network = transformers.AutoModel.from_pretrained(path, local_files_only=local_files_only)
+        return tokenizer, network
+
+    tokenizer, network = load_pretrained(load, model, option="--embedding-model")
     weights = network.get_input_embeddings().weight.detach().float()
     return tokenizer, weights
 
