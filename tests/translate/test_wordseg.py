@@ -76,3 +76,28 @@ def test_offsets_cover_every_visible_character_once(text, lang, cuts):
     assert covered == sorted(set(covered))
     assert set(covered) == {i for i, c in enumerate(text) if not c.isspace()}
     assert not any(w.start < c < w.end for w in words for c in cuts)
+
+
+def test_unknown_katakana_compounds_split_into_known_words():
+    known = frozenset({"アプリ", "プロンプト"})
+    cases = {
+        "プロンプトウィンドウに": ["プロンプト", "ウィンドウ", "に"],  # batch word + dictionary word
+        "パーソナライゼーションアプリで": ["パーソナライゼーション", "アプリ", "で"],  # one unknown
+        "カスタマサポートアクセスカテゴリ": ["カスタマ", "サポート", "アクセス", "カテゴリ"],
+        "ワーク・アイテム": ["ワーク", "・", "アイテム"],  # the middle dot separates
+    }
+    for text, expected in cases.items():
+        words = words_with_offsets(text, "ja", vocabulary=known)
+        assert texts(words) == expected
+        assert all(text[w.start:w.end] == w.text for w in words)
+    # a dictionary word stays whole; without a vocabulary an unknown run stays whole
+    assert texts(words_with_offsets("インシデント", "ja", vocabulary=known)) == ["インシデント"]
+    assert texts(words_with_offsets("プロンプトアプリ", "ja")) == ["プロンプトアプリ"]
+
+
+def test_katakana_vocabulary_holds_runs_written_alone():
+    from tagmt.translate.wordseg import katakana_vocabulary
+
+    assert katakana_vocabulary(["アプリで開く", "予測モデルアプリ", "ID・コード"]) == {
+        "アプリ", "モデルアプリ", "コード"
+    }

@@ -46,7 +46,8 @@ from typing import Iterator, Sequence
 from tagmt.errors import TagmtError
 from tagmt.markup import tokenize
 from tagmt.translate.align import Aligner, Links
-from tagmt.translate.wordseg import Word, words_with_offsets
+from tagmt.translate.loanwords import loanword_pairs
+from tagmt.translate.wordseg import Word, katakana_vocabulary, words_with_offsets
 
 
 @dataclass(frozen=True)
@@ -474,18 +475,33 @@ def anchor_identical(src: list[Word], trg: list[Word], links: Links) -> Links:
         return found
 
     in_src, in_trg = occurrences(src), occurrences(trg)
-    pairs = [
+    pairs = {
         pair
         for text, where in in_src.items()
         if len(where) == len(in_trg.get(text, ()))
         for pair in zip(where, in_trg[text])
-    ]
+    }
+    return _anchor(links, pairs)
+
+
+def anchor_loanwords(
+    src: list[Word], src_lang: str, trg: list[Word], trg_lang: str, links: Links
+) -> Links:
+    """Link English words to the katakana or Hangul words that transliterate them
+    (`loanwords.py`); their other links are dropped."""
+    nouns = [[w.text if w.kind == "content" else "" for w in words] for words in (src, trg)]
+    pairs = loanword_pairs(nouns[0], src_lang, nouns[1], trg_lang)
+    return _anchor(links, pairs)
+
+
+def _anchor(links: Links, pairs: set[tuple[int, int]]) -> Links:
+    """`links` with `pairs` added and every other link of the paired words dropped."""
     if not pairs:
         return links
     src_fixed = {i for i, _ in pairs}
     trg_fixed = {j for _, j in pairs}
     kept = {(i, j) for i, j in links if i not in src_fixed and j not in trg_fixed}
-    return kept | set(pairs)
+    return kept | pairs
 
 
 def _glossary(detagged: list[Detagged], translations: list[str]) -> dict[str, set[str]]:
@@ -545,8 +561,9 @@ def project_batch(
         raise TagmtError(
             f"cannot project {len(detagged)} sources onto {len(translations)} translations"
         )
-    src = [words_with_offsets(d.plain, src_lang, d.cuts()) for d in detagged]
-    trg = [words_with_offsets(t, trg_lang) for t in translations]
+    known = katakana_vocabulary([*translations, *(d.plain for d in detagged)])
+    src = [words_with_offsets(d.plain, src_lang, d.cuts(), vocabulary=known) for d in detagged]
+    trg = [words_with_offsets(t, trg_lang, vocabulary=known) for t in translations]
     learns = getattr(aligner, "learns_from_corpus", True)
     chosen = [k for k, d in enumerate(detagged) if learns or d.tags]
     links: list[Links] = [set() for _ in detagged]
@@ -555,6 +572,7 @@ def project_batch(
             [[w.text for w in src[k]] for k in chosen], [[w.text for w in trg[k]] for k in chosen]
         )
         for k, link in zip(chosen, found):
+            link = anchor_loanwords(src[k], src_lang, trg[k], trg_lang, link)
             links[k] = anchor_identical(src[k], trg[k], link)
     glossary = _glossary(detagged, translations)
     anchored = [

@@ -192,9 +192,16 @@ def _locate(piece: str, offset: int, parts: list[tuple[str, str]]) -> list[Word]
 
 
 def words_with_offsets(
-    text: str, lang: str, cuts: Iterable[int] = (), segmenter: str | None = None
+    text: str,
+    lang: str,
+    cuts: Iterable[int] = (),
+    segmenter: str | None = None,
+    vocabulary: frozenset[str] = frozenset(),
 ) -> list[Word]:
-    """Split `text` into words with character offsets; no word crosses a position in `cuts`."""
+    """Split `text` into words with character offsets; no word crosses a position in `cuts`.
+
+    For Japanese, `vocabulary` (see `katakana_vocabulary`) lets a katakana compound that MeCab
+    does not know be split into known words (`プロンプト|ウィンドウ`)."""
     segment = segmenter_for(lang, segmenter)
     bounds = sorted({0, len(text), *(c for c in cuts if 0 < c < len(text))})
     words: list[Word] = []
@@ -202,7 +209,104 @@ def words_with_offsets(
         piece = text[lo:hi]
         if piece.strip():
             words.extend(_merge_ascii(_locate(piece, lo, segment(piece))))
+    if lang == "ja" and (segmenter or DEFAULT_SEGMENTER["ja"]) == "mecab-ja":
+        words = [part for word in words for part in _split_katakana(word, vocabulary)]
     return words
+
+
+# --------------------------------------------------------------------------- katakana compounds
+
+_KATAKANA_RUN = re.compile(r"[\u30a1-\u30fa\u30fc]+")
+"""Katakana letters and the long-vowel mark; the middle dot `・` separates runs."""
+_KATAKANA_WORD = re.compile(r"[\u30a1-\u30fa\u30fc・]+")
+_NO_WORD_START = set("ーッァィゥェォャュョヮンヵヶ")
+"""Katakana that cannot begin a word: the long-vowel mark, small kana, the moraic nasal."""
+
+
+def katakana_vocabulary(texts: Iterable[str]) -> frozenset[str]:
+    """The katakana words written on their own (not as part of a longer katakana run) in `texts`:
+    loanwords a batch uses, such as `アプリ` or `プロンプト`, that IPADIC does not know."""
+    return frozenset(
+        run for text in texts for run in _KATAKANA_RUN.findall(text) if len(run) >= 2
+    )
+
+
+@lru_cache(maxsize=65536)
+def _dictionary_pos(word: str) -> str | None:
+    """The part of speech (`名詞,一般`) of `word` when MeCab's dictionary has it as one word."""
+    node = _ipadic_tagger().parseToNode(word)
+    found = []
+    while node:
+        if node.surface:
+            found.append((node.surface, node.stat, ",".join(node.feature.split(",")[:2])))
+        node = node.next
+    if len(found) == 1 and found[0][:2] == (word, 0):
+        return found[0][2]
+    return None
+
+
+@lru_cache(maxsize=None)
+def _ipadic_tagger():
+    import ipadic
+    import MeCab
+
+    return MeCab.Tagger(ipadic.MECAB_ARGS)
+
+
+_COMMON_NOUN = ("名詞,一般", "名詞,サ変接続")
+
+
+def _split_katakana(word: Word, vocabulary: frozenset[str]) -> list[Word]:
+    """A katakana word split at its middle dots and, when it is not itself in MeCab's dictionary,
+    into the fewest known words (dictionary or `vocabulary`, two letters at least) that make it up:
+    MeCab keeps an unknown katakana run whole, so `プロンプトウィンドウ` would be one word against
+    the English `Prompts window`, and a tag could not end inside it."""
+    if not _KATAKANA_WORD.fullmatch(word.text):
+        return [word]
+    parts: list[Word] = []
+    for match in re.finditer(r"[^・]+|・", word.text):
+        start = word.start + match.start()
+        text = match.group()
+        cut = _compound_parts(text, vocabulary) if len(text) >= 4 else None
+        if not cut:
+            parts.append(Word(text, start, start + len(text), word.kind if text != "・" else "punct"))
+            continue
+        for piece in cut:
+            parts.append(Word(piece, start, start + len(piece), word.kind))
+            start += len(piece)
+    return parts
+
+
+def _compound_parts(run: str, vocabulary: frozenset[str]) -> list[str] | None:
+    """The words that make up `run`: known ones (in `vocabulary`, or common nouns of the dictionary
+    of three letters or more: two-letter ones such as `パー`, and names such as `ション`, are too
+    often a piece of another word) and at
+    most one unknown one of three letters or more (`パーソナライゼーション|アプリ`), the unknown
+    one as short as can be, then as few words as can be; None when `run` is a dictionary word or
+    cannot be cut so."""
+    if _dictionary_pos(run):
+        return None
+
+    def cost(piece: str) -> tuple[int, int, int] | None:
+        if len(piece) < 2 or piece[0] in _NO_WORD_START:
+            return None
+        if piece in vocabulary or (len(piece) >= 3 and _dictionary_pos(piece) in _COMMON_NOUN):
+            return (0, 0, 1)
+        return (1, len(piece), 1) if len(piece) >= 3 else None
+
+    n = len(run)
+    best: list[tuple[tuple[int, int, int], list[str]] | None] = [((0, 0, 0), [])] + [None] * n
+    for end in range(2, n + 1):
+        for start in range(0, end - 1):
+            head = best[start]
+            c = cost(run[start:end]) if head is not None and (start > 0 or end < n) else None
+            if c is None or head is None:
+                continue
+            total = (head[0][0] + c[0], head[0][1] + c[1], head[0][2] + c[2])
+            if total[0] <= 1 and (best[end] is None or total < best[end][0]):
+                best[end] = (total, head[1] + [run[start:end]])
+    found = best[n]
+    return found[1] if found is not None else None
 
 
 def _merge_ascii(words: list[Word]) -> list[Word]:
