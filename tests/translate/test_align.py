@@ -93,3 +93,17 @@ def test_awesome_missing_model_names_it_and_how_to_supply_it(tmp_path):
         get_aligner("awesome", local_files_only=True)
     with pytest.raises(TagmtError, match="layer 12 does not exist"):
         get_aligner("awesome", model=str(build_tiny_bert(tmp_path, ["a"], layers=2)), layer=12)
+
+
+def test_eflomal_binary_that_cannot_be_seeded_still_aligns_with_a_warning(tmp_path, capsys):
+    from tagmt.translate.align import _eflomal_binary
+
+    # another build: the same program, but it reads its seed from /dev/random
+    code = _eflomal_binary().read_bytes().replace(b"/dev/urandom\0", b"/dev/random\0\0")
+    other = tmp_path / "eflomal"
+    other.write_bytes(code)
+    other.chmod(0o755)
+    links = get_aligner("eflomal", binary=str(other), runs=1).align(SRC, TRG)
+    warning = capsys.readouterr().err.strip().splitlines()
+    assert len(warning) == 1 and "cannot seed" in warning[0] and "differ" in warning[0]
+    assert len(links) == len(SRC) and (2, 2) in links[0]  # house-haus

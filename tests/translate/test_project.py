@@ -218,3 +218,36 @@ def test_project_batch_with_eflomal_end_to_end():
 def test_project_batch_refuses_mismatched_lengths():
     with pytest.raises(TagmtError, match="2 sources onto 1 translations"):
         project_batch([detag("a"), detag("b")], ["x"], "en", "fr", DiagonalAligner())
+
+
+# --------------------------------------------------------------------------- brackets and verbs
+
+
+def test_a_span_never_cuts_a_bracket_pair():
+    # MeCab writes `):` as one symbol; projection sees `)` and `:` as two words
+    out = project("<uicontrol>Round (2)</uicontrol>:", "まるめ (2):", {(0, 0), (2, 2), (4, 4)})
+    assert out == "<uicontrol>まるめ (2)</uicontrol>:"
+
+
+def test_a_source_span_ending_in_a_bracket_group_takes_the_target_group():
+    # choose Comma ( , ) .  /  カンマ ( , ) を 選択 し ます 。 — only the words are aligned
+    out = project(
+        "choose <uicontrol>Comma (,)</uicontrol>.", "カンマ (,) を選択します。",
+        {(0, 5), (1, 0), (5, 8)},
+    )
+    assert out == "<uicontrol>カンマ (,)</uicontrol> を選択します。"
+
+
+def test_a_span_never_cuts_a_japanese_verb_group():
+    # clearing is not carried out .  /  消 込 は 実行 さ れ ませ ん 。 — `not` is linked to ませ
+    out = project(
+        "clearing is <emphasis>not</emphasis> carried out.", "消込は実行されません。",
+        {(0, 0), (0, 1), (2, 6), (3, 3), (4, 3), (5, 8)},
+    )
+    assert out == "消込は実行<emphasis>されません</emphasis>。"
+    # have not been returned  /  返却 さ れ て い ない — the group begins after the particle て
+    out = project(
+        "have <emphasis>not</emphasis> been returned", "返却されていない",
+        {(1, 5), (2, 1), (3, 0)},
+    )
+    assert out == "返却されて<emphasis>いない</emphasis>"

@@ -27,6 +27,7 @@ from __future__ import annotations
 import math
 import os
 import subprocess
+import sys
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 import tempfile
@@ -95,18 +96,28 @@ _URANDOM = b"/dev/urandom\0"
 _SEED_FILE = b"eflomal.seed\0"
 
 
-def _seeded_binary(folder: Path) -> Path:
-    """A copy of eflomal's binary in `folder` that reads its seed from `folder/eflomal.seed`."""
+def _eflomal_binary() -> Path:
+    """The binary that the installed eflomal package runs."""
     eflomal = require("eflomal", "align", "the eflomal aligner")
     original = Path(eflomal.__file__).parent / "bin" / "eflomal"
     if not original.is_file():
         raise TagmtError(f"the eflomal package has no binary at {original}; reinstall eflomal")
+    return original
+
+
+def _seeded_binary(folder: Path, original: Path | None = None) -> Path:
+    """A copy of eflomal's binary in `folder` that reads its seed from `folder/eflomal.seed`, or,
+    when the binary cannot be patched (another build), the binary itself — alignments are then
+    not reproducible from run to run, which a one-line warning on stderr says."""
+    original = original or _eflomal_binary()
     code = original.read_bytes()
     if code.count(_URANDOM) != 1:
-        raise TagmtError(
-            f"cannot seed {original}: expected one '/dev/urandom' in it; "
-            "this eflomal build is not supported, install eflomal 2.0"
+        print(
+            f"tagmt: warning: cannot seed {original} (expected one '/dev/urandom' in it); "
+            "eflomal alignments will differ from run to run",
+            file=sys.stderr,
         )
+        return original
     binary = folder / "eflomal"
     binary.write_bytes(code.replace(_URANDOM, _SEED_FILE))
     binary.chmod(0o755)
@@ -145,7 +156,8 @@ def _read_links(path: Path, n: int) -> list[Links]:
 
 
 class EflomalAligner:
-    """eflomal in both directions, symmetrized; deterministic for a given seed."""
+    """eflomal in both directions, symmetrized; deterministic for a given seed. `binary` is an
+    eflomal executable to run instead of the package's own."""
 
     name = "eflomal"
     learns_from_corpus = True
@@ -161,6 +173,7 @@ class EflomalAligner:
         src_prefix: int = 4,
         trg_prefix: int = 0,
         runs: int = 3,
+        binary: str | None = None,
     ) -> None:
         if symmetrize not in SYMMETRIZERS:
             raise TagmtError(
@@ -175,6 +188,7 @@ class EflomalAligner:
         self.src_prefix = src_prefix
         self.trg_prefix = trg_prefix
         self.runs = runs
+        self.binary = Path(binary) if binary else None
 
     def _iterations(self, n_sentences: int) -> tuple[int, int, int]:
         """eflomal's own schedule: more iterations for smaller corpora."""
@@ -195,7 +209,7 @@ class EflomalAligner:
             return [], []
         with tempfile.TemporaryDirectory(prefix="tagmt-eflomal-") as tmp:
             folder = Path(tmp)
-            binary = _seeded_binary(folder)
+            binary = _seeded_binary(folder, self.binary)
             seed = self.seed if seed is None else seed
             (folder / "eflomal.seed").write_bytes(seed.to_bytes(8, "little", signed=False))
             _write_indexed(folder / "src", src_words, self.src_prefix)

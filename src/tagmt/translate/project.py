@@ -189,7 +189,8 @@ class _Projector:
             gaps = _free_gaps(lo, hi, taken)
             where = self._best_span(inside, gaps)
             if where:
-                where = self._balance(self._trim(self._glue(where, gaps), inside), gaps)
+                where = self._trim(self._glue(where, gaps), inside)
+                where = self._verb_group(self._balance(where, inside, gaps), gaps)
             else:
                 where = self._fallback_span(inside, gaps)
             if where is None:  # no free target word left: an empty element
@@ -272,8 +273,12 @@ class _Projector:
             b -= 1
         return a, b
 
-    def _balance(self, span: tuple[int, int], gaps: list[tuple[int, int]]) -> tuple[int, int]:
-        """Take in the closing bracket of an opening one inside the span, and vice versa."""
+    def _balance(
+        self, span: tuple[int, int], inside: set[int], gaps: list[tuple[int, int]]
+    ) -> tuple[int, int]:
+        """Never cut a bracket pair: take in the closing bracket of an opening one inside the span
+        and vice versa; and when the source tag ends (begins) with a bracket group
+        (`Round (2)`), take in the bracket group that follows (precedes) the span."""
         a, b = span
         ga, gb = next(g for g in gaps if g[0] <= a and b <= g[1])
         texts = [w.text for w in self.trg[a:b]]
@@ -283,6 +288,39 @@ class _Projector:
                 b += 1
             if opened < 0 and a > ga and self.trg[a - 1].text == opening:
                 a -= 1
+        first, last = self.src[min(inside)].text, self.src[max(inside)].text
+        for opening, closing in _BRACKETS:
+            if last == closing and b < gb and self.trg[b].text == opening:
+                end = next((k for k in range(b + 1, gb) if self.trg[k].text == closing), None)
+                b = b if end is None else end + 1
+            if first == opening and a > ga and self.trg[a - 1].text == closing:
+                start = next(
+                    (k for k in range(a - 2, ga - 1, -1) if self.trg[k].text == opening), None
+                )
+                a = a if start is None else start
+        return a, b
+
+    def _verb_group(self, span: tuple[int, int], gaps: list[tuple[int, int]]) -> tuple[int, int]:
+        """Never cut a Japanese verb group (`実行|さ|れ|ませ|ん`): a span that begins on an
+        auxiliary takes in the verb and auxiliaries written before it (`返却されて<x>いない`,
+        not `返却されてい<x>ない`), and one that ends on a verb or auxiliary takes in the
+        auxiliaries after it (`されません`, not `されませ`)."""
+        a, b = span
+        ga, gb = next(g for g in gaps if g[0] <= a and b <= g[1])
+        while (
+            a > ga
+            and self.trg[a].kind == "auxiliary"
+            and self.trg[a - 1].kind in ("verb", "auxiliary")
+            and self.trg[a - 1].end == self.trg[a].start
+        ):
+            a -= 1
+        while (
+            b < gb
+            and self.trg[b - 1].kind in ("verb", "auxiliary")
+            and self.trg[b].kind == "auxiliary"
+            and self.trg[b - 1].end == self.trg[b].start
+        ):
+            b += 1
         return a, b
 
     @staticmethod
@@ -388,7 +426,10 @@ def _free_gaps(lo: int, hi: int, taken: list[tuple[int, int]]) -> list[tuple[int
 # --------------------------------------------------------------------------- characters and output
 
 
-_BRACKETS = (("(", ")"), ("（", "）"), ("[", "]"), ("「", "」"), ("『", "』"), ("“", "”"))
+_BRACKETS = (
+    ("(", ")"), ("（", "）"), ("[", "]"), ("［", "］"), ("「", "」"), ("『", "』"), ("“", "”"),
+    ("【", "】"), ("〈", "〉"), ("《", "》"),
+)
 _WIDE_PUNCT = set("、。，：；！？（「『")
 
 

@@ -35,8 +35,11 @@ class Word(NamedTuple):
     * `particle` — a postposition or case particle (Japanese 助詞, Korean J*), which a span does not
       end on and which, after a gap, marks where a self-closing tag stood (`については、を参照`);
     * `postposition` — a Chinese localizer (中, 下, 时, …), which a span does not end on;
-    * `punct` — punctuation and symbols;
-    * `other` — anything else (endings, auxiliaries, Chinese function characters).
+    * `punct` — punctuation and symbols, one mark a word (MeCab's `):` is two words);
+    * `verb` — a Japanese independent verb (動詞 自立), which heads a verb group;
+    * `auxiliary` — a Japanese auxiliary (助動詞) or dependent verb (動詞 非自立, 接尾): part of
+      the verb group before it (`実行|さ|れ|ませ|ん`), which a span does not cut;
+    * `other` — anything else (Korean endings, adverbs, Chinese function characters).
     """
 
     text: str
@@ -108,26 +111,30 @@ def _spaces(text: str) -> list[tuple[str, str]]:
     return [(w, _latin_kind(w)) for w in text.split()]
 
 
-def _mecab_words(tagger, kind: Callable[[str], str]) -> Segmenter:
+def _mecab_words(tagger, kind: Callable[[list[str]], str]) -> Segmenter:
     def segment(text: str) -> list[tuple[str, str]]:
         words = []
         node = tagger.parseToNode(text)
         while node:
             if node.surface:
-                words.append((node.surface, kind(node.feature.split(",")[0])))
+                words.append((node.surface, kind(node.feature.split(","))))
             node = node.next
         return words
 
     return segment
 
 
-def _ja_kind(pos: str) -> str:
+def _ja_kind(features: list[str]) -> str:
+    pos, sub = features[0], features[1] if len(features) > 1 else ""
     if pos in ("名詞", "接頭詞"):
         return "content"
-    return {"助詞": "particle", "記号": "punct"}.get(pos, "other")
+    if pos == "動詞":
+        return "verb" if sub == "自立" else "auxiliary"
+    return {"助詞": "particle", "記号": "punct", "助動詞": "auxiliary"}.get(pos, "other")
 
 
-def _ko_kind(pos: str) -> str:
+def _ko_kind(features: list[str]) -> str:
+    pos = features[0]
     if pos.startswith(("N", "XPN", "XSN", "SL", "SN", "SH")) or "ETN" in pos:
         return "content"
     if pos.startswith("J"):
@@ -208,7 +215,7 @@ def words_with_offsets(
     for lo, hi in zip(bounds, bounds[1:]):
         piece = text[lo:hi]
         if piece.strip():
-            words.extend(_merge_ascii(_locate(piece, lo, segment(piece))))
+            words.extend(_split_punct(_merge_ascii(_locate(piece, lo, segment(piece)))))
     if lang == "ja" and (segmenter or DEFAULT_SEGMENTER["ja"]) == "mecab-ja":
         words = [part for word in words for part in _split_katakana(word, vocabulary)]
     return words
@@ -307,6 +314,18 @@ def _compound_parts(run: str, vocabulary: frozenset[str]) -> list[str] | None:
                 best[end] = (total, head[1] + [run[start:end]])
     found = best[n]
     return found[1] if found is not None else None
+
+
+def _split_punct(words: list[Word]) -> list[Word]:
+    """One word per punctuation mark: MeCab joins a run of symbols (`):`, `(,)`), and a tag must
+    be able to end between a closing bracket and what follows it."""
+    out: list[Word] = []
+    for w in words:
+        if w.kind == "punct" and len(w.text) > 1 and not any(c.isalnum() for c in w.text):
+            out.extend(Word(c, w.start + k, w.start + k + 1, "punct") for k, c in enumerate(w.text))
+        else:
+            out.append(w)
+    return out
 
 
 def _merge_ascii(words: list[Word]) -> list[Word]:
