@@ -8,7 +8,13 @@ character. Only segments with tags in the source count. The failures are sorted 
   tags differ      the reference has other tags than the source (cannot be matched)
   order differs    same tags, but the reference orders them otherwise (reordered or re-nested)
   whitespace only  the same text and tags, only whitespace next to a tag differs
-  wrong span       a tag encloses other words than in the reference (alignment or span choice)
+  wrong span       a tag encloses other words than in the reference (alignment or span choice),
+                   told apart by the first tag that differs:
+                     too short  — it covers part of the reference span (a compound cut)
+                     too long   — it covers the reference span and more (a neighbour swallowed)
+                     shifted    — it overlaps the reference span but neither covers the other
+                     elsewhere  — it does not overlap the reference span (a wrong link)
+                     point      — a self-closing tag at another position
 
 Usage:  python benchmarks/bench_projection.py [--data ../shared/sap-dev] [--directions en-ja,en-ko,en-zh]
         [--aligner eflomal] [--option symmetrize=union] [--segmenter-zh chars] [--show N]
@@ -47,7 +53,22 @@ def cause(source: str, output: str, reference: str) -> str:
         return "order differs"
     if re.sub(r"\s", "", output) == re.sub(r"\s", "", reference):
         return "whitespace only"
-    return "wrong span"
+    return f"wrong span: {span_error(output, reference)}"
+
+
+def span_error(output: str, reference: str) -> str:
+    """How the first tag placed otherwise than in the reference differs from it."""
+    for got, want in zip(detag(output).walk(), detag(reference).walk()):
+        if (got.start, got.end) == (want.start, want.end):
+            continue
+        if want.start == want.end or got.start == got.end:
+            return "point"
+        if want.start <= got.start and got.end <= want.end:
+            return "too short"
+        if got.start <= want.start and want.end <= got.end:
+            return "too long"
+        return "shifted" if got.start < want.end and want.start < got.end else "elsewhere"
+    return "elsewhere"
 
 
 def evaluate(data: Path, direction: str, aligner, show: int) -> tuple[float, int, Counter]:
@@ -64,7 +85,7 @@ def evaluate(data: Path, direction: str, aligner, show: int) -> tuple[float, int
             continue
         why = cause(pairs[k].source, outputs[k], pairs[k].target)
         causes[why] += 1
-        if shown < show and why in ("wrong span", "whitespace only"):
+        if shown < show and why.startswith(("wrong span", "whitespace only")):
             shown += 1
             print(f"  [{why}] {pairs[k].source}\n    out: {outputs[k]}\n    ref: {pairs[k].target}")
     exact = len(tagged) - sum(causes.values())

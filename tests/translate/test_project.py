@@ -251,3 +251,21 @@ def test_a_span_never_cuts_a_japanese_verb_group():
         {(1, 5), (2, 1), (3, 0)},
     )
     assert out == "返却されて<emphasis>いない</emphasis>"
+
+
+def test_korean_endings_stay_with_their_stem():
+    # have not been returned  /  반환 되 지 않 은 — `not` is linked to 지 and 않
+    out = project(
+        "have <emphasis>not</emphasis> been returned", "반환되지 않은",
+        {(1, 2), (1, 3), (3, 0), (3, 1)}, trg="ko",
+    )
+    assert out == "반환되지 <emphasis>않은</emphasis>"
+
+
+def test_a_detached_korean_particle_marks_where_a_point_tag_stood():
+    # MeCab-ko takes 에서 alone after a space for a noun; it is the particle of the xref
+    out = project(
+        'For details, see <xref href="x"/>.', "자세한 내용은 에서 확인하십시오.",
+        {(0, 1), (1, 2), (3, 5), (4, 8)}, trg="ko",
+    )
+    assert out == '자세한 내용은 <xref href="x"/>에서 확인하십시오.'

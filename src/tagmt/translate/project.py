@@ -301,12 +301,15 @@ class _Projector:
         return a, b
 
     def _verb_group(self, span: tuple[int, int], gaps: list[tuple[int, int]]) -> tuple[int, int]:
-        """Never cut a Japanese verb group (`実行|さ|れ|ませ|ん`): a span that begins on an
-        auxiliary takes in the verb and auxiliaries written before it (`返却されて<x>いない`,
-        not `返却されてい<x>ない`), and one that ends on a verb or auxiliary takes in the
-        auxiliaries after it (`されません`, not `されませ`)."""
+        """Never cut a verb group (`実行|さ|れ|ませ|ん`, `않|습니다`): a span that begins on a
+        Japanese auxiliary takes in the verb and auxiliaries written before it
+        (`返却されて<x>いない`, not `返却されてい<x>ない`); one that begins on a Korean ending
+        leaves it to the stem before it; and one that ends on a verb, auxiliary or ending takes
+        in the auxiliaries and endings written after it (`されません`, not `されませ`)."""
         a, b = span
         ga, gb = next(g for g in gaps if g[0] <= a and b <= g[1])
+        while b - a > 1 and self.trg[a].kind == "ending":
+            a += 1
         while (
             a > ga
             and self.trg[a].kind == "auxiliary"
@@ -316,8 +319,8 @@ class _Projector:
             a -= 1
         while (
             b < gb
-            and self.trg[b - 1].kind in ("verb", "auxiliary")
-            and self.trg[b].kind == "auxiliary"
+            and self.trg[b - 1].kind in ("verb", "auxiliary", "ending")
+            and self.trg[b].kind in ("auxiliary", "ending")
             and self.trg[b - 1].end == self.trg[b].start
         ):
             b += 1

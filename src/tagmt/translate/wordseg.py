@@ -36,7 +36,10 @@ class Word(NamedTuple):
       end on and which, after a gap, marks where a self-closing tag stood (`については、を参照`);
     * `postposition` — a Chinese localizer (中, 下, 时, …), which a span does not end on;
     * `punct` — punctuation and symbols, one mark a word (MeCab's `):` is two words);
-    * `verb` — a Japanese independent verb (動詞 自立), which heads a verb group;
+    * `verb` — a Japanese independent verb (動詞 自立), which heads a verb group, or a Korean
+      predicate stem (VV, VA, VX, XSV, …);
+    * `ending` — a Korean verbal ending (E*): it belongs to the stem before it, so a span
+      neither begins with one nor ends before one (`되지 <x>않은</x>`, not `되<x>지 않</x>은`);
     * `auxiliary` — a Japanese auxiliary (助動詞) or dependent verb (動詞 非自立, 接尾): part of
       the verb group before it (`実行|さ|れ|ませ|ん`), which a span does not cut;
     * `other` — anything else (Korean endings, adverbs, Chinese function characters).
@@ -139,7 +142,26 @@ def _ko_kind(features: list[str]) -> str:
         return "content"
     if pos.startswith("J"):
         return "particle"
+    if pos.startswith(("VV", "VA", "VX", "VCP", "VCN", "XSV", "XSA")):
+        return "verb"
+    if pos.startswith("E"):
+        return "ending"
     return "punct" if pos.startswith("S") else "other"
+
+
+_KO_DETACHED_PARTICLES = frozenset("에서 에게 에는 에서는 으로 으로는 로는 를 을 의".split())
+"""Korean case particles that MeCab-ko, finding one alone after a space, takes for a noun: no
+Korean word begins with one, so there it is a particle whose noun was a self-closing tag
+(`자세한 내용은 에서 확인` for `see <xref/>`)."""
+
+
+def _detached_particles(text: str, words: list[Word]) -> list[Word]:
+    return [
+        w._replace(kind="particle")
+        if w.text in _KO_DETACHED_PARTICLES and (w.start == 0 or text[w.start - 1].isspace())
+        else w
+        for w in words
+    ]
 
 
 @lru_cache(maxsize=None)
@@ -216,6 +238,8 @@ def words_with_offsets(
         piece = text[lo:hi]
         if piece.strip():
             words.extend(_split_punct(_merge_ascii(_locate(piece, lo, segment(piece)))))
+    if lang == "ko":
+        words = _detached_particles(text, words)
     if lang == "ja" and (segmenter or DEFAULT_SEGMENTER["ja"]) == "mecab-ja":
         words = [part for word in words for part in _split_katakana(word, vocabulary)]
     return words
