@@ -11,7 +11,12 @@ SAP dev split, see benchmarks/bench_projection.py). The binary seeds its sampler
 reproducible, this module runs a private copy of the binary in which the 12-byte path
 `/dev/urandom` is replaced by the relative path `eflomal.seed`, a file of 8 seed bytes written in
 the binary's working folder, with one OpenMP thread (the samplers draw their seeds in thread
-order). Nothing is installed or changed in the package itself.
+order). Nothing is installed or changed in the package itself. If the binary cannot be patched (a
+build without that path), the unpatched binary runs, with a one-line warning on stderr that
+alignments will then differ from run to run. Defaults: three seeded runs whose majority links are
+kept, and half of eflomal's own iteration schedule — on the SAP dev split (reference DP) half the
+iterations project as well as the full schedule (en-ja 88.7 / 87.9 / 88.7 % exact with seeds
+1 / 11 / 21, against 88.1 / 87.9 / 88.3 %) in half the time.
 
 awesome — the extraction of awesome-align (Dou & Neubig 2021) on any BERT-like encoder: hidden
 states of layer 8, the similarity matrix of source and target subwords, a softmax over each of its
@@ -168,7 +173,7 @@ class EflomalAligner:
         seed: int = 1,
         model: int = 3,
         n_samplers: int = 3,
-        rel_iterations: float = 1.0,
+        rel_iterations: float = 0.5,
         null_prior: float = 0.2,
         src_prefix: int = 4,
         trg_prefix: int = 0,

@@ -10,7 +10,10 @@ rule of Zenkel et al. (2021):
   w_j = links(S → j) − links(not S → j), found in O(n) by Kadane's scan. Ties go to the shortest
   span. The span then grows over unaligned compound parts written against it (`受領|済`), sheds
   particles (and punctuation the source tag does not have) at its edges (`X を` → `X`, `X中` in
-  Chinese), and takes in the partner of a bracket it opens or closes.
+  Chinese), never cuts a bracket pair (it takes in the partner of a bracket it opens or closes,
+  and the bracket group after it when the source tag ends with one: `<b>Comma (,)</b>` →
+  `<b>カンマ (,)</b>`), and never cuts a verb group (`実行<b>されません</b>`, not
+  `実行され<b>ませ</b>ん`; `되지 <b>않은</b>`, not `되<b>지 않</b>은`).
 * Nested tags are placed inside their parent's target span; siblings never overlap (a sibling is
   placed only in the words its earlier-placed siblings left free; the sibling with more links is
   placed first, so siblings may swap order as translations do).
@@ -25,10 +28,18 @@ rule of Zenkel et al. (2021):
   with no links goes to its relative position.
 
 Before projecting, `project_batch` adds anchors the aligner tends to miss in a small corpus: words
-written identically on both sides (names, codes, numbers), and whole-phrase anchors from a glossary
+written identically on both sides (names, codes, numbers), English words and the katakana loanwords
+that transliterate them (`loanwords.py`: `Download` ↔ `ダウンロード`), and whole-phrase anchors from a glossary
 of the batch itself — a tag whose text is a whole segment elsewhere in the batch (a UI label, a
 title) is linked to that segment's translation where it occurs here; a second pass adds the tag
 texts that got one translation in most of their first-pass projections.
+
+Measured on the SAP dev split (reference engine, default eflomal; benchmarks/bench_projection.py),
+exact tagged segments: en-ja 88.7 %, en-ko 87.5 %, en-zh 89.8 % (was 83.1 / 85.1 / 89.5 % before
+the katakana splitting, loanword anchors, bracket groups and verb groups). Most of the rest are
+word-alignment errors inside compounds (`<b>グループ化</b>基準`), one-to-many phrases that the
+reference brackets otherwise than the source (`<b>Go</b>` → `実行` in `実行をクリックします`), and
+repeated terms linked to the wrong occurrence.
 
 Tags are inserted at character offsets of the translation, which is never altered: stripping the
 output (`tagmt.markup.strip`) gives the translation back exactly. A span tag hugs its first and last
