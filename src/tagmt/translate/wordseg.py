@@ -307,7 +307,8 @@ def _split_katakana(word: Word, vocabulary: frozenset[str]) -> list[Word]:
         text = match.group()
         cut = _compound_parts(text, vocabulary) if len(text) >= 4 else None
         if not cut:
-            parts.append(Word(text, start, start + len(text), word.kind if text != "・" else "punct"))
+            kind = "punct" if text == "・" else word.kind
+            parts.append(Word(text, start, start + len(text), kind))
             continue
         for piece in cut:
             parts.append(Word(piece, start, start + len(piece), word.kind))
