@@ -88,9 +88,11 @@ def test_awesome_threshold_bounds(tiny_bert):
     assert nothing.align([[]], [["das"]]) == [set()]
 
 
-def test_awesome_missing_model_names_it_and_how_to_supply_it(tmp_path):
-    with pytest.raises(TagmtError, match=r"bert-base-multilingual-cased.*model=/path/to/dir"):
-        get_aligner("awesome", local_files_only=True)
+def test_awesome_missing_model_names_it_and_how_to_supply_it(tmp_path, monkeypatch):
+    monkeypatch.setenv("HF_HOME", str(tmp_path / "empty-hf-home"))
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+    with pytest.raises(TagmtError, match=r"bert-base-multilingual-cased.*--aligner-model /path/to/dir"):
+        get_aligner("awesome")
     with pytest.raises(TagmtError, match="layer 12 does not exist"):
         get_aligner("awesome", model=str(build_tiny_bert(tmp_path, ["a"], layers=2)), layer=12)
 

@@ -40,6 +40,7 @@ from pathlib import Path
 from typing import Protocol, Sequence
 
 from tagmt.errors import TagmtError, require
+from tagmt.hub import load_pretrained
 
 Links = set[tuple[int, int]]
 
@@ -273,24 +274,18 @@ class AwesomeAligner:
         layer: int = 8,
         threshold: float = 1e-3,
         batch_size: int = 32,
-        local_files_only: bool | None = None,
     ) -> None:
         torch = require("torch", "hf", "the awesome aligner")
         transformers = require("transformers", "hf", "the awesome aligner")
         if device == "auto":
             device = "cuda" if torch.cuda.is_available() else "cpu"
-        local = Path(model).is_dir() if local_files_only is None else local_files_only
-        try:
-            self.tokenizer = transformers.AutoTokenizer.from_pretrained(
-                model, local_files_only=local
-            )
-            self.model = transformers.AutoModel.from_pretrained(model, local_files_only=local)
-        except OSError as exc:
-            raise TagmtError(
-                f"cannot load the awesome aligner's model {model!r} ({str(exc).splitlines()[0]}); "
-                "pass a local directory with model=/path/to/dir (a saved BERT-like model), "
-                "or put the model in the Hugging Face hub cache"
-            ) from None
+
+        def load(path: str, local_files_only: bool):
+            tokenizer = transformers.AutoTokenizer.from_pretrained(path, local_files_only=local_files_only)
+            encoder = transformers.AutoModel.from_pretrained(path, local_files_only=local_files_only)
+            return tokenizer, encoder
+
+        self.tokenizer, self.model = load_pretrained(load, model, option="--aligner-model")
         n_layers = self.model.config.num_hidden_layers
         if not 0 <= layer <= n_layers:
             raise TagmtError(f"layer {layer} does not exist in {model!r} (it has {n_layers})")
