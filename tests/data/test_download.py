@@ -33,7 +33,7 @@ def good_archive(tmp_path: Path, sample_data: Path) -> Path:
     """GitHub's layout: one top folder, the data set below it (here: the sample's enja and enko pairs)."""
     members = {"repo-master/README.md": b"readme\n"}
     for pair in ("enja", "enko"):
-        docs = sample_data / "software_documentation" / "dev_data" / pair / "documents"
+        docs = sample_data / "dev_data" / pair / "documents"
         for doc in docs.glob("*.xlf"):
             members[f"repo-master/software_documentation/dev_data/{pair}/documents/{doc.name}"] = doc.read_bytes()
     return _zip(tmp_path / "repo-master.zip", members)

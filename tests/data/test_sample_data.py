@@ -42,14 +42,15 @@ def _text(content) -> str:
     return "".join(item if isinstance(item, str) else _text(getattr(item, "children", [])) for item in content)
 
 
-def test_upstream_layout_and_numeric_order(dataset):
+def test_upstream_layout_and_numeric_order(dataset, sample_data):
     assert dataset.splits() == ["dev"]
     assert dataset.pairs("dev") == list(PAIRS)
     for pair in PAIRS:
         docs = dataset.documents("dev", pair)
         assert [int(p.stem) for p in docs] == list(range(8, 18))  # 8, 9, 10 … not 10, 11, … 8, 9
         folder = docs[0].parent.parent
-        assert folder.parent.name == "dev_data" and folder.parent.parent.name == "software_documentation"
+        # the upstream repository's layout: <split>_data/<pair>/documents at the top of the data folder
+        assert folder.parent.name == "dev_data" and folder.parent.parent == sample_data
 
 
 def test_four_way_parallel(dataset, documents):

@@ -150,7 +150,7 @@ def test_cli_json_on_the_sample(capsys, sample_data):
     out = json.loads(capsys.readouterr().out)
     assert list(out) == ["documents", "segments", "segments_with_inline", "source_words", "redundancy",
                          "inline_elements", "textual_elements"]
-    plain = (sample_data / "software_documentation/dev_data/enja/software_documentation.dev.enja.en")
+    plain = (sample_data / "dev_data/enja/software_documentation.dev.enja.en")
     lines = plain.read_text(encoding="utf-8").splitlines()
     assert out["documents"] == 10
     assert out["segments"] == len(lines) == sum(out["textual_elements"].values())
