@@ -261,6 +261,40 @@ def test_paper_grid_with_a_tiny_m2m100(tmp_path, tiny_m2m100):
     assert again.computed == [] and len(again.reused) == 2
 
 
+def test_grid_on_the_sample_with_a_tiny_m2m100_dt_and_dp(sample_data, tmp_path, tiny_m2m100):
+    """The grid on data/sample with a real (tiny) model: DT and DP (eflomal) cells, scored and cached."""
+    from tagmt.data.dataset import open_dataset
+    from tagmt.data.directions import parse_direction
+    from tagmt.data.views import parallel_segments
+    from tagmt.markup import tokenize
+    from tagmt.reproduce import run_grid
+
+    def markup_names(segment: str) -> list[str]:
+        return sorted(t.name for t in tokenize(segment) if t.is_markup)
+
+    grid = load_grid(models=[str(tiny_m2m100)], approaches=["dt", "dp"], pairs=["en-ja,ko-en"],
+                     aligner="eflomal", split="dev")
+    run = run_grid(grid, sample_data, tmp_path / "run", device="cpu", progress=False, figures=False)
+    assert len(run.computed) == 4
+    assert sorted((c["approach"], c["direction"]) for c in run.results["cells"]) == [
+        ("dp", "en-ja"), ("dp", "ko-en"), ("dt", "en-ja"), ("dt", "ko-en")]
+    dataset = open_dataset(sample_data)
+    for cell in run.results["cells"]:
+        lines = (tmp_path / "run" / cell["output"]).read_text(encoding="utf-8").splitlines()
+        sources = [s.source for s in parallel_segments(dataset, "dev", parse_direction(cell["direction"]))]
+        assert len(lines) == len(sources) == cell["segments"] == 94
+        assert all(0.0 <= value <= 100.0 for value in cell["scores"].values())
+        if cell["approach"] == "dp":
+            # DP: every source tag comes back (the tiny model may write tags of its own too)
+            tagged = [(src, out) for src, out in zip(sources, lines) if markup_names(src)]
+            assert len(tagged) >= 36  # 36 with inline elements (tagmt stats), plus comment-only ones
+            for src, out in tagged:
+                produced = markup_names(out)
+                assert all(produced.count(name) >= markup_names(src).count(name) for name in set(markup_names(src)))
+    again = run_grid(grid, sample_data, tmp_path / "run", device="cpu", progress=False, figures=False)
+    assert again.computed == [] and len(again.reused) == 4
+
+
 def test_a_run_sharing_cells_with_the_paper_gets_side_by_side_tables(sample_data, tmp_path):
     """Hand-made cells of the paper's systems (no weights here) go through the same writer as a real run."""
     from tagmt.data.dataset import open_dataset
