@@ -51,12 +51,11 @@ source (`word<xref/> next` → attached to the word before), never after full-wi
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
-from typing import Sequence
 
 from tagmt.errors import TagmtError
 from tagmt.translate.align import Aligner, Links
 from tagmt.translate.detag import Detagged, SourceTag, detag
+from tagmt.translate.inside_outside import Placed, place_tags
 from tagmt.translate.loanwords import loanword_pairs
 from tagmt.translate.wordseg import Word, katakana_vocabulary, words_with_offsets
 
@@ -72,302 +71,9 @@ __all__ = [
 ]
 
 
-# --------------------------------------------------------------------------- placement in words
-
-
-@dataclass
-class _Placed:
-    """Where a tag went in the target words: a span `[a, b)` or a point `a == b` (split index)."""
-
-    tag: SourceTag
-    a: int
-    b: int
-    order: int
-    point: bool
-    children: list["_Placed"] = field(default_factory=list)
-
-
-class _Projector:
-    """Places the tags of one segment on the target words, given the word links."""
-
-    def __init__(
-        self, detagged: Detagged, src: list[Word], trg: list[Word], links: Links, length: int
-    ) -> None:
-        self.detagged = detagged
-        self.length = length
-        self.src = src
-        self.trg = trg
-        self.n = len(src)
-        self.m = len(trg)
-        self.links = sorted(links)
-        self.aligned = {j for _, j in self.links}
-        self.order = {id(tag): k for k, tag in enumerate(detagged.walk())}
-
-    def _inside(self, tag: SourceTag) -> set[int]:
-        return {i for i, w in enumerate(self.src) if w.start >= tag.start and w.end <= tag.end}
-
-    def _split_of(self, offset: int) -> int:
-        """The number of source words that end at or before character `offset`."""
-        return sum(1 for w in self.src if w.end <= offset)
-
-    def place(self, tags: Sequence[SourceTag], lo: int, hi: int) -> list[_Placed]:
-        """Place sibling `tags` inside the target word range `[lo, hi)`."""
-        spans, points = [], []
-        for tag in tags:
-            inside = self._inside(tag) if tag.start < tag.end else set()
-            (spans if inside else points).append((tag, inside))
-        weight = {id(tag): sum(1 for i, _ in self.links if i in inside) for tag, inside in spans}
-        spans.sort(key=lambda item: (-weight[id(item[0])], self.order[id(item[0])]))
-        placed: list[_Placed] = []
-        taken: list[tuple[int, int]] = []
-        for tag, inside in spans:
-            gaps = _free_gaps(lo, hi, taken)
-            where = self._best_span(inside, gaps)
-            if where:
-                where = self._trim(self._glue(where, gaps), inside)
-                where = self._verb_group(self._balance(where, inside, gaps), gaps)
-            else:
-                where = self._fallback_span(inside, gaps)
-            if where is None:  # no free target word left: an empty element
-                k = self._fallback_split(tag, lo, hi, taken)
-                placed.append(self._as_point(tag, k))
-                continue
-            a, b = where
-            taken.append(where)
-            node = _Placed(tag, a, b, self.order[id(tag)], False)
-            node.children = self.place(tag.children, a, b)
-            placed.append(node)
-        for tag, _ in points:
-            k = self._stuck(tag, placed)
-            if k is None:
-                k = self._best_split(tag, lo, hi, taken)
-            placed.append(self._as_point(tag, k))
-        return placed
-
-    def _stuck(self, tag: SourceTag, placed: list[_Placed]) -> int | None:
-        """A point written right against a sibling span (`<b>X</b><icon/>`) stays against it."""
-        for node in placed:
-            if node.point:
-                continue
-            if tag.start == node.tag.end and self.order[id(tag)] > node.order:
-                return node.b
-            if tag.start == node.tag.start and self.order[id(tag)] < node.order:
-                return node.a
-        return None
-
-    def _as_point(self, tag: SourceTag, k: int) -> _Placed:
-        node = _Placed(tag, k, k, self.order[id(tag)], True)
-        node.children = [self._as_point(child, k) for child in tag.children]
-        return node
-
-    def _best_span(self, inside: set[int], gaps: list[tuple[int, int]]) -> tuple[int, int] | None:
-        """Inside–outside: the max-sum subarray of w_j over the free gaps (shortest on ties)."""
-        w_in = [0] * self.m
-        w_out = [0] * self.m
-        for i, j in self.links:
-            if j < self.m:
-                (w_in if i in inside else w_out)[j] += 1
-        best: tuple[int, int, int] | None = None
-        for ga, gb in gaps:
-            if not any(w_in[j] for j in range(ga, gb)):
-                continue
-            run, run_start = 0, ga
-            for j in range(ga, gb):
-                w = w_in[j] - w_out[j]
-                if run <= 0:
-                    run, run_start = w, j
-                else:
-                    run += w
-                if w_in[j] and (best is None or run > best[0]):
-                    best = (run, run_start, j + 1)
-        if best is None:
-            return None
-        return best[1], best[2]
-
-    def _glue(self, span: tuple[int, int], gaps: list[tuple[int, int]]) -> tuple[int, int]:
-        """Grow a span over unaligned compound parts written against it (`受領|済`)."""
-        a, b = span
-        ga, gb = next(g for g in gaps if g[0] <= a and b <= g[1])
-        while a > ga and self._joins(a - 1, a):
-            a -= 1
-        while b < gb and self._joins(b, b - 1):
-            b += 1
-        return a, b
-
-    def _trim(self, span: tuple[int, int], inside: set[int]) -> tuple[int, int]:
-        """Drop particles, and punctuation the source tag does not begin or end with, from the
-        edges of a span (`<b>X を</b>` → `<b>X</b> を`); a span keeps at least one word."""
-        a, b = span
-        keep_first = self.src[min(inside)].kind == "punct"
-        keep_last = self.src[max(inside)].kind == "punct"
-        while b - a > 1 and self._loose(self.trg[a], keep_first):
-            a += 1
-        while b - a > 1 and (
-            self._loose(self.trg[b - 1], keep_last) or self.trg[b - 1].kind == "postposition"
-        ):
-            b -= 1
-        return a, b
-
-    def _balance(
-        self, span: tuple[int, int], inside: set[int], gaps: list[tuple[int, int]]
-    ) -> tuple[int, int]:
-        """Never cut a bracket pair: take in the closing bracket of an opening one inside the span
-        and vice versa; and when the source tag ends (begins) with a bracket group
-        (`Round (2)`), take in the bracket group that follows (precedes) the span."""
-        a, b = span
-        ga, gb = next(g for g in gaps if g[0] <= a and b <= g[1])
-        texts = [w.text for w in self.trg[a:b]]
-        for opening, closing in _BRACKETS:
-            opened = texts.count(opening) - texts.count(closing)
-            if opened > 0 and b < gb and self.trg[b].text == closing:
-                b += 1
-            if opened < 0 and a > ga and self.trg[a - 1].text == opening:
-                a -= 1
-        first, last = self.src[min(inside)].text, self.src[max(inside)].text
-        for opening, closing in _BRACKETS:
-            if last == closing and b < gb and self.trg[b].text == opening:
-                end = next((k for k in range(b + 1, gb) if self.trg[k].text == closing), None)
-                b = b if end is None else end + 1
-            if first == opening and a > ga and self.trg[a - 1].text == closing:
-                start = next(
-                    (k for k in range(a - 2, ga - 1, -1) if self.trg[k].text == opening), None
-                )
-                a = a if start is None else start
-        return a, b
-
-    def _verb_group(self, span: tuple[int, int], gaps: list[tuple[int, int]]) -> tuple[int, int]:
-        """Never cut a verb group (`実行|さ|れ|ませ|ん`, `않|습니다`): a span that begins on a
-        Japanese auxiliary takes in the verb and auxiliaries written before it
-        (`返却されて<x>いない`, not `返却されてい<x>ない`); one that begins on a Korean ending
-        leaves it to the stem before it; and one that ends on a verb, auxiliary or ending takes
-        in the auxiliaries and endings written after it (`されません`, not `されませ`)."""
-        a, b = span
-        ga, gb = next(g for g in gaps if g[0] <= a and b <= g[1])
-        while b - a > 1 and self.trg[a].kind == "ending":
-            a += 1
-        while (
-            a > ga
-            and self.trg[a].kind == "auxiliary"
-            and self.trg[a - 1].kind in ("verb", "auxiliary")
-            and self.trg[a - 1].end == self.trg[a].start
-        ):
-            a -= 1
-        while (
-            b < gb
-            and self.trg[b - 1].kind in ("verb", "auxiliary", "ending")
-            and self.trg[b].kind in ("auxiliary", "ending")
-            and self.trg[b - 1].end == self.trg[b].start
-        ):
-            b += 1
-        return a, b
-
-    @staticmethod
-    def _loose(word: Word, keep_punct: bool) -> bool:
-        return word.kind == "particle" or (word.kind == "punct" and not keep_punct)
-
-    def _joins(self, j: int, neighbour: int) -> bool:
-        word, other = self.trg[j], self.trg[neighbour]
-        touching = word.end == other.start or other.end == word.start
-        return touching and word.glue and j not in self.aligned
-
-    def _fallback_span(
-        self, inside: set[int], gaps: list[tuple[int, int]]
-    ) -> tuple[int, int] | None:
-        """No link: the free target words at the tag's relative position in the source."""
-        if not gaps:
-            return None
-        first, last = min(inside), max(inside) + 1
-        a = round(first * self.m / self.n)
-        b = max(a + 1, round(last * self.m / self.n))
-        ga, gb = min(gaps, key=lambda g: (max(g[0] - a, a - g[1] + 1, 0), g[0]))
-        a = min(max(a, ga), gb - 1)
-        return a, min(max(b, a + 1), gb)
-
-    def _best_split(
-        self, tag: SourceTag, lo: int, hi: int, taken: list[tuple[int, int]]
-    ) -> int:
-        """The split of `[lo, hi]` that best separates links before the point from links after."""
-        p = self._split_of(tag.start)
-        allowed = [k for k in range(lo, hi + 1) if not any(a < k < b for a, b in taken)]
-        after = [0] * (self.m + 1)  # links from words after the point that land at j >= k
-        before = [0] * (self.m + 1)  # links from words before the point that land at j < k
-        for i, j in self.links:
-            if j >= self.m:
-                continue
-            if i < p:
-                before[j + 1] += 1
-            else:
-                after[j] += 1
-        for k in range(1, self.m + 1):
-            before[k] += before[k - 1]
-        for k in range(self.m - 1, -1, -1):
-            after[k] += after[k + 1]
-        if not any(before) and not any(after):
-            return self._fallback_split(tag, lo, hi, taken)
-        target = p * self.m / self.n if self.n else 0
-        holes = [k for k in allowed if self._is_hole(k)] if not tag.open.startswith("<!--") else []
-        inner = 0 < p < self.n  # at either end of the source, the global split is right
-        neighbours = [k for k in self._neighbour_splits(p) if k in allowed] if inner else []
-        candidates = holes or neighbours or allowed
-        return max(candidates, key=lambda k: (before[k] + after[k], -abs(k - target)))
-
-    def _neighbour_splits(self, p: int) -> set[int]:
-        """Splits next to the translations of the source words on either side of a point: after
-        the last target word of the word before it, before the first of the word after it."""
-        splits = set()
-        left = [j for i, j in self.links if i == p - 1 and j < self.m]
-        right = [j for i, j in self.links if i == p and j < self.m]
-        if left:
-            splits.add(max(left) + 1)
-        if right:
-            splits.add(min(right))
-        return splits
-
-    def _is_hole(self, k: int) -> bool:
-        """Where a self-closing tag stood in the text the translator saw, the translation has a
-        gap: a double space (`および  (ターゲット`), leading space, or a particle with no word
-        to attach to, after punctuation or after a space and a non-noun (`については、を参照`,
-        `자세한 내용은 에서 확인`)."""
-        if self.m == 0:
-            return False
-        low = self.trg[k - 1].end if k > 0 else 0
-        high = self.trg[k].start if k < self.m else self.length
-        if high - low >= 2 or (k == 0 and high > 0):
-            return True
-        if k >= self.m or self.trg[k].kind != "particle":
-            return False
-        if k == 0:
-            return True
-        before = self.trg[k - 1]
-        return before.kind == "punct" or (high > low and before.kind != "content")
-
-    def _fallback_split(
-        self, tag: SourceTag, lo: int, hi: int, taken: list[tuple[int, int]]
-    ) -> int:
-        """No link at all: the split at the point's relative position in the source."""
-        target = self._split_of(tag.start) * self.m / self.n if self.n else 0
-        allowed = [k for k in range(lo, hi + 1) if not any(a < k < b for a, b in taken)]
-        return min(allowed, key=lambda k: (abs(k - target), k))
-
-
-def _free_gaps(lo: int, hi: int, taken: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    gaps, pos = [], lo
-    for a, b in sorted(taken):
-        if a > pos:
-            gaps.append((pos, a))
-        pos = max(pos, b)
-    if hi > pos:
-        gaps.append((pos, hi))
-    return gaps
-
-
 # --------------------------------------------------------------------------- characters and output
 
 
-_BRACKETS = (
-    ("(", ")"), ("（", "）"), ("[", "]"), ("［", "］"), ("「", "」"), ("『", "』"), ("“", "”"),
-    ("【", "】"), ("〈", "〉"), ("《", "》"),
-)
 _WIDE_PUNCT = set("、。，：；！？（「『")
 
 
@@ -385,7 +91,7 @@ class _Renderer:
         high = self.trg[k].start if k < len(self.trg) else len(self.text)
         return low, high
 
-    def chars(self, node: _Placed) -> tuple[int, int]:
+    def chars(self, node: Placed) -> tuple[int, int]:
         """The character interval a placed tag gets in the translation."""
         tag, text = node.tag, self.text
         if node.point:
@@ -402,7 +108,7 @@ class _Renderer:
             return (high, high) if space_before else (low, low)
         return self.trg[node.a].start, self.trg[node.b - 1].end
 
-    def render(self, nodes: list[_Placed], lo: int, hi: int) -> str:
+    def render(self, nodes: list[Placed], lo: int, hi: int) -> str:
         """The text `[lo, hi)` with the placed tags `nodes` inserted (clamped into it, in order)."""
         spans = sorted(((*self.chars(n), n.order, n) for n in nodes), key=lambda x: x[:3])
         out: list[str] = []
@@ -433,8 +139,7 @@ def _project(
     """The tagged translation, and the characters each tag (by source order) encloses."""
     if not detagged.tags:
         return translation, {}
-    projector = _Projector(detagged, src, trg, links, len(translation))
-    placed = projector.place(detagged.tags, 0, len(trg))
+    placed = place_tags(detagged, src, trg, links, len(translation))
     renderer = _Renderer(detagged.plain, translation, trg)
     return renderer.render(placed, 0, len(translation)), renderer.where
 

@@ -1,0 +1,334 @@
+"""Inside–outside placement: where each tag of a source segment goes among the target words.
+
+Given the source and target words and their links, the rule of Zenkel et al. (2021) with the edge
+rules that make the spans match how the references write them:
+
+* A tag covering source words S goes to the contiguous target words T that maximize the links from
+  S landing inside T plus the links from outside S landing outside T — the maximum-sum subarray of
+  w_j = links(S → j) − links(not S → j), found in O(n) by Kadane's scan. Ties go to the shortest
+  span. The span then grows over unaligned compound parts written against it (`受領|済`), sheds
+  particles (and punctuation the source tag does not have) at its edges (`X を` → `X`, `X中` in
+  Chinese), never cuts a bracket pair (it takes in the partner of a bracket it opens or closes,
+  and the bracket group after it when the source tag ends with one: `<b>Comma (,)</b>` →
+  `<b>カンマ (,)</b>`), and never cuts a verb group (`実行<b>されません</b>`, not
+  `実行され<b>ませ</b>ん`; `되지 <b>않은</b>`, not `되<b>지 않</b>은`).
+* Nested tags are placed inside their parent's target span; siblings never overlap (a sibling is
+  placed only in the words its earlier-placed siblings left free; the sibling with more links is
+  placed first, so siblings may swap order as translations do).
+* A tag with no text (self-closing, a comment, or an element that encloses no word) is a *point*.
+  It stays against a sibling span it touches in the source (`<b>X</b><icon/>`); else it fills a
+  *hole* of the translation — a double space, or a particle with nothing to attach to
+  (`詳細については、を参照`) — else it goes next to the translation of a neighbouring source word,
+  else to the split that best separates the links of the words before it from those after it.
+* Fallbacks, so that no tag is ever dropped: a span tag with no link into its free target words
+  takes the free words at its relative position in the source (the same share of the sentence);
+  if no target word is free at all, it is emitted as an empty element at that position. A point
+  with no links goes to its relative position.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Sequence
+
+from tagmt.translate.align import Links
+from tagmt.translate.detag import Detagged, SourceTag
+from tagmt.translate.wordseg import Word
+
+_BRACKETS = (
+    ("(", ")"), ("（", "）"), ("[", "]"), ("［", "］"), ("「", "」"), ("『", "』"), ("“", "”"),
+    ("【", "】"), ("〈", "〉"), ("《", "》"),
+)
+
+
+@dataclass
+class Placed:
+    """Where a tag went in the target words: a span `[a, b)` or a point `a == b` (split index)."""
+
+    tag: SourceTag
+    a: int
+    b: int
+    order: int
+    point: bool
+    children: list["Placed"] = field(default_factory=list)
+
+
+def place_tags(
+    detagged: Detagged, src: list[Word], trg: list[Word], links: Links, length: int
+) -> list[Placed]:
+    """The tag tree of `detagged` placed on the words `trg` of a translation `length` chars long."""
+    return _Projector(detagged, src, trg, links, length).place(detagged.tags, 0, len(trg))
+
+
+class _Projector:
+    """Places the tags of one segment on the target words, given the word links."""
+
+    def __init__(
+        self, detagged: Detagged, src: list[Word], trg: list[Word], links: Links, length: int
+    ) -> None:
+        self.detagged = detagged
+        self.length = length
+        self.src = src
+        self.trg = trg
+        self.n = len(src)
+        self.m = len(trg)
+        self.links = sorted(links)
+        self.aligned = {j for _, j in self.links}
+        self.order = {id(tag): k for k, tag in enumerate(detagged.walk())}
+
+    def _inside(self, tag: SourceTag) -> set[int]:
+        return {i for i, w in enumerate(self.src) if w.start >= tag.start and w.end <= tag.end}
+
+    def _split_of(self, offset: int) -> int:
+        """The number of source words that end at or before character `offset`."""
+        return sum(1 for w in self.src if w.end <= offset)
+
+    def place(self, tags: Sequence[SourceTag], lo: int, hi: int) -> list[Placed]:
+        """Place sibling `tags` inside the target word range `[lo, hi)`."""
+        spans, points = [], []
+        for tag in tags:
+            inside = self._inside(tag) if tag.start < tag.end else set()
+            (spans if inside else points).append((tag, inside))
+        weight = {id(tag): sum(1 for i, _ in self.links if i in inside) for tag, inside in spans}
+        spans.sort(key=lambda item: (-weight[id(item[0])], self.order[id(item[0])]))
+        placed: list[Placed] = []
+        taken: list[tuple[int, int]] = []
+        for tag, inside in spans:
+            gaps = _free_gaps(lo, hi, taken)
+            where = self._best_span(inside, gaps)
+            if where:
+                where = self._trim(self._glue(where, gaps), inside)
+                where = self._verb_group(self._balance(where, inside, gaps), gaps)
+            else:
+                where = self._fallback_span(inside, gaps)
+            if where is None:  # no free target word left: an empty element
+                k = self._fallback_split(tag, lo, hi, taken)
+                placed.append(self._as_point(tag, k))
+                continue
+            a, b = where
+            taken.append(where)
+            node = Placed(tag, a, b, self.order[id(tag)], False)
+            node.children = self.place(tag.children, a, b)
+            placed.append(node)
+        for tag, _ in points:
+            k = self._stuck(tag, placed)
+            if k is None:
+                k = self._best_split(tag, lo, hi, taken)
+            placed.append(self._as_point(tag, k))
+        return placed
+
+    def _stuck(self, tag: SourceTag, placed: list[Placed]) -> int | None:
+        """A point written right against a sibling span (`<b>X</b><icon/>`) stays against it."""
+        for node in placed:
+            if node.point:
+                continue
+            if tag.start == node.tag.end and self.order[id(tag)] > node.order:
+                return node.b
+            if tag.start == node.tag.start and self.order[id(tag)] < node.order:
+                return node.a
+        return None
+
+    def _as_point(self, tag: SourceTag, k: int) -> Placed:
+        node = Placed(tag, k, k, self.order[id(tag)], True)
+        node.children = [self._as_point(child, k) for child in tag.children]
+        return node
+
+    def _best_span(self, inside: set[int], gaps: list[tuple[int, int]]) -> tuple[int, int] | None:
+        """Inside–outside: the max-sum subarray of w_j over the free gaps (shortest on ties)."""
+        w_in = [0] * self.m
+        w_out = [0] * self.m
+        for i, j in self.links:
+            if j < self.m:
+                (w_in if i in inside else w_out)[j] += 1
+        best: tuple[int, int, int] | None = None
+        for ga, gb in gaps:
+            if not any(w_in[j] for j in range(ga, gb)):
+                continue
+            run, run_start = 0, ga
+            for j in range(ga, gb):
+                w = w_in[j] - w_out[j]
+                if run <= 0:
+                    run, run_start = w, j
+                else:
+                    run += w
+                if w_in[j] and (best is None or run > best[0]):
+                    best = (run, run_start, j + 1)
+        if best is None:
+            return None
+        return best[1], best[2]
+
+    def _glue(self, span: tuple[int, int], gaps: list[tuple[int, int]]) -> tuple[int, int]:
+        """Grow a span over unaligned compound parts written against it (`受領|済`)."""
+        a, b = span
+        ga, gb = next(g for g in gaps if g[0] <= a and b <= g[1])
+        while a > ga and self._joins(a - 1, a):
+            a -= 1
+        while b < gb and self._joins(b, b - 1):
+            b += 1
+        return a, b
+
+    def _trim(self, span: tuple[int, int], inside: set[int]) -> tuple[int, int]:
+        """Drop particles, and punctuation the source tag does not begin or end with, from the
+        edges of a span (`<b>X を</b>` → `<b>X</b> を`); a span keeps at least one word."""
+        a, b = span
+        keep_first = self.src[min(inside)].kind == "punct"
+        keep_last = self.src[max(inside)].kind == "punct"
+        while b - a > 1 and self._loose(self.trg[a], keep_first):
+            a += 1
+        while b - a > 1 and (
+            self._loose(self.trg[b - 1], keep_last) or self.trg[b - 1].kind == "postposition"
+        ):
+            b -= 1
+        return a, b
+
+    def _balance(
+        self, span: tuple[int, int], inside: set[int], gaps: list[tuple[int, int]]
+    ) -> tuple[int, int]:
+        """Never cut a bracket pair: take in the closing bracket of an opening one inside the span
+        and vice versa; and when the source tag ends (begins) with a bracket group
+        (`Round (2)`), take in the bracket group that follows (precedes) the span."""
+        a, b = span
+        ga, gb = next(g for g in gaps if g[0] <= a and b <= g[1])
+        texts = [w.text for w in self.trg[a:b]]
+        for opening, closing in _BRACKETS:
+            opened = texts.count(opening) - texts.count(closing)
+            if opened > 0 and b < gb and self.trg[b].text == closing:
+                b += 1
+            if opened < 0 and a > ga and self.trg[a - 1].text == opening:
+                a -= 1
+        first, last = self.src[min(inside)].text, self.src[max(inside)].text
+        for opening, closing in _BRACKETS:
+            if last == closing and b < gb and self.trg[b].text == opening:
+                end = next((k for k in range(b + 1, gb) if self.trg[k].text == closing), None)
+                b = b if end is None else end + 1
+            if first == opening and a > ga and self.trg[a - 1].text == closing:
+                start = next(
+                    (k for k in range(a - 2, ga - 1, -1) if self.trg[k].text == opening), None
+                )
+                a = a if start is None else start
+        return a, b
+
+    def _verb_group(self, span: tuple[int, int], gaps: list[tuple[int, int]]) -> tuple[int, int]:
+        """Never cut a verb group (`実行|さ|れ|ませ|ん`, `않|습니다`): a span that begins on a
+        Japanese auxiliary takes in the verb and auxiliaries written before it
+        (`返却されて<x>いない`, not `返却されてい<x>ない`); one that begins on a Korean ending
+        leaves it to the stem before it; and one that ends on a verb, auxiliary or ending takes
+        in the auxiliaries and endings written after it (`されません`, not `されませ`)."""
+        a, b = span
+        ga, gb = next(g for g in gaps if g[0] <= a and b <= g[1])
+        while b - a > 1 and self.trg[a].kind == "ending":
+            a += 1
+        while (
+            a > ga
+            and self.trg[a].kind == "auxiliary"
+            and self.trg[a - 1].kind in ("verb", "auxiliary")
+            and self.trg[a - 1].end == self.trg[a].start
+        ):
+            a -= 1
+        while (
+            b < gb
+            and self.trg[b - 1].kind in ("verb", "auxiliary", "ending")
+            and self.trg[b].kind in ("auxiliary", "ending")
+            and self.trg[b - 1].end == self.trg[b].start
+        ):
+            b += 1
+        return a, b
+
+    @staticmethod
+    def _loose(word: Word, keep_punct: bool) -> bool:
+        return word.kind == "particle" or (word.kind == "punct" and not keep_punct)
+
+    def _joins(self, j: int, neighbour: int) -> bool:
+        word, other = self.trg[j], self.trg[neighbour]
+        touching = word.end == other.start or other.end == word.start
+        return touching and word.glue and j not in self.aligned
+
+    def _fallback_span(
+        self, inside: set[int], gaps: list[tuple[int, int]]
+    ) -> tuple[int, int] | None:
+        """No link: the free target words at the tag's relative position in the source."""
+        if not gaps:
+            return None
+        first, last = min(inside), max(inside) + 1
+        a = round(first * self.m / self.n)
+        b = max(a + 1, round(last * self.m / self.n))
+        ga, gb = min(gaps, key=lambda g: (max(g[0] - a, a - g[1] + 1, 0), g[0]))
+        a = min(max(a, ga), gb - 1)
+        return a, min(max(b, a + 1), gb)
+
+    def _best_split(
+        self, tag: SourceTag, lo: int, hi: int, taken: list[tuple[int, int]]
+    ) -> int:
+        """The split of `[lo, hi]` that best separates links before the point from links after."""
+        p = self._split_of(tag.start)
+        allowed = [k for k in range(lo, hi + 1) if not any(a < k < b for a, b in taken)]
+        after = [0] * (self.m + 1)  # links from words after the point that land at j >= k
+        before = [0] * (self.m + 1)  # links from words before the point that land at j < k
+        for i, j in self.links:
+            if j >= self.m:
+                continue
+            if i < p:
+                before[j + 1] += 1
+            else:
+                after[j] += 1
+        for k in range(1, self.m + 1):
+            before[k] += before[k - 1]
+        for k in range(self.m - 1, -1, -1):
+            after[k] += after[k + 1]
+        if not any(before) and not any(after):
+            return self._fallback_split(tag, lo, hi, taken)
+        target = p * self.m / self.n if self.n else 0
+        holes = [k for k in allowed if self._is_hole(k)] if not tag.open.startswith("<!--") else []
+        inner = 0 < p < self.n  # at either end of the source, the global split is right
+        neighbours = [k for k in self._neighbour_splits(p) if k in allowed] if inner else []
+        candidates = holes or neighbours or allowed
+        return max(candidates, key=lambda k: (before[k] + after[k], -abs(k - target)))
+
+    def _neighbour_splits(self, p: int) -> set[int]:
+        """Splits next to the translations of the source words on either side of a point: after
+        the last target word of the word before it, before the first of the word after it."""
+        splits = set()
+        left = [j for i, j in self.links if i == p - 1 and j < self.m]
+        right = [j for i, j in self.links if i == p and j < self.m]
+        if left:
+            splits.add(max(left) + 1)
+        if right:
+            splits.add(min(right))
+        return splits
+
+    def _is_hole(self, k: int) -> bool:
+        """Where a self-closing tag stood in the text the translator saw, the translation has a
+        gap: a double space (`および  (ターゲット`), leading space, or a particle with no word
+        to attach to, after punctuation or after a space and a non-noun (`については、を参照`,
+        `자세한 내용은 에서 확인`)."""
+        if self.m == 0:
+            return False
+        low = self.trg[k - 1].end if k > 0 else 0
+        high = self.trg[k].start if k < self.m else self.length
+        if high - low >= 2 or (k == 0 and high > 0):
+            return True
+        if k >= self.m or self.trg[k].kind != "particle":
+            return False
+        if k == 0:
+            return True
+        before = self.trg[k - 1]
+        return before.kind == "punct" or (high > low and before.kind != "content")
+
+    def _fallback_split(
+        self, tag: SourceTag, lo: int, hi: int, taken: list[tuple[int, int]]
+    ) -> int:
+        """No link at all: the split at the point's relative position in the source."""
+        target = self._split_of(tag.start) * self.m / self.n if self.n else 0
+        allowed = [k for k in range(lo, hi + 1) if not any(a < k < b for a, b in taken)]
+        return min(allowed, key=lambda k: (abs(k - target), k))
+
+
+def _free_gaps(lo: int, hi: int, taken: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    gaps, pos = [], lo
+    for a, b in sorted(taken):
+        if a > pos:
+            gaps.append((pos, a))
+        pos = max(pos, b)
+    if hi > pos:
+        gaps.append((pos, hi))
+    return gaps
