@@ -55,8 +55,9 @@ from collections import Counter
 from tagmt.errors import TagmtError
 from tagmt.translate.align import Aligner, Links
 from tagmt.translate.detag import Detagged, SourceTag, detag
-from tagmt.translate.inside_outside import Placed, place_tags
+from tagmt.translate.inside_outside import place_tags
 from tagmt.translate.loanwords import loanword_pairs
+from tagmt.translate.render import render_tags
 from tagmt.translate.wordseg import Word, katakana_vocabulary, words_with_offsets
 
 __all__ = [
@@ -69,61 +70,6 @@ __all__ = [
     "project_batch",
     "project_tags",
 ]
-
-
-# --------------------------------------------------------------------------- characters and output
-
-
-_WIDE_PUNCT = set("、。，：；！？（「『")
-
-
-class _Renderer:
-    """Turns placed tags into the tagged translation at character offsets."""
-
-    def __init__(self, plain: str, text: str, trg: list[Word]) -> None:
-        self.plain = plain
-        self.text = text
-        self.trg = trg
-        self.where: dict[int, tuple[int, int]] = {}  # tag order → characters it got
-
-    def _gap(self, k: int) -> tuple[int, int]:
-        low = self.trg[k - 1].end if k > 0 else 0
-        high = self.trg[k].start if k < len(self.trg) else len(self.text)
-        return low, high
-
-    def chars(self, node: Placed) -> tuple[int, int]:
-        """The character interval a placed tag gets in the translation."""
-        tag, text = node.tag, self.text
-        if node.point:
-            low, high = self._gap(node.a)
-            if low > 0 and text[low - 1] in _WIDE_PUNCT:
-                return low, low  # no space after full-width punctuation: `、<xref/> を`
-            space_before = tag.start > 0 and self.plain[tag.start - 1].isspace()
-            space_after = tag.end < len(self.plain) and self.plain[tag.end].isspace()
-            for x in range(low, high + 1):
-                if (x > 0 and text[x - 1].isspace()) == space_before and (
-                    x < len(text) and text[x].isspace()
-                ) == space_after:
-                    return x, x
-            return (high, high) if space_before else (low, low)
-        return self.trg[node.a].start, self.trg[node.b - 1].end
-
-    def render(self, nodes: list[Placed], lo: int, hi: int) -> str:
-        """The text `[lo, hi)` with the placed tags `nodes` inserted (clamped into it, in order)."""
-        spans = sorted(((*self.chars(n), n.order, n) for n in nodes), key=lambda x: x[:3])
-        out: list[str] = []
-        pos = lo
-        for start, end, _, node in spans:
-            start = min(max(start, pos), hi)
-            end = min(max(end, start), hi)
-            self.where[node.order] = (start, end)
-            out.append(self.text[pos:start])
-            out.append(node.tag.open)
-            out.append(self.render(node.children, start, end))
-            out.append(node.tag.close)
-            pos = end
-        out.append(self.text[pos:hi])
-        return "".join(out)
 
 
 def project_tags(
@@ -140,8 +86,7 @@ def _project(
     if not detagged.tags:
         return translation, {}
     placed = place_tags(detagged, src, trg, links, len(translation))
-    renderer = _Renderer(detagged.plain, translation, trg)
-    return renderer.render(placed, 0, len(translation)), renderer.where
+    return render_tags(detagged.plain, translation, trg, placed)
 
 
 _COMMON_PUNCT = set(".,:;!?()[]{}\"'-/…、。，：；！？（）「」『』・")
