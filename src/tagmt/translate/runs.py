@@ -17,13 +17,12 @@ import json
 import os
 import re
 import sys
-import tempfile
 from collections import Counter
 from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
 from tagmt import paths
-from tagmt.errors import TagmtError
+from tagmt.atomic import write_atomic
 from tagmt.translate.engines import Engine
 
 #: Called after each batch is cached with (segments done, segments in the run); may raise to stop.
@@ -142,33 +141,7 @@ def translate_segments(
     return [done[t] for t in texts]
 
 
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
-
-
 def write_lines_atomic(path: str | Path, lines: Iterable[str]) -> Path:
     """Write one line per item (line breaks inside an item become spaces, so that line k is segment k),
-    to a temporary file beside ``path`` that then replaces it: a reader never sees half a file."""
-    path = Path(path)
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    except OSError as exc:
-        raise TagmtError(f"cannot write {path}: {exc.strerror or exc}") from None
-    try:
-        os.fchmod(fd, 0o666 & ~_umask())  # mkstemp makes 0600; give the file the usual permissions
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-            for line in lines:
-                f.write(_LINE_BREAK.sub(" ", line) + "\n")
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except OSError as exc:
-        Path(tmp).unlink(missing_ok=True)
-        raise TagmtError(f"cannot write {path}: {exc.strerror or exc}") from None
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    return path
+    atomically (:func:`tagmt.atomic.write_atomic`): a reader never sees half a file."""
+    return write_atomic(path, (_LINE_BREAK.sub(" ", line) + "\n" for line in lines))
