@@ -1,0 +1,174 @@
+"""One cell of the grid: its folder, whether a finished one can be reused, and computing it.
+
+A *cell* is one (model, approach, direction). It is the unit of work and of caching: it lives in its own
+folder ``OUT/cells/<key>/`` (the translation ``hyp.txt`` and ``cell.json``, the scores), and ``cell.json``
+is written atomically last, so a cell either is finished or is computed again. A finished cell is reused
+only when it was made from the same model, approach, aligner, split and the same source and reference
+segments. Because cells are self-contained, cells computed on different machines can be copied into one
+``OUT/cells/`` and a re-run then only writes the tables.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterable, Mapping
+
+from tagmt.atomic import write_atomic
+from tagmt.data.directions import Direction
+from tagmt.reproduce.grid import PAPER_ALIGNER, Cell
+from tagmt.reproduce.provenance import RESULTS_FORMAT, utc_now, versions
+
+CELLS_DIR = "cells"
+CELL_FILE = "cell.json"
+HYP_FILE = "hyp.txt"
+OFFLINE_ENGINES = ("copy", "reference")
+
+
+def _sha256_lines(lines: Iterable[str]) -> str:
+    digest = hashlib.sha256()
+    for line in lines:
+        digest.update(line.encode("utf-8"))
+        digest.update(b"\n")
+    return digest.hexdigest()
+
+
+def _file_sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def direction_fingerprint(dataset, split: str, direction: Direction) -> dict:
+    """What a cell's scores depend on in the data: the number and hashes of sources and references."""
+    from tagmt.data.views import parallel_segments
+
+    segments = parallel_segments(dataset, split, direction)
+    return {
+        "segments": len(segments),
+        "sources_sha256": _sha256_lines(s.source for s in segments),
+        "references_sha256": _sha256_lines(s.target for s in segments),
+    }
+
+
+def cell_dir(out: Path, cell: Cell) -> Path:
+    """The cell's own folder, ``OUT/cells/<key>/``."""
+    return out / CELLS_DIR / cell.key
+
+
+def finished_record(out: Path, cell: Cell, split: str, fingerprint: Mapping) -> dict | None:
+    """The cell's record when it is finished and was made from the same inputs, else None."""
+    folder = cell_dir(out, cell)
+    try:
+        record = json.loads((folder / CELL_FILE).read_text(encoding="utf-8"))
+        same = (
+            record.get("format") == RESULTS_FORMAT
+            and {k: record.get(k) for k in ("model", "approach", "aligner", "direction")} == cell.describe()
+            and record.get("split") == split
+            and record.get("inputs") == dict(fingerprint)
+            and record.get("hyp_sha256") == _file_sha256(folder / HYP_FILE)
+        )
+    except (OSError, ValueError):
+        return None
+    return record if same else None
+
+
+def cell_commands(cell: Cell, data: Path, split: str, out: Path, batch_size: int) -> dict:
+    """The two ``tagmt`` commands that reproduce this cell's output and scores by hand."""
+    import shlex
+
+    hyp = str(cell_dir(out, cell) / HYP_FILE)
+    translate = ["tagmt", "translate", "--data", str(data), "--split", split, "--pair", cell.direction.name,
+                 "--approach", cell.system.approach, "--model", cell.system.model]
+    if cell.system.aligner:
+        translate += ["--aligner", cell.system.aligner]
+    translate += ["--batch-size", str(batch_size), "-o", hyp]
+    evaluate = ["tagmt", "evaluate", "--data", str(data), "--split", split, "--pair", cell.direction.name,
+                "--hyp", hyp, "--format", "json"]
+    return {"translate": shlex.join(translate), "evaluate": shlex.join(evaluate)}
+
+
+@dataclass(frozen=True)
+class CellTask:
+    """Everything a (possibly remote) worker needs to compute one cell; plain, picklable values."""
+
+    cell: Cell
+    data: str
+    split: str
+    out: str
+    batch_size: int
+    device: str
+    progress: bool
+    fingerprint: Mapping
+
+
+_loaded_engine: dict[tuple[str, str, int], object] = {}
+
+
+def _engine(model: str, device: str, batch_size: int):
+    """The model for a cell: loaded once and kept while consecutive cells use it (one at a time in memory)."""
+    if model in OFFLINE_ENGINES:
+        return model  # built per direction by translate_direction (the reference engine needs its references)
+    from tagmt.translate.engines import load_engine
+
+    key = (model, device, batch_size)
+    if key not in _loaded_engine:
+        _loaded_engine.clear()
+        _loaded_engine[key] = load_engine(model, device=device, batch_size=batch_size)
+    return _loaded_engine[key]
+
+
+def compute_cell(task: CellTask) -> dict:
+    """Translate and evaluate one cell, write its folder, and return its record (``cell.json``)."""
+    from tagmt.data.dataset import open_dataset
+    from tagmt.data.views import parallel_segments
+    from tagmt.evaluation import read_segments, score_systems
+    from tagmt.translate.pipelines import translate_direction
+
+    cell, out = task.cell, Path(task.out)
+    folder = cell_dir(out, cell)
+    folder.mkdir(parents=True, exist_ok=True)
+    dataset = open_dataset(task.data)
+    started = time.perf_counter()
+    hyp_path = Path(
+        translate_direction(
+            dataset,
+            task.split,
+            cell.direction,
+            cell.system.approach,
+            _engine(cell.system.model, task.device, task.batch_size),
+            aligner=cell.system.aligner or PAPER_ALIGNER,
+            output=folder / HYP_FILE,
+            batch_size=task.batch_size,
+            device=task.device,
+            progress=task.progress,
+            cache_dir=out / "segment-cache",
+        )
+    )
+    translated = time.perf_counter()
+    hypotheses = read_segments(hyp_path)  # as `tagmt evaluate --hyp` reads it
+    references = [segment.target for segment in parallel_segments(dataset, task.split, cell.direction)]
+    name = f"{CELLS_DIR}/{cell.key}/{HYP_FILE}"
+    (scores,) = score_systems(references, {name: hypotheses}, cell.direction.trg, pair=cell.direction.name)
+    evaluated = time.perf_counter()
+    scored = scores.as_dict()
+    record = {
+        "format": RESULTS_FORMAT,
+        "key": cell.key,
+        "system": cell.system.label,
+        **cell.describe(),
+        "split": task.split,
+        "inputs": dict(task.fingerprint),
+        "output": name,
+        "hyp_sha256": _file_sha256(hyp_path),
+        "segments": scored["segments"],
+        "scores": scored["scores"],
+        "signatures": scored["signatures"],
+        "seconds": {"translate": round(translated - started, 3), "evaluate": round(evaluated - translated, 3)},
+        "commands": cell_commands(cell, Path(task.data), task.split, out, task.batch_size),
+        "versions": versions(),
+        "finished": utc_now(),
+    }
+    write_atomic(folder / CELL_FILE, [json.dumps(record, ensure_ascii=False, indent=2) + "\n"])
+    return record
