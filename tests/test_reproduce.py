@@ -366,3 +366,20 @@ def test_reproduce_bad_input(sample_data, tmp_path, argv, message):
     assert result.returncode == 2
     assert result.stderr.startswith("tagmt: error: ") and message in result.stderr
     assert "Traceback" not in result.stderr and len(result.stderr.strip().splitlines()) == 1
+
+
+def test_reproduce_names_its_own_option_when_weights_are_missing(sample_data, tmp_path):
+    """The engine's hint names the option of the command that was run: --models here, not translate's --model."""
+    env = dict(os.environ, HF_HUB_OFFLINE="1", HF_HOME=str(tmp_path / "hf-home"), TAGMT_CACHE=str(tmp_path / "cache"))
+    env.pop("HF_HUB_CACHE", None)
+    env.pop("TRANSFORMERS_CACHE", None)
+    result = subprocess.run(
+        [sys.executable, "-m", "tagmt", "reproduce", "--data", str(sample_data), "--split", "dev",
+         "--models", "facebook/m2m100_418M", "--approaches", "dt", "--pairs", "en-ja", "--out", str(tmp_path / "out")],
+        capture_output=True, text=True, env=env,
+    )
+    assert result.returncode == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in result.stderr
+    assert lines[0].startswith("tagmt: error: cell facebook--m2m100_418M.dt.en-ja: model facebook/m2m100_418M")
+    assert "pass --models /path/to/dir" in lines[0] and "--model " not in lines[0]

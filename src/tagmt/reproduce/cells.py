@@ -26,6 +26,8 @@ CELLS_DIR = "cells"
 CELL_FILE = "cell.json"
 HYP_FILE = "hyp.txt"
 OFFLINE_ENGINES = ("copy", "reference")
+# The option of `tagmt reproduce` that takes a local checkpoint folder, named when weights are missing.
+MODEL_OPTION = "--models"
 
 
 def _sha256_lines(lines: Iterable[str]) -> str:
@@ -115,7 +117,7 @@ def _engine(model: str, device: str, batch_size: int):
     key = (model, device, batch_size)
     if key not in _loaded_engine:
         _loaded_engine.clear()
-        _loaded_engine[key] = load_engine(model, device=device, batch_size=batch_size)
+        _loaded_engine[key] = load_engine(model, device=device, batch_size=batch_size, option=MODEL_OPTION)
     return _loaded_engine[key]
 
 

@@ -234,9 +234,12 @@ def load_engine(
     device: str = "auto",
     batch_size: int = 16,
     fp16: bool = False,
+    option: str = "--model",
 ) -> Engine:
     """The engine named ``model``: ``copy``, ``reference``, an alias (``m2m100``, ``m2m100-1.2b``,
-    ``mbart50``), a Hugging Face hub id, or a local checkpoint directory of either family."""
+    ``mbart50``), a Hugging Face hub id, or a local checkpoint directory of either family.
+
+    ``option`` is the calling command's option that takes a checkpoint folder, named in load errors."""
     if batch_size < 1:
         raise TagmtError(f"batch size must be at least 1, not {batch_size}")
     if model == "copy":
@@ -245,7 +248,7 @@ def load_engine(
         if references is None:
             raise TagmtError("the reference engine needs the references of the segments it translates")
         return ReferenceEngine(references)
-    return _load_hf(model, device=resolve_device(device, fp16), batch_size=batch_size, fp16=fp16)
+    return _load_hf(model, device=resolve_device(device, fp16), batch_size=batch_size, fp16=fp16, option=option)
 
 
 def resolve_device(device: str, fp16: bool = False) -> str:
@@ -272,7 +275,7 @@ def _fingerprint(directory: Path) -> str:
     return h.hexdigest()[:16]
 
 
-def _load_hf(name: str, *, device: str, batch_size: int, fp16: bool) -> HFSeq2SeqEngine:
+def _load_hf(name: str, *, device: str, batch_size: int, fp16: bool, option: str) -> HFSeq2SeqEngine:
     transformers = require("transformers", "hf", "translating with a Hugging Face model")
     require("sentencepiece", "hf", "the M2M-100 / mBART-50 tokenizers")
     transformers.utils.logging.set_verbosity_error()
@@ -296,7 +299,7 @@ def _load_hf(name: str, *, device: str, batch_size: int, fp16: bool) -> HFSeq2Se
         model = model_cls.from_pretrained(path, local_files_only=local_files_only)
         return path, config, family, tokenizer, model
 
-    source, config, family, tokenizer, model = load_pretrained(load, source, alias=name)
+    source, config, family, tokenizer, model = load_pretrained(load, source, alias=name, option=option)
     local = Path(source)
     if fp16:
         model = model.half()
