@@ -29,10 +29,13 @@ model saved by transformers 5. The method is a few lines on `AutoModel`/`AutoTok
 
 from __future__ import annotations
 
+import atexit
 import math
 import os
+import shutil
 import subprocess
 import sys
+import threading
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 import tempfile
@@ -111,23 +114,37 @@ def _eflomal_binary() -> Path:
     return original
 
 
-def _seeded_binary(folder: Path, original: Path | None = None) -> Path:
-    """A copy of eflomal's binary in `folder` that reads its seed from `folder/eflomal.seed`, or,
+_SEEDED: dict[Path, Path] = {}
+_SEEDED_LOCK = threading.Lock()
+
+
+def _seeded_binary(original: Path | None = None) -> Path:
+    """A copy of eflomal's binary that reads its seed from `eflomal.seed` in its working folder, or,
     when the binary cannot be patched (another build), the binary itself — alignments are then
-    not reproducible from run to run, which a one-line warning on stderr says."""
+    not reproducible from run to run, which a one-line warning on stderr says.
+
+    The copy is written once per process, before any run starts: writing an executable while
+    another thread forks can make its exec fail with "Text file busy" (ETXTBSY)."""
     original = original or _eflomal_binary()
-    code = original.read_bytes()
-    if code.count(_URANDOM) != 1:
-        print(
-            f"tagmt: warning: cannot seed {original} (expected one '/dev/urandom' in it); "
-            "eflomal alignments will differ from run to run",
-            file=sys.stderr,
-        )
-        return original
-    binary = folder / "eflomal"
-    binary.write_bytes(code.replace(_URANDOM, _SEED_FILE))
-    binary.chmod(0o755)
-    return binary
+    with _SEEDED_LOCK:
+        if original in _SEEDED:
+            return _SEEDED[original]
+        code = original.read_bytes()
+        if code.count(_URANDOM) != 1:
+            print(
+                f"tagmt: warning: cannot seed {original} (expected one '/dev/urandom' in it); "
+                "eflomal alignments will differ from run to run",
+                file=sys.stderr,
+            )
+            binary = original
+        else:
+            folder = Path(tempfile.mkdtemp(prefix="tagmt-eflomal-bin-"))
+            atexit.register(shutil.rmtree, folder, True)
+            binary = folder / "eflomal"
+            binary.write_bytes(code.replace(_URANDOM, _SEED_FILE))
+            binary.chmod(0o755)
+        _SEEDED[original] = binary
+        return binary
 
 
 def _write_indexed(path: Path, sentences: list[list[str]], prefix: int = 0) -> None:
@@ -215,7 +232,7 @@ class EflomalAligner:
             return [], []
         with tempfile.TemporaryDirectory(prefix="tagmt-eflomal-") as tmp:
             folder = Path(tmp)
-            binary = _seeded_binary(folder, self.binary)
+            binary = _seeded_binary(self.binary)
             seed = self.seed if seed is None else seed
             (folder / "eflomal.seed").write_bytes(seed.to_bytes(8, "little", signed=False))
             _write_indexed(folder / "src", src_words, self.src_prefix)
@@ -245,6 +262,7 @@ class EflomalAligner:
             forward, reverse = self.align_both(src_words, trg_words, seed)
             return [join(f, r) for f, r in zip(forward, reverse)]
 
+        _seeded_binary(self.binary)  # written before the runs' threads start (see its docstring)
         if self.runs <= 1:
             return one(self.seed)
         with ThreadPoolExecutor(max_workers=min(self.runs, os.cpu_count() or 1)) as pool:
