@@ -1,0 +1,123 @@
+"""Anchors: word links that the aligner tends to miss in a small corpus, added before projecting.
+
+Words written identically on both sides (names, codes, numbers); English words and the katakana
+or Hangul loanwords that transliterate them (`loanwords.py`: `Download` ↔ `ダウンロード`); and
+whole-phrase anchors from a glossary of the batch itself — a tag whose text is a whole segment
+elsewhere in the batch (a UI label, a title) is linked to that segment's translation where it
+occurs here, and a second pass adds the tag texts that got one translation in most of their
+first-pass projections (`consistent_terms`). An anchored word loses its other links.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from tagmt.translate.align import Links
+from tagmt.translate.detag import Detagged
+from tagmt.translate.loanwords import loanword_pairs
+from tagmt.translate.wordseg import Word
+
+_COMMON_PUNCT = set(".,:;!?()[]{}\"'-/…、。，：；！？（）「」『』・")
+
+
+def anchor_identical(src: list[Word], trg: list[Word], links: Links) -> Links:
+    """Link words written identically on both sides (names, numbers, codes, rare symbols such as
+    `~`), pairing the k-th occurrence with the k-th when both sides have the same count; their
+    other links are dropped. Statistical aligners often miss these in a small corpus."""
+    def occurrences(words: list[Word]) -> dict[str, list[int]]:
+        found: dict[str, list[int]] = {}
+        for k, w in enumerate(words):
+            if w.kind == "content" or w.text not in _COMMON_PUNCT:
+                found.setdefault(w.text, []).append(k)
+        return found
+
+    in_src, in_trg = occurrences(src), occurrences(trg)
+    pairs = {
+        pair
+        for text, where in in_src.items()
+        if len(where) == len(in_trg.get(text, ()))
+        for pair in zip(where, in_trg[text])
+    }
+    return _anchor(links, pairs)
+
+
+def anchor_loanwords(
+    src: list[Word], src_lang: str, trg: list[Word], trg_lang: str, links: Links
+) -> Links:
+    """Link English words to the katakana or Hangul words that transliterate them
+    (`loanwords.py`); their other links are dropped."""
+    nouns = [[w.text if w.kind == "content" else "" for w in words] for words in (src, trg)]
+    pairs = loanword_pairs(nouns[0], src_lang, nouns[1], trg_lang)
+    return _anchor(links, pairs)
+
+
+def _anchor(links: Links, pairs: set[tuple[int, int]]) -> Links:
+    """`links` with `pairs` added and every other link of the paired words dropped."""
+    if not pairs:
+        return links
+    src_fixed = {i for i, _ in pairs}
+    trg_fixed = {j for _, j in pairs}
+    kept = {(i, j) for i, j in links if i not in src_fixed and j not in trg_fixed}
+    return kept | pairs
+
+
+def batch_glossary(detagged: list[Detagged], translations: list[str]) -> dict[str, set[str]]:
+    """Whole segments of the batch and their translations: UI labels and titles that stand alone
+    in one segment and inside a tag in another."""
+    glossary: dict[str, set[str]] = {}
+    for d, t in zip(detagged, translations):
+        if d.plain.strip() and t.strip():
+            glossary.setdefault(d.plain.strip(), set()).add(t.strip())
+    return glossary
+
+
+def anchor_glossary(
+    detagged: Detagged,
+    translation: str,
+    src: list[Word],
+    trg: list[Word],
+    links: Links,
+    glossary: dict[str, set[str]],
+) -> Links:
+    """Link a tag's words to the words of its known translation, when the tag's text is a whole
+    segment elsewhere in the batch and exactly one of its translations occurs exactly once here;
+    those words' other links are dropped. Tags whose anchors would overlap keep their links."""
+    claimed: set[int] = set()
+    for tag in detagged.walk():
+        text = detagged.plain[tag.start : tag.end].strip()
+        if tag.start == tag.end or text == detagged.plain.strip() or text not in glossary:
+            continue
+        found = [y for y in glossary[text] if translation.count(y) == 1]
+        if len(found) != 1:
+            continue
+        start = translation.index(found[0])
+        end = start + len(found[0])
+        inside = {i for i, w in enumerate(src) if w.start >= tag.start and w.end <= tag.end}
+        target = {j for j, w in enumerate(trg) if w.start >= start and w.end <= end}
+        if not inside or not target or target & claimed:
+            continue
+        claimed |= target
+        links = {(i, j) for i, j in links if i not in inside and j not in target}
+        links |= {(i, j) for i in inside for j in target}
+    return links
+
+
+def consistent_terms(
+    detagged: list[Detagged], translations: list[str], where: list[dict[int, tuple[int, int]]]
+) -> dict[str, set[str]]:
+    """Tag texts that recur in the batch and got one translation in most of their projections:
+    a second pass anchors the rest to it (a UI label keeps its translation within a run)."""
+    votes: dict[str, Counter] = {}
+    for d, t, spans in zip(detagged, translations, where):
+        for order, tag in enumerate(d.walk()):
+            if tag.start < tag.end and order in spans:
+                start, end = spans[order]
+                text = d.plain[tag.start : tag.end].strip()
+                if text and end > start:
+                    votes.setdefault(text, Counter())[t[start:end].strip()] += 1
+    terms = {}
+    for text, counts in votes.items():
+        (best, n), = counts.most_common(1)
+        if n >= 2 and 2 * n > sum(counts.values()):
+            terms[text] = {best}
+    return terms
