@@ -1,38 +1,20 @@
 """Detag-and-project: strip the tags of a source segment, then put them into its translation.
 
-`detag` turns a tagged segment into its plain text and a tree of `SourceTag`s with character spans
-in that text. `project_batch` word-splits sources and translations (`wordseg.py`; source words are
-cut at every tag boundary), aligns all pairs at once, and places every tag with the inside–outside
-rule of Zenkel et al. (2021):
+The steps of `project_batch`, one module each:
 
-* A tag covering source words S goes to the contiguous target words T that maximize the links from
-  S landing inside T plus the links from outside S landing outside T — the maximum-sum subarray of
-  w_j = links(S → j) − links(not S → j), found in O(n) by Kadane's scan. Ties go to the shortest
-  span. The span then grows over unaligned compound parts written against it (`受領|済`), sheds
-  particles (and punctuation the source tag does not have) at its edges (`X を` → `X`, `X中` in
-  Chinese), never cuts a bracket pair (it takes in the partner of a bracket it opens or closes,
-  and the bracket group after it when the source tag ends with one: `<b>Comma (,)</b>` →
-  `<b>カンマ (,)</b>`), and never cuts a verb group (`実行<b>されません</b>`, not
-  `実行され<b>ませ</b>ん`; `되지 <b>않은</b>`, not `되<b>지 않</b>은`).
-* Nested tags are placed inside their parent's target span; siblings never overlap (a sibling is
-  placed only in the words its earlier-placed siblings left free; the sibling with more links is
-  placed first, so siblings may swap order as translations do).
-* A tag with no text (self-closing, a comment, or an element that encloses no word) is a *point*.
-  It stays against a sibling span it touches in the source (`<b>X</b><icon/>`); else it fills a
-  *hole* of the translation — a double space, or a particle with nothing to attach to
-  (`詳細については、を参照`) — else it goes next to the translation of a neighbouring source word,
-  else to the split that best separates the links of the words before it from those after it.
-* Fallbacks, so that no tag is ever dropped: a span tag with no link into its free target words
-  takes the free words at its relative position in the source (the same share of the sentence);
-  if no target word is free at all, it is emitted as an empty element at that position. A point
-  with no links goes to its relative position.
-
-Before projecting, `project_batch` adds anchors the aligner tends to miss in a small corpus: words
-written identically on both sides (names, codes, numbers), English words and the katakana
-loanwords that transliterate them (`loanwords.py`: `Download` ↔ `ダウンロード`), and whole-phrase
-anchors from a glossary of the batch itself — a tag whose text is a whole segment elsewhere in the
-batch (a UI label, a title) is linked to that segment's translation where it occurs here; a second
-pass adds the tag texts that got one translation in most of their first-pass projections.
+1. `detag.py` — `detag` turns a tagged segment into its plain text and a tree of `SourceTag`s with
+   character spans in that text.
+2. `wordseg.py` — sources and translations are split into words with character offsets (source
+   words are cut at every tag boundary); `align.py` links the words of all pairs at once.
+3. `anchors.py` — links the aligner tends to miss in a small corpus are added: identical words,
+   English words and their katakana/Hangul loanwords, and a glossary of the batch itself (a second
+   pass adds the tag texts that got one translation in most of their first-pass projections).
+4. `inside_outside.py` — every tag is placed on the target words by the inside–outside rule of
+   Zenkel et al. (2021): the span that maximizes the tag's links landing inside it plus the other
+   links landing outside, with edge rules (compounds, particles, brackets, verb groups), nesting,
+   non-overlapping siblings, point tags and fallbacks, so that no tag is ever dropped.
+5. `render.py` — the placed tags are written into the translation at character offsets; the
+   translation is never altered (stripping the output gives it back exactly).
 
 Measured on the SAP dev split (reference engine, default eflomal; benchmarks/bench_projection.py),
 exact tagged segments: en-ja 88.7 %, en-ko 87.5 %, en-zh 89.8 % (was 83.1 / 85.1 / 89.5 % before
@@ -41,11 +23,7 @@ word-alignment errors inside compounds (`<b>グループ化</b>基準`), one-to-
 reference brackets otherwise than the source (`<b>Go</b>` → `実行` in `実行をクリックします`), and
 repeated terms linked to the wrong occurrence.
 
-Tags are inserted at character offsets of the translation, which is never altered: stripping the
-output (`tagmt.markup.strip`) gives the translation back exactly. A span tag hugs its first and last
-word: whitespace stays outside (the references write `<b>X</b> app`, even for a source
-`<b>X </b>app`). A point tag takes the side of the surrounding whitespace that it has in the
-source (`word<xref/> next` → attached to the word before), never after full-width punctuation.
+`detag`, `Detagged`, `SourceTag` and the `anchor_*` functions are re-exported here for callers.
 """
 
 from __future__ import annotations
