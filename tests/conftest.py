@@ -7,6 +7,12 @@ from pathlib import Path
 
 import pytest
 
+# Tests never reach the Hugging Face hub: every model they load is built in a temp folder, and a test that
+# checks the "hub cannot be reached" path points HF_ENDPOINT at a closed local port (tests/test_hub.py).
+# Subprocesses started by tests inherit this.
+os.environ["HF_HUB_OFFLINE"] = "1"
+os.environ["TRANSFORMERS_OFFLINE"] = "1"
+
 REPO_ROOT = Path(__file__).resolve().parent.parent
 SAP_DEV = Path(os.environ.get("TAGMT_SAP_DEV", REPO_ROOT.parent / "shared" / "sap-dev"))
 SAMPLE = REPO_ROOT / "data" / "sample"
