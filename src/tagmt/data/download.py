@@ -10,7 +10,6 @@ from __future__ import annotations
 import hashlib
 import shutil
 import stat
-import sys
 import tempfile
 import urllib.error
 import urllib.request
@@ -20,6 +19,7 @@ from pathlib import Path, PurePosixPath
 
 from tagmt.data.dataset import open_dataset
 from tagmt.errors import TagmtError
+from tagmt.progress import progress_bar
 
 REPOSITORY = "SAP/software-documentation-data-set-for-machine-translation"
 DEFAULT_VERSION = "master"  # the repository's default branch
@@ -95,8 +95,6 @@ def _name_from_url(url: str) -> str:
 
 def _fetch(url: str, target: Path, progress: bool | None) -> str:
     """Copy ``url`` into ``target`` with a progress bar; returns the SHA-256 of what was written."""
-    from tqdm import tqdm
-
     digest = hashlib.sha256()
     try:
         response = urllib.request.urlopen(url, timeout=60)  # noqa: S310 - https and file URLs by design
@@ -108,10 +106,9 @@ def _fetch(url: str, target: Path, progress: bool | None) -> str:
             f"cannot download {url}: {reason} (no network? fetch the zip elsewhere and pass --url file:///PATH.zip)"
         ) from None
     total = int(response.headers.get("Content-Length") or 0) or None
-    disable = not sys.stderr.isatty() if progress is None else not progress
     try:
-        with response, target.open("wb") as out, tqdm(
-            total=total, unit="B", unit_scale=True, desc="download", file=sys.stderr, disable=disable
+        with response, target.open("wb") as out, progress_bar(
+            total=total, unit="B", unit_scale=True, desc="download", enabled=progress
         ) as bar:
             while chunk := response.read(_CHUNK):
                 out.write(chunk)

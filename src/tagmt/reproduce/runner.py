@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Callable
 
 from tagmt.errors import TagmtError
+from tagmt.progress import progress_bar
 from tagmt.reproduce.cells import CellTask, compute_cell, direction_fingerprint, finished_record
 from tagmt.reproduce.grid import Cell, Grid
 from tagmt.reproduce.results import build_results, write_outputs
@@ -117,9 +118,7 @@ def run_grid(
 
 def _execute(tasks: list[CellTask], jobs: int, device: str, show: bool, total: int, done: int):
     """Yield (cell, record) as cells finish: in this process for one job, else in a pool of processes."""
-    from tqdm import tqdm
-
-    bar = tqdm(total=total, initial=done, desc="grid", unit="cell", disable=not show, file=sys.stderr)
+    bar = progress_bar(total=total, initial=done, desc="grid", unit="cell", enabled=show)
     finished = [done]  # a disabled bar does not count
 
     def report(task: CellTask, record: dict) -> None:

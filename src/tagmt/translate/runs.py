@@ -16,13 +16,13 @@ import hashlib
 import json
 import os
 import re
-import sys
 from collections import Counter
 from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
 from tagmt import paths
 from tagmt.atomic import write_atomic
+from tagmt.progress import progress_bar
 from tagmt.translate.engines import Engine
 
 #: Called after each batch is cached with (segments done, segments in the run); may raise to stop.
@@ -90,14 +90,6 @@ class SegmentCache:
             os.fsync(f.fileno())
 
 
-def _progress_bar(total: int, initial: int, desc: str, enabled: bool):
-    from tqdm import tqdm
-
-    show = enabled and sys.stderr.isatty()
-    return tqdm(total=total, initial=initial, desc=desc, unit="seg", file=sys.stderr, disable=not show,
-                dynamic_ncols=True)
-
-
 def translate_segments(
     engine: Engine,
     texts: Sequence[str],
@@ -125,7 +117,9 @@ def translate_segments(
     size = engine.batch_size
     batches = [ordered[lo:lo + size] for lo in range(0, len(ordered), size)]
     finished = sum(counts[t] for t in distinct if t in done)
-    with _progress_bar(len(texts), finished, desc, progress) as bar:
+    # progress=True shows the bar on a terminal only; False never
+    with progress_bar(total=len(texts), initial=finished, desc=desc, unit="seg",
+                      enabled=None if progress else False) as bar:
         for batch in batches:
             if all(t in done for t in batch):
                 continue
