@@ -33,9 +33,9 @@ from tagmt.data.dataset import open_dataset
 from tagmt.data.directions import parse_direction
 from tagmt.data.views import parallel_segments
 from tagmt.markup import strip, tokenize
-from tagmt.translate import wordseg
-from tagmt.translate.align import get_aligner
-from tagmt.translate.project import detag, project_batch
+from tagmt.project import wordseg
+from tagmt.project.align import get_aligner
+from tagmt.project import detag, project_batch
 
 DEFAULT_DATA = Path(__file__).resolve().parent.parent.parent / "shared" / "sap-dev"
 

@@ -12,10 +12,10 @@ from tagmt.data.directions import all_directions, parse_direction
 from tagmt.data.views import parallel_segments, segment_lines
 from tagmt.errors import TagmtError
 from tagmt.markup import strip, tokenize
-from tagmt.translate.align import get_aligner
-from tagmt.translate.engines import load_engine
+from tagmt.project.align import get_aligner
+from tagmt.engines import load_engine
 from tagmt.translate.pipelines import run_detag_project, translate_direction
-from tagmt.translate.project import detag
+from tagmt.project import detag
 from tagmt.translate.runs import translate_segments
 
 DIRECTIONS = [d.name for d in all_directions()]

@@ -10,7 +10,7 @@ import pytest
 
 from tagmt.data.dataset import open_dataset
 from tagmt.data.views import parallel_segments
-from tagmt.translate.engines import CopyEngine
+from tagmt.engines import CopyEngine
 from tagmt.translate.pipelines import translate_direction
 from tagmt.translate.runs import SegmentCache, run_key, translate_segments, write_lines_atomic
 

@@ -112,7 +112,7 @@ def _engine(model: str, device: str, batch_size: int):
     """The model for a cell: loaded once and kept while consecutive cells use it (one at a time in memory)."""
     if model in OFFLINE_ENGINES:
         return model  # built per direction by translate_direction (the reference engine needs its references)
-    from tagmt.translate.engines import load_engine
+    from tagmt.engines import load_engine
 
     key = (model, device, batch_size)
     if key not in _loaded_engine:

@@ -1,1 +1,1 @@
-"""Translation pipelines: engines, alignment, tag projection, resumable runs."""
+"""Translation pipelines (DT, DP) and resumable runs (cache, resume, atomic output)."""

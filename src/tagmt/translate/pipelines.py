@@ -2,7 +2,7 @@
 
 * **DT** (direct translation): the tagged source goes into the model as is; its output is the result.
 * **DP** (detag-and-project): the tags are stripped, the plain text is translated, and the tags are put
-  back into the translation with word alignments (``tagmt.translate.project``). Translations are
+  back into the translation with word alignments (``tagmt.project``). Translations are
   cached per segment; the alignment (eflomal learns from the whole run) and the projection are redone
   at the end of every run, which costs little next to translation.
 """
@@ -16,9 +16,9 @@ from tagmt.data.dataset import Dataset, open_dataset
 from tagmt.data.directions import Direction, parse_direction
 from tagmt.data.views import ParallelSegment, parallel_segments
 from tagmt.errors import TagmtError
-from tagmt.translate.align import Aligner, get_aligner
-from tagmt.translate.engines import Engine, load_engine
-from tagmt.translate.project import detag, project_batch
+from tagmt.project.align import Aligner, get_aligner
+from tagmt.engines import Engine, load_engine
+from tagmt.project import detag, project_batch
 from tagmt.translate.runs import BatchCallback, SegmentCache, translate_segments, write_lines_atomic
 
 APPROACHES = ("dt", "dp")

@@ -23,7 +23,7 @@ from typing import Callable, Iterable, Sequence
 from tagmt import paths
 from tagmt.atomic import write_atomic
 from tagmt.progress import progress_bar
-from tagmt.translate.engines import Engine
+from tagmt.engines import Engine
 
 #: Called after each batch is cached with (segments done, segments in the run); may raise to stop.
 BatchCallback = Callable[[int, int], None]

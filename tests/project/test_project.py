@@ -6,15 +6,15 @@ import pytest
 
 from tagmt.errors import TagmtError
 from tagmt.markup import strip
-from tagmt.translate.align import Links
-from tagmt.translate.project import (
+from tagmt.project.align import Links
+from tagmt.project import (
     SourceTag,
     anchor_identical,
     detag,
     project_batch,
     project_tags,
 )
-from tagmt.translate.wordseg import words_with_offsets
+from tagmt.project.wordseg import words_with_offsets
 
 
 def project(source: str, translation: str, links: Links, src="en", trg="ja") -> str:
@@ -205,7 +205,7 @@ def test_project_batch_cuts_words_at_tags_and_aligns_only_what_it_needs():
 
 
 def test_project_batch_with_eflomal_end_to_end():
-    from tagmt.translate.align import get_aligner
+    from tagmt.project.align import get_aligner
 
     pairs = [("the <b>red</b> house", "das rote haus"), ("a red car", "ein rotes auto")] * 6
     pairs += [("the blue house", "das blaue haus"), ("the car", "das auto")] * 6

@@ -31,9 +31,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Sequence
 
-from tagmt.translate.align import Links
-from tagmt.translate.detag import Detagged, SourceTag
-from tagmt.translate.wordseg import Word
+from tagmt.project.align import Links
+from tagmt.project.detag import Detagged, SourceTag
+from tagmt.project.wordseg import Word
 
 _BRACKETS = (
     ("(", ")"), ("（", "）"), ("[", "]"), ("［", "］"), ("「", "」"), ("『", "』"), ("“", "”"),

@@ -29,18 +29,18 @@ repeated terms linked to the wrong occurrence.
 from __future__ import annotations
 
 from tagmt.errors import TagmtError
-from tagmt.translate.align import Aligner, Links
-from tagmt.translate.anchors import (
+from tagmt.project.align import Aligner, Links
+from tagmt.project.anchors import (
     anchor_glossary,
     anchor_identical,
     anchor_loanwords,
     batch_glossary,
     consistent_terms,
 )
-from tagmt.translate.detag import Detagged, SourceTag, detag
-from tagmt.translate.inside_outside import place_tags
-from tagmt.translate.render import render_tags
-from tagmt.translate.wordseg import Word, katakana_vocabulary, words_with_offsets
+from tagmt.project.detag import Detagged, SourceTag, detag
+from tagmt.project.inside_outside import place_tags
+from tagmt.project.render import render_tags
+from tagmt.project.wordseg import Word, katakana_vocabulary, words_with_offsets
 
 __all__ = [
     "Detagged",

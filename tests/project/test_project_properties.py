@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tagmt.markup import element_tree, is_well_formed, strip, tokenize
-from tagmt.translate.project import detag, project_tags
-from tagmt.translate.wordseg import words_with_offsets
+from tagmt.project import detag, project_tags
+from tagmt.project.wordseg import words_with_offsets
 
 WORDS = ["alpha", "beta", "gamma", "delta", ":", "(", ")", "受領", "済", "を"]
 TARGET_TEXT = st.text(alphabet="ab xyz.、受領済を入力しますパッケージ中文的 ", max_size=30)

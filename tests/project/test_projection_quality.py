@@ -14,8 +14,8 @@ from tagmt.data.dataset import open_dataset
 from tagmt.data.directions import parse_direction
 from tagmt.data.views import parallel_segments
 from tagmt.markup import strip
-from tagmt.translate.align import get_aligner
-from tagmt.translate.project import detag, project_batch
+from tagmt.project.align import get_aligner
+from tagmt.project import detag, project_batch
 
 DIRECTIONS = ("en-ja", "en-ko", "en-zh")
 TARGET = 0.85

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from tagmt.translate.loanwords import loanword_pairs, similarity, skeletons, sound_alike
-from tagmt.translate.project import anchor_loanwords
-from tagmt.translate.wordseg import words_with_offsets
+from tagmt.project.loanwords import loanword_pairs, similarity, skeletons, sound_alike
+from tagmt.project import anchor_loanwords
+from tagmt.project.wordseg import words_with_offsets
 
 pytest.importorskip("jaconv")
 

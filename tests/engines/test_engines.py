@@ -10,7 +10,7 @@ import shutil
 import pytest
 
 from tagmt.errors import TagmtError
-from tagmt.translate.engines import (
+from tagmt.engines import (
     ALIASES,
     CopyEngine,
     HFSeq2SeqEngine,

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from collections import Counter
 
-from tagmt.translate.align import Links
-from tagmt.translate.detag import Detagged
-from tagmt.translate.loanwords import loanword_pairs
-from tagmt.translate.wordseg import Word
+from tagmt.project.align import Links
+from tagmt.project.detag import Detagged
+from tagmt.project.loanwords import loanword_pairs
+from tagmt.project.wordseg import Word
 
 _COMMON_PUNCT = set(".,:;!?()[]{}\"'-/…、。，：；！？（）「」『』・")
 

@@ -1,5 +1,4 @@
-"""Translation engines: Hugging Face M2M-100 / mBART-50 checkpoints, and the offline ``copy`` and
-``reference`` engines that bound the pipelines from below and isolate tag projection.
+"""Hugging Face M2M-100 / mBART-50 checkpoints driven through ``generate``.
 
 Decoding follows the paper (beam 4, length penalty 1.0, target language forced as the first generated
 token). The generation budget is relative to the input: ``MAX_LENGTH_FACTOR`` × the input's length in tokens +
@@ -10,10 +9,10 @@ pieces are shorter on the CJK side, without letting a degenerate output run to t
 from __future__ import annotations
 
 import hashlib
-from abc import ABC, abstractmethod
 from pathlib import Path
 from typing import Any, Sequence
 
+from tagmt.engines.base import Engine
 from tagmt.errors import TagmtError, require
 from tagmt.hub import load_pretrained
 
@@ -22,7 +21,6 @@ ALIASES = {
     "m2m100-1.2b": "facebook/m2m100_1.2B",
     "mbart50": "facebook/mbart-large-50-many-to-many-mmt",
 }
-OFFLINE_ENGINES = ("copy", "reference")
 
 NUM_BEAMS = 4
 LENGTH_PENALTY = 1.0
@@ -35,65 +33,6 @@ LANGUAGE_CODES = {
     "mbart": {"en": "en_XX", "ja": "ja_XX", "ko": "ko_KR", "zh": "zh_CN"},
 }
 FAMILY_NAMES = {"m2m_100": "M2M-100", "mbart": "mBART-50"}
-
-
-class Engine(ABC):
-    """Translates a list of segments in one direction, returning one output per input, in order."""
-
-    name: str
-    #: How many segments one call to the model takes (runs cut their work into batches of this size).
-    batch_size: int = 16
-    #: Whether a run should cache this engine's outputs (false for engines that cost nothing).
-    cacheable: bool = False
-
-    @property
-    def identity(self) -> str:
-        """What the outputs depend on, for cache keys: the model and its exact weights."""
-        return self.name
-
-    def settings(self) -> dict[str, Any]:
-        """Decoding settings that change the output (part of a run's cache key)."""
-        return {}
-
-    def check_direction(self, src_lang: str, trg_lang: str) -> None:
-        """Raise TagmtError when the engine cannot translate ``src_lang`` → ``trg_lang``."""
-
-    def batch_order(self, texts: Sequence[str]) -> list[int]:
-        """The order in which to translate ``texts`` so that batches hold inputs of similar length."""
-        return sorted(range(len(texts)), key=lambda i: -len(texts[i]))
-
-    @abstractmethod
-    def translate(self, texts: list[str], src_lang: str, trg_lang: str) -> list[str]:
-        """Translate ``texts``; the result has the same length and order."""
-
-
-class CopyEngine(Engine):
-    """Returns the source unchanged: the lower bound of every metric."""
-
-    name = "copy"
-
-    def translate(self, texts: list[str], src_lang: str, trg_lang: str) -> list[str]:
-        return list(texts)
-
-
-class ReferenceEngine(Engine):
-    """Returns the reference of each segment, so that a DP run measures tag projection alone.
-
-    It is built for one list of segments and must be asked for exactly that list, in order.
-    """
-
-    name = "reference"
-
-    def __init__(self, references: Sequence[str]) -> None:
-        self.references = list(references)
-
-    def translate(self, texts: list[str], src_lang: str, trg_lang: str) -> list[str]:
-        if len(texts) != len(self.references):
-            raise ValueError(
-                f"the reference engine holds {len(self.references)} references but was given {len(texts)} "
-                "segments; build it for the segments it translates"
-            )
-        return list(self.references)
 
 
 class HFSeq2SeqEngine(Engine):
@@ -227,30 +166,6 @@ class _RowBudget:
         return (generated >= self.budgets.to(input_ids.device)).repeat_interleave(per_input)
 
 
-def load_engine(
-    model: str,
-    *,
-    references: Sequence[str] | None = None,
-    device: str = "auto",
-    batch_size: int = 16,
-    fp16: bool = False,
-    option: str = "--model",
-) -> Engine:
-    """The engine named ``model``: ``copy``, ``reference``, an alias (``m2m100``, ``m2m100-1.2b``,
-    ``mbart50``), a Hugging Face hub id, or a local checkpoint directory of either family.
-
-    ``option`` is the calling command's option that takes a checkpoint folder, named in load errors."""
-    if batch_size < 1:
-        raise TagmtError(f"batch size must be at least 1, not {batch_size}")
-    if model == "copy":
-        return CopyEngine()
-    if model == "reference":
-        if references is None:
-            raise TagmtError("the reference engine needs the references of the segments it translates")
-        return ReferenceEngine(references)
-    return _load_hf(model, device=resolve_device(device, fp16), batch_size=batch_size, fp16=fp16, option=option)
-
-
 def resolve_device(device: str, fp16: bool = False) -> str:
     """``auto`` → ``cuda`` when a GPU is visible, else ``cpu``; refuse what this machine cannot do."""
     if device not in ("auto", "cpu", "cuda") and not device.startswith("cuda:"):
@@ -275,7 +190,7 @@ def _fingerprint(directory: Path) -> str:
     return h.hexdigest()[:16]
 
 
-def _load_hf(name: str, *, device: str, batch_size: int, fp16: bool, option: str) -> HFSeq2SeqEngine:
+def load_hf(name: str, *, device: str, batch_size: int, fp16: bool, option: str) -> HFSeq2SeqEngine:
     transformers = require("transformers", "hf", "translating with a Hugging Face model")
     require("sentencepiece", "hf", "the M2M-100 / mBART-50 tokenizers")
     transformers.utils.logging.set_verbosity_error()

@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tagmt.errors import TagmtError
-from tagmt.translate.wordseg import words_with_offsets
+from tagmt.project.wordseg import words_with_offsets
 
 
 def texts(words):
@@ -96,7 +96,7 @@ def test_unknown_katakana_compounds_split_into_known_words():
 
 
 def test_katakana_vocabulary_holds_runs_written_alone():
-    from tagmt.translate.wordseg import katakana_vocabulary
+    from tagmt.project.wordseg import katakana_vocabulary
 
     assert katakana_vocabulary(["アプリで開く", "予測モデルアプリ", "ID・コード"]) == {
         "アプリ", "モデルアプリ", "コード"

@@ -9,8 +9,8 @@ after full-width punctuation.
 
 from __future__ import annotations
 
-from tagmt.translate.inside_outside import Placed
-from tagmt.translate.wordseg import Word
+from tagmt.project.inside_outside import Placed
+from tagmt.project.wordseg import Word
 
 _WIDE_PUNCT = set("、。，：；！？（「『")
 

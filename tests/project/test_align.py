@@ -6,7 +6,7 @@ import pytest
 
 from tagmt.errors import TagmtError
 from tagmt.testing.tiny_bert import build_tiny_bert
-from tagmt.translate.align import get_aligner, grow_diag_final_and
+from tagmt.project.align import get_aligner, grow_diag_final_and
 
 SRC = [
     "the red house".split(),
@@ -98,7 +98,7 @@ def test_awesome_missing_model_names_it_and_how_to_supply_it(tmp_path, monkeypat
 
 
 def test_eflomal_binary_that_cannot_be_seeded_still_aligns_with_a_warning(tmp_path, capsys):
-    from tagmt.translate.align import _eflomal_binary
+    from tagmt.project.align import _eflomal_binary
 
     # another build: the same program, but it reads its seed from /dev/random
     code = _eflomal_binary().read_bytes().replace(b"/dev/urandom\0", b"/dev/random\0\0")

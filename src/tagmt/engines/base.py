@@ -1,0 +1,36 @@
+"""The engine contract: translate a list of segments in one direction, one output per input, in order."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import Any, Sequence
+
+
+class Engine(ABC):
+    """Translates a list of segments in one direction, returning one output per input, in order."""
+
+    name: str
+    #: How many segments one call to the model takes (runs cut their work into batches of this size).
+    batch_size: int = 16
+    #: Whether a run should cache this engine's outputs (false for engines that cost nothing).
+    cacheable: bool = False
+
+    @property
+    def identity(self) -> str:
+        """What the outputs depend on, for cache keys: the model and its exact weights."""
+        return self.name
+
+    def settings(self) -> dict[str, Any]:
+        """Decoding settings that change the output (part of a run's cache key)."""
+        return {}
+
+    def check_direction(self, src_lang: str, trg_lang: str) -> None:
+        """Raise TagmtError when the engine cannot translate ``src_lang`` → ``trg_lang``."""
+
+    def batch_order(self, texts: Sequence[str]) -> list[int]:
+        """The order in which to translate ``texts`` so that batches hold inputs of similar length."""
+        return sorted(range(len(texts)), key=lambda i: -len(texts[i]))
+
+    @abstractmethod
+    def translate(self, texts: list[str], src_lang: str, trg_lang: str) -> list[str]:
+        """Translate ``texts``; the result has the same length and order."""

@@ -1,0 +1,39 @@
+"""The offline engines: ``copy`` (the source unchanged, the lower bound of every metric) and
+``reference`` (the reference itself, so that a DP run measures tag projection alone)."""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from tagmt.engines.base import Engine
+
+OFFLINE_ENGINES = ("copy", "reference")
+
+
+class CopyEngine(Engine):
+    """Returns the source unchanged: the lower bound of every metric."""
+
+    name = "copy"
+
+    def translate(self, texts: list[str], src_lang: str, trg_lang: str) -> list[str]:
+        return list(texts)
+
+
+class ReferenceEngine(Engine):
+    """Returns the reference of each segment, so that a DP run measures tag projection alone.
+
+    It is built for one list of segments and must be asked for exactly that list, in order.
+    """
+
+    name = "reference"
+
+    def __init__(self, references: Sequence[str]) -> None:
+        self.references = list(references)
+
+    def translate(self, texts: list[str], src_lang: str, trg_lang: str) -> list[str]:
+        if len(texts) != len(self.references):
+            raise ValueError(
+                f"the reference engine holds {len(self.references)} references but was given {len(texts)} "
+                "segments; build it for the segments it translates"
+            )
+        return list(self.references)
