@@ -1,6 +1,6 @@
 """Hugging Face M2M-100 / mBART-50 checkpoints driven through ``generate``.
 
-Decoding follows the paper (beam 4, length penalty 1.0, target language forced as the first generated
+Decoding follows the paper (beam 4 unless told otherwise, length penalty 1.0, target language forced as the first generated
 token). The generation budget is relative to the input: ``MAX_LENGTH_FACTOR`` × the input's length in tokens +
 ``MAX_LENGTH_EXTRA`` new tokens, per input (not per batch) (2 × + 10 covers the token ratios of en/ja/ko/zh, whose
 pieces are shorter on the CJK side, without letting a degenerate output run to the model's position limit).
@@ -15,6 +15,7 @@ from typing import Any, Sequence
 from tagmt.engines.base import Engine
 from tagmt.errors import TagmtError, require
 from tagmt.hub import load_pretrained
+from tagmt.languages import FAMILIES, check_supported
 
 ALIASES = {
     "m2m100": "facebook/m2m100_418M",
@@ -22,17 +23,17 @@ ALIASES = {
     "mbart50": "facebook/mbart-large-50-many-to-many-mmt",
 }
 
+#: The family (``config.model_type``) of each alias, known without reading its checkpoint.
+ALIAS_FAMILIES = {"m2m100": "m2m_100", "m2m100-1.2b": "m2m_100", "mbart50": "mbart"}
+
 NUM_BEAMS = 4
 LENGTH_PENALTY = 1.0
 MAX_LENGTH_FACTOR = 2.0
 MAX_LENGTH_EXTRA = 10
 
-# The data set's languages in each family's codes; zf (Traditional Chinese) has a code in neither.
-LANGUAGE_CODES = {
-    "m2m_100": {"en": "en", "ja": "ja", "ko": "ko", "zh": "zh"},
-    "mbart": {"en": "en_XX", "ja": "ja_XX", "ko": "ko_KR", "zh": "zh_CN"},
-}
-FAMILY_NAMES = {"m2m_100": "M2M-100", "mbart": "mBART-50"}
+# Every language of each family in its own codes (tagmt.languages); zf (Traditional Chinese) has a code in neither.
+LANGUAGE_CODES = {family: codes for family, (_, codes) in FAMILIES.items()}
+FAMILY_NAMES = {family: display for family, (display, _) in FAMILIES.items()}
 
 
 class HFSeq2SeqEngine(Engine):
@@ -41,7 +42,7 @@ class HFSeq2SeqEngine(Engine):
     cacheable = True
 
     def __init__(self, name: str, source: str, family: str, tokenizer, model, *, device: str,
-                 batch_size: int, fp16: bool, fingerprint: str) -> None:
+                 batch_size: int, fp16: bool, fingerprint: str, beam: int = NUM_BEAMS) -> None:
         self.name = name
         self.source = source
         self.family = family
@@ -50,6 +51,7 @@ class HFSeq2SeqEngine(Engine):
         self.device = device
         self.batch_size = batch_size
         self.fp16 = fp16
+        self.beam = beam
         self._fingerprint = fingerprint
         self._torch = require("torch", "hf", "translating with a Hugging Face model")
         self._transformers = require("transformers", "hf", "translating with a Hugging Face model")
@@ -63,7 +65,7 @@ class HFSeq2SeqEngine(Engine):
 
     def settings(self) -> dict[str, Any]:
         return {
-            "num_beams": NUM_BEAMS,
+            "num_beams": self.beam,
             "length_penalty": LENGTH_PENALTY,
             "max_length_factor": MAX_LENGTH_FACTOR,
             "max_length_extra": MAX_LENGTH_EXTRA,
@@ -71,17 +73,8 @@ class HFSeq2SeqEngine(Engine):
         }
 
     def code(self, lang: str) -> str:
-        """The model's code for a data set language, or a TagmtError saying it has none."""
-        codes = LANGUAGE_CODES[self.family]
-        if lang not in codes:
-            family = FAMILY_NAMES[self.family]
-            known = ", ".join(codes)
-            raise TagmtError(
-                f"model {self.name} ({family}) cannot translate {lang!r}"
-                + (" (Traditional Chinese: the model has no language code for it)" if lang == "zf" else "")
-                + f"; it serves {known}; the copy and reference engines serve every language"
-            )
-        return codes[lang]
+        """The model's code for an ISO language code, or a TagmtError saying it has none."""
+        return check_supported(lang, self.family, self.name)
 
     def check_direction(self, src_lang: str, trg_lang: str) -> None:
         self.code(src_lang)
@@ -134,7 +127,7 @@ class HFSeq2SeqEngine(Engine):
         with torch.inference_mode():
             generated = self.model.generate(
                 **enc,
-                num_beams=NUM_BEAMS,
+                num_beams=self.beam,
                 length_penalty=LENGTH_PENALTY,
                 max_new_tokens=int(budgets.max()),
                 forced_bos_token_id=forced_bos_token_id,
@@ -190,7 +183,8 @@ def _fingerprint(directory: Path) -> str:
     return h.hexdigest()[:16]
 
 
-def load_hf(name: str, *, device: str, batch_size: int, fp16: bool, option: str) -> HFSeq2SeqEngine:
+def load_hf(name: str, *, device: str, batch_size: int, fp16: bool, option: str,
+            beam: int = NUM_BEAMS) -> HFSeq2SeqEngine:
     transformers = require("transformers", "hf", "translating with a Hugging Face model")
     require("sentencepiece", "hf", "the M2M-100 / mBART-50 tokenizers")
     transformers.utils.logging.set_verbosity_error()
@@ -222,5 +216,5 @@ def load_hf(name: str, *, device: str, batch_size: int, fp16: bool, option: str)
     fingerprint = _fingerprint(local.resolve()) if local.is_dir() else getattr(config, "_commit_hash", None) or "hub"
     return HFSeq2SeqEngine(
         name, source, family, tokenizer, model,
-        device=device, batch_size=batch_size, fp16=fp16, fingerprint=fingerprint,
+        device=device, batch_size=batch_size, fp16=fp16, fingerprint=fingerprint, beam=beam,
     )

@@ -1,28 +1,48 @@
-"""The two ways to translate tagged segments, and the run of one direction of the data set.
+"""The two ways to translate tagged segments, over any corpus (``tagmt.corpus``).
 
-* **DT** (direct translation): the tagged source goes into the model as is; its output is the result.
-* **DP** (detag-and-project): the tags are stripped, the plain text is translated, and the tags are put
-  back into the translation with word alignments (``tagmt.project``). Translations are
-  cached per segment; the alignment (eflomal learns from the whole run) and the projection are redone
-  at the end of every run, which costs little next to translation.
+* **DT** (direct translation): the tagged source goes into the model as is; its output is the result
+  (on escaped formats, cleaned to the source's tags: ``tagmt.translate.hygiene``).
+* **DP** (detag-and-project): the tags are stripped, the plain text is translated — as natural text,
+  ``&`` not ``&amp;``, for formats whose text is XML-escaped — and the tags are put back into the
+  translation with word alignments (``tagmt.project``); the model's own tag-like text is removed first
+  and the translation escaped again, so the output carries exactly the source's tags.
+
+Translations are cached per segment; the alignment (eflomal learns from the whole run) and the projection
+are redone at the end of every run, which costs little next to translation. ``translate_direction`` runs one
+direction of the SAP data set (the SAP reader + the same pipeline); ``translate_file`` any XLIFF, TMX or
+line file, written back in its own format.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Sequence
 
-from tagmt.data.dataset import Dataset, open_dataset
-from tagmt.data.directions import Direction, parse_direction
-from tagmt.data.views import ParallelSegment, parallel_segments
-from tagmt.errors import TagmtError
-from tagmt.project.align import Aligner, get_aligner
+from tagmt.corpus import Corpus, Segment
+from tagmt.corpus.xmltext import unescape
+from tagmt.data.directions import Direction
 from tagmt.engines import Engine, load_engine
-from tagmt.project import detag, project_batch
+from tagmt.engines.hf import NUM_BEAMS
+from tagmt.errors import TagmtError
+from tagmt.project import Detagged, detag, project_batch
+from tagmt.project.align import Aligner, get_aligner
+from tagmt.translate.escaping import escape_stand_ins, natural_detagged, stand_in
+from tagmt.translate.hygiene import RunReport, clean_direct_output, remove_model_tags
 from tagmt.translate.runs import BatchCallback, SegmentCache, translate_segments, write_lines_atomic
 
 APPROACHES = ("dt", "dp")
-DEFAULT_ALIGNER = "awesome"
+#: The aligner of ``translate`` and ``project`` unless told: eflomal needs no model weights. (The paper's
+#: grid, ``tagmt reproduce``, uses awesome as the paper did.)
+DEFAULT_ALIGNER = "eflomal"
+
+
+@dataclass
+class Translation:
+    """The outputs of a run (one tagged string per segment, in order) and what it changed besides translating."""
+
+    outputs: list[str]
+    report: RunReport = field(default_factory=RunReport)
 
 
 def _cache(engine: Engine, approach: str, direction: Direction, texts: list[str],
@@ -34,61 +54,168 @@ def _cache(engine: Engine, approach: str, direction: Direction, texts: list[str]
 
 def run_direct(
     engine: Engine,
-    segments: Sequence[ParallelSegment],
+    segments: Sequence[Segment],
     direction: Direction,
     *,
+    escaped: bool = False,
+    report: RunReport | None = None,
     cache_dir: str | Path | None = None,
     use_cache: bool = True,
     progress: bool = True,
     on_batch: BatchCallback | None = None,
 ) -> list[str]:
-    """DT: translate each tagged source as it is."""
+    """DT: translate each tagged source as it is; on ``escaped`` corpora clean each output
+    (``hygiene.clean_direct_output``)."""
+    report = report if report is not None else RunReport()
     texts = [s.source for s in segments]
-    return translate_segments(
+    outputs = translate_segments(
         engine, texts, direction.src, direction.trg,
         cache=_cache(engine, "dt", direction, texts, cache_dir, use_cache),
         progress=progress, desc=f"{engine.name} dt {direction.name}", on_batch=on_batch,
     )
+    report.segments = len(outputs)
+    if not escaped:
+        return outputs
+    cleaned = []
+    for source, output in zip(texts, outputs):
+        clean, removed = clean_direct_output(source, output)
+        report.dt_tags_removed += removed
+        report.segments_with_dt_tags_removed += bool(removed)
+        cleaned.append(clean)
+    return cleaned
 
 
 def run_detag_project(
     engine: Engine,
-    segments: Sequence[ParallelSegment],
+    segments: Sequence[Segment],
     direction: Direction,
     aligner: Aligner,
     *,
+    escaped: bool = False,
+    report: RunReport | None = None,
     cache_dir: str | Path | None = None,
     use_cache: bool = True,
     progress: bool = True,
     on_batch: BatchCallback | None = None,
 ) -> list[str]:
     """DP: strip the tags, translate the plain text, project the tags onto the translation."""
+    report = report if report is not None else RunReport()
     detagged = [detag(s.source) for s in segments]
-    texts = [d.plain for d in detagged]
+    texts = [unescape(d.plain) if escaped else d.plain for d in detagged]
     translations = translate_segments(
         engine, texts, direction.src, direction.trg,
         cache=_cache(engine, "dp", direction, texts, cache_dir, use_cache),
         progress=progress, desc=f"{engine.name} dp {direction.name}", on_batch=on_batch,
     )
-    return project_batch(detagged, translations, direction.src, direction.trg, aligner)
+    report.segments = len(translations)
+    return project_translations(detagged, translations, direction.src, direction.trg, aligner, escaped=escaped,
+                                report=report, sources=texts)
 
 
-def _reference_texts(segments: Sequence[ParallelSegment], approach: str) -> list[str]:
-    """What the ``reference`` engine returns: the tagged reference for DT, its plain text for DP."""
+def project_translations(
+    detagged: Sequence[Detagged],
+    translations: Sequence[str],
+    src_lang: str,
+    trg_lang: str,
+    aligner: Aligner,
+    *,
+    escaped: bool,
+    report: RunReport,
+    sources: Sequence[str] | None = None,
+    remove_tags: bool = True,
+) -> list[str]:
+    """Project the tags of ``detagged`` sources onto plain MT output (natural text).
+
+    The model's own tag-like text is removed first (counted; text that the plain ``sources`` the model
+    read have is theirs and stays; ``remove_tags=False`` where the translation is known to be text). For
+    ``escaped`` corpora both sides are projected with stand-ins for ``& < >`` (``translate.escaping``) and
+    the output's text is escaped, so it is well formed and no tag lands inside an entity reference.
+    """
+    ready = []
+    for k, translation in enumerate(translations):
+        text, removed = translation, 0
+        if remove_tags:
+            text, removed = remove_model_tags(translation, sources[k] if sources is not None else "")
+        report.model_tags_removed += removed
+        report.segments_with_model_tags += bool(removed)
+        if escaped:
+            stood_in = stand_in(text)
+            report.segments_escaped += stood_in != text
+            text = stood_in
+        ready.append(text)
+    if not escaped:
+        return project_batch(list(detagged), ready, src_lang, trg_lang, aligner)
+    natural = [natural_detagged(d) for d in detagged]
+    return [escape_stand_ins(out) for out in project_batch(natural, ready, src_lang, trg_lang, aligner)]
+
+
+def _reference_texts(segments: Sequence[Segment], approach: str, escaped: bool) -> list[str]:
+    """What the ``reference`` engine returns: the tagged reference for DT, its plain (natural) text for DP."""
+    missing = [s.id for s in segments if s.reference is None]
+    if missing:
+        raise TagmtError(
+            f"the reference engine needs a reference for every segment; {len(missing)} have none "
+            f"(first: {missing[0]}): give the file targets, or use another --model"
+        )
     if approach == "dt":
-        return [s.target for s in segments]
-    return [detag(s.target).plain for s in segments]
+        return [s.reference for s in segments]  # type: ignore[misc]
+    plain = [detag(s.reference).plain for s in segments]  # type: ignore[arg-type]
+    return [unescape(p) for p in plain] if escaped else plain
 
 
-def _load_aligner(name: str, device: str, options: dict[str, Any] | None) -> Aligner:
+def load_aligner(name: str, device: str = "auto", options: dict[str, Any] | None = None) -> Aligner:
+    """An aligner by name, with the run's device for awesome."""
     options = dict(options or {})
     if name == "awesome":
         options.setdefault("device", device)
     return get_aligner(name, **options)
 
 
+def translate_corpus(
+    corpus: Corpus,
+    direction: Direction,
+    approach: str,
+    model: str | Engine,
+    *,
+    aligner: str | Aligner = DEFAULT_ALIGNER,
+    batch_size: int = 16,
+    device: str = "auto",
+    progress: bool = True,
+    cache_dir: str | Path | None = None,
+    use_cache: bool = True,
+    fp16: bool = False,
+    beam: int = NUM_BEAMS,
+    aligner_options: dict[str, Any] | None = None,
+    on_batch: BatchCallback | None = None,
+) -> Translation:
+    """Translate every segment of ``corpus`` in ``direction`` by ``approach``.
+
+    ``model`` is an engine name for ``load_engine`` or an engine already loaded (to reuse one model
+    across runs). The DP aligner is loaded before translation starts, so that a missing aligner model
+    fails at once; ``cache_dir``/``use_cache`` as in ``translate_direction``.
+    """
+    if approach not in APPROACHES:
+        raise TagmtError(f"unknown approach {approach!r}: use dt (direct translation) or dp (detag-and-project)")
+    if isinstance(model, Engine):
+        engine = model
+    elif model == "reference":
+        engine = load_engine(model, references=_reference_texts(corpus.segments, approach, corpus.escaped))
+    else:
+        engine = load_engine(model, device=device, batch_size=batch_size, fp16=fp16, beam=beam)
+    engine.check_direction(direction.src, direction.trg)
+    report = RunReport()
+    run = dict(escaped=corpus.escaped, report=report, cache_dir=cache_dir, use_cache=use_cache,
+               progress=progress, on_batch=on_batch)
+    if approach == "dt":
+        outputs = run_direct(engine, corpus.segments, direction, **run)
+    else:
+        loaded = aligner if not isinstance(aligner, str) else load_aligner(aligner, device, aligner_options)
+        outputs = run_detag_project(engine, corpus.segments, direction, loaded, **run)
+    return Translation(outputs, report)
+
+
 def translate_direction(
-    dataset: Dataset | str | Path | None,
+    dataset,
     split: str | None,
     direction: Direction | str,
     approach: str,
@@ -102,36 +229,30 @@ def translate_direction(
     cache_dir: str | Path | None = None,
     use_cache: bool = True,
     fp16: bool = False,
+    beam: int = NUM_BEAMS,
     aligner_options: dict[str, Any] | None = None,
     on_batch: BatchCallback | None = None,
+    report: RunReport | None = None,
 ) -> Path:
-    """Translate a split of the data set in one direction and write one tagged segment per line, in the
-    order of the ``tagged`` view, to ``output`` (atomically). Returns ``output``.
+    """Translate a split of the SAP data set in one direction and write one tagged segment per line, in
+    the order of the ``tagged`` view, to ``output`` (atomically). Returns ``output``.
 
-    ``model`` is an engine name for ``load_engine`` or an engine already loaded (to reuse one model
-    across directions). ``cache_dir`` holds the resumable per-run caches (default
-    ``tagmt.paths.cache_dir()/runs``); ``use_cache=False`` neither reads nor writes them. The DP
-    aligner is loaded before translation starts, so that a missing aligner model fails at once.
+    ``dataset`` is a ``Dataset``, its folder, or None (the bundled sample). ``cache_dir`` holds the
+    resumable per-run caches (default ``tagmt.paths.cache_dir()/runs``); ``use_cache=False`` neither reads
+    nor writes them. ``report``, when given, receives the run's counts (``RunReport``).
     """
+    from tagmt.corpus import sap
+    from tagmt.data.directions import parse_direction
+
     if approach not in APPROACHES:
         raise TagmtError(f"unknown approach {approach!r}: use dt (direct translation) or dp (detag-and-project)")
-    if not isinstance(dataset, Dataset):
-        dataset = open_dataset(dataset)
-    split = dataset.resolve_split(split)
     direction = parse_direction(direction, include_zf=True)
-    segments = parallel_segments(dataset, split, direction, view="tagged")
-
-    if isinstance(model, Engine):
-        engine = model
-    elif model == "reference":
-        engine = load_engine(model, references=_reference_texts(segments, approach))
-    else:
-        engine = load_engine(model, device=device, batch_size=batch_size, fp16=fp16)
-    engine.check_direction(direction.src, direction.trg)
-
-    run = dict(cache_dir=cache_dir, use_cache=use_cache, progress=progress, on_batch=on_batch)
-    if approach == "dt":
-        lines = run_direct(engine, segments, direction, **run)
-    else:
-        lines = run_detag_project(engine, segments, direction, _load_aligner(aligner, device, aligner_options), **run)
-    return write_lines_atomic(output, lines)
+    corpus = sap.read(dataset, split, direction)
+    done = translate_corpus(
+        corpus, direction, approach, model, aligner=aligner, batch_size=batch_size, device=device,
+        progress=progress, cache_dir=cache_dir, use_cache=use_cache, fp16=fp16, beam=beam,
+        aligner_options=aligner_options, on_batch=on_batch,
+    )
+    if report is not None:
+        vars(report).update(vars(done.report))
+    return write_lines_atomic(output, done.outputs)
