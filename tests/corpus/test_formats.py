@@ -102,3 +102,29 @@ def test_a_doctype_is_refused(tmp_path):
     text = '<?xml version="1.0"?><!DOCTYPE xliff [<!ENTITY x "y">]>' + XLIFF12.split("?>", 1)[1]
     with pytest.raises(TagmtError, match="declares a DOCTYPE"):
         read_corpus(write(tmp_path, "x.xlf", text))
+
+
+def test_views_of_any_file(sample_data, capsysbinary):
+    from tagmt.cli import main
+
+    files = sample_data / "files"
+    assert main(["views", "--input", str(files / "guide.xliff2.xlf"), "--view", "plain", "--side", "target"]) == 0
+    lines = capsysbinary.readouterr().out.decode("utf-8").splitlines()
+    assert len(lines) == 9 and lines[0] == "Erste Schritte mit Tagmt Cloud"
+    assert lines[8] == "Geben Sie <name> in das\xa0Feld ein und klicken Sie auf OK."
+    assert main(["views", "--input", str(files / "guide.en"), "--view", "tagged", "--side", "source"]) == 0
+    lines = capsysbinary.readouterr().out.decode("utf-8").splitlines()
+    assert lines[11] == 'First line&#10;second line of <g id="1">one segment</g>.'
+
+
+def test_views_of_a_data_set_without_segments_is_an_error(tmp_path, capsys):
+    """Regression (issue 10): a CAT tool's XLIFF without <seg-source> printed nothing with exit 0."""
+    from tagmt.cli import main
+
+    docs = tmp_path / "dev_data" / "enja" / "documents"
+    docs.mkdir(parents=True)
+    (docs / "1.xlf").write_text(XLIFF12.replace('source-language="en"', 'source-language="en" target-language="ja"'),
+                                encoding="utf-8")
+    assert main(["views", "--data", str(tmp_path), "--pair", "en-ja", "--view", "tagged", "--side", "source"]) == 2
+    err = capsys.readouterr().err
+    assert "no segment in en-ja" in err and "for XLIFF from elsewhere use --input FILE" in err
