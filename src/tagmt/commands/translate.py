@@ -113,10 +113,6 @@ def _run_pair(args: argparse.Namespace) -> int:
     check(run_problems(models=[args.model], approach=args.approach, aligner=args.aligner,
                        aligner_model=args.aligner_model, src_lang=direction.src, trg_lang=direction.trg,
                        languages_from="--pair"))
-    if args.data is None:
-        from tagmt.data.dataset import open_dataset
-
-        open_dataset(None)  # the bundled sample must be there before anything runs
     report = RunReport()
     path = translate_direction(
         args.data, args.split, direction, args.approach, args.model,

@@ -87,9 +87,7 @@ def read(path: Path, data: bytes, tree: etree._ElementTree | None = None) -> Cor
         for tu in file_el.iter(q("trans-unit")):
             if inherited(tu, "translate", "yes") == "no":
                 continue
-            unit = _read_unit(doc, reader, q, tu, prefix, segments)
-            if unit is not None:
-                units.append(unit)
+            units.append(_read_unit(doc, reader, q, tu, prefix, segments))
     src_lang = files[0].get("source-language")
     trg_lang = files[0].get("target-language")
     for file_el in files[1:]:
@@ -102,7 +100,7 @@ def read(path: Path, data: bytes, tree: etree._ElementTree | None = None) -> Cor
 
 
 def _read_unit(doc: XmlFile, reader: InlineReader, q, tu: etree._Element, prefix: str,
-               segments: list[Segment]) -> _Unit | None:
+               segments: list[Segment]) -> _Unit:
     source = tu.find(q("source"))
     if source is None:
         raise TagmtError(f"{doc.line(tu)}: trans-unit {tu.get('id')!r} has no <source>")

@@ -77,9 +77,8 @@ def translate_file(
     if not corpus.segments:
         raise TagmtError(f"{input}: no segment to translate (every unit is empty or translate=\"no\")")
     src, trg = resolve_languages(corpus, src_lang, trg_lang)
-    model_name = model if isinstance(model, str) else ""
-    check(run_problems(models=[model_name] if model_name else [], approach=approach, aligner=aligner,
-                       aligner_model=aligner_model, src_lang=src, trg_lang=trg))
+    check(run_problems(models=[model], approach=approach, aligner=aligner, aligner_model=aligner_model,
+                       src_lang=src, trg_lang=trg))
     direction = Direction(src, trg)
     options: dict[str, Any] = {"model": aligner_model} if aligner_model and aligner == "awesome" else {}
     done = translate_corpus(
