@@ -1,5 +1,6 @@
-"""Translation engines behind one protocol (`base.Engine`): Hugging Face seq2seq checkpoints (`hf`)
-and the offline `copy` and `reference` engines (`offline`). `load_engine` picks one by name."""
+"""Translation engines behind one protocol (`base.Engine`): Hugging Face seq2seq checkpoints (`hf`),
+chat LLMs behind an OpenAI-compatible server (`llm`, ``openai:NAME``) and the offline `copy` and
+`reference` engines (`offline`). `load_engine` picks one by name."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from typing import Sequence
 
 from tagmt.engines.base import Engine
 from tagmt.engines.hf import ALIASES, HFSeq2SeqEngine, load_hf, resolve_device
+from tagmt.engines.llm import LLMOptions, load_llm, split_model
 from tagmt.engines.offline import OFFLINE_ENGINES, CopyEngine, ReferenceEngine
 from tagmt.errors import TagmtError
 
@@ -16,6 +18,7 @@ __all__ = [
     "CopyEngine",
     "Engine",
     "HFSeq2SeqEngine",
+    "LLMOptions",
     "ReferenceEngine",
     "load_engine",
     "resolve_device",
@@ -30,15 +33,22 @@ def load_engine(
     batch_size: int = 16,
     fp16: bool = False,
     option: str = "--model",
+    llm: LLMOptions | None = None,
+    approach: str = "dt",
 ) -> Engine:
     """The engine named ``model``: ``copy``, ``reference``, an alias (``m2m100``, ``m2m100-1.2b``,
     ``mbart50``), a Hugging Face hub id, or a local checkpoint directory of either family.
 
-    ``option`` is the calling command's option that takes a checkpoint folder, named in load errors."""
+    ``option`` is the calling command's option that takes a checkpoint folder, named in load errors.
+    ``openai:NAME`` is a chat model behind an OpenAI-compatible server, asked as ``llm`` says and set up
+    for ``approach`` (its prompt); other engines ignore both."""
     if batch_size < 1:
         raise TagmtError(f"batch size must be at least 1, not {batch_size}")
     if model == "copy":
         return CopyEngine()
+    llm_model = split_model(model)
+    if llm_model is not None:
+        return load_llm(llm_model, llm, approach)
     if model == "reference":
         if references is None:
             raise TagmtError("the reference engine needs the references of the segments it translates")
