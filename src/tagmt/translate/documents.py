@@ -174,7 +174,7 @@ def translate_documents(
                       sum(d.oversized for d in chunked))
     position = 0
     for doc in chunked:
-        parts = [_unwrap(out, chunk) for chunk, out in zip(doc.chunks, outputs[position:position + len(doc.chunks))]]
+        parts = [_unwrap(out, chunk) for chunk, out in zip(doc.chunks, outputs[position:position + len(doc.chunks)])]
         position += len(doc.chunks)
         translation = doc.prefix + "".join(parts) + "\n"
         run.translations.append(translation)
