@@ -297,3 +297,21 @@ def test_examples_and_prompt_file_reach_the_server(tmp_path, sample_data):
     assert messages[1:3] == [{"role": "user", "content": "<<Click <b>Save</b>.>>"},
                              {"role": "assistant", "content": "Klicken Sie auf <b>Sichern</b>."}]
     assert messages[3]["content"].startswith("<<") and len(messages) == 4
+
+
+def test_reproduce_grid_accepts_openai_models(tmp_path, sample_data, capsys):
+    pytest.importorskip("eflomal")
+    with ScriptedServer(echo_german) as server:
+        code = main(["reproduce", "--data", str(sample_data), "--split", "dev", "--models", "openai:scripted", "--approaches",
+                     "dt,dp", "--aligner", "eflomal", "--pairs", "en-ja", "--api-base", server.base,
+                     "--concurrency", "8", "--no-figures", "--out", str(tmp_path / "grid")])
+    assert code == 0
+    cells = sorted(p.name for p in (tmp_path / "grid" / "cells").iterdir())
+    assert cells == ["openai_scripted.dp-eflomal.en-ja", "openai_scripted.dt.en-ja"]
+    results = json.loads((tmp_path / "grid" / "results.json").read_text(encoding="utf-8"))
+    assert f"--api-base {server.base}" in results["command"]
+    # One engine served both cells, each with its approach's prompt.
+    systems = {body["messages"][0]["content"] for body in server.bodies}
+    assert len(systems) == 2 and any("Keep every tag" in s for s in systems)
+    dp_lines = (tmp_path / "grid" / "cells" / cells[0] / "hyp.txt").read_text(encoding="utf-8").splitlines()
+    assert len(dp_lines) == 94 and all(line.startswith("DE ") for line in dp_lines)
