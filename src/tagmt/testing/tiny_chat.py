@@ -16,7 +16,7 @@ from __future__ import annotations
 import tempfile
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
+from typing import Iterator, Sequence
 
 from tagmt.errors import require
 
@@ -124,9 +124,10 @@ def free_port() -> int:
 
 @contextmanager
 def served(model_dir: str | Path, port: int | None = None, startup_timeout: float = 180.0,
-           log: str | Path | None = None) -> Iterator[str]:
-    """Run ``transformers serve MODEL_DIR`` on 127.0.0.1 (one torch thread, CPU), wait until ``/health``
-    answers, yield the API base (``http://127.0.0.1:PORT/v1``), and stop the server afterwards."""
+           log: str | Path | None = None, extra_args: Sequence[str] = ()) -> Iterator[str]:
+    """Run ``transformers serve MODEL_DIR`` on 127.0.0.1 (one torch thread, CPU; ``extra_args`` such as
+    ``--continuous-batching`` go to the command), wait until ``/health`` answers, yield the API base
+    (``http://127.0.0.1:PORT/v1``), and stop the server afterwards."""
     import os
     import subprocess
     import time
@@ -141,7 +142,7 @@ def served(model_dir: str | Path, port: int | None = None, startup_timeout: floa
     sink = open(log, "wb") if log else subprocess.DEVNULL
     process = subprocess.Popen(
         [*command, str(model_dir), "--host", "127.0.0.1", "--port", str(port), "--device", "cpu",
-         "--log-level", "warning"],
+         "--log-level", "warning", *extra_args],
         stdout=sink, stderr=subprocess.STDOUT, env=env,
     )
     try:
