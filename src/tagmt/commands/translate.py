@@ -46,8 +46,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         description=(
             "Translate every translatable segment of one direction of a split. dt (direct translation) "
             "gives the model the tagged source as is; dp (detag-and-project) strips the tags, translates "
-            "the text and puts the tags back with word alignments (inside-outside projection). Decoding: "
-            "beam 4, length penalty 1.0, target language forced as the first token."
+            "the text and puts the tags back with word alignments (inside-outside projection). M2M-100 / "
+            "mBART-50 decoding: beam 4, length penalty 1.0, target language forced as the first token; "
+            "openai:NAME models are prompted (temperature 0 unless told otherwise)."
         ),
         epilog=EXAMPLE,
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -56,7 +57,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         help="dt: direct translation; dp: detag-and-project")
     parser.add_argument("--pair", required=True, metavar="SRC-TRG", help="direction, e.g. en-ja or ja-ko")
     parser.add_argument("--model", required=True, metavar="MODEL",
-                        help="m2m100, m2m100-1.2b, mbart50, a hub id, a checkpoint folder, copy or reference")
+                        help="m2m100, m2m100-1.2b, mbart50, a hub id, a checkpoint folder, copy, reference, or "
+                             "openai:NAME (a chat model behind an OpenAI-compatible server)")
     parser.add_argument("--aligner", choices=("awesome", "eflomal"), default="awesome",
                         help="word aligner for dp (default: awesome, as in the paper)")
     parser.add_argument("--aligner-model", metavar="NAME|DIR",
@@ -134,6 +136,8 @@ def run(args: argparse.Namespace) -> int:
             raise TagmtError(f"{option} is for LLM engines (--model openai:NAME), not {args.model}")
     if args.unit == "document":
         return _run_documents(args, direction, is_llm)
+    if args.max_context is not None:
+        raise TagmtError("--max-context is for --unit document")
     if args.repair and args.approach != "dt":
         raise TagmtError("--repair is for --approach dt (dp outputs always carry their source's tags)")
     return _run_segments(args, direction, is_llm)
