@@ -315,3 +315,34 @@ def test_reproduce_grid_accepts_openai_models(tmp_path, sample_data, capsys):
     assert len(systems) == 2 and any("Keep every tag" in s for s in systems)
     dp_lines = (tmp_path / "grid" / "cells" / cells[0] / "hyp.txt").read_text(encoding="utf-8").splitlines()
     assert len(dp_lines) == 94 and all(line.startswith("DE ") for line in dp_lines)
+
+
+def test_cli_document_mode_writes_documents_scores_and_record(tmp_path, sample_data, capsys):
+    """A "model" that answers each chunk with the chunk itself, fenced and with an XML declaration: the
+    documents come back whole and well-formed, chunked when --max-context is small."""
+    def fenced_copy(body):
+        return 200, chat_answer(f'```xml\n<?xml version="1.0"?>\n{user_text(body)}\n```')
+
+    out = tmp_path / "docs"
+    with ScriptedServer(fenced_copy) as server:
+        code = main(["translate", "--approach", "dt", "--unit", "document", "--pair", "en-ja", "--model",
+                     "openai:m", "--api-base", server.base, "--max-context", "700", "--data", str(sample_data),
+                     "-o", str(out)])
+    assert code == 0
+    record = json.loads((out / "run.json").read_text(encoding="utf-8"))
+    assert record["documents"] == 10 and record["well_formed"] == 10
+    assert record["chunks"] == len(server.bodies) > 10  # some documents did not fit one request
+    assert record["engine"]["prompt"]["kind"] == "document"
+    from tagmt.data.dataset import open_dataset
+    from tagmt.data.views import dita_documents
+
+    sources = dita_documents(open_dataset(sample_data), None, "en-ja", "source")
+    from lxml import etree
+
+    for doc_id, text in sources.items():
+        written = (out / f"{doc_id}.dita").read_text(encoding="utf-8")
+        canon = [etree.tostring(etree.fromstring(t.encode()), method="c14n") for t in (written, text)]
+        assert canon[0] == canon[1]
+    scores = json.loads((out / "scores.json").read_text(encoding="utf-8"))
+    assert scores["validity"]["score"] == 100.0 and 0 < scores["xater"]["score"] < 100
+    assert "10 well-formed" in capsys.readouterr().err

@@ -91,7 +91,7 @@ def test_document_mode_on_a_30_segment_document(tiny_chat_dir, chat_server, tmp_
     assert run.chunks[0] > 1 and engine.stats.requests == run.chunks[0]
     assert run.translations[0].startswith('<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE concept')
     scores = score_documents(run.translations, [doc])
-    assert set(scores) == {"xater", "validity"} and 0 <= scores["xater"]["score"] <= 100
+    assert {"xater", "validity"} <= set(scores) and 0 <= scores["xater"]["score"] <= 100
 
 
 def test_cli_against_the_server_then_without_it(tiny_chat_dir, tmp_path, capsys):

@@ -182,6 +182,7 @@ class OpenAIEngine(Engine):
         if not todo:
             return outputs
         done: set[int] = set()
+        failure: BaseException | None = None
         pool = ThreadPoolExecutor(max_workers=min(self.options.concurrency, len(todo)),
                                   thread_name_prefix="tagmt-llm")
         try:
@@ -199,6 +200,9 @@ class OpenAIEngine(Engine):
         finally:
             pool.shutdown(wait=False, cancel_futures=True)
         if failure is not None:
+            openai = require("openai", "llm", "translating with an OpenAI-compatible server")
+            if not isinstance(failure, (openai.OpenAIError, TagmtError)):
+                raise failure  # a bug, not the server: keep its traceback
             raise PartialBatchError(self._explain(failure), {i: outputs[i] for i in done}) from None
         return outputs
 
@@ -252,7 +256,7 @@ class OpenAIEngine(Engine):
         elif isinstance(exc, TagmtError):
             return str(exc)
         else:
-            why = f"a request to {where} failed: {type(exc).__name__}: {_one_line(str(exc))}"
+            why = f"a request to {where} failed: {_one_line(str(exc))}"
         return why + "; finished segments are cached, and the same command resumes after them"
 
 

@@ -29,12 +29,13 @@ from tagmt.atomic import write_atomic
 from tagmt.data.xliff import PARSER
 from tagmt.engines.llm import OUTPUT_EXTRA, OUTPUT_FACTOR, OpenAIEngine, estimate_tokens
 from tagmt.errors import TagmtError
-from tagmt.metrics.registry import get_metric
+from tagmt.metrics.registry import get_metric, list_metrics
 from tagmt.metrics.xater import XmlParseError, parse_xml
 from tagmt.translate.runs import BatchCallback, SegmentCache, translate_segments, write_run_record
 
-#: Document metrics that document mode reports (tree similarity joins when the metrics package has it).
-DOCUMENT_SCORES = ("xater", "validity")
+#: Document metrics that document mode reports; tree similarity (``tree-sim``) joins them once the metrics
+#: registry has it.
+DOCUMENT_SCORES = ("xater", "validity", "tree-sim")
 DEFAULT_MAX_CONTEXT = 4096
 #: Fewest chunk tokens worth a request; a smaller budget means --max-context cannot hold the prompt.
 MIN_CHUNK_TOKENS = 32
@@ -131,8 +132,14 @@ def chunk_budget(engine: OpenAIEngine, max_context: int, src_lang: str, trg_lang
 
 
 def _unwrap(output: str, chunk: str) -> str:
-    """Drop an XML declaration or DOCTYPE the model put before a chunk that had none."""
-    return output if _DECLARATION.match(chunk) else _DECLARATION.sub("", output, count=1)
+    """Drop an XML declaration or DOCTYPE the model put before a chunk that had none, and give the
+    output the chunk's own leading and trailing whitespace (cleaning strips it; joined chunks need it)."""
+    output = output if _DECLARATION.match(chunk) else _DECLARATION.sub("", output, count=1)
+    stripped = chunk.strip()
+    if not stripped:
+        return chunk
+    lead, trail = chunk[:chunk.index(stripped)], chunk[chunk.index(stripped) + len(stripped):]
+    return lead + output.strip() + trail
 
 
 @dataclass
@@ -187,9 +194,10 @@ def translate_documents(
 
 
 def score_documents(hypotheses: Sequence[str], references: Sequence[str]) -> dict[str, Any]:
-    """XATER and validity of each translated document against its reference, and their means."""
+    """XATER, validity (and tree similarity, when registered) of each translated document against its
+    reference, and their means."""
     scores: dict[str, Any] = {}
-    for name in DOCUMENT_SCORES:
+    for name in (n for n in DOCUMENT_SCORES if n in list_metrics()):
         result = get_metric(name).corpus_score(list(hypotheses), [list(references)])
         scores[name] = {"score": round(result.score, 2), "documents": [round(s, 2) for s in result.segment_scores],
                         "signature": result.signature}
