@@ -123,7 +123,7 @@ def free_port() -> int:
 
 
 @contextmanager
-def served(model_dir: str | Path, port: int | None = None, startup_timeout: float = 180.0,
+def served(model_dir: str | Path, port: int | None = None, startup_timeout: float = 300.0,
            log: str | Path | None = None, extra_args: Sequence[str] = ()) -> Iterator[str]:
     """Run ``transformers serve MODEL_DIR`` on 127.0.0.1 (one torch thread, CPU; ``extra_args`` such as
     ``--continuous-batching`` go to the command), wait until ``/health`` answers, yield the API base
