@@ -49,6 +49,8 @@ def model_problems(model: str, languages: Sequence[tuple[str, str]] = (), option
     (``languages`` as (ISO code, the option that gave it))."""
     if model in OFFLINE_MODELS:
         return []
+    if model.startswith("openai:"):  # a chat model behind a server: only the client can be checked here
+        return _missing_extra(["openai"], "llm", f"model {model}")
     problems = _missing_extra(HF_MODULES, "hf", f"model {model}")
     if problems:
         return problems
@@ -114,17 +116,18 @@ def aligner_problems(aligner: str, aligner_model: str | None = None, languages: 
 
 def run_problems(*, models: Sequence[str] = (), approach: str | Sequence[str] = "dt", aligner: str | None = None,
                  aligner_model: str | None = None, src_lang: str | None = None, trg_lang: str | None = None,
-                 option: str = "--model", languages_from: str | None = None) -> list[str]:
+                 option: str = "--model", languages_from: str | None = None, repair: str | None = None) -> list[str]:
     """Everything missing for translating ``src_lang`` → ``trg_lang`` with ``models`` by ``approach``
     (one or several), duplicates removed in order. ``languages_from`` names the option that gave the
-    languages when it is not ``--src-lang``/``--trg-lang`` (e.g. ``--pair``)."""
+    languages when it is not ``--src-lang``/``--trg-lang`` (e.g. ``--pair``); DT with a ``repair`` needs
+    the aligner too."""
     approaches = [approach] if isinstance(approach, str) else list(approach)
     languages = [(lang, languages_from or opt)
                  for lang, opt in ((src_lang, "--src-lang"), (trg_lang, "--trg-lang")) if lang]
     problems: list[str] = []
     for model in models:
         problems += model_problems(model, languages, option)
-    if "dp" in approaches and aligner:
+    if ("dp" in approaches or repair) and aligner:
         problems += aligner_problems(aligner, aligner_model, [lang for lang, _ in languages])
     return list(dict.fromkeys(problems))
 

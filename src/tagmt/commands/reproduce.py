@@ -34,7 +34,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--data", metavar="DIR", help="data set folder (from `tagmt data download`)")
     parser.add_argument("--split", help="split to run on (default: the config's, test)")
     parser.add_argument("--config", metavar="FILE", help="grid config TOML (default: experiments/paper.toml)")
-    parser.add_argument("--models", nargs="+", metavar="MODEL", help="models (m2m100, mbart50, a hub id or a folder); comma-separated or repeated")
+    parser.add_argument("--models", nargs="+", metavar="MODEL", help="models (m2m100, mbart50, a hub id or a folder, openai:NAME); comma-separated or repeated")
     parser.add_argument("--approaches", nargs="+", metavar="APPROACH", help="dt and/or dp")
     parser.add_argument("--pairs", nargs="+", metavar="SRC-TRG", help="directions, e.g. en-ja,en-ko (default: all 12)")
     parser.add_argument("--aligner", choices=("awesome", "eflomal"), help="word aligner of the dp cells (default: the config's, awesome)")
@@ -44,6 +44,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--batch-size", type=int, metavar="N", help="segments per batch (default: the config's, 16)")
     parser.add_argument("--force", action="store_true", help="recompute every cell, even finished ones")
     parser.add_argument("--no-figures", action="store_true", help="skip the PNG figures")
+    parser.add_argument("--api-base", metavar="URL",
+                        help="openai:NAME models: the server's OpenAI-compatible API (default: $OPENAI_BASE_URL)")
+    parser.add_argument("--concurrency", type=int, metavar="N",
+                        help="openai:NAME models: requests in flight (default 4)")
     parser.add_argument("--quick", action="store_true", help="the offline demo on the bundled sample (same as `tagmt demo`)")
     parser.set_defaults(func=run)
 
@@ -52,7 +56,8 @@ def command_line(args: argparse.Namespace) -> str:
     """The command that reproduces this run, with absolute paths (recorded in results.json)."""
     words = ["tagmt", "reproduce", "--data", str(Path(args.data).resolve())]
     for option, value in (("--split", args.split), ("--aligner", args.aligner), ("--device", args.device),
-                          ("--batch-size", args.batch_size), ("--jobs", args.jobs)):
+                          ("--batch-size", args.batch_size), ("--jobs", args.jobs),
+                          ("--api-base", args.api_base), ("--concurrency", args.concurrency)):
         if value is not None:
             words += [option, str(value)]
     if args.config:
@@ -115,10 +120,17 @@ def run(args: argparse.Namespace) -> int:
         args.config, models=args.models, approaches=args.approaches, pairs=args.pairs,
         aligner=args.aligner, split=args.split, batch_size=args.batch_size,
     )
+    llm = None
+    if args.api_base is not None or args.concurrency is not None:
+        from tagmt.engines import LLMOptions
+
+        llm = LLMOptions(**{k: v for k, v in (("api_base", args.api_base), ("concurrency", args.concurrency))
+                            if v is not None})
+        llm.check()
     check_grid(grid)
     run = run_grid(
         grid, args.data, args.out, jobs=args.jobs, device=args.device, force=args.force,
-        command=command_line(args), figures=not args.no_figures,
+        command=command_line(args), figures=not args.no_figures, llm=llm,
     )
     print(terminal_tables(run.results))
     print(

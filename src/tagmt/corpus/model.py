@@ -126,7 +126,7 @@ Writer = Callable[..., Path]
 class Corpus:
     """The segments of one input, with what its writer needs to give the same format back.
 
-    ``format`` is one of ``tagmt.corpus.FORMATS``; ``src_lang``/``trg_lang`` come from the file where it
+    ``format`` is one of ``tagmt.corpus.FORMATS``, ``sap`` or ``segments`` (built in code); ``src_lang``/``trg_lang`` come from the file where it
     says them (XLIFF, TMX) and may be None; ``escaped`` tells whether text in the tagged strings is
     XML-escaped (see the module docstring). ``native`` is the reader's own record for its writer.
     """

@@ -120,23 +120,32 @@ def segment_lines(
     return [seg.source if side == "source" else seg.target for seg in segments]
 
 
+def dita_documents(dataset: Dataset, split: str | None, direction: Direction | str, side: str) -> dict[int, str]:
+    """The functional DITA document of each document of ``side``'s language, by document id."""
+    _check("dita", side, views=("dita",))
+    d = _direction(direction)
+    lang = d.src if side == "source" else d.trg
+    documents = {}
+    for doc_id, path in _documents_by_id(dataset, dataset.resolve_split(split), d.pair_of(lang)).items():
+        result = stylesheet("dita")(parse_xliff(path), side=etree.XSLT.strparam(Direction.xliff_side(lang)))
+        documents[doc_id] = bytes(result).decode("utf-8")
+    return documents
+
+
 def write_dita(
     dataset: Dataset, split: str | None, direction: Direction | str, side: str, out_dir: str | Path
 ) -> list[Path]:
     """Write ``<id>.dita`` for every document of ``side``'s language into ``out_dir``; returns the files."""
-    _check("dita", side, views=("dita",))
-    d = _direction(direction)
-    lang = d.src if side == "source" else d.trg
+    documents = dita_documents(dataset, split, direction, side)
     out_dir = Path(out_dir)
     try:
         out_dir.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise TagmtError(f"cannot create the DITA folder {out_dir}: {exc.strerror}") from None
     written = []
-    for doc_id, path in _documents_by_id(dataset, dataset.resolve_split(split), d.pair_of(lang)).items():
-        result = stylesheet("dita")(parse_xliff(path), side=etree.XSLT.strparam(Direction.xliff_side(lang)))
+    for doc_id, text in documents.items():
         target = out_dir / f"{doc_id}.dita"
-        target.write_bytes(bytes(result))
+        target.write_bytes(text.encode("utf-8"))
         written.append(target)
     return written
 

@@ -5,6 +5,17 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from typing import Any, Sequence
 
+from tagmt.errors import TagmtError
+
+
+class PartialBatchError(TagmtError):
+    """A batch stopped part-way (a server went down): the one-line reason, and the outputs that did
+    finish (index in the batch → output), which the run caches before it stops."""
+
+    def __init__(self, message: str, finished: dict[int, str]) -> None:
+        super().__init__(message)
+        self.finished = finished
+
 
 class Engine(ABC):
     """Translates a list of segments in one direction, returning one output per input, in order."""
@@ -23,6 +34,11 @@ class Engine(ABC):
     def settings(self) -> dict[str, Any]:
         """Decoding settings that change the output (part of a run's cache key)."""
         return {}
+
+    def for_approach(self, approach: str) -> "Engine":
+        """The engine set up for ``approach`` (``dt``, ``dp`` or ``document``); engines whose input is
+        the same text whatever the approach (all but prompted LLMs) are themselves."""
+        return self
 
     def check_direction(self, src_lang: str, trg_lang: str) -> None:
         """Raise TagmtError when the engine cannot translate ``src_lang`` → ``trg_lang``."""

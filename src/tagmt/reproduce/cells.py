@@ -15,7 +15,7 @@ import json
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, Mapping
+from typing import Any, Iterable, Mapping
 
 from tagmt.atomic import write_atomic
 from tagmt.data.directions import Direction
@@ -103,21 +103,23 @@ class CellTask:
     device: str
     progress: bool
     fingerprint: Mapping
+    #: How to reach and prompt ``openai:NAME`` models (None: their defaults and $OPENAI_BASE_URL).
+    llm: Any = None
 
 
-_loaded_engine: dict[tuple[str, str, int], object] = {}
+_loaded_engine: dict[tuple, object] = {}
 
 
-def _engine(model: str, device: str, batch_size: int):
+def _engine(model: str, device: str, batch_size: int, llm=None):
     """The model for a cell: loaded once and kept while consecutive cells use it (one at a time in memory)."""
     if model in OFFLINE_ENGINES:
         return model  # built per direction by translate_direction (the reference engine needs its references)
     from tagmt.engines import load_engine
 
-    key = (model, device, batch_size)
+    key = (model, device, batch_size, llm)
     if key not in _loaded_engine:
         _loaded_engine.clear()
-        _loaded_engine[key] = load_engine(model, device=device, batch_size=batch_size, option=MODEL_OPTION)
+        _loaded_engine[key] = load_engine(model, device=device, batch_size=batch_size, option=MODEL_OPTION, llm=llm)
     return _loaded_engine[key]
 
 
@@ -141,7 +143,7 @@ def compute_cell(task: CellTask) -> dict:
             task.split,
             cell.direction,
             cell.system.approach,
-            _engine(cell.system.model, task.device, task.batch_size),
+            _engine(cell.system.model, task.device, task.batch_size, task.llm),
             aligner=cell.system.aligner or PAPER_ALIGNER,
             output=folder / HYP_FILE,
             batch_size=task.batch_size,

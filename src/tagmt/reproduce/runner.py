@@ -9,7 +9,7 @@ import os
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 from tagmt.errors import TagmtError
 from tagmt.progress import progress_bar
@@ -74,11 +74,13 @@ def run_grid(
     command: str | None = None,
     figures: bool = True,
     on_cell_done: Callable[[Cell, dict], None] | None = None,
+    llm: Any = None,
 ) -> GridRun:
     """Compute every cell of ``grid`` that ``out`` lacks, then write results.json, the tables and figures.
 
     ``on_cell_done(cell, record)`` is called in this process after each computed cell (progress hooks).
-    A failing cell stops the run with its error; the cells finished before it are kept.
+    A failing cell stops the run with its error; the cells finished before it are kept. ``llm``
+    (``tagmt.engines.LLMOptions``) says how to reach and prompt ``openai:NAME`` models.
     """
     from tagmt.data.dataset import open_dataset
 
@@ -102,7 +104,7 @@ def run_grid(
     show = _progress_enabled(progress)
     tasks = [
         CellTask(cell, str(data_root), split, str(out), grid.batch_size, device, show and jobs == 1,
-                 fingerprints[cell.direction])
+                 fingerprints[cell.direction], llm)
         for cell in todo
     ]
     for cell, record in _execute(tasks, jobs, device, show, total=len(grid.cells()), done=len(run.reused)):

@@ -5,17 +5,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Sequence
 
 from tagmt.corpus import Corpus, read_corpus
 from tagmt.corpus.lines import write_lines
 from tagmt.data.directions import Direction
+from tagmt.engines import LLMOptions
 from tagmt.engines.hf import NUM_BEAMS
 from tagmt.errors import TagmtError
 from tagmt.languages import normalize
 from tagmt.preflight import check, run_problems
 from tagmt.translate.hygiene import RunReport
-from tagmt.translate.pipelines import DEFAULT_ALIGNER, translate_corpus
+from tagmt.translate.pipelines import DEFAULT_ALIGNER, record_run, translate_corpus
 
 DEFAULT_MODEL = "m2m100"
 
@@ -69,25 +70,31 @@ def translate_file(
     cache_dir: str | Path | None = None,
     use_cache: bool = True,
     fp16: bool = False,
+    llm: LLMOptions | None = None,
+    repair: str | None = None,
+    command: Sequence[str] | None = None,
 ) -> FileRun:
     """Read ``input`` (format from its content unless ``format``), check everything the run needs
     (packages, weights, the model's languages: all problems at once), translate every segment and write
-    ``output`` atomically — XLIFF with targets filled and their state set, else one segment per line."""
+    ``output`` atomically — XLIFF with targets filled and their state set, else one segment per line — with
+    its run record beside it (``<output>.run.json``; ``command``: the command line, when there is one).
+    ``llm`` and ``repair`` as in ``translate_corpus``."""
     corpus = read_corpus(input, format, src_lang=src_lang, trg_lang=trg_lang)
     if not corpus.segments:
         raise TagmtError(f"{input}: no segment to translate (every unit is empty or translate=\"no\")")
     src, trg = resolve_languages(corpus, src_lang, trg_lang)
     check(run_problems(models=[model], approach=approach, aligner=aligner, aligner_model=aligner_model,
-                       src_lang=src, trg_lang=trg))
+                       src_lang=src, trg_lang=trg, repair=repair))
     direction = Direction(src, trg)
     options: dict[str, Any] = {"model": aligner_model} if aligner_model and aligner == "awesome" else {}
     done = translate_corpus(
         corpus, direction, approach, model, aligner=aligner, batch_size=batch_size, device=device,
         progress=progress, cache_dir=cache_dir, use_cache=use_cache, fp16=fp16, beam=beam,
-        aligner_options=options,
+        aligner_options=options, llm=llm, repair=repair,
     )
     if corpus.writer is None or corpus.format == "lines":
         path = write_lines(output, done.outputs)
     else:
         path = corpus.write(output, done.outputs, trg_lang=trg_lang or None)
+    record_run(path, done, corpus, direction, approach, aligner=aligner, repair=repair, command=command)
     return FileRun(path, corpus, direction, done.report)

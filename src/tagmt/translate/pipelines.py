@@ -11,6 +11,10 @@ Translations are cached per segment; the alignment (eflomal learns from the whol
 are redone at the end of every run, which costs little next to translation. ``translate_direction`` runs one
 direction of the SAP data set (the SAP reader + the same pipeline); ``translate_file`` any XLIFF, TMX or
 line file, written back in its own format.
+
+DT outputs are checked against their sources' tags (``tagmt.translate.repair``); with
+``repair="project"`` a mismatched one is re-projected from its plain text. Engines whose input depends
+on the approach (prompted LLMs) are set up for it with ``Engine.for_approach``.
 """
 
 from __future__ import annotations
@@ -22,14 +26,24 @@ from typing import Any, Sequence
 from tagmt.corpus import Corpus, Segment
 from tagmt.corpus.xmltext import unescape
 from tagmt.data.directions import Direction
-from tagmt.engines import Engine, load_engine
+from tagmt.engines import Engine, LLMOptions, load_engine
 from tagmt.engines.hf import NUM_BEAMS
 from tagmt.errors import TagmtError
+from tagmt.markup import strip
 from tagmt.project import Detagged, detag, project_batch
 from tagmt.project.align import Aligner, get_aligner
 from tagmt.translate.escaping import escape_stand_ins, natural_detagged, stand_in
 from tagmt.translate.hygiene import RunReport, clean_direct_output, remove_model_tags
-from tagmt.translate.runs import BatchCallback, SegmentCache, translate_segments, write_lines_atomic
+from tagmt.translate.repair import REPAIRS, TagReport, check_tags, repair_by_projection
+from tagmt.translate.runs import (
+    BatchCallback,
+    SegmentCache,
+    run_key,
+    run_record_path,
+    translate_segments,
+    write_lines_atomic,
+    write_run_record,
+)
 
 APPROACHES = ("dt", "dp")
 #: The aligner of ``translate`` and ``project`` unless told: eflomal needs no model weights. (The paper's
@@ -39,10 +53,13 @@ DEFAULT_ALIGNER = "eflomal"
 
 @dataclass
 class Translation:
-    """The outputs of a run (one tagged string per segment, in order) and what it changed besides translating."""
+    """The outputs of a run (one tagged string per segment, in order), what it changed besides
+    translating, the DT tag check (None for DP), and the engine as it ran (for run records)."""
 
     outputs: list[str]
     report: RunReport = field(default_factory=RunReport)
+    tags: TagReport | None = None
+    engine: Engine | None = None
 
 
 def _cache(engine: Engine, approach: str, direction: Direction, texts: list[str],
@@ -67,6 +84,7 @@ def run_direct(
     """DT: translate each tagged source as it is; on ``escaped`` corpora clean each output
     (``hygiene.clean_direct_output``)."""
     report = report if report is not None else RunReport()
+    engine = engine.for_approach("dt")
     texts = [s.source for s in segments]
     outputs = translate_segments(
         engine, texts, direction.src, direction.trg,
@@ -100,6 +118,7 @@ def run_detag_project(
 ) -> list[str]:
     """DP: strip the tags, translate the plain text, project the tags onto the translation."""
     report = report if report is not None else RunReport()
+    engine = engine.for_approach("dp")
     detagged = [detag(s.source) for s in segments]
     texts = [unescape(d.plain) if escaped else d.plain for d in detagged]
     translations = translate_segments(
@@ -171,6 +190,31 @@ def load_aligner(name: str, device: str = "auto", options: dict[str, Any] | None
     return get_aligner(name, **options)
 
 
+def _check_repair(repair: str | None, approach: str) -> None:
+    if repair is None:
+        return
+    if repair not in REPAIRS:
+        raise TagmtError(f"unknown repair {repair!r}: use {', '.join(REPAIRS)}")
+    if approach != "dt":
+        raise TagmtError("--repair is for --approach dt (dp outputs always carry their source's tags)")
+
+
+def _repair(corpus: Corpus, lines: list[str], tags: TagReport, direction: Direction, aligner: Aligner) -> list[str]:
+    """DT outputs whose tags differ from their source's, re-projected from their plain text (escaped
+    corpora through ``project_translations``, so no tag lands in an entity reference)."""
+    sources = corpus.sources
+    if not corpus.escaped:
+        return repair_by_projection(sources, lines, tags, direction.src, direction.trg, aligner)
+    projected = project_translations([detag(s) for s in sources], [unescape(strip(line)) for line in lines],
+                                     direction.src, direction.trg, aligner, escaped=True, report=RunReport(),
+                                     remove_tags=False)
+    lines = list(lines)
+    for i in tags.mismatched:
+        lines[i] = projected[i]
+    tags.repaired = len(tags.mismatched)
+    return lines
+
+
 def translate_corpus(
     corpus: Corpus,
     direction: Direction,
@@ -187,31 +231,90 @@ def translate_corpus(
     beam: int = NUM_BEAMS,
     aligner_options: dict[str, Any] | None = None,
     on_batch: BatchCallback | None = None,
+    llm: LLMOptions | None = None,
+    repair: str | None = None,
 ) -> Translation:
     """Translate every segment of ``corpus`` in ``direction`` by ``approach``.
 
     ``model`` is an engine name for ``load_engine`` or an engine already loaded (to reuse one model
-    across runs). The DP aligner is loaded before translation starts, so that a missing aligner model
-    fails at once; ``cache_dir``/``use_cache`` as in ``translate_direction``.
+    across runs); ``llm`` says how to reach and prompt an ``openai:NAME`` model. The aligner (DP, or DT
+    with ``repair="project"``) is loaded before translation starts, so that a missing aligner model fails
+    at once; ``cache_dir``/``use_cache`` as in ``translate_direction``. DT outputs are checked for their
+    tags (``Translation.tags``) and, with ``repair="project"``, mismatched ones re-projected.
     """
     if approach not in APPROACHES:
         raise TagmtError(f"unknown approach {approach!r}: use dt (direct translation) or dp (detag-and-project)")
+    _check_repair(repair, approach)
     if isinstance(model, Engine):
         engine = model
     elif model == "reference":
         engine = load_engine(model, references=_reference_texts(corpus.segments, approach, corpus.escaped))
     else:
-        engine = load_engine(model, device=device, batch_size=batch_size, fp16=fp16, beam=beam)
+        engine = load_engine(model, device=device, batch_size=batch_size, fp16=fp16, beam=beam, llm=llm,
+                             approach=approach)
     engine.check_direction(direction.src, direction.trg)
+    needs_aligner = approach == "dp" or repair is not None
+    loaded = None
+    if needs_aligner:
+        loaded = aligner if not isinstance(aligner, str) else load_aligner(aligner, device, aligner_options)
     report = RunReport()
     run = dict(escaped=corpus.escaped, report=report, cache_dir=cache_dir, use_cache=use_cache,
                progress=progress, on_batch=on_batch)
-    if approach == "dt":
-        outputs = run_direct(engine, corpus.segments, direction, **run)
-    else:
-        loaded = aligner if not isinstance(aligner, str) else load_aligner(aligner, device, aligner_options)
-        outputs = run_detag_project(engine, corpus.segments, direction, loaded, **run)
-    return Translation(outputs, report)
+    if approach == "dp":
+        outputs = run_detag_project(engine, corpus.segments, direction, loaded, **run)  # type: ignore[arg-type]
+        return Translation(outputs, report, None, engine.for_approach(approach))
+    outputs = run_direct(engine, corpus.segments, direction, **run)
+    tags = check_tags(corpus.sources, outputs)
+    if repair == "project" and tags.mismatched:
+        outputs = _repair(corpus, outputs, tags, direction, loaded)  # type: ignore[arg-type]
+    return Translation(outputs, report, tags, engine.for_approach(approach))
+
+
+def translate_parallel(
+    engine: Engine,
+    segments: Sequence,
+    direction: Direction,
+    approach: str,
+    *,
+    aligner: Aligner | None = None,
+    repair: str | None = None,
+    cache_dir: str | Path | None = None,
+    use_cache: bool = True,
+    progress: bool = True,
+    on_batch: BatchCallback | None = None,
+) -> tuple[list[str], TagReport | None]:
+    """Translate any segments (objects with a ``source``, text as the SAP tagged view writes it: not
+    escaped) by ``approach`` with a loaded engine and aligner; returns the lines and, for DT, the tag
+    report (``translate_corpus`` on a corpus of these segments)."""
+    if (approach == "dp" or repair) and aligner is None:
+        raise ValueError("dp and repair need an aligner")
+    corpus = Corpus("segments", [Segment(str(k), s.source) for k, s in enumerate(segments)], escaped=False)
+    done = translate_corpus(corpus, direction, approach, engine, aligner=aligner or DEFAULT_ALIGNER, repair=repair,
+                            cache_dir=cache_dir, use_cache=use_cache, progress=progress, on_batch=on_batch)
+    return done.outputs, done.tags
+
+
+def record_run(output: Path, done: Translation, corpus: Corpus, direction: Direction, approach: str, *,
+               aligner: str | None, repair: str | None, command: Sequence[str] | None) -> Path:
+    """Write ``<output>.run.json`` (``runs.write_run_record``): what made the file, with the run's changes."""
+    engine = done.engine
+    texts = corpus.sources if approach == "dt" else [detag(s).plain for s in corpus.sources]
+    if approach == "dp" and corpus.escaped:
+        texts = [unescape(t) for t in texts]
+    return write_run_record(run_record_path(output), {
+        "output": str(output),
+        "input": str(corpus.path) if corpus.path and corpus.format != "sap" else None,
+        "format": corpus.format,
+        "approach": approach,
+        "direction": direction.name,
+        "segments": len(done.outputs),
+        "aligner": aligner if approach == "dp" or repair else None,
+        "repair": repair,
+        "tags": done.tags.as_dict() if done.tags else None,
+        "changes": done.report.as_dict(),
+        "cache_key": run_key(engine, approach, direction.name, texts) if engine.cacheable else None,
+        "command": list(command) if command is not None else None,
+    }, engine)
 
 
 def translate_direction(
@@ -232,6 +335,10 @@ def translate_direction(
     beam: int = NUM_BEAMS,
     aligner_options: dict[str, Any] | None = None,
     on_batch: BatchCallback | None = None,
+    llm: LLMOptions | None = None,
+    repair: str | None = None,
+    record: bool = False,
+    command: Sequence[str] | None = None,
     report: RunReport | None = None,
 ) -> Path:
     """Translate a split of the SAP data set in one direction and write one tagged segment per line, in
@@ -239,20 +346,26 @@ def translate_direction(
 
     ``dataset`` is a ``Dataset``, its folder, or None (the bundled sample). ``cache_dir`` holds the
     resumable per-run caches (default ``tagmt.paths.cache_dir()/runs``); ``use_cache=False`` neither reads
-    nor writes them. ``report``, when given, receives the run's counts (``RunReport``).
+    nor writes them. With ``record``, ``<output>.run.json`` (``runs.write_run_record``) says what made the
+    file (``command``: the command line, when there is one). ``report``, when given, receives the run's
+    counts (``RunReport``). The other options are ``translate_corpus``'s.
     """
     from tagmt.corpus import sap
     from tagmt.data.directions import parse_direction
 
     if approach not in APPROACHES:
         raise TagmtError(f"unknown approach {approach!r}: use dt (direct translation) or dp (detag-and-project)")
+    _check_repair(repair, approach)
     direction = parse_direction(direction, include_zf=True)
     corpus = sap.read(dataset, split, direction)
     done = translate_corpus(
         corpus, direction, approach, model, aligner=aligner, batch_size=batch_size, device=device,
         progress=progress, cache_dir=cache_dir, use_cache=use_cache, fp16=fp16, beam=beam,
-        aligner_options=aligner_options, on_batch=on_batch,
+        aligner_options=aligner_options, on_batch=on_batch, llm=llm, repair=repair,
     )
     if report is not None:
         vars(report).update(vars(done.report))
-    return write_lines_atomic(output, done.outputs)
+    path = write_lines_atomic(output, done.outputs)
+    if record:
+        record_run(path, done, corpus, direction, approach, aligner=aligner, repair=repair, command=command)
+    return path

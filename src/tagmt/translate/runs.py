@@ -18,12 +18,13 @@ import os
 import re
 from collections import Counter
 from pathlib import Path
-from typing import Callable, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 from tagmt import paths
 from tagmt.atomic import write_atomic
 from tagmt.progress import progress_bar
 from tagmt.engines import Engine
+from tagmt.engines.base import PartialBatchError
 
 #: Called after each batch is cached with (segments done, segments in the run); may raise to stop.
 BatchCallback = Callable[[int, int], None]
@@ -99,6 +100,7 @@ def translate_segments(
     cache: SegmentCache | None = None,
     progress: bool = True,
     desc: str = "",
+    unit: str = "seg",
     on_batch: BatchCallback | None = None,
 ) -> list[str]:
     """Translate ``texts`` batch by batch, caching each batch as it finishes; one output per input.
@@ -118,13 +120,22 @@ def translate_segments(
     batches = [ordered[lo:lo + size] for lo in range(0, len(ordered), size)]
     finished = sum(counts[t] for t in distinct if t in done)
     # progress=True shows the bar on a terminal only; False never
-    with progress_bar(total=len(texts), initial=finished, desc=desc, unit="seg",
+    with progress_bar(total=len(texts), initial=finished, desc=desc, unit=unit,
                       enabled=None if progress else False) as bar:
         for batch in batches:
             if all(t in done for t in batch):
                 continue
-            new = sum(counts[t] for t in batch if t not in done)
-            outputs = dict(zip(batch, engine.translate(batch, src_lang, trg_lang)))
+            # A batch is partly done only when an engine stopped inside it (PartialBatchError below)
+            # or a kill cut its cache line: then only its missing inputs are sent again.
+            todo = [t for t in batch if t not in done]
+            new = sum(counts[t] for t in todo)
+            try:
+                outputs = dict(zip(todo, engine.translate(todo, src_lang, trg_lang)))
+            except PartialBatchError as stopped:
+                # Keep what finished before the engine stopped: a re-run resumes after it.
+                if cache and stopped.finished:
+                    cache.append({todo[i]: out for i, out in sorted(stopped.finished.items())})
+                raise
             done.update(outputs)
             if cache:
                 cache.append(outputs)
@@ -139,3 +150,28 @@ def write_lines_atomic(path: str | Path, lines: Iterable[str]) -> Path:
     """Write one line per item (line breaks inside an item become spaces, so that line k is segment k),
     atomically (:func:`tagmt.atomic.write_atomic`): a reader never sees half a file."""
     return write_atomic(path, (_LINE_BREAK.sub(" ", line) + "\n" for line in lines))
+
+
+def run_record_path(output: str | Path) -> Path:
+    """Where the record of the run that wrote ``output`` goes: ``<output>.run.json``."""
+    output = Path(output)
+    return output.with_name(output.name + ".run.json")
+
+
+def write_run_record(path: str | Path, fields: dict[str, Any], engine: Engine) -> Path:
+    """Write the run record ``path`` (``run_record_path(output)`` for a line file): the engine's own record (an LLM's model, API
+    base, prompt hash, temperature, seed, request counts) or its identity and settings, the run's
+    ``fields`` (the caller's command line among them), tagmt's version and the time. Never an API key."""
+    import datetime
+
+    from tagmt import __version__
+
+    describe = getattr(engine, "record", None)
+    record = {
+        "engine": describe() if callable(describe) else {"model": engine.identity, "settings": engine.settings()},
+        **fields,
+        "tagmt": __version__,
+        "finished": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+    }
+    write_atomic(path, [json.dumps(record, ensure_ascii=False, indent=2) + "\n"])
+    return path
