@@ -30,7 +30,8 @@ def test_demo_runs_all_twelve_directions_offline(tmp_path):
         assert line in text
     assert "of 9 tagged segments exactly as the reference" in text and "of 12 tagged segments" in text
     assert sorted(p.name for p in (out / "files").iterdir()) == [
-        "guide.plain.de", "guide.projected.de", "guide.xliff12.reference-dp.xlf", "guide.xliff2.reference-dp.xlf"]
+        "guide.plain.de", "guide.projected.de", "guide.xliff12.reference-dp.xlf", "guide.xliff12.reference-dp.xlf.run.json",
+        "guide.xliff2.reference-dp.xlf", "guide.xliff2.reference-dp.xlf.run.json"]
 
     results = json.loads((out / "results.json").read_text(encoding="utf-8"))
     assert len(results["cells"]) == 24

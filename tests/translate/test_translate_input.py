@@ -3,6 +3,7 @@ engines, the tiny M2M-100) and written back in their own format."""
 
 from __future__ import annotations
 
+import json
 import re
 from collections import Counter
 
@@ -99,11 +100,20 @@ def test_tmx_in_line_file_out(tmp_path):
     assert read_segments(out) == ['Cliquez sur <g id="1">Enregistrer</g>']
 
 
-def test_tiny_m2m100_dt_on_xliff_is_well_formed_with_valid_codes(files, tiny_m2m100_dir, tmp_path, capsys):
+def test_tiny_m2m100_dt_on_xliff_is_well_formed_with_valid_codes(files, tiny_m2m100_dir, tmp_path, capsys,
+                                                                   private_run_cache):
     out = tmp_path / "out.xlf"
-    assert main(["translate", "--input", str(files / XLIFF2), "--approach", "dt", "--model", str(tiny_m2m100_dir),
-                 "--device", "cpu", "--beam", "1", "-o", str(out)]) == 0
+    argv = ["translate", "--input", str(files / XLIFF2), "--approach", "dt", "--model", str(tiny_m2m100_dir),
+            "--device", "cpu", "--beam", "1", "-o", str(out)]
+    assert main(argv) == 0
     parse_bytes(out.read_bytes(), out)
+    (cache,) = (private_run_cache / "runs").glob("*.jsonl")  # finished segments cached, as for --pair
+    record = json.loads((tmp_path / "out.xlf.run.json").read_text("utf-8"))
+    assert record["format"] == "xliff2" and record["direction"] == "en-de" and record["segments"] == 9
+    assert record["engine"]["settings"]["num_beams"] == 1 and set(record["changes"]) >= {"dt_tags_removed"}
+    first = out.read_bytes()
+    assert main(argv) == 0  # a second run reads every segment back from the cache: the same file
+    assert out.read_bytes() == first and len(cache.read_text("utf-8").splitlines()) == 9
     given = read_corpus(files / XLIFF2)
     for before, after in zip(given.segments, read_corpus(out).segments):
         assert after.reference is None or is_well_formed(tokenize(after.reference))

@@ -127,6 +127,11 @@ def run(args: argparse.Namespace) -> int:
         llm = LLMOptions(**{k: v for k, v in (("api_base", args.api_base), ("concurrency", args.concurrency))
                             if v is not None})
         llm.check()
+    if args.jobs < 1:
+        raise TagmtError(f"--jobs must be at least 1, got {args.jobs}")
+    from tagmt.data.dataset import open_dataset
+
+    open_dataset(args.data).resolve_split(grid.split)  # the arguments first, then what the run needs
     check_grid(grid)
     run = run_grid(
         grid, args.data, args.out, jobs=args.jobs, device=args.device, force=args.force,
