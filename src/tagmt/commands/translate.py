@@ -60,7 +60,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from tagmt.data.dataset import open_dataset
     from tagmt.data.directions import parse_direction
+    from tagmt.data.views import parallel_segments
     from tagmt.errors import TagmtError
     from tagmt.translate.pipelines import translate_direction
 
@@ -74,7 +76,6 @@ def run(args: argparse.Namespace) -> int:
         progress=True, cache_dir=args.cache_dir, use_cache=not args.no_cache, fp16=args.fp16,
         aligner_options=aligner_options,
     )
-    with open(path, encoding="utf-8") as f:
-        n = sum(1 for _ in f)
+    n = len(parallel_segments(open_dataset(args.data), args.split, direction))  # not re-read: -o may be a FIFO
     print(f"wrote {n} segments ({args.model}, {args.approach}, {direction.name}) to {path}", file=sys.stderr)
     return 0

@@ -19,7 +19,10 @@ from tagmt.errors import TagmtError
 from tagmt.project.align import Aligner, get_aligner
 from tagmt.engines import Engine, load_engine
 from tagmt.project import detag, project_batch
-from tagmt.translate.runs import BatchCallback, SegmentCache, translate_segments, write_lines_atomic
+from tagmt.engines.offline import OFFLINE_ENGINES
+from tagmt.translate.runs import (
+    BatchCallback, SegmentCache, prepare_cache_dir, translate_segments, write_lines_atomic,
+)
 
 APPROACHES = ("dt", "dp")
 DEFAULT_ALIGNER = "awesome"
@@ -120,6 +123,8 @@ def translate_direction(
     split = dataset.resolve_split(split)
     direction = parse_direction(direction, include_zf=True)
     segments = parallel_segments(dataset, split, direction, view="tagged")
+    if use_cache and not (model in OFFLINE_ENGINES or isinstance(model, Engine) and not model.cacheable):
+        prepare_cache_dir(cache_dir)  # an unusable cache fails here, before a model is loaded
 
     if isinstance(model, Engine):
         engine = model
