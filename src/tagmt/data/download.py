@@ -271,7 +271,7 @@ def _unpack_zip(archive: Path, out: Path, url: str) -> None:
     try:
         with zipfile.ZipFile(archive) as zf:
             names = _Names(url)
-            infos = [info for info in zf.infolist() if names.add(info.filename, info.is_dir())]
+            infos = [info for info in zf.infolist() if names.add(info.filename, info.filename.endswith("/"))]
             for info in infos:
                 _check_zip_type(info, url)
             if sum(info.file_size for info in infos) > MAX_UNPACKED_BYTES:
