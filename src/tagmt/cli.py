@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import signal
 import sys
 
 from tagmt import __version__
@@ -37,18 +36,7 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _file_size_limit_is_an_error() -> None:
-    """Under ``ulimit -f`` a write past the limit kills the process (SIGXFSZ) without a word; ignored,
-    the write fails with EFBIG instead and the writer reports it in one line."""
-    if hasattr(signal, "SIGXFSZ"):
-        try:
-            signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
-        except ValueError:  # main() called from another thread: signals belong to the main thread
-            pass
-
-
 def main(argv: list[str] | None = None) -> int:
-    _file_size_limit_is_an_error()
     parser = build_parser()
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):
