@@ -9,10 +9,15 @@
 4. A run killed during its final write leaves a temporary file that the next run removes.
 5. A cache file that is a FIFO or a link to ``/dev/zero`` is one line, not a hang.
 6. A cache line cut short by a kill cannot swallow the next batch's first line.
+7. A real run interrupted with Ctrl-C (SIGINT) exits 130 keeping its cache; one killed with ``kill -9``
+   in mid-run loses only the batch in flight; the next run finishes to the same bytes as an
+   uninterrupted run.
 """
 
 from __future__ import annotations
 
+import os
+import signal
 import subprocess
 import sys
 import threading
@@ -52,12 +57,23 @@ def test_a_read_only_cache_folder(readonly_dir, tmp_path, capsys):
 
 # 2. a full disk after model work
 
+@pytest.fixture(scope="module")
+def whole_run(tiny_m2m100_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    """An uninterrupted tiny-M2M-100 DT en-ja run of the sample in batches of 8: (output, cache file)."""
+    from tagmt.paths import sample_data_dir
+
+    folder = tmp_path_factory.mktemp("whole-run")
+    output = translate_direction(sample_data_dir(), "dev", "en-ja", "dt", str(tiny_m2m100_dir),
+                                 output=folder / "whole.txt", batch_size=8, device="cpu", progress=False,
+                                 cache_dir=folder / "cache")
+    (journal,) = (folder / "cache").glob("*.jsonl")
+    return output, journal
+
+
 @pytest.mark.slow
-def test_a_cache_write_failing_after_a_batch_keeps_finished_work(tiny_m2m100_dir, sample_data, tmp_path):
+def test_a_cache_write_failing_after_a_batch_keeps_finished_work(tiny_m2m100_dir, whole_run, tmp_path):
     model = str(tiny_m2m100_dir)
-    whole = translate_direction(sample_data, "dev", "en-ja", "dt", model, output=tmp_path / "whole.txt",
-                                batch_size=8, device="cpu", progress=False, cache_dir=tmp_path / "cache-whole")
-    (journal,) = (tmp_path / "cache-whole").glob("*.jsonl")
+    whole, journal = whole_run
     lines = journal.read_bytes().splitlines(keepends=True)
     first_batch = sum(len(line) for line in lines[:8])
     limit = first_batch + len(lines[8]) // 2  # the second batch's first line is cut by the "full disk"
@@ -179,3 +195,48 @@ def test_a_cut_line_does_not_swallow_the_next_batch(tmp_path):
         f.write('{"src": "b", "ou')  # a kill (or a full disk) in the middle of a line
     cache.append({"c": "C", "d": "D"})
     assert cache.load() == {"a": "A", "c": "C", "d": "D"}
+
+
+# 7. real interruptions
+
+def _cached_lines(cache: Path) -> int:
+    return sum(len(p.read_bytes().splitlines()) for p in cache.glob("*.jsonl"))
+
+
+def _start_and_wait(args: list[str], cache: Path, more_than: int) -> subprocess.Popen:
+    """Start ``tagmt ARGS``; return once its cache holds more than ``more_than`` lines (it is mid-run)."""
+    proc = subprocess.Popen([sys.executable, "-m", "tagmt", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, env=dict(os.environ, OMP_NUM_THREADS="1"))
+    deadline = time.monotonic() + 300
+    while _cached_lines(cache) <= more_than:
+        assert proc.poll() is None, proc.communicate()
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    return proc
+
+
+@pytest.mark.slow
+def test_interrupted_and_killed_runs_resume_to_the_same_bytes(tiny_m2m100_dir, whole_run, tmp_path):
+    whole, journal = whole_run
+    total = len(journal.read_bytes().splitlines())
+    out, cache = tmp_path / "out.txt", tmp_path / "cache"
+    args = translate_args(str(tiny_m2m100_dir), out, "--batch-size", "8", "--cache-dir", str(cache))
+
+    proc = _start_and_wait(args, cache, 0)
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=120)
+    kept = _cached_lines(cache)
+    assert proc.returncode == 130 and "tagmt: interrupted" in err and "Traceback" not in err
+    assert 0 < kept and not out.exists()
+
+    if kept < total:  # the tiny model may have finished meanwhile on a fast machine
+        proc = _start_and_wait(args, cache, kept)
+        proc.send_signal(signal.SIGKILL)
+        proc.communicate(timeout=120)
+        assert proc.returncode == -signal.SIGKILL and not out.exists()
+        assert _cached_lines(cache) > kept
+
+    done = run_tagmt(*args)
+    assert done.returncode == 0, done.stderr
+    assert out.read_bytes() == whole.read_bytes()
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []
