@@ -173,7 +173,7 @@ def decode_utf8(data: bytes, path: str | Path, *, what: str = "file", fix: str =
 
 _DECLARATION = re.compile(rb"\A(?:\xef\xbb\xbf)?<\?xml\s[^>]*?\bencoding\s*=\s*([\"'])([A-Za-z][A-Za-z0-9._:-]*)\1")
 _NOT_ASCII = re.compile(rb"[\x80-\xff]")
-_UTF16_32_STARTS = (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE, b"<\x00", b"\x00<")
+_UTF16_32_STARTS = (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE, codecs.BOM_UTF32_BE, b"<\x00", b"\x00<", b"\x00\x00")
 
 
 def check_xml_encoding(data: bytes, path: str | Path) -> None:
@@ -208,7 +208,7 @@ def check_xml_encoding(data: bytes, path: str | Path) -> None:
         return  # not UTF-8: the declaration is believable
     line, column = _position(data, non_ascii.start())
     raise TagmtError(
-        f"{path}:{line}:{column}: declares encoding {declared!r} but its bytes are UTF-8 "
-        f"(non-ASCII text from here on would be read as mojibake); this is almost always a UTF-8 file "
+        f"{path}:{line}: declares encoding {declared!r} but its bytes are UTF-8 (the first non-ASCII byte, at "
+        f"column {column}, would be read as mojibake); this is almost always a UTF-8 file "
         f"with a wrong declaration: change it to encoding=\"UTF-8\" (or convert the file to {declared})"
     )

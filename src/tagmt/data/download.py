@@ -126,8 +126,12 @@ def _work_folder(dest: Path) -> Iterator[Path]:
     """A fresh ``dest/.tagmt-download-XXXXXXXX`` holding a lock for as long as this download runs."""
     try:
         work = Path(tempfile.mkdtemp(prefix=WORK_PREFIX, dir=dest))
+    except OSError as exc:
+        raise TagmtError(f"cannot write into --dest {dest}: {exc.strerror or exc}") from None
+    try:
         lock = os.open(work / WORK_LOCK, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)
     except OSError as exc:
+        shutil.rmtree(work, ignore_errors=True)
         raise TagmtError(f"cannot write into --dest {dest}: {exc.strerror or exc}") from None
     try:
         fcntl.flock(lock, fcntl.LOCK_EX)
@@ -173,7 +177,10 @@ def _install(source: Path, final: Path, work: Path, force: bool) -> None:
                 "--force only replaces a folder tagmt made: remove it yourself or pick another --dest"
             )
         previous = work / "replaced"
-        os.rename(final, previous)
+        try:
+            os.rename(final, previous)
+        except OSError as exc:
+            raise TagmtError(f"cannot move the earlier download {final} aside: {exc.strerror or exc}") from None
     try:
         os.rename(source, final)
     except OSError as exc:
@@ -319,7 +326,9 @@ def _unpack_tar(archive: Path, out: Path, url: str) -> None:
                 if total > MAX_UNPACKED_BYTES:
                     raise TagmtError(f"{url}: the archive would unpack to more than {MAX_UNPACKED_BYTES >> 30} GiB")
                 members.append(member)
-            tf.extractall(out, members=members, filter="data")  # the stdlib's own checks as well
+            # the stdlib's own checks as well, where this Python has them (3.10.12+, 3.11.4+)
+            safety = {"filter": "data"} if hasattr(tarfile, "data_filter") else {}
+            tf.extractall(out, members=members, **safety)
     except (tarfile.TarError, EOFError, zlib.error) as exc:
         raise TagmtError(f"{url}: not a valid tar archive ({exc})") from None
 
