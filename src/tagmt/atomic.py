@@ -145,9 +145,14 @@ def temp_prefix(name: str) -> str:
     return f".tagmt-{hashlib.sha256(os.fsencode(name)).hexdigest()[:16]}."
 
 
-def _temp_pattern(name: str) -> re.Pattern[str]:
-    # mkstemp's random part: 8 characters of [a-z0-9_]
-    return re.compile(re.escape(temp_prefix(name)) + r"[a-z0-9_]{8}\.tmp")
+_RANDOM = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_")  # mkstemp's 8 random characters
+
+
+def _is_temporary_of(entry: str, prefix: str) -> bool:
+    """Whether ``entry`` is ``<prefix><8 random characters>.tmp`` (a string test: a regex compiled per
+    target would cost more than the write of a small file)."""
+    middle = entry[len(prefix):-4]
+    return entry.startswith(prefix) and entry.endswith(".tmp") and len(middle) == 8 and _RANDOM.issuperset(middle)
 
 
 def remove_stale_temporaries(target: Path) -> list[Path]:
@@ -156,10 +161,10 @@ def remove_stale_temporaries(target: Path) -> list[Path]:
     Only regular files named exactly like this module's temporary files for ``target`` and whose
     ``flock`` is free (no live writer) are removed. Best effort: a file that cannot be removed stays.
     """
-    pattern = _temp_pattern(target.name)
+    prefix = temp_prefix(target.name)
     removed = []
     try:
-        entries = [entry for entry in os.scandir(target.parent) if pattern.fullmatch(entry.name)]
+        entries = [entry for entry in os.scandir(target.parent) if _is_temporary_of(entry.name, prefix)]
     except OSError:
         return removed
     for entry in entries:
