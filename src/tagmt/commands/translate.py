@@ -121,6 +121,7 @@ def llm_options(args: argparse.Namespace):
 
 
 def run(args: argparse.Namespace) -> int:
+    from tagmt.data.dataset import open_dataset
     from tagmt.data.directions import parse_direction
     from tagmt.engines.llm import split_model
     from tagmt.errors import TagmtError
@@ -146,6 +147,8 @@ def run(args: argparse.Namespace) -> int:
 def _run_segments(args: argparse.Namespace, direction, is_llm: bool) -> int:
     import json
 
+    from tagmt.data.dataset import open_dataset
+    from tagmt.data.views import parallel_segments
     from tagmt.translate.pipelines import translate_direction
     from tagmt.translate.runs import run_record_path
 
@@ -157,10 +160,10 @@ def _run_segments(args: argparse.Namespace, direction, is_llm: bool) -> int:
         aligner_options=aligner_options, llm=llm_options(args) if is_llm else None, repair=args.repair,
         record=True, command=getattr(args, "argv", None),
     )
-    with open(path, encoding="utf-8") as f:
-        n = sum(1 for _ in f)
+    n = len(parallel_segments(open_dataset(args.data), args.split, direction))  # not re-read: -o may be a FIFO
     print(f"wrote {n} segments ({args.model}, {args.approach}, {direction.name}) to {path}", file=sys.stderr)
-    record = json.loads(run_record_path(path).read_text(encoding="utf-8"))
+    record_path = run_record_path(path)
+    record = json.loads(record_path.read_text(encoding="utf-8")) if record_path else {}
     if record.get("tags"):
         tags = record["tags"]
         repaired = f", {tags['repaired']} repaired by projection" if args.repair else " (--repair project fixes them)"

@@ -23,10 +23,12 @@ from tagmt.errors import TagmtError
 from tagmt.project.align import Aligner, get_aligner
 from tagmt.engines import Engine, LLMOptions, load_engine
 from tagmt.project import detag, project_batch
+from tagmt.engines.offline import OFFLINE_ENGINES
 from tagmt.translate.repair import REPAIRS, TagReport, check_tags, repair_by_projection
 from tagmt.translate.runs import (
     BatchCallback,
     SegmentCache,
+    prepare_cache_dir,
     run_key,
     run_record_path,
     translate_segments,
@@ -182,6 +184,8 @@ def translate_direction(
     split = dataset.resolve_split(split)
     direction = parse_direction(direction, include_zf=True)
     segments = parallel_segments(dataset, split, direction, view="tagged")
+    if use_cache and not (model in OFFLINE_ENGINES or isinstance(model, Engine) and not model.cacheable):
+        prepare_cache_dir(cache_dir)  # an unusable cache fails here, before a model is loaded
 
     if isinstance(model, Engine):
         engine = model
@@ -198,10 +202,11 @@ def translate_direction(
         cache_dir=cache_dir, use_cache=use_cache, progress=progress, on_batch=on_batch,
     )
     path = write_lines_atomic(output, lines)
-    if record:
+    record_path = run_record_path(path) if record else None
+    if record_path is not None:
         engine = engine.for_approach(approach)
         texts = [s.source for s in segments] if approach == "dt" else [detag(s.source).plain for s in segments]
-        write_run_record(run_record_path(path), {
+        write_run_record(record_path, {
             "output": str(path),
             "approach": approach,
             "direction": direction.name,
