@@ -8,8 +8,10 @@ from pathlib import Path
 from typing import Any, Collection, Mapping, Sequence
 
 from tagmt.errors import TagmtError
+from tagmt.linecodec import decode_line
 from tagmt.metrics.registry import get_metric
 from tagmt.metrics.segment import MarkupContext, check_lengths
+from tagmt.safeio import MAX_LINE_FILE_BYTES, decode_utf8, read_regular_file
 
 #: The segment metrics of the evaluate command, in the order they are reported.
 SEGMENT_METRICS = (
@@ -96,23 +98,11 @@ def score_systems(
 
 
 def read_segments(path: str | Path) -> list[str]:
-    """One segment per line of a UTF-8 file; empty lines are segments too (``\\r\\n`` is accepted)."""
-    try:
-        data = Path(path).read_bytes()
-    except FileNotFoundError:
-        raise TagmtError(f"{path}: no such file") from None
-    except OSError as exc:
-        raise TagmtError(f"cannot read {path}: {exc.strerror or exc}") from None
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
-        raise TagmtError(
-            f"{path}:{line}: not UTF-8 (byte 0x{data[exc.start]:02x}); convert the file to UTF-8"
-        ) from None
-    if text.startswith("\ufeff"):
-        text = text[1:]
-    lines = text.split("\n")
+    """One segment per line of a UTF-8 file (a byte order mark is accepted); empty lines are segments
+    too, ``\r\n`` is accepted, and line breaks written as ``&#10;``-style references are decoded
+    (:mod:`tagmt.linecodec`). Only a regular file is read, up to a size limit."""
+    data = read_regular_file(path, what="line file", limit=MAX_LINE_FILE_BYTES)
+    lines = decode_utf8(data, path, what="line file").split("\n")
     if lines[-1] == "":
         lines.pop()  # the newline that ends the last line
-    return [line[:-1] if line.endswith("\r") else line for line in lines]
+    return [decode_line(line[:-1] if line.endswith("\r") else line) for line in lines]

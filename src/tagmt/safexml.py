@@ -14,6 +14,7 @@ from pathlib import Path
 from lxml import etree
 
 from tagmt.errors import TagmtError
+from tagmt.safeio import check_xml_encoding
 
 PARSER = etree.XMLParser(
     resolve_entities=False,
@@ -29,7 +30,8 @@ _ROOT_START = re.compile(rb"<[A-Za-z_:\x80-\xff]")
 
 
 def parse_bytes(data: bytes, path: str | Path, what: str = "the file") -> etree._ElementTree:
-    """Parse ``data`` (the bytes of ``path``) with the safe parser; one-line TagmtError on any problem.
+    """Parse ``data`` (the bytes of ``path``) with the safe parser; one-line TagmtError on any problem
+    (bytes that contradict the declared encoding too: ``safeio.check_xml_encoding``).
 
     ``what`` names the kind of document in the DOCTYPE refusal (``XLIFF 1.2``, ``TMX``).
     """
@@ -37,6 +39,7 @@ def parse_bytes(data: bytes, path: str | Path, what: str = "the file") -> etree.
     prolog = data[: root.start()] if root else data[:4096]
     if b"<!DOCTYPE" in prolog or b"<!ENTITY" in prolog:
         refuse_doctype(path, what)
+    check_xml_encoding(data, path)
     try:
         tree = etree.fromstring(data, PARSER, base_url=str(path)).getroottree()
     except etree.XMLSyntaxError as exc:

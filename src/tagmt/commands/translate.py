@@ -185,12 +185,12 @@ def _check_segment_options(args: argparse.Namespace) -> None:
 
 
 def _say(record_path, lines: list[str]) -> None:
-    """The run's changes and the DT tag check, from its record, on stderr."""
+    """The run's changes and the DT tag check, from its record (None: a special output has none), on stderr."""
     import json
 
     for line in lines:
         print(f"tagmt translate: {line}", file=sys.stderr)
-    record = json.loads(record_path.read_text(encoding="utf-8"))
+    record = json.loads(record_path.read_text(encoding="utf-8")) if record_path else {}
     if record.get("tags"):
         tags = record["tags"]
         repaired = f", {tags['repaired']} repaired by projection" if record.get("repair") else " (--repair project fixes them)"
@@ -199,11 +199,14 @@ def _say(record_path, lines: list[str]) -> None:
 
 
 def _run_segments(args: argparse.Namespace, direction, is_llm: bool) -> int:
+    from tagmt.engines.offline import OFFLINE_ENGINES
     from tagmt.preflight import check, run_problems
     from tagmt.translate.hygiene import RunReport
     from tagmt.translate.pipelines import translate_direction
-    from tagmt.translate.runs import run_record_path
+    from tagmt.translate.runs import prepare_cache_dir, run_record_path
 
+    if not args.no_cache and args.model not in OFFLINE_ENGINES:
+        prepare_cache_dir(args.cache_dir)  # a bad --cache-dir is named before what the run needs
     check(run_problems(models=[args.model], approach=args.approach, aligner=args.aligner,
                        aligner_model=args.aligner_model, src_lang=direction.src, trg_lang=direction.trg,
                        languages_from="--pair", repair=args.repair))

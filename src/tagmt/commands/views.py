@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 
 EXAMPLE = """\
 examples:
@@ -45,9 +44,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     from tagmt.data.dataset import open_dataset
     from tagmt.data.directions import parse_direction
-    from tagmt.data.views import segment_lines, write_dita
+    from tagmt.data.views import dropped_line_breaks, segment_lines, write_dita
     from tagmt.errors import TagmtError
-    from tagmt.linecodec import encode_line
+    from tagmt.linecodec import encode_line, has_line_break
 
     if args.input:
         if args.pair or args.data or args.split:
@@ -70,7 +69,9 @@ def run(args: argparse.Namespace) -> int:
             f"no segment in {direction.name} of {dataset.root}: the data set's documents hold no "
             '<seg-source> <mrk mtype="seg">; for XLIFF from elsewhere use --input FILE'
         )
-    return _write(lines, args.output)
+    _report_line_breaks(dropped_line_breaks(dataset, args.split, direction, args.side),
+                        sum(map(has_line_break, lines)))
+    return _write([encode_line(line) for line in lines], args.output)
 
 
 def _file_lines(path: str, view: str, side: str) -> list[str]:
@@ -92,18 +93,26 @@ def _file_lines(path: str, view: str, side: str) -> list[str]:
 
 
 def _write(lines: list[str], output: str | None) -> int:
-    """One line per segment to ``output`` or stdout (the data set's views exactly as rendered)."""
-    from tagmt.errors import TagmtError
+    """One line per segment (line breaks already written as references) to ``output`` or stdout."""
+    from tagmt.atomic import write_atomic
 
     data = "".join(line + "\n" for line in lines).encode("utf-8")
     if output:
-        try:
-            Path(output).write_bytes(data)
-        except OSError as exc:
-            raise TagmtError(f"cannot write {output}: {exc.strerror}") from None
+        write_atomic(output, [data])
         print(f"wrote {len(lines)} segments to {output}", file=sys.stderr)
     else:
         sys.stdout.flush()
         sys.stdout.buffer.write(data)
         sys.stdout.buffer.flush()
     return 0
+
+
+def _report_line_breaks(dropped: list[tuple[int, str]], encoded: int) -> None:
+    """Say on stderr what happened to line breaks inside segments (nothing is said when there were none)."""
+    if dropped:
+        where = ", ".join(f"document {doc} mid {mid}" for doc, mid in dropped[:3]) + (", …" if len(dropped) > 3 else "")
+        print(f"tagmt: note: {len(dropped)} segment(s) had newlines inside their text ({where}); the line views "
+              "drop them as upstream's xslt/lines.xsl does (byte-identical to upstream's files)", file=sys.stderr)
+    if encoded:
+        print(f"tagmt: note: {encoded} segment(s) hold other line-break characters (CR, U+2028, NEL, …), written "
+              "as character references such as &#13; so that line k stays segment k", file=sys.stderr)

@@ -14,6 +14,7 @@ from tagmt.corpus.detect import FORMAT_NAMES, FORMATS, detect, looks_like_xml, x
 from tagmt.corpus.files import read_bytes
 from tagmt.corpus.model import CLOSE, OPEN, PAIR, STANDALONE, Corpus, InlineCode, Segment
 from tagmt.errors import TagmtError
+from tagmt.safeio import LIMIT_VARIABLE, MAX_DOCUMENT_BYTES, size_limit
 from tagmt.safexml import parse_bytes
 
 __all__ = [
@@ -39,6 +40,11 @@ def read_corpus(path: str | Path, format: str | None = None, *, src_lang: str | 
     data = read_bytes(path)
     if not data.strip():
         raise TagmtError(f"{path}: the file is empty")
+    if format != "lines" and len(data) > size_limit(MAX_DOCUMENT_BYTES) and looks_like_xml(data):
+        raise TagmtError(
+            f"{path}: an XML document of {len(data) >> 20} MiB is over tagmt's limit of "
+            f"{size_limit(MAX_DOCUMENT_BYTES) >> 20} MiB for one XML file; split it, or raise {LIMIT_VARIABLE}"
+        )
     if format in (None, "auto"):
         format, tree = detect(path, data)
     elif format in ("xliff12", "xliff2", "tmx"):

@@ -1,36 +1,19 @@
 """Reading corpus files: every read of a reader in ``tagmt.corpus`` (and of the SAP documents) goes through
-``read_bytes``, so that one safe reader of regular files can replace it in one place."""
+``read_bytes``, which reads regular files only, up to a size limit (``tagmt.safeio``)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from tagmt.errors import TagmtError
+from tagmt.safeio import MAX_LINE_FILE_BYTES, decode_utf8, read_regular_file
+
+__all__ = ["decode_utf8", "read_bytes", "split_lines"]
 
 
-def read_bytes(path: str | Path) -> bytes:
-    """The bytes of ``path``; a missing file, a folder or an unreadable file is one line."""
-    path = Path(path)
-    try:
-        return path.read_bytes()
-    except FileNotFoundError:
-        raise TagmtError(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise TagmtError(f"{path}: is a folder, not a file") from None
-    except OSError as exc:
-        raise TagmtError(f"{path}: cannot read: {exc.strerror or exc}") from None
-
-
-def decode_utf8(data: bytes, path: str | Path) -> str:
-    """``data`` as UTF-8 text without a leading byte-order mark; bad bytes named by line."""
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
-        raise TagmtError(
-            f"{path}:{line}: not UTF-8 (byte 0x{data[exc.start]:02x}); convert the file to UTF-8"
-        ) from None
-    return text[1:] if text.startswith("\ufeff") else text
+def read_bytes(path: str | Path, *, what: str = "input file", limit: int = MAX_LINE_FILE_BYTES) -> bytes:
+    """The bytes of the regular file ``path`` (``what`` names its role in messages); a missing file, a
+    folder, a FIFO or a device, or a file over ``limit`` bytes, is one line."""
+    return read_regular_file(path, what=what, limit=limit)
 
 
 def split_lines(text: str) -> list[str]:

@@ -17,8 +17,8 @@ from tagmt.linecodec import decode_line, encode_line
 def read_segments(path: str | Path, data: bytes | None = None) -> list[str]:
     """The segments of a line file (line breaks restored from their references); an empty file is refused."""
     path = Path(path)
-    data = read_bytes(path) if data is None else data
-    lines = split_lines(decode_utf8(data, path))
+    data = read_bytes(path, what="line file") if data is None else data
+    lines = split_lines(decode_utf8(data, path, what="line file"))
     if not lines:
         raise TagmtError(f"{path}: the file is empty; give one segment per line")
     return [decode_line(line) for line in lines]

@@ -6,6 +6,7 @@ no entity substitution, no huge trees, and a DOCTYPE refused outright.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator, Union
@@ -13,6 +14,7 @@ from typing import Iterator, Union
 from lxml import etree
 
 from tagmt.errors import TagmtError
+from tagmt.safeio import MAX_DOCUMENT_BYTES
 from tagmt.safexml import PARSER, parse_bytes
 
 XLIFF_NS = "urn:oasis:names:tc:xliff:document:1.2"
@@ -111,12 +113,20 @@ class Document:
                 yield from ((unit, s, t) for s, t in zip(unit.source_segments, unit.target_segments))
 
 
+#: A document's file name: a plain number as upstream writes them — ASCII digits, no sign, no leading
+#: zero. Python's ``int`` also reads ``0192``, ``+192`` and ``١٩٢`` as 192; allowing them would let two
+#: files claim one id and one silently replace the other.
+DOCUMENT_NAME = re.compile(r"(?:0|[1-9][0-9]*)\.xlf")
+
+
 def document_id(path: Path) -> int:
     """The numeric id of ``documents/<id>.xlf``; other names are not part of a data set."""
-    try:
-        return int(path.stem)
-    except ValueError:
-        raise TagmtError(f"{path}: document file names must be numbers like 191.xlf") from None
+    if not DOCUMENT_NAME.fullmatch(path.name):
+        raise TagmtError(
+            f"{path}: document file names must be plain numbers like 191.xlf "
+            "(ASCII digits, no sign, no leading zero); rename the file"
+        )
+    return int(path.stem)
 
 
 def parse_xliff(path: str | Path) -> etree._ElementTree:
@@ -124,7 +134,7 @@ def parse_xliff(path: str | Path) -> etree._ElementTree:
     from tagmt.corpus.files import read_bytes
 
     path = Path(path)
-    tree = parse_bytes(read_bytes(path), path, "XLIFF 1.2")
+    tree = parse_bytes(read_bytes(path, what="XLIFF document", limit=MAX_DOCUMENT_BYTES), path, "XLIFF 1.2")
     root = tree.getroot()
     if root.tag != _X + "xliff":
         raise TagmtError(

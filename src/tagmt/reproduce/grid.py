@@ -16,6 +16,7 @@ from typing import Iterable, Mapping, Sequence
 
 from tagmt.data.directions import Direction, all_directions, parse_direction
 from tagmt.errors import TagmtError
+from tagmt.safeio import MAX_DOCUMENT_BYTES, decode_utf8, read_regular_file
 
 APPROACHES = ("dt", "dp")
 ALIGNERS = ("awesome", "eflomal")
@@ -106,11 +107,9 @@ def _load_toml(path: Path) -> dict:
         import tomllib
     else:  # pragma: no cover - Python 3.10
         import tomli as tomllib
+    data = read_regular_file(path, what="grid config", limit=MAX_DOCUMENT_BYTES)
     try:
-        with path.open("rb") as handle:
-            return tomllib.load(handle)
-    except FileNotFoundError:
-        raise TagmtError(f"grid config {path} not found") from None
+        return tomllib.loads(decode_utf8(data, path, what="grid config"))
     except tomllib.TOMLDecodeError as exc:
         raise TagmtError(f"grid config {path} is not valid TOML: {exc}") from None
 

@@ -12,11 +12,13 @@ from tagmt.corpus.lines import write_lines
 from tagmt.data.directions import Direction
 from tagmt.engines import LLMOptions
 from tagmt.engines.hf import NUM_BEAMS
+from tagmt.engines.offline import OFFLINE_ENGINES
 from tagmt.errors import TagmtError
 from tagmt.languages import normalize
 from tagmt.preflight import check, run_problems
 from tagmt.translate.hygiene import RunReport
 from tagmt.translate.pipelines import DEFAULT_ALIGNER, record_run, translate_corpus
+from tagmt.translate.runs import prepare_cache_dir
 
 DEFAULT_MODEL = "m2m100"
 
@@ -83,6 +85,8 @@ def translate_file(
     if not corpus.segments:
         raise TagmtError(f"{input}: no segment to translate (every unit is empty or translate=\"no\")")
     src, trg = resolve_languages(corpus, src_lang, trg_lang)
+    if use_cache and model not in OFFLINE_ENGINES:
+        prepare_cache_dir(cache_dir)  # a bad cache folder is named before what the run needs
     check(run_problems(models=[model], approach=approach, aligner=aligner, aligner_model=aligner_model,
                        src_lang=src, trg_lang=trg, repair=repair))
     direction = Direction(src, trg)

@@ -34,10 +34,12 @@ from tagmt.project import Detagged, detag, project_batch
 from tagmt.project.align import Aligner, get_aligner
 from tagmt.translate.escaping import escape_stand_ins, natural_detagged, stand_in
 from tagmt.translate.hygiene import RunReport, clean_direct_output, remove_model_tags
+from tagmt.engines.offline import OFFLINE_ENGINES
 from tagmt.translate.repair import REPAIRS, TagReport, check_tags, repair_by_projection
 from tagmt.translate.runs import (
     BatchCallback,
     SegmentCache,
+    prepare_cache_dir,
     run_key,
     run_record_path,
     translate_segments,
@@ -245,6 +247,8 @@ def translate_corpus(
     if approach not in APPROACHES:
         raise TagmtError(f"unknown approach {approach!r}: use dt (direct translation) or dp (detag-and-project)")
     _check_repair(repair, approach)
+    if use_cache and not (model in OFFLINE_ENGINES or isinstance(model, Engine) and not model.cacheable):
+        prepare_cache_dir(cache_dir)  # an unusable cache fails here, before a model is loaded
     if isinstance(model, Engine):
         engine = model
     elif model == "reference":
@@ -295,13 +299,17 @@ def translate_parallel(
 
 
 def record_run(output: Path, done: Translation, corpus: Corpus, direction: Direction, approach: str, *,
-               aligner: str | None, repair: str | None, command: Sequence[str] | None) -> Path:
-    """Write ``<output>.run.json`` (``runs.write_run_record``): what made the file, with the run's changes."""
+               aligner: str | None, repair: str | None, command: Sequence[str] | None) -> Path | None:
+    """Write ``<output>.run.json`` (``runs.write_run_record``): what made the file, with the run's changes;
+    None (no record) beside a special output such as a FIFO (``runs.run_record_path``)."""
+    path = run_record_path(output)
+    if path is None:
+        return None
     engine = done.engine
     texts = corpus.sources if approach == "dt" else [detag(s).plain for s in corpus.sources]
     if approach == "dp" and corpus.escaped:
         texts = [unescape(t) for t in texts]
-    return write_run_record(run_record_path(output), {
+    return write_run_record(path, {
         "output": str(output),
         "input": str(corpus.path) if corpus.path and corpus.format != "sap" else None,
         "format": corpus.format,
