@@ -1,0 +1,73 @@
+"""Inputs on which tagmt's ``compat="original"`` modes are compared with the originals' own outputs.
+
+Deterministic (no randomness outside a seeded ``random.Random``), so the reference outputs in
+``tests/metrics/data/originals.json`` — produced once by running the original scripts, rebuilt
+outside the repository, on exactly these inputs (see that folder's NOTE.md) — stay valid.
+"""
+
+from __future__ import annotations
+
+import random
+
+#: English tagged references (DITA-like inline markup, entities, numbers, terms, odd text).
+ENGLISH_REFERENCES = [
+    "Choose <uicontrol>Save</uicontrol> to keep the changes.",
+    "In the <uicontrol>Sales Order</uicontrol> app, enter the quantity 25 and press <uicontrol>Enter</uicontrol>.",
+    "The report shows revenue for Q3 2019 in EUR.",
+    "Use <codeph>SE38</codeph> to run the program <sap-technical-name>RFC_READ_TABLE</sap-technical-name>.",
+    "For more information, see <xref keyref=\"note-1\">SAP Note 2345678</xref>.",
+    "Select <menucascade><uicontrol>File</uicontrol><uicontrol>Open</uicontrol></menucascade> and confirm.",
+    "Values between 1.5 and 3,000 are allowed; AT&amp;T uses &lt;default&gt; values.",
+    "The field <emphasis>Company Code</emphasis> is mandatory for SAP S/4HANA Cloud.",
+    "<uicontrol>Delete</uicontrol> removes the entry permanently.",
+    "You can export the list to Microsoft Excel or as a CSV file.",
+    "Enter the <userinput>user name</userinput> and the <userinput>password</userinput>.",
+    "If the status is <systemoutput>Released</systemoutput>, the document 4711 can be posted.",
+    "The icon <xref keyref=\"icon\"/> marks fields that you can edit.",
+    "Version 2.0 of the API supports OData V4 and REST.",
+    "Check the <i>Posting Date</i> and the <i>Document Date</i> before 12:00.",
+    "No markup here, only text with the number 42.",
+    "<cite>Guide</cite>: chapter 7 explains the <uicontrol>Settings</uicontrol> dialog.",
+    "Press <uicontrol>Ctrl</uicontrol>+<uicontrol>S</uicontrol> to save.",
+    "The SAP Fiori launchpad shows 3 tiles for HR.",
+    "Set the indicator <uinolabel>Active</uinolabel> for 10 % of the items.",
+]
+
+
+def _words_swapped(text: str, rng: random.Random) -> str:
+    words = text.split(" ")
+    if len(words) > 3:
+        i = rng.randrange(len(words) - 1)
+        words[i], words[i + 1] = words[i + 1], words[i]
+    return " ".join(words)
+
+
+def _drop_tags(text: str) -> str:
+    import re
+
+    return re.sub(r"</?[A-Za-z][^<>]*>", "", text)
+
+
+def english_systems() -> dict[str, list[str]]:
+    """Eleven English-target 'systems' of different quality, from the references above."""
+    rng = random.Random(20190704)
+    refs = ENGLISH_REFERENCES
+    systems: dict[str, list[str]] = {}
+    systems["copy"] = list(refs)
+    systems["no-tags"] = [_drop_tags(r) for r in refs]
+    systems["swap"] = [_words_swapped(r, rng) for r in refs]
+    systems["b-wrap"] = ["<b>" + r.split(" ", 1)[0] + "</b> " + r.split(" ", 1)[1] for r in refs]
+    systems["truncate"] = [" ".join(r.split(" ")[: max(2, len(r.split(" ")) * 2 // 3)]) for r in refs]
+    systems["lower"] = [r.lower() for r in refs]
+    systems["broken"] = [r.replace("</uicontrol>", "", 1) for r in refs]
+    systems["renamed"] = [r.replace("uicontrol", "guilabel") for r in refs]
+    systems["numbers"] = [r.replace("2", "3").replace("1", "7") for r in refs]
+    systems["extra-words"] = [r.replace(" the ", " the very ") for r in refs]
+    systems["mixed"] = [
+        [r, _drop_tags(r), _words_swapped(r, rng), r.upper()][i % 4] for i, r in enumerate(refs)
+    ]
+    return systems
+
+
+#: NE&NUM's English term list for the cases above (the original reads such a list from JSON).
+ENGLISH_TERMS = ["SAP", "EUR", "API", "REST", "HR", "CSV", "OData", "V4", "Q3", "AT&T", "S/4HANA"]
