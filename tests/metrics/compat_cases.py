@@ -71,3 +71,70 @@ def english_systems() -> dict[str, list[str]]:
 
 #: NE&NUM's English term list for the cases above (the original reads such a list from JSON).
 ENGLISH_TERMS = ["SAP", "EUR", "API", "REST", "HR", "CSV", "OData", "V4", "Q3", "AT&T", "S/4HANA"]
+
+
+def _topic(rng: random.Random, paragraphs: int) -> str:
+    words = ["click", "the", "button", "to", "save", "file", "settings", "open", "AT&amp;T", "data", "server",
+             "backup", "select", "menu", "value", "&lt;name&gt;", "report", "user"]
+    body = []
+    for k in range(paragraphs):
+        text = " ".join(rng.choice(words) for _ in range(rng.randint(3, 12)))
+        kind = rng.randrange(4)
+        if kind == 0:
+            body.append(f"<p>{text} <uicontrol>{rng.choice(words)}</uicontrol> {rng.choice(words)}</p>")
+        elif kind == 1:
+            body.append(f'<p id="p{k}">{text}</p>')
+        elif kind == 2:
+            items = "".join(f"<li>{rng.choice(words)} {rng.choice(words)}</li>" for _ in range(rng.randint(1, 4)))
+            body.append(f"<ul>{items}</ul>")
+        else:
+            body.append(f'<note type="tip">{text}<!-- c --></note>')
+    return f'<topic id="t1"><title>Topic {paragraphs}</title><body>\n  ' + "\n  ".join(body) + "\n</body></topic>"
+
+
+def _perturb(document: str, rng: random.Random, how: str) -> str:
+    lines = document.split("\n")
+    inner = lines[1:-1]
+    if how == "move" and len(inner) > 2:
+        i, j = rng.sample(range(len(inner)), 2)
+        inner.insert(j, inner.pop(i))
+    elif how == "drop" and len(inner) > 1:
+        inner.pop(rng.randrange(len(inner)))
+    elif how == "rename":
+        inner = [line.replace("<p>", "<section>").replace("</p>", "</section>") for line in inner]
+    elif how == "words":
+        inner = [line.replace(" the ", " a ").replace("save", "store") for line in inner]
+    elif how == "flatten":
+        inner = [line.replace("<uicontrol>", "").replace("</uicontrol>", "") for line in inner]
+    elif how == "reverse":
+        inner = inner[::-1]
+    return "\n".join(lines[:1] + inner + lines[-1:])
+
+
+def xml_document_pairs() -> list[tuple[str, str, str]]:
+    """(name, hypothesis, reference) XML documents of growing size with different kinds of damage."""
+    rng = random.Random(2023)
+    pairs = []
+    for size in (2, 4, 8, 16, 32):
+        reference = _topic(rng, size)
+        for how in ("same", "move", "drop", "rename", "words", "flatten", "reverse"):
+            pairs.append((f"{how}-{size}", _perturb(reference, rng, how), reference))
+    pairs.append(("malformed", "<topic><p>unclosed</topic>", _topic(rng, 2)))
+    return pairs
+
+
+def validity_documents() -> list[tuple[str, str]]:
+    """Documents for the validation error metric (no external DTD: the original's catalog is its own)."""
+    internal = "<!DOCTYPE doc [<!ELEMENT doc (p)*><!ELEMENT p (#PCDATA)>]>"
+    return [
+        ("valid", "<doc><p>a</p><p>b</p></doc>"),
+        ("mismatch", "<doc><p>a</doc>"),
+        ("comment", "<doc><!-- c --><p>a</p><?pi x?></doc>"),
+        ("unclosed-two", "<doc><p>a<p>b</doc>"),
+        ("undefined-entity", "<doc><p>&nbsp;a</p></doc>"),
+        ("bad-attribute", "<doc><p a=1>a</p></doc>"),
+        ("internal-valid", internal + "<doc><p>a</p></doc>"),
+        ("internal-invalid", internal + "<doc><p>a</p><q>b</q></doc>"),
+        ("internal-malformed", internal + "<doc><p>a</p><p>b</doc>"),
+        ("many-errors", "<doc><a><b><c></doc>"),
+    ]
