@@ -83,7 +83,7 @@ def test_bad_schema_options_are_clear_errors(tmp_path):
 
 # --- a DITA-like modular grammar: an entity file and a module file, both behind the catalog -------------
 
-def dita_like_grammar(folder, elements=2000, models=400, next_catalog=None):
+def dita_like_grammar(folder, elements=800, models=200, next_catalog=None):
     """Write a DITA-like DTD (a topic shell, an .ent and a .mod behind PUBLIC identifiers, an inline
     content entity used by hundreds of content models) and its catalog; return the catalog path.
 
