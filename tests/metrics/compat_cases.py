@@ -138,3 +138,32 @@ def validity_documents() -> list[tuple[str, str]]:
         ("internal-malformed", internal + "<doc><p>a</p><p>b</doc>"),
         ("many-errors", "<doc><a><b><c></doc>"),
     ]
+
+
+def markdown_pairs() -> list[tuple[str, str, str]]:
+    """(name, hypothesis, reference) Markdown texts: lists, tables, code, raw HTML, comments and math."""
+    base = (
+        "# Setup\n\nInstall the **server** and run `init`.\n\n"
+        "1. Open the *settings*\n2. Choose [Save](http://x/save)\n\n"
+        "| key | value |\n|---|---|\n| a | 1 |\n\n"
+        "> Note: the <b>backup</b> runs at $t = 2$ hours.\n\n"
+        "```python\nprint('x')\n```\n\n<!-- internal -->\nThe energy is \\(E = mc^2\\) and $$\\sum_i x_i$$.\n"
+    )
+    variants = {
+        "same": base,
+        "no-bold": base.replace("**server**", "server"),
+        "no-table": base.split("| key")[0] + "\n> Note" + base.split("> Note")[1],
+        "no-math": base.replace("$t = 2$", "t = 2").replace("\\(E = mc^2\\)", "E = mc^2"),
+        "no-comment": base.replace("<!-- internal -->\n", ""),
+        "bullets": base.replace("1. Open", "- Open").replace("2. Choose", "- Choose"),
+        "plain": "Setup. Install the server and run init. Open the settings, choose Save.",
+        "html": base.replace("**server**", "<strong>server</strong>"),
+        "heading2": base.replace("# Setup", "## Setup"),
+        "fence-tilde": base.replace("```python", "~~~python").replace("```\n\n<!--", "~~~\n\n<!--"),
+        "extra-list": base + "\n- one\n- two\n- three\n",
+        "dollars": base.replace("2 hours", "2 hours and costs $5 or $6"),
+    }
+    pairs = [(name, text, base) for name, text in variants.items()]
+    pairs.append(("both-plain", "just text", "other text"))
+    pairs.append(("nested", "- a\n    - b\n        - c\n", "- a\n  - b\n    - c\n"))
+    return pairs
