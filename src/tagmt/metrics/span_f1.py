@@ -39,6 +39,8 @@ from tagmt.errors import TagmtError
 from tagmt.metrics.base import Metric, MetricResult
 
 MATCH_MODES = ("exact", "text", "overlap")
+#: Most (gold, predicted) pairs below IoU 1 that overlap matching keeps (16 bytes each); more is refused.
+MAX_OVERLAP_PAIRS = 20_000_000
 _WRAPPER = "tagmt-span-root"
 
 
@@ -164,38 +166,58 @@ def match_spans(gold: Sequence[Span], pred: Sequence[Span], mode: str = "text", 
 
 
 def _match_overlap(gold: Sequence[Span], pred: Sequence[Span], threshold: float) -> list[tuple[int, int]]:
-    """Greedy IoU matching over the pairs that can reach ``threshold``: a predicted span must start in
-    ``[g.end - len(g) / threshold, g.end)`` to overlap ``g`` with IoU >= threshold (IoU <= len(g) / union
-    and the union reaches back to the earlier start)."""
+    """Greedy IoU matching without listing every pair.
+
+    Pairs with IoU 1 (equal offsets) sort first, in (gold, pred) order: per-offset queues give them, as
+    in ``exact`` mode. The other candidates are only the predicted spans that can reach ``threshold``:
+    one must start in ``[g.end - len(g) / threshold, g.end)`` (IoU <= len(g) / union, and the union
+    reaches back to the earlier start); they are kept in compact arrays and sorted once.
+    """
+    pairs = []
+    used_gold = np.zeros(len(gold), dtype=bool)
+    used_pred = np.zeros(len(pred), dtype=bool)
+    queues: dict[tuple[str, int, int], deque[int]] = defaultdict(deque)
+    for pi, span in enumerate(pred):
+        if span.end > span.start:
+            queues[(span.tag, span.start, span.end)].append(pi)
+    for gi, span in enumerate(gold):
+        queue = queues.get((span.tag, span.start, span.end))
+        if queue:
+            pi = queue.popleft()
+            pairs.append((gi, pi))
+            used_gold[gi] = used_pred[pi] = True
     by_tag: dict[str, list[int]] = defaultdict(list)
     for pi, span in enumerate(pred):
-        by_tag[span.tag].append(pi)
+        if not used_pred[pi]:
+            by_tag[span.tag].append(pi)
     starts_of: dict[str, list[int]] = {}
     for tag, indices in by_tag.items():
         indices.sort(key=lambda pi: pred[pi].start)
         starts_of[tag] = [pred[pi].start for pi in indices]
-    scores, gis, pis = array("d"), array("q"), array("q")
+    scores, gis, pis = array("d"), array("i"), array("i")
     for gi, g in enumerate(gold):
         indices = by_tag.get(g.tag)
-        if not indices:
+        if used_gold[gi] or not indices or g.end <= g.start:
             continue
         starts = starts_of[g.tag]
-        low = bisect_left(starts, g.end - (g.end - g.start) / threshold) if g.end > g.start else 0
-        for k in range(low, bisect_right(starts, g.end - 1) if g.end > g.start else 0):
-            pi = indices[k]
-            score = _iou(g, pred[pi])
+        for k in range(bisect_left(starts, g.end - (g.end - g.start) / threshold), bisect_left(starts, g.end)):
+            score = _iou(g, pred[indices[k]])
             if score >= threshold and score > 0.0:
                 scores.append(score)
                 gis.append(gi)
-                pis.append(pi)
+                pis.append(indices[k])
+        if len(scores) > MAX_OVERLAP_PAIRS:
+            raise TagmtError(
+                f"span-f1 (overlap): more than {MAX_OVERLAP_PAIRS:,} overlapping span pairs in one item "
+                "(limit tagmt.metrics.span_f1.MAX_OVERLAP_PAIRS); use --match-mode exact or text, or split it"
+            )
     if not scores:
-        return []
-    s, gi_all, pi_all = (np.frombuffer(a, dtype=t) for a, t in ((scores, np.float64), (gis, np.int64), (pis, np.int64)))
-    order = np.lexsort((pi_all, gi_all, -s))
-    used_gold = np.zeros(len(gold), dtype=bool)
-    used_pred = np.zeros(len(pred), dtype=bool)
-    pairs = []
-    for gi, pi in zip(gi_all[order].tolist(), pi_all[order].tolist()):
+        return pairs
+    s_all = np.frombuffer(scores, dtype=np.float64)
+    gi_all = np.frombuffer(gis, dtype=np.int32)
+    pi_all = np.frombuffer(pis, dtype=np.int32)
+    for k in np.lexsort((pi_all, gi_all, -s_all)).tolist():
+        gi, pi = int(gi_all[k]), int(pi_all[k])
         if not used_gold[gi] and not used_pred[pi]:
             used_gold[gi] = used_pred[pi] = True
             pairs.append((gi, pi))
