@@ -100,12 +100,19 @@ class MarkdownTags(Metric):
 
     def __init__(self, compat: str = "tagmt") -> None:
         self.set_compat(compat)
+        #: reference text -> its tags: several hypothesis files are scored against the same references
+        self._reference_tags: dict[str, str] = {}
         if compat == "original":
             require("markdown", "compat", "md-tags with compat=original (Python-Markdown)")
             self._tags = original_markdown_tags
         else:
             renderer = _renderer()
             self._tags = lambda text: markdown_tags(text, renderer)
+
+    def _reference(self, text: str) -> str:
+        if text not in self._reference_tags:
+            self._reference_tags[text] = self._tags(text)
+        return self._reference_tags[text]
 
     def signature_fields(self) -> dict[str, str]:
         if self.compat == "original":
@@ -123,7 +130,7 @@ class MarkdownTags(Metric):
         scores = []
         for i, hypothesis in enumerate(hypotheses):
             tags = self._tags(hypothesis)
-            scores.append(max(tag_similarity(tags, self._tags(stream[i])) for stream in references))
+            scores.append(max(tag_similarity(tags, self._reference(stream[i])) for stream in references))
         return MetricResult(
             name=self.name,
             score=sum(scores) / len(scores) if scores else 0.0,

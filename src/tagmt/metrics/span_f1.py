@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import re
 from array import array
-from bisect import bisect_left, bisect_right
+from bisect import bisect_left
 from collections import Counter, defaultdict, deque
 from dataclasses import dataclass, field
 from typing import Collection, Sequence
