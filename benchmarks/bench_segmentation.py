@@ -8,8 +8,9 @@ character for character; only lines with tags in the source count. `--segmenter 
 every language of the run (English and the target) with that segmenter instead of the default, so
 the old regex (`latin`) can be set against today's default (`uax29`) on the same data.
 
-Speed: segments per second of `words_with_offsets` for each segmenter on the plain text of the same
-lines (and, with --scripts, on the hand-made sentences of every script in tests/project).
+Speed (--speed): segments per CPU second of `words_with_offsets` for each segmenter on the plain
+text of the same lines, and of each language's default segmenter on the sentences of every script in
+`tagmt.testing.scripts` (each written five times over, about the length of a EUR-Lex line).
 
 Usage:  python benchmarks/bench_segmentation.py [--data ../shared/eurlex-dev] [--langs de,fr,hu]
         [--sets eurlex,glossary] [--segmenter latin] [--seed 1] [--speed] [--show N]
@@ -25,6 +26,7 @@ from pathlib import Path
 from tagmt.markup import strip
 from tagmt.project import detag, project_batch, wordseg
 from tagmt.project.align import get_aligner
+from tagmt.testing.scripts import WITH_SPACES, WITHOUT_SPACES
 
 DEFAULT_DATA = Path(__file__).resolve().parent.parent.parent / "shared" / "eurlex-dev"
 
@@ -51,12 +53,13 @@ def oracle_exact(data: Path, name: str, lang: str, seed: int, show: int) -> tupl
 
 
 def speed(texts: list[str], lang: str, segmenter: str | None) -> float:
-    """Segments per second of `words_with_offsets` (after one warm-up call)."""
+    """Segments per CPU second of `words_with_offsets` (after one warm-up call; CPU time, so that
+    other work on the machine does not count)."""
     wordseg.words_with_offsets(texts[0], lang, segmenter=segmenter)
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     for text in texts:
         wordseg.words_with_offsets(text, lang, segmenter=segmenter)
-    return len(texts) / (time.perf_counter() - t0)
+    return len(texts) / (time.process_time() - t0)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -98,6 +101,11 @@ def _speed(data: Path, langs: list[str], sets: list[str]) -> int:
         texts = [detag(t).plain for s in sets for t in read_lines(data / f"dev-{s}.{lang}")]
         rates = [speed(texts, lang, n) for n in names]
         print(f"{lang:<6}{len(texts):>7}" + "".join(f"{r:>10.0f}" for r in rates))
+    print("\nthe default segmenter on hand-made sentences (segments/s)")
+    for lang, (text, _) in {**WITHOUT_SPACES, **WITH_SPACES}.items():
+        name = wordseg.DEFAULT_SEGMENTER.get(lang, wordseg.GENERAL_SEGMENTER)
+        rate = speed([" ".join([text] * 5)] * 400, lang, None)
+        print(f"{lang:<6}{name:<10}{rate:>10.0f}")
     return 0
 
 

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from tagmt.errors import MissingExtraError
 from tagmt.project import wordbreak
 from tagmt.project.wordseg import words_with_offsets
-from tagmt.testing.scripts import BLOCKS, alphabet
+from tagmt.testing.scripts import BLOCKS, WITH_SPACES, WITHOUT_SPACES, alphabet
 
 needs_icu = pytest.mark.skipif(
     not wordbreak.icu_available(), reason="PyICU is not installed (the align extra)"
@@ -24,45 +24,6 @@ needs_icu = pytest.mark.skipif(
 
 def texts(text: str, lang: str, **kwargs) -> list[str]:
     return [w.text for w in words_with_offsets(text, lang, **kwargs)]
-
-
-# Short sentences written for these tests, split into words as a speaker would (ICU's dictionary
-# keeps the lexicalized `every day` of Lao and Khmer as one word).
-WITHOUT_SPACES = {
-    "th": ("ผมไปโรงเรียนทุกวัน", "ผม|ไป|โรงเรียน|ทุก|วัน"),  # I go to school every day
-    "lo": ("ຂ້ອຍໄປໂຮງຮຽນທຸກມື້", "ຂ້ອຍ|ໄປ|ໂຮງຮຽນ|ທຸກມື້"),
-    "km": ("ខ្ញុំទៅសាលារៀនរាល់ថ្ងៃ", "ខ្ញុំ|ទៅ|សាលារៀន|រាល់ថ្ងៃ"),
-    "my": ("ကျွန်တော်ကျောင်းကိုနေ့တိုင်းသွားတယ်", "ကျွန်တော်|ကျောင်း|ကို|နေ့|တိုင်း|သွား|တယ်"),
-}
-
-WITH_SPACES = {
-    "hi": ("मैं हर दिन स्कूल जाता हूँ।", "मैं|हर|दिन|स्कूल|जाता|हूँ|।"),  # vowel signs, candrabindu
-    "bn": ("আমি প্রতিদিন স্কুলে যাই।", "আমি|প্রতিদিন|স্কুলে|যাই|।"),  # virama conjuncts
-    "ta": ("நான் தினமும் பள்ளிக்குச் செல்கிறேன்.", "நான்|தினமும்|பள்ளிக்குச்|செல்கிறேன்|."),
-    "si": ("ශ්\u200dරී ලංකාව ලස්සන රටකි.", "ශ්\u200dරී|ලංකාව|ලස්සන|රටකි|."),  # ZWJ in ශ්‍රී
-    "ar": ("ذهبتُ إلى المدرسةِ اليومَ.", "ذهبتُ|إلى|المدرسةِ|اليومَ|."),  # harakat stay
-    "he": ('הלכתי לבית־הספר עם צה"ל.', 'הלכתי|לבית|־|הספר|עם|צה"ל|.'),  # maqaf; gershayim
-    "fa": ("من می\u200cخواهم به مدرسه بروم.", "من|می\u200cخواهم|به|مدرسه|بروم|."),  # ZWNJ
-    "ur": ("میں ہر روز اسکول جاتا ہوں۔", "میں|ہر|روز|اسکول|جاتا|ہوں|۔"),
-    "ru": ("Я хожу в школу каждый день.", "Я|хожу|в|школу|каждый|день|."),
-    "el": ("Πηγαίνω στο σχολείο κάθε μέρα.", "Πηγαίνω|στο|σχολείο|κάθε|μέρα|."),
-    "ka": ("მე ყოველ დღე სკოლაში დავდივარ.", "მე|ყოველ|დღე|სკოლაში|დავდივარ|."),
-    "hy": ("Ես ամեն օր դպրոց եմ գնում։", "Ես|ամեն|օր|դպրոց|եմ|գնում|։"),  # Armenian full stop
-    "am": ("እኔ በየቀኑ ወደ ትምህርት ቤት እሄዳለሁ።", "እኔ|በየቀኑ|ወደ|ትምህርት|ቤት|እሄዳለሁ|።"),
-    "gu": ("હું દરરોજ શાળાએ જાઉં છું.", "હું|દરરોજ|શાળાએ|જાઉં|છું|."),
-    "pa": ("ਮੈਂ ਹਰ ਰੋਜ਼ ਸਕੂਲ ਜਾਂਦਾ ਹਾਂ।", "ਮੈਂ|ਹਰ|ਰੋਜ਼|ਸਕੂਲ|ਜਾਂਦਾ|ਹਾਂ|।"),
-    "kn": ("ನಾನು ಪ್ರತಿದಿನ ಶಾಲೆಗೆ ಹೋಗುತ್ತೇನೆ.", "ನಾನು|ಪ್ರತಿದಿನ|ಶಾಲೆಗೆ|ಹೋಗುತ್ತೇನೆ|."),
-    "ml": ("ഞാൻ എല്ലാ ദിവസവും സ്കൂളിൽ പോകുന്നു.", "ഞാൻ|എല്ലാ|ദിവസവും|സ്കൂളിൽ|പോകുന്നു|."),
-    "te": ("నేను ప్రతిరోజు బడికి వెళ్తాను.", "నేను|ప్రతిరోజు|బడికి|వెళ్తాను|."),
-    "or": ("ମୁଁ ପ୍ରତିଦିନ ସ୍କୁଲ ଯାଏ।", "ମୁଁ|ପ୍ରତିଦିନ|ସ୍କୁଲ|ଯାଏ|।"),
-    "yi": ("איך גיי יעדן טאָג אין שול.", "איך|גיי|יעדן|טאָג|אין|שול|."),
-    "vi": (unicodedata.normalize("NFD", "Tôi đi học mỗi ngày."), None),  # decomposed marks
-    "de": (
-        "Die Datenschutz-Grundverordnung gilt für Kraftfahrzeughaftpflichtversicherungen.",
-        "Die|Datenschutz|-|Grundverordnung|gilt|für|Kraftfahrzeughaftpflichtversicherungen|.",
-    ),
-    "uz": ("Oʻzbekiston va O‘zbekiston.", "Oʻzbekiston|va|O‘zbekiston|."),  # ‘ is part of O‘
-}
 
 
 @needs_icu
@@ -194,8 +155,10 @@ def check_words(text: str, lang: str, cuts: list[int], segmenter: str | None = N
     covered = {i for w in words for i in range(w.start, w.end)}
     assert all(text[i].isspace() for i in range(len(text)) if i not in covered)
     assert all(not w.text.isspace() for w in words)
-    assert all((w.kind == "punct") == (not any(c.isalnum() for c in w.text)) or
-               w.kind in ("other", "particle") for w in words)
+    assert all(len(regex.findall(r"\X", w.text)) == 1 for w in words if w.kind == "punct")
+    for w in words:  # a word of letters, digits or `_` is content (or a clitic), else punctuation
+        letters = any(c.isalnum() or c == "_" for c in w.text)
+        assert w.kind in (("content", "other", "particle") if letters else ("punct",))
 
 
 def script_texts(script: str):

@@ -66,7 +66,7 @@ def split_clitics(text: str, pieces: list[Piece], lang: str) -> list[Piece]:
     """`pieces` (words of `text`) with elided words and suffixes of `lang` cut off."""
     elided = ELIDED.get(lang)
     suffix = _SUFFIXES.get(lang)
-    if elided is None and suffix is None:
+    if (elided is None and suffix is None) or not any(m in text for m in _APOSTROPHES + ":"):
         return pieces
     out: list[Piece] = []
     for start, end, kind in pieces:

@@ -29,8 +29,13 @@ _BOUNDARY = regex.compile(r"(?w)\b")
 """With the WORD flag, `\\b` is the default Unicode word boundary of UAX #29."""
 _CLUSTER = regex.compile(r"\X")
 _DICTIONARY_SCRIPT = regex.compile(r"[\p{Thai}\p{Lao}\p{Khmer}\p{Myanmar}]")
-_NEEDS_CLUSTERS = regex.compile(r"[\s\p{Thai}\p{Lao}\p{Khmer}\p{Myanmar}]")
-"""A segment holding one of these is looked at cluster by cluster; any other is a word as it is."""
+_JOINING = regex.compile(
+    r"[\p{M}\p{Cf}\p{Sk}\p{GCB=Prepend}\p{GCB=Regional_Indicator}\x1c-\x1f"
+    r"\p{Thai}\p{Lao}\p{Khmer}\p{Myanmar}]"
+)
+_NEEDS_CLUSTERS = regex.compile(r"[\s\x1c-\x1f\p{Thai}\p{Lao}\p{Khmer}\p{Myanmar}]")
+"""A segment holding one of these is looked at cluster by cluster; any other is a word as it is
+(`\\s` and the separators U+001C–U+001F: what Python's `str.isspace` calls whitespace)."""
 
 DICTIONARY_LANGUAGES = frozenset({"th", "lo", "km", "my"})
 """Languages written without spaces between words that ICU segments with a dictionary."""
@@ -39,9 +44,7 @@ DICTIONARY_LANGUAGES = frozenset({"th", "lo", "km", "my"})
 def uax29_spans(text: str) -> list[Span]:
     """Words and single punctuation marks of `text` by the UAX #29 rules of the `regex` module."""
     bounds = sorted({0, len(text), *(m.start() for m in _BOUNDARY.finditer(text))})
-    if text.isascii():
-        return _words(text, zip(bounds, bounds[1:]))
-    return _words(text, _whole_clusters(text, bounds))
+    return _spans(text, bounds)
 
 
 def icu_spans(text: str, lang: str) -> list[Span]:
@@ -59,7 +62,7 @@ def icu_spans(text: str, lang: str) -> list[Span]:
             unit += 2 if ord(char) > 0xFFFF else 1
         unit_to_char[unit] = len(text)
         bounds = [unit_to_char[b] for b in bounds]
-    return _words(text, _whole_clusters(text, bounds))
+    return _spans(text, bounds)
 
 
 _ICU_ITERATORS = threading.local()
@@ -85,6 +88,15 @@ def icu_available() -> bool:
     except ImportError:
         return False
     return True
+
+
+def _spans(text: str, bounds: list[int]) -> list[Span]:
+    """The words between word `bounds`: in text without marks, joiners, prepended letters,
+    emoji modifiers, regional indicators or a dictionary script, every segment between two
+    bounds is a word or whitespace; other text is looked at cluster by cluster."""
+    if not _JOINING.search(text):
+        return [(a, b) for a, b in zip(bounds, bounds[1:]) if not text[a:b].isspace()]
+    return _words(text, _whole_clusters(text, bounds))
 
 
 def _whole_clusters(text: str, bounds: list[int]) -> list[Span]:
