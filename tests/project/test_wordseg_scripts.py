@@ -42,11 +42,18 @@ def test_mbart_codes_segment_like_their_language():
     assert texts("L'homme", "fr_XX") == ["L'", "homme"]
 
 
+def test_mbart_codes_of_cjk_languages_keep_their_segmenters():
+    assert texts("在管理中输入", "zh_CN") == texts("在管理中输入", "zh") == list("在管理中输入")
+    assert texts("作業パッケージ名を入力", "ja_XX") == texts("作業パッケージ名を入力", "ja")
+    assert texts("유형을 선택", "ko_KR") == ["유형", "을", "선택"]
+
+
 @pytest.mark.parametrize("lang", sorted(WITH_SPACES))
 def test_scripts_with_spaces_keep_marks_and_joiners_in_their_words(lang):
     text, expected = WITH_SPACES[lang]
     if expected is None:  # Vietnamese: the same words as its composed form, marks inside
-        expected = "|".join(unicodedata.normalize("NFD", w) for w in "Tôi đi học mỗi ngày .".split())
+        words = "Tôi đi học mỗi ngày .".split()
+        expected = "|".join(unicodedata.normalize("NFD", w) for w in words)
     words = words_with_offsets(text, lang)
     assert "|".join(w.text for w in words) == expected
     assert all(w.kind == ("content" if w.text[0].isalpha() else "punct") for w in words)

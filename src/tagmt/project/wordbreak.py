@@ -1,4 +1,4 @@
-"""Word boundaries of Unicode text (UAX #29), from the `regex` module or from ICU, as character spans.
+"""Word boundaries of Unicode text (UAX #29) as character spans, from the `regex` module or ICU.
 
 Both follow the word-boundary rules of Unicode Standard Annex #29, which keep a grapheme cluster
 whole (a Devanagari virama, a Sinhala ZWJ, a Persian ZWNJ, an Arabic or Hebrew vowel mark stay in

@@ -10,9 +10,12 @@ Segmenters: every language written with spaces, in any script, gets the words of
 clitics and digit groups of its language (`clitics.py`: `l'`|`homme`, `SAP`|`'nin`, `1 000`) and
 single punctuation marks; Thai, Lao, Khmer and Myanmar, written without spaces, get ICU's
 dictionary word breaks (PyICU, the `align` extra; no fallback: a clause as one word would put tags
-at its edges only). On the EUR-Lex dev sets (en→de/fr/hu, oracle projection with eflomal,
-benchmarks/bench_segmentation.py) these words project tags as well as or better than the regex
-`\\w+|[^\\w\\s]` they replace, which also cut every Indic word at its vowel signs. Japanese gets MeCab with IPADIC (as sacrebleu's `ja-mecab`); Korean gets MeCab-ko with mecab-ko-dic
+at its edges only). These replace the regex `\\w+|[^\\w\\s]` (segmenter `latin`), which cut
+every Indic, Sinhala or decomposed Vietnamese word at its marks and left a Thai clause whole; on
+the EUR-Lex dev sets (en→de/fr/hu, oracle projection with eflomal, see
+benchmarks/bench_segmentation.py) they project FIGURES.
+
+Japanese gets MeCab with IPADIC (as sacrebleu's `ja-mecab`); Korean gets MeCab-ko with mecab-ko-dic
 (as sacrebleu's `ko-mecab`), which splits particles off their nouns (`유형|을`) where tags often
 end; Chinese gets one word per Han character (runs of Latin letters and digits stay whole). On the
 SAP dev split (reference DP, eflomal, benchmarks/bench_projection.py) characters give 89.5 % exact
