@@ -10,7 +10,6 @@ first-pass projections (`consistent_terms`). An anchored word loses its other li
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 
 from tagmt.project.align import Links
@@ -19,25 +18,17 @@ from tagmt.project.loanwords import loanword_pairs
 from tagmt.project.wordseg import Word
 
 _COMMON_PUNCT = set(".,:;!?()[]{}\"'-/…、。，：；！？（）「」『』・")
-_NUMBER = re.compile(r"\d+(?:[ .,'\u00a0\u202f\u2009]\d+)*")
-"""A number written with group or decimal separators, which languages write differently."""
-
-
-def _written(word: Word) -> str:
-    """What a word is compared by: its text, or for a number its digits (`1,000.5` = `1 000,5`)."""
-    return re.sub(r"\D", "", word.text) if _NUMBER.fullmatch(word.text) else word.text
 
 
 def anchor_identical(src: list[Word], trg: list[Word], links: Links) -> Links:
     """Link words written identically on both sides (names, numbers, codes, rare symbols such as
-    `~`; a number by its digits, `0.3` = `0,3`), pairing the k-th occurrence with the k-th when
-    both sides have the same count; their other links are dropped. Statistical aligners often
-    miss these in a small corpus."""
+    `~`), pairing the k-th occurrence with the k-th when both sides have the same count; their
+    other links are dropped. Statistical aligners often miss these in a small corpus."""
     def occurrences(words: list[Word]) -> dict[str, list[int]]:
         found: dict[str, list[int]] = {}
         for k, w in enumerate(words):
             if w.kind == "content" or w.text not in _COMMON_PUNCT:
-                found.setdefault(_written(w), []).append(k)
+                found.setdefault(w.text, []).append(k)
         return found
 
     in_src, in_trg = occurrences(src), occurrences(trg)
