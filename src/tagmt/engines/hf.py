@@ -184,6 +184,13 @@ class HFSeq2SeqEngine(Seq2SeqEngine):
         self._fingerprint = fingerprint
         self._torch = require("torch", "hf", "translating with a Hugging Face model")
         self._transformers = require("transformers", "hf", "translating with a Hugging Face model")
+        # generate() fills every field tagmt leaves unset from the checkpoint's generation_config.json
+        # (mBART-50's forced_eos_token_id, a checkpoint's no_repeat_ngram_size, ...): keep only its token ids.
+        config = model.config
+        model.generation_config = self._transformers.GenerationConfig(
+            decoder_start_token_id=config.decoder_start_token_id, bos_token_id=config.bos_token_id,
+            eos_token_id=config.eos_token_id, pad_token_id=config.pad_token_id,
+        )
 
     @property
     def fp16(self) -> bool:
@@ -197,8 +204,7 @@ class HFSeq2SeqEngine(Seq2SeqEngine):
         return {**self.decoding_settings(), "dtype": self.compute_type}
 
     def _generation_config(self, max_new_tokens: int, forced_bos_token_id: int):
-        """Every rule of the search spelled out, so that a checkpoint's generation_config.json (its own
-        beam, no-repeat n-grams, forced end token, ...) cannot change what tagmt's settings say."""
+        """Every rule of the search spelled out (the model's own generation config holds only token ids)."""
         config = self.model.config
         return self._transformers.GenerationConfig(
             num_beams=self.beam,
