@@ -174,3 +174,21 @@ def test_device_resolution():
     if not torch.cuda.is_available():
         with pytest.raises(TagmtError, match="no CUDA GPU"):
             resolve_device("cuda")
+
+
+def test_token_budget_batches_are_cut_by_padded_tokens():
+    from tagmt.engines.hf import plan_token_batches
+
+    lengths = [3, 10, 4, 10, 2, 30]  # longest first: 5, 1, 3, 2, 0, 4
+    assert plan_token_batches(lengths, batch_size=2, max_tokens=None) == [[5, 1], [3, 2], [0, 4]]
+    # 30 tokens alone (over the budget); 2 × 10 fits 20; 3 × 4 does too
+    assert plan_token_batches(lengths, batch_size=2, max_tokens=20) == [[5], [1, 3], [2, 0, 4]]
+    assert plan_token_batches([], batch_size=2, max_tokens=20) == []
+
+
+def test_token_budget_translates_as_batches_of_segments_do(tiny_m2m100_dir, tiny_m2m100):
+    by_tokens = load_engine(str(tiny_m2m100_dir), device="cpu", max_tokens=24)
+    texts = [t for t in TEXTS if t]
+    assert len(by_tokens.plan_batches(texts)) > len(tiny_m2m100.plan_batches(texts)) == 1
+    assert by_tokens.translate(TEXTS, "en", "ja") == tiny_m2m100.translate(TEXTS, "en", "ja")
+    assert by_tokens.settings() == tiny_m2m100.settings()  # batching is not part of a run's cache key

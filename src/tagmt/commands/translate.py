@@ -12,6 +12,7 @@ examples:
   tagmt translate --approach dt --pair ja-ko --model m2m100 --data ../shared/sap-dev --split dev -o m2m.dt.ja-ko.txt
   tagmt translate --approach dp --pair en-zh --model mbart50 --aligner awesome --device cuda --fp16 -o mbart.dp.en-zh.txt
   tagmt translate --approach dt --pair en-ko --model /models/my-m2m100 --batch-size 32 -o out.txt
+  tagmt translate --approach dt --pair en-ja --model m2m100 --engine ct2 --max-tokens 4096 -o m2m.ct2.en-ja.txt
 
 models: m2m100 (facebook/m2m100_418M), m2m100-1.2b (facebook/m2m100_1.2B),
 mbart50 (facebook/mbart-large-50-many-to-many-mmt), any hub id or local folder of an M2M-100 or
@@ -22,6 +23,19 @@ The output has one tagged segment per line, in the order of `tagmt views --view 
 atomically. Finished segments are cached (default ~/.cache/tagmt/runs, or $TAGMT_CACHE/runs): a run that
 is stopped resumes where it stopped when started again with the same arguments.
 """
+
+
+def add_engine_arguments(parser: argparse.ArgumentParser) -> None:
+    """--engine, --compute-type and --max-tokens (shared with ``tagmt reproduce``)."""
+    parser.add_argument("--engine", choices=("hf", "ct2"), default="hf",
+                        help="run checkpoints with PyTorch generate (hf, default) or CTranslate2 (ct2: converted "
+                             "once and cached; pip install \"tagmt[ct2]\")")
+    parser.add_argument("--compute-type", metavar="TYPE",
+                        help="precision: hf float32 (CPU default) | bfloat16 | float16 (CUDA; default bfloat16 "
+                             "where the GPU has it); ct2 int8 (CPU default) | int8_float16 (CUDA default) | "
+                             "float32 | float16 | bfloat16 | int8_float32 | int8_bfloat16")
+    parser.add_argument("--max-tokens", type=int, metavar="N",
+                        help="batch by a budget of N padded input tokens (length-sorted) instead of --batch-size")
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -52,7 +66,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--batch-size", type=int, default=16, metavar="N", help="segments per batch (default 16)")
     parser.add_argument("--device", choices=("auto", "cpu", "cuda"), default="auto",
                         help="where the model runs (default: cuda when available)")
-    parser.add_argument("--fp16", action="store_true", help="half precision (GPU only)")
+    parser.add_argument("--fp16", action="store_true", help="half precision (GPU only; = --compute-type float16)")
+    add_engine_arguments(parser)
+    parser.add_argument("--beam", type=int, default=4, metavar="N", help="beam size (default 4, the paper's)")
     parser.add_argument("--cache-dir", metavar="DIR", help="folder of the resumable run caches")
     parser.add_argument("--no-cache", action="store_true", help="neither read nor write the run cache")
     parser.add_argument("--zf", action="store_true", help="allow Traditional Chinese (zf) directions")
@@ -72,7 +88,8 @@ def run(args: argparse.Namespace) -> int:
         args.data, args.split, direction, args.approach, args.model,
         aligner=args.aligner, output=args.output, batch_size=args.batch_size, device=args.device,
         progress=True, cache_dir=args.cache_dir, use_cache=not args.no_cache, fp16=args.fp16,
-        aligner_options=aligner_options,
+        aligner_options=aligner_options, engine=args.engine, compute_type=args.compute_type,
+        max_tokens=args.max_tokens, beam=args.beam,
     )
     with open(path, encoding="utf-8") as f:
         n = sum(1 for _ in f)

@@ -104,12 +104,17 @@ def translate_direction(
     fp16: bool = False,
     aligner_options: dict[str, Any] | None = None,
     on_batch: BatchCallback | None = None,
+    engine: str = "hf",
+    compute_type: str | None = None,
+    max_tokens: int | None = None,
+    beam: int = 4,
 ) -> Path:
     """Translate a split of the data set in one direction and write one tagged segment per line, in the
     order of the ``tagged`` view, to ``output`` (atomically). Returns ``output``.
 
     ``model`` is an engine name for ``load_engine`` or an engine already loaded (to reuse one model
-    across directions). ``cache_dir`` holds the resumable per-run caches (default
+    across directions); ``engine``, ``compute_type``, ``max_tokens`` and ``beam`` are passed to
+    ``load_engine``. ``cache_dir`` holds the resumable per-run caches (default
     ``tagmt.paths.cache_dir()/runs``); ``use_cache=False`` neither reads nor writes them. The DP
     aligner is loaded before translation starts, so that a missing aligner model fails at once.
     """
@@ -126,7 +131,8 @@ def translate_direction(
     elif model == "reference":
         engine = load_engine(model, references=_reference_texts(segments, approach))
     else:
-        engine = load_engine(model, device=device, batch_size=batch_size, fp16=fp16)
+        engine = load_engine(model, engine=engine, device=device, batch_size=batch_size, fp16=fp16,
+                             compute_type=compute_type, max_tokens=max_tokens, beam=beam)
     engine.check_direction(direction.src, direction.trg)
 
     run = dict(cache_dir=cache_dir, use_cache=use_cache, progress=progress, on_batch=on_batch)
