@@ -232,15 +232,20 @@ def engine_runs(device: str) -> list[tuple[str, str, str | None]]:
             ("ct2", "int8_float16", None)]
 
 
-def _run_worker(args, checkpoint: Path, device: str, engine: str, compute_type: str, env: dict) -> list[dict]:
+def _run_worker(args, checkpoint: Path, device: str, engine: str, compute_type: str, env: dict):
     command = [sys.executable, __file__, "--worker", "--checkpoint", str(checkpoint), "--engine", engine,
                "--compute-type", compute_type, "--device", device, "--threads", str(args.threads),
                "--beam", str(args.beam), "--input-tokens", str(args.input_tokens),
                "--new-tokens", str(args.new_tokens), "--batch-sizes", ",".join(map(str, args.batch_sizes))]
-    done = subprocess.run(command, env=env, capture_output=True, text=True)
-    if done.returncode != 0:
-        raise SystemExit(f"{engine} {compute_type} on {device} failed:\n{done.stderr[-3000:]}")
-    return [json.loads(line) for line in done.stdout.splitlines() if line.startswith("{")]
+    with tempfile.TemporaryFile("w+") as errors, \
+            subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=errors, text=True) as worker:
+        for line in worker.stdout:  # one line per batch size, as each finishes
+            if line.startswith("{"):
+                yield json.loads(line)
+        worker.wait()
+        if worker.returncode != 0:
+            errors.seek(0)
+            raise SystemExit(f"{engine} {compute_type} on {device} failed:\n{errors.read()[-3000:]}")
 
 
 def main() -> None:

@@ -67,7 +67,7 @@ def load_engine(
         if compute_type not in (None, "float16"):
             raise TagmtError(f"--fp16 and --compute-type {compute_type} disagree: give one of them")
         compute_type = "float16"
-    options = dict(device=resolve_device(device, fp16), batch_size=batch_size, compute_type=compute_type,
+    options = dict(device=resolve_device(device, fp16, engine), batch_size=batch_size, compute_type=compute_type,
                    option=option, beam=beam, max_tokens=max_tokens)
     if engine == "ct2":
         from tagmt.engines.ct2 import load_ct2

@@ -252,16 +252,24 @@ class _RowBudget:
         return (generated >= self.budgets.to(input_ids.device)).repeat_interleave(per_input)
 
 
-def resolve_device(device: str, fp16: bool = False) -> str:
-    """``auto`` → ``cuda`` when a GPU is visible, else ``cpu``; refuse what this machine cannot do."""
+def resolve_device(device: str, fp16: bool = False, engine: str = "hf") -> str:
+    """``auto`` → ``cuda`` when a GPU is visible, else ``cpu``; refuse what this machine cannot do.
+
+    The GPU must be visible to the library that runs the model: torch for ``hf``, CTranslate2 (whose
+    wheels carry CUDA even beside a CPU build of torch) for ``ct2``.
+    """
     if device not in ("auto", "cpu", "cuda") and not device.startswith("cuda:"):
         raise TagmtError(f"unknown device {device!r}: use auto, cpu or cuda")
-    torch = require("torch", "hf", "translating with a Hugging Face model")
-    has_cuda = torch.cuda.is_available()
+    if engine == "ct2":
+        library = "CTranslate2"
+        has_cuda = require("ctranslate2", "ct2", "translating with CTranslate2").get_cuda_device_count() > 0
+    else:
+        library = "torch"
+        has_cuda = require("torch", "hf", "translating with a Hugging Face model").cuda.is_available()
     if device == "auto":
         device = "cuda" if has_cuda else "cpu"
     elif device.startswith("cuda") and not has_cuda:
-        raise TagmtError(f"--device {device} was asked for but torch sees no CUDA GPU; use --device cpu")
+        raise TagmtError(f"--device {device} was asked for but {library} sees no CUDA GPU; use --device cpu")
     if fp16 and not device.startswith("cuda"):
         raise TagmtError("--fp16 needs a CUDA GPU (half precision on CPU is slow and inexact); drop --fp16")
     return device

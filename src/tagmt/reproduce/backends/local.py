@@ -13,11 +13,21 @@ from tagmt.reproduce.cells import CellTask
 
 
 def _cuda_device_count() -> int:
+    """GPUs seen by torch or by CTranslate2 (which has CUDA even beside a CPU build of torch)."""
+    counts = [0]
     try:
         import torch
+
+        counts.append(torch.cuda.device_count())
     except ImportError:
-        return 0
-    return torch.cuda.device_count()
+        pass
+    try:
+        import ctranslate2
+
+        counts.append(ctranslate2.get_cuda_device_count())
+    except ImportError:
+        pass
+    return max(counts)
 
 
 def worker_devices(device: str, jobs: int) -> list[str | None]:
