@@ -14,6 +14,7 @@ one does. :class:`HFSeq2SeqEngine` adds the PyTorch model.
 from __future__ import annotations
 
 import hashlib
+from abc import abstractmethod
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Sequence
@@ -161,9 +162,9 @@ class Seq2SeqEngine(Engine):
                 outputs[i] = self._decode(ids)
         return outputs
 
+    @abstractmethod
     def _generate(self, encoded: list[list[int]], forced_bos_token_id: int) -> list[list[int]]:
         """Output ids (target language token first) for a batch of encoded inputs, each within its budget."""
-        raise NotImplementedError
 
     def _decode(self, ids: list[int]) -> str:
         kept = [i for i in ids if i not in self._skip_ids]

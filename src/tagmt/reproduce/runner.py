@@ -12,7 +12,6 @@ from typing import Callable
 from tagmt.errors import TagmtError
 from tagmt.progress import progress_bar
 from tagmt.reproduce.backends import execute
-from tagmt.reproduce.backends.local import worker_devices
 from tagmt.reproduce.cells import CellTask, direction_fingerprint, finished_record
 from tagmt.reproduce.grid import Cell, Grid
 from tagmt.reproduce.results import build_results, write_outputs
