@@ -160,6 +160,10 @@ def translate_direction(
     fp16: bool = False,
     aligner_options: dict[str, Any] | None = None,
     on_batch: BatchCallback | None = None,
+    engine: str = "hf",
+    compute_type: str | None = None,
+    max_tokens: int | None = None,
+    beam: int = 4,
     llm: LLMOptions | None = None,
     repair: str | None = None,
     record: bool = False,
@@ -169,7 +173,8 @@ def translate_direction(
     order of the ``tagged`` view, to ``output`` (atomically). Returns ``output``.
 
     ``model`` is an engine name for ``load_engine`` or an engine already loaded (to reuse one model
-    across directions). ``cache_dir`` holds the resumable per-run caches (default
+    across directions); ``engine``, ``compute_type``, ``max_tokens`` and ``beam`` are passed to
+    ``load_engine``. ``cache_dir`` holds the resumable per-run caches (default
     ``tagmt.paths.cache_dir()/runs``); ``use_cache=False`` neither reads nor writes them. The aligner
     (DP, or DT with ``repair="project"``) is loaded before translation starts, so that a missing aligner
     model fails at once. ``llm`` says how to reach and prompt an ``openai:NAME`` model. With ``record``,
@@ -192,7 +197,9 @@ def translate_direction(
     elif model == "reference":
         engine = load_engine(model, references=_reference_texts(segments, approach))
     else:
-        engine = load_engine(model, device=device, batch_size=batch_size, fp16=fp16, llm=llm, approach=approach)
+        engine = load_engine(model, engine=engine, device=device, batch_size=batch_size, fp16=fp16,
+                             compute_type=compute_type, max_tokens=max_tokens, beam=beam, llm=llm,
+                             approach=approach)
     engine.check_direction(direction.src, direction.trg)
     needs_aligner = approach == "dp" or repair is not None
     loaded_aligner = _load_aligner(aligner, device, aligner_options) if needs_aligner else None
