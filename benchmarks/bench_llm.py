@@ -4,11 +4,11 @@ mode does with a 30-segment DITA document.
 
 The model has one layer and random weights, so the figures measure the client, the HTTP round trip and
 the server's own per-request and per-token overhead, not a real model's compute; every request asks for
-``--max-tokens`` tokens (a random model never stops by itself). Segments: the first ``--limit`` lines of
+``--max-new-tokens`` tokens (a random model never stops by itself). Segments: the first ``--limit`` lines of
 ../shared/eurlex-dev/dev-glossary.en when present, else the bundled sample's English segments. Each
 concurrency runs on fresh inputs (a numbered prefix), so no cache or server-side reuse helps.
 
-Usage:  python benchmarks/bench_llm.py [--limit 64] [--max-tokens 16] [--concurrency 1 4 16]
+Usage:  python benchmarks/bench_llm.py [--limit 64] [--max-new-tokens 16] [--concurrency 1 4 16]
         [--continuous-batching]   (the server batches concurrent requests; without it, it runs them one by one)
         [--api-base URL --model NAME]   (an already running server instead of the tiny one)
 """
@@ -37,7 +37,7 @@ def segments(limit: int) -> list[str]:
 
 
 def requests_per_second(model: str, base: str, texts: list[str], concurrency: int, max_tokens: int) -> tuple[float, float]:
-    engine = load_engine(model, llm=LLMOptions(api_base=base, concurrency=concurrency, max_tokens=max_tokens))
+    engine = load_engine(model, llm=LLMOptions(api_base=base, concurrency=concurrency, max_new_tokens=max_tokens))
     start = time.perf_counter()
     engine.translate(texts, "en", "de")
     seconds = time.perf_counter() - start
@@ -54,7 +54,7 @@ def document_mode(model: str, base: str, max_tokens: int) -> None:
         budget = chunk_budget(engine, max_context, "en", "ja")
         chunks = chunk_document(doc, budget).chunks
         print(f"  --max-context {max_context:5d}: chunk budget {budget:4d} tokens -> {len(chunks)} chunk(s)")
-    engine = load_engine(model, llm=LLMOptions(api_base=base, concurrency=4, max_tokens=max_tokens),
+    engine = load_engine(model, llm=LLMOptions(api_base=base, concurrency=4, max_new_tokens=max_tokens),
                          approach="document")
     with tempfile.TemporaryDirectory() as cache:
         start = time.perf_counter()
@@ -62,7 +62,7 @@ def document_mode(model: str, base: str, max_tokens: int) -> None:
                                   progress=False)
         seconds = time.perf_counter() - start
     scores = score_documents(run.translations, [doc])
-    print(f"  translated at --max-context 1024 --max-tokens {max_tokens}: {run.chunks[0]} chunks, "
+    print(f"  translated at --max-context 1024 --max-new-tokens {max_tokens}: {run.chunks[0]} chunks, "
           f"{engine.stats.requests} requests in {seconds:.1f} s, well-formed: {run.well_formed[0]}, "
           f"XATER {scores['xater']['score']:.1f}, validity {scores['validity']['score']:.1f} "
           "(against the source itself: a random model's output is not XML)")
@@ -71,7 +71,7 @@ def document_mode(model: str, base: str, max_tokens: int) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--limit", type=int, default=64, help="segments per concurrency level (default 64)")
-    parser.add_argument("--max-tokens", type=int, default=16, help="tokens asked per request (default 16)")
+    parser.add_argument("--max-new-tokens", dest="max_tokens", type=int, default=16, help="tokens asked per request (default 16)")
     parser.add_argument("--concurrency", type=int, nargs="+", default=[1, 4, 16])
     parser.add_argument("--continuous-batching", action="store_true",
                         help="start the tiny server with --continuous-batching (requests batched together)")

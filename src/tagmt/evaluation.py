@@ -25,6 +25,8 @@ SEGMENT_METRICS = (
     "markup-match",
     "structure-accuracy",
 )
+#: Segment metrics computed only when asked for by name (NE&NUM needs a term list to count entities).
+OPTIONAL_SEGMENT_METRICS = ("ne-num-precision", "ne-num-recall")
 
 
 @dataclass
@@ -63,23 +65,32 @@ def score_systems(
     metrics: Sequence[str] = SEGMENT_METRICS,
     tokenize: str | None = None,
     vocabulary: Collection[str] | None = None,
+    compat: str = "tagmt",
+    terms: str | Path | Collection[str] | None = None,
 ) -> list[SystemScores]:
     """Score each hypothesis stream (``hypotheses[name]``) against ``references``.
 
     ``markup-match`` reports two figures: ``markup_match`` over all segments and
     ``markup_match_tagged`` over the segments whose reference has markup (None when none has).
     ``tokenize`` overrides the BLEU tokenizer chosen by ``trg_lang`` (tag BLEU always uses ``none``);
-    ``vocabulary`` replaces the markup names taken from the references.
+    ``vocabulary`` replaces the markup names taken from the references; ``compat`` chooses the
+    corrected definitions (``tagmt``) or the published implementations' (``original``); ``terms`` is
+    the NE&NUM term list.
     """
-    unknown = [name for name in metrics if name not in SEGMENT_METRICS]
+    known = SEGMENT_METRICS + OPTIONAL_SEGMENT_METRICS
+    unknown = [name for name in metrics if name not in known]
     if unknown:
-        raise TagmtError(f"{unknown[0]!r} is not a segment metric; choose from: {', '.join(SEGMENT_METRICS)}")
+        raise TagmtError(f"{unknown[0]!r} is not a segment metric; choose from: {', '.join(known)}")
     reference_streams = [list(references)]
     for lines in hypotheses.values():
         check_lengths(lines, reference_streams)
     context = MarkupContext()
-    options: dict[str, Any] = {"trg_lang": trg_lang, "tokenize": tokenize, "vocabulary": vocabulary}
-    scorers = [get_metric(name, context=context, **options) for name in metrics]
+    options: dict[str, Any] = {"trg_lang": trg_lang, "tokenize": tokenize, "vocabulary": vocabulary,
+                               "compat": compat}
+    scorers = [
+        get_metric(name, context=context, **options, **({"terms": terms} if name in OPTIONAL_SEGMENT_METRICS else {}))
+        for name in metrics
+    ]
     systems = []
     for hyp, lines in hypotheses.items():
         lines = list(lines)

@@ -131,7 +131,7 @@ def test_empty_segments_are_not_sent():
 
 def test_seed_temperature_and_max_tokens_are_sent():
     with ScriptedServer(echo_german) as server:
-        engine = load_engine("openai:scripted", llm=llm(server, seed=7, temperature=0.5, max_tokens=33))
+        engine = load_engine("openai:scripted", llm=llm(server, seed=7, temperature=0.5, max_new_tokens=33))
         engine.translate(["x"], "en", "de")
     body = server.bodies[0]
     assert (body["seed"], body["temperature"], body["max_tokens"]) == (7, 0.5, 33)
@@ -344,5 +344,7 @@ def test_cli_document_mode_writes_documents_scores_and_record(tmp_path, sample_d
         canon = [etree.tostring(etree.fromstring(t.encode()), method="c14n") for t in (written, text)]
         assert canon[0] == canon[1]
     scores = json.loads((out / "scores.json").read_text(encoding="utf-8"))
-    assert scores["validity"]["score"] == 100.0 and 0 < scores["xater"]["score"] < 100
+    # the SAP DTD is in no catalog: validity says the documents were not validated, never 100
+    assert scores["validity"]["score"] is None and set(scores["validity"]["status"]) == {"not validated"}
+    assert 0 < scores["xater"]["score"] < 100
     assert "10 well-formed" in capsys.readouterr().err

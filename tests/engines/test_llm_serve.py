@@ -43,7 +43,7 @@ def _glossary(eurlex_dev: Path):
 def _engine(tiny_chat_dir: Path, base: str, **options):
     from tagmt.engines import LLMOptions, load_engine
 
-    return load_engine(f"openai:{tiny_chat_dir}", llm=LLMOptions(api_base=base, max_tokens=8, retries=1,
+    return load_engine(f"openai:{tiny_chat_dir}", llm=LLMOptions(api_base=base, max_new_tokens=8, retries=1,
                                                                   **options))
 
 
@@ -103,7 +103,7 @@ def test_cli_against_the_server_then_without_it(tiny_chat_dir, tmp_path, capsys)
     data = write_tiny_dataset(tmp_path / "data")
     with served(tiny_chat_dir) as base:
         first = ["translate", "--approach", "dt", "--pair", "en-ja", "--model", f"openai:{tiny_chat_dir}",
-                 "--api-base", base, "--max-tokens", "8", "--retries", "1", "--data", str(data),
+                 "--api-base", base, "--max-new-tokens", "8", "--retries", "1", "--data", str(data),
                  "-o", str(tmp_path / "dt.ja")]
         assert main(first) == 0
     lines = (tmp_path / "dt.ja").read_text(encoding="utf-8").splitlines()

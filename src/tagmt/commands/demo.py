@@ -36,7 +36,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.set_defaults(func=run)
 
 
-def run_demo(out: str | None, *, jobs: int = 1, force: bool = False, figures: bool = True) -> int:
+def run_demo(out: str | None, *, jobs: int = 1, force: bool = False, figures: bool = True,
+             backend: str = "local", ray_address: str | None = None) -> int:
     """Run the offline grid on data/sample into ``out`` and print its tables; shared with ``reproduce --quick``."""
     from tagmt.commands.reproduce import terminal_tables
     from tagmt.paths import sample_data_dir
@@ -57,7 +58,10 @@ def run_demo(out: str | None, *, jobs: int = 1, force: bool = False, figures: bo
         sys.stderr.flush()
     started = time.perf_counter()
     command = f"tagmt demo --out {folder}" + (" --force" if force else "")
-    run = run_grid(grid, sample_data_dir(), folder, jobs=jobs, force=force, command=command, figures=figures)
+    run = run_grid(
+        grid, sample_data_dir(), folder, jobs=jobs, force=force, command=command, figures=figures,
+        backend=backend, ray_address=ray_address,
+    )
     samples = run_sample_files(folder / "files", projection=not missing)
     elapsed = time.perf_counter() - started
     split = run.results["data"]["split"]

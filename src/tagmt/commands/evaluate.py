@@ -21,7 +21,7 @@ examples:
 
 segment metrics (default: all, ten figures): raw-bleu lex-bleu tag-bleu raw-chrf lex-chrf tag-chrf
 xml-bleu markup-match (over all segments, and over those whose reference has markup)
-structure-accuracy. raw = tagged strings as they are, lex = markup removed, tag = markup alone.
+structure-accuracy; on request: ne-num-precision ne-num-recall (with --ne-terms FILE). raw = tagged strings as they are, lex = markup removed, tag = markup alone.
 document metrics: xater validity span-f1 md-tags texbleu (one document per file).
 """
 
@@ -71,6 +71,15 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="BLEU tokenizer for raw, lex and XML-BLEU (default by target language: ja-mecab, "
         "ko-mecab, zh, else 13a); tag BLEU always uses none",
     )
+    parser.add_argument(
+        "--compat", choices=("tagmt", "original"), default="tagmt",
+        help="tagmt: the corrected definitions (default); original: each metric as its published "
+        "implementation computes it (see docs/metrics.md; the signature says which)",
+    )
+    parser.add_argument(
+        "--ne-terms", metavar="FILE",
+        help="ne-num-precision/ne-num-recall: the English terms to count (JSON list or one per line)",
+    )
     parser.add_argument("--format", choices=("table", "json", "csv"), default="table")
     parser.add_argument("--per-segment", metavar="FILE", help="write per-segment scores and match flags (TSV)")
     module = _document_module()
@@ -111,9 +120,9 @@ def _unique(values: Sequence[str], option: str) -> list[str]:
 
 def _score_segments(metrics: list[str], hyps: list[str], args: argparse.Namespace) -> list[dict[str, Any]]:
     from tagmt.errors import TagmtError
-    from tagmt.evaluation import SEGMENT_METRICS, read_segments, score_systems
+    from tagmt.evaluation import OPTIONAL_SEGMENT_METRICS, SEGMENT_METRICS, read_segments, score_systems
 
-    unknown = [m for m in metrics if m not in SEGMENT_METRICS]
+    unknown = [m for m in metrics if m not in SEGMENT_METRICS + OPTIONAL_SEGMENT_METRICS]
     if unknown:
         raise TagmtError(
             f"unknown metric {unknown[0]!r}; choose from: {', '.join(SEGMENT_METRICS + DOCUMENT_METRICS)}"
@@ -125,7 +134,8 @@ def _score_segments(metrics: list[str], hyps: list[str], args: argparse.Namespac
         references, trg_lang, pair = _segment_reference(args)
         hypotheses = {path: read_segments(path) for path in hyps}
     systems = score_systems(
-        references, hypotheses, trg_lang, pair, metrics=metrics or SEGMENT_METRICS, tokenize=args.tokenize
+        references, hypotheses, trg_lang, pair, metrics=metrics or SEGMENT_METRICS, tokenize=args.tokenize,
+        compat=args.compat, terms=args.ne_terms,
     )
     if args.per_segment:
         _write_per_segment(args.per_segment, systems, references)
@@ -200,7 +210,10 @@ def _write_per_segment(path: str, systems: Sequence[Any], references: Sequence[s
             row: list[Any] = [system.hyp, i + 1, ref_tagged[i]]
             for key in keys:
                 value = system.segment_scores[key][i]
-                row.append(int(value > 0) if key in flags else f"{value:.4f}")
+                if value is None:
+                    row.append("n/a")
+                else:
+                    row.append(int(value > 0) if key in flags else f"{value:.4f}")
             writer.writerow(row)
     try:
         with open(path, "w", encoding="utf-8", newline="") as handle:

@@ -23,6 +23,7 @@ more examples:
   tagmt translate --approach dt --pair en-ja --model openai:gpt-4o-mini --concurrency 8 --repair project --aligner eflomal -o gpt.dt.ja
   tagmt translate --approach dp --pair en-ko --model openai:Qwen/Qwen2.5-7B-Instruct --api-base http://localhost:8000/v1 --aligner eflomal -o qwen.dp.ko
   tagmt translate --approach dt --unit document --pair en-ja --model openai:qwen2.5 --max-context 8192 -o qwen-docs/
+  tagmt translate --approach dt --pair en-ja --model m2m100 --engine ct2 --max-tokens 4096 -o m2m.ct2.en-ja.txt
 
 models: m2m100 (facebook/m2m100_418M, the default), m2m100-1.2b (facebook/m2m100_1.2B),
 mbart50 (facebook/mbart-large-50-many-to-many-mmt), any hub id or local folder of an M2M-100 or
@@ -54,7 +55,20 @@ arguments.
 
 # Options that only the LLM engine (openai:NAME) reads; None means "not given".
 LLM_OPTIONS = ("api_base", "prompt", "examples", "shots", "concurrency", "timeout", "retries", "temperature",
-               "seed", "max_tokens", "max_context")
+               "seed", "max_new_tokens", "max_context")
+
+
+def add_engine_arguments(parser: argparse.ArgumentParser) -> None:
+    """--engine, --compute-type and --max-tokens (shared with ``tagmt reproduce``)."""
+    parser.add_argument("--engine", choices=("hf", "ct2"), default="hf",
+                        help="run checkpoints with PyTorch generate (hf, default) or CTranslate2 (ct2: converted "
+                             "once and cached; pip install \"tagmt[ct2]\")")
+    parser.add_argument("--compute-type", metavar="TYPE",
+                        help="precision: hf float32 (CPU default) | bfloat16 | float16 (CUDA; default bfloat16 "
+                             "where the GPU has it); ct2 int8 (CPU default) | int8_float16 (CUDA default) | "
+                             "float32 | float16 | bfloat16 | int8_float32 | int8_bfloat16")
+    parser.add_argument("--max-tokens", type=int, metavar="N",
+                        help="batch by a budget of N padded input tokens (length-sorted) instead of --batch-size")
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -91,11 +105,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--data", metavar="DIR", help="data set folder for --pair (default: the bundled sample)")
     parser.add_argument("--split", help="split name for --pair, e.g. dev or test (default: the only split)")
     parser.add_argument("-o", "--output", required=True, metavar="FILE", help="output file")
-    parser.add_argument("--beam", type=int, default=4, metavar="N", help="beam size (default 4, the paper's)")
     parser.add_argument("--batch-size", type=int, default=16, metavar="N", help="segments per batch (default 16)")
     parser.add_argument("--device", choices=("auto", "cpu", "cuda"), default="auto",
                         help="where the model runs (default: cuda when available)")
-    parser.add_argument("--fp16", action="store_true", help="half precision (GPU only)")
+    parser.add_argument("--fp16", action="store_true", help="half precision (GPU only; = --compute-type float16)")
+    add_engine_arguments(parser)
+    parser.add_argument("--beam", type=int, default=4, metavar="N", help="beam size (default 4, the paper's)")
     parser.add_argument("--cache-dir", metavar="DIR", help="folder of the resumable run caches")
     parser.add_argument("--no-cache", action="store_true", help="neither read nor write the run cache")
     parser.add_argument("--zf", action="store_true", help="allow Traditional Chinese (zf) directions of the data set")
@@ -122,7 +137,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                      help="retries with exponential backoff on connection errors, 408, 409, 429 and 5xx (default 4)")
     llm.add_argument("--temperature", type=float, metavar="T", help="sampling temperature (default 0)")
     llm.add_argument("--seed", type=int, metavar="N", help="sampling seed sent with every request")
-    llm.add_argument("--max-tokens", type=int, metavar="N",
+    llm.add_argument("--max-new-tokens", type=int, metavar="N",
                      help="output budget of every request (default: 2x the input's estimated tokens + 64)")
     llm.add_argument("--max-context", type=int, metavar="TOKENS",
                      help="--unit document: the model's context; documents are cut into chunks that fit "
@@ -138,7 +153,7 @@ def llm_options(args: argparse.Namespace):
     given = {
         "api_base": args.api_base, "prompt": args.prompt, "shots": args.shots, "concurrency": args.concurrency,
         "timeout": args.timeout, "retries": args.retries, "temperature": args.temperature, "seed": args.seed,
-        "max_tokens": args.max_tokens,
+        "max_new_tokens": args.max_new_tokens,
     }
     options = {key: value for key, value in given.items() if value is not None}
     if args.examples:
@@ -217,7 +232,8 @@ def _run_segments(args: argparse.Namespace, direction, is_llm: bool) -> int:
         aligner=args.aligner, output=args.output, batch_size=args.batch_size, device=args.device,
         progress=True, cache_dir=args.cache_dir, use_cache=not args.no_cache, fp16=args.fp16, beam=args.beam,
         aligner_options=aligner_options, llm=llm_options(args) if is_llm else None, repair=args.repair,
-        record=True, command=getattr(args, "argv", None), report=report,
+        record=True, command=getattr(args, "argv", None), report=report, engine=args.engine,
+        compute_type=args.compute_type, max_tokens=args.max_tokens,
     )
     print(f"wrote {report.segments} segments ({args.model}, {args.approach}, {direction.name}) to {path}",
           file=sys.stderr)
@@ -241,6 +257,7 @@ def _run_file(args: argparse.Namespace, is_llm: bool) -> int:
         beam=args.beam, batch_size=args.batch_size, device=args.device, progress=True,
         cache_dir=args.cache_dir, use_cache=not args.no_cache, fp16=args.fp16,
         llm=llm_options(args) if is_llm else None, repair=args.repair, command=getattr(args, "argv", None),
+        engine=args.engine, compute_type=args.compute_type, max_tokens=args.max_tokens,
     )
     kind = {"xliff12": "XLIFF 1.2", "xliff2": "XLIFF 2"}.get(done.corpus.format, "line file")
     print(f"wrote {len(done.corpus.segments)} segments ({args.model}, {args.approach}, {done.direction.name}) "
@@ -284,5 +301,6 @@ def _run_documents(args: argparse.Namespace, direction, is_llm: bool) -> int:
     })
     print(f"wrote {len(run.ids)} documents ({sum(run.chunks)} chunks, {sum(run.well_formed)} well-formed) "
           f"({args.model}, document, {direction.name}) to {args.output}", file=sys.stderr)
-    print(" · ".join(f"{name} {value['score']:.2f}" for name, value in scores.items()), file=sys.stderr)
+    print(" · ".join(f"{name} {value['score']:.2f}" if value["score"] is not None else f"{name} not validated"
+                     for name, value in scores.items()), file=sys.stderr)
     return 0

@@ -47,6 +47,12 @@ class Engine(ABC):
         """The order in which to translate ``texts`` so that batches hold inputs of similar length."""
         return sorted(range(len(texts)), key=lambda i: -len(texts[i]))
 
+    def plan_batches(self, texts: Sequence[str]) -> list[list[int]]:
+        """The batches (indices into ``texts``) a run translates, in order: ``batch_order`` cut every
+        ``batch_size``. Engines over token models cut by tokens instead (``--max-tokens``)."""
+        order = self.batch_order(texts)
+        return [order[lo:lo + self.batch_size] for lo in range(0, len(order), self.batch_size)]
+
     @abstractmethod
     def translate(self, texts: list[str], src_lang: str, trg_lang: str) -> list[str]:
         """Translate ``texts``; the result has the same length and order."""

@@ -11,7 +11,7 @@ sent are cancelled, those in flight finish, and :class:`PartialBatchError` carri
 so that the run caches them before the command exits with one line.
 
 The output budget of a request is ``OUTPUT_FACTOR`` × the segment's estimated tokens + ``OUTPUT_EXTRA``
-(``--max-tokens`` replaces it): enough for any translation of the segment (CJK ↔ Latin token ratios stay
+(``--max-new-tokens`` replaces it): enough for any translation of the segment (CJK ↔ Latin token ratios stay
 under 2), short enough that a model which never stops costs little.
 """
 
@@ -61,7 +61,7 @@ class LLMOptions:
     retries: int = 4
     temperature: float = 0.0
     seed: int | None = None
-    max_tokens: int | None = None
+    max_new_tokens: int | None = None
 
     def check(self) -> None:
         if self.concurrency < 1:
@@ -72,8 +72,8 @@ class LLMOptions:
             raise TagmtError(f"--timeout must be a positive number of seconds, not {self.timeout}")
         if not 0 <= self.temperature <= 2:
             raise TagmtError(f"--temperature must be between 0 and 2, not {self.temperature}")
-        if self.max_tokens is not None and self.max_tokens < 1:
-            raise TagmtError(f"--max-tokens must be at least 1, not {self.max_tokens}")
+        if self.max_new_tokens is not None and self.max_new_tokens < 1:
+            raise TagmtError(f"--max-new-tokens must be at least 1, not {self.max_new_tokens}")
         if self.shots < 0:
             raise TagmtError(f"--shots must be 0 or more, not {self.shots}")
 
@@ -139,7 +139,7 @@ class OpenAIEngine(Engine):
             "prompt_kind": self.prompt.kind,
             "temperature": o.temperature,
             "seed": o.seed,
-            "max_tokens": o.max_tokens if o.max_tokens is not None else f"{OUTPUT_FACTOR:g}x+{OUTPUT_EXTRA}",
+            "max_tokens": o.max_new_tokens if o.max_new_tokens is not None else f"{OUTPUT_FACTOR:g}x+{OUTPUT_EXTRA}",
         }
 
     def for_approach(self, approach: str) -> "OpenAIEngine":
@@ -168,8 +168,8 @@ class OpenAIEngine(Engine):
 
     def budget(self, text: str) -> int:
         """The output token budget of one request for ``text``."""
-        if self.options.max_tokens is not None:
-            return self.options.max_tokens
+        if self.options.max_new_tokens is not None:
+            return self.options.max_new_tokens
         return int(OUTPUT_FACTOR * estimate_tokens(text)) + OUTPUT_EXTRA
 
     def prompt_tokens(self, src_lang: str, trg_lang: str) -> int:

@@ -89,6 +89,10 @@ class Grid:
     directions: list[Direction]
     batch_size: int = 16
     config: Path | None = None
+    #: How checkpoints run (``--engine``, ``--compute-type``, ``--max-tokens``); offline engines ignore it.
+    engine: str = "hf"
+    compute_type: str | None = None
+    max_tokens: int | None = None
 
     def cells(self) -> list[Cell]:
         return [Cell(system, direction) for system in self.systems for direction in self.directions]

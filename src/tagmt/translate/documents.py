@@ -118,8 +118,8 @@ def chunk_document(text: str, budget: int, where: str = "document") -> Chunked:
 def chunk_budget(engine: OpenAIEngine, max_context: int, src_lang: str, trg_lang: str) -> int:
     """Chunk tokens such that prompt + chunk + the chunk's output budget fit in ``max_context``."""
     overhead = engine.prompt_tokens(src_lang, trg_lang)
-    if engine.options.max_tokens is not None:
-        budget = max_context - overhead - engine.options.max_tokens
+    if engine.options.max_new_tokens is not None:
+        budget = max_context - overhead - engine.options.max_new_tokens
     else:
         budget = int((max_context - overhead - OUTPUT_EXTRA) / (1 + OUTPUT_FACTOR))
     if budget < MIN_CHUNK_TOKENS:
@@ -199,9 +199,16 @@ def score_documents(hypotheses: Sequence[str], references: Sequence[str]) -> dic
     scores: dict[str, Any] = {}
     for name in (n for n in DOCUMENT_SCORES if n in list_metrics()):
         result = get_metric(name).corpus_score(list(hypotheses), [list(references)])
-        scores[name] = {"score": round(result.score, 2), "documents": [round(s, 2) for s in result.segment_scores],
+        scores[name] = {"score": _rounded(result.score), "documents": [_rounded(s) for s in result.segment_scores],
                         "signature": result.signature}
+        if "status" in result.details:  # validity: a document no grammar could check has no score, and says why
+            scores[name]["status"] = result.details["status"]
+            scores[name]["reason"] = result.details.get("reason")
     return scores
+
+
+def _rounded(score: float | None) -> float | None:
+    return None if score is None else round(score, 2)
 
 
 def write_document_run(out_dir: str | Path, run: DocumentRun, scores: dict[str, Any] | None,

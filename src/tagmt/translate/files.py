@@ -75,12 +75,15 @@ def translate_file(
     llm: LLMOptions | None = None,
     repair: str | None = None,
     command: Sequence[str] | None = None,
+    engine: str = "hf",
+    compute_type: str | None = None,
+    max_tokens: int | None = None,
 ) -> FileRun:
     """Read ``input`` (format from its content unless ``format``), check everything the run needs
     (packages, weights, the model's languages: all problems at once), translate every segment and write
     ``output`` atomically — XLIFF with targets filled and their state set, else one segment per line — with
     its run record beside it (``<output>.run.json``; ``command``: the command line, when there is one).
-    ``llm`` and ``repair`` as in ``translate_corpus``."""
+    ``llm``, ``repair``, ``engine``, ``compute_type`` and ``max_tokens`` as in ``translate_corpus``."""
     corpus = read_corpus(input, format, src_lang=src_lang, trg_lang=trg_lang)
     if not corpus.segments:
         raise TagmtError(f"{input}: no segment to translate (every unit is empty or translate=\"no\")")
@@ -94,7 +97,8 @@ def translate_file(
     done = translate_corpus(
         corpus, direction, approach, model, aligner=aligner, batch_size=batch_size, device=device,
         progress=progress, cache_dir=cache_dir, use_cache=use_cache, fp16=fp16, beam=beam,
-        aligner_options=options, llm=llm, repair=repair,
+        aligner_options=options, llm=llm, repair=repair, engine=engine, compute_type=compute_type,
+        max_tokens=max_tokens,
     )
     if corpus.writer is None or corpus.format == "lines":
         path = write_lines(output, done.outputs)

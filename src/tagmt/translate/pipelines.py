@@ -235,11 +235,15 @@ def translate_corpus(
     on_batch: BatchCallback | None = None,
     llm: LLMOptions | None = None,
     repair: str | None = None,
+    engine: str = "hf",
+    compute_type: str | None = None,
+    max_tokens: int | None = None,
 ) -> Translation:
     """Translate every segment of ``corpus`` in ``direction`` by ``approach``.
 
     ``model`` is an engine name for ``load_engine`` or an engine already loaded (to reuse one model
-    across runs); ``llm`` says how to reach and prompt an ``openai:NAME`` model. The aligner (DP, or DT
+    across runs); ``engine`` (``hf``, ``ct2``), ``compute_type``, ``max_tokens`` and ``beam`` go to
+    ``load_engine``; ``llm`` says how to reach and prompt an ``openai:NAME`` model. The aligner (DP, or DT
     with ``repair="project"``) is loaded before translation starts, so that a missing aligner model fails
     at once; ``cache_dir``/``use_cache`` as in ``translate_direction``. DT outputs are checked for their
     tags (``Translation.tags``) and, with ``repair="project"``, mismatched ones re-projected.
@@ -250,13 +254,14 @@ def translate_corpus(
     if use_cache and not (model in OFFLINE_ENGINES or isinstance(model, Engine) and not model.cacheable):
         prepare_cache_dir(cache_dir)  # an unusable cache fails here, before a model is loaded
     if isinstance(model, Engine):
-        engine = model
+        loaded_engine = model
     elif model == "reference":
-        engine = load_engine(model, references=_reference_texts(corpus.segments, approach, corpus.escaped))
+        loaded_engine = load_engine(model, references=_reference_texts(corpus.segments, approach, corpus.escaped))
     else:
-        engine = load_engine(model, device=device, batch_size=batch_size, fp16=fp16, beam=beam, llm=llm,
-                             approach=approach)
-    engine.check_direction(direction.src, direction.trg)
+        loaded_engine = load_engine(model, engine=engine, device=device, batch_size=batch_size, fp16=fp16,
+                                    compute_type=compute_type, max_tokens=max_tokens, beam=beam, llm=llm,
+                                    approach=approach)
+    loaded_engine.check_direction(direction.src, direction.trg)
     needs_aligner = approach == "dp" or repair is not None
     loaded = None
     if needs_aligner:
@@ -265,13 +270,13 @@ def translate_corpus(
     run = dict(escaped=corpus.escaped, report=report, cache_dir=cache_dir, use_cache=use_cache,
                progress=progress, on_batch=on_batch)
     if approach == "dp":
-        outputs = run_detag_project(engine, corpus.segments, direction, loaded, **run)  # type: ignore[arg-type]
-        return Translation(outputs, report, None, engine.for_approach(approach))
-    outputs = run_direct(engine, corpus.segments, direction, **run)
+        outputs = run_detag_project(loaded_engine, corpus.segments, direction, loaded, **run)  # type: ignore[arg-type]
+        return Translation(outputs, report, None, loaded_engine.for_approach(approach))
+    outputs = run_direct(loaded_engine, corpus.segments, direction, **run)
     tags = check_tags(corpus.sources, outputs)
     if repair == "project" and tags.mismatched:
         outputs = _repair(corpus, outputs, tags, direction, loaded)  # type: ignore[arg-type]
-    return Translation(outputs, report, tags, engine.for_approach(approach))
+    return Translation(outputs, report, tags, loaded_engine.for_approach(approach))
 
 
 def translate_parallel(
@@ -340,9 +345,12 @@ def translate_direction(
     cache_dir: str | Path | None = None,
     use_cache: bool = True,
     fp16: bool = False,
-    beam: int = NUM_BEAMS,
     aligner_options: dict[str, Any] | None = None,
     on_batch: BatchCallback | None = None,
+    engine: str = "hf",
+    compute_type: str | None = None,
+    max_tokens: int | None = None,
+    beam: int = NUM_BEAMS,
     llm: LLMOptions | None = None,
     repair: str | None = None,
     record: bool = False,
@@ -369,7 +377,8 @@ def translate_direction(
     done = translate_corpus(
         corpus, direction, approach, model, aligner=aligner, batch_size=batch_size, device=device,
         progress=progress, cache_dir=cache_dir, use_cache=use_cache, fp16=fp16, beam=beam,
-        aligner_options=aligner_options, on_batch=on_batch, llm=llm, repair=repair,
+        aligner_options=aligner_options, on_batch=on_batch, llm=llm, repair=repair, engine=engine,
+        compute_type=compute_type, max_tokens=max_tokens,
     )
     if report is not None:
         vars(report).update(vars(done.report))

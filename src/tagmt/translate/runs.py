@@ -4,10 +4,11 @@ A run is one engine translating one list of segments in one direction. Its finis
 appended to ``<cache>/<key>.jsonl`` (one ``{"src", "out"}`` object a line, flushed after every batch),
 where the key hashes the model's identity, the approach, the direction, the decoding settings and the
 inputs. A killed run started again with the same arguments finds that file, skips every batch it already
-holds and translates the rest. Batches are formed the same way every time (the engine's length order
-over the distinct inputs, cut every ``batch_size``), so a resumed run decodes exactly the batches an
-uninterrupted run decodes, and its output is byte-identical. The batch size is not part of the key: a
-finished run may be re-read with another batch size.
+holds and translates the rest. Batches are formed the same way every time (the engine's
+``plan_batches`` over the distinct inputs: length order, cut every ``batch_size`` segments or, with a
+token budget, every ``max_tokens`` padded tokens), so a resumed run decodes exactly the batches an
+uninterrupted run decodes, and its output is byte-identical. Batch size and token budget are not part
+of the key: a finished run may be re-read with other ones.
 
 Two runs with the same key (the same command started twice, or two grid workers) share one cache file:
 a run holds an ``flock`` on ``<key>.lock`` beside it while it translates, so the second run waits for the
@@ -200,9 +201,7 @@ def _translate_batches(engine: Engine, texts: list[str], src_lang: str, trg_lang
     done = cache.load() if cache else {}
     counts = Counter(texts)
     distinct = list(counts)
-    ordered = [distinct[i] for i in engine.batch_order(distinct)]
-    size = engine.batch_size
-    batches = [ordered[lo:lo + size] for lo in range(0, len(ordered), size)]
+    batches = [[distinct[i] for i in batch] for batch in engine.plan_batches(distinct)]
     finished = sum(counts[t] for t in distinct if t in done)
     # progress=True shows the bar on a terminal only; False never
     with progress_bar(total=len(texts), initial=finished, desc=desc, unit=unit,
