@@ -16,6 +16,7 @@ examples:
   tagmt evaluate --data ../shared/sap-dev --split dev --pair en-ja --hyp m2m.ja mbart.ja
   tagmt evaluate --ref ref.ja --trg-lang ja --hyp sys.ja --format json --per-segment seg.tsv
   tagmt evaluate --ref ref.ko --trg-lang ko --hyp sys.ko --metric lex-bleu xml-bleu markup-match
+  tagmt evaluate --ref manual.de.xlf --hyp mt.de.xlf           # XLIFF: targets matched by unit/segment id
   tagmt evaluate --metric xater --ref ref.xml --hyp hyp1.xml hyp2.xml
 
 segment metrics (default: all, ten figures): raw-bleu lex-bleu tag-bleu raw-chrf lex-chrf tag-chrf
@@ -44,7 +45,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="score translations with markup-aware metrics (raw/lex/tag BLEU and chrF, XML-BLEU, …)",
         description=(
             "Score one or more hypothesis files (one segment per line) against the tagged reference "
-            "of a data set direction (--data/--pair) or any reference file (--ref/--trg-lang). "
+            "of a data set direction (--data/--pair) or any reference file (--ref/--trg-lang), or the "
+            "targets of XLIFF files against a reference XLIFF's, matched by unit/segment id. "
             "The reference side is parsed and tokenized once for all hypotheses."
         ),
         epilog=EXAMPLE,
@@ -125,8 +127,12 @@ def _score_segments(metrics: list[str], hyps: list[str], args: argparse.Namespac
         raise TagmtError(
             f"unknown metric {unknown[0]!r}; choose from: {', '.join(SEGMENT_METRICS + DOCUMENT_METRICS)}"
         )
-    references, trg_lang, pair = _segment_reference(args)
-    hypotheses = {path: read_segments(path) for path in hyps}
+    xliff = _xliff_targets(args, hyps)
+    if xliff is not None:
+        references, trg_lang, pair, hypotheses = xliff
+    else:
+        references, trg_lang, pair = _segment_reference(args)
+        hypotheses = {path: read_segments(path) for path in hyps}
     systems = score_systems(
         references, hypotheses, trg_lang, pair, metrics=metrics or SEGMENT_METRICS, tokenize=args.tokenize,
         compat=args.compat, terms=args.ne_terms,
@@ -134,6 +140,29 @@ def _score_segments(metrics: list[str], hyps: list[str], args: argparse.Namespac
     if args.per_segment:
         _write_per_segment(args.per_segment, systems, references)
     return [system.as_dict() for system in systems]
+
+
+def _xliff_targets(args: argparse.Namespace, hyps: list[str]):
+    """With an XLIFF --ref: its targets and each hypothesis file's, matched by segment id
+    (``tagmt.corpus.matching``), else None."""
+    if not args.ref or len(args.ref) != 1 or args.pair or args.data:
+        return None
+    from tagmt.corpus.detect import looks_like_xliff
+    from tagmt.corpus.files import read_bytes
+
+    if not looks_like_xliff(read_bytes(args.ref[0])):
+        return None
+    from tagmt.corpus.matching import match_targets
+    from tagmt.errors import TagmtError
+    from tagmt.languages import normalize
+
+    matched = match_targets(args.ref[0], hyps)
+    for note in matched.notes:
+        print(f"tagmt evaluate: {note}", file=sys.stderr)
+    lang = args.trg_lang or matched.trg_lang
+    if not lang:
+        raise TagmtError(f"{args.ref[0]} names no target language; pass --trg-lang")
+    return matched.references, normalize(lang, "--trg-lang"), None, matched.hypotheses
 
 
 def _segment_reference(args: argparse.Namespace) -> tuple[list[str], str, str | None]:
