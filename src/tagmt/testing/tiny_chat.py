@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Iterator, Sequence
 
 from tagmt.errors import require
+from tagmt.testing.bpe import train_byte_level_bpe
 
 # Self-written lines in the languages and markup the tests use (tagged line files, DITA, XLIFF codes).
 TRAINING_LINES = (
@@ -49,22 +50,12 @@ SEED = 1234
 def build_tiny_chat(directory: str | Path | None = None, vocab_size: int = 512, hidden_size: int = 32,
                     max_positions: int = 8192) -> Path:
     """Write a tiny random chat checkpoint to ``directory`` (a new temp dir when None); return it."""
-    tokenizers = require("tokenizers", "hf", "building a tiny chat tokenizer")
     transformers = require("transformers", "hf", "building a tiny chat model")
     torch = require("torch", "hf", "building a tiny chat model")
     out = Path(directory) if directory else Path(tempfile.mkdtemp(prefix="tiny-chat-"))
     out.mkdir(parents=True, exist_ok=True)
 
-    bpe = tokenizers.Tokenizer(tokenizers.models.BPE())
-    bpe.pre_tokenizer = tokenizers.pre_tokenizers.ByteLevel(add_prefix_space=False)
-    bpe.decoder = tokenizers.decoders.ByteLevel()
-    trainer = tokenizers.trainers.BpeTrainer(
-        vocab_size=vocab_size,
-        special_tokens=list(SPECIAL_TOKENS),
-        initial_alphabet=tokenizers.pre_tokenizers.ByteLevel.alphabet(),
-        show_progress=False,
-    )
-    bpe.train_from_iterator(TRAINING_LINES, trainer=trainer)
+    bpe = train_byte_level_bpe(TRAINING_LINES, vocab_size, SPECIAL_TOKENS)
     end = SPECIAL_TOKENS[0]
     tokenizer = transformers.PreTrainedTokenizerFast(
         tokenizer_object=bpe, bos_token=end, eos_token=end, pad_token=end, unk_token=end,

@@ -11,6 +11,7 @@ import tempfile
 from pathlib import Path
 
 from tagmt.errors import require
+from tagmt.testing.bpe import train_byte_level_bpe
 
 # Self-written LaTeX lines covering commands, braces, sub/superscripts and plain words.
 TRAINING_LINES = (
@@ -30,22 +31,12 @@ SEED = 1234
 
 def build_tiny_gpt2(directory: str | Path | None = None, vocab_size: int = 300, n_embd: int = 32) -> Path:
     """Write a tiny GPT-2 tokenizer and model to ``directory`` (a new temp dir when None); return it."""
-    tokenizers = require("tokenizers", "hf", "building a tiny GPT-2 tokenizer")
     transformers = require("transformers", "hf", "building a tiny GPT-2")
     torch = require("torch", "hf", "building a tiny GPT-2")
     out = Path(directory) if directory else Path(tempfile.mkdtemp(prefix="tiny-gpt2-"))
     out.mkdir(parents=True, exist_ok=True)
 
-    bpe = tokenizers.Tokenizer(tokenizers.models.BPE())
-    bpe.pre_tokenizer = tokenizers.pre_tokenizers.ByteLevel(add_prefix_space=False)
-    bpe.decoder = tokenizers.decoders.ByteLevel()
-    trainer = tokenizers.trainers.BpeTrainer(
-        vocab_size=vocab_size,
-        special_tokens=["<|endoftext|>"],
-        initial_alphabet=tokenizers.pre_tokenizers.ByteLevel.alphabet(),
-        show_progress=False,
-    )
-    bpe.train_from_iterator(TRAINING_LINES, trainer=trainer)
+    bpe = train_byte_level_bpe(TRAINING_LINES, vocab_size, ["<|endoftext|>"])
     tokenizer = transformers.PreTrainedTokenizerFast(
         tokenizer_object=bpe, bos_token="<|endoftext|>", eos_token="<|endoftext|>", unk_token="<|endoftext|>"
     )
