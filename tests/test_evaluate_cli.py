@@ -28,8 +28,8 @@ HYP = [
     "Drag & drop the <<SHIPPED_QUANTITY>> box.",
 ]
 KEYS = [
-    "raw_bleu", "lex_bleu", "tag_bleu", "raw_chrf", "lex_chrf", "tag_chrf",
-    "xml_bleu", "markup_match", "markup_match_tagged", "structure_accuracy",
+    "raw-bleu", "lex-bleu", "tag-bleu", "raw-chrf", "lex-chrf", "tag-chrf",
+    "xml-bleu", "markup-match", "markup_match_tagged", "structure-accuracy",
 ]
 
 
@@ -60,9 +60,9 @@ def test_json_has_the_issue_shape_and_the_library_figures(capsys, files):
     assert first["segments"] == 4 and first["pair"] is None
     assert list(first["scores"]) == KEYS and set(first["signatures"]) == set(KEYS)
     assert first["scores"] == expected.scores
-    assert first["scores"]["markup_match"] == 75.0  # all but the first, which lost its tags
+    assert first["scores"]["markup-match"] == 75.0  # all but the first, which lost its tags
     assert first["scores"]["markup_match_tagged"] == 50.0  # of the two tagged references
-    assert "tok:13a" in first["signatures"]["raw_bleu"]
+    assert "tok:13a" in first["signatures"]["raw-bleu"]
     assert all(value == pytest.approx(100) for value in systems[1]["scores"].values())
 
 
@@ -73,10 +73,10 @@ def test_table_and_csv(capsys, files):
     header, row = out.splitlines()[:2]
     assert header.split() == ["hyp", "segments"] + KEYS
     assert row.split()[:2] == [hyp, "4"]
-    assert "raw_bleu" in out and "nrefs:1|case:mixed|eff:no|tok:13a" in out  # signatures below the table
+    assert "raw-bleu" in out and "nrefs:1|case:mixed|eff:no|tok:13a" in out  # signatures below the table
     code, out, _ = evaluate(capsys, "--ref", ref, "--trg-lang", "en", "--hyp", hyp, "--format", "csv")
     rows = list(csv.DictReader(io.StringIO(out)))
-    assert len(rows) == 1 and rows[0]["hyp"] == hyp and float(rows[0]["tag_bleu"]) >= 0
+    assert len(rows) == 1 and rows[0]["hyp"] == hyp and float(rows[0]["tag-bleu"]) >= 0
     assert list(rows[0]) == ["hyp", "segments"] + KEYS
 
 
@@ -88,8 +88,8 @@ def test_metric_choice_and_tokenize_override(capsys, files):
     )
     assert code == 0, err
     (system,) = json.loads(out)["systems"]
-    assert list(system["scores"]) == ["lex_bleu", "xml_bleu"]
-    assert "tok:char" in system["signatures"]["lex_bleu"]
+    assert list(system["scores"]) == ["lex-bleu", "xml-bleu"]
+    assert "tok:char" in system["signatures"]["lex-bleu"]
 
 
 def test_per_segment_tsv(capsys, files):
@@ -100,14 +100,14 @@ def test_per_segment_tsv(capsys, files):
     rows = list(csv.DictReader(tsv.open(encoding="utf-8"), delimiter="\t"))
     assert len(rows) == 8
     assert list(rows[0]) == [
-        "hyp", "line", "ref_tagged", "raw_bleu", "lex_bleu", "tag_bleu", "raw_chrf", "lex_chrf",
-        "tag_chrf", "xml_bleu", "match", "well_formed",
+        "hyp", "line", "ref_tagged", "raw-bleu", "lex-bleu", "tag-bleu", "raw-chrf", "lex-chrf",
+        "tag-chrf", "xml-bleu", "match", "well_formed",
     ]
     first = rows[:4]
     assert [r["ref_tagged"] for r in first] == ["1", "0", "1", "0"]
     assert [r["match"] for r in first] == ["0", "1", "1", "1"]
     assert [r["well_formed"] for r in first] == ["1", "1", "1", "1"]
-    assert float(first[0]["lex_bleu"]) == pytest.approx(100.0)
+    assert float(first[0]["lex-bleu"]) == pytest.approx(100.0)
 
 
 def test_data_set_direction(capsys, sample_data, tmp_path):
@@ -122,7 +122,7 @@ def test_data_set_direction(capsys, sample_data, tmp_path):
     assert code == 0, err
     (system,) = json.loads(out)["systems"]
     assert system["pair"] == "en-ja" and system["segments"] == len(reference)
-    assert "tok:ja-mecab" in system["signatures"]["raw_bleu"]
+    assert "tok:ja-mecab" in system["signatures"]["raw-bleu"]
     assert all(value == pytest.approx(100) for value in system["scores"].values())
 
 

@@ -33,8 +33,8 @@ def scored(references: tuple[str, ...], trg: str):
     stripped = [strip(reference, vocabulary) for reference in references]
     itself, no_tags = score_systems(references, {"ref": references, "stripped": stripped}, trg)
     direct = {
-        "raw_bleu": BLEU(tokenize=bleu_tokenizer(trg)).corpus_score(stripped, [references]).score,
-        "raw_chrf": CHRF().corpus_score(stripped, [references]).score,
+        "raw-bleu": BLEU(tokenize=bleu_tokenizer(trg)).corpus_score(stripped, [references]).score,
+        "raw-chrf": CHRF().corpus_score(stripped, [references]).score,
     }
     return vocabulary, stripped, itself, no_tags, direct
 
@@ -52,14 +52,14 @@ def test_direction(dataset, direction):
     untagged = sum(not TaggedSegment.parse(r, vocabulary).has_markup for r in references)
     assert 0.7 < untagged / len(references) < 0.8  # about 26 % of segments carry markup
     scores = no_tags.scores
-    assert scores["lex_bleu"] == pytest.approx(100.0) and scores["lex_chrf"] == pytest.approx(100.0)
-    assert scores["tag_bleu"] == 0.0 and scores["tag_chrf"] == 0.0
-    assert scores["markup_match"] == pytest.approx(100.0 * untagged / len(references))
+    assert scores["lex-bleu"] == pytest.approx(100.0) and scores["lex-chrf"] == pytest.approx(100.0)
+    assert scores["tag-bleu"] == 0.0 and scores["tag-chrf"] == 0.0
+    assert scores["markup-match"] == pytest.approx(100.0 * untagged / len(references))
     assert scores["markup_match_tagged"] == 0.0
-    assert scores["structure_accuracy"] == 100.0
-    assert scores["raw_bleu"] < 100 and scores["xml_bleu"] < scores["raw_bleu"]
+    assert scores["structure-accuracy"] == 100.0
+    assert scores["raw-bleu"] < 100 and scores["xml-bleu"] < scores["raw-bleu"]
 
     # the figures are sacrebleu's own on the same strings
-    assert scores["raw_bleu"] == pytest.approx(direct["raw_bleu"], abs=1e-9)
-    assert scores["raw_chrf"] == pytest.approx(direct["raw_chrf"], abs=1e-9)
-    assert f"tok:{BLEU(tokenize=bleu_tokenizer(trg)).tokenizer_signature}|" in no_tags.signatures["raw_bleu"]
+    assert scores["raw-bleu"] == pytest.approx(direct["raw-bleu"], abs=1e-9)
+    assert scores["raw-chrf"] == pytest.approx(direct["raw-chrf"], abs=1e-9)
+    assert f"tok:{BLEU(tokenize=bleu_tokenizer(trg)).tokenizer_signature}|" in no_tags.signatures["raw-bleu"]

@@ -1,18 +1,34 @@
-"""Score several systems against one tagged reference with the segment metrics, doing the reference
-side once (parsing, MeCab tokenization, n-gram statistics are shared through one MarkupContext)."""
+"""Score several systems against one tagged reference with the segment metrics, streaming.
+
+The inputs are read segment by segment; each segment's reference is parsed and tokenized once for all
+systems and metrics (:class:`tagmt.metrics.segment.SegmentCache`, dropped after the segment), and only
+running sums of each metric's sufficient statistics are kept — so memory does not grow with the number
+of segments. Per-segment statistics are kept (as compact numpy arrays, not objects) only when a
+significance test asks for them; per-segment scores go straight to the TSV writer.
+
+Output keys are the registry's metric names (``xml-bleu``, ``markup-match-tagged``) everywhere: the
+``scores``/``signatures`` dicts, CSV headers, tables, and ``figures`` (scale and direction of each).
+"""
 
 from __future__ import annotations
 
+import csv
+import io
+import tempfile
 from dataclasses import dataclass, field
+from itertools import islice
 from pathlib import Path
-from typing import Any, Collection, Mapping, Sequence
+from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
 from tagmt.errors import TagmtError
+from tagmt.markup import TaggedSegment
+from tagmt.metrics.base import Figure
+from tagmt.metrics.placement import TagReport
 from tagmt.metrics.registry import get_metric
-from tagmt.metrics.segment import MarkupContext, check_lengths
+from tagmt.metrics.segment import SegmentCache, SegmentMetric, SegmentPair
 
-#: The segment metrics of the evaluate command, in the order they are reported.
-SEGMENT_METRICS = (
+#: The metrics of the paper's tables (Buschbeck, Dabre et al. 2022), in the order they are reported.
+PAPER_METRICS = (
     "raw-bleu",
     "lex-bleu",
     "tag-bleu",
@@ -23,96 +39,352 @@ SEGMENT_METRICS = (
     "markup-match",
     "structure-accuracy",
 )
+#: What ``tagmt evaluate`` computes when no --metric is given.
+DEFAULT_METRICS = PAPER_METRICS + ("xml-chrf", "xml-match")
+#: Every segment metric.
+SEGMENT_METRICS = DEFAULT_METRICS + (
+    "tag-placement",
+    "attribute-preservation",
+    "placeholder-preservation",
+    "raw-chrf++",
+    "lex-chrf++",
+    "raw-ter",
+    "lex-ter",
+    "comet",
+)
+#: Segments read and scored together (COMET scores a batch at a time; everything else per segment).
+CHUNK = 256
 
 
 @dataclass
 class SystemScores:
-    """One hypothesis file's figures; ``scores`` and ``signatures`` are keyed like ``raw_bleu``."""
+    """One hypothesis stream's figures, keyed by metric name (``raw-bleu``, ``markup-match-tagged``)."""
 
     hyp: str
     pair: str | None
     segments: int
     scores: dict[str, float | None]
     signatures: dict[str, str]
-    #: per-segment scores keyed like ``scores`` (``markup_match`` and ``structure_accuracy`` are 0/100)
-    segment_scores: dict[str, list[float]] = field(default_factory=dict)
+    figures: dict[str, Figure] = field(default_factory=dict)
+    tags: list[dict[str, Any]] = field(default_factory=list)
+    #: per figure: {"score", "p_value", "mean", "ci"} when a significance test was run
+    significance: dict[str, dict[str, float | None]] = field(default_factory=dict)
 
     def as_dict(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "hyp": self.hyp,
             "pair": self.pair,
             "segments": self.segments,
             "scores": dict(self.scores),
             "signatures": dict(self.signatures),
+            "figures": {key: figure.as_dict() for key, figure in self.figures.items()},
+            "tags": list(self.tags),
         }
+        if self.significance:
+            out["significance"] = {key: dict(value) for key, value in self.significance.items()}
+        return out
 
 
-def score_key(metric: str) -> str:
-    """``raw-bleu`` → ``raw_bleu``: the key under which a metric's figure is reported."""
-    return metric.replace("-", "_")
+class PerSegmentWriter:
+    """The per-segment TSV: one row per system and segment with every figure's segment score ("n/a"
+    where there is none) and the source, reference and hypothesis text (line breaks inside a segment
+    written as ``&#10;`` as in line files). Rows go to a temporary file as they come and the target is
+    replaced atomically at the end."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        self._file = tempfile.TemporaryFile("w+", encoding="utf-8", newline="")
+        self._writer = csv.writer(self._file, delimiter="\t", lineterminator="\n")
+        self._header = False
+
+    def write(self, hyp: str, line: int, figures: Mapping[str, float | None], texts: tuple[str | None, str, str]) -> None:
+        from tagmt.linecodec import encode_line
+
+        if not self._header:
+            self._writer.writerow(["hyp", "line", *figures, "source", "reference", "hypothesis"])
+            self._header = True
+        values = ["n/a" if value is None else f"{value:.4f}" for value in figures.values()]
+        text = ["" if t is None else encode_line(t) for t in texts]
+        self._writer.writerow([hyp, line, *values, *text])
+
+    def close(self) -> Path:
+        from tagmt.atomic import write_atomic
+
+        self._file.seek(0)
+        try:
+            return write_atomic(self.path, iter(lambda: self._file.read(1 << 16), ""))
+        finally:
+            self._file.close()
 
 
-def score_systems(
-    references: Sequence[str],
-    hypotheses: Mapping[str, Sequence[str]],
-    trg_lang: str,
-    pair: str | None = None,
-    *,
-    metrics: Sequence[str] = SEGMENT_METRICS,
-    tokenize: str | None = None,
-    vocabulary: Collection[str] | None = None,
-) -> list[SystemScores]:
-    """Score each hypothesis stream (``hypotheses[name]``) against ``references``.
+def check_output_path(path: str | Path, option: str) -> None:
+    """Refuse an output path that cannot be written before any work is done (a folder, a missing or
+    read-only parent)."""
+    import os
 
-    ``markup-match`` reports two figures: ``markup_match`` over all segments and
-    ``markup_match_tagged`` over the segments whose reference has markup (None when none has).
-    ``tokenize`` overrides the BLEU tokenizer chosen by ``trg_lang`` (tag BLEU always uses ``none``);
-    ``vocabulary`` replaces the markup names taken from the references.
-    """
+    target = Path(path)
+    if target.is_dir():
+        raise TagmtError(f"{option} {path} is a folder; give a file name, e.g. {target / 'segments.tsv'}")
+    parent = target.parent if str(target.parent) else Path(".")
+    if not parent.is_dir():
+        raise TagmtError(f"{option} {path}: the folder {parent} does not exist; create it first")
+    if not os.access(parent, os.W_OK):
+        raise TagmtError(f"{option} {path}: the folder {parent} is not writable")
+
+
+def build_metrics(metrics: Sequence[str], trg_lang: str | None, tokenize: str | None = None,
+                  **options: Any) -> list[SegmentMetric]:
+    """The named segment metrics, configured once for the target language."""
     unknown = [name for name in metrics if name not in SEGMENT_METRICS]
     if unknown:
         raise TagmtError(f"{unknown[0]!r} is not a segment metric; choose from: {', '.join(SEGMENT_METRICS)}")
-    reference_streams = [list(references)]
-    for lines in hypotheses.values():
-        check_lengths(lines, reference_streams)
-    context = MarkupContext()
-    options: dict[str, Any] = {"trg_lang": trg_lang, "tokenize": tokenize, "vocabulary": vocabulary}
-    scorers = [get_metric(name, context=context, **options) for name in metrics]
-    systems = []
-    for hyp, lines in hypotheses.items():
-        lines = list(lines)
-        system = SystemScores(hyp=hyp, pair=pair, segments=len(lines), scores={}, signatures={})
-        for scorer in scorers:
-            result = scorer.corpus_score(lines, reference_streams)
-            key = score_key(scorer.name)
-            system.scores[key] = result.score
-            system.signatures[key] = result.signature
-            system.segment_scores[key] = result.segment_scores or []
-            if scorer.name == "markup-match":
-                system.scores["markup_match_tagged"] = result.details["tagged"]
-                system.signatures["markup_match_tagged"] = result.signature
-        systems.append(system)
+    if not trg_lang:
+        raise TagmtError("the target language is missing: give trg_lang (e.g. 'ja') to choose the tokenizers")
+    built = []
+    for name in metrics:
+        extra = options.get(name, {})
+        metric = get_metric(name, trg_lang=trg_lang, tokenize=tokenize, **extra)
+        built.append(metric)
+    return built
+
+
+def score_systems(
+    references: Iterable[str],
+    hypotheses: Mapping[str, Iterable[str]],
+    trg_lang: str,
+    pair: str | None = None,
+    *,
+    metrics: Sequence[str] = DEFAULT_METRICS,
+    tokenize: str | None = None,
+    sources: Iterable[str] | None = None,
+    metric_options: Mapping[str, Mapping[str, Any]] | None = None,
+    per_segment: PerSegmentWriter | None = None,
+    significance: str | None = None,
+    samples: int | None = None,
+    seed: int | None = None,
+    on_chunk: Callable[[int], None] | None = None,
+) -> list[SystemScores]:
+    """Score each hypothesis stream (``hypotheses[name]``) against ``references``, in one pass.
+
+    Streams may be lists or any iterables (files are read lazily); all must have the same number of
+    segments. ``tokenize`` overrides the BLEU tokenizer chosen by ``trg_lang`` (tag BLEU always uses
+    ``none``). ``sources`` are needed by COMET only. ``significance`` is ``"bs"`` (paired bootstrap)
+    or ``"ar"`` (approximate randomization): the first system is the baseline of the others.
+    ``on_chunk(segments_done)`` is called after every chunk (progress).
+    """
+    if significance not in (None, "bs", "ar"):
+        raise TagmtError(f"significance test {significance!r} is unknown; use 'bs' or 'ar'")
+    scorers = build_metrics(metrics, trg_lang, tokenize, **dict(metric_options or {}))
+    names = list(hypotheses)
+    if not names:
+        raise TagmtError("no hypothesis given")
+    sized = [references, *hypotheses.values()]
+    if all(hasattr(stream, "__len__") for stream in sized):
+        for name in names:
+            if len(hypotheses[name]) != len(references):  # type: ignore[arg-type]
+                raise TagmtError(
+                    f"the hypothesis {name} has {len(hypotheses[name])} lines but the reference has "  # type: ignore[arg-type]
+                    f"{len(references)}; give one line per segment in both"  # type: ignore[arg-type]
+                )
+    keep = significance is not None
+    run = _Run(scorers, names, keep)
+    source_iter = iter(sources) if sources is not None else None
+    hyp_iters = [iter(hypotheses[name]) for name in names]
+    for chunk in _chunks(iter(references), hyp_iters, source_iter, names):
+        run.score_chunk(chunk, pair, per_segment)
+        if on_chunk is not None:
+            on_chunk(run.count)
+    if per_segment is not None:
+        per_segment.close()
+    systems = run.results(pair)
+    if significance is not None and len(systems) > 1:
+        run.test(systems, significance, samples, seed)
     return systems
 
 
-def read_segments(path: str | Path) -> list[str]:
-    """One segment per line of a UTF-8 file; empty lines are segments too (``\\r\\n`` is accepted)."""
+@dataclass
+class _Chunk:
+    start: int  # 0-based index of the first segment
+    references: list[str]
+    hypotheses: list[list[str]]  # per system
+    sources: list[str] | None
+
+
+def _chunks(references: Iterator[str], hyps: list[Iterator[str]], sources: Iterator[str] | None,
+            names: list[str]) -> Iterator[_Chunk]:
+    """Blocks of CHUNK aligned segments; a stream that ends early or late is an error naming it."""
+    start = 0
+    while True:
+        refs = list(islice(references, CHUNK))
+        columns = [list(islice(it, len(refs))) for it in hyps]
+        srcs = list(islice(sources, len(refs))) if sources is not None else None
+        for name, column in zip(names, columns):
+            if len(column) < len(refs):
+                raise TagmtError(
+                    f"{name} has {start + len(column)} lines but the reference has more; "
+                    "give one line per segment in both"
+                )
+        if srcs is not None and len(srcs) < len(refs):
+            raise TagmtError(f"the source has {start + len(srcs)} lines but the reference has more")
+        if len(refs) < CHUNK:  # the reference has ended: so must every other stream
+            for name, it in zip(names, hyps):
+                if next(it, None) is not None:
+                    raise TagmtError(
+                        f"{name} has more lines than the reference ({start + len(refs)}); "
+                        "give one line per segment in both"
+                    )
+            if refs:
+                yield _Chunk(start, refs, columns, srcs)
+            return
+        yield _Chunk(start, refs, columns, srcs)
+        start += len(refs)
+
+
+def _check_text(text: str, where: str, index: int) -> None:
+    """A NUL byte stops MeCab reading the line (BLEU 0 while chrF is high): refuse it, saying where."""
+    if "\x00" in text:
+        raise TagmtError(
+            f"{where}:{index + 1}: the line contains a NUL byte, which the tokenizers cannot score "
+            "correctly; remove NUL bytes first (e.g. `tr -d '\\000' < FILE`)"
+        )
+
+
+class _Run:
+    """Running sums (and, for significance, per-segment rows) of every system × metric."""
+
+    def __init__(self, scorers: list[SegmentMetric], names: list[str], keep: bool) -> None:
+        self.scorers, self.names, self.keep = scorers, names, keep
+        self.sums: list[list[list[float] | None]] = [[None] * len(scorers) for _ in names]
+        self.rows: list[list[list[list[float]]]] = [[[] for _ in scorers] for _ in names]
+        self.reports = [TagReport() for _ in names]
+        self.count = 0
+
+    def score_chunk(self, chunk: _Chunk, pair: str | None, writer: PerSegmentWriter | None) -> None:
+        batch = [s for s in self.scorers if getattr(s, "batched", False)]
+        batched: dict[tuple[int, int], list[list[float]]] = {}
+        for k, scorer in enumerate(self.scorers):
+            if scorer in batch:
+                for s, column in enumerate(chunk.hypotheses):
+                    batched[(s, k)] = scorer.batch_statistics(chunk.sources, column, chunk.references)
+        for i, ref_text in enumerate(chunk.references):
+            index = chunk.start + i
+            _check_text(ref_text, "the reference", index)
+            ref = TaggedSegment.parse(ref_text)
+            cache = SegmentCache()
+            for s, name in enumerate(self.names):
+                hyp_text = chunk.hypotheses[s][i]
+                _check_text(hyp_text, name, index)
+                segment = SegmentPair.from_references(hyp_text, (ref,))
+                figures: dict[str, float | None] = {}
+                for k, scorer in enumerate(self.scorers):
+                    if (s, k) in batched:
+                        stats = batched[(s, k)][i]
+                    else:
+                        stats = scorer.segment_statistics(segment, cache)
+                    total = self.sums[s][k]
+                    self.sums[s][k] = list(stats) if total is None else [a + b for a, b in zip(total, stats)]
+                    if self.keep:
+                        self.rows[s][k].append(stats)
+                    if writer is not None:
+                        figures[scorer.name] = scorer.sentence(stats)
+                self.reports[s].add(segment)
+                if writer is not None:
+                    source = chunk.sources[i] if chunk.sources is not None else None
+                    writer.write(name, index + 1, figures, (source, ref_text, hyp_text))
+        self.count += len(chunk.references)
+
+    def results(self, pair: str | None) -> list[SystemScores]:
+        systems = []
+        for s, name in enumerate(self.names):
+            system = SystemScores(hyp=name, pair=pair, segments=self.count, scores={}, signatures={})
+            for k, scorer in enumerate(self.scorers):
+                total = self.sums[s][k]
+                figures = scorer.figures_from(total) if total is not None else {key: None for key in scorer.figures}
+                scorer.nrefs = 1
+                signature = scorer.signature()
+                for key, value in figures.items():
+                    system.scores[key] = value
+                    system.signatures[key] = signature
+                    system.figures[key] = scorer.describe()[key]
+            system.tags = self.reports[s].rows()
+            systems.append(system)
+        return systems
+
+    def test(self, systems: list[SystemScores], kind: str, samples: int | None, seed: int | None) -> None:
+        import numpy as np
+
+        from tagmt import significance as sig
+
+        options: dict[str, Any] = {}
+        if seed is not None:
+            options["seed"] = seed
+        for k, scorer in enumerate(self.scorers):
+            def figures(stats, scorer=scorer):
+                return scorer.figures_from(list(stats))
+
+            arrays = [np.asarray(self.rows[s][k], dtype=np.float64) for s in range(len(self.names))]
+            if not len(arrays[0]):
+                continue
+            baseline = sig.baseline_interval(arrays[0], figures, **options)
+            for key, result in baseline.items():
+                systems[0].significance[key] = result.as_dict()
+            for s in range(1, len(arrays)):
+                if kind == "bs":
+                    tested = sig.paired_bootstrap(arrays[0], arrays[s], figures,
+                                                  samples=samples or sig.BOOTSTRAP_SAMPLES, **options)
+                else:
+                    tested = sig.approximate_randomization(arrays[0], arrays[s], figures,
+                                                           samples=samples or sig.AR_SAMPLES, **options)
+                for key, result in tested.items():
+                    systems[s].significance[key] = result.as_dict()
+
+
+def count_lines(path: str | Path) -> int:
+    """How many segments a line file holds (read in blocks: linear time, constant memory)."""
+    lines, last = 0, b"\n"
+    with open(path, "rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            lines += block.count(b"\n")
+            last = block[-1:]
+    return lines + (last != b"\n")
+
+
+def iter_segments(path: str | Path) -> Iterator[str]:
+    """One segment per line of a UTF-8 file, read lazily; empty lines are segments too (``\\r\\n`` is
+    accepted, a byte-order mark skipped). A line that is not UTF-8 is refused with its number."""
     try:
-        data = Path(path).read_bytes()
+        handle = open(path, "rb")
     except FileNotFoundError:
         raise TagmtError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise TagmtError(f"{path} is a folder; give a file with one segment per line") from None
     except OSError as exc:
         raise TagmtError(f"cannot read {path}: {exc.strerror or exc}") from None
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
-        raise TagmtError(
-            f"{path}:{line}: not UTF-8 (byte 0x{data[exc.start]:02x}); convert the file to UTF-8"
-        ) from None
-    if text.startswith("\ufeff"):
-        text = text[1:]
-    lines = text.split("\n")
-    if lines[-1] == "":
-        lines.pop()  # the newline that ends the last line
-    return [line[:-1] if line.endswith("\r") else line for line in lines]
+    return _lines(handle, str(path))
+
+
+def _lines(handle: Any, name: str) -> Iterator[str]:
+    with handle:
+        for number, raw in enumerate(handle, 1):
+            if number == 1 and raw.startswith(b"\xef\xbb\xbf"):
+                raw = raw[3:]
+            if raw.endswith(b"\n"):
+                raw = raw[:-1]
+            if raw.endswith(b"\r"):
+                raw = raw[:-1]
+            try:
+                yield raw.decode("utf-8")
+            except UnicodeDecodeError as exc:
+                raise TagmtError(
+                    f"{name}:{number}: not UTF-8 (byte 0x{raw[exc.start]:02x}); convert the file to UTF-8"
+                ) from None
+
+
+def read_segments(path: str | Path) -> list[str]:
+    """All segments of a line file as a list (see :func:`iter_segments`)."""
+    return list(iter_segments(path))
+
+
+def stream_lines(data: bytes | io.BufferedIOBase, name: str) -> Iterator[str]:
+    """Segments from an open binary stream (``--hyp -``: standard input)."""
+    return _lines(data, name)

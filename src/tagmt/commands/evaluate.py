@@ -13,18 +13,23 @@ from typing import Any, Sequence
 
 EXAMPLE = """\
 examples:
-  tagmt evaluate --data ../shared/sap-dev --split dev --pair en-ja --hyp m2m.ja mbart.ja
+  tagmt evaluate --data ../shared/sap-dev --split dev --pair en-ja --hyp m2m.ja mbart.ja --paired-bs
   tagmt evaluate --ref ref.ja --trg-lang ja --hyp sys.ja --format json --per-segment seg.tsv
-  tagmt evaluate --ref ref.ko --trg-lang ko --hyp sys.ko --metric lex-bleu xml-bleu markup-match
+  tagmt evaluate --ref ref.ko --trg-lang ko --hyp sys.ko --metric lex-bleu xml-bleu markup-match --tag-report
+  cat sys.en | tagmt evaluate --ref ref.en --trg-lang en --hyp -
   tagmt evaluate --metric xater --ref ref.xml --hyp hyp1.xml hyp2.xml
 
-segment metrics (default: all, ten figures): raw-bleu lex-bleu tag-bleu raw-chrf lex-chrf tag-chrf
-xml-bleu markup-match (over all segments, and over those whose reference has markup)
-structure-accuracy. raw = tagged strings as they are, lex = markup removed, tag = markup alone.
-document metrics: xater validity span-f1 md-tags texbleu (one document per file).
+segment metrics (default: the paper's nine and xml-chrf, xml-match): raw-bleu lex-bleu tag-bleu
+raw-chrf lex-chrf tag-chrf xml-bleu markup-match (also markup-match-tagged: over the segments whose
+reference has markup) structure-accuracy xml-chrf xml-match; on request: tag-placement (with
+tag-offset, tag-inconsistent) attribute-preservation placeholder-preservation raw-chrf++ lex-chrf++
+raw-ter lex-ter (edit rates: lower is better) comet (needs tagmt[comet], --comet-model and sources).
+raw = tagged strings as they are, lex = markup removed, tag = markup alone. Every score is 0-100
+unless the signature block says otherwise. document metrics: tree-sim node-chrf xater validity span-f1
+md-tags texbleu (one document per file).
 """
 
-DOCUMENT_METRICS = ("xater", "validity", "span-f1", "md-tags", "texbleu")
+DOCUMENT_METRICS = ("tree-sim", "node-chrf", "xater", "validity", "span-f1", "md-tags", "texbleu")
 _DOCUMENT_MODULE = "tagmt.metrics.document"
 
 
@@ -50,7 +55,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         epilog=EXAMPLE,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--hyp", nargs="+", required=True, metavar="FILE", help="hypothesis files")
+    parser.add_argument("--hyp", nargs="+", required=True, metavar="FILE",
+                        help="hypothesis files, one segment per line ('-' reads standard input); the first is "
+                        "the baseline of --paired-bs/--paired-ar")
     parser.add_argument("--data", metavar="DIR", help="data set folder (default: the bundled sample)")
     parser.add_argument("--split", help="split name, e.g. dev or test (default: the only split)")
     parser.add_argument("--pair", metavar="SRC-TRG", help="direction whose tagged target is the reference")
@@ -70,7 +77,24 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "ko-mecab, zh, else 13a); tag BLEU always uses none",
     )
     parser.add_argument("--format", choices=("table", "json", "csv"), default="table")
-    parser.add_argument("--per-segment", metavar="FILE", help="write per-segment scores and match flags (TSV)")
+    parser.add_argument("--per-segment", metavar="FILE",
+                        help="write every segment's scores with its source, reference and hypothesis (TSV)")
+    parser.add_argument("--src", metavar="FILE", help="source segments (for COMET and the per-segment TSV; "
+                        "with --data/--pair they come from the data set)")
+    parser.add_argument("--tag-report", action="store_true",
+                        help="per element name: tags dropped, inserted, misplaced, attributes changed "
+                        "(table: below the scores; json: 'tags' of each system; csv: printed instead of the scores)")
+    test = parser.add_mutually_exclusive_group()
+    test.add_argument("--paired-bs", action="store_true",
+                      help="paired bootstrap resampling against the first --hyp (the baseline): p-values and 95%% CIs")
+    test.add_argument("--paired-ar", action="store_true",
+                      help="paired approximate randomization against the first --hyp: p-values (CIs by bootstrap)")
+    parser.add_argument("--samples", type=int, metavar="N",
+                        help="resamples for --paired-bs (default 1000) or trials for --paired-ar (default 10000)")
+    parser.add_argument("--seed", type=int, default=12345, help="random seed of the significance tests (default 12345)")
+    parser.add_argument("--comet-model", metavar="DIR",
+                        help="comet: a local COMET checkpoint folder or .ckpt file (no download is ever tried)")
+    parser.add_argument("--progress", action="store_true", default=None, help="show a progress bar on stderr")
     module = _document_module()
     if module is not None:
         module.add_document_arguments(parser)
@@ -81,7 +105,7 @@ def run(args: argparse.Namespace) -> int:
     from tagmt.errors import TagmtError
 
     metrics = _unique(args.metric or [], "--metric")
-    hyps = _unique(args.hyp, "--hyp")
+    hyps = _distinct_files(args.hyp, "--hyp")
     documents = [m for m in metrics if m in DOCUMENT_METRICS]
     if documents and len(documents) != len(metrics):
         raise TagmtError(
@@ -90,9 +114,10 @@ def run(args: argparse.Namespace) -> int:
         )
     if documents:
         systems = _score_documents(documents, hyps, args)
+        sys.stdout.write(render(systems, args.format))
     else:
         systems = _score_segments(metrics, hyps, args)
-    sys.stdout.write(render(systems, args.format))
+        sys.stdout.write(render(systems, args.format, tag_report=args.tag_report))
     return 0
 
 
@@ -107,29 +132,89 @@ def _unique(values: Sequence[str], option: str) -> list[str]:
     return seen
 
 
+def _distinct_files(paths: Sequence[str], option: str) -> list[str]:
+    """The paths, each file once: the same file under two names (``same.ja ./same.ja``) is refused, and
+    standard input (``-``) may be given once."""
+    import os
+
+    from tagmt.errors import TagmtError
+
+    seen: dict[tuple[int, int] | str, str] = {}
+    for path in _unique(paths, option):
+        key: tuple[int, int] | str
+        if path == "-":
+            key = "-"
+        else:
+            try:
+                stat = os.stat(path)
+                key = (stat.st_dev, stat.st_ino)
+            except OSError:
+                key = os.path.abspath(path)  # missing: reported when read
+        if key in seen:
+            raise TagmtError(f"{option} {path} and {seen[key]} are the same file; give each file once")
+        seen[key] = path
+    return list(paths)
+
+
 def _score_segments(metrics: list[str], hyps: list[str], args: argparse.Namespace) -> list[dict[str, Any]]:
     from tagmt.errors import TagmtError
-    from tagmt.evaluation import SEGMENT_METRICS, read_segments, score_systems
+    from tagmt.evaluation import (
+        DEFAULT_METRICS, SEGMENT_METRICS, PerSegmentWriter, check_output_path, score_systems,
+    )
 
     unknown = [m for m in metrics if m not in SEGMENT_METRICS]
     if unknown:
         raise TagmtError(
             f"unknown metric {unknown[0]!r}; choose from: {', '.join(SEGMENT_METRICS + DOCUMENT_METRICS)}"
         )
-    references, trg_lang, pair = _segment_reference(args)
-    hypotheses = {path: read_segments(path) for path in hyps}
-    systems = score_systems(
-        references, hypotheses, trg_lang, pair, metrics=metrics or SEGMENT_METRICS, tokenize=args.tokenize
-    )
+    metrics = metrics or list(DEFAULT_METRICS)
     if args.per_segment:
-        _write_per_segment(args.per_segment, systems, references)
+        check_output_path(args.per_segment, "--per-segment")
+    if args.samples is not None and args.samples < 1:
+        raise TagmtError("--samples must be a positive number")
+    if args.samples is not None and not (args.paired_bs or args.paired_ar):
+        raise TagmtError("--samples is for --paired-bs or --paired-ar")
+    reference = _segment_reference(args)
+    hypotheses = {path: _hypothesis_lines(path, reference.count) for path in hyps}
+    options = {}
+    if "comet" in metrics:
+        if reference.sources is None:
+            raise TagmtError("comet needs the source segments: give --src FILE (or use --data/--pair)")
+        options["comet"] = {"model": args.comet_model}
+    bar = _progress(args, reference.count)
+    try:
+        systems = score_systems(
+            reference.lines(), hypotheses, reference.trg_lang, reference.pair,
+            metrics=metrics, tokenize=args.tokenize, sources=reference.sources,
+            metric_options=options,
+            per_segment=PerSegmentWriter(args.per_segment) if args.per_segment else None,
+            significance="bs" if args.paired_bs else "ar" if args.paired_ar else None,
+            samples=args.samples, seed=args.seed,
+            on_chunk=(lambda done: bar.update(done - bar.n)) if bar is not None else None,
+        )
+    finally:
+        if bar is not None:
+            bar.close()
     return [system.as_dict() for system in systems]
 
 
-def _segment_reference(args: argparse.Namespace) -> tuple[list[str], str, str | None]:
+def _progress(args: argparse.Namespace, total: int | None):
+    from tagmt.progress import progress_bar
+
+    return progress_bar(total=total, desc="evaluate", unit="seg", enabled=args.progress)
+
+
+class _Reference:
+    """Where the reference (and source) segments come from, read lazily."""
+
+    def __init__(self, trg_lang: str, pair: str | None, count: int | None, lines, sources=None) -> None:
+        self.trg_lang, self.pair, self.count, self.lines, self.sources = trg_lang, pair, count, lines, sources
+
+
+def _segment_reference(args: argparse.Namespace) -> _Reference:
     """The reference lines, target language and direction name from --data/--pair or --ref."""
     from tagmt.errors import TagmtError
-    from tagmt.evaluation import read_segments
+    from tagmt.evaluation import count_lines, iter_segments
 
     if args.ref:
         if args.pair or args.data or args.split:
@@ -138,10 +223,20 @@ def _segment_reference(args: argparse.Namespace) -> tuple[list[str], str, str | 
             raise TagmtError("segment metrics take one --ref file (several only for document metrics)")
         if not args.trg_lang:
             raise TagmtError("--ref needs --trg-lang (e.g. --trg-lang ja) to choose the BLEU tokenizer")
-        references = read_segments(args.ref[0])
-        if not references:
-            raise TagmtError(f"{args.ref[0]}: the reference is empty")
-        return references, args.trg_lang, None
+        path = args.ref[0]
+        if path == "-":
+            raise TagmtError("--ref cannot be standard input; give the reference file")
+        _refuse_xml_document(path)
+        count = _line_count(path)
+        if count == 0:
+            raise TagmtError(f"{path}: the reference is empty")
+        sources = None
+        if args.src:
+            if _line_count(args.src) != count:
+                raise TagmtError(f"--src {args.src} has {_line_count(args.src)} lines but the reference has "
+                                 f"{count}; give one line per segment in both")
+            sources = iter_segments(args.src)
+        return _Reference(args.trg_lang, None, count, lambda: iter_segments(path), sources)
     if not args.pair:
         raise TagmtError("say what to score against: --pair SRC-TRG (with --data DIR) or --ref FILE --trg-lang LANG")
     from tagmt.data.dataset import open_dataset
@@ -151,33 +246,59 @@ def _segment_reference(args: argparse.Namespace) -> tuple[list[str], str, str | 
     direction = parse_direction(args.pair, include_zf=args.zf)
     if args.trg_lang and args.trg_lang != direction.trg:
         raise TagmtError(f"--trg-lang {args.trg_lang} contradicts --pair {direction.name}")
+    if args.src:
+        raise TagmtError("--src is for --ref; with --data/--pair the sources come from the data set")
     segments = parallel_segments(open_dataset(args.data), args.split, direction, view="tagged")
-    return [segment.target for segment in segments], direction.trg, direction.name
+    targets = [segment.target for segment in segments]
+    return _Reference(direction.trg, direction.name, len(targets), lambda: iter(targets),
+                      [segment.source for segment in segments])
 
 
-def _write_per_segment(path: str, systems: Sequence[Any], references: Sequence[str]) -> None:
+def _line_count(path: str) -> int:
     from tagmt.errors import TagmtError
-    from tagmt.markup import TaggedSegment, markup_vocabulary
+    from tagmt.evaluation import count_lines
 
-    vocabulary = markup_vocabulary(references)
-    ref_tagged = [int(TaggedSegment.parse(ref, vocabulary).has_markup) for ref in references]
-    flags = {"markup_match": "match", "structure_accuracy": "well_formed"}
-    keys = list(systems[0].segment_scores) if systems else []
-    out = io.StringIO()
-    writer = csv.writer(out, delimiter="\t", lineterminator="\n")
-    writer.writerow(["hyp", "line", "ref_tagged"] + [flags.get(k, k) for k in keys])
-    for system in systems:
-        for i in range(system.segments):
-            row: list[Any] = [system.hyp, i + 1, ref_tagged[i]]
-            for key in keys:
-                value = system.segment_scores[key][i]
-                row.append(int(value > 0) if key in flags else f"{value:.4f}")
-            writer.writerow(row)
     try:
-        with open(path, "w", encoding="utf-8", newline="") as handle:
-            handle.write(out.getvalue())
+        return count_lines(path)
+    except FileNotFoundError:
+        raise TagmtError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise TagmtError(f"{path} is a folder; give a file with one segment per line") from None
     except OSError as exc:
-        raise TagmtError(f"cannot write {path}: {exc.strerror or exc}") from None
+        raise TagmtError(f"cannot read {path}: {exc.strerror or exc}") from None
+
+
+def _refuse_xml_document(path: str) -> None:
+    """A whole XML document given where one segment per line is expected gets a message that says so."""
+    from tagmt.errors import TagmtError
+
+    try:
+        with open(path, "rb") as handle:
+            head = handle.read(64).lstrip(b"\xef\xbb\xbf").lstrip()
+    except OSError:
+        return  # reported when read
+    if head.startswith(b"<?xml"):
+        raise TagmtError(
+            f"{path} is an XML document (it starts with an XML declaration), but segment metrics read one "
+            "segment per line: give a line file (e.g. from `tagmt views`), or score whole documents with a "
+            "document metric (--metric xater, validity, tree-sim, …)"
+        )
+
+
+def _hypothesis_lines(path: str, expected: int | None):
+    """A hypothesis stream: the file read lazily (its line count checked first), or standard input."""
+    from tagmt.errors import TagmtError
+    from tagmt.evaluation import iter_segments, stream_lines
+
+    if path == "-":
+        return stream_lines(sys.stdin.buffer, "<stdin>")
+    count = _line_count(path)
+    if expected is not None and count != expected:
+        raise TagmtError(
+            f"the hypothesis {path} has {count} lines but the reference has {expected}; "
+            "give one line per segment in both"
+        )
+    return iter_segments(path)
 
 
 def _score_documents(metrics: list[str], hyps: list[str], args: argparse.Namespace) -> list[dict[str, Any]]:
@@ -193,23 +314,40 @@ def _score_documents(metrics: list[str], hyps: list[str], args: argparse.Namespa
         raise TagmtError("document metrics score whole files: give --ref FILE(s) and --hyp FILE(s), not --pair")
     if args.per_segment:
         raise TagmtError("--per-segment is for segment metrics; document metrics give one score per file")
+    if args.paired_bs or args.paired_ar:
+        raise TagmtError("--paired-bs/--paired-ar are for segment metrics (one score per segment to resample)")
+    if "-" in hyps:
+        raise TagmtError("document metrics read whole files: give --hyp FILE, not standard input")
     return module.score_documents(metrics, list(args.ref or []), hyps, args)
 
 
-def render(systems: Sequence[dict[str, Any]], fmt: str) -> str:
+def render(systems: Sequence[dict[str, Any]], fmt: str, *, tag_report: bool = False) -> str:
     """Systems (``{"hyp", "scores", "signatures", …}``) as a table, JSON or CSV."""
     if fmt == "json":
-        return json.dumps({"systems": list(systems)}, ensure_ascii=False, indent=2) + "\n"
+        shown = [s if tag_report or "tags" not in s else {k: v for k, v in s.items() if k != "tags"} for s in systems]
+        return json.dumps({"systems": list(shown)}, ensure_ascii=False, indent=2) + "\n"
+    if fmt == "csv" and tag_report:
+        return _tag_report_csv(systems)
     keys = _score_keys(systems)
     meta = [k for k in ("pair", "segments") if any(s.get(k) is not None for s in systems)]
+    tested = any(s.get("significance") for s in systems)
     if fmt == "csv":
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
-        writer.writerow(["hyp"] + meta + keys)
+        extra = [f"{key} {part}" for key in keys for part in ("p_value", "ci")] if tested else []
+        writer.writerow(["hyp"] + meta + keys + extra)
         for s in systems:
-            writer.writerow([s["hyp"]] + [s.get(k) for k in meta] + [_csv_value(s["scores"].get(k)) for k in keys])
+            row = [s["hyp"]] + [s.get(k) for k in meta] + [_csv_value(s["scores"].get(k)) for k in keys]
+            if tested:
+                for key in keys:
+                    test = s.get("significance", {}).get(key, {})
+                    row += [_csv_value(test.get("p_value")), _csv_value(test.get("ci"))]
+            writer.writerow(row)
         return out.getvalue()
-    return _table(systems, meta, keys)
+    text = _table(systems, meta, keys)
+    if tag_report:
+        text += "\n" + _tag_report_table(systems)
+    return text
 
 
 def _score_keys(systems: Sequence[dict[str, Any]]) -> list[str]:
@@ -226,7 +364,8 @@ def _csv_value(value: Any) -> Any:
 def _table(systems: Sequence[dict[str, Any]], meta: list[str], keys: list[str]) -> str:
     header = ["hyp"] + meta + keys
     rows = [
-        [str(s["hyp"])] + [str(s.get(k, "")) for k in meta] + [_cell(s["scores"].get(k)) for k in keys]
+        [str(s["hyp"])] + [str(s.get(k, "")) for k in meta]
+        + [_cell(s["scores"].get(k), s.get("significance", {}).get(k)) for k in keys]
         for s in systems
     ]
     widths = [max(len(row[i]) for row in [header] + rows) for i in range(len(header))]
@@ -234,20 +373,72 @@ def _table(systems: Sequence[dict[str, Any]], meta: list[str], keys: list[str]) 
     for row in [header] + rows:
         cells = [row[0].ljust(widths[0])] + [c.rjust(w) for c, w in zip(row[1:], widths[1:])]
         lines.append("  ".join(cells).rstrip())
+    if any(s.get("significance") for s in systems):
+        lines.append("")
+        lines.append(f"cells: score (bootstrap mean ± 95% CI, p-value against the baseline {systems[0]['hyp']})")
     signatures: dict[str, str] = {}
+    figures: dict[str, dict[str, Any]] = {}
     for system in systems:
         for key, signature in system.get("signatures", {}).items():
             signatures.setdefault(key, signature)
+        for key, figure in system.get("figures", {}).items():
+            figures.setdefault(key, figure)
     if signatures:
         lines.append("")
         width = max(len(k) for k in signatures)
-        lines.extend(f"{key.ljust(width)}  {signature}" for key, signature in signatures.items())
+        for key, signature in signatures.items():
+            lines.append(f"{key.ljust(width)}  {_direction(figures.get(key))}{signature}")
     return "\n".join(lines) + "\n"
 
 
-def _cell(value: Any) -> str:
+def _direction(figure: dict[str, Any] | None) -> str:
+    """A note before the signature when a figure is not "0-100, higher is better"."""
+    if not figure:
+        return ""
+    notes = []
+    if figure.get("scale", "0-100") != "0-100":
+        notes.append(f"scale {figure['scale']}")
+    if figure.get("higher_is_better") is False:
+        notes.append("lower is better")
+    return f"({', '.join(notes)}) " if notes else ""
+
+
+def _cell(value: Any, test: dict[str, Any] | None = None) -> str:
     if value is None:
-        return "-"
-    if isinstance(value, (int, float)):
-        return f"{value:.2f}"
-    return str(value)
+        return "n/a"
+    text = f"{value:.2f}" if isinstance(value, (int, float)) else str(value)
+    if test:
+        text += f" ({test['mean']:.2f} ± {test['ci']:.2f}"
+        text += f", p = {test['p_value']:.4f})" if test.get("p_value") is not None else ")"
+    return text
+
+
+def _tag_rows(systems: Sequence[dict[str, Any]]) -> list[list[Any]]:
+    from tagmt.metrics.placement import TAG_REPORT_COLUMNS
+
+    return [[s["hyp"], row["tag"], *(row[c] for c in TAG_REPORT_COLUMNS)] for s in systems for row in s.get("tags", [])]
+
+
+def _tag_report_csv(systems: Sequence[dict[str, Any]]) -> str:
+    from tagmt.metrics.placement import TAG_REPORT_COLUMNS
+
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["hyp", "tag", *TAG_REPORT_COLUMNS])
+    writer.writerows(_tag_rows(systems))
+    return out.getvalue()
+
+
+def _tag_report_table(systems: Sequence[dict[str, Any]]) -> str:
+    from tagmt.metrics.placement import TAG_REPORT_COLUMNS
+
+    header = ["hyp", "tag", *TAG_REPORT_COLUMNS]
+    rows = [[str(c) for c in row] for row in _tag_rows(systems)]
+    if not rows:
+        return "per-tag report: no markup on either side\n"
+    widths = [max(len(r[i]) for r in [header] + rows) for i in range(len(header))]
+    lines = ["per-tag report (tags: <b> and </b> count as two)"]
+    for row in [header] + rows:
+        lines.append("  ".join([row[0].ljust(widths[0]), row[1].ljust(widths[1])]
+                               + [c.rjust(w) for c, w in zip(row[2:], widths[2:])]).rstrip())
+    return "\n".join(lines) + "\n"
