@@ -29,7 +29,7 @@ HYP = [
 ]
 KEYS = [
     "raw-bleu", "lex-bleu", "tag-bleu", "raw-chrf", "lex-chrf", "tag-chrf",
-    "xml-bleu", "markup-match", "markup_match_tagged", "structure-accuracy",
+    "xml-bleu", "markup-match", "markup-match-tagged", "structure-accuracy", "xml-chrf", "xml-match",
 ]
 
 
@@ -61,7 +61,7 @@ def test_json_has_the_issue_shape_and_the_library_figures(capsys, files):
     assert list(first["scores"]) == KEYS and set(first["signatures"]) == set(KEYS)
     assert first["scores"] == expected.scores
     assert first["scores"]["markup-match"] == 75.0  # all but the first, which lost its tags
-    assert first["scores"]["markup_match_tagged"] == 50.0  # of the two tagged references
+    assert first["scores"]["markup-match-tagged"] == 50.0  # of the two tagged references
     assert "tok:13a" in first["signatures"]["raw-bleu"]
     assert all(value == pytest.approx(100) for value in systems[1]["scores"].values())
 
@@ -100,14 +100,17 @@ def test_per_segment_tsv(capsys, files):
     rows = list(csv.DictReader(tsv.open(encoding="utf-8"), delimiter="\t"))
     assert len(rows) == 8
     assert list(rows[0]) == [
-        "hyp", "line", "ref_tagged", "raw-bleu", "lex-bleu", "tag-bleu", "raw-chrf", "lex-chrf",
-        "tag-chrf", "xml-bleu", "match", "well_formed",
+        "hyp", "line", "raw-bleu", "lex-bleu", "tag-bleu", "raw-chrf", "lex-chrf", "tag-chrf", "xml-bleu",
+        "markup-match", "structure-accuracy", "xml-chrf", "xml-match", "source", "reference", "hypothesis",
     ]
     first = rows[:4]
-    assert [r["ref_tagged"] for r in first] == ["1", "0", "1", "0"]
-    assert [r["match"] for r in first] == ["0", "1", "1", "1"]
-    assert [r["well_formed"] for r in first] == ["1", "1", "1", "1"]
+    assert [r["markup-match"] for r in first] == ["0.0000", "100.0000", "100.0000", "100.0000"]
+    assert [r["structure-accuracy"] for r in first] == ["100.0000"] * 4
     assert float(first[0]["lex-bleu"]) == pytest.approx(100.0)
+    # tag BLEU/chrF of a segment without markup on either side is "n/a", not 0
+    assert [r["tag-bleu"] for r in first][1::2] == ["n/a", "n/a"]
+    assert [r["reference"] for r in first] == REF and [r["hypothesis"] for r in first] == HYP
+    assert [r["source"] for r in first] == [""] * 4  # no --src given
 
 
 def test_data_set_direction(capsys, sample_data, tmp_path):
@@ -150,7 +153,7 @@ def test_empty_lines_are_segments(capsys, tmp_path):
 def test_bad_files_and_arguments(capsys, files):
     ref, hyp, tmp_path = files
     latin1 = tmp_path / "latin1.en"
-    latin1.write_bytes(b"ok\ncaf\xe9\n")
+    latin1.write_bytes(b"ok\ncaf\xe9\n\n\n")
     assert f"{latin1}:2: not UTF-8" in one_line_error(capsys, "--ref", ref, "--trg-lang", "en", "--hyp", str(latin1))
     assert "no such file" in one_line_error(capsys, "--ref", str(tmp_path / "missing"), "--trg-lang", "en", "--hyp", hyp)
     assert "unknown direction 'en-xx'" in one_line_error(capsys, "--pair", "en-xx", "--hyp", hyp)
@@ -183,8 +186,11 @@ def test_missing_mecab_dictionary_is_one_line(files, tmp_path):
     assert "BLEU tokenizer 'ja-mecab' cannot start" in run.stderr and 'sacrebleu[ja]' in run.stderr
 
 
-def test_default_metrics_are_the_segment_metrics():
-    assert len(SEGMENT_METRICS) == 9  # ten figures: markup-match reports two
+def test_default_metrics_are_the_papers_and_tower_evals():
+    from tagmt.evaluation import DEFAULT_METRICS, PAPER_METRICS
+
+    assert len(PAPER_METRICS) == 9 and DEFAULT_METRICS == PAPER_METRICS + ("xml-chrf", "xml-match")
+    assert set(DEFAULT_METRICS) < set(SEGMENT_METRICS)
 
 
 def test_document_metrics_are_hosted(capsys, tmp_path):

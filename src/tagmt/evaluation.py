@@ -88,33 +88,42 @@ class SystemScores:
 class PerSegmentWriter:
     """The per-segment TSV: one row per system and segment with every figure's segment score ("n/a"
     where there is none) and the source, reference and hypothesis text (line breaks inside a segment
-    written as ``&#10;`` as in line files). Rows go to a temporary file as they come and the target is
-    replaced atomically at the end."""
+    written as ``&#10;`` as in line files), grouped by system. Rows go to one temporary file per system
+    as they come; the target is replaced atomically at the end."""
 
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
-        self._file = tempfile.TemporaryFile("w+", encoding="utf-8", newline="")
-        self._writer = csv.writer(self._file, delimiter="\t", lineterminator="\n")
-        self._header = False
+        self._files: dict[str, Any] = {}
+        self._header: list[str] | None = None
 
     def write(self, hyp: str, line: int, figures: Mapping[str, float | None], texts: tuple[str | None, str, str]) -> None:
         from tagmt.linecodec import encode_line
 
-        if not self._header:
-            self._writer.writerow(["hyp", "line", *figures, "source", "reference", "hypothesis"])
-            self._header = True
+        if self._header is None:
+            self._header = ["hyp", "line", *figures, "source", "reference", "hypothesis"]
+        handle = self._files.get(hyp)
+        if handle is None:
+            handle = self._files[hyp] = tempfile.TemporaryFile("w+", encoding="utf-8", newline="")
         values = ["n/a" if value is None else f"{value:.4f}" for value in figures.values()]
         text = ["" if t is None else encode_line(t) for t in texts]
-        self._writer.writerow([hyp, line, *values, *text])
+        csv.writer(handle, delimiter="\t", lineterminator="\n").writerow([hyp, line, *values, *text])
+
+    def _chunks(self) -> Iterator[str]:
+        out = io.StringIO()
+        csv.writer(out, delimiter="\t", lineterminator="\n").writerow(self._header or ["hyp", "line"])
+        yield out.getvalue()
+        for handle in self._files.values():
+            handle.seek(0)
+            yield from iter(lambda: handle.read(1 << 16), "")
 
     def close(self) -> Path:
         from tagmt.atomic import write_atomic
 
-        self._file.seek(0)
         try:
-            return write_atomic(self.path, iter(lambda: self._file.read(1 << 16), ""))
+            return write_atomic(self.path, self._chunks())
         finally:
-            self._file.close()
+            for handle in self._files.values():
+                handle.close()
 
 
 def check_output_path(path: str | Path, option: str) -> None:

@@ -8,11 +8,13 @@
   text before the first element, then for each element in document order its ``text`` (before its
   first child) and its ``tail`` (after its end tag) — strips every part and drops the empty ones. When
   the two sides keep the same number of parts, each part pair is one entry scored with sentence chrF
-  (sacrebleu, default settings); a segment that does not match, or whose part counts differ, or that
-  keeps no part at all, is one entry of 0. XML-chrF is the mean over all entries, so a matching segment
-  weighs as many entries as it has parts.
+  (sacrebleu, default settings); a segment that does not match, or whose part counts differ, is one
+  entry of 0. XML-chrF is the mean over all entries, so a matching segment weighs as many entries as
+  it has parts.
 
-One difference from tower-eval, on purpose: tower-eval parses ``<root>segment</root>`` with lxml, so a
+Two differences from tower-eval, on purpose. A matching segment without any text part on either side
+(an empty line, or tags alone) has no entry here; tower-eval's ``if hs and rs`` makes it an entry of 0,
+so an output identical to its reference would score below 100. And tower-eval parses ``<root>segment</root>`` with lxml, so a
 segment with a bare ``&``, a lone ``<`` or ``<name of composition type>`` in its text fails to parse
 and scores 0 even against itself; here markup is decided by :mod:`tagmt.markup` (those stay text), and
 entity references are left as written in the parts.
@@ -106,7 +108,9 @@ class XmlChrf(SegmentMetric):
         hyp, ref = pair.hypothesis, pair.reference
         if xml_match(hyp, ref):
             hyp_parts, ref_parts = text_parts(hyp), text_parts(ref)
-            if hyp_parts and len(hyp_parts) == len(ref_parts):
+            if not hyp_parts and not ref_parts:
+                return [0.0, 0.0]  # nothing to score on either side: no entry (tower-eval: an entry of 0)
+            if len(hyp_parts) == len(ref_parts):
                 scores = [
                     self.sacre.sentence(self.sacre.statistics(h, (r,), cache))
                     for h, r in zip(hyp_parts, ref_parts)
