@@ -301,6 +301,10 @@ class _Run:
                     source = chunk.sources[i] if chunk.sources is not None else None
                     writer.write(name, index + 1, figures, (source, ref_text, hyp_text))
         self.count += len(chunk.references)
+        for scorer in self.scorers:
+            sacre = getattr(scorer, "sacre", None)
+            if sacre is not None:
+                sacre.forget()
 
     def results(self, pair: str | None) -> list[SystemScores]:
         systems = []

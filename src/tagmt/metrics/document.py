@@ -15,12 +15,12 @@ from tagmt.errors import TagmtError
 from tagmt.metrics.registry import get_metric
 from tagmt.metrics.span_f1 import MATCH_MODES
 
-DOCUMENT_METRICS = ("xater", "validity", "span-f1", "md-tags", "texbleu")
+DOCUMENT_METRICS = ("tree-sim", "node-chrf", "xater", "validity", "span-f1", "md-tags", "texbleu")
 
 
 def add_document_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of the document metrics (xater, validity, span-f1, md-tags, texbleu)."""
-    group = parser.add_argument_group("document metrics (xater, validity, span-f1, md-tags, texbleu)")
+    group = parser.add_argument_group("document metrics (tree-sim, node-chrf, xater, validity, span-f1, md-tags, texbleu)")
     group.add_argument("--words", action="store_true",
                        help="xater: split text runs into words (one token per word) instead of one token per run")
     group.add_argument("--dtd", type=Path, default=None, help="validity: validate against this DTD file")
@@ -85,11 +85,12 @@ def score_documents(
     results = []
     for hyp_path in hyp_paths:
         hypothesis = [read_document(hyp_path)]
-        entry: dict[str, Any] = {"hyp": str(hyp_path), "scores": {}, "signatures": {}, "details": {}}
+        entry: dict[str, Any] = {"hyp": str(hyp_path), "scores": {}, "signatures": {}, "details": {}, "figures": {}}
         for name, metric in metrics.items():
             result = metric.corpus_score(hypothesis, references)
             entry["scores"][name] = result.score
             entry["signatures"][name] = result.signature
+            entry["figures"][name] = metric.describe()[name].as_dict()
             if result.details:  # one document per file: unwrap the per-document lists
                 entry["details"][name] = {
                     key: value[0] if isinstance(value, list) and len(value) == 1 else value

@@ -43,6 +43,7 @@ class MarkdownTags(Metric):
 
     name = "md-tags"
     unit = "document"
+    scale = "0-1"
 
     def __init__(self, **_unused: object) -> None:
         self.renderer = _renderer()

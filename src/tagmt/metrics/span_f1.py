@@ -189,6 +189,7 @@ class SpanF1(Metric):
 
     name = "span-f1"
     unit = "document"
+    scale = "0-1"
 
     def __init__(self, match_mode: str = "text", iou: float = 0.5, **_unused: object) -> None:
         if match_mode not in MATCH_MODES:

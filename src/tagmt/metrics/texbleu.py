@@ -93,6 +93,7 @@ class TeXBleu(Metric):
 
     name = "texbleu"
     unit = "document"
+    scale = "0-1"
 
     def __init__(self, embedding_model: str = "gpt2", **_unused: object) -> None:
         self.embedding_model = str(embedding_model)
