@@ -16,7 +16,7 @@ from tagmt.data.dataset import open_dataset
 from tagmt.data.directions import all_directions
 from tagmt.data.views import parallel_segments
 from tagmt.evaluation import score_systems
-from tagmt.markup import TaggedSegment, strip
+from tagmt.markup import TaggedSegment, strip, tokenize
 from tagmt.metrics.segment import bleu_tokenizer
 
 pytestmark = pytest.mark.sapdev
@@ -70,8 +70,16 @@ def test_hallucinated_b_elements_are_counted(dataset, direction):
     the markup match wherever it did so, and the per-tag report names b as inserted."""
     import re
 
+    def wrap_first_word(segment: str) -> str:
+        parts = [token.text for token in tokenize(segment)]
+        for i, token in enumerate(tokenize(segment)):
+            if token.kind == "text" and re.search(r"\w", token.text):
+                parts[i] = re.sub(r"(\w+)", r"<b>\1</b>", token.text, count=1)
+                break
+        return "".join(parts)
+
     references = [segment.target for segment in parallel_segments(dataset, "dev", direction)]
-    wrapped = [re.sub(r"^(\w+)", r"<b>\1</b>", reference) for reference in references]
+    wrapped = [wrap_first_word(reference) for reference in references]
     (system,) = score_systems(references, {"b": wrapped}, direction.split("-")[1])
     assert system.scores["markup-match"] < 10.0
     assert system.scores["xml-match"] < 10.0

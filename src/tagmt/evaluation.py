@@ -172,6 +172,7 @@ def score_systems(
     samples: int | None = None,
     seed: int | None = None,
     on_chunk: Callable[[int], None] | None = None,
+    reference_name: str = "the reference",
 ) -> list[SystemScores]:
     """Score each hypothesis stream (``hypotheses[name]``) against ``references``, in one pass.
 
@@ -179,7 +180,8 @@ def score_systems(
     segments. ``tokenize`` overrides the BLEU tokenizer chosen by ``trg_lang`` (tag BLEU always uses
     ``none``). ``sources`` are needed by COMET only. ``significance`` is ``"bs"`` (paired bootstrap)
     or ``"ar"`` (approximate randomization): the first system is the baseline of the others.
-    ``on_chunk(segments_done)`` is called after every chunk (progress).
+    ``on_chunk(segments_done)`` is called after every chunk (progress); ``reference_name`` is how
+    messages name the reference (its file).
     """
     if significance not in (None, "bs", "ar"):
         raise TagmtError(f"significance test {significance!r} is unknown; use 'bs' or 'ar'")
@@ -196,7 +198,7 @@ def score_systems(
                     f"{len(references)}; give one line per segment in both"  # type: ignore[arg-type]
                 )
     keep = significance is not None
-    run = _Run(scorers, names, keep)
+    run = _Run(scorers, names, keep, reference_name)
     source_iter = iter(sources) if sources is not None else None
     hyp_iters = [iter(hypotheses[name]) for name in names]
     for chunk in _chunks(iter(references), hyp_iters, source_iter, names):
@@ -261,8 +263,8 @@ def _check_text(text: str, where: str, index: int) -> None:
 class _Run:
     """Running sums (and, for significance, per-segment rows) of every system × metric."""
 
-    def __init__(self, scorers: list[SegmentMetric], names: list[str], keep: bool) -> None:
-        self.scorers, self.names, self.keep = scorers, names, keep
+    def __init__(self, scorers: list[SegmentMetric], names: list[str], keep: bool, reference_name: str) -> None:
+        self.scorers, self.names, self.keep, self.reference_name = scorers, names, keep, reference_name
         self.sums: list[list[list[float] | None]] = [[None] * len(scorers) for _ in names]
         self.rows: list[list[list[list[float]]]] = [[[] for _ in scorers] for _ in names]
         self.reports = [TagReport() for _ in names]
@@ -277,7 +279,7 @@ class _Run:
                     batched[(s, k)] = scorer.batch_statistics(chunk.sources, column, chunk.references)
         for i, ref_text in enumerate(chunk.references):
             index = chunk.start + i
-            _check_text(ref_text, "the reference", index)
+            _check_text(ref_text, self.reference_name, index)
             ref = TaggedSegment.parse(ref_text)
             cache = SegmentCache()
             for s, name in enumerate(self.names):

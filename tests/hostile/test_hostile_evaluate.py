@@ -80,7 +80,7 @@ def test_nul_bytes_are_refused_with_file_and_line(capsys, tmp_path, side):
     ref = write(tmp_path / "ref.ja", dirty if side == "ref" else clean)
     hyp = write(tmp_path / "hyp.ja", dirty if side == "hyp" else clean)
     err = one_line_error(capsys, "--ref", ref, "--trg-lang", "ja", "--hyp", hyp)
-    where = hyp if side == "hyp" else "the reference"
+    where = hyp if side == "hyp" else ref
     assert f"{where}:2: the line contains a NUL byte" in err
 
 

@@ -191,6 +191,7 @@ def _score_segments(metrics: list[str], hyps: list[str], args: argparse.Namespac
             significance="bs" if args.paired_bs else "ar" if args.paired_ar else None,
             samples=args.samples, seed=args.seed,
             on_chunk=(lambda done: bar.update(done - bar.n)) if bar is not None else None,
+            reference_name=reference.name,
         )
     finally:
         if bar is not None:
@@ -207,14 +208,16 @@ def _progress(args: argparse.Namespace, total: int | None):
 class _Reference:
     """Where the reference (and source) segments come from, read lazily."""
 
-    def __init__(self, trg_lang: str, pair: str | None, count: int | None, lines, sources=None) -> None:
+    def __init__(self, trg_lang: str, pair: str | None, count: int | None, lines, sources=None,
+                 name: str = "the reference") -> None:
         self.trg_lang, self.pair, self.count, self.lines, self.sources = trg_lang, pair, count, lines, sources
+        self.name = name
 
 
 def _segment_reference(args: argparse.Namespace) -> _Reference:
     """The reference lines, target language and direction name from --data/--pair or --ref."""
     from tagmt.errors import TagmtError
-    from tagmt.evaluation import count_lines, iter_segments
+    from tagmt.evaluation import iter_segments
 
     if args.ref:
         if args.pair or args.data or args.split:
@@ -236,7 +239,7 @@ def _segment_reference(args: argparse.Namespace) -> _Reference:
                 raise TagmtError(f"--src {args.src} has {_line_count(args.src)} lines but the reference has "
                                  f"{count}; give one line per segment in both")
             sources = iter_segments(args.src)
-        return _Reference(args.trg_lang, None, count, lambda: iter_segments(path), sources)
+        return _Reference(args.trg_lang, None, count, lambda: iter_segments(path), sources, name=path)
     if not args.pair:
         raise TagmtError("say what to score against: --pair SRC-TRG (with --data DIR) or --ref FILE --trg-lang LANG")
     from tagmt.data.dataset import open_dataset
