@@ -79,8 +79,9 @@ class SegmentCache:
     metric scored on it, then dropped (so memory does not grow with the corpus)."""
 
     def __init__(self) -> None:
-        self.prepared: dict[tuple[int, str], str] = {}
-        self.reference_info: dict[tuple[int, tuple[str, ...]], Any] = {}
+        self.prepared: dict[tuple[tuple[str, str | None], str], str] = {}
+        self.reference_info: dict[tuple[tuple[str, str | None], tuple[str, ...]], Any] = {}
+        self.statistics: dict[tuple[tuple[str, str | None], str, tuple[str, ...]], list] = {}
 
 
 def view_text(segment: TaggedSegment, view: str) -> str:
@@ -100,9 +101,12 @@ class Sacre:
         self.tokenize = tokenize
         self.metric = _sacrebleu_metric(family, tokenize)
         self.mecab = tokenize in ("ja-mecab", "ko-mecab")
+        # metrics configured alike share a segment's tokenizations and reference tables (raw, lex and
+        # XML-BLEU of an untagged segment all score the same strings)
+        self.key = (family, tokenize)
 
     def prepare(self, text: str, cache: SegmentCache | None) -> str:
-        key = (id(self), text)
+        key = (self.key, text)
         if cache is not None and key in cache.prepared:
             return cache.prepared[key]
         prepared = self._preprocess(text)
@@ -117,7 +121,15 @@ class Sacre:
         return self.metric._preprocess_segment(text)
 
     def statistics(self, hypothesis: str, references: tuple[str, ...], cache: SegmentCache | None) -> list:
-        key = (id(self), references)
+        if cache is not None:
+            pair = (self.key, hypothesis, references)
+            if pair not in cache.statistics:
+                cache.statistics[pair] = self._statistics(hypothesis, references, cache)
+            return list(cache.statistics[pair])
+        return self._statistics(hypothesis, references, cache)
+
+    def _statistics(self, hypothesis: str, references: tuple[str, ...], cache: SegmentCache | None) -> list:
+        key = (self.key, references)
         info = cache.reference_info.get(key) if cache is not None else None
         if info is None:
             info = self.metric._extract_reference_info([self.prepare(r, cache) for r in references])
