@@ -212,3 +212,34 @@ def test_document_metrics_are_hosted(capsys, tmp_path):
     assert systems[1]["scores"]["xater"] == pytest.approx(100.0)
     assert systems[0]["scores"]["xater"] < 100.0
     assert "--pair" in one_line_error(capsys, "--metric", "xater", "--pair", "en-ja", "--hyp", str(hyp))
+
+
+def test_tag_report_in_every_format(capsys, files):
+    ref, _, tmp_path = files
+    wrapped = write(tmp_path / "b.en", ["<b>" + line.split(" ", 1)[0] + "</b> " + line.split(" ", 1)[1] if line else line
+                                        for line in REF])
+    argv = ["--ref", ref, "--trg-lang", "en", "--hyp", wrapped, "--tag-report"]
+    code, out, err = evaluate(capsys, *argv)
+    assert code == 0, err
+    assert "per-tag report" in out
+    b_row = next(line for line in out.splitlines() if line.split()[:2] == [wrapped, "b"])
+    assert b_row.split()[2:] == ["2", "8", "0", "6", "2", "0"]  # ref, hyp, dropped, inserted, misplaced, attributes
+    code, out, _ = evaluate(capsys, *argv, "--format", "json")
+    (system,) = json.loads(out)["systems"]
+    b = next(row for row in system["tags"] if row["tag"] == "b")
+    assert b["inserted"] == 6 and b["reference"] == 2
+    code, out, _ = evaluate(capsys, *argv, "--format", "csv")
+    rows = list(csv.DictReader(io.StringIO(out)))
+    assert {"hyp", "tag", "dropped", "inserted", "misplaced", "attributes_changed"} <= set(rows[0])
+    assert next(r for r in rows if r["tag"] == "b")["inserted"] == "6"
+
+
+def test_per_segment_tsv_carries_the_source(capsys, files):
+    ref, hyp, tmp_path = files
+    src = write(tmp_path / "src.de", ["Wählen Sie <uicontrol>Sichern</uicontrol>.", "", "Siehe <b>Liste</b>.", "Ziehen & ablegen"])
+    tsv = tmp_path / "seg.tsv"
+    code, _, err = evaluate(capsys, "--ref", ref, "--trg-lang", "en", "--hyp", hyp, "--src", src,
+                            "--per-segment", str(tsv), "--metric", "lex-bleu")
+    assert code == 0, err
+    rows = list(csv.DictReader(tsv.open(encoding="utf-8"), delimiter="\t"))
+    assert rows[0]["source"] == "Wählen Sie <uicontrol>Sichern</uicontrol>." and rows[3]["hypothesis"] == HYP[3]
