@@ -154,9 +154,9 @@ class NodeChrf(Metric):
     figures = {"node-chrf": Figure(description="chrF over the text of nodes paired by their path in the tree")}
 
     def __init__(self) -> None:
-        from sacrebleu.metrics import CHRF
+        from tagmt.metrics.segment import Sacre
 
-        self.chrf = CHRF()
+        self.sacre = Sacre("chrf")
 
     def corpus_score(self, hypotheses: Sequence[str], references: Sequence[Sequence[str]]) -> MetricResult:
         scores: list[float] = []
@@ -179,14 +179,15 @@ class NodeChrf(Metric):
         )
 
     def _score(self, hyp: dict[str, str], ref: dict[str, str]) -> float:
-        paths = list(ref) + [path for path in hyp if path not in ref]
-        pairs = [(hyp.get(path, ""), ref.get(path, "")) for path in paths]
-        pairs = [(h, r) for h, r in pairs if h or r]
-        if not pairs:
-            return 100.0
-        return float(self.chrf.corpus_score([h for h, _ in pairs], [[r for _, r in pairs]]).score)
+        """Corpus chrF over the node pairs, summing each pair's statistics as it goes (sacrebleu's
+        ``corpus_score`` would keep every reference's n-gram tables at once: 1 GB at 100k nodes)."""
+        total: list[float] | None = None
+        for path in [*ref, *(path for path in hyp if path not in ref)]:
+            h, r = hyp.get(path, ""), ref.get(path, "")
+            if h or r:
+                stats = self.sacre.statistics(h, (r,), None)
+                total = stats if total is None else [a + b for a, b in zip(total, stats)]
+        return 100.0 if total is None else self.sacre.corpus(total)
 
     def signature_fields(self) -> dict[str, str]:
-        self.chrf.num_refs = 1
-        return {**dict(f.split(":", 1) for f in self.chrf.get_signature().format().split("|")),
-                "nodes": "path-ranked"}
+        return {**self.sacre.signature_fields(1), "nodes": "path-ranked"}
