@@ -4,8 +4,10 @@ document size.
 
 Each size runs in a fresh process (``python -m tagmt evaluate …`` on line files written here), so the
 peak resident memory (``ru_maxrss`` of the child) is that run's alone. Segments are the SAP dev
-references of one direction cycled to the size (or generated tagged English when ../shared/sap-dev is
-absent); the hypothesis is the reference with every fifth segment's tags dropped and one word changed.
+references of one direction cycled to the size and numbered, so that every segment is distinct (or
+generated tagged English when ../shared/sap-dev is absent); the hypothesis is the reference with every
+fifth segment's tags dropped and one word changed. ``--metric`` chooses the metrics (default: the
+default set).
 
     python benchmarks/bench_evaluate_growth.py                 # en-ja, 10k 20k 40k
     python benchmarks/bench_evaluate_growth.py --pair en-de --sizes 5000 10000
@@ -63,16 +65,19 @@ def run(argv: list[str]) -> tuple[float, float]:
     return seconds, usage.ru_maxrss / 1024  # KiB on Linux
 
 
-def segment_curve(pair: str, sizes: list[int], folder: Path) -> None:
+def segment_curve(pair: str, sizes: list[int], folder: Path, metrics: list[str]) -> None:
     lines, trg = references(pair)
-    print(f"segment metrics (default set), one system, {pair} ({len(lines)} distinct references cycled)")
+    chosen = ["--metric", *metrics] if metrics else []
+    print(f"segment metrics ({' '.join(metrics) or 'default set'}), one system, {pair} "
+          f"({len(lines)} references cycled, numbered)")
     print(f"{'segments':>9}  {'seconds':>8}  {'peak MB':>8}  {'ms/segment':>10}")
     for size in sizes:
         ref, hyp = folder / f"ref.{size}", folder / f"hyp.{size}"
-        cycled = [lines[i % len(lines)] for i in range(size)]
+        cycled = [f"{lines[i % len(lines)]} {i}" for i in range(size)]
         ref.write_text("".join(line + "\n" for line in cycled), encoding="utf-8")
         hyp.write_text("".join(hypothesis(line, i) + "\n" for i, line in enumerate(cycled)), encoding="utf-8")
-        seconds, peak = run(["evaluate", "--ref", str(ref), "--trg-lang", trg, "--hyp", str(hyp), "--format", "json"])
+        seconds, peak = run(["evaluate", "--ref", str(ref), "--trg-lang", trg, "--hyp", str(hyp), "--format", "json",
+                             *chosen])
         print(f"{size:>9}  {seconds:>8.1f}  {peak:>8.0f}  {1000 * seconds / size:>10.2f}")
 
 
@@ -99,10 +104,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--pair", default="en-ja")
     parser.add_argument("--sizes", type=int, nargs="+", default=[10_000, 20_000, 40_000])
+    parser.add_argument("--metric", nargs="+", default=[], help="segment metrics (default: the default set)")
     parser.add_argument("--no-documents", action="store_true")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        segment_curve(args.pair, sorted(args.sizes), Path(tmp))
+        segment_curve(args.pair, sorted(args.sizes), Path(tmp), args.metric)
         if not args.no_documents:
             document_curve(Path(tmp))
 

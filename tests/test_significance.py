@@ -102,3 +102,6 @@ def test_p_values_and_intervals_in_every_format(capsys, tmp_path):
     assert "p = " in table and "±" in table and "baseline" in table
     assert main(argv[:-2] + ["--samples", "0"]) == 2
     assert "--samples must be" in capsys.readouterr().err
+    alone = ["evaluate", "--ref", str(ref), "--trg-lang", "en", "--hyp", str(base), "--paired-ar"]
+    assert main(alone) == 2
+    assert "give at least two --hyp files" in capsys.readouterr().err

@@ -149,12 +149,7 @@ def build_metrics(metrics: Sequence[str], trg_lang: str | None, tokenize: str | 
         raise TagmtError(f"{unknown[0]!r} is not a segment metric; choose from: {', '.join(SEGMENT_METRICS)}")
     if not trg_lang:
         raise TagmtError("the target language is missing: give trg_lang (e.g. 'ja') to choose the tokenizers")
-    built = []
-    for name in metrics:
-        extra = options.get(name, {})
-        metric = get_metric(name, trg_lang=trg_lang, tokenize=tokenize, **extra)
-        built.append(metric)
-    return built
+    return [get_metric(name, trg_lang=trg_lang, tokenize=tokenize, **options.get(name, {})) for name in metrics]
 
 
 def score_systems(
@@ -202,7 +197,7 @@ def score_systems(
     source_iter = iter(sources) if sources is not None else None
     hyp_iters = [iter(hypotheses[name]) for name in names]
     for chunk in _chunks(iter(references), hyp_iters, source_iter, names):
-        run.score_chunk(chunk, pair, per_segment)
+        run.score_chunk(chunk, per_segment)
         if on_chunk is not None:
             on_chunk(run.count)
     if per_segment is not None:
@@ -270,7 +265,7 @@ class _Run:
         self.reports = [TagReport() for _ in names]
         self.count = 0
 
-    def score_chunk(self, chunk: _Chunk, pair: str | None, writer: PerSegmentWriter | None) -> None:
+    def score_chunk(self, chunk: _Chunk, writer: PerSegmentWriter | None) -> None:
         batch = [s for s in self.scorers if getattr(s, "batched", False)]
         batched: dict[tuple[int, int], list[list[float]]] = {}
         for k, scorer in enumerate(self.scorers):

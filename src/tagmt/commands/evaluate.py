@@ -174,6 +174,9 @@ def _score_segments(metrics: list[str], hyps: list[str], args: argparse.Namespac
         raise TagmtError("--samples must be a positive number")
     if args.samples is not None and not (args.paired_bs or args.paired_ar):
         raise TagmtError("--samples is for --paired-bs or --paired-ar")
+    if (args.paired_bs or args.paired_ar) and len(hyps) < 2:
+        raise TagmtError("--paired-bs/--paired-ar compare systems with the first --hyp (the baseline): "
+                         "give at least two --hyp files")
     reference = _segment_reference(args)
     hypotheses = {path: _hypothesis_lines(path, reference.count) for path in hyps}
     options = {}
