@@ -174,3 +174,11 @@ def test_tagged_segment_views_and_matching():
 
 def test_strip_is_one_pass():
     assert strip("<a<b/>>") == "<a>"
+
+
+def test_orphans_mode_applies_the_grammar_alone():
+    assert kinds("a </x> b <y> c") == [("text", "a </x> b <y> c")]
+    assert [(t.kind, t.text) for t in tokenize("a </x> b <y> c", orphans=True)] == [
+        ("text", "a "), ("end", "</x>"), ("text", " b "), ("start", "<y>"), ("text", " c"),
+    ]
+    assert [t.kind for t in tokenize("<<y>>", orphans=True)] == ["text"]  # placeholders stay text

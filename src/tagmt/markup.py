@@ -144,11 +144,13 @@ def _names_of(candidates: Iterable[tuple[str, str, int, int]]) -> set[str]:
     return names
 
 
-def tokenize(segment: str, names: Collection[str] = ()) -> list[Token]:
+def tokenize(segment: str, names: Collection[str] = (), *, orphans: bool = False) -> list[Token]:
     """Split ``segment`` into text runs and markup tokens by the rule in the module docstring.
 
     ``names`` are element names known from the segment's counterpart (its reference): a start or end
     tag with one of those names is markup even when it makes no element in ``segment`` itself.
+    ``orphans=True`` applies rules 1 and 2 alone (every well-written tag is markup): tag projection
+    uses it on a source segment, where an unpaired tag is kept as a point rather than translated.
     Adjacent text is merged into one run, so text and markup alternate except between two markup
     tokens. Never raises on any string; linear in ``len(segment)``.
     """
@@ -160,7 +162,7 @@ def tokenize(segment: str, names: Collection[str] = ()) -> list[Token]:
     tokens: list[Token] = []
     position = 0
     for kind, name, start, end in candidates:
-        if name != COMMENT and name not in markup_names:
+        if not orphans and name != COMMENT and name not in markup_names:
             continue
         if start > position:
             tokens.append(Token("text", segment[position:start], "", position))
