@@ -22,7 +22,9 @@ reference), never on other segments of the corpus.
    caller passes that name in ``names``: metrics pass the element names of the segment's reference,
    so a hypothesis that drops ``</b>`` of a reference ``<b>…</b>`` keeps its ``<b>`` as (malformed)
    markup, while a hypothesis that wraps a word in ``<b>…</b>`` that its reference does not have has
-   inserted an element, which the metrics count. Comments are always markup.
+   inserted an element, which the metrics count. Comments are always markup. Tag projection reads a
+   *source* segment with ``orphans=True`` (rules 1 and 2 alone), so that an unpaired tag there is kept
+   as a point instead of being sent to the MT system as text.
 
 Comments (which occur in the SAP data) are tokens of kind ``empty`` named ``#comment``: they are
 markup that is neither translated nor part of the lexical text, and they take part in the tree as
