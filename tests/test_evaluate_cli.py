@@ -243,3 +243,17 @@ def test_per_segment_tsv_carries_the_source(capsys, files):
     assert code == 0, err
     rows = list(csv.DictReader(tsv.open(encoding="utf-8"), delimiter="\t"))
     assert rows[0]["source"] == "Wählen Sie <uicontrol>Sichern</uicontrol>." and rows[3]["hypothesis"] == HYP[3]
+
+
+def test_line_breaks_written_as_references_are_one_segment(capsys, tmp_path):
+    from tagmt.evaluation import read_segments
+
+    ref = write(tmp_path / "ref.en", ["first line&#10;second line of it", "plain"])
+    assert read_segments(ref) == ["first line\nsecond line of it", "plain"]
+    hyp = write(tmp_path / "hyp.en", ["first line&#10;second line of it", "plain"])
+    tsv = tmp_path / "seg.tsv"
+    code, out, err = evaluate(capsys, "--ref", ref, "--trg-lang", "en", "--hyp", hyp, "--format", "json",
+                              "--metric", "raw-chrf", "--per-segment", str(tsv))
+    assert code == 0, err
+    assert json.loads(out)["systems"][0]["scores"]["raw-chrf"] == pytest.approx(100.0)
+    assert "first line&#10;second line of it" in tsv.read_text(encoding="utf-8")

@@ -361,7 +361,8 @@ def count_lines(path: str | Path) -> int:
 
 def iter_segments(path: str | Path) -> Iterator[str]:
     """One segment per line of a UTF-8 file, read lazily; empty lines are segments too (``\\r\\n`` is
-    accepted, a byte-order mark skipped). A line that is not UTF-8 is refused with its number."""
+    accepted, a byte-order mark skipped), and line breaks written as ``&#10;``-style references are
+    decoded (:mod:`tagmt.linecodec`). A line that is not UTF-8 is refused with its number."""
     try:
         handle = open(path, "rb")
     except FileNotFoundError:
@@ -374,6 +375,8 @@ def iter_segments(path: str | Path) -> Iterator[str]:
 
 
 def _lines(handle: Any, name: str) -> Iterator[str]:
+    from tagmt.linecodec import decode_line
+
     with handle:
         for number, raw in enumerate(handle, 1):
             if number == 1 and raw.startswith(b"\xef\xbb\xbf"):
@@ -383,11 +386,12 @@ def _lines(handle: Any, name: str) -> Iterator[str]:
             if raw.endswith(b"\r"):
                 raw = raw[:-1]
             try:
-                yield raw.decode("utf-8")
+                text = raw.decode("utf-8")
             except UnicodeDecodeError as exc:
                 raise TagmtError(
                     f"{name}:{number}: not UTF-8 (byte 0x{raw[exc.start]:02x}); convert the file to UTF-8"
                 ) from None
+            yield decode_line(text) if "&#" in text else text
 
 
 def read_segments(path: str | Path) -> list[str]:
