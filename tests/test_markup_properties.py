@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -76,19 +77,22 @@ def test_names_only_add_markup(segment, names):
     assert all(t in own or t.name in names for t in more)
 
 
-@settings(max_examples=50, deadline=None)
-@given(st.sampled_from(["<!--", "<a", "</a", '<a b="c"', "<a>", "<", "<<a>>", "<a/>"]))
+@pytest.mark.parametrize("piece", ["<!--", "<a", "</a", '<a b="c"', "<a>", "<", "<<a>>", "<a/>"])
 def test_tokenize_is_linear(piece):
+    """10x the input takes about 10x the time (best of three runs, so that a busy machine does not
+    decide), never 100x: the old tokenizer took 18-50 s on 100k characters of unclosed ``<!--``."""
     import time
 
-    small, large = piece * 2_000, piece * 20_000
-    started = time.perf_counter()
-    tokenize(small)
-    small_time = time.perf_counter() - started
-    started = time.perf_counter()
-    element_tree(tokenize(large))
-    large_time = time.perf_counter() - started
-    assert large_time < max(0.5, 30 * small_time)  # 10x the input: about 10x the time, never 100x
+    def best(segment: str) -> float:
+        times = []
+        for _ in range(3):
+            started = time.perf_counter()
+            element_tree(tokenize(segment))
+            times.append(time.perf_counter() - started)
+        return min(times)
+
+    small, large = best(piece * 2_000), best(piece * 20_000)
+    assert large < max(2.0, 30 * small)
 
 
 @settings(max_examples=150)
