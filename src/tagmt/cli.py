@@ -39,6 +39,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    args.argv = ["tagmt", *(sys.argv[1:] if argv is None else argv)]  # for run records
     if not getattr(args, "func", None):
         parser.print_help()
         return 2

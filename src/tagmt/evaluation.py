@@ -8,6 +8,14 @@ significance test asks for them; per-segment scores go straight to the TSV write
 
 Output keys are the registry's metric names (``xml-bleu``, ``markup-match-tagged``) everywhere: the
 ``scores``/``signatures`` dicts, CSV headers, tables, and ``figures`` (scale and direction of each).
+
+``compat="original"`` runs each metric that has a published implementation as that implementation
+computes it (the others as tagmt; every signature says which). Some originals need the whole corpus
+before one segment can be scored (Hashimoto et al.'s tag list is the names found in all the files):
+when one of those is asked for, the inputs are held in memory, so memory is not flat in that run.
+
+Line files are read by one reader, :func:`iter_segments`, lazily and through :mod:`tagmt.safeio`'s
+checks (regular files only, the size limit, UTF-8 with an optional byte order mark).
 """
 
 from __future__ import annotations
@@ -18,14 +26,15 @@ import tempfile
 from dataclasses import dataclass, field
 from itertools import islice
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
+from typing import Any, BinaryIO, Callable, Iterable, Iterator, Mapping, Sequence
 
 from tagmt.errors import TagmtError
 from tagmt.markup import TaggedSegment
 from tagmt.metrics.base import Figure
 from tagmt.metrics.placement import TagReport
-from tagmt.metrics.registry import get_metric
+from tagmt.metrics.registry import compat_for, get_metric
 from tagmt.metrics.segment import SegmentCache, SegmentMetric, SegmentPair
+from tagmt.safeio import MAX_LINE_FILE_BYTES, decode_utf8, open_within_limit, too_large
 
 #: The metrics of the paper's tables (Buschbeck, Dabre et al. 2022), in the order they are reported.
 PAPER_METRICS = (
@@ -50,8 +59,14 @@ SEGMENT_METRICS = DEFAULT_METRICS + (
     "lex-chrf++",
     "raw-ter",
     "lex-ter",
+    "ne-num-precision",
+    "ne-num-recall",
     "comet",
 )
+#: The segment metrics that take the NE&NUM term list (``terms``).
+TERM_METRICS = ("ne-num-precision", "ne-num-recall")
+#: What :mod:`tagmt.safeio` calls a line file in its messages.
+LINE_FILE = "line file"
 #: Segments read and scored together (COMET scores a batch at a time; everything else per segment).
 CHUNK = 256
 
@@ -141,15 +156,27 @@ def check_output_path(path: str | Path, option: str) -> None:
         raise TagmtError(f"{option} {path}: the folder {parent} is not writable")
 
 
-def build_metrics(metrics: Sequence[str], trg_lang: str | None, tokenize: str | None = None,
-                  **options: Any) -> list[SegmentMetric]:
-    """The named segment metrics, configured once for the target language."""
+def build_metrics(metrics: Sequence[str], trg_lang: str | None, tokenize: str | None = None, *,
+                  compat: str = "tagmt", terms: Any = None,
+                  metric_options: Mapping[str, Mapping[str, Any]] | None = None) -> list[SegmentMetric]:
+    """The named segment metrics, configured once for the target language.
+
+    ``compat`` goes to the metrics that implement it (:func:`tagmt.metrics.registry.compat_for`; the
+    others run as ``tagmt``), ``terms`` to the NE&NUM metrics, ``metric_options[name]`` to that metric.
+    """
     unknown = [name for name in metrics if name not in SEGMENT_METRICS]
     if unknown:
         raise TagmtError(f"{unknown[0]!r} is not a segment metric; choose from: {', '.join(SEGMENT_METRICS)}")
     if not trg_lang:
         raise TagmtError("the target language is missing: give trg_lang (e.g. 'ja') to choose the tokenizers")
-    return [get_metric(name, trg_lang=trg_lang, tokenize=tokenize, **options.get(name, {})) for name in metrics]
+    scorers = []
+    for name in metrics:
+        options: dict[str, Any] = {"trg_lang": trg_lang, "tokenize": tokenize, "compat": compat_for(name, compat)}
+        if name in TERM_METRICS and terms is not None:
+            options["terms"] = terms
+        options.update((metric_options or {}).get(name, {}))
+        scorers.append(get_metric(name, **options))
+    return scorers
 
 
 def score_systems(
@@ -162,6 +189,8 @@ def score_systems(
     tokenize: str | None = None,
     sources: Iterable[str] | None = None,
     metric_options: Mapping[str, Mapping[str, Any]] | None = None,
+    compat: str = "tagmt",
+    terms: Any = None,
     per_segment: PerSegmentWriter | None = None,
     significance: str | None = None,
     samples: int | None = None,
@@ -173,17 +202,23 @@ def score_systems(
 
     Streams may be lists or any iterables (files are read lazily); all must have the same number of
     segments. ``tokenize`` overrides the BLEU tokenizer chosen by ``trg_lang`` (tag BLEU always uses
-    ``none``). ``sources`` are needed by COMET only. ``significance`` is ``"bs"`` (paired bootstrap)
-    or ``"ar"`` (approximate randomization): the first system is the baseline of the others.
+    ``none``). ``sources`` are needed by COMET only. ``compat`` is ``"tagmt"`` or ``"original"`` (for
+    the metrics that have an original; see :func:`build_metrics`), ``terms`` the NE&NUM term list (a
+    file or the terms). ``significance`` is ``"bs"`` (paired bootstrap) or ``"ar"`` (approximate
+    randomization): the first system is the baseline of the others.
     ``on_chunk(segments_done)`` is called after every chunk (progress); ``reference_name`` is how
     messages name the reference (its file).
     """
     if significance not in (None, "bs", "ar"):
         raise TagmtError(f"significance test {significance!r} is unknown; use 'bs' or 'ar'")
-    scorers = build_metrics(metrics, trg_lang, tokenize, **dict(metric_options or {}))
+    scorers = build_metrics(metrics, trg_lang, tokenize, compat=compat, terms=terms, metric_options=metric_options)
     names = list(hypotheses)
     if not names:
         raise TagmtError("no hypothesis given")
+    if any(scorer.corpus_level for scorer in scorers):  # an original that needs the whole corpus
+        references = list(references)
+        hypotheses = {name: list(hypotheses[name]) for name in names}
+        sources = list(sources) if sources is not None else None
     sized = [references, *hypotheses.values()]
     if all(hasattr(stream, "__len__") for stream in sized):
         for name in names:
@@ -194,6 +229,7 @@ def score_systems(
                 )
     keep = significance is not None
     run = _Run(scorers, names, keep, reference_name)
+    run.corpus_statistics(references, hypotheses)  # type: ignore[arg-type]
     source_iter = iter(sources) if sources is not None else None
     hyp_iters = [iter(hypotheses[name]) for name in names]
     for chunk in _chunks(iter(references), hyp_iters, source_iter, names):
@@ -264,6 +300,22 @@ class _Run:
         self.rows: list[list[list[list[float]]]] = [[[] for _ in scorers] for _ in names]
         self.reports = [TagReport() for _ in names]
         self.count = 0
+        #: (system, metric) -> every segment's statistics, for the corpus-level metrics
+        self.precomputed: dict[tuple[int, int], list[list[float]]] = {}
+
+    def corpus_statistics(self, references: Sequence[str], hypotheses: Mapping[str, Sequence[str]]) -> None:
+        """Statistics of the metrics that need the whole corpus (inputs already held as lists)."""
+        levels = [k for k, scorer in enumerate(self.scorers) if scorer.corpus_level]
+        if not levels:
+            return
+        for index, text in enumerate(references):
+            _check_text(text, self.reference_name, index)
+        for s, name in enumerate(self.names):
+            for index, text in enumerate(hypotheses[name]):
+                _check_text(text, name, index)
+            shared: dict[Any, Any] = {}  # one parse of this system's corpus for all its original metrics
+            for k in levels:
+                self.precomputed[(s, k)] = self.scorers[k].corpus_statistics(hypotheses[name], references, shared)
 
     def score_chunk(self, chunk: _Chunk, writer: PerSegmentWriter | None) -> None:
         batch = [s for s in self.scorers if getattr(s, "batched", False)]
@@ -285,6 +337,8 @@ class _Run:
                 for k, scorer in enumerate(self.scorers):
                     if (s, k) in batched:
                         stats = batched[(s, k)][i]
+                    elif (s, k) in self.precomputed:
+                        stats = self.precomputed[(s, k)][index]
                     else:
                         stats = scorer.segment_statistics(segment, cache)
                     total = self.sums[s][k]
@@ -349,10 +403,17 @@ class _Run:
                     systems[s].significance[key] = result.as_dict()
 
 
+def open_line_file(path: str | Path) -> tuple[BinaryIO, int]:
+    """A line file opened for binary reading through :mod:`tagmt.safeio` (a regular file, within the
+    size limit: anything else is one line), and the limit a streaming read checks again."""
+    return open_within_limit(path, what=LINE_FILE, limit=MAX_LINE_FILE_BYTES)
+
+
 def count_lines(path: str | Path) -> int:
     """How many segments a line file holds (read in blocks: linear time, constant memory)."""
     lines, last = 0, b"\n"
-    with open(path, "rb") as handle:
+    handle, _ = open_line_file(path)
+    with handle:
         for block in iter(lambda: handle.read(1 << 20), b""):
             lines += block.count(b"\n")
             last = block[-1:]
@@ -362,35 +423,27 @@ def count_lines(path: str | Path) -> int:
 def iter_segments(path: str | Path) -> Iterator[str]:
     """One segment per line of a UTF-8 file, read lazily; empty lines are segments too (``\\r\\n`` is
     accepted, a byte-order mark skipped), and line breaks written as ``&#10;``-style references are
-    decoded (:mod:`tagmt.linecodec`). A line that is not UTF-8 is refused with its number."""
-    try:
-        handle = open(path, "rb")
-    except FileNotFoundError:
-        raise TagmtError(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise TagmtError(f"{path} is a folder; give a file with one segment per line") from None
-    except OSError as exc:
-        raise TagmtError(f"cannot read {path}: {exc.strerror or exc}") from None
-    return _lines(handle, str(path))
+    decoded (:mod:`tagmt.linecodec`). The file is opened at once (so a missing file, a FIFO, a folder
+    or an over-large file is one line before any work); a line that is not UTF-8 is refused with its
+    number, column and byte."""
+    handle, limit = open_line_file(path)
+    return _lines(handle, str(path), limit)
 
 
-def _lines(handle: Any, name: str) -> Iterator[str]:
+def _lines(handle: Any, name: str, limit: int) -> Iterator[str]:
     from tagmt.linecodec import decode_line
 
+    read = 0
     with handle:
         for number, raw in enumerate(handle, 1):
-            if number == 1 and raw.startswith(b"\xef\xbb\xbf"):
-                raw = raw[3:]
+            read += len(raw)
+            if read > limit:  # the file grew after it was opened, or standard input is that long
+                raise too_large(Path(name), LINE_FILE, read, limit)
             if raw.endswith(b"\n"):
                 raw = raw[:-1]
             if raw.endswith(b"\r"):
                 raw = raw[:-1]
-            try:
-                text = raw.decode("utf-8")
-            except UnicodeDecodeError as exc:
-                raise TagmtError(
-                    f"{name}:{number}: not UTF-8 (byte 0x{raw[exc.start]:02x}); convert the file to UTF-8"
-                ) from None
+            text = decode_utf8(raw, name, what=LINE_FILE, first_line=number)
             yield decode_line(text) if "&#" in text else text
 
 
@@ -399,6 +452,9 @@ def read_segments(path: str | Path) -> list[str]:
     return list(iter_segments(path))
 
 
-def stream_lines(data: bytes | io.BufferedIOBase, name: str) -> Iterator[str]:
-    """Segments from an open binary stream (``--hyp -``: standard input)."""
-    return _lines(data, name)
+def stream_lines(data: BinaryIO, name: str) -> Iterator[str]:
+    """Segments from an open binary stream (``--hyp -``: standard input), under the same checks and
+    size limit as a line file."""
+    from tagmt.safeio import size_limit
+
+    return _lines(data, name, size_limit(MAX_LINE_FILE_BYTES))

@@ -33,7 +33,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.set_defaults(func=run)
 
 
-def run_demo(out: str | None, *, jobs: int = 1, force: bool = False, figures: bool = True) -> int:
+def run_demo(out: str | None, *, jobs: int = 1, force: bool = False, figures: bool = True,
+             backend: str = "local", ray_address: str | None = None) -> int:
     """Run the offline grid on data/sample into ``out`` and print its tables; shared with ``reproduce --quick``."""
     from tagmt.commands.reproduce import terminal_tables
     from tagmt.paths import sample_data_dir
@@ -46,7 +47,8 @@ def run_demo(out: str | None, *, jobs: int = 1, force: bool = False, figures: bo
     started = time.perf_counter()
     command = f"tagmt demo --out {folder}" + (" --force" if force else "")
     run = run_grid(
-        offline_grid(), sample_data_dir(), folder, jobs=jobs, force=force, command=command, figures=figures
+        offline_grid(), sample_data_dir(), folder, jobs=jobs, force=force, command=command, figures=figures,
+        backend=backend, ray_address=ray_address,
     )
     elapsed = time.perf_counter() - started
     split = run.results["data"]["split"]

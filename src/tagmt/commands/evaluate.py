@@ -23,10 +23,17 @@ segment metrics (default: the paper's nine and xml-chrf, xml-match): raw-bleu le
 raw-chrf lex-chrf tag-chrf xml-bleu markup-match (also markup-match-tagged: over the segments whose
 reference has markup) structure-accuracy xml-chrf xml-match; on request: tag-placement (with
 tag-offset, tag-inconsistent) attribute-preservation placeholder-preservation raw-chrf++ lex-chrf++
-raw-ter lex-ter (edit rates: lower is better) comet (needs tagmt[comet], --comet-model and sources).
+raw-ter lex-ter (edit rates: lower is better) ne-num-precision ne-num-recall (numbers, and the terms
+of --ne-terms FILE) comet (needs tagmt[comet], --comet-model and sources).
 raw = tagged strings as they are, lex = markup removed, tag = markup alone. Every score is 0-100
 unless the signature block says otherwise. document metrics: tree-sim node-chrf xater validity span-f1
 md-tags texbleu (one document per file).
+
+--compat original: xml-bleu markup-match structure-accuracy ne-num-* (Hashimoto et al.'s evaluate.py),
+xater validity md-tags span-f1 texbleu as their published implementations (docs/metrics.md); the
+other metrics have none and run as tagmt (stderr and each signature say which). Hashimoto et al.'s
+originals take their tag list from the whole corpus, so with them the inputs are held in memory
+(memory grows with the corpus instead of staying flat).
 """
 
 DOCUMENT_METRICS = ("tree-sim", "node-chrf", "xater", "validity", "span-f1", "md-tags", "texbleu")
@@ -69,12 +76,22 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--trg-lang", metavar="LANG", help="target language of --ref (ja, ko, zh, zf, en, …)")
     parser.add_argument(
         "--metric", nargs="+", action="extend", metavar="NAME",
-        help="metrics to compute (default: the nine segment metrics)",
+        help="metrics to compute (default: the paper's nine segment metrics and xml-chrf, xml-match)",
     )
     parser.add_argument(
         "--tokenize", metavar="TOK",
         help="BLEU tokenizer for raw, lex and XML-BLEU (default by target language: ja-mecab, "
         "ko-mecab, zh, else 13a); tag BLEU always uses none",
+    )
+    parser.add_argument(
+        "--compat", choices=("tagmt", "original"), default="tagmt",
+        help="tagmt: the corrected definitions (default); original: each metric that has a published "
+        "implementation as that implementation computes it, the others as tagmt (see docs/metrics.md; "
+        "stderr and every signature say which ran how; Hashimoto et al.'s originals hold the inputs in memory)",
+    )
+    parser.add_argument(
+        "--ne-terms", metavar="FILE",
+        help="ne-num-precision/ne-num-recall: the English terms to count besides numbers (JSON list or one per line)",
     )
     parser.add_argument("--format", choices=("table", "json", "csv"), default="table")
     parser.add_argument("--per-segment", metavar="FILE",
@@ -159,7 +176,7 @@ def _distinct_files(paths: Sequence[str], option: str) -> list[str]:
 def _score_segments(metrics: list[str], hyps: list[str], args: argparse.Namespace) -> list[dict[str, Any]]:
     from tagmt.errors import TagmtError
     from tagmt.evaluation import (
-        DEFAULT_METRICS, SEGMENT_METRICS, PerSegmentWriter, check_output_path, score_systems,
+        DEFAULT_METRICS, SEGMENT_METRICS, TERM_METRICS, PerSegmentWriter, check_output_path, score_systems,
     )
 
     unknown = [m for m in metrics if m not in SEGMENT_METRICS]
@@ -177,8 +194,11 @@ def _score_segments(metrics: list[str], hyps: list[str], args: argparse.Namespac
     if (args.paired_bs or args.paired_ar) and len(hyps) < 2:
         raise TagmtError("--paired-bs/--paired-ar compare systems with the first --hyp (the baseline): "
                          "give at least two --hyp files")
+    if args.ne_terms and not any(m in TERM_METRICS for m in metrics):
+        raise TagmtError("--ne-terms is for ne-num-precision/ne-num-recall: add them with --metric")
     reference = _segment_reference(args)
     hypotheses = {path: _hypothesis_lines(path, reference.count) for path in hyps}
+    _say_compat(metrics, args.compat)
     options = {}
     if "comet" in metrics:
         if reference.sources is None:
@@ -189,7 +209,7 @@ def _score_segments(metrics: list[str], hyps: list[str], args: argparse.Namespac
         systems = score_systems(
             reference.lines(), hypotheses, reference.trg_lang, reference.pair,
             metrics=metrics, tokenize=args.tokenize, sources=reference.sources,
-            metric_options=options,
+            metric_options=options, compat=args.compat, terms=args.ne_terms,
             per_segment=PerSegmentWriter(args.per_segment) if args.per_segment else None,
             significance="bs" if args.paired_bs else "ar" if args.paired_ar else None,
             samples=args.samples, seed=args.seed,
@@ -200,6 +220,23 @@ def _score_segments(metrics: list[str], hyps: list[str], args: argparse.Namespac
         if bar is not None:
             bar.close()
     return [system.as_dict() for system in systems]
+
+
+def _say_compat(metrics: Sequence[str], compat: str) -> None:
+    """Under ``--compat original``, say on stderr which metrics ran as their originals and which have
+    none and ran as tagmt (each signature says it too)."""
+    from tagmt.metrics.registry import compat_for
+
+    if compat == "tagmt":
+        return
+    original = [m for m in metrics if compat_for(m, compat) == compat]
+    default = [m for m in metrics if m not in original]
+    parts = []
+    if original:
+        parts.append(f"{', '.join(original)} as their published implementations")
+    if default:
+        parts.append(f"{', '.join(default)} as tagmt (no published implementation to reproduce)")
+    print(f"tagmt: --compat {compat}: {'; '.join(parts)}", file=sys.stderr)
 
 
 def _progress(args: argparse.Namespace, total: int | None):
@@ -261,28 +298,19 @@ def _segment_reference(args: argparse.Namespace) -> _Reference:
 
 
 def _line_count(path: str) -> int:
-    from tagmt.errors import TagmtError
     from tagmt.evaluation import count_lines
 
-    try:
-        return count_lines(path)
-    except FileNotFoundError:
-        raise TagmtError(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise TagmtError(f"{path} is a folder; give a file with one segment per line") from None
-    except OSError as exc:
-        raise TagmtError(f"cannot read {path}: {exc.strerror or exc}") from None
+    return count_lines(path)
 
 
 def _refuse_xml_document(path: str) -> None:
     """A whole XML document given where one segment per line is expected gets a message that says so."""
     from tagmt.errors import TagmtError
+    from tagmt.evaluation import open_line_file
 
-    try:
-        with open(path, "rb") as handle:
-            head = handle.read(64).lstrip(b"\xef\xbb\xbf").lstrip()
-    except OSError:
-        return  # reported when read
+    handle, _ = open_line_file(path)
+    with handle:
+        head = handle.read(64).lstrip(b"\xef\xbb\xbf").lstrip()
     if head.startswith(b"<?xml"):
         raise TagmtError(
             f"{path} is an XML document (it starts with an XML declaration), but segment metrics read one "
@@ -324,6 +352,7 @@ def _score_documents(metrics: list[str], hyps: list[str], args: argparse.Namespa
         raise TagmtError("--paired-bs/--paired-ar are for segment metrics (one score per segment to resample)")
     if "-" in hyps:
         raise TagmtError("document metrics read whole files: give --hyp FILE, not standard input")
+    _say_compat(metrics, args.compat)
     return module.score_documents(metrics, list(args.ref or []), hyps, args)
 
 

@@ -12,16 +12,45 @@ examples:
   tagmt translate --approach dt --pair ja-ko --model m2m100 --data ../shared/sap-dev --split dev -o m2m.dt.ja-ko.txt
   tagmt translate --approach dp --pair en-zh --model mbart50 --aligner awesome --device cuda --fp16 -o mbart.dp.en-zh.txt
   tagmt translate --approach dt --pair en-ko --model /models/my-m2m100 --batch-size 32 -o out.txt
+  tagmt translate --approach dt --pair en-ja --model openai:gpt-4o-mini --concurrency 8 --repair project --aligner eflomal -o gpt.dt.ja
+  tagmt translate --approach dp --pair en-ko --model openai:Qwen/Qwen2.5-7B-Instruct --api-base http://localhost:8000/v1 --aligner eflomal -o qwen.dp.ko
+  tagmt translate --approach dt --unit document --pair en-ja --model openai:qwen2.5 --max-context 8192 -o qwen-docs/
+  tagmt translate --approach dt --pair en-ja --model m2m100 --engine ct2 --max-tokens 4096 -o m2m.ct2.en-ja.txt
 
 models: m2m100 (facebook/m2m100_418M), m2m100-1.2b (facebook/m2m100_1.2B),
 mbart50 (facebook/mbart-large-50-many-to-many-mmt), any hub id or local folder of an M2M-100 or
 mBART-50 checkpoint, copy (the source itself), reference (the reference; for dp its plain text, so that
 dp measures tag projection alone). Offline, a hub model must already be in the Hugging Face cache.
+openai:NAME is a chat model behind any OpenAI-compatible server (vLLM, llama.cpp's server,
+`transformers serve`, hosted APIs): --api-base or $OPENAI_BASE_URL says where, $OPENAI_API_KEY the key.
+dt asks it to keep the tags (outputs whose tags differ from the source's are counted, and re-projected
+with --repair project); dp asks for plain text and projects the tags. --unit document translates whole
+DITA documents (-o is then a folder) in chunks under --max-context tokens and scores them with XATER
+and validity.
 
 The output has one tagged segment per line, in the order of `tagmt views --view tagged`, and is written
-atomically. Finished segments are cached (default ~/.cache/tagmt/runs, or $TAGMT_CACHE/runs): a run that
-is stopped resumes where it stopped when started again with the same arguments.
+atomically, with a record of the run beside it (OUT.run.json: model, settings, prompt hash, tag
+mismatches, the command line). Finished segments are cached (default ~/.cache/tagmt/runs, or
+$TAGMT_CACHE/runs): a run that is stopped resumes where it stopped when started again with the same
+arguments.
 """
+
+# Options that only the LLM engine (openai:NAME) reads; None means "not given".
+LLM_OPTIONS = ("api_base", "prompt", "examples", "shots", "concurrency", "timeout", "retries", "temperature",
+               "seed", "max_new_tokens", "max_context")
+
+
+def add_engine_arguments(parser: argparse.ArgumentParser) -> None:
+    """--engine, --compute-type and --max-tokens (shared with ``tagmt reproduce``)."""
+    parser.add_argument("--engine", choices=("hf", "ct2"), default="hf",
+                        help="run checkpoints with PyTorch generate (hf, default) or CTranslate2 (ct2: converted "
+                             "once and cached; pip install \"tagmt[ct2]\")")
+    parser.add_argument("--compute-type", metavar="TYPE",
+                        help="precision: hf float32 (CPU default) | bfloat16 | float16 (CUDA; default bfloat16 "
+                             "where the GPU has it); ct2 int8 (CPU default) | int8_float16 (CUDA default) | "
+                             "float32 | float16 | bfloat16 | int8_float32 | int8_bfloat16")
+    parser.add_argument("--max-tokens", type=int, metavar="N",
+                        help="batch by a budget of N padded input tokens (length-sorted) instead of --batch-size")
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -31,8 +60,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         description=(
             "Translate every translatable segment of one direction of a split. dt (direct translation) "
             "gives the model the tagged source as is; dp (detag-and-project) strips the tags, translates "
-            "the text and puts the tags back with word alignments (inside-outside projection). Decoding: "
-            "beam 4, length penalty 1.0, target language forced as the first token."
+            "the text and puts the tags back with word alignments (inside-outside projection). M2M-100 / "
+            "mBART-50 decoding: beam 4, length penalty 1.0, target language forced as the first token; "
+            "openai:NAME models are prompted (temperature 0 unless told otherwise)."
         ),
         epilog=EXAMPLE,
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -41,7 +71,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         help="dt: direct translation; dp: detag-and-project")
     parser.add_argument("--pair", required=True, metavar="SRC-TRG", help="direction, e.g. en-ja or ja-ko")
     parser.add_argument("--model", required=True, metavar="MODEL",
-                        help="m2m100, m2m100-1.2b, mbart50, a hub id, a checkpoint folder, copy or reference")
+                        help="m2m100, m2m100-1.2b, mbart50, a hub id, a checkpoint folder, copy, reference, or "
+                             "openai:NAME (a chat model behind an OpenAI-compatible server)")
     parser.add_argument("--aligner", choices=("awesome", "eflomal"), default="awesome",
                         help="word aligner for dp (default: awesome, as in the paper)")
     parser.add_argument("--aligner-model", metavar="NAME|DIR",
@@ -52,29 +83,147 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--batch-size", type=int, default=16, metavar="N", help="segments per batch (default 16)")
     parser.add_argument("--device", choices=("auto", "cpu", "cuda"), default="auto",
                         help="where the model runs (default: cuda when available)")
-    parser.add_argument("--fp16", action="store_true", help="half precision (GPU only)")
+    parser.add_argument("--fp16", action="store_true", help="half precision (GPU only; = --compute-type float16)")
+    add_engine_arguments(parser)
+    parser.add_argument("--beam", type=int, default=4, metavar="N", help="beam size (default 4, the paper's)")
     parser.add_argument("--cache-dir", metavar="DIR", help="folder of the resumable run caches")
     parser.add_argument("--no-cache", action="store_true", help="neither read nor write the run cache")
     parser.add_argument("--zf", action="store_true", help="allow Traditional Chinese (zf) directions")
+    parser.add_argument("--repair", choices=("project",),
+                        help="dt: re-project the source's tags onto an output whose tags differ from them "
+                             "(uses --aligner)")
+    parser.add_argument("--unit", choices=("segment", "document"), default="segment",
+                        help="segment (default): one line per segment; document: whole DITA documents "
+                             "(openai:NAME, dt), written to the folder -o")
+    llm = parser.add_argument_group("LLM engines (--model openai:NAME)")
+    llm.add_argument("--api-base", metavar="URL",
+                     help="the server's OpenAI-compatible API, e.g. http://localhost:8000/v1 "
+                          "(default: $OPENAI_BASE_URL, else the OpenAI API); the key is $OPENAI_API_KEY")
+    llm.add_argument("--prompt", metavar="FILE",
+                     help="prompt file ([system] and [user] sections, {source} where the text goes); "
+                          "default: tagmt's dt, dp or document prompt")
+    llm.add_argument("--examples", nargs=2, metavar=("SRC", "TRG"),
+                     help="few-shot examples: two line files, tagged source and its translation")
+    llm.add_argument("--shots", type=int, metavar="N",
+                     help="how many --examples pairs go into the prompt (default 3; dt takes tagged pairs first)")
+    llm.add_argument("--concurrency", type=int, metavar="N", help="requests in flight (default 4)")
+    llm.add_argument("--timeout", type=float, metavar="SECONDS", help="per request (default 300)")
+    llm.add_argument("--retries", type=int, metavar="N",
+                     help="retries with exponential backoff on connection errors, 408, 409, 429 and 5xx (default 4)")
+    llm.add_argument("--temperature", type=float, metavar="T", help="sampling temperature (default 0)")
+    llm.add_argument("--seed", type=int, metavar="N", help="sampling seed sent with every request")
+    llm.add_argument("--max-new-tokens", type=int, metavar="N",
+                     help="output budget of every request (default: 2x the input's estimated tokens + 64)")
+    llm.add_argument("--max-context", type=int, metavar="TOKENS",
+                     help="--unit document: the model's context; documents are cut into chunks that fit "
+                          "(default 4096)")
     parser.set_defaults(func=run)
 
 
+def llm_options(args: argparse.Namespace):
+    """The LLM engine's options from the command line (unset ones keep LLMOptions' defaults)."""
+    from tagmt.engines import LLMOptions
+    from tagmt.engines.prompts import read_examples
+
+    given = {
+        "api_base": args.api_base, "prompt": args.prompt, "shots": args.shots, "concurrency": args.concurrency,
+        "timeout": args.timeout, "retries": args.retries, "temperature": args.temperature, "seed": args.seed,
+        "max_new_tokens": args.max_new_tokens,
+    }
+    options = {key: value for key, value in given.items() if value is not None}
+    if args.examples:
+        options["examples"] = tuple(read_examples(*args.examples))
+    return LLMOptions(**options)
+
+
 def run(args: argparse.Namespace) -> int:
+    from tagmt.data.dataset import open_dataset
     from tagmt.data.directions import parse_direction
+    from tagmt.engines.llm import split_model
     from tagmt.errors import TagmtError
-    from tagmt.translate.pipelines import translate_direction
 
     direction = parse_direction(args.pair, include_zf=args.zf)
-    if args.aligner_model and not (args.approach == "dp" and args.aligner == "awesome"):
-        raise TagmtError("--aligner-model is for --approach dp --aligner awesome")
+    if args.aligner_model and not (args.aligner == "awesome" and (args.approach == "dp" or args.repair)):
+        raise TagmtError("--aligner-model is for the awesome aligner of --approach dp or --repair project")
+    is_llm = split_model(args.model) is not None
+    if not is_llm:
+        given = [name for name in LLM_OPTIONS if getattr(args, name) is not None]
+        if given:
+            option = "--" + given[0].replace("_", "-")
+            raise TagmtError(f"{option} is for LLM engines (--model openai:NAME), not {args.model}")
+    if args.unit == "document":
+        return _run_documents(args, direction, is_llm)
+    if args.max_context is not None:
+        raise TagmtError("--max-context is for --unit document")
+    if args.repair and args.approach != "dt":
+        raise TagmtError("--repair is for --approach dt (dp outputs always carry their source's tags)")
+    return _run_segments(args, direction, is_llm)
+
+
+def _run_segments(args: argparse.Namespace, direction, is_llm: bool) -> int:
+    import json
+
+    from tagmt.data.dataset import open_dataset
+    from tagmt.data.views import parallel_segments
+    from tagmt.translate.pipelines import translate_direction
+    from tagmt.translate.runs import run_record_path
+
     aligner_options = {"model": args.aligner_model} if args.aligner_model else None
     path = translate_direction(
         args.data, args.split, direction, args.approach, args.model,
         aligner=args.aligner, output=args.output, batch_size=args.batch_size, device=args.device,
         progress=True, cache_dir=args.cache_dir, use_cache=not args.no_cache, fp16=args.fp16,
-        aligner_options=aligner_options,
+        aligner_options=aligner_options, llm=llm_options(args) if is_llm else None, repair=args.repair,
+        record=True, command=getattr(args, "argv", None), engine=args.engine, compute_type=args.compute_type,
+        max_tokens=args.max_tokens, beam=args.beam,
     )
-    with open(path, encoding="utf-8") as f:
-        n = sum(1 for _ in f)
+    n = len(parallel_segments(open_dataset(args.data), args.split, direction))  # not re-read: -o may be a FIFO
     print(f"wrote {n} segments ({args.model}, {args.approach}, {direction.name}) to {path}", file=sys.stderr)
+    record_path = run_record_path(path)
+    record = json.loads(record_path.read_text(encoding="utf-8")) if record_path else {}
+    if record.get("tags"):
+        tags = record["tags"]
+        repaired = f", {tags['repaired']} repaired by projection" if args.repair else " (--repair project fixes them)"
+        print(f"tags: {tags['tag_mismatches']} of {tags['segments']} outputs differ from their source's tags"
+              + (repaired if tags["tag_mismatches"] else ""), file=sys.stderr)
+    return 0
+
+
+def _run_documents(args: argparse.Namespace, direction, is_llm: bool) -> int:
+    from tagmt.data.dataset import open_dataset
+    from tagmt.data.views import dita_documents
+    from tagmt.engines import load_engine
+    from tagmt.errors import TagmtError
+    from tagmt.translate.documents import (
+        DEFAULT_MAX_CONTEXT,
+        score_documents,
+        translate_documents,
+        write_document_run,
+    )
+
+    if not is_llm:
+        raise TagmtError(f"--unit document needs an LLM (--model openai:NAME), not {args.model}")
+    if args.approach != "dt":
+        raise TagmtError("--unit document translates the tagged documents directly: use --approach dt")
+    if args.repair:
+        raise TagmtError("--repair is for --unit segment")
+    dataset = open_dataset(args.data)
+    split = dataset.resolve_split(args.split)
+    sources = dita_documents(dataset, split, direction, "source")
+    references = dita_documents(dataset, split, direction, "target")
+    engine = load_engine(args.model, llm=llm_options(args), approach="document")
+    max_context = args.max_context if args.max_context is not None else DEFAULT_MAX_CONTEXT
+    run = translate_documents(
+        engine, [(str(doc_id), text) for doc_id, text in sources.items()], direction.src, direction.trg,
+        max_context=max_context, cache_dir=args.cache_dir, use_cache=not args.no_cache, progress=True,
+    )
+    scores = score_documents(run.translations, [references[int(doc_id)] for doc_id in run.ids])
+    write_document_run(args.output, run, scores, engine, {
+        "direction": direction.name, "split": split, "max_context": max_context,
+        "command": getattr(args, "argv", None),
+    })
+    print(f"wrote {len(run.ids)} documents ({sum(run.chunks)} chunks, {sum(run.well_formed)} well-formed) "
+          f"({args.model}, document, {direction.name}) to {args.output}", file=sys.stderr)
+    print(" · ".join(f"{name} {value['score']:.2f}" if value["score"] is not None else f"{name} not validated"
+                     for name, value in scores.items()), file=sys.stderr)
     return 0

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 
 EXAMPLE = """\
 examples:
@@ -41,8 +40,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     from tagmt.data.dataset import open_dataset
     from tagmt.data.directions import parse_direction
-    from tagmt.data.views import segment_lines, write_dita
+    from tagmt.atomic import write_atomic
+    from tagmt.data.views import dropped_line_breaks, segment_lines, write_dita
     from tagmt.errors import TagmtError
+    from tagmt.linecodec import encode_line, has_line_break
 
     direction = parse_direction(args.pair, include_zf=args.zf)
     dataset = open_dataset(args.data)
@@ -53,15 +54,25 @@ def run(args: argparse.Namespace) -> int:
         print(f"wrote {len(written)} DITA documents to {args.output}", file=sys.stderr)
         return 0
     lines = segment_lines(dataset, args.split, direction, args.view, args.side)
-    data = "".join(line + "\n" for line in lines).encode("utf-8")
+    _report_line_breaks(dropped_line_breaks(dataset, args.split, direction, args.side),
+                        sum(map(has_line_break, lines)))
+    data = "".join(encode_line(line) + "\n" for line in lines).encode("utf-8")
     if args.output:
-        try:
-            Path(args.output).write_bytes(data)
-        except OSError as exc:
-            raise TagmtError(f"cannot write {args.output}: {exc.strerror}") from None
+        write_atomic(args.output, [data])
         print(f"wrote {len(lines)} segments to {args.output}", file=sys.stderr)
     else:
         sys.stdout.flush()
         sys.stdout.buffer.write(data)
         sys.stdout.buffer.flush()
     return 0
+
+
+def _report_line_breaks(dropped: list[tuple[int, str]], encoded: int) -> None:
+    """Say on stderr what happened to line breaks inside segments (nothing is said when there were none)."""
+    if dropped:
+        where = ", ".join(f"document {doc} mid {mid}" for doc, mid in dropped[:3]) + (", …" if len(dropped) > 3 else "")
+        print(f"tagmt: note: {len(dropped)} segment(s) had newlines inside their text ({where}); the line views "
+              "drop them as upstream's xslt/lines.xsl does (byte-identical to upstream's files)", file=sys.stderr)
+    if encoded:
+        print(f"tagmt: note: {encoded} segment(s) hold other line-break characters (CR, U+2028, NEL, …), written "
+              "as character references such as &#13; so that line k stays segment k", file=sys.stderr)

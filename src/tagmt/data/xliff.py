@@ -7,6 +7,7 @@ refusing it is what keeps external entities (XXE) and entity-expansion bombs out
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator, Union
@@ -14,6 +15,7 @@ from typing import Iterator, Union
 from lxml import etree
 
 from tagmt.errors import TagmtError
+from tagmt.safeio import MAX_DOCUMENT_BYTES, check_xml_encoding, read_regular_file
 
 XLIFF_NS = "urn:oasis:names:tc:xliff:document:1.2"
 _X = "{" + XLIFF_NS + "}"
@@ -117,21 +119,27 @@ class Document:
                 yield from ((unit, s, t) for s, t in zip(unit.source_segments, unit.target_segments))
 
 
+#: A document's file name: a plain number as upstream writes them — ASCII digits, no sign, no leading
+#: zero. Python's ``int`` also reads ``0192``, ``+192`` and ``١٩٢`` as 192; allowing them would let two
+#: files claim one id and one silently replace the other.
+DOCUMENT_NAME = re.compile(r"(?:0|[1-9][0-9]*)\.xlf")
+
+
 def document_id(path: Path) -> int:
     """The numeric id of ``documents/<id>.xlf``; other names are not part of a data set."""
-    try:
-        return int(path.stem)
-    except ValueError:
-        raise TagmtError(f"{path}: document file names must be numbers like 191.xlf") from None
+    if not DOCUMENT_NAME.fullmatch(path.name):
+        raise TagmtError(
+            f"{path}: document file names must be plain numbers like 191.xlf "
+            "(ASCII digits, no sign, no leading zero); rename the file"
+        )
+    return int(path.stem)
 
 
 def parse_xliff(path: str | Path) -> etree._ElementTree:
     """Parse ``path`` with the safe parser; one-line TagmtError (file, line, what) on any problem."""
     path = Path(path)
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise TagmtError(f"{path}: cannot read: {exc.strerror}") from None
+    data = read_regular_file(path, what="XLIFF document", limit=MAX_DOCUMENT_BYTES)
+    check_xml_encoding(data, path)
     prolog = data[: data.find(b"<xliff")] if b"<xliff" in data else data[:4096]
     if b"<!DOCTYPE" in prolog or b"<!ENTITY" in prolog:
         _refuse_doctype(path)

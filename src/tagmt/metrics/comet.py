@@ -43,9 +43,11 @@ class Comet(SegmentMetric):
     batched = True
     figures = {"comet": Figure(scale="comet×100", description="COMET from a local checkpoint, × 100")}
 
+    tokenizes = False
+
     def __init__(self, trg_lang: str | None = None, tokenize: str | None = None, model: str | Path | None = None,
-                 batch_size: int = 16) -> None:
-        self.trg_lang, self.tokenize, self.nrefs = trg_lang, tokenize, 1
+                 batch_size: int = 16, compat: str = "tagmt") -> None:
+        super().__init__(trg_lang, tokenize, compat)
         self.path = checkpoint_path(model)
         comet = require("comet", "comet", "COMET scores")
         try:

@@ -12,14 +12,15 @@ from pathlib import Path
 from typing import Any
 
 from tagmt.errors import TagmtError
-from tagmt.metrics.registry import get_metric
+from tagmt.metrics.registry import compat_for, get_metric
+from tagmt.safeio import MAX_DOCUMENT_BYTES, decode_utf8, read_regular_file
 from tagmt.metrics.span_f1 import MATCH_MODES
 
 DOCUMENT_METRICS = ("tree-sim", "node-chrf", "xater", "validity", "span-f1", "md-tags", "texbleu")
 
 
 def add_document_arguments(parser: argparse.ArgumentParser) -> None:
-    """Options of the document metrics (xater, validity, span-f1, md-tags, texbleu)."""
+    """Options of the document metrics (tree-sim, node-chrf, xater, validity, span-f1, md-tags, texbleu)."""
     group = parser.add_argument_group("document metrics (tree-sim, node-chrf, xater, validity, span-f1, md-tags, texbleu)")
     group.add_argument("--words", action="store_true",
                        help="xater: split text runs into words (one token per word) instead of one token per run")
@@ -43,27 +44,24 @@ def is_document_metric(name: str) -> bool:
 
 
 def _options(name: str, args: argparse.Namespace) -> dict[str, Any]:
+    # --compat original reaches the metrics that have an original; the others run as tagmt
+    options: dict[str, Any] = {"compat": compat_for(name, getattr(args, "compat", None) or "tagmt")}
     if name == "xater":
-        return {"words": getattr(args, "words", False)}
-    if name == "validity":
-        return {key: getattr(args, key, None) for key in ("dtd", "xsd", "rng", "catalog")}
-    if name == "span-f1":
-        return {"match_mode": getattr(args, "match_mode", "text"), "iou": getattr(args, "iou", 0.5)}
-    if name == "texbleu":
-        return {"embedding_model": getattr(args, "embedding_model", "gpt2")}
-    return {}
+        options["words"] = getattr(args, "words", False)
+    elif name == "validity":
+        options.update({key: getattr(args, key, None) for key in ("dtd", "xsd", "rng", "catalog")})
+    elif name == "span-f1":
+        options.update({"match_mode": getattr(args, "match_mode", "text"), "iou": getattr(args, "iou", 0.5)})
+    elif name == "texbleu":
+        options["embedding_model"] = getattr(args, "embedding_model", "gpt2")
+    return options
 
 
 def read_document(path: Path) -> str:
-    """A whole file as text (UTF-8, a byte-order mark allowed)."""
-    try:
-        return Path(path).read_bytes().decode("utf-8-sig")
-    except FileNotFoundError:
-        raise TagmtError(f"file not found: {path}") from None
-    except UnicodeDecodeError as exc:
-        raise TagmtError(f"{path} is not UTF-8 text (byte {exc.start})") from None
-    except OSError as exc:
-        raise TagmtError(f"cannot read {path}: {exc.strerror}") from None
+    """A whole file as text (UTF-8, a byte-order mark allowed), read through :mod:`tagmt.safeio`: a
+    regular file within the document size limit, anything else one line."""
+    what = "document"
+    return decode_utf8(read_regular_file(path, what=what, limit=MAX_DOCUMENT_BYTES), path, what=what)
 
 
 def score_documents(

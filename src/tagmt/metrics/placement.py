@@ -49,6 +49,7 @@ class TagPlacement(SegmentMetric):
 
     name = "tag-placement"
     single_reference = True
+    tokenizes = False
     figures = {
         "tag-placement": Figure(description="% of reference tags placed at their exact character position"),
         "tag-offset": Figure(scale="characters", higher_is_better=False,
@@ -56,9 +57,6 @@ class TagPlacement(SegmentMetric):
         "tag-inconsistent": Figure(higher_is_better=False,
                                    description="% of segments whose text or tag multiset differs"),
     }
-
-    def __init__(self, trg_lang: str | None = None, tokenize: str | None = None) -> None:
-        self.trg_lang, self.tokenize, self.nrefs = trg_lang, tokenize, 1
 
     def segment_statistics(self, pair: SegmentPair, cache: SegmentCache | None = None) -> list[float]:
         hyp, ref = pair.hypothesis, pair.reference
@@ -120,10 +118,8 @@ class AttributePreservation(SegmentMetric):
 
     name = "attribute-preservation"
     single_reference = True
+    tokenizes = False
     figures = {"attribute-preservation": Figure(description="% of reference attributes sets kept exactly")}
-
-    def __init__(self, trg_lang: str | None = None, tokenize: str | None = None) -> None:
-        self.trg_lang, self.tokenize, self.nrefs = trg_lang, tokenize, 1
 
     def segment_statistics(self, pair: SegmentPair, cache: SegmentCache | None = None) -> list[float]:
         kept = total = 0
@@ -146,10 +142,8 @@ class PlaceholderPreservation(SegmentMetric):
 
     name = "placeholder-preservation"
     single_reference = True
+    tokenizes = False
     figures = {"placeholder-preservation": Figure(description="% of reference placeholders and locked refs kept")}
-
-    def __init__(self, trg_lang: str | None = None, tokenize: str | None = None) -> None:
-        self.trg_lang, self.tokenize, self.nrefs = trg_lang, tokenize, 1
 
     def segment_statistics(self, pair: SegmentPair, cache: SegmentCache | None = None) -> list[float]:
         wanted = placeholders(pair.reference)

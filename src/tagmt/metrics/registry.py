@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
-from typing import Any
+import inspect
+from typing import Any, Callable
 
 from tagmt.errors import TagmtError
-from tagmt.metrics.base import Metric
+from tagmt.metrics.base import COMPAT_MODES, Metric
 
 # name -> "module:factory"; the factory takes keyword options and returns a Metric.
 _REGISTRY: dict[str, str] = {
@@ -26,6 +27,8 @@ _REGISTRY: dict[str, str] = {
     "xml-bleu": "tagmt.metrics.xml_bleu:XmlBleu",
     "markup-match": "tagmt.metrics.xml_bleu:MarkupMatch",
     "structure-accuracy": "tagmt.metrics.xml_bleu:StructureAccuracy",
+    "ne-num-precision": "tagmt.metrics.ne_num:NeNumPrecision",
+    "ne-num-recall": "tagmt.metrics.ne_num:NeNumRecall",
     "xml-chrf": "tagmt.metrics.xml_chrf:XmlChrf",
     "xml-match": "tagmt.metrics.xml_chrf:XmlMatch",
     "tag-placement": "tagmt.metrics.placement:TagPlacement",
@@ -53,8 +56,7 @@ def list_metrics() -> list[str]:
     return names
 
 
-def get_metric(name: str, **options: Any) -> Metric:
-    """Build the metric called ``name`` with ``options`` (e.g. ``trg_lang="ja"``)."""
+def _factory(name: str) -> Callable[..., Metric]:
     try:
         target = _REGISTRY[name]
     except KeyError:
@@ -62,5 +64,59 @@ def get_metric(name: str, **options: Any) -> Metric:
             f"unknown metric {name!r}; choose from: {', '.join(list_metrics())}"
         ) from None
     module_name, attr = target.split(":")
-    module = importlib.import_module(module_name)
-    return getattr(module, attr)(**options)
+    return getattr(importlib.import_module(module_name), attr)
+
+
+def accepted_options(factory: Callable[..., Metric]) -> list[str]:
+    """The keyword options a metric factory takes: its named parameters, or, for a factory that passes
+    ``**options`` on, the names it declares in ``accepted_options``."""
+    declared = getattr(factory, "accepted_options", None)
+    if declared is not None:
+        return list(declared)
+    parameters = inspect.signature(factory).parameters.values()
+    return [p.name for p in parameters if p.kind in (p.KEYWORD_ONLY, p.POSITIONAL_OR_KEYWORD)]
+
+
+def compat_modes(name: str) -> tuple[str, ...]:
+    """The ``compat`` values the metric ``name`` implements, as it declares them (``compat_modes`` of
+    its class or factory): ``("tagmt", "original")`` where a published implementation is reproduced."""
+    return tuple(getattr(_factory(name), "compat_modes", ("tagmt",)))
+
+
+def metrics_with_original() -> list[str]:
+    """The metrics (of this installation) that implement ``compat="original"``."""
+    return [name for name in list_metrics() if "original" in compat_modes(name)]
+
+
+def compat_for(name: str, compat: str) -> str:
+    """The definition a run over several metrics uses for ``name`` when ``compat`` is asked for: that
+    mode where the metric implements it, else ``tagmt`` (its signature then says ``compat:tagmt``)."""
+    if compat not in COMPAT_MODES:
+        raise TagmtError(f"unknown compat mode {compat!r}; choose from: {', '.join(COMPAT_MODES)}")
+    return compat if compat in compat_modes(name) else "tagmt"
+
+
+def get_metric(name: str, **options: Any) -> Metric:
+    """Build the metric called ``name`` with ``options`` (e.g. ``trg_lang="ja"``).
+
+    An option the metric does not take, or a ``compat`` value it does not implement, is a
+    ``TagmtError`` naming the valid ones (never silently ignored): ``compat="original"`` for a metric
+    without a published implementation names the metrics that have one.
+    """
+    factory = _factory(name)
+    valid = accepted_options(factory)
+    unknown = sorted(set(options) - set(valid))
+    if unknown:
+        raise TagmtError(
+            f"metric {name} has no option {', '.join(map(repr, unknown))}; its options are: "
+            f"{', '.join(sorted(valid)) or '(none)'}"
+        )
+    compat = options.get("compat", "tagmt")
+    if compat not in COMPAT_MODES:
+        raise TagmtError(f"unknown compat mode {compat!r} for metric {name}; choose from: {', '.join(COMPAT_MODES)}")
+    if compat not in compat_modes(name):
+        raise TagmtError(
+            f"metric {name} has no compat mode {compat!r} (no published implementation to reproduce); "
+            f"metrics with one: {', '.join(metrics_with_original())}"
+        )
+    return factory(**options)

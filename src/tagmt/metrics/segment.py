@@ -219,15 +219,39 @@ class SegmentMetric(Metric):
 
     Subclasses set ``name`` and ``figures`` and implement ``segment_statistics``, ``figures_from``
     (corpus figures from summed statistics) and ``sentence`` (the segment's own score, None = n/a).
+    A metric whose definition chooses a tokenizer by language keeps ``tokenizes = True`` and then needs
+    ``trg_lang`` (or an explicit ``tokenize``).
+
+    A metric whose ``compat="original"`` needs the whole corpus before it can say anything about one
+    segment (Hashimoto et al.'s tag list is the element names found in all the files) sets
+    ``corpus_level`` and computes every segment's statistics at once in ``corpus_statistics``; the
+    statistics are then summed, resampled and shown per segment like any other metric's.
     """
 
     #: references a metric accepts (xml-bleu and friends take exactly one)
     single_reference = False
+    #: the metric tokenizes by target language (so ``trg_lang`` or ``tokenize`` must be given)
+    tokenizes = True
 
-    def __init__(self, trg_lang: str | None = None, tokenize: str | None = None) -> None:
+    def __init__(self, trg_lang: str | None = None, tokenize: str | None = None, compat: str = "tagmt") -> None:
+        self.set_compat(compat)
         self.trg_lang = trg_lang
-        self.tokenize = tokenize or bleu_tokenizer(require_trg_lang(trg_lang, self.name))
+        self.tokenize = tokenize
+        if self.tokenizes and not tokenize:
+            self.tokenize = bleu_tokenizer(require_trg_lang(trg_lang, self.name))
         self.nrefs = 1
+
+    @property
+    def corpus_level(self) -> bool:
+        """True when one segment's statistics depend on the whole corpus (see the class docstring):
+        ``tagmt.evaluation.score_systems`` then holds the inputs in memory."""
+        return False
+
+    def corpus_statistics(self, hypotheses: Sequence[str], references: Sequence[str],
+                          shared: dict[Any, Any] | None = None) -> list[list[float]]:
+        """Every segment's statistics of a corpus-level metric (one reference stream); ``shared`` is a
+        memo for the metrics that score the same system (e.g. one parse of the corpus)."""
+        raise NotImplementedError(f"{self.name} computes its statistics segment by segment")
 
     def segment_statistics(self, pair: SegmentPair, cache: SegmentCache | None = None) -> list[float]:
         raise NotImplementedError
@@ -241,10 +265,13 @@ class SegmentMetric(Metric):
     def corpus_score(self, hypotheses: Sequence[str], references: Sequence[Sequence[str]]) -> MetricResult:
         check_lengths(hypotheses, references)
         self.check_references(len(references))
+        if self.corpus_level:
+            rows: Iterable[list[float]] = self.corpus_statistics(list(hypotheses), list(references[0]))
+        else:
+            rows = (self.segment_statistics(pair) for pair in pairs(hypotheses, references))
         total: list[float] | None = None
         segment_scores: list[float | None] = []
-        for pair in pairs(hypotheses, references):
-            stats = self.segment_statistics(pair)
+        for stats in rows:
             segment_scores.append(self.sentence(stats))
             total = list(stats) if total is None else [a + b for a, b in zip(total, stats)]
         figures = self.figures_from(total) if total is not None else {key: None for key in self.figures}
@@ -275,12 +302,13 @@ class ViewMetric(SegmentMetric):
     nothing to compare, and 0 would read as a failure. Its (empty) statistics add nothing to the corpus.
     """
 
-    def __init__(self, family: str, view: str, **options: Any) -> None:
+    def __init__(self, family: str, view: str, trg_lang: str | None = None, tokenize: str | None = None,
+                 compat: str = "tagmt") -> None:
         if family not in FAMILIES or view not in VIEWS:
             raise ValueError(f"no metric {view}-{family}")
         self.name = f"{view}-{family}"
         self.family, self.view = family, view
-        super().__init__(**options)
+        super().__init__(trg_lang, tokenize, compat)
         if family == "bleu" and view == "tag":
             self.tokenize = "none"
         self.sacre = Sacre(family, self.tokenize if family == "bleu" else None)
@@ -337,8 +365,8 @@ def check_lengths(hypotheses: Sequence[str], references: Sequence[Sequence[str]]
 def view_metric(family: str, view: str):
     """The registry factory of ``{view}-{family}``."""
 
-    def factory(**options: Any) -> ViewMetric:
-        return ViewMetric(family, view, **options)
+    def factory(trg_lang: str | None = None, tokenize: str | None = None, compat: str = "tagmt") -> ViewMetric:
+        return ViewMetric(family, view, trg_lang=trg_lang, tokenize=tokenize, compat=compat)
 
     factory.__name__ = f"{view}_{family}".replace("+", "p")
     return factory

@@ -107,6 +107,9 @@ class TreeSimilarity(Metric):
     name = "tree-sim"
     figures = {"tree-sim": Figure(description="100 × (1 − tree edit distance / larger tree), element names only")}
 
+    def __init__(self, compat: str = "tagmt") -> None:
+        self.set_compat(compat)  # no original mode: this is tagmt's reading of FormatRL's definition
+
     def corpus_score(self, hypotheses: Sequence[str], references: Sequence[Sequence[str]]) -> MetricResult:
         scores: list[float] = []
         distances: list[int | None] = []
@@ -153,9 +156,10 @@ class NodeChrf(Metric):
     name = "node-chrf"
     figures = {"node-chrf": Figure(description="chrF over the text of nodes paired by their path in the tree")}
 
-    def __init__(self) -> None:
+    def __init__(self, compat: str = "tagmt") -> None:
         from tagmt.metrics.segment import Sacre
 
+        self.set_compat(compat)
         self.sacre = Sacre("chrf")
 
     def corpus_score(self, hypotheses: Sequence[str], references: Sequence[Sequence[str]]) -> MetricResult:

@@ -78,10 +78,8 @@ class XmlMatch(SegmentMetric):
 
     name = "xml-match"
     single_reference = True
+    tokenizes = False
     figures = {"xml-match": Figure(description="% of segments with the reference's XML tree (tower-eval)")}
-
-    def __init__(self, trg_lang: str | None = None, tokenize: str | None = None) -> None:
-        self.trg_lang, self.tokenize, self.nrefs = trg_lang, tokenize, 1
 
     def segment_statistics(self, pair: SegmentPair, cache: SegmentCache | None = None) -> list[float]:
         return [float(xml_match(pair.hypothesis, pair.reference)), 1.0]
@@ -98,10 +96,11 @@ class XmlChrf(SegmentMetric):
 
     name = "xml-chrf"
     single_reference = True
+    tokenizes = False
     figures = {"xml-chrf": Figure(description="chrF over the text parts of XML-matching segments (tower-eval)")}
 
-    def __init__(self, trg_lang: str | None = None, tokenize: str | None = None) -> None:
-        self.trg_lang, self.tokenize, self.nrefs = trg_lang, tokenize, 1
+    def __init__(self, trg_lang: str | None = None, tokenize: str | None = None, compat: str = "tagmt") -> None:
+        super().__init__(trg_lang, tokenize, compat)
         self.sacre = Sacre("chrf")
 
     def segment_statistics(self, pair: SegmentPair, cache: SegmentCache | None = None) -> list[float]:
