@@ -411,6 +411,14 @@ def _table(systems: Sequence[dict[str, Any]], meta: list[str], keys: list[str]) 
     if any(s.get("significance") for s in systems):
         lines.append("")
         lines.append(f"cells: score (bootstrap mean ± 95% CI, p-value against the baseline {systems[0]['hyp']})")
+    statuses = [  # a document metric that could not score (validity "not validated") says why
+        f"{s['hyp']}: {key} {detail.get('status', 'no score')} ({detail['reason']})"
+        for s in systems for key, detail in s.get("details", {}).items()
+        if isinstance(detail, dict) and detail.get("reason") and s["scores"].get(key) is None
+    ]
+    if statuses:
+        lines.append("")
+        lines.extend(statuses)
     signatures: dict[str, str] = {}
     figures: dict[str, dict[str, Any]] = {}
     for system in systems:
