@@ -26,7 +26,7 @@ import tempfile
 from dataclasses import dataclass, field
 from itertools import islice
 from pathlib import Path
-from typing import Any, BinaryIO, Callable, Iterable, Iterator, Mapping, Sequence
+from typing import Any, BinaryIO, Callable, Collection, Iterable, Iterator, Mapping, Sequence
 
 from tagmt.errors import TagmtError
 from tagmt.markup import TaggedSegment
@@ -157,7 +157,7 @@ def check_output_path(path: str | Path, option: str) -> None:
 
 
 def build_metrics(metrics: Sequence[str], trg_lang: str | None, tokenize: str | None = None, *,
-                  compat: str = "tagmt", terms: Any = None,
+                  compat: str = "tagmt", terms: str | Path | Collection[str] | None = None,
                   metric_options: Mapping[str, Mapping[str, Any]] | None = None) -> list[SegmentMetric]:
     """The named segment metrics, configured once for the target language.
 
@@ -190,7 +190,7 @@ def score_systems(
     sources: Iterable[str] | None = None,
     metric_options: Mapping[str, Mapping[str, Any]] | None = None,
     compat: str = "tagmt",
-    terms: Any = None,
+    terms: str | Path | Collection[str] | None = None,
     per_segment: PerSegmentWriter | None = None,
     significance: str | None = None,
     samples: int | None = None,
