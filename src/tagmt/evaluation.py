@@ -104,10 +104,12 @@ class PerSegmentWriter:
     """The per-segment TSV: one row per system and segment with every figure's segment score ("n/a"
     where there is none) and the source, reference and hypothesis text (line breaks inside a segment
     written as ``&#10;`` as in line files), grouped by system. Rows go to one temporary file per system
-    as they come; the target is replaced atomically at the end."""
+    as they come; the target is replaced atomically at the end. ``ids`` (the segment ids of an XLIFF
+    reference, one per line) adds an ``id`` column after ``line``."""
 
-    def __init__(self, path: str | Path) -> None:
+    def __init__(self, path: str | Path, ids: Sequence[str] | None = None) -> None:
         self.path = Path(path)
+        self.ids = ids
         self._files: dict[str, Any] = {}
         self._header: list[str] | None = None
 
@@ -115,13 +117,15 @@ class PerSegmentWriter:
         from tagmt.linecodec import encode_line
 
         if self._header is None:
-            self._header = ["hyp", "line", *figures, "source", "reference", "hypothesis"]
+            self._header = ["hyp", "line", *(["id"] if self.ids is not None else []), *figures,
+                            "source", "reference", "hypothesis"]
         handle = self._files.get(hyp)
         if handle is None:
             handle = self._files[hyp] = tempfile.TemporaryFile("w+", encoding="utf-8", newline="")
         values = ["n/a" if value is None else f"{value:.4f}" for value in figures.values()]
         text = ["" if t is None else encode_line(t) for t in texts]
-        csv.writer(handle, delimiter="\t", lineterminator="\n").writerow([hyp, line, *values, *text])
+        where = [line] if self.ids is None else [line, self.ids[line - 1]]
+        csv.writer(handle, delimiter="\t", lineterminator="\n").writerow([hyp, *where, *values, *text])
 
     def _chunks(self) -> Iterator[str]:
         out = io.StringIO()

@@ -17,6 +17,7 @@ examples:
   tagmt evaluate --ref ref.ja --trg-lang ja --hyp sys.ja --format json --per-segment seg.tsv
   tagmt evaluate --ref ref.ko --trg-lang ko --hyp sys.ko --metric lex-bleu xml-bleu markup-match --tag-report
   cat sys.en | tagmt evaluate --ref ref.en --trg-lang en --hyp -
+  tagmt evaluate --ref manual.de.xlf --hyp mt.de.xlf           # XLIFF: targets matched by unit/segment id
   tagmt evaluate --metric xater --ref ref.xml --hyp hyp1.xml hyp2.xml
 
 segment metrics (default: the paper's nine and xml-chrf, xml-match): raw-bleu lex-bleu tag-bleu
@@ -34,6 +35,10 @@ xater validity md-tags span-f1 texbleu as their published implementations (docs/
 other metrics have none and run as tagmt (stderr and each signature say which). Hashimoto et al.'s
 originals take their tag list from the whole corpus, so with them the inputs are held in memory
 (memory grows with the corpus instead of staying flat).
+
+An XLIFF --ref (1.2 or 2.x) takes XLIFF --hyp files: their targets are matched to the reference's by
+unit/segment id (ids missing on either side are named); the target language and the sources come
+from the reference file. XLIFF files are parsed whole (up to the XML size limit).
 """
 
 DOCUMENT_METRICS = ("tree-sim", "node-chrf", "xater", "validity", "span-f1", "md-tags", "texbleu")
@@ -56,8 +61,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="score translations with markup-aware metrics (raw/lex/tag BLEU and chrF, XML-BLEU, …)",
         description=(
             "Score one or more hypothesis files (one segment per line) against the tagged reference "
-            "of a data set direction (--data/--pair) or any reference file (--ref/--trg-lang). "
-            "The reference side is parsed and tokenized once for all hypotheses."
+            "of a data set direction (--data/--pair) or any reference file (--ref/--trg-lang), or the "
+            "targets of XLIFF files against a reference XLIFF's, matched by unit/segment id. "
+            "Line files are read and scored a chunk at a time (flat memory)."
         ),
         epilog=EXAMPLE,
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -73,7 +79,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--ref", nargs="+", action="extend", metavar="FILE",
         help="reference file(s) instead of --data/--pair (several only for document metrics)",
     )
-    parser.add_argument("--trg-lang", metavar="LANG", help="target language of --ref (ja, ko, zh, zf, en, …)")
+    parser.add_argument("--trg-lang", metavar="LANG", help="target language of --ref (ja, ko, zh, zf, en, …; "
+                        "an XLIFF --ref names its own)")
     parser.add_argument(
         "--metric", nargs="+", action="extend", metavar="NAME",
         help="metrics to compute (default: the paper's nine segment metrics and xml-chrf, xml-match)",
@@ -196,8 +203,8 @@ def _score_segments(metrics: list[str], hyps: list[str], args: argparse.Namespac
                          "give at least two --hyp files")
     if args.ne_terms and not any(m in TERM_METRICS for m in metrics):
         raise TagmtError("--ne-terms is for ne-num-precision/ne-num-recall: add them with --metric")
-    reference = _segment_reference(args)
-    hypotheses = {path: _hypothesis_lines(path, reference.count) for path in hyps}
+    reference = _segment_reference(args, hyps)
+    hypotheses = {path: reference.hypothesis(path) for path in hyps}
     _say_compat(metrics, args.compat)
     options = {}
     if "comet" in metrics:
@@ -210,7 +217,7 @@ def _score_segments(metrics: list[str], hyps: list[str], args: argparse.Namespac
             reference.lines(), hypotheses, reference.trg_lang, reference.pair,
             metrics=metrics, tokenize=args.tokenize, sources=reference.sources,
             metric_options=options, compat=args.compat, terms=args.ne_terms,
-            per_segment=PerSegmentWriter(args.per_segment) if args.per_segment else None,
+            per_segment=PerSegmentWriter(args.per_segment, ids=reference.ids) if args.per_segment else None,
             significance="bs" if args.paired_bs else "ar" if args.paired_ar else None,
             samples=args.samples, seed=args.seed,
             on_chunk=(lambda done: bar.update(done - bar.n)) if bar is not None else None,
@@ -246,16 +253,25 @@ def _progress(args: argparse.Namespace, total: int | None):
 
 
 class _Reference:
-    """Where the reference (and source) segments come from, read lazily."""
+    """Where the reference (and source) segments come from, read lazily; ``matched`` holds the hypotheses'
+    targets already matched by id when the reference is an XLIFF file (``ids``: its segment ids)."""
 
     def __init__(self, trg_lang: str, pair: str | None, count: int | None, lines, sources=None,
-                 name: str = "the reference") -> None:
+                 name: str = "the reference", matched: dict[str, list[str]] | None = None,
+                 ids: list[str] | None = None) -> None:
         self.trg_lang, self.pair, self.count, self.lines, self.sources = trg_lang, pair, count, lines, sources
-        self.name = name
+        self.name, self.matched, self.ids = name, matched, ids
+
+    def hypothesis(self, path: str):
+        """The segments of the hypothesis ``path``, in the reference's order."""
+        if self.matched is not None:
+            return iter(self.matched[path])
+        return _hypothesis_lines(path, self.count)
 
 
-def _segment_reference(args: argparse.Namespace) -> _Reference:
+def _segment_reference(args: argparse.Namespace, hyps: Sequence[str]) -> _Reference:
     """The reference lines, target language and direction name from --data/--pair or --ref."""
+    from tagmt.corpus.detect import looks_like_xliff
     from tagmt.errors import TagmtError
     from tagmt.evaluation import iter_segments
 
@@ -264,12 +280,15 @@ def _segment_reference(args: argparse.Namespace) -> _Reference:
             raise TagmtError("give either --ref (with --trg-lang) or --data/--split/--pair, not both")
         if len(args.ref) != 1:
             raise TagmtError("segment metrics take one --ref file (several only for document metrics)")
-        if not args.trg_lang:
-            raise TagmtError("--ref needs --trg-lang (e.g. --trg-lang ja) to choose the BLEU tokenizer")
         path = args.ref[0]
         if path == "-":
             raise TagmtError("--ref cannot be standard input; give the reference file")
-        _refuse_xml_document(path)
+        head = _head(path)
+        if looks_like_xliff(head):
+            return _xliff_reference(path, hyps, args)
+        _refuse_xml_document(path, head)
+        if not args.trg_lang:
+            raise TagmtError("--ref needs --trg-lang (e.g. --trg-lang ja) to choose the BLEU tokenizer")
         count = _line_count(path)
         if count == 0:
             raise TagmtError(f"{path}: the reference is empty")
@@ -303,29 +322,67 @@ def _line_count(path: str) -> int:
     return count_lines(path)
 
 
-def _refuse_xml_document(path: str) -> None:
-    """A whole XML document given where one segment per line is expected gets a message that says so."""
-    from tagmt.errors import TagmtError
+_HEAD_BYTES = 1 << 16  # what tagmt.corpus.detect.looks_like_xliff looks at
+
+
+def _head(path: str) -> bytes:
+    """The first bytes of ``path``, read through the one safe line-file opener (a FIFO, a folder or a
+    file over the size limit is one line here)."""
     from tagmt.evaluation import open_line_file
 
     handle, _ = open_line_file(path)
     with handle:
-        head = handle.read(64).lstrip(b"\xef\xbb\xbf").lstrip()
-    if head.startswith(b"<?xml"):
+        return handle.read(_HEAD_BYTES)
+
+
+def _xliff_reference(path: str, hyps: Sequence[str], args: argparse.Namespace) -> _Reference:
+    """An XLIFF reference: its targets, and each XLIFF hypothesis file's matched by unit/segment id
+    (``tagmt.corpus.matching``: ids missing on either side are refused by name, the reference's
+    segments without a target are named on stderr). The files are parsed whole."""
+    from tagmt.corpus.matching import match_targets
+    from tagmt.errors import TagmtError
+    from tagmt.languages import normalize
+
+    if "-" in hyps:
+        raise TagmtError(f"{path} is an XLIFF file, so every --hyp must be an XLIFF file too; standard input "
+                         "(-) is read as a line file only")
+    if args.src:
+        raise TagmtError(f"--src is for a line-file --ref; the XLIFF file {path} carries its sources")
+    matched = match_targets(path, hyps)
+    for note in matched.notes:
+        print(f"tagmt evaluate: {note}", file=sys.stderr)
+    lang = args.trg_lang or matched.trg_lang
+    if not lang:
+        raise TagmtError(f"{path} names no target language; pass --trg-lang")
+    references = matched.references
+    return _Reference(normalize(lang, "--trg-lang"), None, len(references), lambda: iter(references),
+                      matched.sources, name=path, matched=matched.hypotheses, ids=matched.ids)
+
+
+def _refuse_xml_document(path: str, head: bytes) -> None:
+    """A whole XML document (other than XLIFF) given where one segment per line is expected gets a
+    message that says so."""
+    from tagmt.errors import TagmtError
+
+    if head.lstrip(b"\xef\xbb\xbf").lstrip().startswith(b"<?xml"):
         raise TagmtError(
-            f"{path} is an XML document (it starts with an XML declaration), but segment metrics read one "
-            "segment per line: give a line file (e.g. from `tagmt views`), or score whole documents with a "
-            "document metric (--metric xater, validity, tree-sim, …)"
+            f"{path} is an XML document (it starts with an XML declaration) but not XLIFF; segment metrics "
+            "read one segment per line or XLIFF files: give a line file (e.g. from `tagmt views`), or score "
+            "whole documents with a document metric (--metric xater, validity, tree-sim, …)"
         )
 
 
 def _hypothesis_lines(path: str, expected: int | None):
     """A hypothesis stream: the file read lazily (its line count checked first), or standard input."""
+    from tagmt.corpus.detect import looks_like_xliff
     from tagmt.errors import TagmtError
     from tagmt.evaluation import iter_segments, stream_lines
 
     if path == "-":
         return stream_lines(sys.stdin.buffer, "<stdin>")
+    if looks_like_xliff(_head(path)):
+        raise TagmtError(f"the hypothesis {path} is an XLIFF file but the reference is a line file: give the "
+                         "reference XLIFF as --ref to match targets by unit/segment id")
     count = _line_count(path)
     if expected is not None and count != expected:
         raise TagmtError(

@@ -95,6 +95,20 @@ def terminal_tables(results: dict) -> str:
     return "\n".join(to_markdown(table) for table in tables)
 
 
+def check_grid(grid) -> None:
+    """Everything the grid's cells need (packages, model and aligner weights, languages), checked before the
+    first cell runs; all that is missing is named at once."""
+    from tagmt.preflight import aligner_problems, check, model_problems
+
+    languages = sorted({lang for d in grid.directions for lang in (d.src, d.trg)})
+    problems: list[str] = []
+    for model in dict.fromkeys(s.model for s in grid.systems):
+        problems += model_problems(model, [(lang, "--pairs") for lang in languages], option="--models")
+    for aligner in dict.fromkeys(s.aligner for s in grid.systems if s.approach == "dp" and s.aligner):
+        problems += aligner_problems(aligner, None, languages)
+    check(list(dict.fromkeys(problems)))
+
+
 def run(args: argparse.Namespace) -> int:
     from tagmt.errors import TagmtError
 
@@ -128,6 +142,12 @@ def run(args: argparse.Namespace) -> int:
                             if v is not None})
         llm.check()
     grid.engine, grid.compute_type, grid.max_tokens = args.engine, args.compute_type, args.max_tokens
+    if args.jobs < 1:
+        raise TagmtError(f"--jobs must be at least 1, got {args.jobs}")
+    from tagmt.data.dataset import open_dataset
+
+    open_dataset(args.data).resolve_split(grid.split)  # the arguments first, then what the run needs
+    check_grid(grid)
     run = run_grid(
         grid, args.data, args.out, jobs=args.jobs, device=args.device, force=args.force,
         command=command_line(args), figures=not args.no_figures, llm=llm, backend=args.backend,

@@ -22,6 +22,7 @@ from typing import Any, Sequence
 from tagmt.engines.base import Engine
 from tagmt.errors import TagmtError, require
 from tagmt.hub import load_pretrained
+from tagmt.languages import FAMILIES, check_supported
 
 ALIASES = {
     "m2m100": "facebook/m2m100_418M",
@@ -29,17 +30,17 @@ ALIASES = {
     "mbart50": "facebook/mbart-large-50-many-to-many-mmt",
 }
 
+#: The family (``config.model_type``) of each alias, known without reading its checkpoint.
+ALIAS_FAMILIES = {"m2m100": "m2m_100", "m2m100-1.2b": "m2m_100", "mbart50": "mbart"}
+
 NUM_BEAMS = 4
 LENGTH_PENALTY = 1.0
 MAX_LENGTH_FACTOR = 2.0
 MAX_LENGTH_EXTRA = 10
 
-# The data set's languages in each family's codes; zf (Traditional Chinese) has a code in neither.
-LANGUAGE_CODES = {
-    "m2m_100": {"en": "en", "ja": "ja", "ko": "ko", "zh": "zh"},
-    "mbart": {"en": "en_XX", "ja": "ja_XX", "ko": "ko_KR", "zh": "zh_CN"},
-}
-FAMILY_NAMES = {"m2m_100": "M2M-100", "mbart": "mBART-50"}
+# Every language of each family in its own codes (tagmt.languages); zf (Traditional Chinese) has a code in neither.
+LANGUAGE_CODES = {family: codes for family, (_, codes) in FAMILIES.items()}
+FAMILY_NAMES = {family: display for family, (display, _) in FAMILIES.items()}
 
 #: Precisions of the PyTorch path (``--compute-type``): float32 everywhere, half precision on CUDA.
 HF_COMPUTE_TYPES = ("float32", "float16", "bfloat16")
@@ -97,17 +98,8 @@ class Seq2SeqEngine(Engine):
         }
 
     def code(self, lang: str) -> str:
-        """The model's code for a data set language, or a TagmtError saying it has none."""
-        codes = LANGUAGE_CODES[self.family]
-        if lang not in codes:
-            family = FAMILY_NAMES[self.family]
-            known = ", ".join(codes)
-            raise TagmtError(
-                f"model {self.name} ({family}) cannot translate {lang!r}"
-                + (" (Traditional Chinese: the model has no language code for it)" if lang == "zf" else "")
-                + f"; it serves {known}; the copy and reference engines serve every language"
-            )
-        return codes[lang]
+        """The model's code for an ISO language code, or a TagmtError saying it has none."""
+        return check_supported(lang, self.family, self.name)
 
     def check_direction(self, src_lang: str, trg_lang: str) -> None:
         self.code(src_lang)

@@ -155,6 +155,7 @@ def compute_cell(task: CellTask) -> dict:
     from tagmt.data.dataset import open_dataset
     from tagmt.data.views import parallel_segments
     from tagmt.evaluation import read_segments, score_systems
+    from tagmt.translate.hygiene import RunReport
     from tagmt.translate.pipelines import translate_direction
 
     cell, out = task.cell, Path(task.out)
@@ -164,6 +165,7 @@ def compute_cell(task: CellTask) -> dict:
     dataset = open_dataset(task.data)
     engine = engine_description(cell.system.model, task.engine, task.compute_type)
     started = time.perf_counter()
+    report = RunReport()
     hyp_path = Path(
         translate_direction(
             dataset,
@@ -177,6 +179,7 @@ def compute_cell(task: CellTask) -> dict:
             device=task.device,
             progress=task.progress,
             cache_dir=work / "segment-cache",
+            report=report,
         )
     )
     translated = time.perf_counter()
@@ -200,6 +203,7 @@ def compute_cell(task: CellTask) -> dict:
         "scores": scored["scores"],
         "signatures": scored["signatures"],
         "seconds": {"translate": round(translated - started, 3), "evaluate": round(evaluated - translated, 3)},
+        "changes": report.as_dict(),  # what the run changed besides translating (tagmt.translate.hygiene)
         "commands": cell_commands(cell, Path(task.data), task.split, out, task.batch_size, engine, task.max_tokens),
         "versions": versions(),
         "finished": utc_now(),
