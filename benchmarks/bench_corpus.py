@@ -42,7 +42,7 @@ _TAG = re.compile(r"<(/?)(g|x|bx|ex)\b([^>]*?)(/?)>")
 
 
 def has_tags(segment: str) -> bool:
-    return any(token.is_markup for token in tokenize(segment))
+    return any(token.is_markup for token in tokenize(segment, orphans=True))
 
 
 def cpu_seconds() -> float:
@@ -137,7 +137,7 @@ def xliff_projection(folder: Path, name: str, sources: list[str], references: li
                      version: str) -> tuple[int, int, bool, float]:
     """`tagmt project --xliff` on a file whose targets are the plain references; exact tagged units."""
     make = xliff12 if version == "1.2" else xliff2
-    plain = [strip(r) for r in references]  # the text stays escaped, as XLIFF writes it
+    plain = [strip(tokenize(r, orphans=True)) for r in references]  # the text stays escaped, as XLIFF writes it
     given = folder / f"{name}.{version}.xlf"
     given.write_text(make(sources, plain, src, trg), encoding="utf-8")
     gold = folder / f"{name}.{version}.gold.xlf"
@@ -186,7 +186,7 @@ def main_(argv: list[str] | None = None) -> int:
             sources = read_segments(source_path)
             for lang in args.languages.split(","):
                 references = read_segments(args.data / f"dev-{name}.{lang}")
-                plain = write_lines(folder / f"{name}.plain.{lang}", [unescape(strip(r)) for r in references])
+                plain = write_lines(folder / f"{name}.plain.{lang}", [unescape(strip(tokenize(r, orphans=True))) for r in references])
                 out = folder / f"{name}.projected.{lang}"
                 seconds, err = run(["project", "--source", str(source_path), "--translation", str(plain),
                                     "--src-lang", "en", "--trg-lang", lang, "-o", str(out)])

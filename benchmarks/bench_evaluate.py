@@ -21,14 +21,14 @@ from sacrebleu.metrics import BLEU, CHRF
 from tagmt.data.dataset import open_dataset
 from tagmt.data.directions import all_directions
 from tagmt.data.views import parallel_segments
-from tagmt.evaluation import score_systems
-from tagmt.markup import markup_vocabulary, strip, tokenize
+from tagmt.evaluation import PAPER_METRICS, score_systems
+from tagmt.markup import strip, tokenize
 from tagmt.metrics.segment import bleu_tokenizer
 
 
-def moved_tags(segment: str, vocabulary: frozenset[str], rng: random.Random) -> str:
+def moved_tags(segment: str, rng: random.Random) -> str:
     """The markup tokens, in their order, re-inserted at random places of the text."""
-    tokens = tokenize(segment, vocabulary)
+    tokens = tokenize(segment)
     markup = [t.text for t in tokens if t.is_markup]
     if not markup:
         return segment
@@ -41,10 +41,10 @@ def moved_tags(segment: str, vocabulary: frozenset[str], rng: random.Random) -> 
     return "".join(pieces) + text[last:]
 
 
-def damaged(segment: str, vocabulary: frozenset[str], rng: random.Random) -> str:
+def damaged(segment: str, rng: random.Random) -> str:
     """Drop about 15 % of the text characters and a fifth of the close tags."""
     out = []
-    for token in tokenize(segment, vocabulary):
+    for token in tokenize(segment):
         if token.kind == "text":
             out.append("".join(c for c in token.text if rng.random() > 0.15))
         elif not (token.kind == "end" and rng.random() < 0.2):
@@ -53,13 +53,12 @@ def damaged(segment: str, vocabulary: frozenset[str], rng: random.Random) -> str
 
 
 def systems_for(sources: list[str], references: list[str], seed: int) -> dict[str, list[str]]:
-    vocabulary = markup_vocabulary(references)
     rng = random.Random(seed)
     return {
-        "stripped": [strip(r, vocabulary) for r in references],
-        "moved-tags": [moved_tags(r, vocabulary, rng) for r in references],
+        "stripped": [strip(r) for r in references],
+        "moved-tags": [moved_tags(r, rng) for r in references],
         "source-copy": list(sources),
-        "damaged": [damaged(r, vocabulary, rng) for r in references],
+        "damaged": [damaged(r, rng) for r in references],
     }
 
 
@@ -91,13 +90,14 @@ def main() -> None:
         segments = parallel_segments(dataset, args.split, direction)
         references = [s.target for s in segments]
         systems = systems_for([s.source for s in segments], references, args.seed)
-        vocabulary = markup_vocabulary(references)
-        lex = {name: [strip(h, vocabulary) for h in hyps] for name, hyps in systems.items()}
-        lex["ref"] = [strip(r, vocabulary) for r in references]
+        names = [tokenize(r) for r in references]
+        names = [frozenset(t.name for t in tokens if t.is_markup) for tokens in names]
+        lex = {name: [strip(h, n) for h, n in zip(hyps, names)] for name, hyps in systems.items()}
+        lex["ref"] = [strip(r) for r in references]
 
         plain = plain_sacrebleu(references, systems, direction.trg, lex)
         start = time.process_time()
-        score_systems(references, systems, direction.trg, direction.name)
+        score_systems(references, systems, direction.trg, direction.name, metrics=PAPER_METRICS)
         tagmt = time.process_time() - start
 
         total_plain += plain

@@ -37,7 +37,7 @@ def test_demo_runs_all_twelve_directions_offline(tmp_path):
     assert len(results["cells"]) == 24
     assert {c["system"] for c in results["cells"]} == {"copy DT", "reference DP+eflomal"}
     # Tag projection alone keeps the reference text: lex BLEU is 100 in every direction.
-    assert all(c["scores"]["lex_bleu"] > 99.999 for c in results["cells"] if c["approach"] == "dp")
+    assert all(c["scores"]["lex-bleu"] > 99.999 for c in results["cells"] if c["approach"] == "dp")
     assert sorted(p.name for p in (out / "figures").glob("*.png")) == [
         "inline_elements_per_segment.png", "segment_length.png", "textual_elements.png"
     ]

@@ -28,8 +28,8 @@ HYP = [
     "Drag & drop the <<SHIPPED_QUANTITY>> box.",
 ]
 KEYS = [
-    "raw_bleu", "lex_bleu", "tag_bleu", "raw_chrf", "lex_chrf", "tag_chrf",
-    "xml_bleu", "markup_match", "markup_match_tagged", "structure_accuracy",
+    "raw-bleu", "lex-bleu", "tag-bleu", "raw-chrf", "lex-chrf", "tag-chrf",
+    "xml-bleu", "markup-match", "markup-match-tagged", "structure-accuracy", "xml-chrf", "xml-match",
 ]
 
 
@@ -60,9 +60,9 @@ def test_json_has_the_issue_shape_and_the_library_figures(capsys, files):
     assert first["segments"] == 4 and first["pair"] is None
     assert list(first["scores"]) == KEYS and set(first["signatures"]) == set(KEYS)
     assert first["scores"] == expected.scores
-    assert first["scores"]["markup_match"] == 75.0  # all but the first, which lost its tags
-    assert first["scores"]["markup_match_tagged"] == 50.0  # of the two tagged references
-    assert "tok:13a" in first["signatures"]["raw_bleu"]
+    assert first["scores"]["markup-match"] == 75.0  # all but the first, which lost its tags
+    assert first["scores"]["markup-match-tagged"] == 50.0  # of the two tagged references
+    assert "tok:13a" in first["signatures"]["raw-bleu"]
     assert all(value == pytest.approx(100) for value in systems[1]["scores"].values())
 
 
@@ -73,10 +73,10 @@ def test_table_and_csv(capsys, files):
     header, row = out.splitlines()[:2]
     assert header.split() == ["hyp", "segments"] + KEYS
     assert row.split()[:2] == [hyp, "4"]
-    assert "raw_bleu" in out and "nrefs:1|case:mixed|eff:no|tok:13a" in out  # signatures below the table
+    assert "raw-bleu" in out and "nrefs:1|case:mixed|eff:no|tok:13a" in out  # signatures below the table
     code, out, _ = evaluate(capsys, "--ref", ref, "--trg-lang", "en", "--hyp", hyp, "--format", "csv")
     rows = list(csv.DictReader(io.StringIO(out)))
-    assert len(rows) == 1 and rows[0]["hyp"] == hyp and float(rows[0]["tag_bleu"]) >= 0
+    assert len(rows) == 1 and rows[0]["hyp"] == hyp and float(rows[0]["tag-bleu"]) >= 0
     assert list(rows[0]) == ["hyp", "segments"] + KEYS
 
 
@@ -88,8 +88,8 @@ def test_metric_choice_and_tokenize_override(capsys, files):
     )
     assert code == 0, err
     (system,) = json.loads(out)["systems"]
-    assert list(system["scores"]) == ["lex_bleu", "xml_bleu"]
-    assert "tok:char" in system["signatures"]["lex_bleu"]
+    assert list(system["scores"]) == ["lex-bleu", "xml-bleu"]
+    assert "tok:char" in system["signatures"]["lex-bleu"]
 
 
 def test_per_segment_tsv(capsys, files):
@@ -100,14 +100,17 @@ def test_per_segment_tsv(capsys, files):
     rows = list(csv.DictReader(tsv.open(encoding="utf-8"), delimiter="\t"))
     assert len(rows) == 8
     assert list(rows[0]) == [
-        "hyp", "line", "ref_tagged", "raw_bleu", "lex_bleu", "tag_bleu", "raw_chrf", "lex_chrf",
-        "tag_chrf", "xml_bleu", "match", "well_formed",
+        "hyp", "line", "raw-bleu", "lex-bleu", "tag-bleu", "raw-chrf", "lex-chrf", "tag-chrf", "xml-bleu",
+        "markup-match", "structure-accuracy", "xml-chrf", "xml-match", "source", "reference", "hypothesis",
     ]
     first = rows[:4]
-    assert [r["ref_tagged"] for r in first] == ["1", "0", "1", "0"]
-    assert [r["match"] for r in first] == ["0", "1", "1", "1"]
-    assert [r["well_formed"] for r in first] == ["1", "1", "1", "1"]
-    assert float(first[0]["lex_bleu"]) == pytest.approx(100.0)
+    assert [r["markup-match"] for r in first] == ["0.0000", "100.0000", "100.0000", "100.0000"]
+    assert [r["structure-accuracy"] for r in first] == ["100.0000"] * 4
+    assert float(first[0]["lex-bleu"]) == pytest.approx(100.0)
+    # tag BLEU/chrF of a segment without markup on either side is "n/a", not 0
+    assert [r["tag-bleu"] for r in first][1::2] == ["n/a", "n/a"]
+    assert [r["reference"] for r in first] == REF and [r["hypothesis"] for r in first] == HYP
+    assert [r["source"] for r in first] == [""] * 4  # no --src given
 
 
 def test_data_set_direction(capsys, sample_data, tmp_path):
@@ -122,7 +125,7 @@ def test_data_set_direction(capsys, sample_data, tmp_path):
     assert code == 0, err
     (system,) = json.loads(out)["systems"]
     assert system["pair"] == "en-ja" and system["segments"] == len(reference)
-    assert "tok:ja-mecab" in system["signatures"]["raw_bleu"]
+    assert "tok:ja-mecab" in system["signatures"]["raw-bleu"]
     assert all(value == pytest.approx(100) for value in system["scores"].values())
 
 
@@ -150,7 +153,7 @@ def test_empty_lines_are_segments(capsys, tmp_path):
 def test_bad_files_and_arguments(capsys, files):
     ref, hyp, tmp_path = files
     latin1 = tmp_path / "latin1.en"
-    latin1.write_bytes(b"ok\ncaf\xe9\n")
+    latin1.write_bytes(b"ok\ncaf\xe9\n\n\n")
     assert f"{latin1}:2: not UTF-8" in one_line_error(capsys, "--ref", ref, "--trg-lang", "en", "--hyp", str(latin1))
     assert "no such file" in one_line_error(capsys, "--ref", str(tmp_path / "missing"), "--trg-lang", "en", "--hyp", hyp)
     assert "unknown direction 'en-xx'" in one_line_error(capsys, "--pair", "en-xx", "--hyp", hyp)
@@ -183,8 +186,11 @@ def test_missing_mecab_dictionary_is_one_line(files, tmp_path):
     assert "BLEU tokenizer 'ja-mecab' cannot start" in run.stderr and 'sacrebleu[ja]' in run.stderr
 
 
-def test_default_metrics_are_the_segment_metrics():
-    assert len(SEGMENT_METRICS) == 9  # ten figures: markup-match reports two
+def test_default_metrics_are_the_papers_and_tower_evals():
+    from tagmt.evaluation import DEFAULT_METRICS, PAPER_METRICS
+
+    assert len(PAPER_METRICS) == 9 and DEFAULT_METRICS == PAPER_METRICS + ("xml-chrf", "xml-match")
+    assert set(DEFAULT_METRICS) < set(SEGMENT_METRICS)
 
 
 def test_document_metrics_are_hosted(capsys, tmp_path):
@@ -206,3 +212,48 @@ def test_document_metrics_are_hosted(capsys, tmp_path):
     assert systems[1]["scores"]["xater"] == pytest.approx(100.0)
     assert systems[0]["scores"]["xater"] < 100.0
     assert "--pair" in one_line_error(capsys, "--metric", "xater", "--pair", "en-ja", "--hyp", str(hyp))
+
+
+def test_tag_report_in_every_format(capsys, files):
+    ref, _, tmp_path = files
+    wrapped = write(tmp_path / "b.en", ["<b>" + line.split(" ", 1)[0] + "</b> " + line.split(" ", 1)[1] if line else line
+                                        for line in REF])
+    argv = ["--ref", ref, "--trg-lang", "en", "--hyp", wrapped, "--tag-report"]
+    code, out, err = evaluate(capsys, *argv)
+    assert code == 0, err
+    assert "per-tag report" in out
+    b_row = next(line for line in out.splitlines() if line.split()[:2] == [wrapped, "b"])
+    assert b_row.split()[2:] == ["2", "8", "0", "6", "2", "0"]  # ref, hyp, dropped, inserted, misplaced, attributes
+    code, out, _ = evaluate(capsys, *argv, "--format", "json")
+    (system,) = json.loads(out)["systems"]
+    b = next(row for row in system["tags"] if row["tag"] == "b")
+    assert b["inserted"] == 6 and b["reference"] == 2
+    code, out, _ = evaluate(capsys, *argv, "--format", "csv")
+    rows = list(csv.DictReader(io.StringIO(out)))
+    assert {"hyp", "tag", "dropped", "inserted", "misplaced", "attributes_changed"} <= set(rows[0])
+    assert next(r for r in rows if r["tag"] == "b")["inserted"] == "6"
+
+
+def test_per_segment_tsv_carries_the_source(capsys, files):
+    ref, hyp, tmp_path = files
+    src = write(tmp_path / "src.de", ["Wählen Sie <uicontrol>Sichern</uicontrol>.", "", "Siehe <b>Liste</b>.", "Ziehen & ablegen"])
+    tsv = tmp_path / "seg.tsv"
+    code, _, err = evaluate(capsys, "--ref", ref, "--trg-lang", "en", "--hyp", hyp, "--src", src,
+                            "--per-segment", str(tsv), "--metric", "lex-bleu")
+    assert code == 0, err
+    rows = list(csv.DictReader(tsv.open(encoding="utf-8"), delimiter="\t"))
+    assert rows[0]["source"] == "Wählen Sie <uicontrol>Sichern</uicontrol>." and rows[3]["hypothesis"] == HYP[3]
+
+
+def test_line_breaks_written_as_references_are_one_segment(capsys, tmp_path):
+    from tagmt.evaluation import read_segments
+
+    ref = write(tmp_path / "ref.en", ["first line&#10;second line of it", "plain"])
+    assert read_segments(ref) == ["first line\nsecond line of it", "plain"]
+    hyp = write(tmp_path / "hyp.en", ["first line&#10;second line of it", "plain"])
+    tsv = tmp_path / "seg.tsv"
+    code, out, err = evaluate(capsys, "--ref", ref, "--trg-lang", "en", "--hyp", hyp, "--format", "json",
+                              "--metric", "raw-chrf", "--per-segment", str(tsv))
+    assert code == 0, err
+    assert json.loads(out)["systems"][0]["scores"]["raw-chrf"] == pytest.approx(100.0)
+    assert "first line&#10;second line of it" in tsv.read_text(encoding="utf-8")

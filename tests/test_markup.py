@@ -9,9 +9,10 @@ from tagmt.markup import (
     Element,
     TaggedSegment,
     Token,
+    attributes,
+    element_names,
     element_tree,
     is_well_formed,
-    markup_vocabulary,
     strip,
     tags,
     text_fragments,
@@ -19,8 +20,8 @@ from tagmt.markup import (
 )
 
 
-def kinds(segment: str, vocabulary=None) -> list[tuple[str, str]]:
-    return [(t.kind, t.text) for t in tokenize(segment, vocabulary)]
+def kinds(segment: str, names=()) -> list[tuple[str, str]]:
+    return [(t.kind, t.text) for t in tokenize(segment, names)]
 
 
 def test_tokens_of_a_dita_segment_with_offsets():
@@ -78,14 +79,16 @@ def test_text_that_only_looks_like_markup(segment):
 
 def test_placeholder_rule_needs_both_brackets():
     assert kinds("<<b>x</b>") == [("text", "<"), ("start", "<b>"), ("text", "x"), ("end", "</b>")]
-    assert kinds("<b>>") == [("start", "<b>"), ("text", ">")]
+    assert kinds("<b>>", {"b"}) == [("start", "<b>"), ("text", ">")]
     assert kinds("<<b/>>") == [("text", "<<b/>>")]
 
 
 def test_names_and_whitespace_by_xml_rules():
-    assert kinds('<sap-icon-font.x:y a_1 = "v"\n>') == [("start", '<sap-icon-font.x:y a_1 = "v"\n>')]
-    assert kinds("</uicontrol >") == [("end", "</uicontrol >")]
-    assert kinds("<階層タイプ>") == [("start", "<階層タイプ>")]  # a valid XML name: markup by grammar
+    assert kinds('<sap-icon-font.x:y a_1 = "v"\n>', {"sap-icon-font.x:y"}) == [
+        ("start", '<sap-icon-font.x:y a_1 = "v"\n>')
+    ]
+    assert kinds("<uicontrol></uicontrol >") == [("start", "<uicontrol>"), ("end", "</uicontrol >")]
+    assert kinds("<階層タイプ>x</階層タイプ>")[0] == ("start", "<階層タイプ>")  # any XML name makes an element
     assert kinds("<a\u3000b='1'>") == [("text", "<a\u3000b='1'>")]  # ideographic space is not XML space
 
 
@@ -96,30 +99,37 @@ def test_comments_are_empty_markup():
     assert element_tree(tokens) == (Element(COMMENT),)
 
 
-def test_vocabulary_turns_unknown_names_into_text():
-    vocabulary = {"uicontrol"}
-    segment = "<uicontrol>OK</uicontrol> <b>x</b> <階層タイプ> <!--c-->"
-    assert kinds(segment, vocabulary) == [
+def test_markup_is_decided_per_segment():
+    # a well-formed element is markup whatever its name; an orphan tag that makes no element is text
+    segment = "<uicontrol>OK</uicontrol> <b>x</b> <階層タイプ> </i> <!--c-->"
+    assert kinds(segment) == [
         ("start", "<uicontrol>"),
         ("text", "OK"),
         ("end", "</uicontrol>"),
-        ("text", " <b>x</b> <階層タイプ> "),
+        ("text", " "),
+        ("start", "<b>"),
+        ("text", "x"),
+        ("end", "</b>"),
+        ("text", " <階層タイプ> </i> "),
         ("empty", "<!--c-->"),
     ]
-    assert kinds("<b>x</b>", frozenset()) == [("text", "<b>x</b>")]
+    assert element_names(segment) == {"uicontrol", "b"}
+    # the same orphan is markup when the counterpart (the reference) uses the name as an element
+    assert kinds("<b>x", {"b"}) == [("start", "<b>"), ("text", "x")]
+    assert kinds("</i> then <i>") == [("text", "</i> then <i>")]  # end before start: no element
+    assert kinds('<xref keyref="k"/> <字段名>') == [("empty", '<xref keyref="k"/>'), ("text", " <字段名>")]
 
 
-def test_markup_vocabulary_keeps_names_used_as_markup():
-    segments = [
-        "<uicontrol>a</uicontrol>",
-        '<xref keyref="k"/>',
-        "<字段名> is text",  # start tag never closed
-        "</i> then <i>",  # end before start: not a use as markup
-        "<<SHIPPED_QUANTITY>>",
-        "<!--x-->",
-        "plain",
-    ]
-    assert markup_vocabulary(segments) == {"uicontrol", "xref"}
+def test_one_segment_does_not_depend_on_another():
+    alone = tokenize("<b>x</b> y")
+    assert tokenize("<b>x</b> y") == alone  # no corpus-wide state
+    assert [t.kind for t in alone] == ["start", "text", "end", "text"]
+
+
+def test_attributes_of_a_tag():
+    (token,) = tokenize("<xref href='a b' keyref = \"k\"/>")
+    assert attributes(token) == {"href": "a b", "keyref": "k"}
+    assert attributes(tokenize("<b>x</b>")[2]) == {}
 
 
 def test_well_formedness_and_tree():
@@ -127,15 +137,16 @@ def test_well_formedness_and_tree():
     assert is_well_formed(nested)
     assert element_tree(nested) == (Element("a", (Element("b"), Element("c"))), Element("d"))
     assert not is_well_formed(tokenize("<a><b></a></b>"))  # swapped nesting
-    assert not is_well_formed(tokenize("<a>x"))  # left open
-    assert not is_well_formed(tokenize("x</a>"))  # closes nothing
+    assert not is_well_formed(tokenize("<a>x", {"a"}))  # left open (a is an element of the reference)
+    assert not is_well_formed(tokenize("x</a>", {"a"}))  # closes nothing
+    assert is_well_formed(tokenize("<a>x"))  # alone, an orphan <a> is text
     assert is_well_formed(tokenize("no markup"))
     assert is_well_formed([])
 
 
 def test_tree_recovers_from_malformed_markup():
     assert element_tree(tokenize("<a><b></a></b>")) == (Element("a", (Element("b"),)),)
-    assert element_tree(tokenize("</x><a>t")) == (Element("a"),)
+    assert element_tree(tokenize("</x><a>t", {"x", "a"})) == (Element("a"),)
 
 
 def test_fragments_count_markup_tokens():
@@ -153,7 +164,7 @@ def test_tagged_segment_views_and_matching():
     assert reference.matches(reference)
     assert TaggedSegment.parse('<uicontrol a="1">x</uicontrol>y').matches(reference)  # attributes ignored
     assert not TaggedSegment.parse("保存を選択").matches(reference)
-    assert not TaggedSegment.parse("<uicontrol>保存を選択").matches(reference)
+    assert not TaggedSegment.parse("<uicontrol>保存を選択", reference.names).matches(reference)
     assert not TaggedSegment.parse("<uicontrol/>保存").matches(reference)  # <b/> is not <b></b>
     malformed = TaggedSegment.parse("<a><b></a></b>")
     assert not malformed.well_formed and malformed.matches(malformed)
@@ -163,3 +174,11 @@ def test_tagged_segment_views_and_matching():
 
 def test_strip_is_one_pass():
     assert strip("<a<b/>>") == "<a>"
+
+
+def test_orphans_mode_applies_the_grammar_alone():
+    assert kinds("a </x> b <y> c") == [("text", "a </x> b <y> c")]
+    assert [(t.kind, t.text) for t in tokenize("a </x> b <y> c", orphans=True)] == [
+        ("text", "a "), ("end", "</x>"), ("text", " b "), ("start", "<y>"), ("text", " c"),
+    ]
+    assert [t.kind for t in tokenize("<<y>>", orphans=True)] == ["text"]  # placeholders stay text

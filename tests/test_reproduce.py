@@ -79,8 +79,8 @@ def test_paper_results_are_complete():
     assert systems == {("m2m100", "dt"), ("m2m100", "dp"), ("mbart50", "dt"), ("mbart50", "dp")}
     assert {d for _, _, d, _ in paper} == {"en-ja", "en-ko", "en-zh"}
     metrics = {m for _, _, _, m in paper}
-    assert metrics == {"raw_bleu", "lex_bleu", "tag_bleu", "raw_chrf", "lex_chrf", "tag_chrf",
-                       "xml_bleu", "hashimoto_bleu", "markup_match"}
+    assert metrics == {"raw-bleu", "lex-bleu", "tag-bleu", "raw-chrf", "lex-chrf", "tag-chrf",
+                       "xml-bleu", "hashimoto-bleu", "markup-match"}
     assert paper_systems(paper) == {("m2m100", "dt"): "", ("m2m100", "dp"): "awesome",
                                     ("mbart50", "dt"): "", ("mbart50", "dp"): "awesome"}
 
@@ -89,16 +89,16 @@ def test_paper_results_are_complete():
     ("key", "value"),
     [
         # literal values of the paper's Tables 3, 4 and 5 (../shared/PAPER.md)
-        (("m2m100", "dt", "en-ja", "raw_bleu"), 42.1),
-        (("mbart50", "dp", "en-zh", "tag_bleu"), 79.4),
-        (("mbart50", "dt", "en-ko", "lex_bleu"), 18.9),
-        (("m2m100", "dp", "en-ko", "raw_chrf"), 47.7),
-        (("mbart50", "dt", "en-ja", "tag_chrf"), 96.3),
-        (("m2m100", "dp", "en-zh", "lex_chrf"), 39.1),
-        (("m2m100", "dt", "en-zh", "xml_bleu"), 31.9),
-        (("mbart50", "dp", "en-ja", "hashimoto_bleu"), 41.9),
-        (("m2m100", "dt", "en-ko", "markup_match"), 81.8),
-        (("mbart50", "dp", "en-zh", "markup_match"), 90.8),
+        (("m2m100", "dt", "en-ja", "raw-bleu"), 42.1),
+        (("mbart50", "dp", "en-zh", "tag-bleu"), 79.4),
+        (("mbart50", "dt", "en-ko", "lex-bleu"), 18.9),
+        (("m2m100", "dp", "en-ko", "raw-chrf"), 47.7),
+        (("mbart50", "dt", "en-ja", "tag-chrf"), 96.3),
+        (("m2m100", "dp", "en-zh", "lex-chrf"), 39.1),
+        (("m2m100", "dt", "en-zh", "xml-bleu"), 31.9),
+        (("mbart50", "dp", "en-ja", "hashimoto-bleu"), 41.9),
+        (("m2m100", "dt", "en-ko", "markup-match"), 81.8),
+        (("mbart50", "dp", "en-zh", "markup-match"), 90.8),
     ],
 )
 def test_paper_results_spot_checks(key, value):
@@ -193,7 +193,7 @@ def test_grid_resumes_after_a_crash(sample_data, tmp_path):
 
     bleu = (out / "table3_bleu.csv").read_text(encoding="utf-8").splitlines()
     assert bleu[0] == "system," + ",".join(f"{m} {d}" for m in ("raw", "lex", "tag") for d in SAMPLE_DIRECTIONS)
-    assert bleu[1].split(",")[:2] == ["copy DT", f"{copy_cell['scores']['raw_bleu']:.2f}"]
+    assert bleu[1].split(",")[:2] == ["copy DT", f"{copy_cell['scores']['raw-bleu']:.2f}"]
     for name in ("table1_data", "table2_inline", "table3_bleu", "table4_chrf", "table5_xml"):
         for suffix in (".md", ".tex", ".csv"):
             assert (out / f"{name}{suffix}").is_file()
@@ -255,7 +255,7 @@ def test_paper_grid_with_a_tiny_m2m100(tmp_path, tiny_m2m100):
         assert cell["split"] == "test"
         lines = (tmp_path / "run" / cell["output"]).read_text(encoding="utf-8").splitlines()
         assert len(lines) == cell["segments"] == cell["inputs"]["segments"] == 6
-        assert all(0.0 <= cell["scores"][k] <= 100.0 for k in ("raw_bleu", "lex_chrf", "markup_match"))
+        assert all(0.0 <= cell["scores"][k] <= 100.0 for k in ("raw-bleu", "lex-chrf", "markup-match"))
         assert str(tiny_m2m100) in cell["commands"]["translate"]
     again = run_grid(grid, data, tmp_path / "run", device="cpu", progress=False, figures=False)
     assert again.computed == [] and len(again.reused) == 2
@@ -300,8 +300,8 @@ def test_a_run_sharing_cells_with_the_paper_gets_side_by_side_tables(sample_data
     from tagmt.data.dataset import open_dataset
     from tagmt.reproduce import write_outputs
 
-    scores = {"raw_bleu": 40.0, "lex_bleu": 30.0, "tag_bleu": 80.0, "raw_chrf": 50.0, "lex_chrf": 35.0,
-              "tag_chrf": 90.0, "xml_bleu": 30.0, "markup_match": 85.0}
+    scores = {"raw-bleu": 40.0, "lex-bleu": 30.0, "tag-bleu": 80.0, "raw-chrf": 50.0, "lex-chrf": 35.0,
+              "tag-chrf": 90.0, "xml-bleu": 30.0, "markup-match": 85.0}
     cells = [
         {"system": "M2M DT", "model": "m2m100", "approach": "dt", "aligner": None, "direction": "en-ko", "scores": scores},
         {"system": "M2M DT", "model": "m2m100", "approach": "dt", "aligner": None, "direction": "ja-en", "scores": scores},

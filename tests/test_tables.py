@@ -26,21 +26,21 @@ RESULTS = {
     "data": {"split": "test"},
     "cells": [
         {"system": "M2M DT", "model": "m2m100", "approach": "dt", "aligner": None, "direction": "en-ja",
-         "scores": {"raw_bleu": 42.14, "lex_bleu": 35.26, "tag_bleu": 78.4, "xml_bleu": 36.0, "markup_match": 81.0}},
+         "scores": {"raw-bleu": 42.14, "lex-bleu": 35.26, "tag-bleu": 78.4, "xml-bleu": 36.0, "markup-match": 81.0}},
         {"system": "M2M DT", "model": "m2m100", "approach": "dt", "aligner": None, "direction": "ja-en",
-         "scores": {"raw_bleu": 20.0, "lex_bleu": 18.5, "tag_bleu": 100.0}},
+         "scores": {"raw-bleu": 20.0, "lex-bleu": 18.5, "tag-bleu": 100.0}},
         {"system": "M2M DP", "model": "m2m100", "approach": "dp", "aligner": "awesome", "direction": "en-ja",
-         "scores": {"raw_bleu": 40.66, "lex_bleu": 36.4, "tag_bleu": 7.04, "xml_bleu": 38.0, "markup_match": 90.0}},
+         "scores": {"raw-bleu": 40.66, "lex-bleu": 36.4, "tag-bleu": 7.04, "xml-bleu": 38.0, "markup-match": 90.0}},
     ],
 }
 BLEU = SCORE_TABLES[0]
 XML = SCORE_TABLES[2]
 PAPER = {
-    ("m2m100", "dt", "en-ja", "xml_bleu"): 36.4,
-    ("m2m100", "dt", "en-ja", "hashimoto_bleu"): 39.6,
-    ("m2m100", "dt", "en-ja", "markup_match"): 81.0,
-    ("m2m100", "dt", "en-ko", "xml_bleu"): 28.5,
-    ("mbart50", "dt", "en-ja", "xml_bleu"): 40.1,
+    ("m2m100", "dt", "en-ja", "xml-bleu"): 36.4,
+    ("m2m100", "dt", "en-ja", "hashimoto-bleu"): 39.6,
+    ("m2m100", "dt", "en-ja", "markup-match"): 81.0,
+    ("m2m100", "dt", "en-ko", "xml-bleu"): 28.5,
+    ("mbart50", "dt", "en-ja", "xml-bleu"): 40.1,
 }
 PAPER_SYSTEMS = {("m2m100", "dt"): "", ("m2m100", "dp"): "awesome", ("mbart50", "dt"): ""}
 
@@ -146,8 +146,8 @@ def test_side_by_side_with_the_paper(results):
 
 def test_delta_is_taken_from_the_score_as_shown():
     cells = [{"system": "M2M DT", "model": "m2m100", "approach": "dt", "aligner": None, "direction": "en-ja",
-              "scores": {"xml_bleu": 36.44}}]
-    table = comparison_table(XML, cells, {("m2m100", "dt", "en-ja", "xml_bleu"): 36.4}, PAPER_SYSTEMS)
+              "scores": {"xml-bleu": 36.44}}]
+    table = comparison_table(XML, cells, {("m2m100", "dt", "en-ja", "xml-bleu"): 36.4}, PAPER_SYSTEMS)
     assert table is not None
     assert table.rows[0][1][:3] == [36.44, 36.4, pytest.approx(0.0)]
 

@@ -1,32 +1,38 @@
 """The inline-markup model: split a tagged segment into text runs and markup tokens, and derive the
 views that markup-aware metrics and tag projection need (lex text, tag sequence, element tree, text
-fragments, well-formedness).
+fragments, well-formedness, attributes).
 
-Which tokens count as markup
-----------------------------
-A token is markup when it matches the tag grammar *and* passes two filters; everything else is text.
+Which tokens count as markup — decided per segment
+--------------------------------------------------
+Whether ``<b>`` is markup depends on the segment alone (and, for a hypothesis, on its own
+reference), never on other segments of the corpus.
 
-1. Grammar. A start tag ``<name a="v" …>``, an end tag ``</name>``, a self-closing tag ``<name …/>``,
-   or a comment ``<!--…-->``. ``name`` is an XML Name (letters, digits, ``_ : - .`` and the Unicode
-   ranges of XML 1.0 5th edition; no leading digit, ``-`` or ``.``); attributes must be
-   ``name="value"`` or ``name='value'`` (no ``<`` in the value) separated by XML whitespace. So
-   ``<field name>`` or ``<name of composition type>`` (a bare word where an attribute should be) is
-   text, and so are a lone ``<``, a bare ``&`` and any broken tag.
-2. Placeholder brackets. A tag written inside doubled angle brackets, ``<<SHIPPED_QUANTITY>>``, is text:
-   the ``<`` right before it and the ``>`` right after it show it is a placeholder, not markup.
-3. Vocabulary (optional). When a vocabulary of element names is given, a start, end or self-closing
-   tag whose name is not in it is text. Metrics use the names that the reference side actually uses as
-   markup (:func:`markup_vocabulary`: a name that occurs in some reference segment as a self-closing
-   tag, or as a start tag followed by a matching end tag), so a model that writes ``<字段名>`` or
-   ``<Enter>`` in running text is not credited or penalised as if it had produced an element.
-   Without a vocabulary, rules 1 and 2 alone decide. Comments are markup under every vocabulary.
+1. Grammar. A candidate is a start tag ``<name a="v" …>``, an end tag ``</name>``, a self-closing
+   tag ``<name …/>`` or a comment ``<!--…-->``. ``name`` is an XML Name (letters, digits,
+   ``_ : - .`` and the Unicode ranges of XML 1.0 5th edition; no leading digit, ``-`` or ``.``);
+   attributes must be ``name="value"`` or ``name='value'`` (no ``<`` in the value) separated by XML
+   whitespace. So ``<name of composition type>`` or ``<field name>`` (a bare word where an attribute
+   should be) is text, and so are a lone ``<``, a bare ``&`` and any broken tag.
+2. Placeholder brackets. A tag written inside doubled angle brackets, ``<<SHIPPED_QUANTITY>>``, is
+   text: the ``<`` right before it and the ``>`` right after it show it is a placeholder.
+3. Elements. A candidate is markup when its name is an *element name* of the segment: the name of a
+   self-closing tag of the segment, or of a start tag followed later in the segment by an end tag of
+   the same name — a well-formed element, whatever its name. A start or end tag whose name makes no
+   element in the segment is text (``<字段名>`` or ``<Enter>`` written in running text), unless the
+   caller passes that name in ``names``: metrics pass the element names of the segment's reference,
+   so a hypothesis that drops ``</b>`` of a reference ``<b>…</b>`` keeps its ``<b>`` as (malformed)
+   markup, while a hypothesis that wraps a word in ``<b>…</b>`` that its reference does not have has
+   inserted an element, which the metrics count. Comments are always markup. Tag projection reads a
+   *source* segment with ``orphans=True`` (rules 1 and 2 alone), so that an unpaired tag there is kept
+   as a point instead of being sent to the MT system as text.
 
 Comments (which occur in the SAP data) are tokens of kind ``empty`` named ``#comment``: they are
 markup that is neither translated nor part of the lexical text, and they take part in the tree as
 leaves so that fragment counts stay aligned.
 
 Concatenating the ``text`` of all tokens gives the segment back exactly, and each token's ``start`` is
-its character offset in the segment, so callers can map tokens back onto the string.
+its character offset in the segment, so callers can map tokens back onto the string. Tokenizing is
+linear in the length of the segment (one scan; an unclosed ``<!--`` is looked for once).
 """
 
 from __future__ import annotations
@@ -41,9 +47,10 @@ __all__ = [
     "Element",
     "TaggedSegment",
     "Token",
+    "attributes",
+    "element_names",
     "element_tree",
     "is_well_formed",
-    "markup_vocabulary",
     "strip",
     "tags",
     "text_fragments",
@@ -60,13 +67,14 @@ _NAME_START = (
 _NAME_CHAR = _NAME_START + r"\-.0-9\u00b7\u0300-\u036f\u203f-\u2040"
 _NAME = f"[{_NAME_START}][{_NAME_CHAR}]*"
 _WS = "[ \t\r\n]"
+_VALUE = "(?:\"(?P<dq>[^\"<]*)\"|'(?P<sq>[^'<]*)')"
 _ATTRIBUTE = rf"{_WS}+{_NAME}{_WS}*={_WS}*(?:\"[^\"<]*\"|'[^'<]*')"
-_MARKUP = re.compile(
-    rf"<!--.*?-->"
-    rf"|</(?P<end>{_NAME}){_WS}*>"
-    rf"|<(?P<start>{_NAME})(?:{_ATTRIBUTE})*{_WS}*(?P<slash>/?)>",
-    re.DOTALL,
+# Tags only; comments are found with str.find so that an unclosed "<!--" costs one scan, not one per "<".
+_TAG = re.compile(
+    rf"</(?P<end>{_NAME}){_WS}*>"
+    rf"|<(?P<start>{_NAME})(?:{_ATTRIBUTE})*{_WS}*(?P<slash>/?)>"
 )
+_ATTRIBUTE_PARTS = re.compile(rf"{_WS}+(?P<name>{_NAME}){_WS}*={_WS}*{_VALUE}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,58 +102,112 @@ class Element(NamedTuple):
     children: tuple["Element", ...] = ()
 
 
-def tokenize(segment: str, vocabulary: Collection[str] | None = None) -> list[Token]:
+def _candidates(segment: str) -> list[tuple[str, str, int, int]]:
+    """Every tag or comment that rules 1 and 2 accept: (kind, name, start, end), in order."""
+    found: list[tuple[str, str, int, int]] = []
+    position, length = 0, len(segment)
+    comment_can_close = True  # False once a search for "-->" has failed: none can close later
+    while True:
+        lt = segment.find("<", position)
+        if lt < 0:
+            return found
+        if comment_can_close and segment.startswith("<!--", lt):
+            close = segment.find("-->", lt + 4)
+            if close >= 0:
+                found.append(("empty", COMMENT, lt, close + 3))
+                position = close + 3
+                continue
+            comment_can_close = False
+        match = _TAG.match(segment, lt)
+        if match is None:
+            position = lt + 1
+            continue
+        if match.group("end") is not None:
+            kind, name = "end", match.group("end")
+        else:
+            kind, name = ("empty" if match.group("slash") else "start"), match.group("start")
+        after = match.end()
+        if not (lt > 0 and segment[lt - 1] == "<" and after < length and segment[after] == ">"):
+            found.append((kind, name, lt, after))
+        position = after
+
+
+def _names_of(candidates: Iterable[tuple[str, str, int, int]]) -> set[str]:
+    """Rule 3: names of self-closing tags, and of start tags with a later end tag of the same name."""
+    names: set[str] = set()
+    opened: set[str] = set()
+    for kind, name, _, _ in candidates:
+        if kind == "empty" and name != COMMENT:
+            names.add(name)
+        elif kind == "start":
+            opened.add(name)
+        elif kind == "end" and name in opened:
+            names.add(name)
+    return names
+
+
+def tokenize(segment: str, names: Collection[str] = (), *, orphans: bool = False) -> list[Token]:
     """Split ``segment`` into text runs and markup tokens by the rule in the module docstring.
 
+    ``names`` are element names known from the segment's counterpart (its reference): a start or end
+    tag with one of those names is markup even when it makes no element in ``segment`` itself.
+    ``orphans=True`` applies rules 1 and 2 alone (every well-written tag is markup): tag projection
+    uses it on a source segment, where an unpaired tag is kept as a point rather than translated.
     Adjacent text is merged into one run, so text and markup alternate except between two markup
-    tokens. Never raises on any string.
+    tokens. Never raises on any string; linear in ``len(segment)``.
     """
+    if "<" not in segment:
+        return [Token("text", segment, "", 0)] if segment else []
+    candidates = _candidates(segment)
+    markup_names = _names_of(candidates)
+    markup_names.update(names)
     tokens: list[Token] = []
     position = 0
-    for match in _MARKUP.finditer(segment):
-        kind, name = _classify(match)
-        if kind != "empty" or name != COMMENT:
-            if _is_placeholder(segment, match) or (vocabulary is not None and name not in vocabulary):
-                continue
-        if match.start() > position:
-            tokens.append(Token("text", segment[position : match.start()], "", position))
-        tokens.append(Token(kind, match.group(), name, match.start()))
-        position = match.end()
+    for kind, name, start, end in candidates:
+        if not orphans and name != COMMENT and name not in markup_names:
+            continue
+        if start > position:
+            tokens.append(Token("text", segment[position:start], "", position))
+        tokens.append(Token(kind, segment[start:end], name, start))
+        position = end
     if position < len(segment):
         tokens.append(Token("text", segment[position:], "", position))
     return tokens
 
 
-def _classify(match: re.Match[str]) -> tuple[str, str]:
-    if match.group("end") is not None:
-        return "end", match.group("end")
-    if match.group("start") is not None:
-        return ("empty" if match.group("slash") else "start"), match.group("start")
-    return "empty", COMMENT
+def element_names(segment: str | Sequence[Token]) -> frozenset[str]:
+    """The names that ``segment`` uses as elements (rule 3), comments excluded."""
+    tokens = tokenize(segment) if isinstance(segment, str) else segment
+    return frozenset(token.name for token in tokens if token.is_markup and token.name != COMMENT)
 
 
-def _is_placeholder(segment: str, match: re.Match[str]) -> bool:
-    """``<<NAME>>``: a tag wrapped in one more pair of angle brackets is a placeholder in text."""
-    before, after = match.start() - 1, match.end()
-    return before >= 0 and segment[before] == "<" and after < len(segment) and segment[after] == ">"
+def attributes(token: Token) -> dict[str, str]:
+    """The attributes of a start or self-closing tag as written (values unescaped only of quotes)."""
+    if token.kind not in ("start", "empty") or token.name == COMMENT:
+        return {}
+    inner = token.text[1 + len(token.name) :]
+    return {
+        match.group("name"): match.group("dq") if match.group("dq") is not None else match.group("sq")
+        for match in _ATTRIBUTE_PARTS.finditer(inner)
+    }
 
 
-def _tokens(segment: str | Sequence[Token], vocabulary: Collection[str] | None) -> Sequence[Token]:
-    return tokenize(segment, vocabulary) if isinstance(segment, str) else segment
+def _tokens(segment: str | Sequence[Token], names: Collection[str]) -> Sequence[Token]:
+    return tokenize(segment, names) if isinstance(segment, str) else segment
 
 
-def strip(segment: str | Sequence[Token], vocabulary: Collection[str] | None = None) -> str:
+def strip(segment: str | Sequence[Token], names: Collection[str] = ()) -> str:
     """The *lex* view: the segment with every markup token removed (nothing else changes).
 
     One pass, so offsets stay simple: text on both sides of a removed tag can itself read as a tag
     afterwards (``<a<b/>>`` gives ``<a>``), which is rare enough not to warrant a fixed point.
     """
-    return "".join(token.text for token in _tokens(segment, vocabulary) if not token.is_markup)
+    return "".join(token.text for token in _tokens(segment, names) if not token.is_markup)
 
 
-def tags(segment: str | Sequence[Token], vocabulary: Collection[str] | None = None) -> str:
+def tags(segment: str | Sequence[Token], names: Collection[str] = ()) -> str:
     """The *tag* view: the markup tokens exactly as written, joined by one space."""
-    return " ".join(token.text for token in _tokens(segment, vocabulary) if token.is_markup)
+    return " ".join(token.text for token in _tokens(segment, names) if token.is_markup)
 
 
 def is_well_formed(tokens: Sequence[Token]) -> bool:
@@ -169,17 +231,20 @@ def element_tree(tokens: Sequence[Token]) -> tuple[Element, ...]:
     """
     root: list[Element] = []
     stack: list[tuple[str, list[Element]]] = []  # open elements: name and collected children
+    open_count: dict[str, int] = {}  # how many of each name are open: no scan of the stack per end tag
 
     def close_innermost() -> None:
         name, children = stack.pop()
+        open_count[name] -= 1
         (stack[-1][1] if stack else root).append(Element(name, tuple(children)))
 
     for token in tokens:
         if token.kind == "start":
             stack.append((token.name, []))
+            open_count[token.name] = open_count.get(token.name, 0) + 1
         elif token.kind == "empty":
             (stack[-1][1] if stack else root).append(Element(token.name))
-        elif token.kind == "end" and any(name == token.name for name, _ in stack):
+        elif token.kind == "end" and open_count.get(token.name, 0) > 0:
             while stack[-1][0] != token.name:
                 close_innermost()
             close_innermost()
@@ -199,24 +264,6 @@ def text_fragments(tokens: Sequence[Token]) -> list[str]:
     return fragments
 
 
-def markup_vocabulary(segments: Iterable[str]) -> frozenset[str]:
-    """Element names that ``segments`` use as markup: self-closing, or a start tag with a later end tag
-    of the same name in the same segment (tokenized without a vocabulary)."""
-    names: set[str] = set()
-    for segment in segments:
-        if "<" not in segment:
-            continue
-        opened: set[str] = set()
-        for token in tokenize(segment):
-            if token.kind == "empty" and token.name != COMMENT:
-                names.add(token.name)
-            elif token.kind == "start":
-                opened.add(token.name)
-            elif token.kind == "end" and token.name in opened:
-                names.add(token.name)
-    return frozenset(names)
-
-
 @dataclass(eq=False)
 class TaggedSegment:
     """A segment tokenized once, with its derived views computed on first use."""
@@ -225,12 +272,22 @@ class TaggedSegment:
     tokens: list[Token]
 
     @classmethod
-    def parse(cls, text: str, vocabulary: Collection[str] | None = None) -> "TaggedSegment":
-        return cls(text, tokenize(text, vocabulary))
+    def parse(cls, text: str, names: Collection[str] = ()) -> "TaggedSegment":
+        """Tokenize ``text``; ``names`` are its reference's element names (see :func:`tokenize`)."""
+        return cls(text, tokenize(text, names))
+
+    @cached_property
+    def names(self) -> frozenset[str]:
+        """The element names used as markup here: what a hypothesis of this reference is parsed with."""
+        return element_names(self.tokens)
 
     @cached_property
     def has_markup(self) -> bool:
         return any(token.is_markup for token in self.tokens)
+
+    @cached_property
+    def markup(self) -> list[Token]:
+        return [token for token in self.tokens if token.is_markup]
 
     @cached_property
     def lex(self) -> str:

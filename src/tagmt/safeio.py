@@ -117,6 +117,19 @@ def open_regular_file(path: str | Path, *, what: str) -> tuple[BinaryIO, int]:
         raise
 
 
+def open_within_limit(path: str | Path, *, what: str, limit: int) -> tuple[BinaryIO, int]:
+    """:func:`open_regular_file`, refused in one line when the file is over ``limit`` bytes (after
+    ``$TAGMT_MAX_FILE_MB``). Returns the open file and the limit in force, which a reader that streams
+    the file checks again as it reads (the file may grow meanwhile)."""
+    path = Path(path)
+    limit = size_limit(limit)
+    handle, size = open_regular_file(path, what=what)
+    if size > limit:
+        handle.close()
+        raise too_large(path, what, size, limit)
+    return handle, limit
+
+
 def read_regular_file(path: str | Path, *, what: str, limit: int) -> bytes:
     """The bytes of the regular file ``path``, refused in one line when over ``limit`` bytes.
 
@@ -124,24 +137,22 @@ def read_regular_file(path: str | Path, *, what: str, limit: int) -> bytes:
     is checked on the size before reading and again while reading (the file may grow meanwhile).
     """
     path = Path(path)
-    limit = size_limit(limit)
-    handle, size = open_regular_file(path, what=what)
+    handle, limit = open_within_limit(path, what=what, limit=limit)
     with handle:
-        if size > limit:
-            raise _too_large(path, what, size, limit)
         chunks, total = [], 0
         try:
             while chunk := handle.read(_CHUNK):
                 total += len(chunk)
                 if total > limit:
-                    raise _too_large(path, what, total, limit)
+                    raise too_large(path, what, total, limit)
                 chunks.append(chunk)
         except OSError as exc:
             raise TagmtError(f"cannot read {path} ({what}): {exc.strerror or exc}") from None
     return b"".join(chunks)
 
 
-def _too_large(path: Path, what: str, size: int, limit: int) -> TagmtError:
+def too_large(path: Path, what: str, size: int, limit: int) -> TagmtError:
+    """The one-line refusal of a file over the size limit, naming the limit and how to raise it."""
     return TagmtError(
         f"{path}: {what} is {_size(size)}, over tagmt's limit of {_size(limit)} for one file; "
         f"split it, or raise the limit with {LIMIT_VARIABLE}=<MiB>"
@@ -158,17 +169,20 @@ def _position(data: bytes, offset: int) -> tuple[int, int]:
     return data.count(b"\n", 0, offset) + 1, offset - line_start + 1
 
 
-def decode_utf8(data: bytes, path: str | Path, *, what: str = "file", fix: str = "convert the file to UTF-8") -> str:
-    """``data`` decoded as UTF-8 (a leading byte order mark dropped); a byte that is not UTF-8 is one
-    line naming the file, line, column and byte."""
+def decode_utf8(data: bytes, path: str | Path, *, what: str = "file", fix: str = "convert the file to UTF-8",
+                first_line: int = 1) -> str:
+    """``data`` decoded as UTF-8 (a leading byte order mark dropped when ``data`` starts the file); a
+    byte that is not UTF-8 is one line naming the file, line, column and byte. ``first_line`` is the
+    line number of ``data``'s first line, for a reader that decodes a file line by line."""
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line, column = _position(data, exc.start)
         raise TagmtError(
-            f"{path}:{line}: not UTF-8: byte 0x{data[exc.start]:02x} at column {column} ({what}); {fix}"
+            f"{path}:{first_line + line - 1}: not UTF-8: byte 0x{data[exc.start]:02x} at column {column} "
+            f"({what}); {fix}"
         ) from None
-    return text[1:] if text.startswith("\ufeff") else text
+    return text[1:] if first_line == 1 and text.startswith("\ufeff") else text
 
 
 _DECLARATION = re.compile(rb"\A(?:\xef\xbb\xbf)?<\?xml\s[^>]*?\bencoding\s*=\s*([\"'])([A-Za-z][A-Za-z0-9._:-]*)\1")

@@ -71,19 +71,19 @@ SCORE_TABLES: tuple[ScoreTableSpec, ...] = (
         "table3_bleu",
         3,
         "BLEU on the tagged text (raw), the text alone (lex) and the markup alone (tag).",
-        (("raw", "raw_bleu", "raw_bleu"), ("lex", "lex_bleu", "lex_bleu"), ("tag", "tag_bleu", "tag_bleu")),
+        (("raw", "raw-bleu", "raw-bleu"), ("lex", "lex-bleu", "lex-bleu"), ("tag", "tag-bleu", "tag-bleu")),
     ),
     ScoreTableSpec(
         "table4_chrf",
         4,
         "chrF on the tagged text (raw), the text alone (lex) and the markup alone (tag).",
-        (("raw", "raw_chrf", "raw_chrf"), ("lex", "lex_chrf", "lex_chrf"), ("tag", "tag_chrf", "tag_chrf")),
+        (("raw", "raw-chrf", "raw-chrf"), ("lex", "lex-chrf", "lex-chrf"), ("tag", "tag-chrf", "tag-chrf")),
     ),
     ScoreTableSpec(
         "table5_xml",
         5,
         "the metrics of Hashimoto et al. (2019): XML-BLEU, BLEU on tag-stripped text, markup matching %.",
-        (("XML-BLEU", "xml_bleu", "xml_bleu"), ("BLEU", "lex_bleu", "hashimoto_bleu"), ("match %", "markup_match", "markup_match")),
+        (("XML-BLEU", "xml-bleu", "xml-bleu"), ("BLEU", "lex-bleu", "hashimoto-bleu"), ("match %", "markup-match", "markup-match")),
         comparison_note=(
             "The paper's Table 5 BLEU used Hashimoto et al.'s own tokenization; ours is lex BLEU with sacrebleu's "
             "tokenizers, so that difference is not the systems' alone."

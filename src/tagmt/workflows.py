@@ -36,7 +36,7 @@ def sample_files_dir() -> Path:
 
 
 def _has_tags(segment: str) -> bool:
-    return any(token.is_markup for token in tokenize(segment))
+    return any(token.is_markup for token in tokenize(segment, orphans=True))
 
 
 def _exact(references: list[str], outputs: list[str]) -> tuple[int, int]:
@@ -68,7 +68,7 @@ def run_sample_files(out: Path, *, projection: bool) -> list[SampleRun]:
     if projection:
         source, reference = (folder / name for name in LINE_SAMPLES)
         references = read_segments(reference)
-        plain = write_lines(out / "guide.plain.de", [unescape(strip(line)) for line in references])
+        plain = write_lines(out / "guide.plain.de", [unescape(strip(tokenize(line, orphans=True))) for line in references])
         target = out / "guide.projected.de"
         project_lines(source, plain, target, src_lang="en", trg_lang="de")
         exact, tagged = _exact(references, read_segments(target))

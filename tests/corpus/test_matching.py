@@ -57,7 +57,7 @@ def test_evaluate_command_with_xliff(tmp_path, capsys):
     captured = capsys.readouterr()
     (system,) = json.loads(captured.out)["systems"]
     assert system["segments"] == 2
-    assert system["scores"]["markup_match"] == 100.0
+    assert system["scores"]["markup-match"] == 100.0
     assert "1 segments have no target and are not scored: c#1" in captured.err
     assert main(["evaluate", "--ref", str(ref), "--hyp", str(xliff(tmp_path, "h2.xlf", [("a", "x")]))]) == 2
     assert "has no target for 1 segments" in capsys.readouterr().err

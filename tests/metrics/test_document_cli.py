@@ -98,3 +98,14 @@ def test_cli_empty_reference_is_a_one_line_error(files, tmp_path):
     assert run.returncode == 2
     assert run.stderr.startswith("tagmt: error:") and "empty" in run.stderr
     assert "Traceback" not in run.stderr
+
+
+def test_cli_table_says_why_a_document_has_no_validity_score(tmp_path, capsys):
+    from tagmt.cli import main
+
+    doc = tmp_path / "topic.dita"
+    doc.write_text('<?xml version="1.0"?>\n<!DOCTYPE concept PUBLIC "-//OASIS//DTD DITA Concept//EN" "concept.dtd">\n'
+                   '<concept id="c"><title>x</title></concept>\n', encoding="utf-8")
+    assert main(["evaluate", "--metric", "validity", "--hyp", str(doc)]) == 0
+    out = capsys.readouterr().out
+    assert "n/a" in out and f"{doc}: validity not validated (the document declares" in out

@@ -6,9 +6,9 @@ import pytest
 from sacrebleu.metrics import BLEU, CHRF
 
 from tagmt.errors import TagmtError
-from tagmt.markup import strip, tags
+from tagmt.markup import element_names, strip, tags
 from tagmt.metrics import get_metric
-from tagmt.metrics.segment import MarkupContext, bleu_tokenizer
+from tagmt.metrics.segment import bleu_tokenizer
 
 REFS = {
     "en": [
@@ -57,33 +57,44 @@ def hypotheses_for(refs: list[str]) -> list[str]:
 def test_every_view_equals_a_direct_sacrebleu_call(lang):
     refs = REFS[lang]
     hyps = hypotheses_for(refs)
+    names = [element_names(r) for r in refs]  # a hypothesis is read with its reference's element names
     views = {
         "raw": (hyps, refs),
-        "lex": ([strip(h) for h in hyps], [strip(r) for r in refs]),
-        "tag": ([tags(h) for h in hyps], [tags(r) for r in refs]),
+        "lex": ([strip(h, n) for h, n in zip(hyps, names)], [strip(r) for r in refs]),
+        "tag": ([tags(h, n) for h, n in zip(hyps, names)], [tags(r) for r in refs]),
     }
-    context = MarkupContext()
     for view, (view_hyps, view_refs) in views.items():
         tokenize = "none" if view == "tag" else bleu_tokenizer(lang)
-        bleu = get_metric(f"{view}-bleu", trg_lang=lang, context=context).corpus_score(hyps, [refs])
+        bleu = get_metric(f"{view}-bleu", trg_lang=lang).corpus_score(hyps, [refs])
         direct = BLEU(tokenize=tokenize).corpus_score(view_hyps, [view_refs])
         assert bleu.score == pytest.approx(direct.score, abs=1e-9)
         sentence = BLEU(tokenize=tokenize, effective_order=True)
-        assert bleu.segment_scores == pytest.approx(
-            [sentence.sentence_score(h, [r]).score for h, r in zip(view_hyps, view_refs)]
-        )
-        chrf = get_metric(f"{view}-chrf", trg_lang=lang, context=context).corpus_score(hyps, [refs])
+        # a segment with markup on neither side has no tag score ("n/a"), not 0
+        untagged = [view == "tag" and not h and not r for h, r in zip(view_hyps, view_refs)]
+        assert bleu.segment_scores == [
+            None if skip else pytest.approx(sentence.sentence_score(h, [r]).score)
+            for skip, h, r in zip(untagged, view_hyps, view_refs)
+        ]
+        chrf = get_metric(f"{view}-chrf", trg_lang=lang).corpus_score(hyps, [refs])
         assert chrf.score == pytest.approx(CHRF().corpus_score(view_hyps, [view_refs]).score, abs=1e-9)
-        assert chrf.segment_scores == pytest.approx(
-            [CHRF().sentence_score(h, [r]).score for h, r in zip(view_hyps, view_refs)]
-        )
+        assert chrf.segment_scores == [
+            None if skip else pytest.approx(CHRF().sentence_score(h, [r]).score)
+            for skip, h, r in zip(untagged, view_hyps, view_refs)
+        ]
         assert 0 < bleu.score < 100 and 0 < chrf.score < 100
 
 
 def test_tokenizer_by_target_language():
-    assert [bleu_tokenizer(x) for x in ("ja", "ko", "zh", "zf", "en", "de", None)] == [
-        "ja-mecab", "ko-mecab", "zh", "zh", "13a", "13a", "13a",
+    assert [bleu_tokenizer(x) for x in ("ja", "ko", "zh", "zf", "en", "de")] == [
+        "ja-mecab", "ko-mecab", "zh", "zh", "13a", "13a",
     ]
+
+
+@pytest.mark.parametrize("name", ["raw-bleu", "lex-chrf", "xml-bleu", "lex-ter"])
+def test_a_missing_target_language_is_an_error_not_13a(name):
+    with pytest.raises(TagmtError, match="needs the target language"):
+        get_metric(name)
+    assert "tok:13a" in get_metric(name, tokenize="13a").signature() or name.endswith(("chrf", "ter"))
 
 
 def test_signatures_extend_sacrebleu_with_view_and_markup():
@@ -93,10 +104,10 @@ def test_signatures_extend_sacrebleu_with_view_and_markup():
     fields = dict(f.split(":", 1) for f in raw.signature().split("|"))
     assert fields["tok"].startswith("ja-mecab-") and fields["tok"].endswith("-IPA")
     assert fields["nrefs"] == "1" and fields["smooth"] == "exp" and fields["eff"] == "no"
-    assert fields["view"] == "raw" and fields["markup"] == "ref-vocab"
+    assert fields["view"] == "raw" and fields["markup"] == "per-segment"
     assert "tok:none" in get_metric("tag-bleu", trg_lang="ja").signature()
-    chrf = get_metric("lex-chrf", trg_lang="ko", vocabulary={"b"}).signature()
-    assert "nc:6|nw:0|space:no" in chrf and "view:lex|markup:given-vocab" in chrf
+    chrf = get_metric("lex-chrf", trg_lang="ko").signature()
+    assert "nc:6|nw:0|space:no" in chrf and "view:lex|markup:per-segment" in chrf
     assert "tok:intl" in get_metric("raw-bleu", trg_lang="ja", tokenize="intl").signature()
 
 
@@ -104,30 +115,38 @@ def test_several_references():
     refs = REFS["en"]
     other = [strip(r) + " !" for r in refs]
     hyps = hypotheses_for(refs)
-    result = get_metric("raw-bleu").corpus_score(hyps, [refs, other])
+    result = get_metric("raw-bleu", trg_lang="en").corpus_score(hyps, [refs, other])
     assert result.score == pytest.approx(BLEU().corpus_score(hyps, [refs, other]).score)
     assert "nrefs:2" in result.signature
-    chrf = get_metric("lex-chrf").corpus_score(hyps, [refs, other])
+    chrf = get_metric("lex-chrf", trg_lang="en").corpus_score(hyps, [refs, other])
     direct = CHRF().corpus_score([strip(h) for h in hyps], [[strip(r) for r in refs], [strip(o) for o in other]])
     assert chrf.score == pytest.approx(direct.score)
 
 
 def test_line_count_mismatch_names_both_counts():
     with pytest.raises(TagmtError, match="hypothesis has 2 lines but the reference has 5"):
-        get_metric("raw-chrf").corpus_score(["a", "b"], [REFS["en"]])
+        get_metric("raw-chrf", trg_lang="en").corpus_score(["a", "b"], [REFS["en"]])
 
 
 def test_unknown_tokenizer_is_a_clear_error():
     with pytest.raises(TagmtError, match="unknown BLEU tokenizer 'mecab'"):
-        get_metric("raw-bleu", tokenize="mecab").corpus_score(["a"], [["a"]])
+        get_metric("raw-bleu", trg_lang="en", tokenize="mecab").corpus_score(["a"], [["a"]])
 
 
-def test_shared_context_gives_the_same_figures():
-    refs = REFS["zh"]
-    hyps = hypotheses_for(refs)
-    shared = MarkupContext()
-    for name in ("raw-bleu", "lex-bleu", "raw-chrf", "lex-chrf"):
-        alone = get_metric(name, trg_lang="zh").corpus_score(hyps, [refs])
-        twice = [get_metric(name, trg_lang="zh", context=shared).corpus_score(hyps, [refs]) for _ in "ab"]
-        assert alone.score == twice[0].score == twice[1].score
-        assert alone.segment_scores == twice[1].segment_scores
+@pytest.mark.parametrize("family", ["ter", "chrf++"])
+def test_ter_and_chrfpp_equal_sacrebleu(family):
+    from sacrebleu.metrics import TER
+
+    refs, hyps = REFS["en"], hypotheses_for(REFS["en"])
+    direct = TER(asian_support=True) if family == "ter" else CHRF(word_order=2)
+    for view in ("raw", "lex"):
+        names = [element_names(r) for r in refs]
+        view_hyps = hyps if view == "raw" else [strip(h, n) for h, n in zip(hyps, names)]
+        view_refs = refs if view == "raw" else [strip(r) for r in refs]
+        result = get_metric(f"{view}-{family}", trg_lang="en").corpus_score(hyps, [refs])
+        assert result.score == pytest.approx(direct.corpus_score(view_hyps, [view_refs]).score)
+        assert result.segment_scores == pytest.approx(
+            [direct.sentence_score(h, [r]).score for h, r in zip(view_hyps, view_refs)]
+        )
+    ter = get_metric("lex-ter", trg_lang="en")
+    assert ter.describe()["lex-ter"].higher_is_better is False

@@ -266,6 +266,12 @@ def _run_file(args: argparse.Namespace, is_llm: bool) -> int:
     return 0
 
 
+def _document_score(name: str, value: dict) -> str:
+    if value["score"] is not None:
+        return f"{name} {value['score']:.2f}"
+    return f"{name} not validated" if name == "validity" else f"{name} n/a ({value.get('reason')})"
+
+
 def _run_documents(args: argparse.Namespace, direction, is_llm: bool) -> int:
     from tagmt.data.dataset import open_dataset
     from tagmt.data.views import dita_documents
@@ -301,6 +307,5 @@ def _run_documents(args: argparse.Namespace, direction, is_llm: bool) -> int:
     })
     print(f"wrote {len(run.ids)} documents ({sum(run.chunks)} chunks, {sum(run.well_formed)} well-formed) "
           f"({args.model}, document, {direction.name}) to {args.output}", file=sys.stderr)
-    print(" · ".join(f"{name} {value['score']:.2f}" if value["score"] is not None else f"{name} not validated"
-                     for name, value in scores.items()), file=sys.stderr)
+    print(" · ".join(_document_score(name, value) for name, value in scores.items()), file=sys.stderr)
     return 0

@@ -79,7 +79,7 @@ def _file_lines(path: str, view: str, side: str) -> list[str]:
     from tagmt.corpus import read_corpus
     from tagmt.corpus.xmltext import unescape
     from tagmt.errors import TagmtError
-    from tagmt.markup import strip
+    from tagmt.markup import strip, tokenize
 
     if view not in ("tagged", "plain"):
         raise TagmtError(f"--view {view} is for the data set; --input gives the tagged and plain views")
@@ -88,7 +88,8 @@ def _file_lines(path: str, view: str, side: str) -> list[str]:
         raise TagmtError(f"{path}: no segment (every unit is empty or translate=\"no\")")
     texts = [s.source if side == "source" else s.reference or "" for s in corpus.segments]
     if view == "plain":
-        texts = [unescape(strip(t)) if corpus.escaped else strip(t) for t in texts]
+        texts = [strip(tokenize(t, orphans=True)) for t in texts]  # every well-written tag
+        texts = [unescape(t) for t in texts] if corpus.escaped else texts
     return texts
 
 

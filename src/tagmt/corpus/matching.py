@@ -21,13 +21,15 @@ _SHOWN = 5
 
 @dataclass
 class MatchedTargets:
-    """The reference targets, each hypothesis file's targets in the same order, and the target language."""
+    """The reference targets, each hypothesis file's targets in the same order, and the target language;
+    ``sources``: the reference's source of each matched segment (for COMET and per-segment reports)."""
 
     ids: list[str]
     references: list[str]
     hypotheses: dict[str, list[str]]
     trg_lang: str | None
     notes: list[str] = field(default_factory=list)
+    sources: list[str] = field(default_factory=list)
 
 
 def _named(ids: Sequence[str]) -> str:
@@ -70,4 +72,6 @@ def match_targets(reference: str | Path, hypotheses: Sequence[str | Path], forma
         if missing:
             raise TagmtError(f"{path} has no target for {len(missing)} segments of {reference}: {_named(missing)}")
         matched[str(path)] = [targets[i] for i in ids]  # type: ignore[misc]
-    return MatchedTargets(ids, [ref_targets[i] for i in ids], matched, ref.trg_lang, notes)  # type: ignore[misc]
+    sources = {segment.id: segment.source for segment in ref.segments}
+    return MatchedTargets(ids, [ref_targets[i] for i in ids], matched, ref.trg_lang, notes,  # type: ignore[misc]
+                          [sources[i] for i in ids])

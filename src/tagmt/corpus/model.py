@@ -76,7 +76,7 @@ class Segment:
             return tagged
         out: list[str] = []
         open_pairs: list[InlineCode | None] = []
-        for token in tokenize(tagged):
+        for token in tokenize(tagged, orphans=True):  # every well-written tag, paired or not
             if token.kind == "text":
                 out.append(token.text)
                 continue

@@ -33,6 +33,7 @@ from tagmt.engines.cleaning import clean_output
 from tagmt.engines.prompts import DEFAULT_SHOTS, Prompt, load_prompt, select_examples
 from tagmt.errors import TagmtError, require
 from tagmt.markup import strip as strip_markup
+from tagmt.markup import tokenize
 
 PREFIX = "openai:"
 OUTPUT_FACTOR = 2.0
@@ -221,8 +222,9 @@ class OpenAIEngine(Engine):
         content = (choice.message.content or "") if choice is not None else ""
         output = clean_output(content, text, trg_lang)
         if self.prompt.kind == "dp":
-            # DP projects the source's tags onto this text: tags the model wrote anyway must not stay.
-            output = strip_markup(output)
+            # DP projects the source's tags onto this text: tags the model wrote anyway must not stay,
+            # paired or not (orphans=True: every well-written tag is markup, as for a source)
+            output = strip_markup(tokenize(output, orphans=True))
         usage = getattr(response, "usage", None)
         self.stats.add(
             truncated=choice is not None and choice.finish_reason == "length",

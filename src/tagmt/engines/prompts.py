@@ -165,7 +165,16 @@ def select_examples(pairs: Sequence[tuple[str, str]], shots: int, kind: str) -> 
     if kind == "document" or shots == 0:
         return []
     if kind == "dp":
-        return [(markup.strip(s), markup.strip(t)) for s, t in pairs[:shots]]
-    tagged = [p for p in pairs if markup.tags(p[0])]
-    untagged = [p for p in pairs if not markup.tags(p[0])]
+        # plain text as DP sends it: every well-written tag removed, paired or not (as detag does)
+        return [(_plain(s), _plain(t)) for s, t in pairs[:shots]]
+    tagged = [p for p in pairs if _has_tags(p[0])]
+    untagged = [p for p in pairs if not _has_tags(p[0])]
     return (tagged + untagged)[:shots]
+
+
+def _plain(segment: str) -> str:
+    return markup.strip(markup.tokenize(segment, orphans=True))
+
+
+def _has_tags(segment: str) -> bool:
+    return any(token.is_markup for token in markup.tokenize(segment, orphans=True))

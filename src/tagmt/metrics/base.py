@@ -18,18 +18,35 @@ from tagmt.errors import TagmtError
 COMPAT_MODES = ("tagmt", "original")
 
 
+@dataclass(frozen=True)
+class Figure:
+    """What one reported number means: its scale, its direction and a one-line description.
+
+    Every score is on 0–100 unless ``scale`` says otherwise ("0-1", "0-100+" for an edit rate that
+    can pass 100, "characters" for a mean offset).
+    """
+
+    scale: str = "0-100"
+    higher_is_better: bool = True
+    description: str = ""
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"scale": self.scale, "higher_is_better": self.higher_is_better, "description": self.description}
+
+
 @dataclass
 class MetricResult:
-    """One metric's result for one system."""
+    """One metric's result for one system (``score`` is None when nothing could be scored)."""
 
     name: str
-    score: float
+    score: float | None
     signature: str
     segment_scores: list[float] | None = None
     details: dict[str, Any] = field(default_factory=dict)
 
     def __str__(self) -> str:
-        return f"{self.name} = {self.score:.2f} ({self.signature})"
+        shown = "n/a" if self.score is None else f"{self.score:.2f}"
+        return f"{self.name} = {shown} ({self.signature})"
 
 
 class Metric(ABC):
@@ -38,10 +55,19 @@ class Metric(ABC):
     name: str = ""
     #: True when the metric needs no reference (e.g. validity).
     reference_free: bool = False
+    #: the figures the metric reports, keyed like the output (the first is ``name`` itself)
+    figures: dict[str, Figure] = {}
+    #: the scale of ``score`` (see :class:`Figure`) when ``figures`` does not say
+    scale: str = "0-100"
+    higher_is_better: bool = True
     #: Which definition the metric computes (see ``COMPAT_MODES``); set by ``set_compat``.
     compat: str = "tagmt"
     #: The ``compat`` values this metric implements.
     compat_modes: tuple[str, ...] = ("tagmt",)
+
+    def describe(self) -> dict[str, Figure]:
+        """Every figure this metric reports, with its scale and direction."""
+        return self.figures or {self.name: Figure(self.scale, self.higher_is_better)}
 
     def set_compat(self, compat: str) -> None:
         """Choose the definition; a value this metric does not implement is an error naming those it does."""

@@ -12,15 +12,16 @@ from pathlib import Path
 from typing import Any
 
 from tagmt.errors import TagmtError
-from tagmt.metrics.registry import get_metric
+from tagmt.metrics.registry import compat_for, get_metric
+from tagmt.safeio import MAX_DOCUMENT_BYTES, decode_utf8, read_regular_file
 from tagmt.metrics.span_f1 import MATCH_MODES
 
-DOCUMENT_METRICS = ("xater", "validity", "span-f1", "md-tags", "texbleu")
+DOCUMENT_METRICS = ("tree-sim", "node-chrf", "xater", "validity", "span-f1", "md-tags", "texbleu")
 
 
 def add_document_arguments(parser: argparse.ArgumentParser) -> None:
-    """Options of the document metrics (xater, validity, span-f1, md-tags, texbleu)."""
-    group = parser.add_argument_group("document metrics (xater, validity, span-f1, md-tags, texbleu)")
+    """Options of the document metrics (tree-sim, node-chrf, xater, validity, span-f1, md-tags, texbleu)."""
+    group = parser.add_argument_group("document metrics (tree-sim, node-chrf, xater, validity, span-f1, md-tags, texbleu)")
     group.add_argument("--words", action="store_true",
                        help="xater: split text runs into words (one token per word) instead of one token per run")
     group.add_argument("--dtd", type=Path, default=None, help="validity: validate against this DTD file")
@@ -43,7 +44,8 @@ def is_document_metric(name: str) -> bool:
 
 
 def _options(name: str, args: argparse.Namespace) -> dict[str, Any]:
-    options: dict[str, Any] = {"compat": getattr(args, "compat", "tagmt")}
+    # --compat original reaches the metrics that have an original; the others run as tagmt
+    options: dict[str, Any] = {"compat": compat_for(name, getattr(args, "compat", None) or "tagmt")}
     if name == "xater":
         options["words"] = getattr(args, "words", False)
     elif name == "validity":
@@ -56,15 +58,10 @@ def _options(name: str, args: argparse.Namespace) -> dict[str, Any]:
 
 
 def read_document(path: Path) -> str:
-    """A whole file as text (UTF-8, a byte-order mark allowed)."""
-    try:
-        return Path(path).read_bytes().decode("utf-8-sig")
-    except FileNotFoundError:
-        raise TagmtError(f"file not found: {path}") from None
-    except UnicodeDecodeError as exc:
-        raise TagmtError(f"{path} is not UTF-8 text (byte {exc.start})") from None
-    except OSError as exc:
-        raise TagmtError(f"cannot read {path}: {exc.strerror}") from None
+    """A whole file as text (UTF-8, a byte-order mark allowed), read through :mod:`tagmt.safeio`: a
+    regular file within the document size limit, anything else one line."""
+    what = "document"
+    return decode_utf8(read_regular_file(path, what=what, limit=MAX_DOCUMENT_BYTES), path, what=what)
 
 
 def score_documents(
@@ -86,11 +83,12 @@ def score_documents(
     results = []
     for hyp_path in hyp_paths:
         hypothesis = [read_document(hyp_path)]
-        entry: dict[str, Any] = {"hyp": str(hyp_path), "scores": {}, "signatures": {}, "details": {}}
+        entry: dict[str, Any] = {"hyp": str(hyp_path), "scores": {}, "signatures": {}, "details": {}, "figures": {}}
         for name, metric in metrics.items():
             result = metric.corpus_score(hypothesis, references)
             entry["scores"][name] = result.score
             entry["signatures"][name] = result.signature
+            entry["figures"][name] = metric.describe()[name].as_dict()
             if result.details:  # one document per file: unwrap the per-document lists
                 entry["details"][name] = {
                     key: value[0] if isinstance(value, list) and len(value) == 1 else value

@@ -100,10 +100,11 @@ class Tokenizer:
         self.lang = "zh" if lang == "zf" else lang
         self._cache: dict[str, str] = {}
         if self.lang in ("ja", "zh"):
-            from tagmt.metrics.segment import _sacrebleu_metric, bleu_tokenizer
+            from tagmt.metrics.segment import Sacre, bleu_tokenizer
 
             self.name = f"{bleu_tokenizer(self.lang)}(not-kytea)"
-            self._tokenize = _sacrebleu_metric("bleu", bleu_tokenizer(self.lang)).tokenizer
+            sacre = Sacre("bleu", bleu_tokenizer(self.lang))  # MeCab's long-run guard included
+            self._tokenize = lambda line: sacre.prepare(line, None)
         else:
             self.name = f"moses-{self.lang}"
             moses = _moses(self.lang)

@@ -96,6 +96,7 @@ class MarkdownTags(Metric):
 
     name = "md-tags"
     unit = "document"
+    scale = "0-1"
     compat_modes = ("tagmt", "original")
 
     def __init__(self, compat: str = "tagmt") -> None:

@@ -17,7 +17,11 @@ None when there is no item at all.
   sentence matches ``2019`` before ``年``).
 
 ``compat="original"`` is the original's ``num_tech_eval`` on its own text view
-(:mod:`tagmt.metrics.hashimoto`). Without ``terms`` only numbers are counted, in both modes.
+(:mod:`tagmt.metrics.hashimoto`), whose tag list comes from the whole corpus (so the statistics are
+computed for the corpus at once). Without ``terms`` only numbers are counted, in both modes.
+
+A segment's statistics are (hypothesis items, reference items, matched items), so both figures are
+sums over segments: streamed, resampled by the significance tests and shown per segment.
 """
 
 from __future__ import annotations
@@ -31,8 +35,10 @@ from typing import Any, Collection, Sequence
 
 from tagmt.errors import TagmtError
 from tagmt.metrics import hashimoto
-from tagmt.metrics.base import MetricResult
-from tagmt.metrics.segment import MarkupMetric, check_lengths
+from tagmt.metrics.base import Figure
+from tagmt.metrics.segment import SegmentCache, SegmentPair
+from tagmt.metrics.xml_bleu import HashimotoMetric
+from tagmt.safeio import MAX_DOCUMENT_BYTES, decode_utf8, read_regular_file
 
 _EDGE = ".,'/:"
 
@@ -44,10 +50,8 @@ def load_terms(terms: str | Path | Collection[str] | None) -> frozenset[str] | N
         return None
     if isinstance(terms, (str, Path)):
         path = Path(terms)
-        try:
-            text = path.read_text(encoding="utf-8-sig")
-        except OSError as exc:
-            raise TagmtError(f"cannot read the NE&NUM term list {path}: {exc.strerror or exc}") from None
+        what = "NE&NUM term list"
+        text = decode_utf8(read_regular_file(path, what=what, limit=MAX_DOCUMENT_BYTES), path, what=what)
         if path.suffix == ".json":
             try:
                 data = json.loads(text)
@@ -75,65 +79,43 @@ def corrected_items(text: str, terms: Collection[str] | None) -> list[str]:
     return found
 
 
-class NeNum(MarkupMetric):
-    """NE&NUM precision or recall over a corpus of tagged segments (one reference)."""
+class NeNum(HashimotoMetric):
+    """NE&NUM precision or recall over a corpus of tagged segments (one reference).
 
-    compat_modes = ("tagmt", "original")
+    A segment's statistics are its hypothesis items, its reference items and the items matched one to
+    one; precision and recall are two metrics over the same statistics.
+    """
 
-    def __init__(self, side: str, terms: str | Path | Collection[str] | None = None, **options: Any) -> None:
-        super().__init__(**options)
-        self.side = side
-        self.name = f"ne-num-{side}"
+    side = ""
+    tokenizes = False
+
+    def __init__(self, terms: str | Path | Collection[str] | None = None, trg_lang: str | None = None,
+                 tokenize: str | None = None, compat: str = "tagmt",
+                 vocabulary: Collection[str] | None = None) -> None:
+        self.name = f"ne-num-{self.side}"
+        super().__init__(trg_lang, tokenize, compat, vocabulary)
         self.terms = load_terms(terms)
+        self.figures = {self.name: Figure(description=f"NE&NUM {self.side}: numbers and listed terms "
+                                          + ("of the hypothesis found in the reference" if self.side == "precision"
+                                             else "of the reference found in the hypothesis"))}
 
-    def counts(self, hypotheses: Sequence[str], references: Sequence[Sequence[str]]) -> dict[str, int]:
-        """Items and correct items on both sides, summed over the corpus (shared by the two metrics)."""
-        check_lengths(hypotheses, references)
-        if len(references) != 1:
-            raise TagmtError(f"{self.name} takes exactly one reference, got {len(references)}")
-        key = ("ne-num", self.compat, tuple(hypotheses), tuple(references[0]), self.terms, self.vocabulary)
-        return self.context.memo(key, lambda: self._count(hypotheses, references))
+    def segment_statistics(self, pair: SegmentPair, cache: SegmentCache | None = None) -> list[float]:
+        return _counts(corrected_items(pair.hypothesis.lex, self.terms),
+                       corrected_items(pair.reference.lex, self.terms))
 
-    def _count(self, hypotheses: Sequence[str], references: Sequence[Sequence[str]]) -> dict[str, int]:
-        totals = {"hyp_items": 0, "hyp_correct": 0, "ref_items": 0, "ref_correct": 0}
-        per_segment = []
-        if self.compat == "original":
-            corpus = hashimoto.OriginalCorpus(hypotheses, references[0], self.vocabulary)
-            pairs = [
-                (hashimoto.ne_num_items("".join(s.hyp_fragments), self.terms),
-                 hashimoto.ne_num_items("".join(s.ref_fragments), self.terms))
-                for s in corpus.segments
-            ]
-        else:
-            hyps, refs = self._parse(hypotheses, references)
-            pairs = [
-                (corrected_items(h.lex, self.terms), corrected_items(r.lex, self.terms))
-                for h, (r,) in zip(hyps, refs)
-            ]
-        for hyp_items, ref_items in pairs:
-            correct = hashimoto.matched_items(hyp_items, ref_items)
-            totals["hyp_items"] += len(hyp_items)
-            totals["ref_items"] += len(ref_items)
-            totals["hyp_correct"] += correct
-            totals["ref_correct"] += correct
-            per_segment.append((len(hyp_items), len(ref_items), correct))
-        return {**totals, "segments": per_segment}  # type: ignore[dict-item]
+    def corpus_statistics(self, hypotheses: Sequence[str], references: Sequence[str],
+                          shared: dict[Any, Any] | None = None) -> list[list[float]]:
+        """The original's ``num_tech_eval`` items of each segment's joined fragments."""
+        return [
+            _counts(hashimoto.ne_num_items("".join(s.hyp_fragments), self.terms),
+                    hashimoto.ne_num_items("".join(s.ref_fragments), self.terms))
+            for s in self.original_corpus(hypotheses, references, shared).segments
+        ]
 
-    def corpus_score(self, hypotheses: Sequence[str], references: Sequence[Sequence[str]]) -> MetricResult:
-        counts = self.counts(hypotheses, references)
-        index = 0 if self.side == "precision" else 1
-        items, correct = (
-            (counts["hyp_items"], counts["hyp_correct"]) if self.side == "precision"
-            else (counts["ref_items"], counts["ref_correct"])
-        )
-        segment_scores = [100.0 * c / s[index] if s[index] else None for *s, c in counts["segments"]]
-        return MetricResult(
-            name=self.name,
-            score=100.0 * correct / items if items else None,  # type: ignore[arg-type]
-            signature=self.signature(),
-            segment_scores=segment_scores,  # type: ignore[arg-type]
-            details={"items": items, "correct": correct},
-        )
+    def figures_from(self, stats: Sequence[float]) -> dict[str, float | None]:
+        hyp_items, ref_items, correct = stats[:3]
+        items = hyp_items if self.side == "precision" else ref_items
+        return {self.name: 100.0 * correct / items if items else None}
 
     def signature_fields(self) -> dict[str, str]:
         if self.terms:
@@ -142,19 +124,23 @@ class NeNum(MarkupMetric):
         else:
             terms = "none"
         view = "literal-tags" if self.compat == "original" else "lex+nfkc"
-        return {"nrefs": "1", "items": "numbers+terms", "terms": terms, "view": view}
+        fields = {"nrefs": "1", "items": "numbers+terms", "terms": terms, "view": view}
+        if self.compat == "original":
+            fields["tags"] = self.original_fields()["tags"]
+        return fields
 
 
-_OPTIONS = ("terms", "trg_lang", "tokenize", "vocabulary", "context", "compat")
+def _counts(hyp_items: Sequence[str], ref_items: Sequence[str]) -> list[float]:
+    return [float(len(hyp_items)), float(len(ref_items)), float(hashimoto.matched_items(hyp_items, ref_items))]
 
 
-def ne_num_precision(**options: Any) -> NeNum:
-    return NeNum("precision", **options)
+class NeNumPrecision(NeNum):
+    """% of the hypothesis's numbers and listed terms that the reference has too."""
+
+    side = "precision"
 
 
-def ne_num_recall(**options: Any) -> NeNum:
-    return NeNum("recall", **options)
+class NeNumRecall(NeNum):
+    """% of the reference's numbers and listed terms that the hypothesis carries."""
 
-
-ne_num_precision.accepted_options = _OPTIONS  # type: ignore[attr-defined]
-ne_num_recall.accepted_options = _OPTIONS  # type: ignore[attr-defined]
+    side = "recall"

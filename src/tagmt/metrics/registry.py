@@ -20,12 +20,24 @@ _REGISTRY: dict[str, str] = {
     "raw-chrf": "tagmt.metrics.segment:raw_chrf",
     "lex-chrf": "tagmt.metrics.segment:lex_chrf",
     "tag-chrf": "tagmt.metrics.segment:tag_chrf",
+    "raw-chrf++": "tagmt.metrics.segment:raw_chrfpp",
+    "lex-chrf++": "tagmt.metrics.segment:lex_chrfpp",
+    "raw-ter": "tagmt.metrics.segment:raw_ter",
+    "lex-ter": "tagmt.metrics.segment:lex_ter",
     "xml-bleu": "tagmt.metrics.xml_bleu:XmlBleu",
     "markup-match": "tagmt.metrics.xml_bleu:MarkupMatch",
     "structure-accuracy": "tagmt.metrics.xml_bleu:StructureAccuracy",
-    "ne-num-precision": "tagmt.metrics.ne_num:ne_num_precision",
-    "ne-num-recall": "tagmt.metrics.ne_num:ne_num_recall",
+    "ne-num-precision": "tagmt.metrics.ne_num:NeNumPrecision",
+    "ne-num-recall": "tagmt.metrics.ne_num:NeNumRecall",
+    "xml-chrf": "tagmt.metrics.xml_chrf:XmlChrf",
+    "xml-match": "tagmt.metrics.xml_chrf:XmlMatch",
+    "tag-placement": "tagmt.metrics.placement:TagPlacement",
+    "attribute-preservation": "tagmt.metrics.placement:AttributePreservation",
+    "placeholder-preservation": "tagmt.metrics.placement:PlaceholderPreservation",
+    "comet": "tagmt.metrics.comet:Comet",
     # document metrics (markup-metrics issue)
+    "tree-sim": "tagmt.metrics.tree:TreeSimilarity",
+    "node-chrf": "tagmt.metrics.tree:NodeChrf",
     "xater": "tagmt.metrics.xater:Xater",
     "validity": "tagmt.metrics.validity:Validity",
     "span-f1": "tagmt.metrics.span_f1:SpanF1",
@@ -44,6 +56,17 @@ def list_metrics() -> list[str]:
     return names
 
 
+def _factory(name: str) -> Callable[..., Metric]:
+    try:
+        target = _REGISTRY[name]
+    except KeyError:
+        raise TagmtError(
+            f"unknown metric {name!r}; choose from: {', '.join(list_metrics())}"
+        ) from None
+    module_name, attr = target.split(":")
+    return getattr(importlib.import_module(module_name), attr)
+
+
 def accepted_options(factory: Callable[..., Metric]) -> list[str]:
     """The keyword options a metric factory takes: its named parameters, or, for a factory that passes
     ``**options`` on, the names it declares in ``accepted_options``."""
@@ -54,20 +77,33 @@ def accepted_options(factory: Callable[..., Metric]) -> list[str]:
     return [p.name for p in parameters if p.kind in (p.KEYWORD_ONLY, p.POSITIONAL_OR_KEYWORD)]
 
 
+def compat_modes(name: str) -> tuple[str, ...]:
+    """The ``compat`` values the metric ``name`` implements, as it declares them (``compat_modes`` of
+    its class or factory): ``("tagmt", "original")`` where a published implementation is reproduced."""
+    return tuple(getattr(_factory(name), "compat_modes", ("tagmt",)))
+
+
+def metrics_with_original() -> list[str]:
+    """The metrics (of this installation) that implement ``compat="original"``."""
+    return [name for name in list_metrics() if "original" in compat_modes(name)]
+
+
+def compat_for(name: str, compat: str) -> str:
+    """The definition a run over several metrics uses for ``name`` when ``compat`` is asked for: that
+    mode where the metric implements it, else ``tagmt`` (its signature then says ``compat:tagmt``)."""
+    if compat not in COMPAT_MODES:
+        raise TagmtError(f"unknown compat mode {compat!r}; choose from: {', '.join(COMPAT_MODES)}")
+    return compat if compat in compat_modes(name) else "tagmt"
+
+
 def get_metric(name: str, **options: Any) -> Metric:
     """Build the metric called ``name`` with ``options`` (e.g. ``trg_lang="ja"``).
 
     An option the metric does not take, or a ``compat`` value it does not implement, is a
-    ``TagmtError`` naming the valid ones (never silently ignored).
+    ``TagmtError`` naming the valid ones (never silently ignored): ``compat="original"`` for a metric
+    without a published implementation names the metrics that have one.
     """
-    try:
-        target = _REGISTRY[name]
-    except KeyError:
-        raise TagmtError(
-            f"unknown metric {name!r}; choose from: {', '.join(list_metrics())}"
-        ) from None
-    module_name, attr = target.split(":")
-    factory = getattr(importlib.import_module(module_name), attr)
+    factory = _factory(name)
     valid = accepted_options(factory)
     unknown = sorted(set(options) - set(valid))
     if unknown:
@@ -78,4 +114,9 @@ def get_metric(name: str, **options: Any) -> Metric:
     compat = options.get("compat", "tagmt")
     if compat not in COMPAT_MODES:
         raise TagmtError(f"unknown compat mode {compat!r} for metric {name}; choose from: {', '.join(COMPAT_MODES)}")
+    if compat not in compat_modes(name):
+        raise TagmtError(
+            f"metric {name} has no compat mode {compat!r} (no published implementation to reproduce); "
+            f"metrics with one: {', '.join(metrics_with_original())}"
+        )
     return factory(**options)

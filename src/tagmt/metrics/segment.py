@@ -1,94 +1,174 @@
-"""BLEU and chrF on the three views of tagged segments (raw, lex, tag), computed by sacrebleu itself.
+"""Segment metrics over tagged segments, computed as per-segment sufficient statistics.
 
-Each figure equals a direct ``sacrebleu.metrics.BLEU/CHRF`` call on the same view strings. What is
-added is reuse: a :class:`MarkupContext` shared by metrics that score several systems against the
-same references memoizes parsed segments, sacrebleu's tokenization (MeCab is the expensive part) and
-its per-segment sufficient statistics, keyed by the strings themselves. So the reference side is
-tokenized once, and a pair of strings that recurs (an untagged segment's lex view is its raw view,
-and its only XML-BLEU fragment) is scored once.
+Every segment metric turns one segment (a hypothesis and its references, parsed once) into a short
+vector of numbers — its *sufficient statistics* — and computes its corpus figures from the sum of those
+vectors (sacrebleu's design: ``metrics/base.py``). That is what lets ``tagmt evaluate`` stream a corpus
+with flat memory (only running sums are kept), and what significance tests resample
+(:mod:`tagmt.significance`).
+
+BLEU, chrF, chrF++ and TER on the three views of a segment (raw = tagged string as it is, lex = markup
+removed, tag = markup alone) are sacrebleu's own: the statistics come from the hooks sacrebleu's
+reference cache uses (``_preprocess_segment``, ``_extract_reference_info``,
+``_compute_segment_statistics``) and corpus scores from ``_compute_score_from_stats``; the tests pin
+every figure to a public ``corpus_score`` call. The reference side of a segment is tokenized once for
+all systems and metrics through a :class:`SegmentCache` that lives for one segment only.
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable, Collection, Sequence
+from dataclasses import dataclass
+from typing import Any, Iterable, Iterator, Sequence
 
 from tagmt.errors import TagmtError
-from tagmt.markup import TaggedSegment, markup_vocabulary
-from tagmt.metrics.base import Metric, MetricResult
+from tagmt.markup import TaggedSegment
+from tagmt.metrics.base import Figure, Metric, MetricResult
 
 VIEWS = ("raw", "lex", "tag")
+FAMILIES = ("bleu", "chrf", "chrf++", "ter")
 
 # BLEU tokenizer by target language (sacrebleu's own choice, with zf = traditional Chinese added).
 _BLEU_TOKENIZERS = {"ja": "ja-mecab", "ko": "ko-mecab", "zh": "zh", "zf": "zh", "en": "13a"}
 _EXTRAS = {"ja-mecab": "ja", "ko-mecab": "ko"}
+# Longest run without a space that MeCab is given in one call. MeCab is quadratic on a long run of Latin
+# letters (32k letters: 3.5 s; 160k: minutes) and sacrebleu's tokenizer fails on one of ~160k letters
+# (`AttributeError … strip`), so longer runs are cut into pieces of this size (0.06 s each); a normal
+# segment never has a run this long, so its tokens are sacrebleu's exactly.
+MECAB_CHUNK = 4096
 
 
-def bleu_tokenizer(trg_lang: str | None) -> str:
+def bleu_tokenizer(trg_lang: str) -> str:
     """The sacrebleu tokenizer for BLEU in ``trg_lang`` (``13a`` for languages without their own)."""
-    return _BLEU_TOKENIZERS.get((trg_lang or "").lower(), "13a")
+    return _BLEU_TOKENIZERS.get(trg_lang.lower(), "13a")
 
 
-class Statistics:
-    """sacrebleu's sufficient statistics for one configured metric, memoized per distinct
-    (hypothesis, references) pair, with each distinct string tokenized once.
+def require_trg_lang(trg_lang: str | None, name: str) -> str:
+    """A metric that tokenizes by target language must be told it (no silent ``13a``)."""
+    if not trg_lang or not isinstance(trg_lang, str):
+        raise TagmtError(
+            f"{name} needs the target language (trg_lang='ja', 'en', …) to choose its tokenizer; "
+            "give trg_lang, or tokenize='13a' explicitly"
+        )
+    return trg_lang
 
-    It drives the same hooks that sacrebleu's own reference cache uses (``_preprocess_segment``,
-    ``_extract_reference_info``, ``_compute_segment_statistics``, ``_aggregate_and_compute``); the
-    tests pin every figure to a public ``corpus_score`` call, so a change there cannot pass unseen.
-    """
+
+@dataclass
+class SegmentPair:
+    """One segment: the hypothesis and its references, parsed; hypotheses take the element names of
+    their references (see :mod:`tagmt.markup`)."""
+
+    hypothesis: TaggedSegment
+    references: tuple[TaggedSegment, ...]
+
+    @classmethod
+    def parse(cls, hypothesis: str, references: Sequence[str]) -> "SegmentPair":
+        refs = tuple(TaggedSegment.parse(text) for text in references)
+        return cls.from_references(hypothesis, refs)
+
+    @classmethod
+    def from_references(cls, hypothesis: str, references: tuple[TaggedSegment, ...]) -> "SegmentPair":
+        names = references[0].names if len(references) == 1 else frozenset().union(*(r.names for r in references))
+        return cls(TaggedSegment.parse(hypothesis, names), references)
+
+    @property
+    def reference(self) -> TaggedSegment:
+        return self.references[0]
+
+
+class SegmentCache:
+    """Tokenized strings and reference n-gram tables of *one* segment, shared by every system and
+    metric scored on it, then dropped (so memory does not grow with the corpus)."""
+
+    def __init__(self) -> None:
+        self.prepared: dict[tuple[tuple[str, str | None], str], str] = {}
+        self.reference_info: dict[tuple[tuple[str, str | None], tuple[str, ...]], Any] = {}
+        self.statistics: dict[tuple[tuple[str, str | None], str, tuple[str, ...]], list] = {}
+
+
+def view_text(segment: TaggedSegment, view: str) -> str:
+    """The string that a metric over ``view`` scores for ``segment``."""
+    if view == "raw":
+        return segment.text
+    if view == "lex":
+        return segment.lex
+    return segment.tags
+
+
+class Sacre:
+    """One configured sacrebleu metric driven segment by segment."""
 
     def __init__(self, family: str, tokenize: str | None = None) -> None:
         self.family = family
+        self.tokenize = tokenize
         self.metric = _sacrebleu_metric(family, tokenize)
-        self._prepared: dict[str, str] = {}
-        self._references: dict[tuple[str, ...], dict[str, Any]] = {}
-        self._pairs: dict[tuple[str, tuple[str, ...]], list[int]] = {}
+        self.mecab = tokenize in ("ja-mecab", "ko-mecab")
+        # metrics configured alike share a segment's tokenizations and reference tables (raw, lex and
+        # XML-BLEU of an untagged segment all score the same strings)
+        self.key = (family, tokenize)
 
-    def _prepare(self, text: str) -> str:
-        prepared = self._prepared.get(text)
-        if prepared is None:
-            prepared = self._prepared[text] = self.metric._preprocess_segment(text)
+    def prepare(self, text: str, cache: SegmentCache | None) -> str:
+        key = (self.key, text)
+        if cache is not None and key in cache.prepared:
+            return cache.prepared[key]
+        prepared = self._preprocess(text)
+        if cache is not None:
+            cache.prepared[key] = prepared
         return prepared
 
-    def segment(self, hypothesis: str, references: tuple[str, ...]) -> list[int]:
-        key = (hypothesis, references)
-        stats = self._pairs.get(key)
-        if stats is None:
-            info = self._references.get(references)
-            if info is None:
-                info = self._references[references] = self.metric._extract_reference_info(
-                    [self._prepare(reference) for reference in references]
-                )
-            stats = self.metric._compute_segment_statistics(self._prepare(hypothesis), info)
-            self._pairs[key] = stats
-        return stats
+    def _preprocess(self, text: str) -> str:
+        if self.mecab and _longest_run(text) > MECAB_CHUNK:
+            pieces = _cut_long_runs(text, MECAB_CHUNK)
+            return " ".join(p for p in (self.metric._preprocess_segment(piece) for piece in pieces) if p)
+        return self.metric._preprocess_segment(text)
 
-    def corpus(self, hypotheses: Sequence[str], references: Sequence[tuple[str, ...]]) -> list[list[int]]:
-        return [self.segment(h, r) for h, r in zip(hypotheses, references)]
+    def statistics(self, hypothesis: str, references: tuple[str, ...], cache: SegmentCache | None) -> list:
+        if cache is not None:
+            pair = (self.key, hypothesis, references)
+            if pair not in cache.statistics:
+                cache.statistics[pair] = self._statistics(hypothesis, references, cache)
+            return list(cache.statistics[pair])
+        return self._statistics(hypothesis, references, cache)
 
-    def score(self, stats: Sequence[Sequence[int]]) -> float:
-        """The corpus score from summed statistics (sacrebleu's aggregation)."""
-        if not stats:
-            return 0.0
-        return float(self.metric._aggregate_and_compute(list(stats)).score)
+    def _statistics(self, hypothesis: str, references: tuple[str, ...], cache: SegmentCache | None) -> list:
+        key = (self.key, references)
+        info = cache.reference_info.get(key) if cache is not None else None
+        if info is None:
+            info = self.metric._extract_reference_info([self.prepare(r, cache) for r in references])
+            if cache is not None:
+                cache.reference_info[key] = info
+        return list(self.metric._compute_segment_statistics(self.prepare(hypothesis, cache), info))
 
-    def sentence(self, stats: Sequence[int]) -> float:
-        """A segment score: chrF as is, BLEU with effective order (as ``sacrebleu.sentence_bleu``)."""
-        if self.family == "chrf":
-            return float(self.metric._compute_score_from_stats(list(stats)).score)
+    def corpus(self, stats: Sequence[float]) -> float:
+        """The corpus score from summed statistics (sacrebleu's own aggregation)."""
+        return float(self.metric._compute_score_from_stats(list(stats)).score)
+
+    def sentence(self, stats: Sequence[float]) -> float:
+        """A segment score: as sacrebleu's ``sentence_score`` (BLEU with effective order)."""
+        ints = [int(x) for x in stats] if self.family == "bleu" else list(stats)
+        if self.family != "bleu":
+            return float(self.metric._compute_score_from_stats(ints).score)
         order = self.metric.max_ngram_order
         return float(
             self.metric.compute_bleu(
-                correct=list(stats[2 : 2 + order]),
-                total=list(stats[2 + order :]),
-                sys_len=int(stats[0]),
-                ref_len=int(stats[1]),
-                smooth_method=self.metric.smooth_method,
-                smooth_value=self.metric.smooth_value,
-                effective_order=True,
-                max_ngram_order=order,
+                correct=ints[2 : 2 + order], total=ints[2 + order :], sys_len=ints[0], ref_len=ints[1],
+                smooth_method=self.metric.smooth_method, smooth_value=self.metric.smooth_value,
+                effective_order=True, max_ngram_order=order,
             ).score
         )
+
+    def forget(self) -> None:
+        """Empty sacrebleu's own tokenizer cache (an ``lru_cache`` of up to 65,536 lines, kept across
+        calls): the evaluate loop calls this after every chunk so that memory stays flat."""
+        call = getattr(type(getattr(self.metric, "tokenizer", None)), "__call__", None)
+        if hasattr(call, "cache_clear"):
+            call.cache_clear()
+
+    @property
+    def width(self) -> int:
+        if self.family == "bleu":
+            return 2 + 2 * self.metric.max_ngram_order
+        if self.family == "ter":
+            return 2
+        return 3 * (self.metric.char_order + self.metric.word_order)
 
     def signature_fields(self, nrefs: int) -> dict[str, str]:
         """sacrebleu's signature fields (``nrefs``, ``case``, ``tok``, …, ``version``)."""
@@ -97,15 +177,32 @@ class Statistics:
         return dict(field.split(":", 1) for field in text.split("|"))
 
 
+def _longest_run(text: str) -> int:
+    longest = 0
+    for run in text.split():
+        longest = max(longest, len(run))
+    return longest
+
+
+def _cut_long_runs(text: str, size: int) -> list[str]:
+    """``text`` cut at spaces, with any run longer than ``size`` cut every ``size`` characters."""
+    pieces: list[str] = []
+    for run in text.split():
+        pieces.extend(run[i : i + size] for i in range(0, len(run), size))
+    return pieces
+
+
 def _sacrebleu_metric(family: str, tokenize: str | None):
-    from sacrebleu.metrics import BLEU, CHRF
+    from sacrebleu.metrics import BLEU, CHRF, TER
 
     if family == "chrf":
         return CHRF()
+    if family == "chrf++":
+        return CHRF(word_order=2)
+    if family == "ter":
+        return TER(asian_support=True)
     if tokenize not in BLEU.TOKENIZERS:
-        raise TagmtError(
-            f"unknown BLEU tokenizer {tokenize!r}; choose from: {', '.join(BLEU.TOKENIZERS)}"
-        )
+        raise TagmtError(f"unknown BLEU tokenizer {tokenize!r}; choose from: {', '.join(BLEU.TOKENIZERS)}")
     try:
         return BLEU(tokenize=tokenize)
     except (RuntimeError, AssertionError, ImportError, OSError) as exc:
@@ -117,80 +214,139 @@ def _sacrebleu_metric(family: str, tokenize: str | None):
         ) from None
 
 
-class MarkupContext:
-    """Work shared by every metric that scores systems against the same references."""
+class SegmentMetric(Metric):
+    """A metric over tagged segments: per-segment statistics, corpus figures from their sum.
 
-    def __init__(self) -> None:
-        self._parsed: dict[tuple[str, frozenset[str]], TaggedSegment] = {}
-        self._statistics: dict[tuple[str, str | None], Statistics] = {}
-        self._vocabularies: dict[tuple[tuple[str, ...], ...], frozenset[str]] = {}
-        self._memo: dict[Any, Any] = {}
+    Subclasses set ``name`` and ``figures`` and implement ``segment_statistics``, ``figures_from``
+    (corpus figures from summed statistics) and ``sentence`` (the segment's own score, None = n/a).
+    A metric whose definition chooses a tokenizer by language keeps ``tokenizes = True`` and then needs
+    ``trg_lang`` (or an explicit ``tokenize``).
 
-    def memo(self, key: Any, build: Callable[[], Any]) -> Any:
-        """``build()`` once per ``key`` for every metric sharing this context (e.g. a compat view)."""
-        if key not in self._memo:
-            self._memo[key] = build()
-        return self._memo[key]
+    A metric whose ``compat="original"`` needs the whole corpus before it can say anything about one
+    segment (Hashimoto et al.'s tag list is the element names found in all the files) sets
+    ``corpus_level`` and computes every segment's statistics at once in ``corpus_statistics``; the
+    statistics are then summed, resampled and shown per segment like any other metric's.
+    """
 
-    def parse(self, text: str, vocabulary: frozenset[str]) -> TaggedSegment:
-        key = (text, vocabulary)
-        parsed = self._parsed.get(key)
-        if parsed is None:
-            parsed = self._parsed[key] = TaggedSegment.parse(text, vocabulary)
-        return parsed
+    #: references a metric accepts (xml-bleu and friends take exactly one)
+    single_reference = False
+    #: the metric tokenizes by target language (so ``trg_lang`` or ``tokenize`` must be given)
+    tokenizes = True
 
-    def statistics(self, family: str, tokenize: str | None = None) -> Statistics:
-        key = (family, tokenize if family == "bleu" else None)
-        if key not in self._statistics:
-            self._statistics[key] = Statistics(*key)
-        return self._statistics[key]
-
-    def vocabulary(self, references: Sequence[Sequence[str]]) -> frozenset[str]:
-        """The element names the references use as markup (see :mod:`tagmt.markup`)."""
-        key = tuple(tuple(stream) for stream in references)
-        if key not in self._vocabularies:
-            self._vocabularies[key] = markup_vocabulary(s for stream in key for s in stream)
-        return self._vocabularies[key]
-
-
-class MarkupMetric(Metric):
-    """Common ground of the metrics over tagged segments: options, input checks, parsing."""
-
-    #: raw/lex/tag BLEU and chrF are sacrebleu itself on the views (Buschbeck et al.'s definition), so
-    #: ``original`` is the same computation; metrics with a different original override this.
-    compat_modes = ("tagmt", "original")
-
-    def __init__(
-        self,
-        trg_lang: str = "en",
-        tokenize: str | None = None,
-        vocabulary: Collection[str] | None = None,
-        context: MarkupContext | None = None,
-        compat: str = "tagmt",
-    ) -> None:
+    def __init__(self, trg_lang: str | None = None, tokenize: str | None = None, compat: str = "tagmt") -> None:
         self.set_compat(compat)
         self.trg_lang = trg_lang
-        self.tokenize = tokenize or bleu_tokenizer(trg_lang)
-        self.vocabulary = None if vocabulary is None else frozenset(vocabulary)
-        self.context = context or MarkupContext()
+        self.tokenize = tokenize
+        if self.tokenizes and not tokenize:
+            self.tokenize = bleu_tokenizer(require_trg_lang(trg_lang, self.name))
         self.nrefs = 1
 
-    def _parse(
-        self, hypotheses: Sequence[str], references: Sequence[Sequence[str]]
-    ) -> tuple[list[TaggedSegment], list[tuple[TaggedSegment, ...]]]:
-        """Check the input and parse both sides with one vocabulary."""
-        check_lengths(hypotheses, references)
-        self.nrefs = len(references)
-        vocabulary = self.vocabulary
-        if vocabulary is None:
-            vocabulary = self.context.vocabulary(references)
-        parse = self.context.parse
-        hyps = [parse(text, vocabulary) for text in hypotheses]
-        refs = [tuple(parse(text, vocabulary) for text in column) for column in zip(*references)]
-        return hyps, refs
+    @property
+    def corpus_level(self) -> bool:
+        """True when one segment's statistics depend on the whole corpus (see the class docstring):
+        ``tagmt.evaluation.score_systems`` then holds the inputs in memory."""
+        return False
 
-    def _markup_fields(self) -> dict[str, str]:
-        return {"markup": "ref-vocab" if self.vocabulary is None else "given-vocab"}
+    def corpus_statistics(self, hypotheses: Sequence[str], references: Sequence[str],
+                          shared: dict[Any, Any] | None = None) -> list[list[float]]:
+        """Every segment's statistics of a corpus-level metric (one reference stream); ``shared`` is a
+        memo for the metrics that score the same system (e.g. one parse of the corpus)."""
+        raise NotImplementedError(f"{self.name} computes its statistics segment by segment")
+
+    def segment_statistics(self, pair: SegmentPair, cache: SegmentCache | None = None) -> list[float]:
+        raise NotImplementedError
+
+    def figures_from(self, stats: Sequence[float]) -> dict[str, float | None]:
+        raise NotImplementedError
+
+    def sentence(self, stats: Sequence[float]) -> float | None:
+        return self.figures_from(stats)[self.name]
+
+    def corpus_score(self, hypotheses: Sequence[str], references: Sequence[Sequence[str]]) -> MetricResult:
+        check_lengths(hypotheses, references)
+        self.check_references(len(references))
+        if self.corpus_level:
+            rows: Iterable[list[float]] = self.corpus_statistics(list(hypotheses), list(references[0]))
+        else:
+            rows = (self.segment_statistics(pair) for pair in pairs(hypotheses, references))
+        total: list[float] | None = None
+        segment_scores: list[float | None] = []
+        for stats in rows:
+            segment_scores.append(self.sentence(stats))
+            total = list(stats) if total is None else [a + b for a, b in zip(total, stats)]
+        figures = self.figures_from(total) if total is not None else {key: None for key in self.figures}
+        score = figures[self.name]
+        return MetricResult(
+            name=self.name,
+            score=score,
+            signature=self.signature(),
+            segment_scores=segment_scores,
+            details={key: value for key, value in figures.items() if key != self.name},
+        )
+
+    def check_references(self, count: int) -> None:
+        self.nrefs = count
+        if self.single_reference and count != 1:
+            raise TagmtError(f"{self.name} takes exactly one reference, got {count}")
+
+
+def pairs(hypotheses: Iterable[str], references: Sequence[Sequence[str]]) -> Iterator[SegmentPair]:
+    for hypothesis, *refs in zip(hypotheses, *references):
+        yield SegmentPair.parse(hypothesis, refs)
+
+
+class ViewMetric(SegmentMetric):
+    """BLEU, chrF, chrF++ or TER over one view of tagged segments; tag-view BLEU tokenizes with ``none``.
+
+    On the tag view a segment where neither side has markup has no tag score (None, "n/a"): there is
+    nothing to compare, and 0 would read as a failure. Its (empty) statistics add nothing to the corpus.
+    """
+
+    def __init__(self, family: str, view: str, trg_lang: str | None = None, tokenize: str | None = None,
+                 compat: str = "tagmt") -> None:
+        if family not in FAMILIES or view not in VIEWS:
+            raise ValueError(f"no metric {view}-{family}")
+        self.name = f"{view}-{family}"
+        self.family, self.view = family, view
+        super().__init__(trg_lang, tokenize, compat)
+        if family == "bleu" and view == "tag":
+            self.tokenize = "none"
+        self.sacre = Sacre(family, self.tokenize if family == "bleu" else None)
+        ter = family == "ter"
+        self.figures = {
+            self.name: Figure(
+                scale="0-100+" if ter else "0-100",
+                higher_is_better=not ter,
+                description=f"{_FAMILY_NAMES[family]} on the {_VIEW_NAMES[view]}",
+            )
+        }
+
+    def segment_statistics(self, pair: SegmentPair, cache: SegmentCache | None = None) -> list[float]:
+        references = tuple(view_text(r, self.view) for r in pair.references)
+        stats = self.sacre.statistics(view_text(pair.hypothesis, self.view), references, cache)
+        if self.view == "tag":
+            tagged = pair.hypothesis.has_markup or any(r.has_markup for r in pair.references)
+            stats.append(1.0 if tagged else 0.0)
+        return stats
+
+    def figures_from(self, stats: Sequence[float]) -> dict[str, float | None]:
+        body = stats[:-1] if self.view == "tag" else stats
+        return {self.name: self.sacre.corpus(body)}
+
+    def sentence(self, stats: Sequence[float]) -> float | None:
+        if self.view == "tag" and not stats[-1]:
+            return None
+        return self.sacre.sentence(stats[:-1] if self.view == "tag" else stats)
+
+    def signature_fields(self) -> dict[str, str]:
+        fields = self.sacre.signature_fields(self.nrefs)
+        fields["view"] = self.view
+        fields["markup"] = "per-segment"
+        return fields
+
+
+_FAMILY_NAMES = {"bleu": "BLEU", "chrf": "chrF", "chrf++": "chrF++", "ter": "TER (edit rate, lower is better)"}
+_VIEW_NAMES = {"raw": "tagged string", "lex": "text without markup", "tag": "markup alone"}
 
 
 def check_lengths(hypotheses: Sequence[str], references: Sequence[Sequence[str]]) -> None:
@@ -206,87 +362,23 @@ def check_lengths(hypotheses: Sequence[str], references: Sequence[Sequence[str]]
             )
 
 
-def view_text(segment: TaggedSegment, view: str) -> str:
-    """The string that a metric over ``view`` scores for ``segment``."""
-    if view == "raw":
-        return segment.text
-    if view == "lex":
-        return segment.lex
-    return segment.tags
+def view_metric(family: str, view: str):
+    """The registry factory of ``{view}-{family}``."""
 
+    def factory(trg_lang: str | None = None, tokenize: str | None = None, compat: str = "tagmt") -> ViewMetric:
+        return ViewMetric(family, view, trg_lang=trg_lang, tokenize=tokenize, compat=compat)
 
-class SegmentMetric(MarkupMetric):
-    """BLEU or chrF over one view of tagged segments; tag-view BLEU tokenizes with ``none``."""
-
-    def __init__(self, family: str, view: str, **options: Any) -> None:
-        if family not in ("bleu", "chrf") or view not in VIEWS:
-            raise ValueError(f"no metric {view}-{family}")
-        super().__init__(**options)
-        self.family, self.view = family, view
-        self.name = f"{view}-{family}"
-        if family == "bleu" and view == "tag":
-            self.tokenize = "none"
-
-    def _statistics(self) -> Statistics:
-        return self.context.statistics(self.family, self.tokenize)
-
-    def corpus_score(
-        self, hypotheses: Sequence[str], references: Sequence[Sequence[str]]
-    ) -> MetricResult:
-        hyps, refs = self._parse(hypotheses, references)
-        statistics = self._statistics()
-        stats = statistics.corpus(
-            [view_text(h, self.view) for h in hyps],
-            [tuple(view_text(r, self.view) for r in column) for column in refs],
-        )
-        return MetricResult(
-            name=self.name,
-            score=statistics.score(stats),
-            signature=self.signature(),
-            segment_scores=[statistics.sentence(s) for s in stats],
-        )
-
-    def signature_fields(self) -> dict[str, str]:
-        fields = self._statistics().signature_fields(self.nrefs)
-        fields["view"] = self.view
-        fields.update(self._markup_fields())
-        return fields
-
-
-def _accepts_markup_options(factory: Callable[..., SegmentMetric]) -> Callable[..., SegmentMetric]:
-    """Declare the options a ``**options`` factory passes on (checked by the registry)."""
-    factory.accepted_options = MARKUP_OPTIONS  # type: ignore[attr-defined]
+    factory.__name__ = f"{view}_{family}".replace("+", "p")
     return factory
 
 
-MARKUP_OPTIONS = ("trg_lang", "tokenize", "vocabulary", "context", "compat")
-
-
-@_accepts_markup_options
-def raw_bleu(**options: Any) -> SegmentMetric:
-    return SegmentMetric("bleu", "raw", **options)
-
-
-@_accepts_markup_options
-def lex_bleu(**options: Any) -> SegmentMetric:
-    return SegmentMetric("bleu", "lex", **options)
-
-
-@_accepts_markup_options
-def tag_bleu(**options: Any) -> SegmentMetric:
-    return SegmentMetric("bleu", "tag", **options)
-
-
-@_accepts_markup_options
-def raw_chrf(**options: Any) -> SegmentMetric:
-    return SegmentMetric("chrf", "raw", **options)
-
-
-@_accepts_markup_options
-def lex_chrf(**options: Any) -> SegmentMetric:
-    return SegmentMetric("chrf", "lex", **options)
-
-
-@_accepts_markup_options
-def tag_chrf(**options: Any) -> SegmentMetric:
-    return SegmentMetric("chrf", "tag", **options)
+raw_bleu = view_metric("bleu", "raw")
+lex_bleu = view_metric("bleu", "lex")
+tag_bleu = view_metric("bleu", "tag")
+raw_chrf = view_metric("chrf", "raw")
+lex_chrf = view_metric("chrf", "lex")
+tag_chrf = view_metric("chrf", "tag")
+raw_chrfpp = view_metric("chrf++", "raw")
+lex_chrfpp = view_metric("chrf++", "lex")
+raw_ter = view_metric("ter", "raw")
+lex_ter = view_metric("ter", "lex")

@@ -287,6 +287,7 @@ class SpanF1(Metric):
 
     name = "span-f1"
     unit = "document"
+    scale = "0-1"
 
     compat_modes = ("tagmt", "original")
 

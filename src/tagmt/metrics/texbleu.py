@@ -143,6 +143,7 @@ class TeXBleu(Metric):
 
     name = "texbleu"
     unit = "document"
+    scale = "0-1"
     compat_modes = ("tagmt", "original")
 
     def __init__(self, embedding_model: str = "gpt2", compat: str = "tagmt") -> None:

@@ -5,185 +5,207 @@ A hypothesis *matches* its reference when it is well-formed and has the referenc
 (:meth:`tagmt.markup.TaggedSegment.matches`). XML-BLEU splits both segments at every markup token into
 text fragments; a matching hypothesis pairs fragment k with the reference's fragment k, any other
 pairs every reference fragment with an empty hypothesis; pairs where both sides are empty are
-dropped; XML-BLEU is corpus BLEU (target-language tokenizer) over all pairs of the corpus.
+dropped; XML-BLEU is corpus BLEU (target-language tokenizer) over all pairs of the corpus. The
+per-segment statistics are the BLEU statistics of the segment's pairs added up, so the corpus figure
+is the same as BLEU over the pairs.
+
+Markup is decided per segment (:mod:`tagmt.markup`): an element the reference does not have is an
+inserted element, whatever its name, so wrapping words in ``<b>…</b>`` breaks the match.
 
 ``compat="original"`` computes all three as Hashimoto et al.'s own ``evaluate.py`` does
-(:mod:`tagmt.metrics.hashimoto`: lxml trees, literal tag list, Moses tokenization, multi-bleu).
+(:mod:`tagmt.metrics.hashimoto`: lxml trees, literal tag list, Moses tokenization, multi-bleu). Its tag
+list is the element names found in all the files, so a segment's statistics depend on the whole
+corpus there (``corpus_level``): they are computed for the corpus at once, then summed, resampled and
+shown per segment like the default's.
 """
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Collection, Sequence
 
 from tagmt.errors import TagmtError
 from tagmt.metrics import hashimoto
-from tagmt.metrics.base import MetricResult
-from tagmt.metrics.segment import MarkupMetric, check_lengths
+from tagmt.metrics.base import Figure
+from tagmt.metrics.segment import Sacre, SegmentCache, SegmentMetric, SegmentPair, require_trg_lang
 
 
-def _single_reference(references: Sequence[Sequence[str]], name: str) -> None:
-    if len(references) != 1:
-        raise TagmtError(f"{name} takes exactly one reference, got {len(references)}")
+class HashimotoMetric(SegmentMetric):
+    """Common ground of the metrics that ``compat="original"`` computes as Hashimoto et al.'s script.
 
+    ``vocabulary`` is the original's literal tag list (default: the element names found in the
+    references and hypotheses); it exists only under ``compat="original"``, since the default decides
+    markup per segment.
+    """
 
-class _OriginalMixin:
-    """Shared by the three metrics under ``compat="original"``: one ``OriginalCorpus`` per input."""
+    single_reference = True
+    compat_modes = ("tagmt", "original")
 
-    def _original(self, hypotheses: Sequence[str], references: Sequence[Sequence[str]]
-                  ) -> hashimoto.OriginalCorpus:
-        check_lengths(hypotheses, references)
-        _single_reference(references, self.name)  # type: ignore[attr-defined]
-        vocabulary = self.vocabulary  # type: ignore[attr-defined]
-        key = ("hashimoto", tuple(hypotheses), tuple(references[0]), vocabulary)
-        return self.context.memo(  # type: ignore[attr-defined]
-            key, lambda: hashimoto.OriginalCorpus(hypotheses, references[0], vocabulary)
-        )
+    def __init__(self, trg_lang: str | None = None, tokenize: str | None = None, compat: str = "tagmt",
+                 vocabulary: Collection[str] | None = None) -> None:
+        super().__init__(trg_lang, tokenize, compat)
+        if vocabulary is not None and compat != "original":
+            raise TagmtError(
+                f"{self.name}: vocabulary is the original's literal tag list; use it with compat original "
+                "(the default decides markup per segment)"
+            )
+        self.vocabulary = None if vocabulary is None else frozenset(vocabulary)
 
-    def _original_fields(self) -> dict[str, str]:
-        tags = "files" if self.vocabulary is None else "given"  # type: ignore[attr-defined]
+    @property
+    def corpus_level(self) -> bool:
+        return self.compat == "original"
+
+    def original_corpus(self, hypotheses: Sequence[str], references: Sequence[str],
+                        shared: dict[Any, Any] | None = None) -> hashimoto.OriginalCorpus:
+        """The original's view of the corpus, built once for every metric sharing ``shared``."""
+        key = ("hashimoto", self.vocabulary)
+        if shared is not None and key in shared:
+            return shared[key]
+        corpus = hashimoto.OriginalCorpus(hypotheses, references, self.vocabulary)
+        if shared is not None:
+            shared[key] = corpus
+        return corpus
+
+    def check_references(self, count: int) -> None:
+        self.nrefs = count
+        if (self.single_reference or self.corpus_level) and count != 1:
+            raise TagmtError(f"{self.name} takes exactly one reference, got {count}")
+
+    def original_fields(self) -> dict[str, str]:
+        tags = "files" if self.vocabulary is None else "given"
         return {"nrefs": "1", "tags": f"literal-{tags}", "xml": "lxml-strict"}
 
 
-class XmlBleu(_OriginalMixin, MarkupMetric):
+class XmlBleu(HashimotoMetric):
     """Corpus BLEU over aligned text fragments of structurally matching segments."""
 
     name = "xml-bleu"
+    figures = {"xml-bleu": Figure(description="BLEU over the text fragments of segments whose markup matches")}
 
-    def corpus_score(
-        self, hypotheses: Sequence[str], references: Sequence[Sequence[str]]
-    ) -> MetricResult:
-        if self.compat == "original":
-            return self._original_score(hypotheses, references)
-        _single_reference(references, self.name)
-        hyps, refs = self._parse(hypotheses, references)
-        statistics = self.context.statistics("bleu", self.tokenize)
-        corpus: list[list[int]] = []
-        segment_scores: list[float] = []
-        matched = 0
-        for hyp, (ref,) in zip(hyps, refs):
-            match = hyp.matches(ref)
-            matched += match
-            hyp_fragments = hyp.fragments if match else [""] * len(ref.fragments)
-            stats = [
-                statistics.segment(h, (r,))
-                for h, r in zip(hyp_fragments, ref.fragments)
-                if h or r
-            ]
-            corpus.extend(stats)
-            if stats:
-                segment_scores.append(statistics.sentence([sum(column) for column in zip(*stats)]))
-            else:
-                segment_scores.append(100.0 if match else 0.0)
-        return MetricResult(
-            name=self.name,
-            score=statistics.score(corpus),
-            signature=self.signature(),
-            segment_scores=segment_scores,
-            details={"pairs": len(corpus), "matched": matched},
-        )
+    def __init__(self, trg_lang: str | None = None, tokenize: str | None = None, compat: str = "tagmt",
+                 vocabulary: Collection[str] | None = None) -> None:
+        super().__init__(trg_lang, tokenize, compat, vocabulary)
+        self.sacre = Sacre("bleu", self.tokenize)
+        self._original_tokenizer: hashimoto.Tokenizer | None = None
 
-    def _original_score(self, hypotheses: Sequence[str], references: Sequence[Sequence[str]]) -> MetricResult:
-        corpus = self._original(hypotheses, references)
-        tokenize = self._original_tokenizer()
-        total = hashimoto.BleuStats()
-        segment_scores = []
+    def segment_statistics(self, pair: SegmentPair, cache: SegmentCache | None = None) -> list[float]:
+        hyp, ref = pair.hypothesis, pair.reference
+        match = hyp.matches(ref)
+        hyp_fragments = hyp.fragments if match else [""] * len(ref.fragments)
+        total = [0.0] * self.sacre.width
+        count = 0
+        for h, r in zip(hyp_fragments, ref.fragments):
+            if h or r:
+                count += 1
+                total = [a + b for a, b in zip(total, self.sacre.statistics(h, (r,), cache))]
+        return total + [float(match), float(count)]
+
+    def corpus_statistics(self, hypotheses: Sequence[str], references: Sequence[str],
+                          shared: dict[Any, Any] | None = None) -> list[list[float]]:
+        """multi-bleu's running sums of each segment's lines (hypothesis and reference length, matches
+        and totals of orders 1–4), on the original's fragments and tokenization."""
+        corpus = self.original_corpus(hypotheses, references, shared)
+        tokenize = self.original_tokenizer()
+        rows = []
         for segment in corpus.segments:
             stats = hashimoto.BleuStats()
             for hyp, ref in corpus.bleu_pairs(segment):
                 stats = stats + hashimoto.line_stats(tokenize(hyp), tokenize(ref))
-            total = total + stats
-            segment_scores.append(hashimoto.multi_bleu(stats))
-        return MetricResult(
-            name=self.name,
-            score=hashimoto.multi_bleu(total),
-            signature=self.signature(),
-            segment_scores=segment_scores,
-            details={
-                "matched": sum(s.match for s in corpus.segments),
-                "tags": sorted(corpus.names),
-                "references_not_xml": sum(not s.reference_is_xml for s in corpus.segments),
-            },
-        )
+            rows.append([float(stats.hyp_len), float(stats.ref_len), *map(float, stats.correct),
+                         *map(float, stats.total)])
+        return rows
 
-    def _original_tokenizer(self) -> hashimoto.Tokenizer:
-        return self.context.memo(("hashimoto-tok", self.trg_lang), lambda: hashimoto.Tokenizer(self.trg_lang))
+    def original_tokenizer(self) -> hashimoto.Tokenizer:
+        if self._original_tokenizer is None:
+            self._original_tokenizer = hashimoto.Tokenizer(require_trg_lang(self.trg_lang, self.name))
+        return self._original_tokenizer
+
+    def figures_from(self, stats: Sequence[float]) -> dict[str, float | None]:
+        if self.compat == "original":
+            return {self.name: hashimoto.multi_bleu(_bleu_stats(stats))}
+        return {self.name: self.sacre.corpus(stats[:-2])}
+
+    def sentence(self, stats: Sequence[float]) -> float | None:
+        if self.compat == "original":
+            return hashimoto.multi_bleu(_bleu_stats(stats))
+        if not stats[-1]:  # no fragment on either side: a match of two empty segments
+            return 100.0 if stats[-2] else 0.0
+        return self.sacre.sentence(stats[:-2])
 
     def signature_fields(self) -> dict[str, str]:
         if self.compat == "original":
-            return {**self._original_fields(), "tok": self._original_tokenizer().name, "bleu": "multi-bleu",
+            return {**self.original_fields(), "tok": self.original_tokenizer().name, "bleu": "multi-bleu",
                     "view": "fragments"}
-        fields = self.context.statistics("bleu", self.tokenize).signature_fields(self.nrefs)
+        fields = self.sacre.signature_fields(self.nrefs)
         fields["view"] = "fragments"
-        fields.update(self._markup_fields())
+        fields["markup"] = "per-segment"
         fields["match"] = "tree"
         return fields
 
 
-class MarkupMatch(_OriginalMixin, MarkupMetric):
-    """Percentage of segments whose hypothesis matches the reference's markup; ``details["tagged"]``
+def _bleu_stats(stats: Sequence[float]) -> hashimoto.BleuStats:
+    ints = [int(x) for x in stats]
+    return hashimoto.BleuStats(ints[0], ints[1], tuple(ints[2:6]), tuple(ints[6:10]))  # type: ignore[arg-type]
+
+
+class MarkupMatch(HashimotoMetric):
+    """Percentage of segments whose hypothesis matches the reference's markup; ``markup-match-tagged``
     gives the same share over the segments whose reference has markup (None when there are none)."""
 
     name = "markup-match"
+    tokenizes = False
+    figures = {
+        "markup-match": Figure(description="% of segments whose markup matches the reference's"),
+        "markup-match-tagged": Figure(description="markup match over the segments whose reference has markup"),
+    }
 
-    def corpus_score(
-        self, hypotheses: Sequence[str], references: Sequence[Sequence[str]]
-    ) -> MetricResult:
-        if self.compat == "original":
-            segments = self._original(hypotheses, references).segments
-            flags = [s.match for s in segments]
-            tagged = [s.match for s in segments if len(s.ref_fragments) > 1]
-        else:
-            _single_reference(references, self.name)
-            hyps, refs = self._parse(hypotheses, references)
-            flags = [hyp.matches(ref) for hyp, (ref,) in zip(hyps, refs)]
-            tagged = [flag for flag, (ref,) in zip(flags, refs) if ref.has_markup]
-        details: dict[str, Any] = {
-            "matched": sum(flags),
-            "tagged": _percent(tagged),
-            "tagged_segments": len(tagged),
-            "tagged_matched": sum(tagged),
-        }
-        return MetricResult(
-            name=self.name,
-            score=_percent(flags) or 0.0,
-            signature=self.signature(),
-            segment_scores=[100.0 * flag for flag in flags],
-            details=details,
-        )
+    def segment_statistics(self, pair: SegmentPair, cache: SegmentCache | None = None) -> list[float]:
+        match = float(pair.hypothesis.matches(pair.reference))
+        tagged = float(pair.reference.has_markup)
+        return [match, 1.0, match * tagged, tagged]
+
+    def corpus_statistics(self, hypotheses: Sequence[str], references: Sequence[str],
+                          shared: dict[Any, Any] | None = None) -> list[list[float]]:
+        """The original's match per segment; a reference is tagged when its tags split it."""
+        rows = []
+        for segment in self.original_corpus(hypotheses, references, shared).segments:
+            match, tagged = float(segment.match), float(len(segment.ref_fragments) > 1)
+            rows.append([match, 1.0, match * tagged, tagged])
+        return rows
+
+    def figures_from(self, stats: Sequence[float]) -> dict[str, float | None]:
+        return {"markup-match": _percent(stats[0], stats[1]), "markup-match-tagged": _percent(stats[2], stats[3])}
 
     def signature_fields(self) -> dict[str, str]:
         if self.compat == "original":
-            return {**self._original_fields(), "match": "lxml-tree"}
-        return {"nrefs": str(self.nrefs), **self._markup_fields(), "match": "tree"}
+            return {**self.original_fields(), "match": "lxml-tree"}
+        return {"nrefs": str(self.nrefs), "markup": "per-segment", "match": "tree"}
 
 
-class StructureAccuracy(_OriginalMixin, MarkupMetric):
-    """Percentage of hypotheses whose markup is well-formed (the references only supply the
-    vocabulary of markup names)."""
+class StructureAccuracy(HashimotoMetric):
+    """Percentage of hypotheses whose markup is well-formed (the reference supplies the element names
+    whose orphan tags count as markup: see :mod:`tagmt.markup`)."""
 
     name = "structure-accuracy"
+    tokenizes = False
+    single_reference = False
+    figures = {"structure-accuracy": Figure(description="% of hypotheses whose markup is well-formed")}
 
-    def corpus_score(
-        self, hypotheses: Sequence[str], references: Sequence[Sequence[str]]
-    ) -> MetricResult:
-        if self.compat == "original":
-            flags = [s.well_formed for s in self._original(hypotheses, references).segments]
-        else:
-            hyps, _ = self._parse(hypotheses, references)
-            flags = [hyp.well_formed for hyp in hyps]
-        return MetricResult(
-            name=self.name,
-            score=_percent(flags) or 0.0,
-            signature=self.signature(),
-            segment_scores=[100.0 * flag for flag in flags],
-            details={"well_formed": sum(flags)},
-        )
+    def segment_statistics(self, pair: SegmentPair, cache: SegmentCache | None = None) -> list[float]:
+        return [float(pair.hypothesis.well_formed), 1.0]
+
+    def corpus_statistics(self, hypotheses: Sequence[str], references: Sequence[str],
+                          shared: dict[Any, Any] | None = None) -> list[list[float]]:
+        """Whether each hypothesis parses as ``<ROOT>…</ROOT>`` with lxml's strict parser."""
+        return [[float(s.well_formed), 1.0] for s in self.original_corpus(hypotheses, references, shared).segments]
+
+    def figures_from(self, stats: Sequence[float]) -> dict[str, float | None]:
+        return {self.name: _percent(stats[0], stats[1])}
 
     def signature_fields(self) -> dict[str, str]:
         if self.compat == "original":
             return {"xml": "lxml-strict", "check": "parses"}
-        return {**self._markup_fields(), "check": "well-formed"}
+        return {"markup": "per-segment", "check": "well-formed"}
 
 
-def _percent(flags: Sequence[bool]) -> float | None:
-    return 100.0 * sum(flags) / len(flags) if flags else None
+def _percent(part: float, whole: float) -> float | None:
+    return 100.0 * part / whole if whole else None

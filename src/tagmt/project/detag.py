@@ -62,7 +62,7 @@ def detag(tagged: str) -> Detagged:
     Malformed markup is kept, never dropped: an end tag without an open element of its name, and a
     start tag never closed, become points at their position (an unclosed tag's children move up).
     """
-    tokens = tokenize(tagged)
+    tokens = tokenize(tagged, orphans=True)
     partner: dict[int, int] = {}
     stack: list[int] = []
     for k, token in enumerate(tokens):

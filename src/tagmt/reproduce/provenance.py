@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime
 import sys
 
-RESULTS_FORMAT = "tagmt-results/1"
+RESULTS_FORMAT = "tagmt-results/2"  # 2: metric keys spelled as in the registry (raw-bleu); markup per segment
 VERSIONED_PACKAGES = ("tagmt", "sacrebleu", "transformers", "torch")
 
 

@@ -1,5 +1,5 @@
 """Document mode: translate whole DITA documents with a chat LLM, in chunks cut on element boundaries,
-and score them with the document metrics (XATER, validity).
+and score them with the document metrics (XATER, validity, tree similarity).
 
 A document goes to the model whole when it fits the context (``max_context`` tokens, counted with
 ``tagmt.engines.llm.estimate_tokens``: the prompt, the chunk and the chunk's output budget must fit).
@@ -33,8 +33,7 @@ from tagmt.metrics.registry import get_metric, list_metrics
 from tagmt.metrics.xater import XmlParseError, parse_xml
 from tagmt.translate.runs import BatchCallback, SegmentCache, translate_segments, write_run_record
 
-#: Document metrics that document mode reports; tree similarity (``tree-sim``) joins them once the metrics
-#: registry has it.
+#: Document metrics that document mode reports (each one the registry has).
 DOCUMENT_SCORES = ("xater", "validity", "tree-sim")
 DEFAULT_MAX_CONTEXT = 4096
 #: Fewest chunk tokens worth a request; a smaller budget means --max-context cannot hold the prompt.
@@ -194,11 +193,16 @@ def translate_documents(
 
 
 def score_documents(hypotheses: Sequence[str], references: Sequence[str]) -> dict[str, Any]:
-    """XATER, validity (and tree similarity, when registered) of each translated document against its
-    reference, and their means."""
+    """XATER, validity and tree similarity of each translated document against its reference, and their
+    means; a metric that refuses the documents (tree-sim past its size limit) gets no score and the reason,
+    so the translated documents are still written."""
     scores: dict[str, Any] = {}
     for name in (n for n in DOCUMENT_SCORES if n in list_metrics()):
-        result = get_metric(name).corpus_score(list(hypotheses), [list(references)])
+        try:
+            result = get_metric(name).corpus_score(list(hypotheses), [list(references)])
+        except TagmtError as exc:  # tree-sim refuses a document over its size limit: keep the translations
+            scores[name] = {"score": None, "reason": str(exc)}
+            continue
         scores[name] = {"score": _rounded(result.score), "documents": [_rounded(s) for s in result.segment_scores],
                         "signature": result.signature}
         if "status" in result.details:  # validity: a document no grammar could check has no score, and says why

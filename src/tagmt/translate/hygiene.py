@@ -67,7 +67,7 @@ def remove_model_tags(translation: str, source: str = "") -> tuple[str, int]:
         return translation, 0
     kept: list[str] = []
     removed = 0
-    for token in tokenize(translation):
+    for token in tokenize(translation, orphans=True):
         if token.is_markup and token.text not in source:
             removed += 1
         else:
@@ -84,11 +84,11 @@ def clean_direct_output(source: str, output: str) -> tuple[str, int]:
     """
     available: Counter[tuple] = Counter()
     written: dict[tuple, str] = {}
-    for token in tokenize(source):
+    for token in tokenize(source, orphans=True):
         if token.is_markup:
             available[_identity(token)] += 1
             written.setdefault(_identity(token), token.text)
-    tokens = tokenize(output)
+    tokens = tokenize(output, orphans=True)
     keep = _kept_markup(tokens, available)
     out: list[str] = []
     removed = 0

@@ -29,7 +29,7 @@ from tagmt.data.directions import Direction
 from tagmt.engines import Engine, LLMOptions, load_engine
 from tagmt.engines.hf import NUM_BEAMS
 from tagmt.errors import TagmtError
-from tagmt.markup import strip
+from tagmt.markup import strip, tokenize
 from tagmt.project import Detagged, detag, project_batch
 from tagmt.project.align import Aligner, get_aligner
 from tagmt.translate.escaping import escape_stand_ins, natural_detagged, stand_in
@@ -207,7 +207,8 @@ def _repair(corpus: Corpus, lines: list[str], tags: TagReport, direction: Direct
     sources = corpus.sources
     if not corpus.escaped:
         return repair_by_projection(sources, lines, tags, direction.src, direction.trg, aligner)
-    projected = project_translations([detag(s) for s in sources], [unescape(strip(line)) for line in lines],
+    plain = [unescape(strip(tokenize(line, orphans=True))) for line in lines]
+    projected = project_translations([detag(s) for s in sources], plain,
                                      direction.src, direction.trg, aligner, escaped=True, report=RunReport(),
                                      remove_tags=False)
     lines = list(lines)

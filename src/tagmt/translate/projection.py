@@ -26,7 +26,7 @@ from tagmt.corpus.lines import check_same_length, read_segments, write_lines
 from tagmt.corpus.xmltext import unescape
 from tagmt.errors import TagmtError
 from tagmt.languages import normalize
-from tagmt.markup import markup_vocabulary, strip, tokenize
+from tagmt.markup import COMMENT, strip, tokenize
 from tagmt.preflight import aligner_problems, check
 from tagmt.project import detag
 from tagmt.project.align import Aligner
@@ -74,11 +74,8 @@ def project_lines(
     sources = read_segments(source)
     translations = read_segments(translation)
     check_same_length(source, len(sources), translation, len(translations))
-    # Tags are the element names the sources use as markup: `<name>` in a translation is text unless the
-    # sources use <name> as a tag (tagmt.markup's rule for what counts as markup).
-    vocabulary = markup_vocabulary(sources)
-    tagged = [n for n, line in enumerate(translations, start=1)
-              if any(t.is_markup for t in tokenize(line, vocabulary))]
+    tagged = [n for n, (line, src_line) in enumerate(zip(translations, sources), start=1)
+              if _has_source_tags(line, src_line)]
     if tagged:
         raise TagmtError(
             f"{translation}:{tagged[0]}: the translation already contains tags of the source ({len(tagged)} lines "
@@ -95,8 +92,15 @@ def project_lines(
     return ProjectionRun(path, len(sources), sum(bool(d.tags) for d in detagged), seconds, report)
 
 
+def _has_source_tags(translation: str, source: str) -> bool:
+    """Whether ``translation`` has a tag named as one of its own source line's tags (decided per segment,
+    as tagmt.markup decides markup: ``<name>`` is text unless the source line uses ``<name>`` as a tag)."""
+    names = {t.name for t in tokenize(source, orphans=True) if t.is_markup and t.name != COMMENT}
+    return bool(names) and any(t.is_markup and t.name in names for t in tokenize(translation, names))
+
+
 def _placeholders(tagged: str) -> Counter[str]:
-    return Counter(token.text for token in tokenize(tagged) if token.is_markup)
+    return Counter(token.text for token in tokenize(tagged, orphans=True) if token.is_markup)
 
 
 def targets_to_project(corpus: Corpus) -> tuple[list[int], dict[str, int]]:
@@ -144,7 +148,7 @@ def project_xliff(
     if chosen:
         # Every pair with a target is aligned (eflomal learns from all of them); only the chosen are written.
         detagged = [detag(corpus.segments[k].source) for k in with_target]
-        plain = [unescape(strip(corpus.segments[k].reference)) for k in with_target]  # type: ignore[arg-type]
+        plain = [unescape(strip(tokenize(corpus.segments[k].reference, orphans=True))) for k in with_target]  # type: ignore[arg-type]
         projected = project_translations(detagged, plain, src, trg, loaded, escaped=True, report=report,
                                          remove_tags=False)
         wanted = set(chosen)

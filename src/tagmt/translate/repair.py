@@ -24,7 +24,11 @@ REPAIRS = ("project",)
 
 def tags_match(source: str, output: str) -> bool:
     """True when ``output`` carries exactly the markup tokens of ``source`` (see the module docstring)."""
-    src, out = tokenize(source), tokenize(output)
+    # the source as projection reads it (every well-written tag, paired or not), the output with the
+    # source's names (as metrics read a hypothesis with its reference's): an unpaired tag the source
+    # has stays a tag in the output too, while an element the source lacks is markup whatever its name
+    src = tokenize(source, orphans=True)
+    out = tokenize(output, {t.name for t in src if t.is_markup})
     same = Counter(t.text for t in src if t.is_markup) == Counter(t.text for t in out if t.is_markup)
     return same and (is_well_formed(out) or not is_well_formed(src))
 
@@ -51,7 +55,8 @@ def repair_by_projection(sources: Sequence[str], outputs: Sequence[str], report:
     lines = list(outputs)
     if not report.mismatched:
         return lines
-    projected = project_batch([detag(s) for s in sources], [strip(o) for o in outputs], src_lang, trg_lang, aligner)
+    projected = project_batch([detag(s) for s in sources], [strip(tokenize(o, orphans=True)) for o in outputs],
+                              src_lang, trg_lang, aligner)
     for i in report.mismatched:
         lines[i] = projected[i]
     report.repaired = len(report.mismatched)

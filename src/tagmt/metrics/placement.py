@@ -1,0 +1,227 @@
+"""Where the tags went: tag placement (lilt/markup-tag-evaluation), attribute and placeholder
+preservation, and the per-tag-name report (dropped / inserted / misplaced / attributes changed).
+
+Tag placement follows ``markup_tag_evaluation/tag_evaluation.py`` (Zenkel et al., Findings of EMNLP
+2021, §3): a *tag* is a markup token written as is, its *position* the character offset in the text
+without markup. A segment is *consistent* when hypothesis and reference have the same text without
+markup and the same multiset of tags; only consistent segments are scored (tag projection onto the
+reference is what this measures: ``--model reference --approach dp``):
+
+* ``tag-placement`` — % of reference tags at exactly their reference position (multiset intersection
+  of (tag, position));
+* ``tag-offset`` — mean over reference tags of the distance in characters to the nearest hypothesis
+  tag of the same text (lower is better);
+* ``tag-inconsistent`` — % of segments that are not consistent (lower is better).
+
+Where the original divides by ``max(1, tags)``, a corpus without any reference tag gets "n/a" here.
+
+Preservation, on every segment: ``attribute-preservation`` is the % of reference elements with
+attributes whose paired hypothesis element (the k-th tag of the same name and kind) has the same
+attributes; ``placeholder-preservation`` the % of reference placeholders — self-closing elements (name
+and attributes) and ``<locked-ref>`` markers — that the hypothesis has too (multiset intersection).
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from typing import Iterable, Sequence
+
+from tagmt.markup import TaggedSegment, Token, attributes
+from tagmt.metrics.base import Figure
+from tagmt.metrics.segment import SegmentCache, SegmentMetric, SegmentPair
+
+LOCKED_REF = "<locked-ref>"
+
+
+def positioned_tags(segment: TaggedSegment) -> list[tuple[str, int]]:
+    """Each markup token with its character offset in the text without markup (lilt's ``Tag``)."""
+    found, offset = [], 0
+    for token in segment.tokens:
+        if token.is_markup:
+            found.append((token.text, offset))
+        else:
+            offset += len(token.text)
+    return found
+
+
+class TagPlacement(SegmentMetric):
+    """Accuracy of tag positions, mean character offset and % inconsistent segments."""
+
+    name = "tag-placement"
+    single_reference = True
+    tokenizes = False
+    figures = {
+        "tag-placement": Figure(description="% of reference tags placed at their exact character position"),
+        "tag-offset": Figure(scale="characters", higher_is_better=False,
+                             description="mean distance in characters to the reference position"),
+        "tag-inconsistent": Figure(higher_is_better=False,
+                                   description="% of segments whose text or tag multiset differs"),
+    }
+
+    def segment_statistics(self, pair: SegmentPair, cache: SegmentCache | None = None) -> list[float]:
+        hyp, ref = pair.hypothesis, pair.reference
+        ref_tags, hyp_tags = positioned_tags(ref), positioned_tags(hyp)
+        if hyp.lex != ref.lex or Counter(t for t, _ in ref_tags) != Counter(t for t, _ in hyp_tags):
+            return [0.0, 0.0, 0.0, 1.0, 1.0, float(len(ref_tags))]
+        correct = sum((Counter(ref_tags) & Counter(hyp_tags)).values())
+        by_text: dict[str, list[int]] = defaultdict(list)
+        for text, position in hyp_tags:
+            by_text[text].append(position)
+        offset = sum(min(abs(position - p) for p in by_text[text]) for text, position in ref_tags)
+        return [float(len(ref_tags)), float(correct), float(offset), 0.0, 1.0, 0.0]
+
+    def figures_from(self, stats: Sequence[float]) -> dict[str, float | None]:
+        tags, correct, offset, inconsistent, segments = stats[:5]
+        return {
+            "tag-placement": 100.0 * correct / tags if tags else None,
+            "tag-offset": offset / tags if tags else None,
+            "tag-inconsistent": 100.0 * inconsistent / segments if segments else None,
+        }
+
+    def signature_fields(self) -> dict[str, str]:
+        return {"markup": "per-segment", "position": "lex-characters", "as": "lilt-markup-tag-evaluation"}
+
+
+def _elements(segment: TaggedSegment) -> list[Token]:
+    return [t for t in segment.markup if t.kind in ("start", "empty") and not t.name.startswith("#")]
+
+
+def _paired(ref: TaggedSegment, hyp: TaggedSegment) -> Iterable[tuple[Token, Token | None]]:
+    """Each reference element with the hypothesis element of the same kind, name and rank (or None)."""
+    ranked: dict[tuple[str, str], list[Token]] = defaultdict(list)
+    for token in _elements(hyp):
+        ranked[(token.kind, token.name)].append(token)
+    seen: Counter[tuple[str, str]] = Counter()
+    for token in _elements(ref):
+        key = (token.kind, token.name)
+        rank = seen[key]
+        seen[key] += 1
+        candidates = ranked.get(key, [])
+        yield token, candidates[rank] if rank < len(candidates) else None
+
+
+def placeholders(segment: TaggedSegment) -> Counter:
+    """Self-closing elements (name and attributes) and ``<locked-ref>`` markers of a segment."""
+    items: Counter = Counter(
+        (token.name, tuple(sorted(attributes(token).items())))
+        for token in segment.markup
+        if token.kind == "empty" and not token.name.startswith("#")
+    )
+    count = segment.text.count(LOCKED_REF)
+    if count:
+        items[(LOCKED_REF, ())] += count
+    return items
+
+
+class AttributePreservation(SegmentMetric):
+    """% of reference elements with attributes whose hypothesis counterpart keeps them all."""
+
+    name = "attribute-preservation"
+    single_reference = True
+    tokenizes = False
+    figures = {"attribute-preservation": Figure(description="% of reference attributes sets kept exactly")}
+
+    def segment_statistics(self, pair: SegmentPair, cache: SegmentCache | None = None) -> list[float]:
+        kept = total = 0
+        for ref_token, hyp_token in _paired(pair.reference, pair.hypothesis):
+            wanted = attributes(ref_token)
+            if wanted:
+                total += 1
+                kept += hyp_token is not None and attributes(hyp_token) == wanted
+        return [float(kept), float(total)]
+
+    def figures_from(self, stats: Sequence[float]) -> dict[str, float | None]:
+        return {self.name: 100.0 * stats[0] / stats[1] if stats[1] else None}
+
+    def signature_fields(self) -> dict[str, str]:
+        return {"markup": "per-segment", "pairing": "kind-name-rank"}
+
+
+class PlaceholderPreservation(SegmentMetric):
+    """% of reference placeholders (self-closing elements, ``<locked-ref>``) found in the hypothesis."""
+
+    name = "placeholder-preservation"
+    single_reference = True
+    tokenizes = False
+    figures = {"placeholder-preservation": Figure(description="% of reference placeholders and locked refs kept")}
+
+    def segment_statistics(self, pair: SegmentPair, cache: SegmentCache | None = None) -> list[float]:
+        wanted = placeholders(pair.reference)
+        kept = wanted & placeholders(pair.hypothesis)
+        return [float(sum(kept.values())), float(sum(wanted.values()))]
+
+    def figures_from(self, stats: Sequence[float]) -> dict[str, float | None]:
+        return {self.name: 100.0 * stats[0] / stats[1] if stats[1] else None}
+
+    def signature_fields(self) -> dict[str, str]:
+        return {"markup": "per-segment", "placeholders": "self-closing+locked-ref"}
+
+
+#: Columns of the per-tag report, in order.
+TAG_REPORT_COLUMNS = ("reference", "hypothesis", "dropped", "inserted", "misplaced", "attributes_changed")
+
+
+class TagReport:
+    """Per element name, over a corpus: tags in the reference and the hypothesis, dropped, inserted,
+    misplaced and with changed attributes.
+
+    Every markup token is a tag (``<b>`` and ``</b>`` are two). Per segment and name, ``dropped`` is
+    how many more tags the reference has, ``inserted`` how many more the hypothesis has. Tags of the
+    same kind, name and rank are paired; a pair is *misplaced* when, with the same text without markup
+    on both sides, their character offsets differ — or, with different texts, when the tag comes at
+    another rank among the segment's tags, at another depth or inside another parent element. ``attributes_changed`` counts
+    pairs of start or self-closing tags whose attributes differ.
+    """
+
+    def __init__(self) -> None:
+        self.counts: dict[str, list[int]] = {}
+
+    def add(self, pair: SegmentPair) -> None:
+        hyp, ref = pair.hypothesis, pair.reference
+        if not hyp.has_markup and not ref.has_markup:
+            return
+        same_text = hyp.lex == ref.lex
+        ref_places, hyp_places = _places(ref, same_text), _places(hyp, same_text)
+        ref_names = Counter(t.name for t in ref.markup)
+        hyp_names = Counter(t.name for t in hyp.markup)
+        for name in ref_names | hyp_names:
+            row = self.counts.setdefault(name, [0] * len(TAG_REPORT_COLUMNS))
+            r, h = ref_names[name], hyp_names[name]
+            row[0] += r
+            row[1] += h
+            row[2] += max(0, r - h)
+            row[3] += max(0, h - r)
+        for key, ref_list in ref_places.items():
+            for (ref_token, ref_place), (hyp_token, hyp_place) in zip(ref_list, hyp_places.get(key, [])):
+                row = self.counts[ref_token.name]
+                row[4] += ref_place != hyp_place
+                row[5] += attributes(ref_token) != attributes(hyp_token)
+
+    def rows(self) -> list[dict[str, int | str]]:
+        """One row per name, most troubled first (then by name)."""
+        def trouble(item: tuple[str, list[int]]) -> tuple[int, str]:
+            return (-sum(item[1][2:]), item[0])
+
+        return [
+            {"tag": name, **dict(zip(TAG_REPORT_COLUMNS, counts))}
+            for name, counts in sorted(self.counts.items(), key=trouble)
+        ]
+
+
+def _places(segment: TaggedSegment, by_offset: bool) -> dict[tuple[str, str], list[tuple[Token, object]]]:
+    """Markup tokens grouped by (kind, name) in order, each with its place (see :class:`TagReport`)."""
+    places: dict[tuple[str, str], list[tuple[Token, object]]] = defaultdict(list)
+    offset, rank = 0, 0
+    open_names: list[str] = []
+    for token in segment.tokens:
+        if not token.is_markup:
+            offset += len(token.text)
+            continue
+        if token.kind == "end" and open_names and open_names[-1] == token.name:
+            open_names.pop()
+        place = offset if by_offset else (rank, len(open_names), open_names[-1] if open_names else "")
+        places[(token.kind, token.name)].append((token, place))
+        if token.kind == "start":
+            open_names.append(token.name)
+        rank += 1
+    return places

@@ -1,0 +1,126 @@
+"""XML-Match and XML-chrF (Dabre et al., AMTA 2024, Appendix B), defined as tower-eval computes them
+(``tower_eval/utils.py``: ``match_xml``, ``split_by_xml_tags``, ``prepare_xml_markup_pairs``).
+
+* Two segments *XML-match* when both are well-formed and their element trees are equal: same element
+  names, same number of children, recursively (``<b/>`` and ``<b></b>`` are the same tree here, unlike
+  markup match; comments are leaves). XML-Match is the % of segments whose hypothesis XML-matches.
+* XML-chrF splits both sides of an XML-matching segment into text parts in tower-eval's order — the
+  text before the first element, then for each element in document order its ``text`` (before its
+  first child) and its ``tail`` (after its end tag) — strips every part and drops the empty ones. When
+  the two sides keep the same number of parts, each part pair is one entry scored with sentence chrF
+  (sacrebleu, default settings); a segment that does not match, or whose part counts differ, is one
+  entry of 0. XML-chrF is the mean over all entries, so a matching segment weighs as many entries as
+  it has parts.
+
+Two differences from tower-eval, on purpose. A matching segment without any text part on either side
+(an empty line, or tags alone) has no entry here; tower-eval's ``if hs and rs`` makes it an entry of 0,
+so an output identical to its reference would score below 100. And tower-eval parses ``<root>segment</root>`` with lxml, so a
+segment with a bare ``&``, a lone ``<`` or ``<name of composition type>`` in its text fails to parse
+and scores 0 even against itself; here markup is decided by :mod:`tagmt.markup` (those stay text), and
+entity references are left as written in the parts.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from tagmt.markup import COMMENT, TaggedSegment
+from tagmt.metrics.base import Figure
+from tagmt.metrics.segment import Sacre, SegmentCache, SegmentMetric, SegmentPair
+
+
+def xml_match(hypothesis: TaggedSegment, reference: TaggedSegment) -> bool:
+    """tower-eval's ``match_xml`` on two segments that both parse as XML (compared as flat open/close
+    sequences, equal exactly when the trees are, so a deeply nested segment needs no recursion)."""
+    return hypothesis.well_formed and reference.well_formed and _shape(hypothesis) == _shape(reference)
+
+
+def _shape(segment: TaggedSegment) -> list[str]:
+    shape: list[str] = []
+    for kind, name in segment.skeleton:
+        if kind == "end":
+            shape.append("")
+        else:
+            shape.append(name)
+            if kind == "empty":
+                shape.append("")
+    return shape
+
+
+def text_parts(segment: TaggedSegment) -> list[str]:
+    """tower-eval's ``split_by_xml_tags`` of a well-formed segment: stripped, non-empty text parts in
+    the order root text, then (text, tail) of each element in document order."""
+    root_text: list[str] = []
+    slots: list[tuple[list[str], list[str]]] = []  # (text, tail) of each element in document order
+    stack: list[int] = []
+    target = root_text
+    for token in segment.tokens:
+        if token.kind == "text":
+            target.append(token.text)
+        elif token.kind == "start":
+            slots.append(([], []))
+            stack.append(len(slots) - 1)
+            target = slots[-1][0]
+        elif token.kind == "empty":
+            content = token.text[4:-3] if token.name == COMMENT else ""
+            slots.append(([content], []))
+            target = slots[-1][1]
+        else:  # end: well-formed, so it closes the innermost open element
+            target = slots[stack.pop()][1]
+    parts = ["".join(root_text)]
+    for text, tail in slots:
+        parts += ["".join(text), "".join(tail)]
+    return [part.strip() for part in parts if part.strip()]
+
+
+class XmlMatch(SegmentMetric):
+    """% of segments whose hypothesis has the reference's XML tree (tower-eval's XML-Match)."""
+
+    name = "xml-match"
+    single_reference = True
+    tokenizes = False
+    figures = {"xml-match": Figure(description="% of segments with the reference's XML tree (tower-eval)")}
+
+    def segment_statistics(self, pair: SegmentPair, cache: SegmentCache | None = None) -> list[float]:
+        return [float(xml_match(pair.hypothesis, pair.reference)), 1.0]
+
+    def figures_from(self, stats: Sequence[float]) -> dict[str, float | None]:
+        return {self.name: 100.0 * stats[0] / stats[1] if stats[1] else None}
+
+    def signature_fields(self) -> dict[str, str]:
+        return {"nrefs": "1", "markup": "per-segment", "match": "xml-tree", "as": "tower-eval"}
+
+
+class XmlChrf(SegmentMetric):
+    """Mean sentence chrF over the text parts of XML-matching segments, 0 for the others."""
+
+    name = "xml-chrf"
+    single_reference = True
+    tokenizes = False
+    figures = {"xml-chrf": Figure(description="chrF over the text parts of XML-matching segments (tower-eval)")}
+
+    def __init__(self, trg_lang: str | None = None, tokenize: str | None = None, compat: str = "tagmt") -> None:
+        super().__init__(trg_lang, tokenize, compat)
+        self.sacre = Sacre("chrf")
+
+    def segment_statistics(self, pair: SegmentPair, cache: SegmentCache | None = None) -> list[float]:
+        hyp, ref = pair.hypothesis, pair.reference
+        if xml_match(hyp, ref):
+            hyp_parts, ref_parts = text_parts(hyp), text_parts(ref)
+            if not hyp_parts and not ref_parts:
+                return [0.0, 0.0]  # nothing to score on either side: no entry (tower-eval: an entry of 0)
+            if len(hyp_parts) == len(ref_parts):
+                scores = [
+                    self.sacre.sentence(self.sacre.statistics(h, (r,), cache))
+                    for h, r in zip(hyp_parts, ref_parts)
+                ]
+                return [sum(scores), float(len(scores))]
+        return [0.0, 1.0]
+
+    def figures_from(self, stats: Sequence[float]) -> dict[str, float | None]:
+        return {self.name: stats[0] / stats[1] if stats[1] else None}
+
+    def signature_fields(self) -> dict[str, str]:
+        fields = self.sacre.signature_fields(1)
+        fields.update({"view": "xml-parts", "markup": "per-segment", "average": "entries", "as": "tower-eval"})
+        return fields

@@ -1,0 +1,68 @@
+"""compat="original" of XML-BLEU, markup match, structure accuracy and NE&NUM equals Hashimoto et al.'s
+evaluate.py (its outputs on the generated systems: tests/metrics/data/hashimoto_original.json, see NOTE.md),
+through the metric API and through the streaming ``score_systems`` of ``tagmt evaluate``."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from compat_cases import ENGLISH_REFERENCES, ENGLISH_TERMS, english_systems
+
+from tagmt.evaluation import score_systems
+from tagmt.metrics import get_metric
+
+EXPECTED = json.loads((Path(__file__).parent / "data" / "hashimoto_original.json").read_text("utf-8"))
+#: fixture key -> registry name
+METRICS = {
+    "xml_bleu": "xml-bleu",
+    "markup_match": "markup-match",
+    "structure_accuracy": "structure-accuracy",
+    "ne_num_precision": "ne-num-precision",
+    "ne_num_recall": "ne-num-recall",
+}
+
+
+def _expected(system: str, key: str) -> float:
+    value = EXPECTED[system][key]
+    return 0.0 if value is None else value  # None: multi-bleu dies without a match; tagmt gives 0
+
+
+def test_the_fixture_covers_eleven_english_target_systems():
+    assert set(EXPECTED) == set(english_systems()) and len(EXPECTED) == 11
+
+
+@pytest.mark.parametrize("system", sorted(english_systems()))
+def test_metric_api_equals_the_original_script(system):
+    hypotheses = english_systems()[system]
+    for key, name in METRICS.items():
+        options = {"terms": ENGLISH_TERMS} if name.startswith("ne-num") else {}
+        result = get_metric(name, trg_lang="en", compat="original", **options).corpus_score(
+            hypotheses, [ENGLISH_REFERENCES]
+        )
+        assert result.score == pytest.approx(_expected(system, key), abs=0.01), (system, name)
+
+
+def test_score_systems_equals_the_original_script_and_tests_significance():
+    systems = english_systems()
+    scored = score_systems(ENGLISH_REFERENCES, systems, "en", metrics=list(METRICS.values()), compat="original",
+                           terms=ENGLISH_TERMS, significance="bs", samples=200)
+    for result in scored:
+        for key, name in METRICS.items():
+            assert result.scores[name] == pytest.approx(_expected(result.hyp, key), abs=0.01), (result.hyp, name)
+            assert "compat:original" in result.signatures[name]
+    by_name = {result.hyp: result for result in scored}
+    # the original's per-segment statistics are resampled like any other metric's
+    assert by_name["b-wrap"].significance["markup-match"]["p_value"] < 0.05
+    assert by_name["no-tags"].significance["xml-bleu"]["p_value"] < 0.05
+
+
+def test_the_default_counts_ne_num_per_segment():
+    refs = ["Open 3 of 5 files in <xref href=\"note-2345\">SAP</xref>.", "Q3 2019."]
+    hyps = ["Open 4 of 5 files in SAP.", "Q3 ２０１９"]
+    precision = get_metric("ne-num-precision", terms=["SAP", "Q3"]).corpus_score(hyps, [refs])
+    recall = get_metric("ne-num-recall", terms=["SAP", "Q3"]).corpus_score(hyps, [refs])
+    # hypothesis items 4, 5, SAP | Q3, 2019; reference items 3, 5, SAP | Q3, 2019 (the href is markup)
+    assert precision.score == pytest.approx(100 * 4 / 5) and recall.score == pytest.approx(100 * 4 / 5)
+    assert precision.segment_scores == pytest.approx([100 * 2 / 3, 100.0])
