@@ -21,7 +21,6 @@ def _offline_grid(directions: list[str]) -> Grid:
     return Grid(None, demo.systems, [d for d in demo.directions if d.name in directions])
 
 
-@pytest.mark.slow
 def test_ray_gives_the_local_cells_and_tables(sample_data, tmp_path):
     pytest.importorskip("ray", reason="the ray extra is not installed")
     grid = _offline_grid(["en-ja", "ko-zh"])

@@ -14,7 +14,6 @@ from tagmt.testing.tiny_chat import build_tiny_chat, served, serving_available
 
 _why_not = serving_available()
 pytestmark = [
-    pytest.mark.slow,
     pytest.mark.skipif(_why_not is not None, reason=f"transformers serve cannot run: {_why_not}"),
 ]
 

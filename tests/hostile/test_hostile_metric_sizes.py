@@ -26,9 +26,6 @@ import pytest
 
 SRC = str(Path(__file__).resolve().parents[2] / "src")
 
-pytestmark = pytest.mark.slow
-
-
 def _run(code: str) -> dict:
     """Run ``code`` in a fresh interpreter; it prints a JSON dict; add CPU seconds and peak RSS (MB)."""
     wrapper = textwrap.dedent(
@@ -103,6 +100,7 @@ def _dense_markdown(seed: int, size: int) -> str:
     return "".join(blocks)
 
 
+@pytest.mark.slow
 def test_md_tags_on_770_kb_documents_is_fast_or_refused_in_one_line(tmp_path):
     reference = _dense_markdown(1, 770_000)
     (tmp_path / "ref.md").write_text(reference)

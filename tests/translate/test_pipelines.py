@@ -50,6 +50,7 @@ def test_copy_and_reference_dt_follow_the_tagged_view(sample, direction, tmp_pat
     assert read_lines(ref) == segment_lines(sample, "dev", direction, "tagged", "target")
 
 
+@pytest.mark.slow
 def test_dt_with_tiny_m2m100_in_all_12_directions(sample, tiny_m2m100, tmp_path):
     for direction in DIRECTIONS:
         segments = parallel_segments(sample, "dev", direction)
