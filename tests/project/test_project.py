@@ -115,14 +115,31 @@ def test_adjacent_siblings_do_not_overlap_and_may_swap():
     assert strip(out) == "z"
 
 
-def test_whitespace_stays_outside_span_tags():
+def test_whitespace_at_a_span_edge_follows_the_source():
+    # the source tag encloses the space before its words: so does the projected tag
     out = project(
         "The<uicontrol> Add to Project </uicontrol>option",
         "Die Option Zum Projekt hinzufügen",
         {(0, 0), (1, 4), (2, 2), (3, 3), (4, 1)},
         trg="de",
     )
-    assert out == "Die Option <uicontrol>Zum Projekt hinzufügen</uicontrol>"
+    assert out == "Die Option<uicontrol> Zum Projekt hinzufügen</uicontrol>"
+    # a source tag with no whitespace inside keeps it outside
+    out = project("The <b>Add</b> option", "Die Option Hinzufügen", {(0, 0), (1, 2), (2, 1)}, trg="de")
+    assert out == "Die Option <b>Hinzufügen</b>"
+
+
+def test_whitespace_only_tag_encloses_the_whitespace_at_its_place():
+    out = project(
+        '<g id="1">One.</g><g id="2"> </g>Two.', "Eins. Zwei.", {(0, 0), (1, 1), (2, 2), (3, 3)},
+        trg="de",
+    )
+    assert out == '<g id="1">Eins.</g><g id="2"> </g>Zwei.'
+    out = project(
+        '<g id="1">1.5 million </g><g id="2">migrants</g>', "1,5 Millionen Migranten",
+        {(0, 0), (2, 2), (3, 3), (4, 4)}, trg="de",
+    )
+    assert out == '<g id="1">1,5 Millionen </g><g id="2">Migranten</g>'
 
 
 def test_unaligned_span_falls_back_to_its_relative_position():
