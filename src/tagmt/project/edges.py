@@ -107,14 +107,16 @@ class Edge:
     def relation(self, unit: Unit) -> str:
         """`in` when the source tag encloses this unit's mark at this edge (or, failing that, one
         of its class: a translation may write `。` for `.`), `out` when the source has it just
-        outside, else `none` (`word` for word units)."""
+        outside, else `none` (`word` for word units). Whitespace counts only right at the edge:
+        in `<b>Comma (,)</b>` the space before the bracket is not the tag's."""
         if unit.coarse == "word":
             return "word"
-        if unit.kind != "space":
-            if unit.text in self.inside:
-                return "in"
-            if unit.text in self.outside:
-                return "out"
+        if unit.kind == "space":  # only whitespace right at the edge counts
+            return "in" if self.inside[:1].isspace() else "out" if self.outside[:1].isspace() else "none"
+        if unit.text in self.inside:
+            return "in"
+        if unit.text in self.outside:
+            return "out"
         if any(char_class(c) == unit.coarse for c in self.inside):
             return "in"
         return "out" if any(char_class(c) == unit.coarse for c in self.outside) else "none"
