@@ -194,7 +194,7 @@ class EflomalAligner:
         rel_iterations: float = 0.5,
         null_prior: float = 0.2,
         src_prefix: int = 4,
-        trg_prefix: int = 0,
+        trg_prefix: int = 4,
         runs: int = 3,
         binary: str | None = None,
     ) -> None:

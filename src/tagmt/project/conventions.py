@@ -23,13 +23,13 @@ the same aligner run); from where the words put it, every edge of an example tag
 units from the reference edge is walked towards it — the moves `edges.py` would have to make —
 and each step records, for the unit next to the edge, whether moving over it was right or wrong
 (`extend`/`shrink`, `left`/`right`, and the source's relation to that unit: `in`, `out`,
-`none`). A decision is then taken from the most specific statistic, smoothed towards the coarser
-ones: the default, then any tag and the unit's kind (`space`, `open`,
-`close`, `quote`, `punct`, `particle`, `content`, …), this tag name and the kind, any tag and the
-unit's text, this tag name and the text — each statistic of n cases counts the coarser one's
-verdict as `PRIOR_WEIGHT` more cases. So a convention is learned per target language (the
-examples' language) and tag name, backing off to the language, then to the neutral default, and
-a few cases suffice to overturn a default that the examples contradict.
+`none`). A decision is then taken from the most specific statistic that has seen `MIN_CASES`
+cases — this tag name and the unit's text, any tag and the text, this tag name and the unit's
+kind (`space`, `open`, `close`, `quote`, `punct`, `particle`, `content`, …), any tag and the
+kind — with the default counted as `PRIOR_WEIGHT` more cases; with no such statistic the default
+decides. So a convention is learned per target language (the examples' language) and tag name,
+backing off to the language, then to the neutral default, and a few cases suffice to overturn a
+default that the examples contradict.
 """
 
 from __future__ import annotations
@@ -50,10 +50,11 @@ from tagmt.project.edges import (
     source_edges,
 )
 
+MIN_CASES = 2
+"""A statistic of fewer cases is not used: the next coarser one decides."""
 PRIOR_WEIGHT = 1.0
-"""How many cases the coarser statistic (at the end, the default) counts for in a finer one: a
-statistic of n cases, r of them right, says (r + PRIOR_WEIGHT * p) / (n + PRIOR_WEIGHT), where p
-is what the coarser one says."""
+"""How many cases the default counts for against a statistic: of n cases, r of them right, the
+statistic says move when (r + PRIOR_WEIGHT * default) / (n + PRIOR_WEIGHT) > 1/2."""
 
 
 def default_decision(span: Span, edge: Edge, move: str, unit: Unit, context: EdgeContext) -> bool:
@@ -104,14 +105,15 @@ class Conventions:
             (self.right if good else self.wrong)[key] += 1
 
     def decide(self, span: Span, edge: Edge, move: str, unit: Unit, context: EdgeContext) -> bool:
-        """Whether to move: what the examples say, each statistic smoothed towards the coarser one
-        and the coarsest towards the default; a tie keeps the default."""
+        """Whether to move: what the most specific statistic with `MIN_CASES` cases says,
+        smoothed towards the default; with none, or a tie, the default."""
         default = default_decision(span, edge, move, unit, context)
-        p = 1.0 if default else 0.0
-        for key in _keys(span, edge, move, unit):
+        for key in reversed(_keys(span, edge, move, unit)):
             right, wrong = self.right[key], self.wrong[key]
-            p = (right + PRIOR_WEIGHT * p) / (right + wrong + PRIOR_WEIGHT)
-        return p > 0.5 or (p == 0.5 and default)
+            if right + wrong >= MIN_CASES:
+                p = (right + PRIOR_WEIGHT * default) / (right + wrong + PRIOR_WEIGHT)
+                return p > 0.5 or (p == 0.5 and default)
+        return default
 
     def __len__(self) -> int:
         return sum(self.right.values()) + sum(self.wrong.values())

@@ -253,23 +253,43 @@ def adjust_edges(
     """Move the edges of the span tags over the units next to them as `decide` says, parents
     before children; a span keeps a word, its children, and its place among its siblings."""
     context = EdgeContext(text, units_of(text, trg))
-    _adjust(spans, 0, len(text), plain, context, decide)
+    _adjust(spans, 0, len(text), plain, context, decide, (0, len(plain)))
     return spans
 
 
 def _adjust(
-    nodes: list[Span], lo: int, hi: int, plain: str, context: EdgeContext, decide: Decide
+    nodes: list[Span],
+    lo: int,
+    hi: int,
+    plain: str,
+    context: EdgeContext,
+    decide: Decide,
+    scope: tuple[int, int],
 ) -> None:
+    """Adjust sibling `nodes` inside the target characters `[lo, hi)`; `scope` is their parent's
+    source span. A tag that encloses all of its parent's source text (a whole segment wrapped in
+    `<g>`) encloses all of its parent's target text; its point siblings go to the side they
+    have in the source."""
+    spans = [n for n in nodes if not n.point]
+    whole = spans[0] if len(spans) == 1 and (spans[0].tag.start, spans[0].tag.end) == scope else None
+    if whole is not None:
+        for node in nodes:
+            if node is whole:
+                node.start, node.end = lo, hi
+            else:
+                before = node.tag.start == scope[0] and node.order < whole.order
+                node.start = node.end = lo if before else hi
     ordered = sorted(nodes, key=lambda n: (n.start, n.end, n.order))
     for k, node in enumerate(ordered):
         node.start, node.end = min(max(node.start, lo), hi), min(max(node.end, lo), hi)
-        if not node.point and node.end > node.start:
+        if not node.point and node.end > node.start and node is not whole:
             floor = max([lo] + [n.end for n in ordered[:k]])
             ceiling = min([hi] + [n.start for n in ordered[k + 1 :]])
             left, right = source_edges(plain, node.tag)
             _move_left(node, left, floor, context, decide)
             _move_right(node, right, ceiling, context, decide)
-        _adjust(node.children, node.start, node.end, plain, context, decide)
+        inner = (node.tag.start, node.tag.end)
+        _adjust(node.children, node.start, node.end, plain, context, decide, inner)
 
 
 def _move_left(node: Span, edge: Edge, floor: int, context: EdgeContext, decide: Decide) -> None:
