@@ -38,10 +38,9 @@ from pathlib import Path
 from tagmt.data.dataset import open_dataset
 from tagmt.data.views import parallel_segments
 from tagmt.linecodec import decode_line
-from tagmt.markup import strip
-from tagmt.project import detag, project_batch
+from tagmt.project import detag
 from tagmt.project.align import get_aligner
-from tagmt.project.assess import ERRORS, Assessment, assess, assess_segment
+from tagmt.project.assess import ERRORS, Assessment, assess_segment, oracle_assessment
 
 SHARED = Path(__file__).resolve().parent.parent.parent / "shared"
 SETS = {
@@ -70,23 +69,6 @@ def load_pairs(name: str, direction: str, sap: Path, eurlex: Path) -> list[Pair]
     return [Pair(s, t, k) for k, (s, t) in enumerate(zip(*lines))]
 
 
-def folds(pairs: list[Pair]) -> tuple[list[int], list[int]]:
-    """Two halves of the indices, whole groups alternately (sorted by group id)."""
-    groups = sorted({p.group for p in pairs})
-    first = set(groups[0::2])
-    half = [k for k, p in enumerate(pairs) if p.group in first]
-    other = [k for k, p in enumerate(pairs) if p.group not in first]
-    return half, other
-
-
-def project(pairs: list[Pair], measured: list[int], examples: list[int], src: str, trg: str,
-            aligner) -> list[str]:
-    detagged = [detag(pairs[k].source) for k in measured]
-    translations = [strip(pairs[k].target) for k in measured]
-    shown = [(pairs[k].source, pairs[k].target) for k in examples]
-    return project_batch(detagged, translations, src, trg, aligner, examples=shown)
-
-
 def run(
     name: str, direction: str, mode: str, args, aligner
 ) -> tuple[Assessment, float, float, int, list]:
@@ -96,22 +78,15 @@ def run(
         pairs = [Pair(p.source, p.source, p.group) for p in pairs]
         trg = src
     t0, cpu0 = time.perf_counter(), _cpu()
-    outputs: dict[int, str] = {}
-    if mode in ("none", "copy"):
-        everything = list(range(len(pairs)))
-        outputs.update(zip(everything, project(pairs, everything, [], src, trg, aligner)))
-    else:
-        a, b = folds(pairs)
-        outputs.update(zip(a, project(pairs, a, b, src, trg, aligner)))
-        outputs.update(zip(b, project(pairs, b, a, src, trg, aligner)))
+    result, outputs = oracle_assessment(
+        [(p.source, p.target) for p in pairs], src, trg, aligner,
+        cross_validate=mode == "cv", groups=[p.group for p in pairs],
+    )
     seconds, cpu = time.perf_counter() - t0, _cpu() - cpu0
-    order = sorted(outputs)
-    tagged = [k for k in order if detag(pairs[k].source).tags]
-    result = assess([outputs[k] for k in tagged], [pairs[k].target for k in tagged])
     misses = [
-        (pairs[k].source, outputs[k], pairs[k].target)
-        for k in tagged
-        if outputs[k] != pairs[k].target
+        (p.source, output, p.target)
+        for p, output in zip(pairs, outputs)
+        if output != p.target and detag(p.source).tags
     ]
     return result, seconds, cpu, len(pairs), misses
 

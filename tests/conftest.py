@@ -21,6 +21,7 @@ os.environ["TRANSFORMERS_OFFLINE"] = "1"
 REPO_ROOT = Path(__file__).resolve().parent.parent
 SAP_DEV = Path(os.environ.get("TAGMT_SAP_DEV", REPO_ROOT.parent / "shared" / "sap-dev"))
 SAMPLE = REPO_ROOT / "data" / "sample"
+EURLEX_DEV = Path(os.environ.get("TAGMT_EURLEX_DEV", REPO_ROOT.parent / "shared" / "eurlex-dev"))
 
 
 @pytest.fixture(scope="session")
@@ -34,6 +35,15 @@ def sap_dev() -> Path:
     if not (SAP_DEV / "software_documentation" / "dev_data").is_dir():
         pytest.skip(f"real SAP dev split not found at {SAP_DEV} (set TAGMT_SAP_DEV to its folder)")
     return SAP_DEV
+
+
+@pytest.fixture(scope="session")
+def eurlex_dev() -> Path:
+    """The EUR-Lex and glossary dev sets of Hanneman & Dinu (2020), tagged line files
+    (../shared/eurlex-dev); tests that need them skip when they are absent."""
+    if not (EURLEX_DEV / "dev-eurlex.en").is_file():
+        pytest.skip(f"EUR-Lex dev sets not found at {EURLEX_DEV} (set TAGMT_EURLEX_DEV to their folder)")
+    return EURLEX_DEV
 
 
 @pytest.fixture(scope="session")

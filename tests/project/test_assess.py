@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tagmt.errors import TagmtError
-from tagmt.project.assess import assess, assess_segment
+from tagmt.project.assess import assess, assess_segment, oracle_assessment
 
 
 @pytest.mark.parametrize(
@@ -61,3 +61,43 @@ def test_totals_and_per_tag_name():
 def test_mismatched_lengths_are_refused():
     with pytest.raises(TagmtError, match="2 projected segments against 1"):
         assess(["a", "b"], ["a"])
+
+
+class SameWordAligner:
+    """Links words written alike (lowercased): a known answer for the batch plumbing."""
+
+    name = "same"
+    learns_from_corpus = True
+
+    def __init__(self) -> None:
+        self.batches: list[int] = []
+
+    def align(self, src_words, trg_words):
+        self.batches.append(len(src_words))
+        return [
+            {(i, j) for i, s in enumerate(src) for j, t in enumerate(trg) if s.lower() == t.lower()}
+            for src, trg in zip(src_words, trg_words)
+        ]
+
+
+def test_oracle_assessment_with_and_without_cross_validation():
+    pairs = [
+        ("Select <b>Save</b> now", "Now select <b>save</b>"),
+        ("Select <b>Open</b> now", "Now select [<b>open</b>]"),
+        ("plain", "plain"),
+        ("Select <b>Print</b> now", "Now select [<b>print</b>]"),
+    ]
+    aligner = SameWordAligner()
+    result, outputs = oracle_assessment(pairs, "en", "fi", aligner)
+    assert aligner.batches == [4] and result.tagged == 3
+    assert outputs[0] == "Now select <b>save</b>" and outputs[2] == "plain"
+    assert outputs[1] == "Now select <b>[open]</b>"  # the default: added brackets go inside
+    assert result.errors() == {"punctuation": 2}
+    aligner = SameWordAligner()
+    result, outputs = oracle_assessment(
+        pairs, "en", "fi", aligner, cross_validate=True, groups=[1, 1, 2, 2]
+    )
+    assert aligner.batches == [4, 4]  # each half with the other half as examples
+    assert len(outputs) == 4 and result.tagged == 3
+    with pytest.raises(TagmtError, match="3 groups for 4 pairs"):
+        oracle_assessment(pairs, "en", "fi", aligner, groups=[1, 2, 3])

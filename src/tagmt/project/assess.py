@@ -207,3 +207,50 @@ def assess(outputs: Sequence[str], references: Sequence[str]) -> Assessment:
         ):
             result.segments.append(assess_segment(output, reference))
     return result
+
+
+def oracle_assessment(
+    pairs: Sequence[tuple[str, str]],
+    src_lang: str,
+    trg_lang: str,
+    aligner,
+    *,
+    cross_validate: bool = False,
+    groups: Sequence[int] | None = None,
+) -> tuple[Assessment, list[str]]:
+    """How well the tags of tagged parallel `pairs` are projected onto their own references: each
+    tagged source is projected onto its tag-stripped reference (an oracle translation) and the
+    result assessed against the tagged reference.
+
+    With `cross_validate`, the pairs are split in two halves — whole `groups` (documents) at a
+    time, alternately in ascending group order; each pair its own group when None — and each half
+    is projected with the other half as tagged examples: the figure a user can expect when giving
+    `--examples` from the same domain. Returns the assessment and the projected segments."""
+    from tagmt.project.projector import project_batch  # the projection is what is measured
+
+    groups = list(range(len(pairs))) if groups is None else list(groups)
+    if len(groups) != len(pairs):
+        raise TagmtError(f"{len(groups)} groups for {len(pairs)} pairs")
+    if cross_validate:
+        ordered = sorted(set(groups))
+        first = set(ordered[0::2])
+        halves = [[k for k, g in enumerate(groups) if g in first],
+                  [k for k, g in enumerate(groups) if g not in first]]
+        runs = [(halves[0], halves[1]), (halves[1], halves[0])]
+    else:
+        runs = [(list(range(len(pairs))), [])]
+    outputs: dict[int, str] = {}
+    for measured, shown in runs:
+        found = project_batch(
+            [detag(pairs[k][0]) for k in measured],
+            [strip(pairs[k][1]) for k in measured],
+            src_lang,
+            trg_lang,
+            aligner,
+            examples=[pairs[k] for k in shown],
+        )
+        outputs.update(zip(measured, found))
+    projected = [outputs[k] for k in range(len(pairs))]
+    tagged = [k for k, (source, _) in enumerate(pairs) if detag(source).tags]
+    result = assess([projected[k] for k in tagged], [pairs[k][1] for k in tagged])
+    return result, projected
