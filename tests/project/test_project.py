@@ -164,6 +164,16 @@ def test_point_splits_links_before_and_after():
     assert out == "gauche<br/> droite"
 
 
+def test_point_ties_go_to_the_gap_that_fits_the_source_spacing():
+    # 2 . 1 . <x/> TOR rules  /  2 . 1 . A TOR szabályai — the article A has no link: the point
+    # goes where nothing separates it from its neighbours, as in the source
+    out = project(
+        '2.1.<x id="1"/>TOR rules', "2.1.A TOR szabályai",
+        {(0, 0), (1, 1), (2, 2), (3, 3), (4, 5), (5, 6)}, trg="hu",
+    )
+    assert out == '2.1.<x id="1"/>A TOR szabályai'
+
+
 def test_point_fills_the_hole_a_particle_leaves():
     # the translator saw "see <xref/>." and wrote the particle を for it: "…、を参照"
     out = project(

@@ -306,7 +306,22 @@ class _Projector:
         inner = 0 < p < self.n  # at either end of the source, the global split is right
         neighbours = [k for k in self._neighbour_splits(p) if k in allowed] if inner else []
         candidates = holes or neighbours or allowed
-        return max(candidates, key=lambda k: (before[k] + after[k], -abs(k - target)))
+        return max(
+            candidates,
+            key=lambda k: (before[k] + after[k], self._fits_spacing(tag, k), -abs(k - target)),
+        )
+
+    def _fits_spacing(self, tag: SourceTag, k: int) -> bool:
+        """Whether the gap at split `k` has room for the whitespace the point has around it in
+        the source: none (`2.1.<x/>TOR` → `2.1.<x/>A …`, not `2.1.A<x/> …`), one side, or both."""
+        plain = self.detagged.plain
+        spaces = (tag.start > 0 and plain[tag.start - 1].isspace()) + (
+            tag.end < len(plain) and plain[tag.end].isspace()
+        )
+        low = self.trg[k - 1].end if k > 0 else 0
+        high = self.trg[k].start if k < self.m else self.length
+        width = high - low
+        return width == 0 if spaces == 0 else width >= spaces
 
     def _neighbour_splits(self, p: int) -> set[int]:
         """Splits next to the translations of the source words on either side of a point: after
