@@ -23,6 +23,15 @@ def test_demo_runs_all_twelve_directions_offline(tmp_path):
     rows = [line for line in text.splitlines() if line.startswith("| ") and "-" in line.split("|")[1]]
     assert len(rows) == 3 * 12  # one row per direction in each of the three tables
     assert "24 cells computed, 0 reused" in text
+    # the "my XLIFF file" and "my line files" workflows on data/sample/files
+    for line in ("my XLIFF file (XLIFF 1.2) tagmt translate --input guide.xliff12.xlf --approach dp --model reference: ",
+                 "my XLIFF file (XLIFF 2.0) tagmt translate --input guide.xliff2.xlf --approach dp --model reference: ",
+                 "my line files           tagmt project --source guide.en --translation guide.plain.de"):
+        assert line in text
+    assert "of 9 tagged segments exactly as the reference" in text and "of 12 tagged segments" in text
+    assert sorted(p.name for p in (out / "files").iterdir()) == [
+        "guide.plain.de", "guide.projected.de", "guide.xliff12.reference-dp.xlf", "guide.xliff12.reference-dp.xlf.run.json",
+        "guide.xliff2.reference-dp.xlf", "guide.xliff2.reference-dp.xlf.run.json"]
 
     results = json.loads((out / "results.json").read_text(encoding="utf-8"))
     assert len(results["cells"]) == 24

@@ -11,17 +11,37 @@ from tagmt import __version__
 from tagmt.errors import TagmtError
 
 # Subcommands in the order `tagmt --help` lists them. Each module must import quickly (no torch at import).
-COMMANDS = ("data", "views", "stats", "translate", "evaluate", "reproduce", "demo")
+COMMANDS = ("data", "views", "stats", "translate", "project", "evaluate", "reproduce", "models", "demo")
+
+
+WORKFLOWS = """\
+three workflows:
+  the SAP benchmark      tagmt data download --dest ~/sap-data
+                         tagmt translate --pair en-ja --approach dp --data ~/sap-data --split test -o dp.ja
+                         tagmt evaluate --pair en-ja --data ~/sap-data --split test --hyp dp.ja
+                         tagmt reproduce --data ~/sap-data --out results
+  my XLIFF file          tagmt translate --input manual.xlf --trg-lang de --approach dp -o manual.de.xlf
+                         tagmt project --xliff mt-without-tags.xlf -o mt-tagged.xlf
+                         tagmt evaluate --ref reference.xlf --hyp manual.de.xlf
+  my line files          tagmt translate --input test.en --src-lang en --trg-lang de --approach dt -o mt.de
+                         tagmt project --source test.en --translation mt-plain.de --src-lang en --trg-lang de -o mt.tagged.de
+                         tagmt evaluate --ref test.de --trg-lang de --hyp mt.tagged.de
+
+offline demo of all three on the bundled sample: tagmt demo
+"""
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="tagmt",
         description=(
-            "Evaluate machine translation of structured documents whose segments carry inline markup: "
-            "build views of the SAP XLIFF data, translate directly (DT) or by detag-and-project (DP), "
-            "score with markup-aware metrics, and reproduce Buschbeck, Dabre et al. (2022)."
+            "Machine translation of documents whose segments carry inline markup: translate XLIFF 1.2/2.x,\n"
+            "TMX or tagged line files directly (DT) or by detag-and-project (DP), put the tags of any source\n"
+            "into any MT output (project), score with markup-aware metrics, and reproduce Buschbeck, Dabre\n"
+            "et al. (2022) on the SAP data set."
         ),
+        epilog=WORKFLOWS,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"tagmt {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -39,13 +59,15 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    args.argv = ["tagmt", *(sys.argv[1:] if argv is None else argv)]  # for run records
     if not getattr(args, "func", None):
         parser.print_help()
         return 2
     try:
         result = args.func(args)
     except TagmtError as exc:
-        print(f"tagmt: error: {exc}", file=sys.stderr)
+        for line in str(exc).splitlines() or [""]:  # several problems at once: one line each
+            print(f"tagmt: error: {line}", file=sys.stderr)
         return exc.exit_code
     except KeyboardInterrupt:
         print("tagmt: interrupted", file=sys.stderr)

@@ -8,8 +8,10 @@ from pathlib import Path
 from typing import Any, Collection, Mapping, Sequence
 
 from tagmt.errors import TagmtError
+from tagmt.linecodec import decode_line
 from tagmt.metrics.registry import get_metric
 from tagmt.metrics.segment import MarkupContext, check_lengths
+from tagmt.safeio import MAX_LINE_FILE_BYTES, decode_utf8, read_regular_file
 
 #: The segment metrics of the evaluate command, in the order they are reported.
 SEGMENT_METRICS = (
@@ -23,6 +25,8 @@ SEGMENT_METRICS = (
     "markup-match",
     "structure-accuracy",
 )
+#: Segment metrics computed only when asked for by name (NE&NUM needs a term list to count entities).
+OPTIONAL_SEGMENT_METRICS = ("ne-num-precision", "ne-num-recall")
 
 
 @dataclass
@@ -61,23 +65,32 @@ def score_systems(
     metrics: Sequence[str] = SEGMENT_METRICS,
     tokenize: str | None = None,
     vocabulary: Collection[str] | None = None,
+    compat: str = "tagmt",
+    terms: str | Path | Collection[str] | None = None,
 ) -> list[SystemScores]:
     """Score each hypothesis stream (``hypotheses[name]``) against ``references``.
 
     ``markup-match`` reports two figures: ``markup_match`` over all segments and
     ``markup_match_tagged`` over the segments whose reference has markup (None when none has).
     ``tokenize`` overrides the BLEU tokenizer chosen by ``trg_lang`` (tag BLEU always uses ``none``);
-    ``vocabulary`` replaces the markup names taken from the references.
+    ``vocabulary`` replaces the markup names taken from the references; ``compat`` chooses the
+    corrected definitions (``tagmt``) or the published implementations' (``original``); ``terms`` is
+    the NE&NUM term list.
     """
-    unknown = [name for name in metrics if name not in SEGMENT_METRICS]
+    known = SEGMENT_METRICS + OPTIONAL_SEGMENT_METRICS
+    unknown = [name for name in metrics if name not in known]
     if unknown:
-        raise TagmtError(f"{unknown[0]!r} is not a segment metric; choose from: {', '.join(SEGMENT_METRICS)}")
+        raise TagmtError(f"{unknown[0]!r} is not a segment metric; choose from: {', '.join(known)}")
     reference_streams = [list(references)]
     for lines in hypotheses.values():
         check_lengths(lines, reference_streams)
     context = MarkupContext()
-    options: dict[str, Any] = {"trg_lang": trg_lang, "tokenize": tokenize, "vocabulary": vocabulary}
-    scorers = [get_metric(name, context=context, **options) for name in metrics]
+    options: dict[str, Any] = {"trg_lang": trg_lang, "tokenize": tokenize, "vocabulary": vocabulary,
+                               "compat": compat}
+    scorers = [
+        get_metric(name, context=context, **options, **({"terms": terms} if name in OPTIONAL_SEGMENT_METRICS else {}))
+        for name in metrics
+    ]
     systems = []
     for hyp, lines in hypotheses.items():
         lines = list(lines)
@@ -96,23 +109,11 @@ def score_systems(
 
 
 def read_segments(path: str | Path) -> list[str]:
-    """One segment per line of a UTF-8 file; empty lines are segments too (``\\r\\n`` is accepted)."""
-    try:
-        data = Path(path).read_bytes()
-    except FileNotFoundError:
-        raise TagmtError(f"{path}: no such file") from None
-    except OSError as exc:
-        raise TagmtError(f"cannot read {path}: {exc.strerror or exc}") from None
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
-        raise TagmtError(
-            f"{path}:{line}: not UTF-8 (byte 0x{data[exc.start]:02x}); convert the file to UTF-8"
-        ) from None
-    if text.startswith("\ufeff"):
-        text = text[1:]
-    lines = text.split("\n")
+    """One segment per line of a UTF-8 file (a byte order mark is accepted); empty lines are segments
+    too, ``\r\n`` is accepted, and line breaks written as ``&#10;``-style references are decoded
+    (:mod:`tagmt.linecodec`). Only a regular file is read, up to a size limit."""
+    data = read_regular_file(path, what="line file", limit=MAX_LINE_FILE_BYTES)
+    lines = decode_utf8(data, path, what="line file").split("\n")
     if lines[-1] == "":
         lines.pop()  # the newline that ends the last line
-    return [line[:-1] if line.endswith("\r") else line for line in lines]
+    return [decode_line(line[:-1] if line.endswith("\r") else line) for line in lines]

@@ -109,3 +109,30 @@ def load_pretrained(
         if _not_cached(exc):
             raise missing_weights(source, alias=alias, option=option) from exc
         raise TagmtError(f"cannot load model {source!r}: {_first_line(exc)}") from exc
+
+
+_WEIGHT_FILES = ("model.safetensors", "model.safetensors.index.json", "pytorch_model.bin", "pytorch_model.bin.index.json")
+
+
+def find_checkpoint(source: str, *, alias: str = "", option: str = "--model") -> tuple[Path | None, TagmtError | None]:
+    """Where a checkpoint's ``config.json`` is without loading anything, for checks before a run: a local
+    directory, or the hub cache (with its weights). Returns (the config file or None, the problem or None):
+    (None, None) means not here but downloadable now; a problem is the one-line error a load would give."""
+    local = Path(source).expanduser()
+    if local.is_dir():
+        config = local / "config.json"
+        if not config.is_file():
+            return None, TagmtError(f"{option} {source}: not a checkpoint directory (no config.json in it)")
+        return config, None
+    if local.exists() or source.startswith((".", "/", "~")) or source.count("/") > 1:
+        return None, TagmtError(
+            f"{option} {source}: not a checkpoint directory (expected a folder with config.json, or a hub id)"
+        )
+    from huggingface_hub import try_to_load_from_cache
+
+    config = try_to_load_from_cache(source, "config.json")
+    if isinstance(config, str) and any(isinstance(try_to_load_from_cache(source, name), str) for name in _WEIGHT_FILES):
+        return Path(config), None
+    if hub_offline() or not hub_reachable():
+        return None, missing_weights(source, alias=alias, option=option)
+    return None, None

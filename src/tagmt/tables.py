@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Mapping, Sequence
 
+from tagmt.atomic import write_atomic
+
 Value = int | float | None
 
 
@@ -292,7 +294,5 @@ def write_table(table: Table, out_dir: Path) -> list[Path]:
     out_dir.mkdir(parents=True, exist_ok=True)
     written = []
     for suffix, render in ((".md", to_markdown), (".tex", to_latex), (".csv", to_csv)):
-        path = out_dir / f"{table.name}{suffix}"
-        path.write_text(render(table), encoding="utf-8")
-        written.append(path)
+        written.append(write_atomic(out_dir / f"{table.name}{suffix}", [render(table)]))
     return written

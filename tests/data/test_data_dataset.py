@@ -68,7 +68,7 @@ def test_two_copies_of_one_pair_are_ambiguous(tmp_path):
 def test_non_numeric_document_name(tmp_path):
     write_tiny_dataset(tmp_path)
     (tmp_path / "dev_data/enja/documents/notes.xlf").write_text("x")
-    with pytest.raises(TagmtError, match="notes.xlf: document file names must be numbers"):
+    with pytest.raises(TagmtError, match="notes.xlf: document file names must be plain numbers"):
         open_dataset(tmp_path).documents("dev", "enja")
 
 

@@ -121,7 +121,7 @@ def test_translations_are_deterministic_and_keep_the_input_order(engine_name, re
 def test_batches_are_longest_first_ties_in_input_order(tiny_m2m100):
     texts = ["a", "a much longer segment than the others", "mid length one", "b", "a"]
     order = tiny_m2m100.batch_order(texts)
-    lengths = [len(tiny_m2m100.tokenizer(t, add_special_tokens=False)["input_ids"]) for t in texts]
+    lengths = [len(tiny_m2m100.tokenizer(t)["input_ids"]) for t in texts]
     assert sorted(order) == list(range(len(texts)))
     assert order[:2] == [1, 2]
     assert [(-lengths[i], i) for i in order] == sorted((-lengths[i], i) for i in order)
@@ -131,7 +131,7 @@ def test_batches_are_longest_first_ties_in_input_order(tiny_m2m100):
 def test_settings_record_the_papers_decoding(tiny_m2m100):
     settings = tiny_m2m100.settings()
     assert settings["num_beams"] == 4 and settings["length_penalty"] == 1.0
-    assert settings["fp16"] is False
+    assert settings["dtype"] == "float32"
 
 
 @pytest.mark.parametrize("engine_name", ["tiny_m2m100", "tiny_mbart50"])
@@ -174,3 +174,21 @@ def test_device_resolution():
     if not torch.cuda.is_available():
         with pytest.raises(TagmtError, match="no CUDA GPU"):
             resolve_device("cuda")
+
+
+def test_token_budget_batches_are_cut_by_padded_tokens():
+    from tagmt.engines.hf import plan_token_batches
+
+    lengths = [3, 10, 4, 10, 2, 30]  # longest first: 5, 1, 3, 2, 0, 4
+    assert plan_token_batches(lengths, batch_size=2, max_tokens=None) == [[5, 1], [3, 2], [0, 4]]
+    # 30 tokens alone (over the budget); 2 × 10 fits 20; 3 × 4 does too
+    assert plan_token_batches(lengths, batch_size=2, max_tokens=20) == [[5], [1, 3], [2, 0, 4]]
+    assert plan_token_batches([], batch_size=2, max_tokens=20) == []
+
+
+def test_token_budget_translates_as_batches_of_segments_do(tiny_m2m100_dir, tiny_m2m100):
+    by_tokens = load_engine(str(tiny_m2m100_dir), device="cpu", max_tokens=24)
+    texts = [t for t in TEXTS if t]
+    assert len(by_tokens.plan_batches(texts)) > len(tiny_m2m100.plan_batches(texts)) == 1
+    assert by_tokens.translate(TEXTS, "en", "ja") == tiny_m2m100.translate(TEXTS, "en", "ja")
+    assert by_tokens.settings() == tiny_m2m100.settings()  # batching is not part of a run's cache key

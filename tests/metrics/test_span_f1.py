@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tagmt.errors import TagmtError
 from tagmt.metrics import get_metric
@@ -72,3 +74,60 @@ def test_options_and_registry():
         SpanF1(match_mode="fuzzy")
     with pytest.raises(TagmtError, match="not well-formed"):
         SpanF1().corpus_score(["x"], [["<b>x"]])
+
+
+def test_an_identical_output_with_a_bare_ampersand_scores_one_in_both_modes():
+    gold = "<author>Smith & Jones</author> (<date>2020</date>) <title>R&amp;D &#38; more</title>"
+    for compat in ("tagmt", "original"):
+        result = SpanF1(compat=compat).corpus_score([gold], [[gold]])
+        assert result.score == 1.0 and result.details["parse_errors"] == [None], compat
+
+
+def test_original_escapes_invented_elements_the_default_counts_them():
+    gold = "<b>Save</b> now"
+    hyp = "<b>Save</b> <blink>now</blink>"
+    assert SpanF1(compat="original").corpus_score([hyp], [[gold]]).score == 1.0
+    assert SpanF1().corpus_score([hyp], [[gold]]).details["per_tag"]["blink"]["fp"] == 1
+    given = SpanF1(compat="original", schema_tags={"b", "blink"}).corpus_score([hyp], [[gold]])
+    assert given.details["per_tag"]["blink"]["fp"] == 1
+    with pytest.raises(TagmtError, match="schema_tags"):
+        SpanF1(schema_tags={"b"})
+
+
+def _greedy_by_sorting(gold, pred, mode, iou):
+    """The original's definition: every candidate pair, sorted, taken while both spans are free."""
+    from tagmt.metrics.span_f1 import _iou
+
+    candidates = []
+    for gi, g in enumerate(gold):
+        for pi, p in enumerate(pred):
+            if g.tag != p.tag:
+                continue
+            if mode == "exact":
+                score = 1.0 if (g.start, g.end) == (p.start, p.end) else 0.0
+            elif mode == "text":
+                score = 1.0 if g.normalized == p.normalized else 0.0
+            else:
+                score = _iou(g, p) if _iou(g, p) >= iou else 0.0
+            if score > 0:
+                candidates.append((score, gi, pi))
+    candidates.sort(key=lambda c: (-c[0], c[1], c[2]))
+    used_g, used_p, pairs = set(), set(), []
+    for _, gi, pi in candidates:
+        if gi not in used_g and pi not in used_p:
+            used_g.add(gi)
+            used_p.add(pi)
+            pairs.append((gi, pi))
+    return pairs
+
+
+_spans = st.lists(
+    st.tuples(st.sampled_from("ab"), st.integers(0, 12), st.integers(0, 6), st.sampled_from(["x", "y", " x "])),
+    max_size=12,
+).map(lambda items: [Span(tag, start, start + length, text) for tag, start, length, text in items])
+
+
+@settings(max_examples=400, deadline=None)
+@given(_spans, _spans, st.sampled_from(["exact", "text", "overlap"]), st.sampled_from([0.1, 0.5, 0.75, 1.0]))
+def test_linear_matching_gives_the_pairs_of_the_sorted_greedy(gold, pred, mode, iou):
+    assert sorted(match_spans(gold, pred, mode, iou)) == sorted(_greedy_by_sorting(gold, pred, mode, iou))

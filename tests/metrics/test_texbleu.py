@@ -63,3 +63,46 @@ def test_missing_weights_name_the_model_and_how_to_supply_it(tmp_path, monkeypat
     missing = str(tmp_path / "no-such-model")
     with pytest.raises(TagmtError, match="--embedding-model .*no-such-model: not a checkpoint directory"):
         TeXBleu(embedding_model=missing).corpus_score(["x"], [["y"]])
+
+
+def test_signature_names_the_model_fully(tiny_model, tmp_path):
+    import shutil
+    from pathlib import Path
+
+    signature = TeXBleu(embedding_model=tiny_model).signature()
+    assert f"model:{Path(tiny_model).resolve()}@sha256:" in signature and "compat:tagmt" in signature
+    # the same folder name with other weights gets another identity
+    import torch
+
+    other = tmp_path / Path(tiny_model).name
+    shutil.copytree(tiny_model, other)
+    from transformers import AutoModel
+
+    model = AutoModel.from_pretrained(other)
+    with torch.no_grad():
+        model.get_input_embeddings().weight.mul_(2)
+    model.save_pretrained(other)
+    other_signature = TeXBleu(embedding_model=str(other)).signature()
+    assert other_signature.split("@sha256:")[1][:16] != signature.split("@sha256:")[1][:16]
+
+
+def test_original_short_long_and_empty_strings(tiny_model):
+    """The authors' code: an order without n-gram pairs weighs in as log(1e-10), 512 tokens at most,
+    4 decimals, and an empty prediction fails (None here)."""
+    original = TeXBleu(embedding_model=tiny_model, compat="original")
+    default = TeXBleu(embedding_model=tiny_model)
+    tokenizer, _ = load_embeddings(tiny_model)
+    one = "x"
+    assert len(tokenizer.encode(space_commands(one))) == 1
+    assert original.corpus_score([one], [[one]]).segment_scores == [0.0]  # sqrt(1) * 1e-5 -> 0.0000
+    assert default.corpus_score([one], [[one]]).segment_scores == [pytest.approx(1.0)]
+    long_ref = " ".join(["a b"] * 400)
+    long_hyp = long_ref + " c" * 50
+    assert len(tokenizer.encode(space_commands(long_ref))) > 512
+    assert original.corpus_score([long_hyp], [[long_ref]]).segment_scores == [1.0]
+    empty = original.corpus_score(["", r"\alpha"], [["x", r"\alpha"]])
+    assert empty.segment_scores == [None, 1.0] and empty.score == 1.0
+    mid = original.corpus_score([r"\alpha - \gamma x"], [[r"\alpha + \beta"]]).segment_scores[0]
+    assert mid == round(mid, 4) and mid == pytest.approx(
+        default.corpus_score([r"\alpha - \gamma x"], [[r"\alpha + \beta"]]).score, abs=6e-5)
+    assert "max_tokens:512" in original.signature() and "compat:original" in original.signature()

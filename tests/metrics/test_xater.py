@@ -157,3 +157,63 @@ def test_xater_equals_exact_ter_on_translated_dita(sap_dev, tmp_path):
         for hyp_tokens in (xml_tokens(src.read_bytes()), damaged):
             edits, length = sacrebleu_ter(hyp_tokens, ref_tokens)
             assert translation_edit_rate(hyp_tokens, ref_tokens) == (edits, length)
+
+
+# --- compat="original": the Auto-Markup benchmark's own tokens and pyter's TER -----------------------------
+
+def _original_cases():
+    import json
+    from pathlib import Path
+
+    from compat_cases import xml_document_pairs
+
+    expected = json.loads((Path(__file__).parent / "data" / "automarkup_xater.json").read_text())
+    return [(name, hyp, ref, expected[name]) for name, hyp, ref in xml_document_pairs()]
+
+
+def test_compat_original_equals_the_benchmark_on_every_generated_pair():
+    from tagmt.metrics.automarkup import sax_tokens
+
+    metric = get_metric("xater", compat="original")
+    for name, hyp, ref, expected in _original_cases():
+        result = metric.corpus_score([hyp], [[ref]])
+        if expected["xater"] is None:  # the original skips a hypothesis that does not parse
+            assert result.segment_scores == [None] and result.details["parse_errors"][0], name
+            continue
+        assert sax_tokens(hyp) == expected["hyp_tokens"] and sax_tokens(ref) == expected["ref_tokens"], name
+        assert result.segment_scores[0] == pytest.approx(expected["xater"], abs=1e-9), name
+    assert "ter:pyter" in metric.signature() and "compat:original" in metric.signature()
+
+
+def test_original_and_default_differ_where_tercom_and_pyter_shift_differently():
+    """A reversed document: pyter shifts whole blocks freely, Tercom's rules and beam do not."""
+    cases = {name: (hyp, ref, expected) for name, hyp, ref, expected in _original_cases()}
+    hyp, ref, expected = cases["reverse-16"]
+    default = get_metric("xater").corpus_score([hyp], [[ref]]).score
+    assert expected["xater"] - default > 20  # 71.2 vs 44.6
+
+
+def test_original_skips_unparsable_hypotheses_in_the_mean():
+    metric = get_metric("xater", compat="original")
+    result = metric.corpus_score(["<a>x</a>", "<a>"], [["<a>x</a>", "<a>y</a>"]])
+    assert result.segment_scores == [100.0, None] and result.score == 100.0
+    assert get_metric("xater").corpus_score(["<a>x</a>", "<a>"], [["<a>x</a>", "<a>y</a>"]]).score == 50.0
+
+
+def test_sax_chunks_are_joined_with_a_space_as_in_the_original():
+    from tagmt.metrics.automarkup import sax_tokens
+
+    assert sax_tokens("<p>AT&amp;T</p>") == ["<p ", ">", "AT & T", "</p>"]
+    assert xml_tokens("<p>AT&amp;T</p>") == ["<p ", ">", "AT&T", "</p>"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.sampled_from("abcde"), max_size=10),
+    st.lists(st.sampled_from("abcde"), min_size=1, max_size=10),
+)
+def test_pyter_edit_rate_equals_pyter(hyp, ref):
+    from tagmt.metrics.automarkup import pyter_edit_rate
+
+    pyter = pytest.importorskip("pyter", reason="pyter (pyter3) is the original's TER; install tagmt[dev]")
+    assert pyter_edit_rate(hyp, ref) == pytest.approx(pyter.ter(hyp, ref), abs=1e-12)

@@ -30,15 +30,18 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="fetch, verify and unpack the upstream archive; prints the folder to pass as --data",
         description=(
             "Download the zip archive of github.com/SAP/software-documentation-data-set-for-machine-translation "
-            "(a branch, tag or commit), verify it (zip CRCs, optional SHA-256, safe member paths, a data set "
-            "inside), unpack it and print the folder to pass as --data."
+            "(a branch, tag or commit), verify it (zip CRCs, optional SHA-256, safe member names and types, a "
+            "data set inside), unpack it and print the folder to pass as --data. The unpacked folder is named "
+            "after the archive's top folder (or the URL's file name, or 'dataset') and holds "
+            ".tagmt-download.json; --force replaces only such a folder."
         ),
     )
     download.add_argument("--dest", metavar="DIR", help="where to unpack (default: $TAGMT_CACHE/data)")
     download.add_argument("--version", default="master", metavar="REF", help="branch, tag or commit (default: master)")
-    download.add_argument("--url", help="archive URL instead of GitHub's (https:// or file://)")
+    download.add_argument("--url", help="archive URL instead of GitHub's (https:// or file://; zip or tar)")
     download.add_argument("--sha256", metavar="HEX", help="expected SHA-256 of the archive")
-    download.add_argument("--force", action="store_true", help="replace an existing unpacked copy")
+    download.add_argument("--force", action="store_true",
+                          help="replace a copy an earlier download made (never any other folder)")
     download.add_argument("--progress", action="store_true", help="show the progress bar even when not on a terminal")
     download.set_defaults(func=run_download)
 

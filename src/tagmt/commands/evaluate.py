@@ -16,11 +16,12 @@ examples:
   tagmt evaluate --data ../shared/sap-dev --split dev --pair en-ja --hyp m2m.ja mbart.ja
   tagmt evaluate --ref ref.ja --trg-lang ja --hyp sys.ja --format json --per-segment seg.tsv
   tagmt evaluate --ref ref.ko --trg-lang ko --hyp sys.ko --metric lex-bleu xml-bleu markup-match
+  tagmt evaluate --ref manual.de.xlf --hyp mt.de.xlf           # XLIFF: targets matched by unit/segment id
   tagmt evaluate --metric xater --ref ref.xml --hyp hyp1.xml hyp2.xml
 
 segment metrics (default: all, ten figures): raw-bleu lex-bleu tag-bleu raw-chrf lex-chrf tag-chrf
 xml-bleu markup-match (over all segments, and over those whose reference has markup)
-structure-accuracy. raw = tagged strings as they are, lex = markup removed, tag = markup alone.
+structure-accuracy; on request: ne-num-precision ne-num-recall (with --ne-terms FILE). raw = tagged strings as they are, lex = markup removed, tag = markup alone.
 document metrics: xater validity span-f1 md-tags texbleu (one document per file).
 """
 
@@ -44,7 +45,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="score translations with markup-aware metrics (raw/lex/tag BLEU and chrF, XML-BLEU, …)",
         description=(
             "Score one or more hypothesis files (one segment per line) against the tagged reference "
-            "of a data set direction (--data/--pair) or any reference file (--ref/--trg-lang). "
+            "of a data set direction (--data/--pair) or any reference file (--ref/--trg-lang), or the "
+            "targets of XLIFF files against a reference XLIFF's, matched by unit/segment id. "
             "The reference side is parsed and tokenized once for all hypotheses."
         ),
         epilog=EXAMPLE,
@@ -68,6 +70,15 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--tokenize", metavar="TOK",
         help="BLEU tokenizer for raw, lex and XML-BLEU (default by target language: ja-mecab, "
         "ko-mecab, zh, else 13a); tag BLEU always uses none",
+    )
+    parser.add_argument(
+        "--compat", choices=("tagmt", "original"), default="tagmt",
+        help="tagmt: the corrected definitions (default); original: each metric as its published "
+        "implementation computes it (see docs/metrics.md; the signature says which)",
+    )
+    parser.add_argument(
+        "--ne-terms", metavar="FILE",
+        help="ne-num-precision/ne-num-recall: the English terms to count (JSON list or one per line)",
     )
     parser.add_argument("--format", choices=("table", "json", "csv"), default="table")
     parser.add_argument("--per-segment", metavar="FILE", help="write per-segment scores and match flags (TSV)")
@@ -109,21 +120,49 @@ def _unique(values: Sequence[str], option: str) -> list[str]:
 
 def _score_segments(metrics: list[str], hyps: list[str], args: argparse.Namespace) -> list[dict[str, Any]]:
     from tagmt.errors import TagmtError
-    from tagmt.evaluation import SEGMENT_METRICS, read_segments, score_systems
+    from tagmt.evaluation import OPTIONAL_SEGMENT_METRICS, SEGMENT_METRICS, read_segments, score_systems
 
-    unknown = [m for m in metrics if m not in SEGMENT_METRICS]
+    unknown = [m for m in metrics if m not in SEGMENT_METRICS + OPTIONAL_SEGMENT_METRICS]
     if unknown:
         raise TagmtError(
             f"unknown metric {unknown[0]!r}; choose from: {', '.join(SEGMENT_METRICS + DOCUMENT_METRICS)}"
         )
-    references, trg_lang, pair = _segment_reference(args)
-    hypotheses = {path: read_segments(path) for path in hyps}
+    xliff = _xliff_targets(args, hyps)
+    if xliff is not None:
+        references, trg_lang, pair, hypotheses = xliff
+    else:
+        references, trg_lang, pair = _segment_reference(args)
+        hypotheses = {path: read_segments(path) for path in hyps}
     systems = score_systems(
-        references, hypotheses, trg_lang, pair, metrics=metrics or SEGMENT_METRICS, tokenize=args.tokenize
+        references, hypotheses, trg_lang, pair, metrics=metrics or SEGMENT_METRICS, tokenize=args.tokenize,
+        compat=args.compat, terms=args.ne_terms,
     )
     if args.per_segment:
         _write_per_segment(args.per_segment, systems, references)
     return [system.as_dict() for system in systems]
+
+
+def _xliff_targets(args: argparse.Namespace, hyps: list[str]):
+    """With an XLIFF --ref: its targets and each hypothesis file's, matched by segment id
+    (``tagmt.corpus.matching``), else None."""
+    if not args.ref or len(args.ref) != 1 or args.pair or args.data:
+        return None
+    from tagmt.corpus.detect import looks_like_xliff
+    from tagmt.corpus.files import read_bytes
+
+    if not looks_like_xliff(read_bytes(args.ref[0])):
+        return None
+    from tagmt.corpus.matching import match_targets
+    from tagmt.errors import TagmtError
+    from tagmt.languages import normalize
+
+    matched = match_targets(args.ref[0], hyps)
+    for note in matched.notes:
+        print(f"tagmt evaluate: {note}", file=sys.stderr)
+    lang = args.trg_lang or matched.trg_lang
+    if not lang:
+        raise TagmtError(f"{args.ref[0]} names no target language; pass --trg-lang")
+    return matched.references, normalize(lang, "--trg-lang"), None, matched.hypotheses
 
 
 def _segment_reference(args: argparse.Namespace) -> tuple[list[str], str, str | None]:
@@ -171,7 +210,10 @@ def _write_per_segment(path: str, systems: Sequence[Any], references: Sequence[s
             row: list[Any] = [system.hyp, i + 1, ref_tagged[i]]
             for key in keys:
                 value = system.segment_scores[key][i]
-                row.append(int(value > 0) if key in flags else f"{value:.4f}")
+                if value is None:
+                    row.append("n/a")
+                else:
+                    row.append(int(value > 0) if key in flags else f"{value:.4f}")
             writer.writerow(row)
     try:
         with open(path, "w", encoding="utf-8", newline="") as handle:

@@ -12,6 +12,8 @@ examples:
   tagmt reproduce --data ~/sap-data --out results                      # the paper's grid, 12 directions
   tagmt reproduce --data ~/sap-data --pairs en-ja,en-ko,en-zh --out results   # the paper's 3 directions
   tagmt reproduce --data ~/sap-data --models m2m100 --approaches dt --out results --jobs 4 --device cuda
+  tagmt reproduce --data ~/sap-data --engine ct2 --max-tokens 4096 --out results-ct2   # CTranslate2, int8 on CPU
+  tagmt reproduce --data ~/sap-data --backend ray --ray-address HEAD:6379 --jobs 8 --out results
   tagmt reproduce --quick                                               # offline demo (= tagmt demo)
 
 A cell (model, approach, direction) is the unit of work: OUT/cells/<cell>/ holds its translation and
@@ -21,6 +23,8 @@ Writes OUT/results.json, table1_data … table5_xml (.md .tex .csv), *_vs_paper 
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
+    from tagmt.commands.translate import add_engine_arguments
+
     parser = subparsers.add_parser(
         "reproduce",
         help="run the paper's experiment grid and write its tables and figures",
@@ -34,7 +38,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--data", metavar="DIR", help="data set folder (from `tagmt data download`)")
     parser.add_argument("--split", help="split to run on (default: the config's, test)")
     parser.add_argument("--config", metavar="FILE", help="grid config TOML (default: experiments/paper.toml)")
-    parser.add_argument("--models", nargs="+", metavar="MODEL", help="models (m2m100, mbart50, a hub id or a folder); comma-separated or repeated")
+    parser.add_argument("--models", nargs="+", metavar="MODEL", help="models (m2m100, mbart50, a hub id or a folder, openai:NAME); comma-separated or repeated")
     parser.add_argument("--approaches", nargs="+", metavar="APPROACH", help="dt and/or dp")
     parser.add_argument("--pairs", nargs="+", metavar="SRC-TRG", help="directions, e.g. en-ja,en-ko (default: all 12)")
     parser.add_argument("--aligner", choices=("awesome", "eflomal"), help="word aligner of the dp cells (default: the config's, awesome)")
@@ -42,8 +46,17 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--jobs", type=int, default=1, metavar="N", help="cells run in parallel, spread over the GPUs found (default 1)")
     parser.add_argument("--device", default="auto", help="auto, cpu, cuda or cuda:N (default auto)")
     parser.add_argument("--batch-size", type=int, metavar="N", help="segments per batch (default: the config's, 16)")
+    add_engine_arguments(parser)
+    parser.add_argument("--backend", choices=("local", "ray"), default="local",
+                        help="where cells run: local processes (default) or Ray tasks (pip install \"tagmt[ray]\")")
+    parser.add_argument("--ray-address", metavar="ADDR",
+                        help="the Ray cluster to use with --backend ray (default: start a local instance)")
     parser.add_argument("--force", action="store_true", help="recompute every cell, even finished ones")
     parser.add_argument("--no-figures", action="store_true", help="skip the PNG figures")
+    parser.add_argument("--api-base", metavar="URL",
+                        help="openai:NAME models: the server's OpenAI-compatible API (default: $OPENAI_BASE_URL)")
+    parser.add_argument("--concurrency", type=int, metavar="N",
+                        help="openai:NAME models: requests in flight (default 4)")
     parser.add_argument("--quick", action="store_true", help="the offline demo on the bundled sample (same as `tagmt demo`)")
     parser.set_defaults(func=run)
 
@@ -52,7 +65,12 @@ def command_line(args: argparse.Namespace) -> str:
     """The command that reproduces this run, with absolute paths (recorded in results.json)."""
     words = ["tagmt", "reproduce", "--data", str(Path(args.data).resolve())]
     for option, value in (("--split", args.split), ("--aligner", args.aligner), ("--device", args.device),
-                          ("--batch-size", args.batch_size), ("--jobs", args.jobs)):
+                          ("--batch-size", args.batch_size), ("--jobs", args.jobs),
+                          ("--api-base", args.api_base), ("--concurrency", args.concurrency),
+                          ("--engine", args.engine if args.engine != "hf" else None),
+                          ("--compute-type", args.compute_type), ("--max-tokens", args.max_tokens),
+                          ("--backend", args.backend if args.backend != "local" else None),
+                          ("--ray-address", args.ray_address)):
         if value is not None:
             words += [option, str(value)]
     if args.config:
@@ -77,6 +95,20 @@ def terminal_tables(results: dict) -> str:
     return "\n".join(to_markdown(table) for table in tables)
 
 
+def check_grid(grid) -> None:
+    """Everything the grid's cells need (packages, model and aligner weights, languages), checked before the
+    first cell runs; all that is missing is named at once."""
+    from tagmt.preflight import aligner_problems, check, model_problems
+
+    languages = sorted({lang for d in grid.directions for lang in (d.src, d.trg)})
+    problems: list[str] = []
+    for model in dict.fromkeys(s.model for s in grid.systems):
+        problems += model_problems(model, [(lang, "--pairs") for lang in languages], option="--models")
+    for aligner in dict.fromkeys(s.aligner for s in grid.systems if s.approach == "dp" and s.aligner):
+        problems += aligner_problems(aligner, None, languages)
+    check(list(dict.fromkeys(problems)))
+
+
 def run(args: argparse.Namespace) -> int:
     from tagmt.errors import TagmtError
 
@@ -86,7 +118,8 @@ def run(args: argparse.Namespace) -> int:
             raise TagmtError(f"--quick runs the fixed offline grid on the bundled sample; drop --{' --'.join(given)}")
         from tagmt.commands.demo import run_demo
 
-        return run_demo(args.out, jobs=args.jobs, force=args.force, figures=not args.no_figures)
+        return run_demo(args.out, jobs=args.jobs, force=args.force, figures=not args.no_figures,
+                        backend=args.backend, ray_address=args.ray_address)
 
     from tagmt.reproduce import load_grid, run_grid
 
@@ -101,9 +134,24 @@ def run(args: argparse.Namespace) -> int:
         args.config, models=args.models, approaches=args.approaches, pairs=args.pairs,
         aligner=args.aligner, split=args.split, batch_size=args.batch_size,
     )
+    llm = None
+    if args.api_base is not None or args.concurrency is not None:
+        from tagmt.engines import LLMOptions
+
+        llm = LLMOptions(**{k: v for k, v in (("api_base", args.api_base), ("concurrency", args.concurrency))
+                            if v is not None})
+        llm.check()
+    grid.engine, grid.compute_type, grid.max_tokens = args.engine, args.compute_type, args.max_tokens
+    if args.jobs < 1:
+        raise TagmtError(f"--jobs must be at least 1, got {args.jobs}")
+    from tagmt.data.dataset import open_dataset
+
+    open_dataset(args.data).resolve_split(grid.split)  # the arguments first, then what the run needs
+    check_grid(grid)
     run = run_grid(
         grid, args.data, args.out, jobs=args.jobs, device=args.device, force=args.force,
-        command=command_line(args), figures=not args.no_figures,
+        command=command_line(args), figures=not args.no_figures, llm=llm, backend=args.backend,
+        ray_address=args.ray_address,
     )
     print(terminal_tables(run.results))
     print(

@@ -1,4 +1,5 @@
-"""``tagmt translate``: translate one direction of a split by direct translation or detag-and-project."""
+"""``tagmt translate``: translate by direct translation or detag-and-project — one direction of the SAP data
+set (``--pair``), or any XLIFF, TMX or tagged line file (``--input``)."""
 
 from __future__ import annotations
 
@@ -6,75 +7,300 @@ import argparse
 import sys
 
 EXAMPLE = """\
-examples:
+three workflows:
+  the SAP benchmark   tagmt translate --approach dp --pair en-ja --data ../shared/sap-dev --split dev -o dp.en-ja.txt
+  my XLIFF file       tagmt translate --input manual.xlf --trg-lang de --approach dp -o manual.de.xlf
+  my line files       tagmt translate --input src.en --src-lang en --trg-lang fr --approach dt -o mt.fr
+
+more examples:
   tagmt translate --approach dt --pair en-ja --model copy -o copy.en-ja.txt
   tagmt translate --approach dp --pair en-ja --model reference --aligner eflomal -o ref-dp.en-ja.txt
   tagmt translate --approach dt --pair ja-ko --model m2m100 --data ../shared/sap-dev --split dev -o m2m.dt.ja-ko.txt
   tagmt translate --approach dp --pair en-zh --model mbart50 --aligner awesome --device cuda --fp16 -o mbart.dp.en-zh.txt
   tagmt translate --approach dt --pair en-ko --model /models/my-m2m100 --batch-size 32 -o out.txt
+  tagmt translate --input ui.xlf --approach dt --model /models/my-m2m100 --beam 1 -o ui.out.xlf
+  tagmt translate --input memory.tmx --trg-lang de --approach dp --model reference -o projected.de
+  tagmt translate --approach dt --pair en-ja --model openai:gpt-4o-mini --concurrency 8 --repair project --aligner eflomal -o gpt.dt.ja
+  tagmt translate --approach dp --pair en-ko --model openai:Qwen/Qwen2.5-7B-Instruct --api-base http://localhost:8000/v1 --aligner eflomal -o qwen.dp.ko
+  tagmt translate --approach dt --unit document --pair en-ja --model openai:qwen2.5 --max-context 8192 -o qwen-docs/
+  tagmt translate --approach dt --pair en-ja --model m2m100 --engine ct2 --max-tokens 4096 -o m2m.ct2.en-ja.txt
 
-models: m2m100 (facebook/m2m100_418M), m2m100-1.2b (facebook/m2m100_1.2B),
+models: m2m100 (facebook/m2m100_418M, the default), m2m100-1.2b (facebook/m2m100_1.2B),
 mbart50 (facebook/mbart-large-50-many-to-many-mmt), any hub id or local folder of an M2M-100 or
-mBART-50 checkpoint, copy (the source itself), reference (the reference; for dp its plain text, so that
-dp measures tag projection alone). Offline, a hub model must already be in the Hugging Face cache.
+mBART-50 checkpoint, copy (the source itself), reference (the reference: the XLIFF/TMX targets or the
+data set's; for dp its plain text, so that dp measures tag projection alone). Offline, a hub model must
+already be in the Hugging Face cache. `tagmt models --languages` lists the languages of each model.
+openai:NAME is a chat model behind any OpenAI-compatible server (vLLM, llama.cpp's server,
+`transformers serve`, hosted APIs): --api-base or $OPENAI_BASE_URL says where, $OPENAI_API_KEY the key.
+dt asks it to keep the tags (outputs whose tags differ from the source's are counted, and re-projected
+with --repair project); dp asks for plain text and projects the tags. --unit document translates whole
+DITA documents (-o is then a folder) in chunks under --max-context tokens and scores them with XATER
+and validity.
 
-The output has one tagged segment per line, in the order of `tagmt views --view tagged`, and is written
-atomically. Finished segments are cached (default ~/.cache/tagmt/runs, or $TAGMT_CACHE/runs): a run that
-is stopped resumes where it stopped when started again with the same arguments.
+--input: the format comes from the content (XLIFF 1.2, XLIFF 2.x, TMX, else one tagged segment per line
+with XML-escaped text; --format forces one). XLIFF in, XLIFF out: every translatable segment's target is
+filled and its state set (1.2: needs-review-translation + mt-suggestion; 2.x: translated); units,
+ids, notes and sources stay byte for byte. Languages come from the file unless given; a line file needs
+--src-lang and --trg-lang. TMX and line files give one tagged translation per line. --pair gives one
+tagged segment per line, in the order of `tagmt views --view tagged`.
+
+dp removes tag-like text the model writes itself (its output gets exactly the source's tags) and says
+how much on stderr. Everything a run needs (packages, model and aligner weights, languages) is checked
+before it starts, and all that is missing is named at once. The output is written atomically, with a
+record of the run beside it (OUT.run.json: model, settings, prompt hash, tag mismatches, what the run
+changed, the command line). Finished segments are cached (default ~/.cache/tagmt/runs, or
+$TAGMT_CACHE/runs): a run that is stopped resumes where it stopped when started again with the same
+arguments.
 """
+
+# Options that only the LLM engine (openai:NAME) reads; None means "not given".
+LLM_OPTIONS = ("api_base", "prompt", "examples", "shots", "concurrency", "timeout", "retries", "temperature",
+               "seed", "max_new_tokens", "max_context")
+
+
+def add_engine_arguments(parser: argparse.ArgumentParser) -> None:
+    """--engine, --compute-type and --max-tokens (shared with ``tagmt reproduce``)."""
+    parser.add_argument("--engine", choices=("hf", "ct2"), default="hf",
+                        help="run checkpoints with PyTorch generate (hf, default) or CTranslate2 (ct2: converted "
+                             "once and cached; pip install \"tagmt[ct2]\")")
+    parser.add_argument("--compute-type", metavar="TYPE",
+                        help="precision: hf float32 (CPU default) | bfloat16 | float16 (CUDA; default bfloat16 "
+                             "where the GPU has it); ct2 int8 (CPU default) | int8_float16 (CUDA default) | "
+                             "float32 | float16 | bfloat16 | int8_float32 | int8_bfloat16")
+    parser.add_argument("--max-tokens", type=int, metavar="N",
+                        help="batch by a budget of N padded input tokens (length-sorted) instead of --batch-size")
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "translate",
-        help="translate a direction of a split (dt: tags through the model; dp: detag, translate, project)",
+        help="translate a data set direction (--pair) or an XLIFF / line file (--input), by dt or dp",
         description=(
-            "Translate every translatable segment of one direction of a split. dt (direct translation) "
+            "Translate every segment of a direction of the SAP data set (--pair) or of any XLIFF 1.2/2.x, "
+            "TMX or tagged line file (--input). dt (direct translation) "
             "gives the model the tagged source as is; dp (detag-and-project) strips the tags, translates "
-            "the text and puts the tags back with word alignments (inside-outside projection). Decoding: "
-            "beam 4, length penalty 1.0, target language forced as the first token."
+            "the text and puts the tags back with word alignments (inside-outside projection). M2M-100 / "
+            "mBART-50 decoding: beam 4 (--beam), length penalty 1.0, target language forced as the first token; "
+            "openai:NAME models are prompted (temperature 0 unless told otherwise)."
         ),
         epilog=EXAMPLE,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--approach", required=True, choices=("dt", "dp"),
                         help="dt: direct translation; dp: detag-and-project")
-    parser.add_argument("--pair", required=True, metavar="SRC-TRG", help="direction, e.g. en-ja or ja-ko")
-    parser.add_argument("--model", required=True, metavar="MODEL",
-                        help="m2m100, m2m100-1.2b, mbart50, a hub id, a checkpoint folder, copy or reference")
-    parser.add_argument("--aligner", choices=("awesome", "eflomal"), default="awesome",
-                        help="word aligner for dp (default: awesome, as in the paper)")
+    what = parser.add_mutually_exclusive_group(required=True)
+    what.add_argument("--pair", metavar="SRC-TRG", help="a direction of the SAP data set, e.g. en-ja or ja-ko")
+    what.add_argument("--input", metavar="FILE", help="an XLIFF 1.2/2.x, TMX or tagged line file")
+    parser.add_argument("--format", choices=("auto", "xliff12", "xliff2", "tmx", "lines"), default="auto",
+                        help="format of --input (default: from its content)")
+    parser.add_argument("--src-lang", metavar="LANG", help="source language of --input (ISO code; default: the file's)")
+    parser.add_argument("--trg-lang", metavar="LANG", help="target language of --input (ISO code; default: the file's)")
+    parser.add_argument("--model", default="m2m100", metavar="MODEL",
+                        help="m2m100 (default), m2m100-1.2b, mbart50, a hub id, a checkpoint folder, copy, reference, "
+                             "or openai:NAME (a chat model behind an OpenAI-compatible server)")
+    parser.add_argument("--aligner", choices=("awesome", "eflomal"), default="eflomal",
+                        help="word aligner for dp (default: eflomal, which needs no model weights; the paper used awesome)")
     parser.add_argument("--aligner-model", metavar="NAME|DIR",
                         help="encoder of the awesome aligner (default: bert-base-multilingual-cased)")
-    parser.add_argument("--data", metavar="DIR", help="data set folder (default: the bundled sample)")
-    parser.add_argument("--split", help="split name, e.g. dev or test (default: the only split)")
+    parser.add_argument("--data", metavar="DIR", help="data set folder for --pair (default: the bundled sample)")
+    parser.add_argument("--split", help="split name for --pair, e.g. dev or test (default: the only split)")
     parser.add_argument("-o", "--output", required=True, metavar="FILE", help="output file")
     parser.add_argument("--batch-size", type=int, default=16, metavar="N", help="segments per batch (default 16)")
     parser.add_argument("--device", choices=("auto", "cpu", "cuda"), default="auto",
                         help="where the model runs (default: cuda when available)")
-    parser.add_argument("--fp16", action="store_true", help="half precision (GPU only)")
+    parser.add_argument("--fp16", action="store_true", help="half precision (GPU only; = --compute-type float16)")
+    add_engine_arguments(parser)
+    parser.add_argument("--beam", type=int, default=4, metavar="N", help="beam size (default 4, the paper's)")
     parser.add_argument("--cache-dir", metavar="DIR", help="folder of the resumable run caches")
     parser.add_argument("--no-cache", action="store_true", help="neither read nor write the run cache")
-    parser.add_argument("--zf", action="store_true", help="allow Traditional Chinese (zf) directions")
+    parser.add_argument("--zf", action="store_true", help="allow Traditional Chinese (zf) directions of the data set")
+    parser.add_argument("--repair", choices=("project",),
+                        help="dt: re-project the source's tags onto an output whose tags differ from them "
+                             "(uses --aligner)")
+    parser.add_argument("--unit", choices=("segment", "document"), default="segment",
+                        help="segment (default): one line per segment; document: whole DITA documents "
+                             "(openai:NAME, dt), written to the folder -o")
+    llm = parser.add_argument_group("LLM engines (--model openai:NAME)")
+    llm.add_argument("--api-base", metavar="URL",
+                     help="the server's OpenAI-compatible API, e.g. http://localhost:8000/v1 "
+                          "(default: $OPENAI_BASE_URL, else the OpenAI API); the key is $OPENAI_API_KEY")
+    llm.add_argument("--prompt", metavar="FILE",
+                     help="prompt file ([system] and [user] sections, {source} where the text goes); "
+                          "default: tagmt's dt, dp or document prompt")
+    llm.add_argument("--examples", nargs=2, metavar=("SRC", "TRG"),
+                     help="few-shot examples: two line files, tagged source and its translation")
+    llm.add_argument("--shots", type=int, metavar="N",
+                     help="how many --examples pairs go into the prompt (default 3; dt takes tagged pairs first)")
+    llm.add_argument("--concurrency", type=int, metavar="N", help="requests in flight (default 4)")
+    llm.add_argument("--timeout", type=float, metavar="SECONDS", help="per request (default 300)")
+    llm.add_argument("--retries", type=int, metavar="N",
+                     help="retries with exponential backoff on connection errors, 408, 409, 429 and 5xx (default 4)")
+    llm.add_argument("--temperature", type=float, metavar="T", help="sampling temperature (default 0)")
+    llm.add_argument("--seed", type=int, metavar="N", help="sampling seed sent with every request")
+    llm.add_argument("--max-new-tokens", type=int, metavar="N",
+                     help="output budget of every request (default: 2x the input's estimated tokens + 64)")
+    llm.add_argument("--max-context", type=int, metavar="TOKENS",
+                     help="--unit document: the model's context; documents are cut into chunks that fit "
+                          "(default 4096)")
     parser.set_defaults(func=run)
+
+
+def llm_options(args: argparse.Namespace):
+    """The LLM engine's options from the command line (unset ones keep LLMOptions' defaults)."""
+    from tagmt.engines import LLMOptions
+    from tagmt.engines.prompts import read_examples
+
+    given = {
+        "api_base": args.api_base, "prompt": args.prompt, "shots": args.shots, "concurrency": args.concurrency,
+        "timeout": args.timeout, "retries": args.retries, "temperature": args.temperature, "seed": args.seed,
+        "max_new_tokens": args.max_new_tokens,
+    }
+    options = {key: value for key, value in given.items() if value is not None}
+    if args.examples:
+        options["examples"] = tuple(read_examples(*args.examples))
+    return LLMOptions(**options)
 
 
 def run(args: argparse.Namespace) -> int:
     from tagmt.data.directions import parse_direction
+    from tagmt.engines.llm import split_model
     from tagmt.errors import TagmtError
-    from tagmt.translate.pipelines import translate_direction
 
+    if args.aligner_model and not (args.aligner == "awesome" and (args.approach == "dp" or args.repair)):
+        raise TagmtError("--aligner-model is for the awesome aligner of --approach dp or --repair project")
+    if args.beam < 1:
+        raise TagmtError(f"--beam must be at least 1, not {args.beam}")
+    is_llm = split_model(args.model) is not None
+    if not is_llm:
+        given = [name for name in LLM_OPTIONS if getattr(args, name) is not None]
+        if given:
+            option = "--" + given[0].replace("_", "-")
+            raise TagmtError(f"{option} is for LLM engines (--model openai:NAME), not {args.model}")
+    if args.input:
+        return _run_file(args, is_llm)
+    given = [f"--{name.replace('_', '-')}" for name in ("src_lang", "trg_lang") if getattr(args, name)]
+    if args.format != "auto":
+        given.append("--format")
+    if given:
+        raise TagmtError(f"{' and '.join(given)} go with --input; --pair takes its languages from the direction")
     direction = parse_direction(args.pair, include_zf=args.zf)
-    if args.aligner_model and not (args.approach == "dp" and args.aligner == "awesome"):
-        raise TagmtError("--aligner-model is for --approach dp --aligner awesome")
+    if args.unit == "document":
+        return _run_documents(args, direction, is_llm)
+    _check_segment_options(args)
+    return _run_segments(args, direction, is_llm)
+
+
+def _check_segment_options(args: argparse.Namespace) -> None:
+    from tagmt.errors import TagmtError
+
+    if args.max_context is not None:
+        raise TagmtError("--max-context is for --unit document")
+    if args.repair and args.approach != "dt":
+        raise TagmtError("--repair is for --approach dt (dp outputs always carry their source's tags)")
+
+
+def _say(record_path, lines: list[str]) -> None:
+    """The run's changes and the DT tag check, from its record (None: a special output has none), on stderr."""
+    import json
+
+    for line in lines:
+        print(f"tagmt translate: {line}", file=sys.stderr)
+    record = json.loads(record_path.read_text(encoding="utf-8")) if record_path else {}
+    if record.get("tags"):
+        tags = record["tags"]
+        repaired = f", {tags['repaired']} repaired by projection" if record.get("repair") else " (--repair project fixes them)"
+        print(f"tags: {tags['tag_mismatches']} of {tags['segments']} outputs differ from their source's tags"
+              + (repaired if tags["tag_mismatches"] else ""), file=sys.stderr)
+
+
+def _run_segments(args: argparse.Namespace, direction, is_llm: bool) -> int:
+    from tagmt.engines.offline import OFFLINE_ENGINES
+    from tagmt.preflight import check, run_problems
+    from tagmt.translate.hygiene import RunReport
+    from tagmt.translate.pipelines import translate_direction
+    from tagmt.translate.runs import prepare_cache_dir, run_record_path
+
+    if not args.no_cache and args.model not in OFFLINE_ENGINES:
+        prepare_cache_dir(args.cache_dir)  # a bad --cache-dir is named before what the run needs
+    check(run_problems(models=[args.model], approach=args.approach, aligner=args.aligner,
+                       aligner_model=args.aligner_model, src_lang=direction.src, trg_lang=direction.trg,
+                       languages_from="--pair", repair=args.repair))
     aligner_options = {"model": args.aligner_model} if args.aligner_model else None
+    report = RunReport()
     path = translate_direction(
         args.data, args.split, direction, args.approach, args.model,
         aligner=args.aligner, output=args.output, batch_size=args.batch_size, device=args.device,
-        progress=True, cache_dir=args.cache_dir, use_cache=not args.no_cache, fp16=args.fp16,
-        aligner_options=aligner_options,
+        progress=True, cache_dir=args.cache_dir, use_cache=not args.no_cache, fp16=args.fp16, beam=args.beam,
+        aligner_options=aligner_options, llm=llm_options(args) if is_llm else None, repair=args.repair,
+        record=True, command=getattr(args, "argv", None), report=report, engine=args.engine,
+        compute_type=args.compute_type, max_tokens=args.max_tokens,
     )
-    with open(path, encoding="utf-8") as f:
-        n = sum(1 for _ in f)
-    print(f"wrote {n} segments ({args.model}, {args.approach}, {direction.name}) to {path}", file=sys.stderr)
+    print(f"wrote {report.segments} segments ({args.model}, {args.approach}, {direction.name}) to {path}",
+          file=sys.stderr)
+    _say(run_record_path(path), report.lines())
+    return 0
+
+
+def _run_file(args: argparse.Namespace, is_llm: bool) -> int:
+    from tagmt.errors import TagmtError
+    from tagmt.translate.files import translate_file
+    from tagmt.translate.runs import run_record_path
+
+    if args.data or args.split or args.zf:
+        raise TagmtError("--data, --split and --zf go with --pair; --input reads the file it is given")
+    if args.unit == "document":
+        raise TagmtError("--unit document translates the data set's DITA documents: use it with --pair")
+    _check_segment_options(args)
+    done = translate_file(
+        args.input, args.output, approach=args.approach, model=args.model, format=args.format,
+        src_lang=args.src_lang, trg_lang=args.trg_lang, aligner=args.aligner, aligner_model=args.aligner_model,
+        beam=args.beam, batch_size=args.batch_size, device=args.device, progress=True,
+        cache_dir=args.cache_dir, use_cache=not args.no_cache, fp16=args.fp16,
+        llm=llm_options(args) if is_llm else None, repair=args.repair, command=getattr(args, "argv", None),
+        engine=args.engine, compute_type=args.compute_type, max_tokens=args.max_tokens,
+    )
+    kind = {"xliff12": "XLIFF 1.2", "xliff2": "XLIFF 2"}.get(done.corpus.format, "line file")
+    print(f"wrote {len(done.corpus.segments)} segments ({args.model}, {args.approach}, {done.direction.name}) "
+          f"as {kind} to {done.output}", file=sys.stderr)
+    _say(run_record_path(done.output), done.report.lines())
+    return 0
+
+
+def _run_documents(args: argparse.Namespace, direction, is_llm: bool) -> int:
+    from tagmt.data.dataset import open_dataset
+    from tagmt.data.views import dita_documents
+    from tagmt.engines import load_engine
+    from tagmt.errors import TagmtError
+    from tagmt.translate.documents import (
+        DEFAULT_MAX_CONTEXT,
+        score_documents,
+        translate_documents,
+        write_document_run,
+    )
+
+    if not is_llm:
+        raise TagmtError(f"--unit document needs an LLM (--model openai:NAME), not {args.model}")
+    if args.approach != "dt":
+        raise TagmtError("--unit document translates the tagged documents directly: use --approach dt")
+    if args.repair:
+        raise TagmtError("--repair is for --unit segment")
+    dataset = open_dataset(args.data)
+    split = dataset.resolve_split(args.split)
+    sources = dita_documents(dataset, split, direction, "source")
+    references = dita_documents(dataset, split, direction, "target")
+    engine = load_engine(args.model, llm=llm_options(args), approach="document")
+    max_context = args.max_context if args.max_context is not None else DEFAULT_MAX_CONTEXT
+    run = translate_documents(
+        engine, [(str(doc_id), text) for doc_id, text in sources.items()], direction.src, direction.trg,
+        max_context=max_context, cache_dir=args.cache_dir, use_cache=not args.no_cache, progress=True,
+    )
+    scores = score_documents(run.translations, [references[int(doc_id)] for doc_id in run.ids])
+    write_document_run(args.output, run, scores, engine, {
+        "direction": direction.name, "split": split, "max_context": max_context,
+        "command": getattr(args, "argv", None),
+    })
+    print(f"wrote {len(run.ids)} documents ({sum(run.chunks)} chunks, {sum(run.well_formed)} well-formed) "
+          f"({args.model}, document, {direction.name}) to {args.output}", file=sys.stderr)
+    print(" · ".join(f"{name} {value['score']:.2f}" if value["score"] is not None else f"{name} not validated"
+                     for name, value in scores.items()), file=sys.stderr)
     return 0

@@ -4,16 +4,18 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 
 EXAMPLE = """\
 examples:
   tagmt views --pair en-ja --view tagged --side source | head
   tagmt views --data ../shared/sap-dev --split dev --pair ja-ko --view plain --side target -o ko.txt
   tagmt views --data ../shared/sap-dev --pair en-zf --zf --view dita --side target -o dita/
+  tagmt views --input manual.xlf --view plain --side source      # any XLIFF, TMX or tagged line file
 
 views: tagged (DITA inline tags written out), masked (XLIFF placeholders <x/>, <g>…</g>),
 plain (text only, references as <locked-ref>), dita (one <id>.dita file per document; needs -o DIR).
+With --input: tagged (inline codes as <g id>/<x id/>/<bx id/>/<ex id/>, text XML-escaped) and plain
+(text only, unescaped) of the sources or the targets.
 """
 
 
@@ -30,7 +32,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("--data", metavar="DIR", help="data set folder (default: the bundled sample)")
     parser.add_argument("--split", help="split name, e.g. dev (default: the only split)")
-    parser.add_argument("--pair", required=True, metavar="SRC-TRG", help="direction, e.g. en-ja or ja-ko")
+    parser.add_argument("--pair", metavar="SRC-TRG", help="direction, e.g. en-ja or ja-ko")
+    parser.add_argument("--input", metavar="FILE", help="an XLIFF, TMX or tagged line file instead of the data set")
     parser.add_argument("--view", required=True, choices=("tagged", "masked", "plain", "dita"))
     parser.add_argument("--side", required=True, choices=("source", "target"))
     parser.add_argument("-o", "--output", metavar="PATH", help="output file (folder for --view dita); default stdout")
@@ -41,9 +44,17 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     from tagmt.data.dataset import open_dataset
     from tagmt.data.directions import parse_direction
-    from tagmt.data.views import segment_lines, write_dita
+    from tagmt.data.views import dropped_line_breaks, segment_lines, write_dita
     from tagmt.errors import TagmtError
+    from tagmt.linecodec import encode_line, has_line_break
 
+    if args.input:
+        if args.pair or args.data or args.split:
+            raise TagmtError("--input reads one file; --pair, --data and --split are for the data set")
+        lines = [encode_line(line) for line in _file_lines(args.input, args.view, args.side)]
+        return _write(lines, args.output)
+    if not args.pair:
+        raise TagmtError("say what to show: --pair SRC-TRG (the data set) or --input FILE")
     direction = parse_direction(args.pair, include_zf=args.zf)
     dataset = open_dataset(args.data)
     if args.view == "dita":
@@ -53,15 +64,55 @@ def run(args: argparse.Namespace) -> int:
         print(f"wrote {len(written)} DITA documents to {args.output}", file=sys.stderr)
         return 0
     lines = segment_lines(dataset, args.split, direction, args.view, args.side)
+    if not lines:
+        raise TagmtError(
+            f"no segment in {direction.name} of {dataset.root}: the data set's documents hold no "
+            '<seg-source> <mrk mtype="seg">; for XLIFF from elsewhere use --input FILE'
+        )
+    _report_line_breaks(dropped_line_breaks(dataset, args.split, direction, args.side),
+                        sum(map(has_line_break, lines)))
+    return _write([encode_line(line) for line in lines], args.output)
+
+
+def _file_lines(path: str, view: str, side: str) -> list[str]:
+    """The tagged or plain view of the sources or targets of any corpus file."""
+    from tagmt.corpus import read_corpus
+    from tagmt.corpus.xmltext import unescape
+    from tagmt.errors import TagmtError
+    from tagmt.markup import strip
+
+    if view not in ("tagged", "plain"):
+        raise TagmtError(f"--view {view} is for the data set; --input gives the tagged and plain views")
+    corpus = read_corpus(path)
+    if not corpus.segments:
+        raise TagmtError(f"{path}: no segment (every unit is empty or translate=\"no\")")
+    texts = [s.source if side == "source" else s.reference or "" for s in corpus.segments]
+    if view == "plain":
+        texts = [unescape(strip(t)) if corpus.escaped else strip(t) for t in texts]
+    return texts
+
+
+def _write(lines: list[str], output: str | None) -> int:
+    """One line per segment (line breaks already written as references) to ``output`` or stdout."""
+    from tagmt.atomic import write_atomic
+
     data = "".join(line + "\n" for line in lines).encode("utf-8")
-    if args.output:
-        try:
-            Path(args.output).write_bytes(data)
-        except OSError as exc:
-            raise TagmtError(f"cannot write {args.output}: {exc.strerror}") from None
-        print(f"wrote {len(lines)} segments to {args.output}", file=sys.stderr)
+    if output:
+        write_atomic(output, [data])
+        print(f"wrote {len(lines)} segments to {output}", file=sys.stderr)
     else:
         sys.stdout.flush()
         sys.stdout.buffer.write(data)
         sys.stdout.buffer.flush()
     return 0
+
+
+def _report_line_breaks(dropped: list[tuple[int, str]], encoded: int) -> None:
+    """Say on stderr what happened to line breaks inside segments (nothing is said when there were none)."""
+    if dropped:
+        where = ", ".join(f"document {doc} mid {mid}" for doc, mid in dropped[:3]) + (", …" if len(dropped) > 3 else "")
+        print(f"tagmt: note: {len(dropped)} segment(s) had newlines inside their text ({where}); the line views "
+              "drop them as upstream's xslt/lines.xsl does (byte-identical to upstream's files)", file=sys.stderr)
+    if encoded:
+        print(f"tagmt: note: {encoded} segment(s) hold other line-break characters (CR, U+2028, NEL, …), written "
+              "as character references such as &#13; so that line k stays segment k", file=sys.stderr)

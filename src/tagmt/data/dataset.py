@@ -10,7 +10,7 @@ import os
 import re
 from pathlib import Path
 
-from tagmt.data.xliff import document_id
+from tagmt.data.xliff import DOCUMENT_NAME, document_id
 from tagmt.errors import TagmtError
 
 _SPLIT_DIR = re.compile(r"^(?P<split>[A-Za-z0-9]+)_data$")
@@ -57,8 +57,24 @@ class Dataset:
         return pairs[pair]
 
     def documents(self, split: str, pair: str) -> list[Path]:
-        """The ``*.xlf`` files of one split and pair in ascending numeric id order."""
-        return sorted(self.documents_dir(split, pair).glob("*.xlf"), key=document_id)
+        """The ``*.xlf`` files of one split and pair in ascending numeric id order.
+
+        Every name must be a plain number (``191.xlf``); a name that Python would also read as a number
+        (``0192.xlf``, ``+192.xlf``, ``١٩٢.xlf``) is refused naming the file it collides with, so that no
+        document silently replaces another.
+        """
+        paths = list(self.documents_dir(split, pair).glob("*.xlf"))
+        plain = {document_id(p): p for p in paths if DOCUMENT_NAME.fullmatch(p.name)}
+        for path in paths:
+            if not DOCUMENT_NAME.fullmatch(path.name):
+                other = plain.get(_int_or_none(path.stem))
+                if other is not None:
+                    raise TagmtError(
+                        f"{path} and {other} both name document {document_id(other)}; document file names "
+                        "must be plain numbers (ASCII digits, no sign, no leading zero): remove or rename one"
+                    )
+                document_id(path)  # refuses the name in one line
+        return sorted(paths, key=document_id)
 
 
 def open_dataset(path: str | Path | None = None) -> Dataset:
@@ -87,6 +103,15 @@ def open_dataset(path: str | Path | None = None) -> Dataset:
             "(e.g. dev_data/enja/documents/191.xlf); run `tagmt data download` to fetch it"
         )
     return Dataset(root, tree)
+
+
+def _int_or_none(text: str) -> int | None:
+    """What Python's ``int`` reads in ``text`` (it accepts signs, leading zeros, ``_`` and non-ASCII
+    digits), or None."""
+    try:
+        return int(text)
+    except ValueError:
+        return None
 
 
 def _documents_dirs(root: Path) -> list[Path]:

@@ -6,9 +6,11 @@ canvas so that figures render on machines without a display.
 
 from __future__ import annotations
 
+import io
 from collections import Counter
 from pathlib import Path
 
+from tagmt.atomic import write_atomic
 from tagmt.data.stats import DataStats
 from tagmt.errors import require
 
@@ -23,6 +25,13 @@ def _figure(width: float = 6.4, height: float = 4.0):
     fig = Figure(figsize=(width, height), dpi=120, layout="constrained")
     FigureCanvasAgg(fig)
     return fig
+
+
+def _save(fig, path: Path) -> None:
+    """Render the PNG in memory, then write it atomically (a kill never leaves half a figure)."""
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png")
+    write_atomic(path, [buffer.getvalue()])
 
 
 def _integer_bars(ax, values: list[int], color: str) -> None:
@@ -40,7 +49,7 @@ def plot_inline_per_segment(stats: DataStats, path: Path) -> Path:
     ax.set_title(f"Inline elements per segment ({stats.direction} source, {stats.segments:,} segments)")
     ax.set_xlabel("inline elements in the segment")
     ax.set_ylabel("segments (log scale)")
-    fig.savefig(path)
+    _save(fig, path)
     return path
 
 
@@ -52,7 +61,7 @@ def plot_segment_length(stats: DataStats, path: Path) -> Path:
     ax.set_title(f"Source segment length ({stats.direction} source, {stats.source_words:,} words)")
     ax.set_xlabel("words in the segment")
     ax.set_ylabel("segments")
-    fig.savefig(path)
+    _save(fig, path)
     return path
 
 
@@ -68,7 +77,7 @@ def plot_textual_elements(stats: DataStats, path: Path) -> Path:
     ax.set_xlabel("textual element (context type)")
     ax.set_ylabel("segments")
     ax.margins(y=0.12)
-    fig.savefig(path)
+    _save(fig, path)
     return path
 
 

@@ -3,6 +3,12 @@
 Line views (``tagged``, ``masked``, ``plain``) give one string per translatable segment, documents in
 numeric order; ``dita`` writes one DITA file per document. Each document is parsed once per process
 and all line views of both sides are rendered from that one parse (cached on path, size and mtime).
+
+Line breaks inside a segment: upstream's rule (``xslt/lines.xsl``) drops the newlines of text nodes —
+in the SAP files they are the wrapping of long source lines — and tagmt keeps that rule so the views stay
+byte-identical to upstream's files; ``dropped_line_breaks`` lists the segments it touched, and
+``tagmt views`` reports them. Any other line-break character (a ``&#13;`` in the XML, U+2028, NEL …)
+stays in the segment strings; writers of line files encode it (``tagmt.linecodec``).
 """
 
 from __future__ import annotations
@@ -15,8 +21,10 @@ from lxml import etree
 
 from tagmt.data.dataset import Dataset
 from tagmt.data.directions import Direction, parse_direction
-from tagmt.data.xliff import document_id, parse_xliff, segment_mids
+from tagmt.atomic import write_atomic
+from tagmt.data.xliff import XLIFF_NS, document_id, parse_xliff, segment_mids
 from tagmt.errors import TagmtError
+from tagmt.safeio import regular_file_stat
 
 LINE_VIEWS = ("tagged", "masked", "plain")
 VIEWS = LINE_VIEWS + ("dita",)
@@ -37,6 +45,8 @@ class ParallelSegment:
 class _Rendered:
     mids: tuple[str, ...]
     lines: dict[tuple[str, str], tuple[str, ...]]
+    #: per side, the mids of segments whose text held newlines that the line views dropped
+    dropped: dict[str, tuple[str, ...]]
 
 
 @lru_cache(maxsize=None)
@@ -62,8 +72,20 @@ def _direction(direction: Direction | str) -> Direction:
 
 
 def _render(path: Path) -> _Rendered:
-    stat = path.stat()
+    stat = regular_file_stat(path, what="XLIFF document")
     return _render_cached(str(path), stat.st_mtime_ns, stat.st_size)
+
+
+_DROPPED = "//x:trans-unit[not(@translate = 'no')]/x:{container}/x:mrk[@mtype = 'seg']" \
+    "[.//text()[contains(., '\n') and normalize-space()]]/@mid"
+
+
+def _dropped_breaks(tree: etree._ElementTree) -> dict[str, tuple[str, ...]]:
+    """The mids whose rendered text nodes hold a newline (``lines.xsl`` removes it), per side."""
+    return {
+        side: tuple(str(mid) for mid in tree.xpath(_DROPPED.format(container=container), namespaces={"x": XLIFF_NS}))
+        for side, container in (("source", "seg-source"), ("target", "target"))
+    }
 
 
 @lru_cache(maxsize=4096)
@@ -78,7 +100,7 @@ def _render_cached(path: str, _mtime_ns: int, _size: int) -> _Rendered:
             if len(rendered) != len(mids):  # pragma: no cover - would be a stylesheet bug
                 raise TagmtError(f"{path}: {view} view has {len(rendered)} lines for {len(mids)} segments")
             lines[(view, side)] = rendered
-    return _Rendered(mids, lines)
+    return _Rendered(mids, lines, _dropped_breaks(tree))
 
 
 def document_lines(path: str | Path, view: str, side: str) -> list[str]:
@@ -120,24 +142,45 @@ def segment_lines(
     return [seg.source if side == "source" else seg.target for seg in segments]
 
 
+def dita_documents(dataset: Dataset, split: str | None, direction: Direction | str, side: str) -> dict[int, str]:
+    """The functional DITA document of each document of ``side``'s language, by document id."""
+    _check("dita", side, views=("dita",))
+    d = _direction(direction)
+    lang = d.src if side == "source" else d.trg
+    documents = {}
+    for doc_id, path in _documents_by_id(dataset, dataset.resolve_split(split), d.pair_of(lang)).items():
+        result = stylesheet("dita")(parse_xliff(path), side=etree.XSLT.strparam(Direction.xliff_side(lang)))
+        documents[doc_id] = bytes(result).decode("utf-8")
+    return documents
+
+
+def dropped_line_breaks(
+    dataset: Dataset, split: str | None, direction: Direction | str, side: str
+) -> list[tuple[int, str]]:
+    """(document id, mid) of each segment of ``side`` whose text held newlines that the line views
+    dropped, following upstream's ``xslt/lines.xsl``."""
+    _check("tagged", side)
+    d = _direction(direction)
+    lang = d.src if side == "source" else d.trg
+    docs = _documents_by_id(dataset, dataset.resolve_split(split), d.pair_of(lang))
+    xliff_side = Direction.xliff_side(lang)
+    return [(doc_id, mid) for doc_id, path in docs.items() for mid in _render(path).dropped[xliff_side]]
+
+
 def write_dita(
     dataset: Dataset, split: str | None, direction: Direction | str, side: str, out_dir: str | Path
 ) -> list[Path]:
     """Write ``<id>.dita`` for every document of ``side``'s language into ``out_dir``; returns the files."""
-    _check("dita", side, views=("dita",))
-    d = _direction(direction)
-    lang = d.src if side == "source" else d.trg
+    documents = dita_documents(dataset, split, direction, side)
     out_dir = Path(out_dir)
     try:
         out_dir.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise TagmtError(f"cannot create the DITA folder {out_dir}: {exc.strerror}") from None
     written = []
-    for doc_id, path in _documents_by_id(dataset, dataset.resolve_split(split), d.pair_of(lang)).items():
-        result = stylesheet("dita")(parse_xliff(path), side=etree.XSLT.strparam(Direction.xliff_side(lang)))
-        target = out_dir / f"{doc_id}.dita"
-        target.write_bytes(bytes(result))
-        written.append(target)
+    for doc_id, text in documents.items():
+        # the id is a plain number (``document_id``), so the name cannot leave out_dir
+        written.append(write_atomic(out_dir / f"{doc_id}.dita", [text.encode("utf-8")]))
     return written
 
 

@@ -1,12 +1,12 @@
 """Load one SAP XLIFF 1.2 document into objects: units, segments matched by ``mid``, inline codes.
 
-Every file goes through one safe lxml parser: no network, no DTD loading, no entity substitution,
-no huge trees. A file that declares a DOCTYPE is refused outright — XLIFF 1.2 needs none, and
-refusing it is what keeps external entities (XXE) and entity-expansion bombs out.
+Every file goes through tagmt's one safe lxml parser (``tagmt.safexml``): no network, no DTD loading,
+no entity substitution, no huge trees, and a DOCTYPE refused outright.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator, Union
@@ -14,18 +14,14 @@ from typing import Iterator, Union
 from lxml import etree
 
 from tagmt.errors import TagmtError
+from tagmt.safeio import MAX_DOCUMENT_BYTES
+from tagmt.safexml import PARSER, parse_bytes
 
 XLIFF_NS = "urn:oasis:names:tc:xliff:document:1.2"
 _X = "{" + XLIFF_NS + "}"
 
-PARSER = etree.XMLParser(
-    resolve_entities=False,
-    no_network=True,
-    load_dtd=False,
-    dtd_validation=False,
-    huge_tree=False,
-    remove_blank_text=False,
-)
+__all__ = ["PARSER", "Document", "Unit", "Segment", "Placeholder", "PairedCode", "IsolatedCode", "Protected",
+           "load_document", "parse_xliff"]
 
 
 @dataclass(frozen=True)
@@ -117,44 +113,34 @@ class Document:
                 yield from ((unit, s, t) for s, t in zip(unit.source_segments, unit.target_segments))
 
 
+#: A document's file name: a plain number as upstream writes them — ASCII digits, no sign, no leading
+#: zero. Python's ``int`` also reads ``0192``, ``+192`` and ``١٩٢`` as 192; allowing them would let two
+#: files claim one id and one silently replace the other.
+DOCUMENT_NAME = re.compile(r"(?:0|[1-9][0-9]*)\.xlf")
+
+
 def document_id(path: Path) -> int:
     """The numeric id of ``documents/<id>.xlf``; other names are not part of a data set."""
-    try:
-        return int(path.stem)
-    except ValueError:
-        raise TagmtError(f"{path}: document file names must be numbers like 191.xlf") from None
+    if not DOCUMENT_NAME.fullmatch(path.name):
+        raise TagmtError(
+            f"{path}: document file names must be plain numbers like 191.xlf "
+            "(ASCII digits, no sign, no leading zero); rename the file"
+        )
+    return int(path.stem)
 
 
 def parse_xliff(path: str | Path) -> etree._ElementTree:
     """Parse ``path`` with the safe parser; one-line TagmtError (file, line, what) on any problem."""
+    from tagmt.corpus.files import read_bytes
+
     path = Path(path)
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise TagmtError(f"{path}: cannot read: {exc.strerror}") from None
-    prolog = data[: data.find(b"<xliff")] if b"<xliff" in data else data[:4096]
-    if b"<!DOCTYPE" in prolog or b"<!ENTITY" in prolog:
-        _refuse_doctype(path)
-    try:
-        tree = etree.fromstring(data, PARSER, base_url=str(path)).getroottree()
-    except etree.XMLSyntaxError as exc:
-        line = f":{exc.lineno}" if exc.lineno else ""
-        raise TagmtError(f"{path}{line}: malformed XML: {exc.msg}") from None
-    if tree.docinfo.doctype or tree.docinfo.internalDTD is not None:  # e.g. a UTF-16 file
-        _refuse_doctype(path)
+    tree = parse_bytes(read_bytes(path, what="XLIFF document", limit=MAX_DOCUMENT_BYTES), path, "XLIFF 1.2")
     root = tree.getroot()
     if root.tag != _X + "xliff":
         raise TagmtError(
             f"{path}:{root.sourceline}: root element is {root.tag!r}, expected <xliff> in namespace {XLIFF_NS}"
         )
     return tree
-
-
-def _refuse_doctype(path: Path) -> None:
-    raise TagmtError(
-        f"{path}: declares a DOCTYPE (external entities or an entity bomb could hide there); "
-        "XLIFF 1.2 needs none, so the file is refused"
-    )
 
 
 def load_document(path: str | Path) -> Document:

@@ -5,6 +5,17 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from typing import Any, Sequence
 
+from tagmt.errors import TagmtError
+
+
+class PartialBatchError(TagmtError):
+    """A batch stopped part-way (a server went down): the one-line reason, and the outputs that did
+    finish (index in the batch → output), which the run caches before it stops."""
+
+    def __init__(self, message: str, finished: dict[int, str]) -> None:
+        super().__init__(message)
+        self.finished = finished
+
 
 class Engine(ABC):
     """Translates a list of segments in one direction, returning one output per input, in order."""
@@ -24,12 +35,23 @@ class Engine(ABC):
         """Decoding settings that change the output (part of a run's cache key)."""
         return {}
 
+    def for_approach(self, approach: str) -> "Engine":
+        """The engine set up for ``approach`` (``dt``, ``dp`` or ``document``); engines whose input is
+        the same text whatever the approach (all but prompted LLMs) are themselves."""
+        return self
+
     def check_direction(self, src_lang: str, trg_lang: str) -> None:
         """Raise TagmtError when the engine cannot translate ``src_lang`` → ``trg_lang``."""
 
     def batch_order(self, texts: Sequence[str]) -> list[int]:
         """The order in which to translate ``texts`` so that batches hold inputs of similar length."""
         return sorted(range(len(texts)), key=lambda i: -len(texts[i]))
+
+    def plan_batches(self, texts: Sequence[str]) -> list[list[int]]:
+        """The batches (indices into ``texts``) a run translates, in order: ``batch_order`` cut every
+        ``batch_size``. Engines over token models cut by tokens instead (``--max-tokens``)."""
+        order = self.batch_order(texts)
+        return [order[lo:lo + self.batch_size] for lo in range(0, len(order), self.batch_size)]
 
     @abstractmethod
     def translate(self, texts: list[str], src_lang: str, trg_lang: str) -> list[str]:

@@ -4,17 +4,25 @@ Decoding follows the paper (beam 4, length penalty 1.0, target language forced a
 token). The generation budget is relative to the input: ``MAX_LENGTH_FACTOR`` × the input's length in tokens +
 ``MAX_LENGTH_EXTRA`` new tokens, per input (not per batch) (2 × + 10 covers the token ratios of en/ja/ko/zh, whose
 pieces are shorter on the CJK side, without letting a degenerate output run to the model's position limit).
+
+:class:`Seq2SeqEngine` is what every engine over these checkpoints shares — the tokenizer, language codes,
+per-input budgets, length-sorted batches cut by segment count or by a token budget, decoding of the
+output ids — so the CTranslate2 engine (:mod:`tagmt.engines.ct2`) reads and writes exactly what this
+one does. :class:`HFSeq2SeqEngine` adds the PyTorch model.
 """
 
 from __future__ import annotations
 
 import hashlib
+from abc import abstractmethod
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Sequence
 
 from tagmt.engines.base import Engine
 from tagmt.errors import TagmtError, require
 from tagmt.hub import load_pretrained
+from tagmt.languages import FAMILIES, check_supported
 
 ALIASES = {
     "m2m100": "facebook/m2m100_418M",
@@ -22,66 +30,76 @@ ALIASES = {
     "mbart50": "facebook/mbart-large-50-many-to-many-mmt",
 }
 
+#: The family (``config.model_type``) of each alias, known without reading its checkpoint.
+ALIAS_FAMILIES = {"m2m100": "m2m_100", "m2m100-1.2b": "m2m_100", "mbart50": "mbart"}
+
 NUM_BEAMS = 4
 LENGTH_PENALTY = 1.0
 MAX_LENGTH_FACTOR = 2.0
 MAX_LENGTH_EXTRA = 10
 
-# The data set's languages in each family's codes; zf (Traditional Chinese) has a code in neither.
-LANGUAGE_CODES = {
-    "m2m_100": {"en": "en", "ja": "ja", "ko": "ko", "zh": "zh"},
-    "mbart": {"en": "en_XX", "ja": "ja_XX", "ko": "ko_KR", "zh": "zh_CN"},
-}
-FAMILY_NAMES = {"m2m_100": "M2M-100", "mbart": "mBART-50"}
+# Every language of each family in its own codes (tagmt.languages); zf (Traditional Chinese) has a code in neither.
+LANGUAGE_CODES = {family: codes for family, (_, codes) in FAMILIES.items()}
+FAMILY_NAMES = {family: display for family, (display, _) in FAMILIES.items()}
+
+#: Precisions of the PyTorch path (``--compute-type``): float32 everywhere, half precision on CUDA.
+HF_COMPUTE_TYPES = ("float32", "float16", "bfloat16")
 
 
-class HFSeq2SeqEngine(Engine):
-    """An M2M-100 or mBART-50 checkpoint driven through ``generate``."""
+def plan_token_batches(lengths: Sequence[int], *, batch_size: int, max_tokens: int | None) -> list[list[int]]:
+    """Indices of ``lengths`` longest first (ties in input order), cut into batches.
+
+    Without ``max_tokens`` a batch holds ``batch_size`` inputs; with it, as many as fit ``max_tokens``
+    padded input tokens (inputs × the longest, which leads its batch), so short segments travel in large
+    batches and long ones in small; an input longer than the budget goes alone.
+    """
+    order = sorted(range(len(lengths)), key=lambda i: -lengths[i])
+    batches: list[list[int]] = []
+    for i in order:
+        if batches:
+            batch = batches[-1]
+            if max_tokens is None:
+                fits = len(batch) < batch_size
+            else:
+                fits = (len(batch) + 1) * lengths[batch[0]] <= max_tokens
+            if fits:
+                batch.append(i)
+                continue
+        batches.append([i])
+    return batches
+
+
+class Seq2SeqEngine(Engine):
+    """An M2M-100 or mBART-50 checkpoint's tokenizer side: language codes, budgets, batches, decoding."""
 
     cacheable = True
 
-    def __init__(self, name: str, source: str, family: str, tokenizer, model, *, device: str,
-                 batch_size: int, fp16: bool, fingerprint: str) -> None:
+    def __init__(self, name: str, source: str, family: str, tokenizer, *, batch_size: int,
+                 max_tokens: int | None, beam: int, max_positions: int) -> None:
         self.name = name
         self.source = source
         self.family = family
         self.tokenizer = tokenizer
-        self.model = model
-        self.device = device
         self.batch_size = batch_size
-        self.fp16 = fp16
-        self._fingerprint = fingerprint
-        self._torch = require("torch", "hf", "translating with a Hugging Face model")
-        self._transformers = require("transformers", "hf", "translating with a Hugging Face model")
+        self.max_tokens = max_tokens
+        self.beam = beam
+        self._max_positions = max_positions
         # transformers 5 does not count M2M-100's language tokens as special, so skip_special_tokens
         # alone would leave "__ja__" in the output: decoding drops these ids itself.
         self._skip_ids = set(tokenizer.all_special_ids) | set(tokenizer.lang_code_to_id.values())
 
-    @property
-    def identity(self) -> str:
-        return f"{self.family}:{self.source}@{self._fingerprint}"
-
-    def settings(self) -> dict[str, Any]:
+    def decoding_settings(self) -> dict[str, Any]:
+        """The decoding rules both engines follow (part of ``settings()``)."""
         return {
-            "num_beams": NUM_BEAMS,
+            "num_beams": self.beam,
             "length_penalty": LENGTH_PENALTY,
             "max_length_factor": MAX_LENGTH_FACTOR,
             "max_length_extra": MAX_LENGTH_EXTRA,
-            "fp16": self.fp16,
         }
 
     def code(self, lang: str) -> str:
-        """The model's code for a data set language, or a TagmtError saying it has none."""
-        codes = LANGUAGE_CODES[self.family]
-        if lang not in codes:
-            family = FAMILY_NAMES[self.family]
-            known = ", ".join(codes)
-            raise TagmtError(
-                f"model {self.name} ({family}) cannot translate {lang!r}"
-                + (" (Traditional Chinese: the model has no language code for it)" if lang == "zf" else "")
-                + f"; it serves {known}; the copy and reference engines serve every language"
-            )
-        return codes[lang]
+        """The model's code for an ISO language code, or a TagmtError saying it has none."""
+        return check_supported(lang, self.family, self.name)
 
     def check_direction(self, src_lang: str, trg_lang: str) -> None:
         self.code(src_lang)
@@ -101,14 +119,26 @@ class HFSeq2SeqEngine(Engine):
         self.tokenizer.src_lang = self.code(lang)
 
     def _max_input_tokens(self) -> int:
-        return int(getattr(self.model.config, "max_position_embeddings", 1024)) - 2
+        return self._max_positions - 2
 
-    def batch_order(self, texts: Sequence[str]) -> list[int]:
+    def _encode(self, texts: Sequence[str]) -> list[list[int]]:
+        """Token ids as the model reads them: source language token, pieces, ``</s>``; truncated."""
+        return self.tokenizer(list(texts), truncation=True, max_length=self._max_input_tokens())["input_ids"]
+
+    def budget(self, input_tokens: int) -> int:
+        """New tokens an input of ``input_tokens`` tokens may generate (target language token and
+        ``</s>`` included)."""
+        return min(int(MAX_LENGTH_FACTOR * input_tokens + MAX_LENGTH_EXTRA), self._max_input_tokens())
+
+    def plan_batches(self, texts: Sequence[str]) -> list[list[int]]:
         # Longest first (an out-of-memory batch shows at once); ties keep the input order.
         if not texts:
             return []
-        lengths = [len(ids) for ids in self.tokenizer(list(texts), add_special_tokens=False)["input_ids"]]
-        return sorted(range(len(texts)), key=lambda i: -lengths[i])
+        lengths = [len(ids) for ids in self._encode(texts)]
+        return plan_token_batches(lengths, batch_size=self.batch_size, max_tokens=self.max_tokens)
+
+    def batch_order(self, texts: Sequence[str]) -> list[int]:
+        return [i for batch in self.plan_batches(texts) for i in batch]
 
     def translate(self, texts: list[str], src_lang: str, trg_lang: str) -> list[str]:
         self.check_direction(src_lang, trg_lang)
@@ -117,34 +147,83 @@ class HFSeq2SeqEngine(Engine):
         outputs = [""] * len(texts)
         # Segments with no text (a source made of tags only, once stripped) translate to nothing.
         todo = [i for i, text in enumerate(texts) if text.strip()]
-        order = [todo[k] for k in self.batch_order([texts[i] for i in todo])]
-        for start in range(0, len(order), self.batch_size):
-            batch = order[start:start + self.batch_size]
-            for i, out in zip(batch, self._generate([texts[i] for i in batch], forced)):
-                outputs[i] = out
+        for batch in self.plan_batches([texts[i] for i in todo]):
+            rows = [todo[k] for k in batch]
+            encoded = self._encode([texts[i] for i in rows])
+            for i, ids in zip(rows, self._generate(encoded, forced)):
+                outputs[i] = self._decode(ids)
         return outputs
 
-    def _generate(self, texts: list[str], forced_bos_token_id: int) -> list[str]:
-        torch = self._torch
-        enc = self.tokenizer(
-            texts, return_tensors="pt", padding=True, truncation=True, max_length=self._max_input_tokens()
-        ).to(self.device)
-        budgets = (MAX_LENGTH_FACTOR * enc["attention_mask"].sum(dim=1) + MAX_LENGTH_EXTRA).long()
-        budgets = budgets.clamp(max=self._max_input_tokens())
-        with torch.inference_mode():
-            generated = self.model.generate(
-                **enc,
-                num_beams=NUM_BEAMS,
-                length_penalty=LENGTH_PENALTY,
-                max_new_tokens=int(budgets.max()),
-                forced_bos_token_id=forced_bos_token_id,
-                stopping_criteria=self._transformers.StoppingCriteriaList([_RowBudget(budgets)]),
-            )
-        return [self._decode(ids) for ids in generated.tolist()]
+    @abstractmethod
+    def _generate(self, encoded: list[list[int]], forced_bos_token_id: int) -> list[list[int]]:
+        """Output ids (target language token first) for a batch of encoded inputs, each within its budget."""
 
     def _decode(self, ids: list[int]) -> str:
         kept = [i for i in ids if i not in self._skip_ids]
         return self.tokenizer.decode(kept, skip_special_tokens=True).strip()
+
+
+class HFSeq2SeqEngine(Seq2SeqEngine):
+    """An M2M-100 or mBART-50 checkpoint driven through ``generate``."""
+
+    def __init__(self, name: str, source: str, family: str, tokenizer, model, *, device: str,
+                 batch_size: int, compute_type: str, fingerprint: str, beam: int = NUM_BEAMS,
+                 max_tokens: int | None = None) -> None:
+        super().__init__(name, source, family, tokenizer, batch_size=batch_size, max_tokens=max_tokens,
+                         beam=beam, max_positions=int(getattr(model.config, "max_position_embeddings", 1024)))
+        self.model = model
+        self.device = device
+        self.compute_type = compute_type
+        self._fingerprint = fingerprint
+        self._torch = require("torch", "hf", "translating with a Hugging Face model")
+        self._transformers = require("transformers", "hf", "translating with a Hugging Face model")
+        # generate() fills every field tagmt leaves unset from the checkpoint's generation_config.json
+        # (mBART-50's forced_eos_token_id, a checkpoint's no_repeat_ngram_size, ...): keep only its token ids.
+        config = model.config
+        model.generation_config = self._transformers.GenerationConfig(
+            decoder_start_token_id=config.decoder_start_token_id, bos_token_id=config.bos_token_id,
+            eos_token_id=config.eos_token_id, pad_token_id=config.pad_token_id,
+        )
+
+    @property
+    def fp16(self) -> bool:
+        return self.compute_type == "float16"
+
+    @property
+    def identity(self) -> str:
+        return f"{self.family}:{self.source}@{self._fingerprint}"
+
+    def settings(self) -> dict[str, Any]:
+        return {**self.decoding_settings(), "dtype": self.compute_type}
+
+    def _generation_config(self, max_new_tokens: int, forced_bos_token_id: int):
+        """Every rule of the search spelled out (the model's own generation config holds only token ids)."""
+        config = self.model.config
+        return self._transformers.GenerationConfig(
+            num_beams=self.beam,
+            do_sample=False,
+            length_penalty=LENGTH_PENALTY,
+            # Stop once ``beam`` finished hypotheses are found, as CTranslate2's beam search does.
+            early_stopping=True,
+            max_new_tokens=max_new_tokens,
+            forced_bos_token_id=forced_bos_token_id,
+            decoder_start_token_id=config.decoder_start_token_id,
+            bos_token_id=config.bos_token_id,
+            eos_token_id=config.eos_token_id,
+            pad_token_id=config.pad_token_id,
+        )
+
+    def _generate(self, encoded: list[list[int]], forced_bos_token_id: int) -> list[list[int]]:
+        torch = self._torch
+        enc = self.tokenizer.pad({"input_ids": encoded}, return_tensors="pt").to(self.device)
+        budgets = torch.tensor([self.budget(len(ids)) for ids in encoded], device=self.device)
+        with torch.inference_mode():
+            generated = self.model.generate(
+                **enc,
+                generation_config=self._generation_config(int(budgets.max()), forced_bos_token_id),
+                stopping_criteria=self._transformers.StoppingCriteriaList([_RowBudget(budgets)]),
+            )
+        return [ids[1:] for ids in generated.tolist()]  # without the decoder start token
 
 
 class _RowBudget:
@@ -166,19 +245,47 @@ class _RowBudget:
         return (generated >= self.budgets.to(input_ids.device)).repeat_interleave(per_input)
 
 
-def resolve_device(device: str, fp16: bool = False) -> str:
-    """``auto`` → ``cuda`` when a GPU is visible, else ``cpu``; refuse what this machine cannot do."""
+def resolve_device(device: str, fp16: bool = False, engine: str = "hf") -> str:
+    """``auto`` → ``cuda`` when a GPU is visible, else ``cpu``; refuse what this machine cannot do.
+
+    The GPU must be visible to the library that runs the model: torch for ``hf``, CTranslate2 (whose
+    wheels carry CUDA even beside a CPU build of torch) for ``ct2``.
+    """
     if device not in ("auto", "cpu", "cuda") and not device.startswith("cuda:"):
         raise TagmtError(f"unknown device {device!r}: use auto, cpu or cuda")
-    torch = require("torch", "hf", "translating with a Hugging Face model")
-    has_cuda = torch.cuda.is_available()
+    if engine == "ct2":
+        library = "CTranslate2"
+        has_cuda = require("ctranslate2", "ct2", "translating with CTranslate2").get_cuda_device_count() > 0
+    else:
+        library = "torch"
+        has_cuda = require("torch", "hf", "translating with a Hugging Face model").cuda.is_available()
     if device == "auto":
         device = "cuda" if has_cuda else "cpu"
     elif device.startswith("cuda") and not has_cuda:
-        raise TagmtError(f"--device {device} was asked for but torch sees no CUDA GPU; use --device cpu")
+        raise TagmtError(f"--device {device} was asked for but {library} sees no CUDA GPU; use --device cpu")
     if fp16 and not device.startswith("cuda"):
         raise TagmtError("--fp16 needs a CUDA GPU (half precision on CPU is slow and inexact); drop --fp16")
     return device
+
+
+def hf_compute_type(device: str, requested: str | None) -> str:
+    """The PyTorch precision: float32 on CPU; on CUDA bfloat16 where the GPU has it, else float16."""
+    if requested is None:
+        if not device.startswith("cuda"):
+            return "float32"
+        torch = require("torch", "hf", "translating with a Hugging Face model")
+        return "bfloat16" if torch.cuda.is_bf16_supported() else "float16"
+    if requested not in HF_COMPUTE_TYPES:
+        raise TagmtError(
+            f"--compute-type {requested} is not a precision of the hf engine: use one of "
+            f"{', '.join(HF_COMPUTE_TYPES)} (int8 types are for --engine ct2)"
+        )
+    if requested != "float32" and not device.startswith("cuda"):
+        raise TagmtError(
+            f"--compute-type {requested} needs a CUDA GPU with --engine hf (half precision on CPU is slow and "
+            "inexact); use float32, or --engine ct2 for int8 on CPU"
+        )
+    return requested
 
 
 def _fingerprint(directory: Path) -> str:
@@ -190,15 +297,35 @@ def _fingerprint(directory: Path) -> str:
     return h.hexdigest()[:16]
 
 
-def load_hf(name: str, *, device: str, batch_size: int, fp16: bool, option: str) -> HFSeq2SeqEngine:
+@dataclass
+class Checkpoint:
+    """An M2M-100 / mBART-50 checkpoint as loaded by :func:`load_checkpoint` (model only when asked)."""
+
+    name: str
+    source: str  # the local folder, or the hub id
+    config: Any
+    family: str
+    tokenizer: Any
+    model: Any = None
+
+    def local_dir(self) -> Path:
+        """The folder holding the checkpoint's files: the local folder, or the hub cache's snapshot."""
+        local = Path(self.source)
+        if local.is_dir():
+            return local
+        transformers = require("transformers", "hf", "translating with a Hugging Face model")
+        return Path(transformers.utils.cached_file(self.source, "config.json", local_files_only=True)).parent
+
+
+def load_checkpoint(name: str, *, option: str, with_model: bool = True) -> Checkpoint:
+    """Config, tokenizer and (``with_model``) weights of ``name`` (an alias, hub id or local folder),
+    following tagmt's loading policy (:func:`tagmt.hub.load_pretrained`)."""
     transformers = require("transformers", "hf", "translating with a Hugging Face model")
     require("sentencepiece", "hf", "the M2M-100 / mBART-50 tokenizers")
     transformers.utils.logging.set_verbosity_error()
     transformers.utils.logging.disable_progress_bar()
 
-    source = ALIASES.get(name, name)
-
-    def load(path: str, local_files_only: bool):
+    def load(path: str, local_files_only: bool) -> Checkpoint:
         config = transformers.AutoConfig.from_pretrained(path, local_files_only=local_files_only)
         family = config.model_type
         if family not in LANGUAGE_CODES:
@@ -211,16 +338,24 @@ def load_hf(name: str, *, device: str, batch_size: int, fp16: bool, option: str)
         else:
             tokenizer_cls, model_cls = transformers.MBart50Tokenizer, transformers.MBartForConditionalGeneration
         tokenizer = tokenizer_cls.from_pretrained(path, local_files_only=local_files_only)
-        model = model_cls.from_pretrained(path, local_files_only=local_files_only)
-        return path, config, family, tokenizer, model
+        model = model_cls.from_pretrained(path, local_files_only=local_files_only) if with_model else None
+        return Checkpoint(name, path, config, family, tokenizer, model)
 
-    source, config, family, tokenizer, model = load_pretrained(load, source, alias=name, option=option)
-    local = Path(source)
-    if fp16:
-        model = model.half()
-    model = model.to(device).eval()
-    fingerprint = _fingerprint(local.resolve()) if local.is_dir() else getattr(config, "_commit_hash", None) or "hub"
+    return load_pretrained(load, ALIASES.get(name, name), alias=name, option=option)
+
+
+def load_hf(name: str, *, device: str, batch_size: int, compute_type: str | None = None, option: str,
+            beam: int = NUM_BEAMS, max_tokens: int | None = None) -> HFSeq2SeqEngine:
+    torch = require("torch", "hf", "translating with a Hugging Face model")
+    dtype = hf_compute_type(device, compute_type)
+    checkpoint = load_checkpoint(name, option=option)
+    model = checkpoint.model.to(device=device, dtype=getattr(torch, dtype)).eval()
+    local = Path(checkpoint.source)
+    fingerprint = (
+        _fingerprint(local.resolve()) if local.is_dir() else getattr(checkpoint.config, "_commit_hash", None) or "hub"
+    )
     return HFSeq2SeqEngine(
-        name, source, family, tokenizer, model,
-        device=device, batch_size=batch_size, fp16=fp16, fingerprint=fingerprint,
+        name, checkpoint.source, checkpoint.family, checkpoint.tokenizer, model,
+        device=device, batch_size=batch_size, compute_type=dtype, fingerprint=fingerprint,
+        beam=beam, max_tokens=max_tokens,
     )

@@ -11,6 +11,11 @@ from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 from tagmt import __version__
+from tagmt.errors import TagmtError
+
+#: ``compat`` values: ``tagmt`` (the corrected definition, the default) or ``original`` (the published
+#: implementation's numbers on the same inputs, deviations and all; see docs/metrics.md).
+COMPAT_MODES = ("tagmt", "original")
 
 
 @dataclass
@@ -33,6 +38,18 @@ class Metric(ABC):
     name: str = ""
     #: True when the metric needs no reference (e.g. validity).
     reference_free: bool = False
+    #: Which definition the metric computes (see ``COMPAT_MODES``); set by ``set_compat``.
+    compat: str = "tagmt"
+    #: The ``compat`` values this metric implements.
+    compat_modes: tuple[str, ...] = ("tagmt",)
+
+    def set_compat(self, compat: str) -> None:
+        """Choose the definition; a value this metric does not implement is an error naming those it does."""
+        if compat not in self.compat_modes:
+            raise TagmtError(
+                f"metric {self.name} has no compat mode {compat!r}; choose from: {', '.join(self.compat_modes)}"
+            )
+        self.compat = compat
 
     @abstractmethod
     def corpus_score(
@@ -46,5 +63,6 @@ class Metric(ABC):
 
     def signature(self) -> str:
         fields = dict(self.signature_fields())
+        fields.setdefault("compat", self.compat)
         fields.setdefault("tagmt", __version__)
         return "|".join(f"{key}:{value}" for key, value in fields.items())

@@ -43,15 +43,16 @@ def is_document_metric(name: str) -> bool:
 
 
 def _options(name: str, args: argparse.Namespace) -> dict[str, Any]:
+    options: dict[str, Any] = {"compat": getattr(args, "compat", "tagmt")}
     if name == "xater":
-        return {"words": getattr(args, "words", False)}
-    if name == "validity":
-        return {key: getattr(args, key, None) for key in ("dtd", "xsd", "rng", "catalog")}
-    if name == "span-f1":
-        return {"match_mode": getattr(args, "match_mode", "text"), "iou": getattr(args, "iou", 0.5)}
-    if name == "texbleu":
-        return {"embedding_model": getattr(args, "embedding_model", "gpt2")}
-    return {}
+        options["words"] = getattr(args, "words", False)
+    elif name == "validity":
+        options.update({key: getattr(args, key, None) for key in ("dtd", "xsd", "rng", "catalog")})
+    elif name == "span-f1":
+        options.update({"match_mode": getattr(args, "match_mode", "text"), "iou": getattr(args, "iou", 0.5)})
+    elif name == "texbleu":
+        options["embedding_model"] = getattr(args, "embedding_model", "gpt2")
+    return options
 
 
 def read_document(path: Path) -> str:

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
-from typing import Any
+import inspect
+from typing import Any, Callable
 
 from tagmt.errors import TagmtError
-from tagmt.metrics.base import Metric
+from tagmt.metrics.base import COMPAT_MODES, Metric
 
 # name -> "module:factory"; the factory takes keyword options and returns a Metric.
 _REGISTRY: dict[str, str] = {
@@ -22,6 +23,8 @@ _REGISTRY: dict[str, str] = {
     "xml-bleu": "tagmt.metrics.xml_bleu:XmlBleu",
     "markup-match": "tagmt.metrics.xml_bleu:MarkupMatch",
     "structure-accuracy": "tagmt.metrics.xml_bleu:StructureAccuracy",
+    "ne-num-precision": "tagmt.metrics.ne_num:ne_num_precision",
+    "ne-num-recall": "tagmt.metrics.ne_num:ne_num_recall",
     # document metrics (markup-metrics issue)
     "xater": "tagmt.metrics.xater:Xater",
     "validity": "tagmt.metrics.validity:Validity",
@@ -41,8 +44,22 @@ def list_metrics() -> list[str]:
     return names
 
 
+def accepted_options(factory: Callable[..., Metric]) -> list[str]:
+    """The keyword options a metric factory takes: its named parameters, or, for a factory that passes
+    ``**options`` on, the names it declares in ``accepted_options``."""
+    declared = getattr(factory, "accepted_options", None)
+    if declared is not None:
+        return list(declared)
+    parameters = inspect.signature(factory).parameters.values()
+    return [p.name for p in parameters if p.kind in (p.KEYWORD_ONLY, p.POSITIONAL_OR_KEYWORD)]
+
+
 def get_metric(name: str, **options: Any) -> Metric:
-    """Build the metric called ``name`` with ``options`` (e.g. ``trg_lang="ja"``)."""
+    """Build the metric called ``name`` with ``options`` (e.g. ``trg_lang="ja"``).
+
+    An option the metric does not take, or a ``compat`` value it does not implement, is a
+    ``TagmtError`` naming the valid ones (never silently ignored).
+    """
     try:
         target = _REGISTRY[name]
     except KeyError:
@@ -50,5 +67,15 @@ def get_metric(name: str, **options: Any) -> Metric:
             f"unknown metric {name!r}; choose from: {', '.join(list_metrics())}"
         ) from None
     module_name, attr = target.split(":")
-    module = importlib.import_module(module_name)
-    return getattr(module, attr)(**options)
+    factory = getattr(importlib.import_module(module_name), attr)
+    valid = accepted_options(factory)
+    unknown = sorted(set(options) - set(valid))
+    if unknown:
+        raise TagmtError(
+            f"metric {name} has no option {', '.join(map(repr, unknown))}; its options are: "
+            f"{', '.join(sorted(valid)) or '(none)'}"
+        )
+    compat = options.get("compat", "tagmt")
+    if compat not in COMPAT_MODES:
+        raise TagmtError(f"unknown compat mode {compat!r} for metric {name}; choose from: {', '.join(COMPAT_MODES)}")
+    return factory(**options)

@@ -10,7 +10,7 @@ and its only XML-BLEU fragment) is scored once.
 
 from __future__ import annotations
 
-from typing import Any, Collection, Sequence
+from typing import Any, Callable, Collection, Sequence
 
 from tagmt.errors import TagmtError
 from tagmt.markup import TaggedSegment, markup_vocabulary
@@ -124,6 +124,13 @@ class MarkupContext:
         self._parsed: dict[tuple[str, frozenset[str]], TaggedSegment] = {}
         self._statistics: dict[tuple[str, str | None], Statistics] = {}
         self._vocabularies: dict[tuple[tuple[str, ...], ...], frozenset[str]] = {}
+        self._memo: dict[Any, Any] = {}
+
+    def memo(self, key: Any, build: Callable[[], Any]) -> Any:
+        """``build()`` once per ``key`` for every metric sharing this context (e.g. a compat view)."""
+        if key not in self._memo:
+            self._memo[key] = build()
+        return self._memo[key]
 
     def parse(self, text: str, vocabulary: frozenset[str]) -> TaggedSegment:
         key = (text, vocabulary)
@@ -149,13 +156,19 @@ class MarkupContext:
 class MarkupMetric(Metric):
     """Common ground of the metrics over tagged segments: options, input checks, parsing."""
 
+    #: raw/lex/tag BLEU and chrF are sacrebleu itself on the views (Buschbeck et al.'s definition), so
+    #: ``original`` is the same computation; metrics with a different original override this.
+    compat_modes = ("tagmt", "original")
+
     def __init__(
         self,
         trg_lang: str = "en",
         tokenize: str | None = None,
         vocabulary: Collection[str] | None = None,
         context: MarkupContext | None = None,
+        compat: str = "tagmt",
     ) -> None:
+        self.set_compat(compat)
         self.trg_lang = trg_lang
         self.tokenize = tokenize or bleu_tokenizer(trg_lang)
         self.vocabulary = None if vocabulary is None else frozenset(vocabulary)
@@ -240,25 +253,40 @@ class SegmentMetric(MarkupMetric):
         return fields
 
 
+def _accepts_markup_options(factory: Callable[..., SegmentMetric]) -> Callable[..., SegmentMetric]:
+    """Declare the options a ``**options`` factory passes on (checked by the registry)."""
+    factory.accepted_options = MARKUP_OPTIONS  # type: ignore[attr-defined]
+    return factory
+
+
+MARKUP_OPTIONS = ("trg_lang", "tokenize", "vocabulary", "context", "compat")
+
+
+@_accepts_markup_options
 def raw_bleu(**options: Any) -> SegmentMetric:
     return SegmentMetric("bleu", "raw", **options)
 
 
+@_accepts_markup_options
 def lex_bleu(**options: Any) -> SegmentMetric:
     return SegmentMetric("bleu", "lex", **options)
 
 
+@_accepts_markup_options
 def tag_bleu(**options: Any) -> SegmentMetric:
     return SegmentMetric("bleu", "tag", **options)
 
 
+@_accepts_markup_options
 def raw_chrf(**options: Any) -> SegmentMetric:
     return SegmentMetric("chrf", "raw", **options)
 
 
+@_accepts_markup_options
 def lex_chrf(**options: Any) -> SegmentMetric:
     return SegmentMetric("chrf", "lex", **options)
 
 
+@_accepts_markup_options
 def tag_chrf(**options: Any) -> SegmentMetric:
     return SegmentMetric("chrf", "tag", **options)

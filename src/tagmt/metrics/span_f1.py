@@ -9,13 +9,29 @@ averages take the mean over the tags that have gold spans; a corpus sums the cou
 
 On translated tagged segments this is the per-tag diagnosis of markup transfer when the hypothesis text
 equals the reference text (the detag-and-project oracle). Scores are fractions in [0, 1].
+
+A bare ``&`` (one that starts no entity or character reference) is read as ``&amp;`` before parsing,
+as the original does, so an output identical to its reference scores 1.0. Matching costs time and
+memory linear in the spans for ``exact`` and ``text`` (a queue of predicted spans per key gives the
+greedy order's pairs directly) and linear in the candidate pairs for ``overlap`` (only spans whose
+IoU can reach the threshold are paired, kept in compact arrays).
+
+``compat="original"`` is tei-annotator's evaluator: the prediction is parsed only wrapped in a root
+(a document with an XML declaration or a DOCTYPE gives no spans), and ``<`` / ``>`` of tags whose name
+is not in the schema — here the element names the references use, or ``schema_tags`` — are escaped
+first, so an invented element is text, not a false positive.
 """
 
 from __future__ import annotations
 
-from collections import Counter
+import re
+from array import array
+from bisect import bisect_left
+from collections import Counter, defaultdict, deque
 from dataclasses import dataclass, field
-from typing import Sequence
+from typing import Collection, Sequence
+
+import numpy as np
 
 from lxml import etree
 
@@ -23,6 +39,8 @@ from tagmt.errors import TagmtError
 from tagmt.metrics.base import Metric, MetricResult
 
 MATCH_MODES = ("exact", "text", "overlap")
+#: Most (gold, predicted) pairs below IoU 1 that overlap matching keeps (16 bytes each); more is refused.
+MAX_OVERLAP_PAIRS = 20_000_000
 _WRAPPER = "tagmt-span-root"
 
 
@@ -67,9 +85,34 @@ def _parser() -> etree.XMLParser:
     return etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False)
 
 
+_BARE_AMPERSAND = re.compile(r"&(?!(?:[A-Za-z_:][\w.:-]*|#[0-9]+|#x[0-9A-Fa-f]+);)")
+# tei-annotator's pattern for a tag (open, close, self-closing) or a comment
+_ORIGINAL_TAG = re.compile(
+    r"<(/?)([a-zA-Z_][\w:.-]*)(\s[^<>\"']*(?:(?:\"[^\"]*\"|'[^']*')[^<>\"']*)*)?/?>|<!--.*?-->", re.DOTALL
+)
+
+
+def repair_ampersands(text: str) -> str:
+    """``&`` that starts no entity or character reference becomes ``&amp;``."""
+    return _BARE_AMPERSAND.sub("&amp;", text) if "&" in text else text
+
+
+def escape_unknown_tags(text: str, allowed: Collection[str]) -> str:
+    """tei-annotator's repair: ``<``/``>`` outside tags, and of tags whose name is not allowed, escaped."""
+    parts, last = [], 0
+    for match in _ORIGINAL_TAG.finditer(text):
+        parts.append(text[last:match.start()].replace("<", "&lt;").replace(">", "&gt;"))
+        name = match.group(2)
+        keep = name is None or name in allowed
+        parts.append(match.group() if keep else match.group().replace("<", "&lt;").replace(">", "&gt;"))
+        last = match.end()
+    parts.append(text[last:].replace("<", "&lt;").replace(">", "&gt;"))
+    return "".join(parts)
+
+
 def parse_fragment(text: str) -> etree._Element:
     """Parse a tagged segment or a whole document; a segment is wrapped in a root element first."""
-    data = text.encode("utf-8")
+    data = repair_ampersands(text).encode("utf-8")
     try:
         return etree.fromstring(b"<%s>%s</%s>" % (_WRAPPER.encode(), data, _WRAPPER.encode()), _parser())
     except etree.XMLSyntaxError as wrapped_error:
@@ -79,9 +122,9 @@ def parse_fragment(text: str) -> etree._Element:
             raise wrapped_error from None
 
 
-def extract_spans(text: str) -> tuple[str, list[Span]]:
+def extract_spans(text: str, root: etree._Element | None = None) -> tuple[str, list[Span]]:
     """The plain text of a fragment and its spans, children before parents."""
-    root = parse_fragment(text)
+    root = parse_fragment(text) if root is None else root
     pieces: list[str] = []
     found: list[tuple[str, int, int]] = []
     _walk(root, 0, pieces, found, own=root.tag != _WRAPPER)
@@ -99,29 +142,84 @@ def _iou(a: Span, b: Span) -> float:
 
 def match_spans(gold: Sequence[Span], pred: Sequence[Span], mode: str = "text", iou: float = 0.5
                 ) -> list[tuple[int, int]]:
-    """Greedy one-to-one matching, highest score first, ties by gold then predicted index."""
-    candidates: list[tuple[float, int, int]] = []
-    for gi, g in enumerate(gold):
-        for pi, p in enumerate(pred):
-            if g.tag != p.tag:
-                continue
-            if mode == "exact":
-                score = 1.0 if (g.start, g.end) == (p.start, p.end) else 0.0
-            elif mode == "text":
-                score = 1.0 if g.normalized == p.normalized else 0.0
-            else:
-                score = _iou(g, p)
-                score = score if score >= iou else 0.0
-            if score > 0.0:
-                candidates.append((score, gi, pi))
-    candidates.sort(key=lambda c: (-c[0], c[1], c[2]))
-    used_gold: set[int] = set()
-    used_pred: set[int] = set()
+    """Greedy one-to-one matching, highest score first, ties by gold then predicted index.
+
+    The pairs are those of sorting every candidate pair by ``(-score, gold, pred)`` and taking each
+    whose two spans are still free (the original's definition), found without listing all pairs.
+    """
+    if mode in ("exact", "text"):
+        # Every score is 1.0: in (gold, pred) order each gold span takes the first free predicted span
+        # with its key, i.e. the head of that key's queue.
+        def key(span: Span):
+            return (span.tag, span.start, span.end) if mode == "exact" else (span.tag, span.normalized)
+
+        queues: dict[object, deque[int]] = defaultdict(deque)
+        for pi, span in enumerate(pred):
+            queues[key(span)].append(pi)
+        pairs = []
+        for gi, span in enumerate(gold):
+            queue = queues.get(key(span))
+            if queue:
+                pairs.append((gi, queue.popleft()))
+        return pairs
+    return _match_overlap(gold, pred, iou)
+
+
+def _match_overlap(gold: Sequence[Span], pred: Sequence[Span], threshold: float) -> list[tuple[int, int]]:
+    """Greedy IoU matching without listing every pair.
+
+    Pairs with IoU 1 (equal offsets) sort first, in (gold, pred) order: per-offset queues give them, as
+    in ``exact`` mode. The other candidates are only the predicted spans that can reach ``threshold``:
+    one must start in ``[g.end - len(g) / threshold, g.end)`` (IoU <= len(g) / union, and the union
+    reaches back to the earlier start); they are kept in compact arrays and sorted once.
+    """
     pairs = []
-    for _, gi, pi in candidates:
-        if gi not in used_gold and pi not in used_pred:
-            used_gold.add(gi)
-            used_pred.add(pi)
+    used_gold = np.zeros(len(gold), dtype=bool)
+    used_pred = np.zeros(len(pred), dtype=bool)
+    queues: dict[tuple[str, int, int], deque[int]] = defaultdict(deque)
+    for pi, span in enumerate(pred):
+        if span.end > span.start:
+            queues[(span.tag, span.start, span.end)].append(pi)
+    for gi, span in enumerate(gold):
+        queue = queues.get((span.tag, span.start, span.end))
+        if queue:
+            pi = queue.popleft()
+            pairs.append((gi, pi))
+            used_gold[gi] = used_pred[pi] = True
+    by_tag: dict[str, list[int]] = defaultdict(list)
+    for pi, span in enumerate(pred):
+        if not used_pred[pi]:
+            by_tag[span.tag].append(pi)
+    starts_of: dict[str, list[int]] = {}
+    for tag, indices in by_tag.items():
+        indices.sort(key=lambda pi: pred[pi].start)
+        starts_of[tag] = [pred[pi].start for pi in indices]
+    scores, gis, pis = array("d"), array("i"), array("i")
+    for gi, g in enumerate(gold):
+        indices = by_tag.get(g.tag)
+        if used_gold[gi] or not indices or g.end <= g.start:
+            continue
+        starts = starts_of[g.tag]
+        for k in range(bisect_left(starts, g.end - (g.end - g.start) / threshold), bisect_left(starts, g.end)):
+            score = _iou(g, pred[indices[k]])
+            if score >= threshold and score > 0.0:
+                scores.append(score)
+                gis.append(gi)
+                pis.append(indices[k])
+        if len(scores) > MAX_OVERLAP_PAIRS:
+            raise TagmtError(
+                f"span-f1 (overlap): more than {MAX_OVERLAP_PAIRS:,} overlapping span pairs in one item "
+                "(limit tagmt.metrics.span_f1.MAX_OVERLAP_PAIRS); use --match-mode exact or text, or split it"
+            )
+    if not scores:
+        return pairs
+    s_all = np.frombuffer(scores, dtype=np.float64)
+    gi_all = np.frombuffer(gis, dtype=np.int32)
+    pi_all = np.frombuffer(pis, dtype=np.int32)
+    for k in np.lexsort((pi_all, gi_all, -s_all)).tolist():
+        gi, pi = int(gi_all[k]), int(pi_all[k])
+        if not used_gold[gi] and not used_pred[pi]:
+            used_gold[gi] = used_pred[pi] = True
             pairs.append((gi, pi))
     return pairs
 
@@ -190,19 +288,36 @@ class SpanF1(Metric):
     name = "span-f1"
     unit = "document"
 
-    def __init__(self, match_mode: str = "text", iou: float = 0.5, **_unused: object) -> None:
+    compat_modes = ("tagmt", "original")
+
+    def __init__(self, match_mode: str = "text", iou: float = 0.5, compat: str = "tagmt",
+                 schema_tags: Collection[str] | None = None) -> None:
+        self.set_compat(compat)
         if match_mode not in MATCH_MODES:
             raise TagmtError(f"unknown match mode {match_mode!r}; choose from: {', '.join(MATCH_MODES)}")
         if not 0.0 < iou <= 1.0:
             raise TagmtError(f"the IoU threshold must be in (0, 1], not {iou}")
+        if schema_tags is not None and compat != "original":
+            raise TagmtError("span-f1: schema_tags is the original's schema; use it with compat original")
         self.match_mode, self.iou = match_mode, iou
+        self.schema_tags = None if schema_tags is None else frozenset(schema_tags)
 
     def signature_fields(self) -> dict[str, str]:
         fields = {"metric": "span-f1", "match": self.match_mode}
         if self.match_mode == "overlap":
             fields["iou"] = f"{self.iou:g}"
         fields["avg"] = "micro"
+        if self.compat == "original":
+            fields["schema"] = "given" if self.schema_tags is not None else "ref-tags"
         return fields
+
+    def _predicted(self, text: str, allowed: Collection[str]) -> list[Span]:
+        """The predicted spans; raises ``etree.XMLSyntaxError`` when the output does not parse."""
+        if self.compat == "original":
+            wrapped = f"<{_WRAPPER}>{escape_unknown_tags(repair_ampersands(text), allowed)}</{_WRAPPER}>"
+            root = etree.fromstring(wrapped.encode("utf-8"), _parser())
+            return extract_spans(text, root)[1]
+        return extract_spans(text)[1]
 
     def _gold(self, text: str, k: int, i: int) -> list[Span]:
         try:
@@ -219,16 +334,17 @@ class SpanF1(Metric):
         item_f1: list[float] = []
         errors: list[str | None] = []
         for i, hypothesis in enumerate(hypotheses):
+            golds = [self._gold(stream[i], k, i) for k, stream in enumerate(references)]
+            allowed = self.schema_tags
+            if allowed is None:
+                allowed = {span.tag for gold in golds for span in gold}
             try:
-                pred = extract_spans(hypothesis)[1]
+                pred = self._predicted(hypothesis, allowed)
                 errors.append(None)
             except etree.XMLSyntaxError as exc:
                 pred = []
                 errors.append(str(exc))
-            options = [
-                span_counts(self._gold(stream[i], k, i), pred, self.match_mode, self.iou)
-                for k, stream in enumerate(references)
-            ]
+            options = [span_counts(gold, pred, self.match_mode, self.iou) for gold in golds]
             best = max(options, key=lambda counts: counts.micro()[2])
             item_f1.append(best.micro()[2])
             total.add(best)

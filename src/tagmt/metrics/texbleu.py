@@ -16,10 +16,22 @@ Decisions where the definition is silent: ``sim_n`` is floored at 1e-10 before t
 code does); an order with ``L_n <= 0`` (a string shorter than n tokens) is left out and the weights of the
 remaining orders renormalised; two empty strings score 1 and one empty string scores 0. Token ids are
 not truncated (only input embeddings are used, so no context limit applies).
+
+``compat="original"`` is the authors' ``new_metric.py``: ``tokenizer.encode(…, truncation=True,
+max_length=512)`` (special tokens as the tokenizer adds them; text past 512 tokens is ignored), an order
+with no n-gram pair scores 0 and so weighs in as ``log(1e-10)`` (a one-token string scores about
+1e-5 times the square root of its unigram similarity), per-token distances summed in double precision
+without clipping, the result rounded to 4 decimals; an empty prediction divides by zero there (its
+unused brevity penalty) and gets None here. Its extra trained embeddings (``new_embeddings.pth``) are
+only reached by ids beyond the tokenizer's vocabulary, which GPT-2's tokenizer never produces.
+
+The signature names the model fully: the hub id or the resolved local path, and a hash of the input
+embedding matrix, so two folders with the same name but other weights are told apart.
 """
 
 from __future__ import annotations
 
+import hashlib
 import math
 import re
 from functools import lru_cache
@@ -63,6 +75,44 @@ def load_embeddings(model: str):
     return tokenizer, weights
 
 
+@lru_cache(maxsize=4)
+def model_identity(model: str) -> str:
+    """``<hub id or absolute path>@sha256:<16 hex of the input embeddings>`` of a loaded model."""
+    _, weights = load_embeddings(model)
+    digest = hashlib.sha256(weights.contiguous().numpy().tobytes()).hexdigest()[:16]
+    local = Path(model).expanduser()
+    where = str(local.resolve()) if local.is_dir() else model
+    return f"{where}@sha256:{digest}"
+
+
+def texbleu_pair_original(reference: str, prediction: str, tokenizer, embeddings,
+                          max_order: int = MAX_ORDER) -> float | None:
+    """TeXBLEU as the authors' code computes it (see the module docstring); None where it divides by 0."""
+    torch = require("torch", "hf", "TeXBLEU")
+    ref_ids = tokenizer.encode(space_commands(reference), truncation=True, max_length=512)
+    pred_ids = tokenizer.encode(space_commands(prediction), truncation=True, max_length=512)
+    if not pred_ids:
+        return None
+    length = min(len(ref_ids), len(pred_ids))
+    if length:
+        cos = torch.nn.functional.cosine_similarity(
+            embeddings[torch.tensor(ref_ids[:length])], embeddings[torch.tensor(pred_ids[:length])], dim=-1
+        ).tolist()
+    else:
+        cos = []
+    distance = [0.5 * (1 - c) ** ALPHA + 0.5 * math.tanh(BETA * 0.0) for c in cos]
+    total_log = 0.0
+    for n in range(1, max_order + 1):
+        pairs = min(len(ref_ids), len(pred_ids)) - n + 1
+        if pairs <= 0:
+            sim = 0.0
+        else:
+            total = sum(sum(distance[i + j] for j in range(n)) for i in range(pairs))
+            sim = 1 - total / (pairs * n)
+        total_log += (1 / max_order) * math.log(max(sim, _FLOOR))
+    return round(math.exp(total_log), 4)
+
+
 def texbleu_pair(reference: str, prediction: str, tokenizer, embeddings, max_order: int = MAX_ORDER) -> float:
     """TeXBLEU of one prediction against one reference, given a tokenizer and its embedding matrix."""
     torch = require("torch", "hf", "TeXBLEU")
@@ -93,18 +143,23 @@ class TeXBleu(Metric):
 
     name = "texbleu"
     unit = "document"
+    compat_modes = ("tagmt", "original")
 
-    def __init__(self, embedding_model: str = "gpt2", **_unused: object) -> None:
+    def __init__(self, embedding_model: str = "gpt2", compat: str = "tagmt") -> None:
+        self.set_compat(compat)
         self.embedding_model = str(embedding_model)
 
     def signature_fields(self) -> dict[str, str]:
-        return {
+        fields = {
             "metric": "texbleu",
-            "model": Path(self.embedding_model).name or self.embedding_model,
+            "model": model_identity(self.embedding_model),
             "n": str(MAX_ORDER),
             "alpha": f"{ALPHA:g}",
             "beta": f"{BETA:g}",
         }
+        if self.compat == "original":
+            fields.update({"max_tokens": "512", "round": "4"})
+        return fields
 
     def corpus_score(
         self, hypotheses: Sequence[str], references: Sequence[Sequence[str]]
@@ -112,13 +167,17 @@ class TeXBleu(Metric):
         if not references:
             raise TagmtError("TeXBLEU needs at least one reference")
         tokenizer, embeddings = load_embeddings(self.embedding_model)
-        scores = [
-            max(texbleu_pair(stream[i], hypothesis, tokenizer, embeddings) for stream in references)
-            for i, hypothesis in enumerate(hypotheses)
-        ]
+        pair = texbleu_pair_original if self.compat == "original" else texbleu_pair
+        scores = []
+        for i, hypothesis in enumerate(hypotheses):
+            options = [pair(stream[i], hypothesis, tokenizer, embeddings) for stream in references]
+            known = [o for o in options if o is not None]
+            scores.append(max(known) if known else None)
+        counted = [s for s in scores if s is not None]
         return MetricResult(
             name=self.name,
-            score=sum(scores) / len(scores) if scores else 0.0,
+            score=sum(counted) / len(counted) if counted else 0.0,
             signature=self.signature(),
-            segment_scores=scores,
+            segment_scores=scores,  # type: ignore[arg-type]
+            details={"scale": "0-1"},
         )

@@ -2,8 +2,17 @@
 
 Each document becomes a SAX-style token stream (``xml_tokens``) and the score is
 ``100 - 100 * clamp(TER(hyp, ref), 0, 1)`` with TER computed by ``fast_ter`` (equal to sacrebleu's TER
-on the same token lists). Several references: the best score. A hypothesis that is not well-formed XML
-scores 0 and its parse error is kept in the details; a reference must parse and must not be empty.
+on the same token lists: Tercom's shift rules). Several references: the best score. A hypothesis that
+is not well-formed XML scores 0 and its parse error is kept in the details; a reference must parse and
+must not be empty.
+
+``compat="original"`` is the benchmark's own computation (:mod:`tagmt.metrics.automarkup`): its SAX
+tokens and pyter's TER, which is *not* Tercom's: pyter has no beam, no limit on shift size, distance
+or candidates, shifts a phrase whenever it equals the reference elsewhere (Tercom only shifts where
+both sides have errors and the phrase does not already align) and breaks ties by token order. On
+long documents sacrebleu stops after 1,000 shift candidates and its beam of 25 inflates the edit
+distance of displaced blocks, which is where the two differ most. A hypothesis that does not parse is
+left out of the mean there (the original skips it), and gets the score None.
 """
 
 from __future__ import annotations
@@ -12,7 +21,10 @@ from typing import Sequence
 
 from lxml import etree
 
+import xml.sax
+
 from tagmt.errors import TagmtError
+from tagmt.metrics.automarkup import pyter_edit_rate, sax_tokens
 from tagmt.metrics.base import Metric, MetricResult
 from tagmt.metrics.fast_ter import translation_edit_rate
 
@@ -124,11 +136,17 @@ class Xater(Metric):
 
     name = "xater"
     unit = "document"
+    compat_modes = ("tagmt", "original")
 
-    def __init__(self, words: bool = False, **_unused: object) -> None:
+    def __init__(self, words: bool = False, compat: str = "tagmt") -> None:
+        self.set_compat(compat)
+        if words and compat == "original":
+            raise TagmtError("xater: --words has no original counterpart; use it with compat tagmt")
         self.words = words
 
     def signature_fields(self) -> dict[str, str]:
+        if self.compat == "original":
+            return {"metric": "xater", "tok": "sax-chunks", "ter": "pyter", "refs": "best", "unparsed": "skipped"}
         return {
             "metric": "xater",
             "tok": "words" if self.words else "runs",
@@ -136,9 +154,22 @@ class Xater(Metric):
             "refs": "best",
         }
 
+    def _tokens(self, document: str) -> list[str]:
+        if self.compat == "original":
+            try:
+                return sax_tokens(document)
+            except xml.sax.SAXParseException as exc:
+                raise XmlParseError(str(exc)) from None
+        return xml_tokens(document, self.words)
+
+    def _score(self, hyp_tokens: list[str], ref_tokens: list[str]) -> float:
+        if self.compat == "original":
+            return 100.0 - 100.0 * min(max(pyter_edit_rate(hyp_tokens, ref_tokens), 0.0), 1.0)
+        return xater_score(hyp_tokens, ref_tokens)
+
     def _reference_tokens(self, document: str, k: int, i: int) -> list[str]:
         try:
-            tokens = xml_tokens(document, self.words)
+            tokens = self._tokens(document)
         except XmlParseError as exc:
             raise TagmtError(f"reference {k + 1}, document {i + 1} is not well-formed XML: {exc}") from None
         if not tokens:
@@ -156,23 +187,24 @@ class Xater(Metric):
                 raise TagmtError(
                     f"reference {k + 1} has {len(stream)} documents but there are {len(hypotheses)} hypotheses"
                 )
-        scores: list[float] = []
+        scores: list[float | None] = []
         errors: list[str | None] = []
         for i, hypothesis in enumerate(hypotheses):
             refs = [self._reference_tokens(stream[i], k, i) for k, stream in enumerate(references)]
             try:
-                hyp_tokens = xml_tokens(hypothesis, self.words)
+                hyp_tokens = self._tokens(hypothesis)
             except XmlParseError as exc:
-                scores.append(0.0)
+                scores.append(None if self.compat == "original" else 0.0)
                 errors.append(str(exc))
                 continue
-            scores.append(max(xater_score(hyp_tokens, ref) for ref in refs))
+            scores.append(max(self._score(hyp_tokens, ref) for ref in refs))
             errors.append(None)
-        score = sum(scores) / len(scores) if scores else 0.0
+        counted = [s for s in scores if s is not None]
+        score = sum(counted) / len(counted) if counted else 0.0
         return MetricResult(
             name=self.name,
             score=score,
             signature=self.signature(),
-            segment_scores=scores,
+            segment_scores=scores,  # type: ignore[arg-type]
             details={"parse_errors": errors},
         )

@@ -6,6 +6,9 @@ A hypothesis *matches* its reference when it is well-formed and has the referenc
 text fragments; a matching hypothesis pairs fragment k with the reference's fragment k, any other
 pairs every reference fragment with an empty hypothesis; pairs where both sides are empty are
 dropped; XML-BLEU is corpus BLEU (target-language tokenizer) over all pairs of the corpus.
+
+``compat="original"`` computes all three as Hashimoto et al.'s own ``evaluate.py`` does
+(:mod:`tagmt.metrics.hashimoto`: lxml trees, literal tag list, Moses tokenization, multi-bleu).
 """
 
 from __future__ import annotations
@@ -13,8 +16,9 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from tagmt.errors import TagmtError
+from tagmt.metrics import hashimoto
 from tagmt.metrics.base import MetricResult
-from tagmt.metrics.segment import MarkupMetric
+from tagmt.metrics.segment import MarkupMetric, check_lengths
 
 
 def _single_reference(references: Sequence[Sequence[str]], name: str) -> None:
@@ -22,7 +26,25 @@ def _single_reference(references: Sequence[Sequence[str]], name: str) -> None:
         raise TagmtError(f"{name} takes exactly one reference, got {len(references)}")
 
 
-class XmlBleu(MarkupMetric):
+class _OriginalMixin:
+    """Shared by the three metrics under ``compat="original"``: one ``OriginalCorpus`` per input."""
+
+    def _original(self, hypotheses: Sequence[str], references: Sequence[Sequence[str]]
+                  ) -> hashimoto.OriginalCorpus:
+        check_lengths(hypotheses, references)
+        _single_reference(references, self.name)  # type: ignore[attr-defined]
+        vocabulary = self.vocabulary  # type: ignore[attr-defined]
+        key = ("hashimoto", tuple(hypotheses), tuple(references[0]), vocabulary)
+        return self.context.memo(  # type: ignore[attr-defined]
+            key, lambda: hashimoto.OriginalCorpus(hypotheses, references[0], vocabulary)
+        )
+
+    def _original_fields(self) -> dict[str, str]:
+        tags = "files" if self.vocabulary is None else "given"  # type: ignore[attr-defined]
+        return {"nrefs": "1", "tags": f"literal-{tags}", "xml": "lxml-strict"}
+
+
+class XmlBleu(_OriginalMixin, MarkupMetric):
     """Corpus BLEU over aligned text fragments of structurally matching segments."""
 
     name = "xml-bleu"
@@ -30,6 +52,8 @@ class XmlBleu(MarkupMetric):
     def corpus_score(
         self, hypotheses: Sequence[str], references: Sequence[Sequence[str]]
     ) -> MetricResult:
+        if self.compat == "original":
+            return self._original_score(hypotheses, references)
         _single_reference(references, self.name)
         hyps, refs = self._parse(hypotheses, references)
         statistics = self.context.statistics("bleu", self.tokenize)
@@ -58,7 +82,36 @@ class XmlBleu(MarkupMetric):
             details={"pairs": len(corpus), "matched": matched},
         )
 
+    def _original_score(self, hypotheses: Sequence[str], references: Sequence[Sequence[str]]) -> MetricResult:
+        corpus = self._original(hypotheses, references)
+        tokenize = self._original_tokenizer()
+        total = hashimoto.BleuStats()
+        segment_scores = []
+        for segment in corpus.segments:
+            stats = hashimoto.BleuStats()
+            for hyp, ref in corpus.bleu_pairs(segment):
+                stats = stats + hashimoto.line_stats(tokenize(hyp), tokenize(ref))
+            total = total + stats
+            segment_scores.append(hashimoto.multi_bleu(stats))
+        return MetricResult(
+            name=self.name,
+            score=hashimoto.multi_bleu(total),
+            signature=self.signature(),
+            segment_scores=segment_scores,
+            details={
+                "matched": sum(s.match for s in corpus.segments),
+                "tags": sorted(corpus.names),
+                "references_not_xml": sum(not s.reference_is_xml for s in corpus.segments),
+            },
+        )
+
+    def _original_tokenizer(self) -> hashimoto.Tokenizer:
+        return self.context.memo(("hashimoto-tok", self.trg_lang), lambda: hashimoto.Tokenizer(self.trg_lang))
+
     def signature_fields(self) -> dict[str, str]:
+        if self.compat == "original":
+            return {**self._original_fields(), "tok": self._original_tokenizer().name, "bleu": "multi-bleu",
+                    "view": "fragments"}
         fields = self.context.statistics("bleu", self.tokenize).signature_fields(self.nrefs)
         fields["view"] = "fragments"
         fields.update(self._markup_fields())
@@ -66,7 +119,7 @@ class XmlBleu(MarkupMetric):
         return fields
 
 
-class MarkupMatch(MarkupMetric):
+class MarkupMatch(_OriginalMixin, MarkupMetric):
     """Percentage of segments whose hypothesis matches the reference's markup; ``details["tagged"]``
     gives the same share over the segments whose reference has markup (None when there are none)."""
 
@@ -75,10 +128,15 @@ class MarkupMatch(MarkupMetric):
     def corpus_score(
         self, hypotheses: Sequence[str], references: Sequence[Sequence[str]]
     ) -> MetricResult:
-        _single_reference(references, self.name)
-        hyps, refs = self._parse(hypotheses, references)
-        flags = [hyp.matches(ref) for hyp, (ref,) in zip(hyps, refs)]
-        tagged = [flag for flag, (ref,) in zip(flags, refs) if ref.has_markup]
+        if self.compat == "original":
+            segments = self._original(hypotheses, references).segments
+            flags = [s.match for s in segments]
+            tagged = [s.match for s in segments if len(s.ref_fragments) > 1]
+        else:
+            _single_reference(references, self.name)
+            hyps, refs = self._parse(hypotheses, references)
+            flags = [hyp.matches(ref) for hyp, (ref,) in zip(hyps, refs)]
+            tagged = [flag for flag, (ref,) in zip(flags, refs) if ref.has_markup]
         details: dict[str, Any] = {
             "matched": sum(flags),
             "tagged": _percent(tagged),
@@ -94,10 +152,12 @@ class MarkupMatch(MarkupMetric):
         )
 
     def signature_fields(self) -> dict[str, str]:
+        if self.compat == "original":
+            return {**self._original_fields(), "match": "lxml-tree"}
         return {"nrefs": str(self.nrefs), **self._markup_fields(), "match": "tree"}
 
 
-class StructureAccuracy(MarkupMetric):
+class StructureAccuracy(_OriginalMixin, MarkupMetric):
     """Percentage of hypotheses whose markup is well-formed (the references only supply the
     vocabulary of markup names)."""
 
@@ -106,8 +166,11 @@ class StructureAccuracy(MarkupMetric):
     def corpus_score(
         self, hypotheses: Sequence[str], references: Sequence[Sequence[str]]
     ) -> MetricResult:
-        hyps, _ = self._parse(hypotheses, references)
-        flags = [hyp.well_formed for hyp in hyps]
+        if self.compat == "original":
+            flags = [s.well_formed for s in self._original(hypotheses, references).segments]
+        else:
+            hyps, _ = self._parse(hypotheses, references)
+            flags = [hyp.well_formed for hyp in hyps]
         return MetricResult(
             name=self.name,
             score=_percent(flags) or 0.0,
@@ -117,6 +180,8 @@ class StructureAccuracy(MarkupMetric):
         )
 
     def signature_fields(self) -> dict[str, str]:
+        if self.compat == "original":
+            return {"xml": "lxml-strict", "check": "parses"}
         return {**self._markup_fields(), "check": "well-formed"}
 
 

@@ -2,7 +2,8 @@
 
 - :mod:`~tagmt.reproduce.grid` — the systems, directions and split to run (``experiments/paper.toml``);
 - :mod:`~tagmt.reproduce.cells` — one cell: its folder, reusing a finished one, computing it;
-- :mod:`~tagmt.reproduce.runner` — running the grid, serially or in a pool of processes;
+- :mod:`~tagmt.reproduce.runner` — running the grid on a backend (:mod:`~tagmt.reproduce.backends`: local
+  processes or Ray);
 - :mod:`~tagmt.reproduce.results` — results.json and Tables 1–5 next to the paper's numbers;
 - :mod:`~tagmt.reproduce.provenance` — the format, versions and time every record carries.
 """
@@ -10,7 +11,8 @@
 from tagmt.reproduce.cells import finished_record
 from tagmt.reproduce.grid import Cell, Grid, System, load_grid, model_slug, offline_grid
 from tagmt.reproduce.results import load_paper_results, paper_systems, write_outputs
-from tagmt.reproduce.runner import GridRun, run_grid, worker_devices
+from tagmt.reproduce.backends.local import worker_devices
+from tagmt.reproduce.runner import GridRun, run_grid
 
 __all__ = [
     "Cell",

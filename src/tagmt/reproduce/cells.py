@@ -15,7 +15,7 @@ import json
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, Mapping
+from typing import Any, Iterable, Mapping
 
 from tagmt.atomic import write_atomic
 from tagmt.data.directions import Direction
@@ -59,14 +59,27 @@ def cell_dir(out: Path, cell: Cell) -> Path:
     return out / CELLS_DIR / cell.key
 
 
-def finished_record(out: Path, cell: Cell, split: str, fingerprint: Mapping) -> dict | None:
-    """The cell's record when it is finished and was made from the same inputs, else None."""
+def engine_description(model: str, engine: str = "hf", compute_type: str | None = None) -> dict | None:
+    """What a cell's outputs depend on beyond its model: the engine and the requested precision (None for
+    the offline engines, which run the same everywhere)."""
+    if model in OFFLINE_ENGINES:
+        return None
+    return {"engine": engine, "compute_type": compute_type}
+
+
+def finished_record(out: Path, cell: Cell, split: str, fingerprint: Mapping, *, engine: str = "hf",
+                    compute_type: str | None = None) -> dict | None:
+    """The cell's record when it is finished and was made from the same inputs with the same engine and
+    precision, else None (records from before engines were recorded count as hf at its default)."""
     folder = cell_dir(out, cell)
+    expected = engine_description(cell.system.model, engine, compute_type)
     try:
         record = json.loads((folder / CELL_FILE).read_text(encoding="utf-8"))
+        recorded = record.get("engine", engine_description(cell.system.model))
         same = (
             record.get("format") == RESULTS_FORMAT
             and {k: record.get(k) for k in ("model", "approach", "aligner", "direction")} == cell.describe()
+            and recorded == expected
             and record.get("split") == split
             and record.get("inputs") == dict(fingerprint)
             and record.get("hyp_sha256") == _file_sha256(folder / HYP_FILE)
@@ -76,7 +89,8 @@ def finished_record(out: Path, cell: Cell, split: str, fingerprint: Mapping) -> 
     return record if same else None
 
 
-def cell_commands(cell: Cell, data: Path, split: str, out: Path, batch_size: int) -> dict:
+def cell_commands(cell: Cell, data: Path, split: str, out: Path, batch_size: int, engine: dict | None = None,
+                  max_tokens: int | None = None) -> dict:
     """The two ``tagmt`` commands that reproduce this cell's output and scores by hand."""
     import shlex
 
@@ -85,7 +99,12 @@ def cell_commands(cell: Cell, data: Path, split: str, out: Path, batch_size: int
                  "--approach", cell.system.approach, "--model", cell.system.model]
     if cell.system.aligner:
         translate += ["--aligner", cell.system.aligner]
-    translate += ["--batch-size", str(batch_size), "-o", hyp]
+    if engine and engine["engine"] != "hf":
+        translate += ["--engine", engine["engine"]]
+    if engine and engine["compute_type"]:
+        translate += ["--compute-type", engine["compute_type"]]
+    translate += ["--max-tokens", str(max_tokens)] if max_tokens else ["--batch-size", str(batch_size)]
+    translate += ["-o", hyp]
     evaluate = ["tagmt", "evaluate", "--data", str(data), "--split", split, "--pair", cell.direction.name,
                 "--hyp", hyp, "--format", "json"]
     return {"translate": shlex.join(translate), "evaluate": shlex.join(evaluate)}
@@ -103,21 +122,31 @@ class CellTask:
     device: str
     progress: bool
     fingerprint: Mapping
+    engine: str = "hf"
+    compute_type: str | None = None
+    max_tokens: int | None = None
+    #: Where the cell's folder and segment cache are written, when not ``out`` (a remote worker's folder).
+    work: str | None = None
+    #: How to reach and prompt ``openai:NAME`` models (None: their defaults and $OPENAI_BASE_URL).
+    llm: Any = None
 
 
-_loaded_engine: dict[tuple[str, str, int], object] = {}
+_loaded_engine: dict[tuple, object] = {}
 
 
-def _engine(model: str, device: str, batch_size: int):
+def _engine(model: str, task: CellTask):
     """The model for a cell: loaded once and kept while consecutive cells use it (one at a time in memory)."""
     if model in OFFLINE_ENGINES:
         return model  # built per direction by translate_direction (the reference engine needs its references)
     from tagmt.engines import load_engine
 
-    key = (model, device, batch_size)
+    key = (model, task.device, task.batch_size, task.engine, task.compute_type, task.max_tokens, task.llm)
     if key not in _loaded_engine:
         _loaded_engine.clear()
-        _loaded_engine[key] = load_engine(model, device=device, batch_size=batch_size, option=MODEL_OPTION)
+        _loaded_engine[key] = load_engine(
+            model, engine=task.engine, device=task.device, batch_size=task.batch_size,
+            compute_type=task.compute_type, max_tokens=task.max_tokens, option=MODEL_OPTION, llm=task.llm,
+        )
     return _loaded_engine[key]
 
 
@@ -126,26 +155,31 @@ def compute_cell(task: CellTask) -> dict:
     from tagmt.data.dataset import open_dataset
     from tagmt.data.views import parallel_segments
     from tagmt.evaluation import read_segments, score_systems
+    from tagmt.translate.hygiene import RunReport
     from tagmt.translate.pipelines import translate_direction
 
     cell, out = task.cell, Path(task.out)
-    folder = cell_dir(out, cell)
+    work = Path(task.work) if task.work else out
+    folder = cell_dir(work, cell)
     folder.mkdir(parents=True, exist_ok=True)
     dataset = open_dataset(task.data)
+    engine = engine_description(cell.system.model, task.engine, task.compute_type)
     started = time.perf_counter()
+    report = RunReport()
     hyp_path = Path(
         translate_direction(
             dataset,
             task.split,
             cell.direction,
             cell.system.approach,
-            _engine(cell.system.model, task.device, task.batch_size),
+            _engine(cell.system.model, task),
             aligner=cell.system.aligner or PAPER_ALIGNER,
             output=folder / HYP_FILE,
             batch_size=task.batch_size,
             device=task.device,
             progress=task.progress,
-            cache_dir=out / "segment-cache",
+            cache_dir=work / "segment-cache",
+            report=report,
         )
     )
     translated = time.perf_counter()
@@ -160,6 +194,7 @@ def compute_cell(task: CellTask) -> dict:
         "key": cell.key,
         "system": cell.system.label,
         **cell.describe(),
+        "engine": engine,
         "split": task.split,
         "inputs": dict(task.fingerprint),
         "output": name,
@@ -168,7 +203,8 @@ def compute_cell(task: CellTask) -> dict:
         "scores": scored["scores"],
         "signatures": scored["signatures"],
         "seconds": {"translate": round(translated - started, 3), "evaluate": round(evaluated - translated, 3)},
-        "commands": cell_commands(cell, Path(task.data), task.split, out, task.batch_size),
+        "changes": report.as_dict(),  # what the run changed besides translating (tagmt.translate.hygiene)
+        "commands": cell_commands(cell, Path(task.data), task.split, out, task.batch_size, engine, task.max_tokens),
         "versions": versions(),
         "finished": utc_now(),
     }

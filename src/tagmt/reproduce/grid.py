@@ -16,6 +16,7 @@ from typing import Iterable, Mapping, Sequence
 
 from tagmt.data.directions import Direction, all_directions, parse_direction
 from tagmt.errors import TagmtError
+from tagmt.safeio import MAX_DOCUMENT_BYTES, decode_utf8, read_regular_file
 
 APPROACHES = ("dt", "dp")
 ALIGNERS = ("awesome", "eflomal")
@@ -88,6 +89,10 @@ class Grid:
     directions: list[Direction]
     batch_size: int = 16
     config: Path | None = None
+    #: How checkpoints run (``--engine``, ``--compute-type``, ``--max-tokens``); offline engines ignore it.
+    engine: str = "hf"
+    compute_type: str | None = None
+    max_tokens: int | None = None
 
     def cells(self) -> list[Cell]:
         return [Cell(system, direction) for system in self.systems for direction in self.directions]
@@ -106,11 +111,9 @@ def _load_toml(path: Path) -> dict:
         import tomllib
     else:  # pragma: no cover - Python 3.10
         import tomli as tomllib
+    data = read_regular_file(path, what="grid config", limit=MAX_DOCUMENT_BYTES)
     try:
-        with path.open("rb") as handle:
-            return tomllib.load(handle)
-    except FileNotFoundError:
-        raise TagmtError(f"grid config {path} not found") from None
+        return tomllib.loads(decode_utf8(data, path, what="grid config"))
     except tomllib.TOMLDecodeError as exc:
         raise TagmtError(f"grid config {path} is not valid TOML: {exc}") from None
 

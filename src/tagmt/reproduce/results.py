@@ -37,6 +37,9 @@ def build_results(grid: Grid, data: Path, split: str, cells: list[dict], command
             ],
             "directions": [d.name for d in grid.directions],
             "batch_size": grid.batch_size,
+            "engine": grid.engine,
+            "compute_type": grid.compute_type,
+            "max_tokens": grid.max_tokens,
         },
         "cells": [{k: v for k, v in cell.items() if k not in ("format", "versions")} for cell in cells],
     }

@@ -1,50 +1,20 @@
-"""Running a grid: reuse the finished cells, compute the others (in this process or a pool of processes
-pinned to GPUs), report progress, then write the results and tables."""
+"""Running a grid: reuse the finished cells, compute the others on a backend (this process, a pool of
+processes pinned to GPUs, or Ray: :mod:`tagmt.reproduce.backends`), report progress, then write the
+results and tables."""
 
 from __future__ import annotations
 
-import concurrent.futures
-import multiprocessing
-import os
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 from tagmt.errors import TagmtError
 from tagmt.progress import progress_bar
-from tagmt.reproduce.cells import CellTask, compute_cell, direction_fingerprint, finished_record
+from tagmt.reproduce.backends import execute
+from tagmt.reproduce.cells import CellTask, direction_fingerprint, finished_record
 from tagmt.reproduce.grid import Cell, Grid
 from tagmt.reproduce.results import build_results, write_outputs
-
-
-def _cuda_device_count() -> int:
-    try:
-        import torch
-    except ImportError:
-        return 0
-    return torch.cuda.device_count()
-
-
-def worker_devices(device: str, jobs: int) -> list[str | None]:
-    """The GPU index each of ``jobs`` workers is pinned to (CUDA_VISIBLE_DEVICES), None for no pinning.
-
-    With ``auto``/``cuda`` the workers are spread round-robin over the GPUs found; ``cpu`` and an explicit
-    ``cuda:N`` pin nothing.
-    """
-    if jobs == 1 or device not in ("auto", "cuda"):
-        return [None] * jobs
-    count = _cuda_device_count()
-    return [str(i % count) for i in range(jobs)] if count else [None] * jobs
-
-
-def _init_worker(devices, cpu_threads: int) -> None:  # pragma: no cover - runs in worker processes
-    """Pin this worker to one GPU before torch is imported, or share the CPU cores among the workers."""
-    gpu = devices.get()
-    if gpu is not None:
-        os.environ["CUDA_VISIBLE_DEVICES"] = gpu
-    else:
-        os.environ.setdefault("OMP_NUM_THREADS", str(cpu_threads))
 
 
 @dataclass
@@ -74,11 +44,18 @@ def run_grid(
     command: str | None = None,
     figures: bool = True,
     on_cell_done: Callable[[Cell, dict], None] | None = None,
+    llm: Any = None,
+    backend: str = "local",
+    ray_address: str | None = None,
 ) -> GridRun:
     """Compute every cell of ``grid`` that ``out`` lacks, then write results.json, the tables and figures.
 
+    ``backend`` is ``local`` (``jobs`` processes on this machine) or ``ray`` (Ray tasks, on the cluster at
+    ``ray_address`` or a local instance); both leave the same cell folders and give the same tables.
+
     ``on_cell_done(cell, record)`` is called in this process after each computed cell (progress hooks).
-    A failing cell stops the run with its error; the cells finished before it are kept.
+    A failing cell stops the run with its error; the cells finished before it are kept. ``llm``
+    (``tagmt.engines.LLMOptions``) says how to reach and prompt ``openai:NAME`` models.
     """
     from tagmt.data.dataset import open_dataset
 
@@ -93,7 +70,8 @@ def run_grid(
     records: dict[str, dict] = {}
     todo: list[Cell] = []
     for cell in grid.cells():
-        record = None if force else finished_record(out, cell, split, fingerprints[cell.direction])
+        record = None if force else finished_record(out, cell, split, fingerprints[cell.direction],
+                                                    engine=grid.engine, compute_type=grid.compute_type)
         if record is None:
             todo.append(cell)
         else:
@@ -101,11 +79,14 @@ def run_grid(
             run.reused.append(cell.key)
     show = _progress_enabled(progress)
     tasks = [
-        CellTask(cell, str(data_root), split, str(out), grid.batch_size, device, show and jobs == 1,
-                 fingerprints[cell.direction])
+        CellTask(cell, str(data_root), split, str(out), grid.batch_size, device,
+                 show and jobs == 1 and backend == "local", fingerprints[cell.direction],
+                 engine=grid.engine, compute_type=grid.compute_type, max_tokens=grid.max_tokens, llm=llm)
         for cell in todo
     ]
-    for cell, record in _execute(tasks, jobs, device, show, total=len(grid.cells()), done=len(run.reused)):
+    finished = _reported(execute(tasks, backend=backend, jobs=jobs, device=device, address=ray_address),
+                         show, total=len(grid.cells()), done=len(run.reused))
+    for cell, record in finished:
         records[cell.key] = record
         run.computed.append(cell.key)
         if on_cell_done is not None:
@@ -116,56 +97,21 @@ def run_grid(
     return run
 
 
-def _execute(tasks: list[CellTask], jobs: int, device: str, show: bool, total: int, done: int):
-    """Yield (cell, record) as cells finish: in this process for one job, else in a pool of processes."""
+def _reported(finished, show: bool, total: int, done: int):
+    """Pass (cell, record) on as cells finish, with a progress bar or one line per cell."""
     bar = progress_bar(total=total, initial=done, desc="grid", unit="cell", enabled=show)
-    finished = [done]  # a disabled bar does not count
-
-    def report(task: CellTask, record: dict) -> None:
-        bar.update(1)
-        finished[0] += 1
-        if not show:
-            seconds = record["seconds"]
-            print(
-                f"tagmt reproduce: [{finished[0]}/{total}] {task.cell.key} done "
-                f"(translate {seconds['translate']:.1f} s, evaluate {seconds['evaluate']:.1f} s)",
-                file=sys.stderr,
-            )
-
+    count = done  # a disabled bar does not count
     try:
-        if jobs == 1 or len(tasks) <= 1:
-            for task in tasks:
-                bar.set_postfix_str(task.cell.key)
-                record = _with_cell_context(task)
-                report(task, record)
-                yield task.cell, record
-            return
-        context = multiprocessing.get_context("spawn")
-        pinned = context.Queue()
-        workers = min(jobs, len(tasks))
-        for gpu in worker_devices(device, workers):
-            pinned.put(gpu)
-        threads = max(1, (os.cpu_count() or 1) // workers)
-        with concurrent.futures.ProcessPoolExecutor(
-            workers, mp_context=context, initializer=_init_worker, initargs=(pinned, threads)
-        ) as pool:
-            futures = {pool.submit(_with_cell_context, task): task for task in tasks}
-            try:
-                for future in concurrent.futures.as_completed(futures):
-                    task = futures[future]
-                    record = future.result()
-                    report(task, record)
-                    yield task.cell, record
-            except BaseException:
-                pool.shutdown(wait=True, cancel_futures=True)
-                raise
+        for task, record in finished:
+            bar.update(1)
+            count += 1
+            if not show:
+                seconds = record["seconds"]
+                print(
+                    f"tagmt reproduce: [{count}/{total}] {task.cell.key} done "
+                    f"(translate {seconds['translate']:.1f} s, evaluate {seconds['evaluate']:.1f} s)",
+                    file=sys.stderr,
+                )
+            yield task.cell, record
     finally:
         bar.close()
-
-
-def _with_cell_context(task: CellTask) -> dict:
-    """compute_cell, with the cell named in a user-facing error."""
-    try:
-        return compute_cell(task)
-    except TagmtError as exc:
-        raise TagmtError(f"cell {task.cell.key}: {exc}") from exc

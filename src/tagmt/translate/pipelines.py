@@ -1,28 +1,67 @@
-"""The two ways to translate tagged segments, and the run of one direction of the data set.
+"""The two ways to translate tagged segments, over any corpus (``tagmt.corpus``).
 
-* **DT** (direct translation): the tagged source goes into the model as is; its output is the result.
-* **DP** (detag-and-project): the tags are stripped, the plain text is translated, and the tags are put
-  back into the translation with word alignments (``tagmt.project``). Translations are
-  cached per segment; the alignment (eflomal learns from the whole run) and the projection are redone
-  at the end of every run, which costs little next to translation.
+* **DT** (direct translation): the tagged source goes into the model as is; its output is the result
+  (on escaped formats, cleaned to the source's tags: ``tagmt.translate.hygiene``).
+* **DP** (detag-and-project): the tags are stripped, the plain text is translated — as natural text,
+  ``&`` not ``&amp;``, for formats whose text is XML-escaped — and the tags are put back into the
+  translation with word alignments (``tagmt.project``); the model's own tag-like text is removed first
+  and the translation escaped again, so the output carries exactly the source's tags.
+
+Translations are cached per segment; the alignment (eflomal learns from the whole run) and the projection
+are redone at the end of every run, which costs little next to translation. ``translate_direction`` runs one
+direction of the SAP data set (the SAP reader + the same pipeline); ``translate_file`` any XLIFF, TMX or
+line file, written back in its own format.
+
+DT outputs are checked against their sources' tags (``tagmt.translate.repair``); with
+``repair="project"`` a mismatched one is re-projected from its plain text. Engines whose input depends
+on the approach (prompted LLMs) are set up for it with ``Engine.for_approach``.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Sequence
 
-from tagmt.data.dataset import Dataset, open_dataset
-from tagmt.data.directions import Direction, parse_direction
-from tagmt.data.views import ParallelSegment, parallel_segments
+from tagmt.corpus import Corpus, Segment
+from tagmt.corpus.xmltext import unescape
+from tagmt.data.directions import Direction
+from tagmt.engines import Engine, LLMOptions, load_engine
+from tagmt.engines.hf import NUM_BEAMS
 from tagmt.errors import TagmtError
+from tagmt.markup import strip
+from tagmt.project import Detagged, detag, project_batch
 from tagmt.project.align import Aligner, get_aligner
-from tagmt.engines import Engine, load_engine
-from tagmt.project import detag, project_batch
-from tagmt.translate.runs import BatchCallback, SegmentCache, translate_segments, write_lines_atomic
+from tagmt.translate.escaping import escape_stand_ins, natural_detagged, stand_in
+from tagmt.translate.hygiene import RunReport, clean_direct_output, remove_model_tags
+from tagmt.engines.offline import OFFLINE_ENGINES
+from tagmt.translate.repair import REPAIRS, TagReport, check_tags, repair_by_projection
+from tagmt.translate.runs import (
+    BatchCallback,
+    SegmentCache,
+    prepare_cache_dir,
+    run_key,
+    run_record_path,
+    translate_segments,
+    write_lines_atomic,
+    write_run_record,
+)
 
 APPROACHES = ("dt", "dp")
-DEFAULT_ALIGNER = "awesome"
+#: The aligner of ``translate`` and ``project`` unless told: eflomal needs no model weights. (The paper's
+#: grid, ``tagmt reproduce``, uses awesome as the paper did.)
+DEFAULT_ALIGNER = "eflomal"
+
+
+@dataclass
+class Translation:
+    """The outputs of a run (one tagged string per segment, in order), what it changed besides
+    translating, the DT tag check (None for DP), and the engine as it ran (for run records)."""
+
+    outputs: list[str]
+    report: RunReport = field(default_factory=RunReport)
+    tags: TagReport | None = None
+    engine: Engine | None = None
 
 
 def _cache(engine: Engine, approach: str, direction: Direction, texts: list[str],
@@ -34,61 +73,265 @@ def _cache(engine: Engine, approach: str, direction: Direction, texts: list[str]
 
 def run_direct(
     engine: Engine,
-    segments: Sequence[ParallelSegment],
+    segments: Sequence[Segment],
     direction: Direction,
     *,
+    escaped: bool = False,
+    report: RunReport | None = None,
     cache_dir: str | Path | None = None,
     use_cache: bool = True,
     progress: bool = True,
     on_batch: BatchCallback | None = None,
 ) -> list[str]:
-    """DT: translate each tagged source as it is."""
+    """DT: translate each tagged source as it is; on ``escaped`` corpora clean each output
+    (``hygiene.clean_direct_output``)."""
+    report = report if report is not None else RunReport()
+    engine = engine.for_approach("dt")
     texts = [s.source for s in segments]
-    return translate_segments(
+    outputs = translate_segments(
         engine, texts, direction.src, direction.trg,
         cache=_cache(engine, "dt", direction, texts, cache_dir, use_cache),
         progress=progress, desc=f"{engine.name} dt {direction.name}", on_batch=on_batch,
     )
+    report.segments = len(outputs)
+    if not escaped:
+        return outputs
+    cleaned = []
+    for source, output in zip(texts, outputs):
+        clean, removed = clean_direct_output(source, output)
+        report.dt_tags_removed += removed
+        report.segments_with_dt_tags_removed += bool(removed)
+        cleaned.append(clean)
+    return cleaned
 
 
 def run_detag_project(
     engine: Engine,
-    segments: Sequence[ParallelSegment],
+    segments: Sequence[Segment],
     direction: Direction,
     aligner: Aligner,
     *,
+    escaped: bool = False,
+    report: RunReport | None = None,
     cache_dir: str | Path | None = None,
     use_cache: bool = True,
     progress: bool = True,
     on_batch: BatchCallback | None = None,
 ) -> list[str]:
     """DP: strip the tags, translate the plain text, project the tags onto the translation."""
+    report = report if report is not None else RunReport()
+    engine = engine.for_approach("dp")
     detagged = [detag(s.source) for s in segments]
-    texts = [d.plain for d in detagged]
+    texts = [unescape(d.plain) if escaped else d.plain for d in detagged]
     translations = translate_segments(
         engine, texts, direction.src, direction.trg,
         cache=_cache(engine, "dp", direction, texts, cache_dir, use_cache),
         progress=progress, desc=f"{engine.name} dp {direction.name}", on_batch=on_batch,
     )
-    return project_batch(detagged, translations, direction.src, direction.trg, aligner)
+    report.segments = len(translations)
+    return project_translations(detagged, translations, direction.src, direction.trg, aligner, escaped=escaped,
+                                report=report, sources=texts)
 
 
-def _reference_texts(segments: Sequence[ParallelSegment], approach: str) -> list[str]:
-    """What the ``reference`` engine returns: the tagged reference for DT, its plain text for DP."""
+def project_translations(
+    detagged: Sequence[Detagged],
+    translations: Sequence[str],
+    src_lang: str,
+    trg_lang: str,
+    aligner: Aligner,
+    *,
+    escaped: bool,
+    report: RunReport,
+    sources: Sequence[str] | None = None,
+    remove_tags: bool = True,
+) -> list[str]:
+    """Project the tags of ``detagged`` sources onto plain MT output (natural text).
+
+    The model's own tag-like text is removed first (counted; text that the plain ``sources`` the model
+    read have is theirs and stays; ``remove_tags=False`` where the translation is known to be text). For
+    ``escaped`` corpora both sides are projected with stand-ins for ``& < >`` (``translate.escaping``) and
+    the output's text is escaped, so it is well formed and no tag lands inside an entity reference.
+    """
+    ready = []
+    for k, translation in enumerate(translations):
+        text, removed = translation, 0
+        if remove_tags:
+            text, removed = remove_model_tags(translation, sources[k] if sources is not None else "")
+        report.model_tags_removed += removed
+        report.segments_with_model_tags += bool(removed)
+        if escaped:
+            stood_in = stand_in(text)
+            report.segments_escaped += stood_in != text
+            text = stood_in
+        ready.append(text)
+    if not escaped:
+        return project_batch(list(detagged), ready, src_lang, trg_lang, aligner)
+    natural = [natural_detagged(d) for d in detagged]
+    return [escape_stand_ins(out) for out in project_batch(natural, ready, src_lang, trg_lang, aligner)]
+
+
+def _reference_texts(segments: Sequence[Segment], approach: str, escaped: bool) -> list[str]:
+    """What the ``reference`` engine returns: the tagged reference for DT, its plain (natural) text for DP."""
+    missing = [s.id for s in segments if s.reference is None]
+    if missing:
+        raise TagmtError(
+            f"the reference engine needs a reference for every segment; {len(missing)} have none "
+            f"(first: {missing[0]}): give the file targets, or use another --model"
+        )
     if approach == "dt":
-        return [s.target for s in segments]
-    return [detag(s.target).plain for s in segments]
+        return [s.reference for s in segments]  # type: ignore[misc]
+    plain = [detag(s.reference).plain for s in segments]  # type: ignore[arg-type]
+    return [unescape(p) for p in plain] if escaped else plain
 
 
-def _load_aligner(name: str, device: str, options: dict[str, Any] | None) -> Aligner:
+def load_aligner(name: str, device: str = "auto", options: dict[str, Any] | None = None) -> Aligner:
+    """An aligner by name, with the run's device for awesome."""
     options = dict(options or {})
     if name == "awesome":
         options.setdefault("device", device)
     return get_aligner(name, **options)
 
 
+def _check_repair(repair: str | None, approach: str) -> None:
+    if repair is None:
+        return
+    if repair not in REPAIRS:
+        raise TagmtError(f"unknown repair {repair!r}: use {', '.join(REPAIRS)}")
+    if approach != "dt":
+        raise TagmtError("--repair is for --approach dt (dp outputs always carry their source's tags)")
+
+
+def _repair(corpus: Corpus, lines: list[str], tags: TagReport, direction: Direction, aligner: Aligner) -> list[str]:
+    """DT outputs whose tags differ from their source's, re-projected from their plain text (escaped
+    corpora through ``project_translations``, so no tag lands in an entity reference)."""
+    sources = corpus.sources
+    if not corpus.escaped:
+        return repair_by_projection(sources, lines, tags, direction.src, direction.trg, aligner)
+    projected = project_translations([detag(s) for s in sources], [unescape(strip(line)) for line in lines],
+                                     direction.src, direction.trg, aligner, escaped=True, report=RunReport(),
+                                     remove_tags=False)
+    lines = list(lines)
+    for i in tags.mismatched:
+        lines[i] = projected[i]
+    tags.repaired = len(tags.mismatched)
+    return lines
+
+
+def translate_corpus(
+    corpus: Corpus,
+    direction: Direction,
+    approach: str,
+    model: str | Engine,
+    *,
+    aligner: str | Aligner = DEFAULT_ALIGNER,
+    batch_size: int = 16,
+    device: str = "auto",
+    progress: bool = True,
+    cache_dir: str | Path | None = None,
+    use_cache: bool = True,
+    fp16: bool = False,
+    beam: int = NUM_BEAMS,
+    aligner_options: dict[str, Any] | None = None,
+    on_batch: BatchCallback | None = None,
+    llm: LLMOptions | None = None,
+    repair: str | None = None,
+    engine: str = "hf",
+    compute_type: str | None = None,
+    max_tokens: int | None = None,
+) -> Translation:
+    """Translate every segment of ``corpus`` in ``direction`` by ``approach``.
+
+    ``model`` is an engine name for ``load_engine`` or an engine already loaded (to reuse one model
+    across runs); ``engine`` (``hf``, ``ct2``), ``compute_type``, ``max_tokens`` and ``beam`` go to
+    ``load_engine``; ``llm`` says how to reach and prompt an ``openai:NAME`` model. The aligner (DP, or DT
+    with ``repair="project"``) is loaded before translation starts, so that a missing aligner model fails
+    at once; ``cache_dir``/``use_cache`` as in ``translate_direction``. DT outputs are checked for their
+    tags (``Translation.tags``) and, with ``repair="project"``, mismatched ones re-projected.
+    """
+    if approach not in APPROACHES:
+        raise TagmtError(f"unknown approach {approach!r}: use dt (direct translation) or dp (detag-and-project)")
+    _check_repair(repair, approach)
+    if use_cache and not (model in OFFLINE_ENGINES or isinstance(model, Engine) and not model.cacheable):
+        prepare_cache_dir(cache_dir)  # an unusable cache fails here, before a model is loaded
+    if isinstance(model, Engine):
+        loaded_engine = model
+    elif model == "reference":
+        loaded_engine = load_engine(model, references=_reference_texts(corpus.segments, approach, corpus.escaped))
+    else:
+        loaded_engine = load_engine(model, engine=engine, device=device, batch_size=batch_size, fp16=fp16,
+                                    compute_type=compute_type, max_tokens=max_tokens, beam=beam, llm=llm,
+                                    approach=approach)
+    loaded_engine.check_direction(direction.src, direction.trg)
+    needs_aligner = approach == "dp" or repair is not None
+    loaded = None
+    if needs_aligner:
+        loaded = aligner if not isinstance(aligner, str) else load_aligner(aligner, device, aligner_options)
+    report = RunReport()
+    run = dict(escaped=corpus.escaped, report=report, cache_dir=cache_dir, use_cache=use_cache,
+               progress=progress, on_batch=on_batch)
+    if approach == "dp":
+        outputs = run_detag_project(loaded_engine, corpus.segments, direction, loaded, **run)  # type: ignore[arg-type]
+        return Translation(outputs, report, None, loaded_engine.for_approach(approach))
+    outputs = run_direct(loaded_engine, corpus.segments, direction, **run)
+    tags = check_tags(corpus.sources, outputs)
+    if repair == "project" and tags.mismatched:
+        outputs = _repair(corpus, outputs, tags, direction, loaded)  # type: ignore[arg-type]
+    return Translation(outputs, report, tags, loaded_engine.for_approach(approach))
+
+
+def translate_parallel(
+    engine: Engine,
+    segments: Sequence,
+    direction: Direction,
+    approach: str,
+    *,
+    aligner: Aligner | None = None,
+    repair: str | None = None,
+    cache_dir: str | Path | None = None,
+    use_cache: bool = True,
+    progress: bool = True,
+    on_batch: BatchCallback | None = None,
+) -> tuple[list[str], TagReport | None]:
+    """Translate any segments (objects with a ``source``, text as the SAP tagged view writes it: not
+    escaped) by ``approach`` with a loaded engine and aligner; returns the lines and, for DT, the tag
+    report (``translate_corpus`` on a corpus of these segments)."""
+    if (approach == "dp" or repair) and aligner is None:
+        raise ValueError("dp and repair need an aligner")
+    corpus = Corpus("segments", [Segment(str(k), s.source) for k, s in enumerate(segments)], escaped=False)
+    done = translate_corpus(corpus, direction, approach, engine, aligner=aligner or DEFAULT_ALIGNER, repair=repair,
+                            cache_dir=cache_dir, use_cache=use_cache, progress=progress, on_batch=on_batch)
+    return done.outputs, done.tags
+
+
+def record_run(output: Path, done: Translation, corpus: Corpus, direction: Direction, approach: str, *,
+               aligner: str | None, repair: str | None, command: Sequence[str] | None) -> Path | None:
+    """Write ``<output>.run.json`` (``runs.write_run_record``): what made the file, with the run's changes;
+    None (no record) beside a special output such as a FIFO (``runs.run_record_path``)."""
+    path = run_record_path(output)
+    if path is None:
+        return None
+    engine = done.engine
+    texts = corpus.sources if approach == "dt" else [detag(s).plain for s in corpus.sources]
+    if approach == "dp" and corpus.escaped:
+        texts = [unescape(t) for t in texts]
+    return write_run_record(path, {
+        "output": str(output),
+        "input": str(corpus.path) if corpus.path and corpus.format != "sap" else None,
+        "format": corpus.format,
+        "approach": approach,
+        "direction": direction.name,
+        "segments": len(done.outputs),
+        "aligner": aligner if approach == "dp" or repair else None,
+        "repair": repair,
+        "tags": done.tags.as_dict() if done.tags else None,
+        "changes": done.report.as_dict(),
+        "cache_key": run_key(engine, approach, direction.name, texts) if engine.cacheable else None,
+        "command": list(command) if command is not None else None,
+    }, engine)
+
+
 def translate_direction(
-    dataset: Dataset | str | Path | None,
+    dataset,
     split: str | None,
     direction: Direction | str,
     approach: str,
@@ -104,34 +347,42 @@ def translate_direction(
     fp16: bool = False,
     aligner_options: dict[str, Any] | None = None,
     on_batch: BatchCallback | None = None,
+    engine: str = "hf",
+    compute_type: str | None = None,
+    max_tokens: int | None = None,
+    beam: int = NUM_BEAMS,
+    llm: LLMOptions | None = None,
+    repair: str | None = None,
+    record: bool = False,
+    command: Sequence[str] | None = None,
+    report: RunReport | None = None,
 ) -> Path:
-    """Translate a split of the data set in one direction and write one tagged segment per line, in the
-    order of the ``tagged`` view, to ``output`` (atomically). Returns ``output``.
+    """Translate a split of the SAP data set in one direction and write one tagged segment per line, in
+    the order of the ``tagged`` view, to ``output`` (atomically). Returns ``output``.
 
-    ``model`` is an engine name for ``load_engine`` or an engine already loaded (to reuse one model
-    across directions). ``cache_dir`` holds the resumable per-run caches (default
-    ``tagmt.paths.cache_dir()/runs``); ``use_cache=False`` neither reads nor writes them. The DP
-    aligner is loaded before translation starts, so that a missing aligner model fails at once.
+    ``dataset`` is a ``Dataset``, its folder, or None (the bundled sample). ``cache_dir`` holds the
+    resumable per-run caches (default ``tagmt.paths.cache_dir()/runs``); ``use_cache=False`` neither reads
+    nor writes them. With ``record``, ``<output>.run.json`` (``runs.write_run_record``) says what made the
+    file (``command``: the command line, when there is one). ``report``, when given, receives the run's
+    counts (``RunReport``). The other options are ``translate_corpus``'s.
     """
+    from tagmt.corpus import sap
+    from tagmt.data.directions import parse_direction
+
     if approach not in APPROACHES:
         raise TagmtError(f"unknown approach {approach!r}: use dt (direct translation) or dp (detag-and-project)")
-    if not isinstance(dataset, Dataset):
-        dataset = open_dataset(dataset)
-    split = dataset.resolve_split(split)
+    _check_repair(repair, approach)
     direction = parse_direction(direction, include_zf=True)
-    segments = parallel_segments(dataset, split, direction, view="tagged")
-
-    if isinstance(model, Engine):
-        engine = model
-    elif model == "reference":
-        engine = load_engine(model, references=_reference_texts(segments, approach))
-    else:
-        engine = load_engine(model, device=device, batch_size=batch_size, fp16=fp16)
-    engine.check_direction(direction.src, direction.trg)
-
-    run = dict(cache_dir=cache_dir, use_cache=use_cache, progress=progress, on_batch=on_batch)
-    if approach == "dt":
-        lines = run_direct(engine, segments, direction, **run)
-    else:
-        lines = run_detag_project(engine, segments, direction, _load_aligner(aligner, device, aligner_options), **run)
-    return write_lines_atomic(output, lines)
+    corpus = sap.read(dataset, split, direction)
+    done = translate_corpus(
+        corpus, direction, approach, model, aligner=aligner, batch_size=batch_size, device=device,
+        progress=progress, cache_dir=cache_dir, use_cache=use_cache, fp16=fp16, beam=beam,
+        aligner_options=aligner_options, on_batch=on_batch, llm=llm, repair=repair, engine=engine,
+        compute_type=compute_type, max_tokens=max_tokens,
+    )
+    if report is not None:
+        vars(report).update(vars(done.report))
+    path = write_lines_atomic(output, done.outputs)
+    if record:
+        record_run(path, done, corpus, direction, approach, aligner=aligner, repair=repair, command=command)
+    return path

@@ -4,36 +4,69 @@ A run is one engine translating one list of segments in one direction. Its finis
 appended to ``<cache>/<key>.jsonl`` (one ``{"src", "out"}`` object a line, flushed after every batch),
 where the key hashes the model's identity, the approach, the direction, the decoding settings and the
 inputs. A killed run started again with the same arguments finds that file, skips every batch it already
-holds and translates the rest. Batches are formed the same way every time (the engine's length order
-over the distinct inputs, cut every ``batch_size``), so a resumed run decodes exactly the batches an
-uninterrupted run decodes, and its output is byte-identical. The batch size is not part of the key: a
-finished run may be re-read with another batch size.
+holds and translates the rest. Batches are formed the same way every time (the engine's
+``plan_batches`` over the distinct inputs: length order, cut every ``batch_size`` segments or, with a
+token budget, every ``max_tokens`` padded tokens), so a resumed run decodes exactly the batches an
+uninterrupted run decodes, and its output is byte-identical. Batch size and token budget are not part
+of the key: a finished run may be re-read with other ones.
+
+Two runs with the same key (the same command started twice, or two grid workers) share one cache file:
+a run holds an ``flock`` on ``<key>.lock`` beside it while it translates, so the second run waits for the
+first (saying so on stderr), then finds every segment cached and translates nothing again. A cache that
+cannot be used — its folder is a file, read-only — is one line before any model work; a write that fails
+later (a full disk) is one line that says how far the run got, the batches already cached kept.
 """
 
 from __future__ import annotations
 
+import errno
+import fcntl
 import hashlib
 import json
 import os
-import re
+import stat
+import sys
+import tempfile
 from collections import Counter
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Callable, Iterable, Sequence
+from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from tagmt import paths
 from tagmt.atomic import write_atomic
-from tagmt.progress import progress_bar
 from tagmt.engines import Engine
+from tagmt.engines.base import PartialBatchError
+from tagmt.errors import TagmtError
+from tagmt.linecodec import encode_line
+from tagmt.progress import progress_bar
+from tagmt.safeio import open_regular_file
 
 #: Called after each batch is cached with (segments done, segments in the run); may raise to stop.
 BatchCallback = Callable[[int, int], None]
 
-_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+_HOW_TO_FIX = "pass --cache-dir with a writable folder, or --no-cache"
 
 
 def default_cache_dir() -> Path:
     """Where runs are cached unless told otherwise: ``tagmt.paths.cache_dir()/runs``."""
     return paths.cache_dir() / "runs"
+
+
+def prepare_cache_dir(cache_dir: str | Path | None = None) -> Path:
+    """The run-cache folder, made if missing and checked writable (a file created and removed in it),
+    so that an unusable cache is one line before a model is loaded rather than after its first batch."""
+    folder = Path(cache_dir) if cache_dir is not None else default_cache_dir()
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        raise TagmtError(f"the run cache folder {folder} is a file (or a dangling link); {_HOW_TO_FIX}") from None
+    except OSError as exc:
+        raise TagmtError(f"cannot make the run cache folder {folder}: {exc.strerror or exc}; {_HOW_TO_FIX}") from None
+    try:
+        tempfile.TemporaryFile(dir=folder).close()
+    except OSError as exc:
+        raise TagmtError(f"cannot write into the run cache folder {folder}: {exc.strerror or exc}; {_HOW_TO_FIX}") from None
+    return folder
 
 
 def run_key(engine: Engine, approach: str, direction: str, texts: Sequence[str]) -> str:
@@ -62,16 +95,50 @@ class SegmentCache:
         folder = Path(cache_dir) if cache_dir is not None else default_cache_dir()
         return cls(folder / f"{run_key(engine, approach, direction, texts)}.jsonl")
 
+    @property
+    def lock_path(self) -> Path:
+        """``<key>.lock`` beside the cache file (kept: removing a lock file would race its next user)."""
+        return self.path.with_suffix(".lock")
+
+    @contextmanager
+    def locked(self) -> Iterator[None]:
+        """Hold this run's lock; a second run of the same key waits here (saying so on stderr) and then
+        reuses what the first one cached. The cache folder and file are checked writable first."""
+        prepare_cache_dir(self.path.parent)
+        try:
+            fd = os.open(self.lock_path, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o666)
+        except OSError as exc:
+            raise TagmtError(f"cannot use the run cache {self.lock_path}: {exc.strerror or exc}; {_HOW_TO_FIX}") from None
+        try:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                print(f"tagmt: another run is translating the same segments (cache {self.path}); "
+                      "waiting for it, then its translations are reused", file=sys.stderr, flush=True)
+                fcntl.flock(fd, fcntl.LOCK_EX)
+            self._check_writable()
+            yield
+        finally:
+            os.close(fd)
+
+    def _check_writable(self) -> None:
+        try:
+            with open(self.path, "ab"):
+                pass
+        except OSError as exc:
+            raise TagmtError(f"cannot write the run cache {self.path}: {exc.strerror or exc}; {_HOW_TO_FIX}") from None
+
     def load(self) -> dict[str, str]:
         """Source → translation for every finished segment; a line cut short by a kill is ignored."""
         done: dict[str, str] = {}
-        if not self.path.exists():
+        if not os.path.lexists(self.path):
             return done
-        with self.path.open(encoding="utf-8") as f:
-            for line in f:
+        handle, _ = open_regular_file(self.path, what="run cache file")
+        with handle:
+            for raw in handle:
                 try:
-                    record = json.loads(line)
-                except json.JSONDecodeError:
+                    record = json.loads(raw)
+                except ValueError:  # cut short by a kill (or not UTF-8)
                     continue
                 if isinstance(record, dict) and isinstance(record.get("src"), str) \
                         and isinstance(record.get("out"), str):
@@ -79,15 +146,26 @@ class SegmentCache:
         return done
 
     def append(self, finished: dict[str, str]) -> None:
-        """Add a batch of finished segments and push them to disk before going on."""
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        lines = "".join(
+        """Add a batch of finished segments and push them to disk before going on. A line cut short by
+        an earlier kill or full disk is ended first, so that it cannot swallow this batch's first line."""
+        data = "".join(
             json.dumps({"src": src, "out": out}, ensure_ascii=False) + "\n" for src, out in finished.items()
-        )
-        with self.path.open("a", encoding="utf-8") as f:
-            f.write(lines)
-            f.flush()
-            os.fsync(f.fileno())
+        ).encode("utf-8")
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            with open(self.path, "a+b") as f:
+                end = f.seek(0, os.SEEK_END)
+                if end and os.pread(f.fileno(), 1, end - 1) != b"\n":
+                    data = b"\n" + data
+                f.write(data)
+                f.flush()
+                os.fsync(f.fileno())
+        except OSError as exc:
+            advice = "free some space and" if exc.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG) else "then"
+            raise TagmtError(
+                f"cannot add a batch to the run cache {self.path}: {exc.strerror or exc}; the batches finished "
+                f"before it are kept there: {advice} run the same command again to resume (or {_HOW_TO_FIX})"
+            ) from None
 
 
 def translate_segments(
@@ -99,32 +177,49 @@ def translate_segments(
     cache: SegmentCache | None = None,
     progress: bool = True,
     desc: str = "",
+    unit: str = "seg",
     on_batch: BatchCallback | None = None,
 ) -> list[str]:
     """Translate ``texts`` batch by batch, caching each batch as it finishes; one output per input.
 
     Identical inputs are translated once. Engines that cost nothing (``copy``, ``reference``) are
-    called once on the whole list, in order, and never cached.
+    called once on the whole list, in order, and never cached. With a cache, the run holds its lock
+    (``SegmentCache.locked``) from reading the cache to its last batch.
     """
     engine.check_direction(src_lang, trg_lang)
     texts = list(texts)
     if not engine.cacheable:
         return engine.translate(texts, src_lang, trg_lang)
+    if cache is None:
+        return _translate_batches(engine, texts, src_lang, trg_lang, None, progress, desc, unit, on_batch)
+    with cache.locked():
+        return _translate_batches(engine, texts, src_lang, trg_lang, cache, progress, desc, unit, on_batch)
+
+
+def _translate_batches(engine: Engine, texts: list[str], src_lang: str, trg_lang: str, cache: SegmentCache | None,
+                       progress: bool, desc: str, unit: str, on_batch: BatchCallback | None) -> list[str]:
     done = cache.load() if cache else {}
     counts = Counter(texts)
     distinct = list(counts)
-    ordered = [distinct[i] for i in engine.batch_order(distinct)]
-    size = engine.batch_size
-    batches = [ordered[lo:lo + size] for lo in range(0, len(ordered), size)]
+    batches = [[distinct[i] for i in batch] for batch in engine.plan_batches(distinct)]
     finished = sum(counts[t] for t in distinct if t in done)
     # progress=True shows the bar on a terminal only; False never
-    with progress_bar(total=len(texts), initial=finished, desc=desc, unit="seg",
+    with progress_bar(total=len(texts), initial=finished, desc=desc, unit=unit,
                       enabled=None if progress else False) as bar:
         for batch in batches:
             if all(t in done for t in batch):
                 continue
-            new = sum(counts[t] for t in batch if t not in done)
-            outputs = dict(zip(batch, engine.translate(batch, src_lang, trg_lang)))
+            # A batch is partly done only when an engine stopped inside it (PartialBatchError below)
+            # or a kill cut its cache line: then only its missing inputs are sent again.
+            todo = [t for t in batch if t not in done]
+            new = sum(counts[t] for t in todo)
+            try:
+                outputs = dict(zip(todo, engine.translate(todo, src_lang, trg_lang)))
+            except PartialBatchError as stopped:
+                # Keep what finished before the engine stopped: a re-run resumes after it.
+                if cache and stopped.finished:
+                    cache.append({todo[i]: out for i, out in sorted(stopped.finished.items())})
+                raise
             done.update(outputs)
             if cache:
                 cache.append(outputs)
@@ -136,6 +231,42 @@ def translate_segments(
 
 
 def write_lines_atomic(path: str | Path, lines: Iterable[str]) -> Path:
-    """Write one line per item (line breaks inside an item become spaces, so that line k is segment k),
-    atomically (:func:`tagmt.atomic.write_atomic`): a reader never sees half a file."""
-    return write_atomic(path, (_LINE_BREAK.sub(" ", line) + "\n" for line in lines))
+    """Write one line per item, atomically (:func:`tagmt.atomic.write_atomic`): a reader never sees half
+    a file. A line break inside an item is written as a character reference (``&#10;``, see
+    :mod:`tagmt.linecodec`), so that line k is segment k and nothing is lost."""
+    return write_atomic(path, (encode_line(line) + "\n" for line in lines))
+
+
+def run_record_path(output: str | Path) -> Path | None:
+    """Where the record of the run that wrote ``output`` goes: ``<output>.run.json`` beside a regular
+    file (or a link to one); None for a special output — a FIFO, a device, or a name in the system's
+    pseudo folders (``/dev/stdout``, ``/dev/fd/1``, ``/proc/self/fd/1`` even when they lead to a
+    regular file) — which gets no record: nothing is created beside a special file."""
+    output = Path(output)
+    folder = output.absolute().parent.resolve()
+    if any(folder == Path(top) or Path(top) in folder.parents for top in ("/dev", "/proc")):
+        return None
+    try:
+        regular = stat.S_ISREG(output.stat().st_mode)
+    except OSError:
+        regular = False
+    return output.with_name(output.name + ".run.json") if regular else None
+
+
+def write_run_record(path: str | Path, fields: dict[str, Any], engine: Engine) -> Path:
+    """Write the run record ``path`` (``run_record_path(output)`` for a line file): the engine's own record (an LLM's model, API
+    base, prompt hash, temperature, seed, request counts) or its identity and settings, the run's
+    ``fields`` (the caller's command line among them), tagmt's version and the time. Never an API key."""
+    import datetime
+
+    from tagmt import __version__
+
+    describe = getattr(engine, "record", None)
+    record = {
+        "engine": describe() if callable(describe) else {"model": engine.identity, "settings": engine.settings()},
+        **fields,
+        "tagmt": __version__,
+        "finished": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+    }
+    write_atomic(path, [json.dumps(record, ensure_ascii=False, indent=2) + "\n"])
+    return path

@@ -1,0 +1,76 @@
+"""The corpus layer: segments with an id, a tagged source, an optional tagged reference and their original
+inline codes, read from any supported format and written back to the same format.
+
+Formats: ``xliff12`` (XLIFF 1.2), ``xliff2`` (XLIFF 2.0/2.1/2.2), ``tmx`` (read only), ``lines`` (tagged line
+files), and the SAP data set tree (``tagmt.corpus.sap``). ``read_corpus`` detects the format from the
+content unless told; pipelines only ever see a :class:`Corpus`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tagmt.corpus.detect import FORMAT_NAMES, FORMATS, detect, looks_like_xml, xml_format
+from tagmt.corpus.files import read_bytes
+from tagmt.corpus.model import CLOSE, OPEN, PAIR, STANDALONE, Corpus, InlineCode, Segment
+from tagmt.errors import TagmtError
+from tagmt.safeio import LIMIT_VARIABLE, MAX_DOCUMENT_BYTES, size_limit
+from tagmt.safexml import parse_bytes
+
+__all__ = [
+    "CLOSE",
+    "FORMATS",
+    "FORMAT_NAMES",
+    "OPEN",
+    "PAIR",
+    "STANDALONE",
+    "Corpus",
+    "InlineCode",
+    "Segment",
+    "read_corpus",
+]
+
+
+def read_corpus(path: str | Path, format: str | None = None, *, src_lang: str | None = None,
+                trg_lang: str | None = None, references: str | Path | None = None) -> Corpus:
+    """Read ``path`` as a corpus. ``format`` (one of ``FORMATS``, None or ``auto``: from the content) forces
+    a format; a forced XML format that the content contradicts is refused. ``src_lang``/``trg_lang``
+    choose the sides of a TMX file; ``references`` is a line file of references for a line file."""
+    path = Path(path)
+    data = read_bytes(path)
+    if not data.strip():
+        raise TagmtError(f"{path}: the file is empty")
+    if format != "lines" and len(data) > size_limit(MAX_DOCUMENT_BYTES) and looks_like_xml(data):
+        raise TagmtError(
+            f"{path}: an XML document of {len(data) >> 20} MiB is over tagmt's limit of "
+            f"{size_limit(MAX_DOCUMENT_BYTES) >> 20} MiB for one XML file; split it, or raise {LIMIT_VARIABLE}"
+        )
+    if format in (None, "auto"):
+        format, tree = detect(path, data)
+    elif format in ("xliff12", "xliff2", "tmx"):
+        tree = parse_bytes(data, path, FORMAT_NAMES[format])
+        found = xml_format(tree, path)
+        if found != format:
+            raise TagmtError(f"{path}: --format {format} was given but the file is {FORMAT_NAMES[found]}")
+    elif format == "lines":
+        tree = None
+    else:
+        raise TagmtError(f"unknown format {format!r}: use auto, {', '.join(FORMATS)}")
+    if references is not None and format != "lines":
+        raise TagmtError(f"{path}: references as a separate file are for line files; {FORMAT_NAMES[format]} "
+                         "files carry their references as targets")
+    if format == "lines":
+        from tagmt.corpus import lines
+
+        return lines.read(path, data, references=references)
+    if format == "xliff12":
+        from tagmt.corpus import xliff12
+
+        return xliff12.read(path, data, tree)
+    if format == "xliff2":
+        from tagmt.corpus import xliff2
+
+        return xliff2.read(path, data, tree)
+    from tagmt.corpus import tmx
+
+    return tmx.read(path, data, tree, src_lang=src_lang, trg_lang=trg_lang)

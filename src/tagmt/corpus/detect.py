@@ -1,0 +1,65 @@
+"""Which format a file is in, from its content: XLIFF 1.2, XLIFF 2.x, TMX, or a tagged line file.
+
+A file is XML when it starts (after a byte-order mark and blank space) with an XML declaration, a
+comment, or an ``<xliff``/``<tmx`` root; then its root element and version decide. Anything else is a
+line file — a tagged line may well start with ``<g id="1">``, so a leading ``<`` alone decides nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from lxml import etree
+
+from tagmt.errors import TagmtError
+from tagmt.safexml import local_name, namespace, parse_bytes
+
+FORMATS = ("xliff12", "xliff2", "tmx", "lines")
+#: What ``--format`` accepts besides ``auto``.
+FORMAT_NAMES = {"xliff12": "XLIFF 1.2", "xliff2": "XLIFF 2.x", "tmx": "TMX", "lines": "tagged line file"}
+
+XLIFF12_NS = "urn:oasis:names:tc:xliff:document:1.2"
+XLIFF2_NS = "urn:oasis:names:tc:xliff:document:2.0"
+_XLIFF_ROOT = re.compile(rb"<(?:[\w.-]+:)?xliff[\s>/]")
+_XML_START = re.compile(rb"^(?:\xef\xbb\xbf)?\s*(?:<\?xml[\s?]|<!--|<(?:\w+:)?(?:xliff|tmx)[\s>/])")
+
+
+def looks_like_xml(data: bytes) -> bool:
+    return _XML_START.match(data[:4096]) is not None or data.startswith((b"\xff\xfe", b"\xfe\xff"))
+
+
+def looks_like_xliff(data: bytes) -> bool:
+    """Whether ``data`` looks like XML whose root element is ``xliff`` (a quick look, no parse)."""
+    return looks_like_xml(data) and _XLIFF_ROOT.search(data[:65536]) is not None
+
+
+def xml_format(tree: etree._ElementTree, path: str | Path) -> str:
+    """``xliff12``, ``xliff2`` or ``tmx`` from the root element; anything else is one clear line."""
+    root = tree.getroot()
+    name, ns, version = local_name(root), namespace(root), (root.get("version") or "").strip()
+    where = f"{path}:{root.sourceline}"
+    if name == "xliff":
+        if ns == XLIFF12_NS or (ns is None and version == "1.2"):
+            return "xliff12"
+        if ns == XLIFF2_NS and re.fullmatch(r"2\.\d+", version or "2.0"):
+            return "xliff2"
+        found = f"version {version!r}" if version else "no version"
+        raise TagmtError(
+            f"{where}: XLIFF with {found} in namespace {ns!r}: tagmt reads XLIFF 1.2 ({XLIFF12_NS}) and "
+            f"XLIFF 2.0/2.1/2.2 ({XLIFF2_NS})"
+        )
+    if name == "tmx":
+        return "tmx"
+    raise TagmtError(
+        f"{where}: an XML document with root <{name}>: tagmt reads XLIFF 1.2, XLIFF 2.x and TMX; for a tagged "
+        "line file (one segment per line) pass --format lines"
+    )
+
+
+def detect(path: str | Path, data: bytes) -> tuple[str, etree._ElementTree | None]:
+    """The format of ``data`` (the bytes of ``path``) and, for XML, its parsed tree."""
+    if not looks_like_xml(data):
+        return "lines", None
+    tree = parse_bytes(data, path, "an XLIFF or TMX file")
+    return xml_format(tree, path), tree

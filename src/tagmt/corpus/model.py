@@ -1,0 +1,161 @@
+"""The corpus model: what every pipeline sees of any input format.
+
+A :class:`Segment` has an id, its source as a tagged string in tagmt's markup syntax (``tagmt.markup``),
+an optional tagged reference, and the original inline codes behind its placeholder tags. Formats with
+inline codes (XLIFF 1.2, XLIFF 2.x, TMX) show them the way Okapi and the EUR-Lex data do:
+
+* a code with content, or a start/end pair inside the segment (``g``, ``bpt``…``ept``, ``pc``,
+  ``sc``…``ec``, ``mrk``, ``hi``) as ``<g id="N">…</g>``;
+* a standalone code (``x``, ``ph``, ``cp``, ``ut``, a protected ``mrk``) as ``<x id="N"/>``;
+* the start or the end of a pair whose other half lies outside the segment (``bx``/``ex``, ``it``, a lone
+  ``bpt``/``sc``/``sm`` or ``ept``/``ec``/``em``) as ``<bx id="N"/>`` / ``<ex id="N"/>``.
+
+``N`` is the original code's id (``rid``/``startRef`` for the halves of a pair), so the reference and a
+hypothesis of the same unit show the same tags. Writers put the original codes back, byte for byte as
+the source has them (:meth:`Segment.restore`). The content of a standalone code (``ph``'s native code,
+``sub``) never reaches the model.
+
+Text in these tagged strings is XML-escaped (``&amp;``, ``&lt;``): :attr:`Corpus.escaped` is true. The SAP
+data set's tagged view writes text as it is (``<<SHIPPED_QUANTITY>>`` is text there), so its corpus is not
+escaped; tagged line files are escaped, as XLIFF-style line files are.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Mapping, Sequence
+
+from tagmt.corpus.xmltext import escape, escape_attribute, unescape
+from tagmt.errors import TagmtError
+from tagmt.markup import Token, tokenize
+
+#: Placeholder tag names: a code with content (or a pair), a standalone code, an opening and a closing half.
+PAIR, STANDALONE, OPEN, CLOSE = "g", "x", "bx", "ex"
+PLACEHOLDERS = (PAIR, STANDALONE, OPEN, CLOSE)
+_ID = re.compile(r"""\sid\s*=\s*(?:"([^"]*)"|'([^']*)')""")
+
+
+@dataclass(frozen=True)
+class InlineCode:
+    """One original inline code behind a placeholder tag.
+
+    ``element`` is the original element's name (``g``, ``bpt``, ``pc``, ``ph`` …); ``open`` is its original
+    XML — the start tag of a code with content, the ``bpt``/``sc`` of a pair, or the whole element of a
+    standalone code or half; ``close`` is the end tag or the ``ept``/``ec`` of a pair (``""`` otherwise).
+    """
+
+    placeholder: str  # PAIR | STANDALONE | OPEN | CLOSE
+    id: str
+    element: str
+    open: str
+    close: str = ""
+
+    @property
+    def key(self) -> tuple[str, str]:
+        return (self.placeholder, self.id)
+
+
+@dataclass(frozen=True)
+class Segment:
+    """One unit of translation: ``source`` and ``reference`` are tagged strings (see the module docstring);
+    ``codes`` maps (placeholder name, id) to the original code."""
+
+    id: str
+    source: str
+    reference: str | None = None
+    codes: Mapping[tuple[str, str], InlineCode] = field(default_factory=dict)
+
+    def restore(self, tagged: str) -> str:
+        """``tagged`` (a translation carrying this segment's placeholder tags, well formed, text escaped)
+        with the original codes put back: the content of an XLIFF/TMX target.
+
+        A placeholder this segment does not know is kept as escaped text: it cannot be a code."""
+        if not self.codes:
+            return tagged
+        out: list[str] = []
+        open_pairs: list[InlineCode | None] = []
+        for token in tokenize(tagged):
+            if token.kind == "text":
+                out.append(token.text)
+                continue
+            code = self._code(token)
+            if token.kind == "start":
+                open_pairs.append(code)
+                out.append(code.open if code else _as_text(token.text))
+            elif token.kind == "end":
+                code = open_pairs.pop() if open_pairs else None
+                out.append(code.close if code else _as_text(token.text))
+            else:
+                out.append(code.open if code else _as_text(token.text))
+        return "".join(out)
+
+    def _code(self, token: Token) -> InlineCode | None:
+        is_code = (token.kind == "start" and token.name == PAIR) or (
+            token.kind == "empty" and token.name in (STANDALONE, OPEN, CLOSE)
+        )
+        code_id = placeholder_id(token.text) if is_code else None
+        return None if code_id is None else self.codes.get((token.name, code_id))
+
+
+def placeholder_id(tag: str) -> str | None:
+    """The ``id`` of a placeholder tag like ``<g id="3">`` or ``<x id='3'/>`` (references read)."""
+    match = _ID.search(tag)
+    if not match:
+        return None
+    return unescape(match.group(1) if match.group(1) is not None else match.group(2))
+
+
+def placeholder(kind: str, code_id: str) -> str:
+    """The tag of a placeholder: ``<g id="N">`` for a pair's start, ``<x id="N"/>`` and the halves."""
+    value = escape_attribute(code_id)
+    return f'<g id="{value}">' if kind == PAIR else f'<{kind} id="{value}"/>'
+
+
+def _as_text(markup: str) -> str:
+    return escape(markup)
+
+
+#: A writer's signature: the corpus, one tagged target per segment (None: leave that segment's target
+#: as it is), the output path, and the keyword options (``trg_lang``, ``state``).
+Writer = Callable[..., Path]
+
+
+@dataclass
+class Corpus:
+    """The segments of one input, with what its writer needs to give the same format back.
+
+    ``format`` is one of ``tagmt.corpus.FORMATS``, ``sap`` or ``segments`` (built in code); ``src_lang``/``trg_lang`` come from the file where it
+    says them (XLIFF, TMX) and may be None; ``escaped`` tells whether text in the tagged strings is
+    XML-escaped (see the module docstring). ``native`` is the reader's own record for its writer.
+    """
+
+    format: str
+    segments: list[Segment]
+    path: Path | None = None
+    src_lang: str | None = None
+    trg_lang: str | None = None
+    escaped: bool = True
+    native: Any = None
+    writer: Writer | None = None
+
+    def __len__(self) -> int:
+        return len(self.segments)
+
+    @property
+    def sources(self) -> list[str]:
+        return [segment.source for segment in self.segments]
+
+    @property
+    def references(self) -> list[str | None]:
+        return [segment.reference for segment in self.segments]
+
+    def write(self, output: str | Path, targets: Sequence[str | None], **options: Any) -> Path:
+        """Write ``targets`` (one tagged string per segment, or None to leave a segment's target as it is)
+        in this corpus's own format to ``output``, atomically."""
+        if self.writer is None:
+            raise TagmtError(f"tagmt cannot write {self.format} files; choose a line file as output")
+        if len(targets) != len(self.segments):
+            raise ValueError(f"{len(targets)} targets for {len(self.segments)} segments")
+        return self.writer(self, targets, output, **options)

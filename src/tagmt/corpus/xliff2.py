@@ -1,0 +1,126 @@
+"""XLIFF 2.0 / 2.1 / 2.2: one segment per ``<segment>`` of a translatable ``<unit>``.
+
+Read: ``translate="no"`` on a unit, group or file skips it; ``<ignorable>`` is not a segment. Inline codes
+``pc ph sc ec cp mrk sm em`` become placeholder tags (``tagmt.corpus.model``): ``sc``…``ec`` within one
+segment are a pair, a half whose partner is in another segment (or ``isolated="yes"``) a ``bx``/``ex``,
+``mrk translate="no"`` a standalone code. The reference is the segment's ``<target>`` when it has content.
+Segment ids are ``unit-id#segment-id`` (``#n``, the segment's position, when it has no id), with
+``file-id/`` in front when the document holds several files.
+
+Write: each translated segment gets its ``<target>`` (replaced, or added right after its ``<source>``) with
+the original codes put back, and ``state="translated"``; ``xliff/@trgLang`` is added when missing.
+Everything else stays byte for byte.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Sequence
+
+from lxml import etree
+
+from tagmt.corpus.inline import InlineReader, Role
+from tagmt.corpus.model import Corpus, Segment
+from tagmt.corpus.spans import set_attribute, with_content
+from tagmt.corpus.xmlfile import XmlFile, inherited, with_id_prefixes
+from tagmt.errors import TagmtError
+from tagmt.safexml import local_name, namespace
+
+NS = "urn:oasis:names:tc:xliff:document:2.0"
+_Q = f"{{{NS}}}"
+MT_STATE = "translated"
+
+
+def classify(element: etree._Element) -> Role:
+    """The role of an XLIFF 2.x inline element."""
+    name = local_name(element) if namespace(element) == NS else ""
+    code_id = element.get("id")
+    isolated = element.get("isolated") == "yes"
+    if name == "pc":
+        return Role("content", code_id)
+    if name == "ph":
+        return Role("standalone", code_id)
+    if name == "cp":
+        return Role("standalone", None, prefix="cp")
+    if name in ("sc", "sm"):
+        return Role("isolated-open", code_id) if isolated else Role("open", code_id, pair_key=code_id)
+    if name in ("ec", "em"):
+        if isolated:
+            return Role("isolated-close", code_id)
+        key = element.get("startRef")
+        return Role("close", key, pair_key=key)
+    if name == "mrk":
+        return Role("standalone" if element.get("translate") == "no" else "content", code_id, prefix="m")
+    return Role("standalone", None, prefix="c")  # a foreign element: kept as it is, never translated
+
+
+@dataclass
+class _Segment:
+    """Where one segment's target goes, for the writer."""
+
+    element: etree._Element  # <segment>
+    source: etree._Element
+    target: etree._Element | None
+
+
+def read(path: Path, data: bytes, tree: etree._ElementTree | None = None) -> Corpus:
+    """The segments of an XLIFF 2.x document."""
+    doc = XmlFile.parse(path, data, "XLIFF 2", tree)
+    root = doc.root
+    if root.tag != _Q + "xliff":
+        raise TagmtError(f"{doc.line(root)}: not an XLIFF 2 document (root {root.tag!r})")
+    files = [child for child in root if child.tag == _Q + "file"]
+    if not files:
+        raise TagmtError(f"{doc.line(root)}: no <file> element in the XLIFF document")
+    reader = InlineReader(doc.index, classify)
+    segments: list[Segment] = []
+    places: list[_Segment] = []
+    for prefix, file_el in zip(with_id_prefixes(files, "id"), files):
+        for unit in file_el.iter(_Q + "unit"):
+            if inherited(unit, "translate", "yes") == "no":
+                continue
+            unit_id = prefix + (unit.get("id") or f"line{unit.sourceline}")
+            position = 0
+            for child in unit:
+                if child.tag != _Q + "segment":
+                    continue
+                position += 1
+                source = child.find(_Q + "source")
+                if source is None:
+                    raise TagmtError(f"{doc.line(child)}: a <segment> of unit {unit.get('id')!r} has no <source>")
+                target = child.find(_Q + "target")
+                tagged, codes = reader.read(source)
+                reference = reader.read(target)[0] if target is not None and (target.text or len(target)) else None
+                segment_id = f"{unit_id}#{child.get('id') or position}"
+                segments.append(Segment(segment_id, tagged, reference, codes))
+                places.append(_Segment(child, source, target))
+    return Corpus("xliff2", segments, path, root.get("srcLang"), root.get("trgLang"), True, (doc, places), write)
+
+
+def write(corpus: Corpus, targets: Sequence[str | None], output: str | Path, *, trg_lang: str | None = None,
+          mark_mt: bool = True) -> Path:
+    """``corpus``'s document with the given targets filled in (None: that segment is left as it is)."""
+    doc, places = corpus.native
+    edits: list[tuple[int, int, bytes]] = []
+    for segment, place, tagged in zip(corpus.segments, places, targets):
+        if tagged is None:
+            continue
+        content = doc.encode(segment.restore(tagged))
+        if mark_mt:
+            span = doc.index[place.element]
+            start_tag = set_attribute(doc.index.start_tag(place.element), "state", MT_STATE)
+            edits.append((span.start, span.inner_start, start_tag))
+        if place.target is not None:
+            span = doc.index[place.target]
+            edits.append((span.start, span.end, with_content(doc.index.start_tag(place.target), content)))
+        else:
+            name = doc.renamed_tag(place.source, "target").encode("utf-8")
+            end = doc.index[place.source].end
+            edits.append((end, end, doc.indent_before(place.source) + b"<" + name + b">" + content
+                          + b"</" + name + b">"))
+    root = doc.root
+    if trg_lang and not root.get("trgLang"):
+        span = doc.index[root]
+        edits.append((span.start, span.inner_start, set_attribute(doc.index.start_tag(root), "trgLang", trg_lang)))
+    return doc.write(output, edits)

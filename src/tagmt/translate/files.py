@@ -1,0 +1,108 @@
+"""``translate_file``: translate any XLIFF, TMX or tagged line file and write it back in its own format
+(XLIFF in, XLIFF out with targets filled; line file or TMX in, line file out)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Sequence
+
+from tagmt.corpus import Corpus, read_corpus
+from tagmt.corpus.lines import write_lines
+from tagmt.data.directions import Direction
+from tagmt.engines import LLMOptions
+from tagmt.engines.hf import NUM_BEAMS
+from tagmt.engines.offline import OFFLINE_ENGINES
+from tagmt.errors import TagmtError
+from tagmt.languages import normalize
+from tagmt.preflight import check, run_problems
+from tagmt.translate.hygiene import RunReport
+from tagmt.translate.pipelines import DEFAULT_ALIGNER, record_run, translate_corpus
+from tagmt.translate.runs import prepare_cache_dir
+
+DEFAULT_MODEL = "m2m100"
+
+
+@dataclass
+class FileRun:
+    """What ``translate_file`` did: the output, the corpus read, the languages and the run's counts."""
+
+    output: Path
+    corpus: Corpus
+    direction: Direction
+    report: RunReport
+
+
+def resolve_languages(corpus: Corpus, src_lang: str | None, trg_lang: str | None) -> tuple[str, str]:
+    """The ISO codes of the run: from the options, else from the file; both must agree where both say."""
+    where = corpus.path
+    chosen = []
+    for given, in_file, option, attribute in (
+        (src_lang, corpus.src_lang, "--src-lang", "source language"),
+        (trg_lang, corpus.trg_lang, "--trg-lang", "target language"),
+    ):
+        mine = normalize(given, option) if given else None
+        theirs = normalize(in_file, f"{where}: the {attribute}") if in_file else None
+        if mine and theirs and mine != theirs:
+            raise TagmtError(f"{option} {given} contradicts the {attribute} {in_file} of {where}")
+        if not (mine or theirs):
+            source = "a line file carries none" if corpus.format == "lines" else f"{where} names none"
+            raise TagmtError(f"no {attribute}: {source}; pass {option} (an ISO code such as de)")
+        chosen.append(mine or theirs)
+    if chosen[0] == chosen[1]:
+        raise TagmtError(f"source and target language are both {chosen[0]}; translation needs two languages")
+    return chosen[0], chosen[1]
+
+
+def translate_file(
+    input: str | Path,
+    output: str | Path,
+    *,
+    approach: str,
+    model: str = DEFAULT_MODEL,
+    format: str | None = None,
+    src_lang: str | None = None,
+    trg_lang: str | None = None,
+    aligner: str = DEFAULT_ALIGNER,
+    aligner_model: str | None = None,
+    beam: int = NUM_BEAMS,
+    batch_size: int = 16,
+    device: str = "auto",
+    progress: bool = True,
+    cache_dir: str | Path | None = None,
+    use_cache: bool = True,
+    fp16: bool = False,
+    llm: LLMOptions | None = None,
+    repair: str | None = None,
+    command: Sequence[str] | None = None,
+    engine: str = "hf",
+    compute_type: str | None = None,
+    max_tokens: int | None = None,
+) -> FileRun:
+    """Read ``input`` (format from its content unless ``format``), check everything the run needs
+    (packages, weights, the model's languages: all problems at once), translate every segment and write
+    ``output`` atomically — XLIFF with targets filled and their state set, else one segment per line — with
+    its run record beside it (``<output>.run.json``; ``command``: the command line, when there is one).
+    ``llm``, ``repair``, ``engine``, ``compute_type`` and ``max_tokens`` as in ``translate_corpus``."""
+    corpus = read_corpus(input, format, src_lang=src_lang, trg_lang=trg_lang)
+    if not corpus.segments:
+        raise TagmtError(f"{input}: no segment to translate (every unit is empty or translate=\"no\")")
+    src, trg = resolve_languages(corpus, src_lang, trg_lang)
+    if use_cache and model not in OFFLINE_ENGINES:
+        prepare_cache_dir(cache_dir)  # a bad cache folder is named before what the run needs
+    check(run_problems(models=[model], approach=approach, aligner=aligner, aligner_model=aligner_model,
+                       src_lang=src, trg_lang=trg, repair=repair))
+    direction = Direction(src, trg)
+    options: dict[str, Any] = {"model": aligner_model} if aligner_model and aligner == "awesome" else {}
+    done = translate_corpus(
+        corpus, direction, approach, model, aligner=aligner, batch_size=batch_size, device=device,
+        progress=progress, cache_dir=cache_dir, use_cache=use_cache, fp16=fp16, beam=beam,
+        aligner_options=options, llm=llm, repair=repair, engine=engine, compute_type=compute_type,
+        max_tokens=max_tokens,
+    )
+    if corpus.writer is None or corpus.format == "lines":
+        path = write_lines(output, done.outputs)
+    else:
+        path = corpus.write(output, done.outputs, trg_lang=trg_lang or None)
+    record_run(path, done, corpus, direction, approach, aligner=aligner, repair=repair, command=command)
+    return FileRun(path, corpus, direction, done.report)

@@ -1,0 +1,141 @@
+"""What the MT model writes that is not the source's markup, and how runs deal with it (counted in a
+:class:`RunReport`, said on stderr and kept in run records).
+
+* **DP**: tags come only from projection, so tag-like text the model writes itself (anything
+  ``tagmt.markup`` reads as a tag or a comment in its plain translation, e.g. ``<b>`` or
+  ``<uicontrol>``, unless the source's own text has it) is **removed** from the translation before
+  projection — the tags go, the words between them stay. The output then carries exactly the source's
+  tags.
+* **DT** on formats with escaped text (XLIFF, TMX, tagged line files): the model's output keeps the source's
+  tags where it kept them well formed; a tag that is not one of the source's, or a source tag it broke
+  (left unclosed, closed out of order, or repeated), is removed; text is XML-escaped canonically (a bare
+  ``&`` becomes ``&amp;``), so every output is well formed and restores to valid codes. DT on the SAP
+  tagged view (text not escaped) keeps the model's output exactly as it is, as the paper scores it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, fields
+
+from tagmt.corpus.xmltext import normalize
+from tagmt.markup import Token, tokenize
+
+
+@dataclass
+class RunReport:
+    """Counts of what a run changed besides translating (zero when nothing)."""
+
+    segments: int = 0
+    #: DP: tag-like tokens the model wrote itself, removed before projection (and the segments affected)
+    model_tags_removed: int = 0
+    segments_with_model_tags: int = 0
+    #: DT: tags removed from the output because they were not the source's or were broken or repeated
+    dt_tags_removed: int = 0
+    segments_with_dt_tags_removed: int = 0
+    #: segments whose text needed XML escaping (a bare ``&``, ``<`` or ``>`` written by the model)
+    segments_escaped: int = 0
+
+    def as_dict(self) -> dict[str, int]:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+    def lines(self) -> list[str]:
+        """One line per kind of change that happened, for stderr."""
+        out = []
+        if self.model_tags_removed:
+            out.append(
+                f"removed {self.model_tags_removed} tag-like tokens that the model wrote itself in "
+                f"{self.segments_with_model_tags} of {self.segments} translations (dp puts only the source's tags back)"
+            )
+        if self.dt_tags_removed:
+            out.append(
+                f"removed {self.dt_tags_removed} tags from {self.segments_with_dt_tags_removed} of {self.segments} "
+                "outputs: not the source's, or broken or repeated by the model"
+            )
+        if self.segments_escaped:
+            out.append(f"XML-escaped &, < or > in the text of {self.segments_escaped} of {self.segments} translations")
+        return out
+
+
+def remove_model_tags(translation: str, source: str = "") -> tuple[str, int]:
+    """The translation without the tags and comments the model wrote itself, and how many there were.
+
+    ``source`` is the plain source text the model read: tag-like text that is in it (``<name>`` written as
+    text in the source) is the source's own text carried over, not the model's markup, and stays."""
+    if "<" not in translation:
+        return translation, 0
+    kept: list[str] = []
+    removed = 0
+    for token in tokenize(translation):
+        if token.is_markup and token.text not in source:
+            removed += 1
+        else:
+            kept.append(token.text)
+    return ("".join(kept), removed) if removed else (translation, 0)
+
+
+def clean_direct_output(source: str, output: str) -> tuple[str, int]:
+    """A DT output with only the source's tags, well nested and each used at most as often as in the
+    source, and its text canonically escaped; returns it and the number of tags removed.
+
+    Tags are compared by kind, name and attributes (``<g id="1" >`` is ``<g id="1">``) and written as the
+    source writes them.
+    """
+    available: Counter[tuple] = Counter()
+    written: dict[tuple, str] = {}
+    for token in tokenize(source):
+        if token.is_markup:
+            available[_identity(token)] += 1
+            written.setdefault(_identity(token), token.text)
+    tokens = tokenize(output)
+    keep = _kept_markup(tokens, available)
+    out: list[str] = []
+    removed = 0
+    for k, token in enumerate(tokens):
+        if not token.is_markup:
+            out.append(normalize(token.text))
+        elif k in keep:
+            out.append(written.get(_identity(token), token.text) if token.kind != "end" else token.text)
+        else:
+            removed += 1
+    return "".join(out), removed
+
+
+def _kept_markup(tokens: list[Token], available: Counter) -> set[int]:
+    """Indices of the markup tokens to keep: source tags, within their counts, start and end tags paired."""
+    left = Counter(available)
+    keep: set[int] = set()
+    stack: list[int] = []
+    for k, token in enumerate(tokens):
+        if not token.is_markup:
+            continue
+        identity = _identity(token)
+        if token.kind == "end":
+            if stack and tokens[stack[-1]].name == token.name and left[identity] > 0:
+                left[identity] -= 1
+                keep.add(stack.pop())
+                keep.add(k)
+            continue
+        if left[identity] <= 0:
+            continue
+        if token.kind == "start":
+            left[identity] -= 1
+            stack.append(k)
+        else:
+            left[identity] -= 1
+            keep.add(k)
+    return keep  # starts still on the stack were never closed: dropped
+
+
+def _identity(token: Token) -> tuple:
+    """A tag's kind, name and attributes (in order), whatever its spacing and quotes."""
+    if token.kind == "end":
+        return ("end", token.name)
+    if token.kind == "empty" and token.text.startswith("<!--"):
+        return ("comment", token.text)
+    attributes = tuple(
+        (name, value if value is not None else other)
+        for name, value, other in re.findall(r"""([^\s=<>/"']+)\s*=\s*(?:"([^"]*)"|'([^']*)')""", token.text)
+    )
+    return (token.kind, token.name, attributes)

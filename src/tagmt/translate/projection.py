@@ -1,0 +1,156 @@
+"""``tagmt project`` as a library: put the tags of tagged sources into any MT output (detag-and-project
+without the MT), for line files and for XLIFF.
+
+* ``project_lines``: a tagged source line file and a tag-less translation line file (as an MT system
+  writes it: natural text, ``&`` not ``&amp;``) → the tagged translation. The translation's text is kept
+  exactly, XML-escaped so that the output is well formed (the count of escaped lines is reported). A
+  translation that holds tags the sources use as markup is refused; other tag-like text (``<name>``)
+  is text.
+* ``project_xliff``: each target that lacks its source's codes gets them, projected onto the target's
+  text; targets that already carry exactly the source's codes, sources without codes and units without a
+  target are left as they are. Nothing else in the file changes.
+
+The projection itself is ``tagmt.project.project_batch``; the aligner is checked before any work.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Sequence
+
+from tagmt.corpus import Corpus, read_corpus
+from tagmt.corpus.lines import check_same_length, read_segments, write_lines
+from tagmt.corpus.xmltext import unescape
+from tagmt.errors import TagmtError
+from tagmt.languages import normalize
+from tagmt.markup import markup_vocabulary, strip, tokenize
+from tagmt.preflight import aligner_problems, check
+from tagmt.project import detag
+from tagmt.project.align import Aligner
+from tagmt.translate.hygiene import RunReport
+from tagmt.translate.pipelines import DEFAULT_ALIGNER, load_aligner, project_translations
+
+
+@dataclass
+class ProjectionRun:
+    """What a projection did: the output, the segments, how many got tags, the time, the counts."""
+
+    output: Path
+    segments: int
+    projected: int
+    seconds: float
+    report: RunReport = field(default_factory=RunReport)
+    skipped: dict[str, int] = field(default_factory=dict)  # XLIFF: why targets were left alone
+
+
+def _aligner(aligner: str | Aligner, aligner_model: str | None, languages: Sequence[str], device: str,
+             options: dict[str, Any] | None) -> Aligner:
+    if not isinstance(aligner, str):
+        return aligner
+    check(aligner_problems(aligner, aligner_model, languages))
+    options = dict(options or {})
+    if aligner_model and aligner == "awesome":
+        options.setdefault("model", aligner_model)
+    return load_aligner(aligner, device, options)
+
+
+def project_lines(
+    source: str | Path,
+    translation: str | Path,
+    output: str | Path,
+    *,
+    src_lang: str,
+    trg_lang: str,
+    aligner: str | Aligner = DEFAULT_ALIGNER,
+    aligner_model: str | None = None,
+    device: str = "auto",
+    aligner_options: dict[str, Any] | None = None,
+) -> ProjectionRun:
+    """Project the tags of each line of ``source`` onto the same line of ``translation``; write ``output``."""
+    src, trg = normalize(src_lang, "--src-lang"), normalize(trg_lang, "--trg-lang")
+    sources = read_segments(source)
+    translations = read_segments(translation)
+    check_same_length(source, len(sources), translation, len(translations))
+    # Tags are the element names the sources use as markup: `<name>` in a translation is text unless the
+    # sources use <name> as a tag (tagmt.markup's rule for what counts as markup).
+    vocabulary = markup_vocabulary(sources)
+    tagged = [n for n, line in enumerate(translations, start=1)
+              if any(t.is_markup for t in tokenize(line, vocabulary))]
+    if tagged:
+        raise TagmtError(
+            f"{translation}:{tagged[0]}: the translation already contains tags of the source ({len(tagged)} lines "
+            "do); --translation takes the plain MT output — strip its tags first, or translate with --approach dt"
+        )
+    loaded = _aligner(aligner, aligner_model, [src, trg], device, aligner_options)
+    started = time.perf_counter()
+    detagged = [detag(line) for line in sources]
+    report = RunReport(segments=len(sources))
+    outputs = project_translations(detagged, translations, src, trg, loaded, escaped=True, report=report,
+                                   remove_tags=False)
+    seconds = time.perf_counter() - started
+    path = write_lines(output, outputs)
+    return ProjectionRun(path, len(sources), sum(bool(d.tags) for d in detagged), seconds, report)
+
+
+def _placeholders(tagged: str) -> Counter[str]:
+    return Counter(token.text for token in tokenize(tagged) if token.is_markup)
+
+
+def targets_to_project(corpus: Corpus) -> tuple[list[int], dict[str, int]]:
+    """Indices of the segments whose target lacks its source's codes, and why the others are left alone."""
+    chosen: list[int] = []
+    skipped: Counter[str] = Counter()
+    for k, segment in enumerate(corpus.segments):
+        if not segment.codes:
+            skipped["without codes in the source"] += 1
+        elif segment.reference is None:
+            skipped["without a target"] += 1
+        elif _placeholders(segment.reference) == _placeholders(segment.source):
+            skipped["already with the source's codes"] += 1
+        else:
+            chosen.append(k)
+    return chosen, dict(skipped)
+
+
+def project_xliff(
+    input: str | Path,
+    output: str | Path,
+    *,
+    src_lang: str | None = None,
+    trg_lang: str | None = None,
+    format: str | None = None,
+    aligner: str | Aligner = DEFAULT_ALIGNER,
+    aligner_model: str | None = None,
+    device: str = "auto",
+    aligner_options: dict[str, Any] | None = None,
+) -> ProjectionRun:
+    """Give every target of an XLIFF file that lacks its source's codes those codes; write ``output``."""
+    from tagmt.translate.files import resolve_languages
+
+    corpus = read_corpus(input, format)
+    if corpus.format not in ("xliff12", "xliff2"):
+        raise TagmtError(f"{input}: --xliff takes an XLIFF 1.2 or 2.x file, not a {corpus.format} file; "
+                         "for line files use --source and --translation")
+    src, trg = resolve_languages(corpus, src_lang, trg_lang)
+    chosen, skipped = targets_to_project(corpus)
+    with_target = [k for k, s in enumerate(corpus.segments) if s.reference is not None]
+    loaded = _aligner(aligner, aligner_model, [src, trg], device, aligner_options) if chosen else None
+    started = time.perf_counter()
+    targets: list[str | None] = [None] * len(corpus.segments)
+    report = RunReport(segments=len(with_target))
+    if chosen:
+        # Every pair with a target is aligned (eflomal learns from all of them); only the chosen are written.
+        detagged = [detag(corpus.segments[k].source) for k in with_target]
+        plain = [unescape(strip(corpus.segments[k].reference)) for k in with_target]  # type: ignore[arg-type]
+        projected = project_translations(detagged, plain, src, trg, loaded, escaped=True, report=report,
+                                         remove_tags=False)
+        wanted = set(chosen)
+        for k, tagged in zip(with_target, projected):
+            if k in wanted:
+                targets[k] = tagged
+    seconds = time.perf_counter() - started
+    path = corpus.write(output, targets, trg_lang=None, mark_mt=False)
+    return ProjectionRun(path, len(corpus.segments), len(chosen), seconds, report, skipped)

@@ -1,0 +1,130 @@
+"""Format detection from the content, --format, line files and TMX."""
+
+from __future__ import annotations
+
+import pytest
+
+from tagmt.corpus import read_corpus
+from tagmt.errors import TagmtError
+
+XLIFF12 = '<?xml version="1.0"?>\n<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2"><file ' \
+    'source-language="en" datatype="x" original="x"><body><trans-unit id="1"><source>a</source></trans-unit>' \
+    "</body></file></xliff>"
+XLIFF2 = '<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en"><file id="f">' \
+    '<unit id="u"><segment><source>a</source></segment></unit></file></xliff>'
+TMX = """<?xml version="1.0" encoding="UTF-8"?>
+<tmx version="1.4"><header creationtool="x" creationtoolversion="1" segtype="sentence" o-tmf="x" adminlang="en"
+ srclang="en-US" datatype="html"/>
+<body>
+<tu tuid="t1"><tuv xml:lang="en-US"><seg>Click <bpt i="1" x="1">&lt;b&gt;</bpt>Save<ept i="1">&lt;/b&gt;</ept> <ph x="2">&lt;br/&gt;</ph> &amp; <it pos="begin" x="3">&lt;i&gt;</it>go <hi type="x">now</hi></seg></tuv>
+<tuv xml:lang="de-DE"><seg>Klicken Sie auf <bpt i="1" x="1">&lt;b&gt;</bpt>Speichern<ept i="1">&lt;/b&gt;</ept></seg></tuv></tu>
+<tu><tuv xml:lang="de-DE"><seg>nur deutsch</seg></tuv></tu>
+</body></tmx>
+"""
+
+
+def write(tmp_path, name: str, text: str):
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("text, expected", [
+    (XLIFF12, "xliff12"), (XLIFF2, "xliff2"), (TMX, "tmx"),
+    ('<g id="1">A tagged line</g> that starts with a tag\nsecond\n', "lines"),
+    ("\ufeff<?xml version='1.0'?><xliff version='1.2' xmlns='urn:oasis:names:tc:xliff:document:1.2'><file "
+     "source-language='en' datatype='x' original='x'><body/></file></xliff>", "xliff12"),
+])
+def test_format_from_the_content(tmp_path, text, expected):
+    assert read_corpus(write(tmp_path, "in.any", text)).format == expected
+
+
+@pytest.mark.parametrize("text, format, message", [
+    ("", None, "the file is empty"),
+    ("\n\n", None, "the file is empty"),
+    ('<xliff version="1.1" xmlns="urn:oasis:names:tc:xliff:document:1.1"/>', None,
+     "XLIFF with version '1.1' in namespace 'urn:oasis:names:tc:xliff:document:1.1': tagmt reads XLIFF 1.2"),
+    ('<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="3.0"/>', None, "version '3.0'"),
+    ('<?xml version="1.0"?><html><body>x</body></html>', None, "root <html>: tagmt reads XLIFF 1.2, XLIFF 2.x and TMX"),
+    ('<?xml version="1.0"?><xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2"><file>', None,
+     "malformed XML"),
+    (XLIFF12, "xliff2", "--format xliff2 was given but the file is XLIFF 1.2"),
+    ("a line", "docx", "unknown format 'docx'"),
+])
+def test_bad_input_is_one_line(tmp_path, text, format, message):
+    with pytest.raises(TagmtError, match=message.replace("(", r"\(").replace(")", r"\)")):
+        read_corpus(write(tmp_path, "in.txt", text), format)
+
+
+def test_format_lines_forces_an_xml_looking_file_to_be_lines(tmp_path):
+    corpus = read_corpus(write(tmp_path, "in.txt", XLIFF12), "lines")
+    assert corpus.format == "lines" and len(corpus) == 2
+
+
+def test_line_files(tmp_path):
+    path = tmp_path / "src.en"
+    path.write_bytes(b'one <b>x</b> &amp; y\r\n\r\nthree&#10;lines&#13;here\n')
+    corpus = read_corpus(path)
+    assert [(s.id, s.source) for s in corpus.segments] == [
+        ("1", "one <b>x</b> &amp; y"), ("2", ""), ("3", "three\nlines\rhere")]
+    out = corpus.write(tmp_path / "out.txt", [s.source for s in corpus.segments])
+    assert out.read_bytes() == b"one <b>x</b> &amp; y\n\nthree&#10;lines&#13;here\n"
+
+
+def test_line_file_with_references(tmp_path):
+    write(tmp_path, "s", "a\nb\n")
+    write(tmp_path, "r", "A\nB\n")
+    write(tmp_path, "short", "A\n")
+    corpus = read_corpus(tmp_path / "s", references=tmp_path / "r")
+    assert corpus.references == ["A", "B"]
+    with pytest.raises(TagmtError, match="has 2 lines but .*short has 1"):
+        read_corpus(tmp_path / "s", references=tmp_path / "short")
+
+
+def test_tmx_units(tmp_path):
+    corpus = read_corpus(write(tmp_path, "m.tmx", TMX))
+    assert (corpus.format, corpus.src_lang, corpus.trg_lang) == ("tmx", "en", "de")
+    (segment,) = corpus.segments  # the unit without an English side is skipped
+    assert segment.id == "t1"
+    assert segment.source == 'Click <g id="1">Save</g> <x id="2"/> &amp; <bx id="3"/>go <g id="h1">now</g>'
+    assert segment.reference == 'Klicken Sie auf <g id="1">Speichern</g>'
+    assert segment.codes[("g", "1")].open == '<bpt i="1" x="1">&lt;b&gt;</bpt>'
+
+
+def test_tmx_with_several_target_languages_needs_one(tmp_path):
+    text = TMX.replace('<tu><tuv xml:lang="de-DE">', '<tu><tuv xml:lang="fr-FR">')
+    with pytest.raises(TagmtError, match=r"2 target languages \(de, fr\); choose one with --trg-lang"):
+        read_corpus(write(tmp_path, "m.tmx", text))
+    assert read_corpus(tmp_path / "m.tmx", trg_lang="fr").segments[0].reference is None
+
+
+def test_a_doctype_is_refused(tmp_path):
+    text = '<?xml version="1.0"?><!DOCTYPE xliff [<!ENTITY x "y">]>' + XLIFF12.split("?>", 1)[1]
+    with pytest.raises(TagmtError, match="declares a DOCTYPE"):
+        read_corpus(write(tmp_path, "x.xlf", text))
+
+
+def test_views_of_any_file(sample_data, capsysbinary):
+    from tagmt.cli import main
+
+    files = sample_data / "files"
+    assert main(["views", "--input", str(files / "guide.xliff2.xlf"), "--view", "plain", "--side", "target"]) == 0
+    lines = capsysbinary.readouterr().out.decode("utf-8").splitlines()
+    assert len(lines) == 9 and lines[0] == "Erste Schritte mit Tagmt Cloud"
+    assert lines[8] == "Geben Sie <name> in das\xa0Feld ein und klicken Sie auf OK."
+    assert main(["views", "--input", str(files / "guide.en"), "--view", "tagged", "--side", "source"]) == 0
+    lines = capsysbinary.readouterr().out.decode("utf-8").splitlines()
+    assert lines[11] == 'First line&#10;second line of <g id="1">one segment</g>.'
+
+
+def test_views_of_a_data_set_without_segments_is_an_error(tmp_path, capsys):
+    """Regression (issue 10): a CAT tool's XLIFF without <seg-source> printed nothing with exit 0."""
+    from tagmt.cli import main
+
+    docs = tmp_path / "dev_data" / "enja" / "documents"
+    docs.mkdir(parents=True)
+    (docs / "1.xlf").write_text(XLIFF12.replace('source-language="en"', 'source-language="en" target-language="ja"'),
+                                encoding="utf-8")
+    assert main(["views", "--data", str(tmp_path), "--pair", "en-ja", "--view", "tagged", "--side", "source"]) == 2
+    err = capsys.readouterr().err
+    assert "no segment in en-ja" in err and "for XLIFF from elsewhere use --input FILE" in err
