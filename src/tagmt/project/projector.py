@@ -114,13 +114,14 @@ def project_batch(
     trg_lang: str,
     aligner: Aligner,
     *,
-    examples: Sequence[tuple[str, str]] = (),
+    examples: Sequence[tuple[str | Detagged, str | Detagged]] = (),
     align_corpus: Sequence[tuple[str, str]] = (),
 ) -> list[str]:
     """Project the tags of every source onto its translation, aligning all pairs at once.
 
     An aligner that learns from the corpus (eflomal) sees every pair, tagged or not, and the plain
-    sides of the `examples` (tagged source and target pairs of the same domain) and of
+    sides of the `examples` (tagged source and target pairs of the same domain, as tagged strings
+    or already detagged) and of
     `align_corpus` (plain parallel text): more text gives better word links. A pretrained one
     (awesome) aligns only the pairs that have tags. The tagged examples are projected too, and
     what their references show — the conventions of tag edges (`conventions.py`) and the
@@ -130,7 +131,7 @@ def project_batch(
         raise TagmtError(
             f"cannot project {len(detagged)} sources onto {len(translations)} translations"
         )
-    shown = [(detag(s), detag(t)) for s, t in examples]
+    shown = [(_detagged(s), _detagged(t)) for s, t in examples]
     n = len(detagged)
     sources = [*detagged, *(s for s, _ in shown)]
     texts = [*translations, *(t.plain for _, t in shown)]
@@ -170,6 +171,10 @@ def project_batch(
         project_tags(d, t, s, w, link, decide) if d.tags else t
         for d, t, s, w, link in zip(detagged, translations, src, trg, anchored)
     ]
+
+
+def _detagged(example: str | Detagged) -> Detagged:
+    return detag(example) if isinstance(example, str) else example
 
 
 def _links(
