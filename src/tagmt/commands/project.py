@@ -83,6 +83,7 @@ def add_guide_arguments(parser: argparse.ArgumentParser, *, examples: bool = Tru
 def read_guide(args: argparse.Namespace, src_lang: str, trg_lang: str):
     """The projection's guide from --examples, --examples-data/--examples-split and --align-corpus."""
     from tagmt.errors import TagmtError
+    from tagmt.languages import normalize
     from tagmt.translate.guide import make_guide, read_align_corpus, read_examples, read_sap_examples
 
     if args.examples_split and not args.examples_data:
@@ -91,7 +92,8 @@ def read_guide(args: argparse.Namespace, src_lang: str, trg_lang: str):
     if args.examples:
         corpora.append(read_examples(args.examples, src_lang=src_lang, trg_lang=trg_lang))
     if args.examples_data:
-        corpora.append(read_sap_examples(args.examples_data, args.examples_split, f"{src_lang}-{trg_lang}"))
+        direction = f"{normalize(src_lang, '--src-lang')}-{normalize(trg_lang, '--trg-lang')}"  # zh-TW → zf
+        corpora.append(read_sap_examples(args.examples_data, args.examples_split, direction))
     extra = read_align_corpus(*args.align_corpus) if args.align_corpus else ()
     return make_guide(corpora, extra)
 
