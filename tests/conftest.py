@@ -39,9 +39,9 @@ def sap_dev() -> Path:
 
 @pytest.fixture(scope="session")
 def eurlex_dev() -> Path:
-    """The EUR-Lex / glossary development sets of Hanneman & Dinu (2020) (../shared/eurlex-dev, tagged line
-    files); tests that need them skip when they are absent."""
-    if not (EURLEX_DEV / "dev-glossary.en").is_file():
+    """The EUR-Lex and glossary dev sets of Hanneman & Dinu (2020), tagged line files
+    (../shared/eurlex-dev); tests that need them skip when they are absent."""
+    if not ((EURLEX_DEV / "dev-eurlex.en").is_file() and (EURLEX_DEV / "dev-glossary.en").is_file()):
         pytest.skip(f"EUR-Lex dev sets not found at {EURLEX_DEV} (set TAGMT_EURLEX_DEV to their folder)")
     return EURLEX_DEV
 

@@ -12,7 +12,6 @@ from tagmt.engines.prompts import (
     language_name,
     load_prompt,
     parse_prompt,
-    read_examples,
     select_examples,
 )
 from tagmt.errors import TagmtError
@@ -68,13 +67,17 @@ def test_examples_become_turns_and_change_the_digest():
 
 
 def test_read_examples(tmp_path):
+    """--examples SRC TRG (the prompt's few-shot pairs and the projection's examples): line k with line k, line
+    breaks restored, pairs with an empty side left out."""
+    from tagmt.translate.guide import example_pairs, read_examples
+
     src, trg = tmp_path / "s", tmp_path / "t"
     src.write_text("one&#10;two\n\nthree\n", encoding="utf-8")
     trg.write_text("eins&#10;zwei\nleer\ndrei\n", encoding="utf-8")
-    assert read_examples(src, trg) == [("one\ntwo", "eins\nzwei"), ("three", "drei")]
+    assert example_pairs(read_examples([src, trg])) == [("one\ntwo", "eins\nzwei"), ("three", "drei")]
     trg.write_text("eins\n", encoding="utf-8")
-    with pytest.raises(TagmtError, match="differ in length.*3 lines.*1"):
-        read_examples(src, trg)
+    with pytest.raises(TagmtError, match="has 3 lines but"):
+        read_examples([src, trg])
 
 
 def test_select_examples():

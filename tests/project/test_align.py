@@ -88,6 +88,23 @@ def test_awesome_threshold_bounds(tiny_bert):
     assert nothing.align([[]], [["das"]]) == [set()]
 
 
+def test_eflomal_and_awesome_combined_union_and_intersection(tiny_bert):
+    options = {"awesome.model": str(tiny_bert), "threshold": 0.0, "seed": 7}
+    union = get_aligner("eflomal+awesome", **options)
+    intersection = get_aligner("eflomal+awesome", **options, combine="intersection")
+    assert union.name == "eflomal+awesome" and union.learns_from_corpus
+    alone = get_aligner("eflomal", seed=7).align(SRC, TRG)
+    everything = [{(i, j) for i in range(len(s)) for j in range(len(t))} for s, t in zip(SRC, TRG)]
+    assert union.align(SRC, TRG) == everything  # threshold 0: awesome links every pair of words
+    assert intersection.align(SRC, TRG) == alone
+    with pytest.raises(TagmtError, match="takes the option 'colour'"):
+        get_aligner("eflomal+awesome", colour="red")
+    with pytest.raises(TagmtError, match="write eflomal.model or awesome.model"):
+        get_aligner("eflomal+awesome", model=str(tiny_bert))
+    with pytest.raises(TagmtError, match="unknown combination"):
+        get_aligner("eflomal+awesome", **options, combine="sum")
+
+
 def test_awesome_missing_model_names_it_and_how_to_supply_it(tmp_path, monkeypatch):
     monkeypatch.setenv("HF_HOME", str(tmp_path / "empty-hf-home"))
     monkeypatch.setenv("HF_HUB_OFFLINE", "1")

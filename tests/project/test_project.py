@@ -115,14 +115,31 @@ def test_adjacent_siblings_do_not_overlap_and_may_swap():
     assert strip(out) == "z"
 
 
-def test_whitespace_stays_outside_span_tags():
+def test_whitespace_at_a_span_edge_follows_the_source():
+    # the source tag encloses the space before its words: so does the projected tag
     out = project(
         "The<uicontrol> Add to Project </uicontrol>option",
         "Die Option Zum Projekt hinzufügen",
         {(0, 0), (1, 4), (2, 2), (3, 3), (4, 1)},
         trg="de",
     )
-    assert out == "Die Option <uicontrol>Zum Projekt hinzufügen</uicontrol>"
+    assert out == "Die Option<uicontrol> Zum Projekt hinzufügen</uicontrol>"
+    # a source tag with no whitespace inside keeps it outside
+    out = project("The <b>Add</b> option", "Die Option Hinzufügen", {(0, 0), (1, 2), (2, 1)}, trg="de")
+    assert out == "Die Option <b>Hinzufügen</b>"
+
+
+def test_whitespace_only_tag_encloses_the_whitespace_at_its_place():
+    out = project(
+        '<g id="1">One.</g><g id="2"> </g>Two.', "Eins. Zwei.", {(0, 0), (1, 1), (2, 2), (3, 3)},
+        trg="de",
+    )
+    assert out == '<g id="1">Eins.</g><g id="2"> </g>Zwei.'
+    out = project(
+        '<g id="1">1.5 million </g><g id="2">migrants</g>', "1,5 Millionen Migranten",
+        {(0, 0), (1, 1), (2, 2)}, trg="de",  # numbers with their decimal mark are one word
+    )
+    assert out == '<g id="1">1,5 Millionen </g><g id="2">Migranten</g>'
 
 
 def test_unaligned_span_falls_back_to_its_relative_position():
@@ -145,6 +162,16 @@ def test_point_splits_links_before_and_after():
     assert out == "gauche <br/>droite"
     out = project("left<br/> right", "gauche droite", {(0, 0), (1, 1)}, trg="fr")
     assert out == "gauche<br/> droite"
+
+
+def test_point_ties_go_to_the_gap_that_fits_the_source_spacing():
+    # 2 . 1 . <x/> TOR rules  /  2 . 1 . A TOR szabályai — the article A has no link: the point
+    # goes where nothing separates it from its neighbours, as in the source
+    out = project(
+        '2.1.<x id="1"/>TOR rules', "2.1.A TOR szabályai",
+        {(0, 0), (1, 1), (2, 2), (3, 3), (4, 5), (5, 6)}, trg="hu",
+    )
+    assert out == '2.1.<x id="1"/>A TOR szabályai'
 
 
 def test_point_fills_the_hole_a_particle_leaves():

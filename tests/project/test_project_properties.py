@@ -83,3 +83,54 @@ def test_projecting_onto_the_own_plain_text_keeps_text_and_tags(source):
     output = project_tags(detagged, detagged.plain, words, words, links)
     assert strip(output) == detagged.plain
     assert Counter(markup(output)) == Counter(markup(source))
+
+
+class WrittenAlikeAligner:
+    """Links words written alike (a deterministic stand-in for eflomal's links on random text)."""
+
+    name = "alike"
+    learns_from_corpus = True
+
+    def align(self, src_words, trg_words):
+        return [{(i, j) for i, s in enumerate(src) for j, t in enumerate(trg) if s == t}
+                for src, trg in zip(src_words, trg_words)]
+
+
+SPACED = st.sampled_from(["", " ", "  "])
+
+
+@st.composite
+def spaced_segments(draw) -> str:
+    """Tagged segments whose tags enclose or sit between whitespace, and brackets or quotes at their edges."""
+    inner = draw(tagged_segments(1))
+    mark = draw(st.sampled_from(["", "[", "«", '"', "("]))
+    close = {"": "", "[": "]", "«": "»", '"': '"', "(": ")"}[mark]
+    inside = draw(st.booleans())
+    body = f"{draw(SPACED)}{mark}{inner}{close}{draw(SPACED)}" if inside else f"{draw(SPACED)}{inner}{draw(SPACED)}"
+    tagged = f"<g>{body}</g>"
+    return f"{draw(st.sampled_from(WORDS))}{draw(SPACED)}{tagged if inside else mark + tagged + close}"
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.tuples(spaced_segments(), spaced_segments()), max_size=4), spaced_segments(), TARGET_TEXT)
+def test_examples_and_whitespace_keep_the_invariants(examples, source, translation):
+    """With learned conventions from any tagged examples, and sources whose tags enclose whitespace, brackets and
+    quotes: the output strips to the translation and carries exactly the source's tags, well formed."""
+    from tagmt.project import project_batch
+
+    for shown in ([], examples):
+        (output,) = project_batch([detag(source)], [translation], "en", "ru", WrittenAlikeAligner(), examples=shown)
+        assert strip(output) == translation
+        assert Counter(markup(output)) == Counter(markup(source))
+        assert is_well_formed(tokenize(output))
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.one_of(tagged_segments(), spaced_segments()))
+def test_a_translation_that_is_the_source_text_gets_the_source_back(source):
+    """`translate --approach dp --model copy`: the source's own tagging, character for character."""
+    from tagmt.project import project_batch
+
+    detagged = detag(source)
+    (output,) = project_batch([detagged], [detagged.plain], "en", "de", WrittenAlikeAligner())
+    assert output == source

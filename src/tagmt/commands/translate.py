@@ -54,7 +54,7 @@ arguments.
 """
 
 # Options that only the LLM engine (openai:NAME) reads; None means "not given".
-LLM_OPTIONS = ("api_base", "prompt", "examples", "shots", "concurrency", "timeout", "retries", "temperature",
+LLM_OPTIONS = ("api_base", "prompt", "shots", "concurrency", "timeout", "retries", "temperature",
                "seed", "max_new_tokens", "max_context")
 
 
@@ -120,6 +120,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--unit", choices=("segment", "document"), default="segment",
                         help="segment (default): one line per segment; document: whole DITA documents "
                              "(openai:NAME, dt), written to the folder -o")
+    guide = parser.add_argument_group("examples of the domain (LLM prompts; the projection of dp and --repair project)")
+    guide.add_argument("--examples", nargs="+", metavar="FILE",
+                       help="tagged translations of the domain: SOURCE TARGET line files, or one XLIFF/TMX file with "
+                            "targets; an LLM gets them as few-shot examples, dp and --repair project learn tag "
+                            "placement and term translations from them")
+    from tagmt.commands.project import add_guide_arguments
+
+    add_guide_arguments(guide, examples=False)
     llm = parser.add_argument_group("LLM engines (--model openai:NAME)")
     llm.add_argument("--api-base", metavar="URL",
                      help="the server's OpenAI-compatible API, e.g. http://localhost:8000/v1 "
@@ -127,8 +135,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     llm.add_argument("--prompt", metavar="FILE",
                      help="prompt file ([system] and [user] sections, {source} where the text goes); "
                           "default: tagmt's dt, dp or document prompt")
-    llm.add_argument("--examples", nargs=2, metavar=("SRC", "TRG"),
-                     help="few-shot examples: two line files, tagged source and its translation")
     llm.add_argument("--shots", type=int, metavar="N",
                      help="how many --examples pairs go into the prompt (default 3; dt takes tagged pairs first)")
     llm.add_argument("--concurrency", type=int, metavar="N", help="requests in flight (default 4)")
@@ -145,10 +151,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.set_defaults(func=run)
 
 
-def llm_options(args: argparse.Namespace):
+def llm_options(args: argparse.Namespace, src_lang: str | None = None, trg_lang: str | None = None):
     """The LLM engine's options from the command line (unset ones keep LLMOptions' defaults)."""
     from tagmt.engines import LLMOptions
-    from tagmt.engines.prompts import read_examples
+    from tagmt.translate.guide import example_pairs, read_examples
 
     given = {
         "api_base": args.api_base, "prompt": args.prompt, "shots": args.shots, "concurrency": args.concurrency,
@@ -157,8 +163,28 @@ def llm_options(args: argparse.Namespace):
     }
     options = {key: value for key, value in given.items() if value is not None}
     if args.examples:
-        options["examples"] = tuple(read_examples(*args.examples))
+        options["examples"] = tuple(example_pairs(read_examples(args.examples, src_lang=src_lang, trg_lang=trg_lang)))
     return LLMOptions(**options)
+
+
+def _guide(args: argparse.Namespace, is_llm: bool, languages):
+    """What the projection learns from (--examples, --examples-data/--examples-split, --align-corpus), or None
+    when nothing is projected; ``languages`` gives the run's (source, target) codes when called."""
+    from tagmt.commands.project import read_guide
+    from tagmt.errors import TagmtError
+
+    projects = args.approach == "dp" or args.repair is not None
+    given = [f"--{name.replace('_', '-')}" for name in ("examples_data", "examples_split", "align_corpus")
+             if getattr(args, name)]
+    if not projects:
+        if given or (args.examples and not is_llm):
+            option = given[0] if given else "--examples"
+            raise TagmtError(f"{option} is for the projection of --approach dp or --repair project"
+                             + ("" if given else " (or the prompt of an LLM engine)"))
+        return None
+    if not (given or args.examples):
+        return None
+    return read_guide(args, *languages())
 
 
 def run(args: argparse.Namespace) -> int:
@@ -171,6 +197,9 @@ def run(args: argparse.Namespace) -> int:
     if args.beam < 1:
         raise TagmtError(f"--beam must be at least 1, not {args.beam}")
     is_llm = split_model(args.model) is not None
+    if args.examples and len(args.examples) > 2:
+        raise TagmtError(f"--examples takes one XLIFF/TMX file or two line files (SOURCE TARGET), "
+                         f"not {len(args.examples)}")
     if not is_llm:
         given = [name for name in LLM_OPTIONS if getattr(args, name) is not None]
         if given:
@@ -226,14 +255,15 @@ def _run_segments(args: argparse.Namespace, direction, is_llm: bool) -> int:
                        aligner_model=args.aligner_model, src_lang=direction.src, trg_lang=direction.trg,
                        languages_from="--pair", repair=args.repair))
     aligner_options = {"model": args.aligner_model} if args.aligner_model else None
+    guide = _guide(args, is_llm, lambda: (direction.src, direction.trg))
     report = RunReport()
     path = translate_direction(
         args.data, args.split, direction, args.approach, args.model,
         aligner=args.aligner, output=args.output, batch_size=args.batch_size, device=args.device,
         progress=True, cache_dir=args.cache_dir, use_cache=not args.no_cache, fp16=args.fp16, beam=args.beam,
-        aligner_options=aligner_options, llm=llm_options(args) if is_llm else None, repair=args.repair,
-        record=True, command=getattr(args, "argv", None), report=report, engine=args.engine,
-        compute_type=args.compute_type, max_tokens=args.max_tokens,
+        aligner_options=aligner_options, llm=llm_options(args, direction.src, direction.trg) if is_llm else None,
+        repair=args.repair, record=True, command=getattr(args, "argv", None), report=report, engine=args.engine,
+        compute_type=args.compute_type, max_tokens=args.max_tokens, guide=guide,
     )
     print(f"wrote {report.segments} segments ({args.model}, {args.approach}, {direction.name}) to {path}",
           file=sys.stderr)
@@ -251,13 +281,27 @@ def _run_file(args: argparse.Namespace, is_llm: bool) -> int:
     if args.unit == "document":
         raise TagmtError("--unit document translates the data set's DITA documents: use it with --pair")
     _check_segment_options(args)
+    languages: tuple[str, str] | None = None
+
+    def file_languages() -> tuple[str, str]:
+        nonlocal languages
+        if languages is None:
+            from tagmt.corpus import read_corpus
+            from tagmt.translate.files import resolve_languages
+
+            corpus = read_corpus(args.input, args.format, src_lang=args.src_lang, trg_lang=args.trg_lang)
+            languages = resolve_languages(corpus, args.src_lang, args.trg_lang)
+        return languages
+
+    guide = _guide(args, is_llm, file_languages)
+    llm = llm_options(args, *file_languages()) if is_llm and args.examples else llm_options(args) if is_llm else None
     done = translate_file(
         args.input, args.output, approach=args.approach, model=args.model, format=args.format,
         src_lang=args.src_lang, trg_lang=args.trg_lang, aligner=args.aligner, aligner_model=args.aligner_model,
         beam=args.beam, batch_size=args.batch_size, device=args.device, progress=True,
         cache_dir=args.cache_dir, use_cache=not args.no_cache, fp16=args.fp16,
-        llm=llm_options(args) if is_llm else None, repair=args.repair, command=getattr(args, "argv", None),
-        engine=args.engine, compute_type=args.compute_type, max_tokens=args.max_tokens,
+        llm=llm, repair=args.repair, command=getattr(args, "argv", None),
+        engine=args.engine, compute_type=args.compute_type, max_tokens=args.max_tokens, guide=guide,
     )
     kind = {"xliff12": "XLIFF 1.2", "xliff2": "XLIFF 2"}.get(done.corpus.format, "line file")
     print(f"wrote {len(done.corpus.segments)} segments ({args.model}, {args.approach}, {done.direction.name}) "
@@ -288,13 +332,14 @@ def _run_documents(args: argparse.Namespace, direction, is_llm: bool) -> int:
         raise TagmtError(f"--unit document needs an LLM (--model openai:NAME), not {args.model}")
     if args.approach != "dt":
         raise TagmtError("--unit document translates the tagged documents directly: use --approach dt")
-    if args.repair:
-        raise TagmtError("--repair is for --unit segment")
+    if args.repair or args.examples_data or args.align_corpus:
+        option = "--repair" if args.repair else "--examples-data" if args.examples_data else "--align-corpus"
+        raise TagmtError(f"{option} is for --unit segment")
     dataset = open_dataset(args.data)
     split = dataset.resolve_split(args.split)
     sources = dita_documents(dataset, split, direction, "source")
     references = dita_documents(dataset, split, direction, "target")
-    engine = load_engine(args.model, llm=llm_options(args), approach="document")
+    engine = load_engine(args.model, llm=llm_options(args, direction.src, direction.trg), approach="document")
     max_context = args.max_context if args.max_context is not None else DEFAULT_MAX_CONTEXT
     run = translate_documents(
         engine, [(str(doc_id), text) for doc_id, text in sources.items()], direction.src, direction.trg,

@@ -21,7 +21,6 @@ from typing import Sequence
 
 from tagmt import markup
 from tagmt.errors import TagmtError
-from tagmt.linecodec import decode_line
 
 #: The prompt kinds: DT (tags in, tags out), DP (plain text), document (XML in, XML out).
 KINDS = ("dt", "dp", "document")
@@ -133,25 +132,6 @@ def load_prompt(path: str | Path | None, kind: str) -> Prompt:
     except (OSError, UnicodeDecodeError) as exc:
         raise TagmtError(f"cannot read the prompt file {path}: {exc}") from None
     return parse_prompt(text, kind, str(path))
-
-
-def read_examples(source_path: str | Path, target_path: str | Path) -> list[tuple[str, str]]:
-    """(tagged source, tagged target) pairs from two line files, line k with line k.
-
-    Line breaks written as character references (``tagmt.linecodec``) become line breaks again; the two
-    files must have the same number of lines."""
-    sides = []
-    for path in (source_path, target_path):
-        try:
-            sides.append([decode_line(line) for line in Path(path).read_text(encoding="utf-8").splitlines()])
-        except FileNotFoundError:
-            raise TagmtError(f"examples file {path} not found") from None
-        except (OSError, UnicodeDecodeError) as exc:
-            raise TagmtError(f"cannot read the examples file {path}: {exc}") from None
-    if len(sides[0]) != len(sides[1]):
-        raise TagmtError(f"the examples files differ in length: {source_path} has {len(sides[0])} lines, "
-                         f"{target_path} has {len(sides[1])}; line k of one must translate line k of the other")
-    return [(s, t) for s, t in zip(*sides) if s.strip() and t.strip()]
 
 
 def select_examples(pairs: Sequence[tuple[str, str]], shots: int, kind: str) -> list[tuple[str, str]]:

@@ -30,6 +30,7 @@ model saved by transformers 5. The method is a few lines on `AutoModel`/`AutoTok
 from __future__ import annotations
 
 import atexit
+import inspect
 import math
 import os
 import shutil
@@ -194,7 +195,7 @@ class EflomalAligner:
         rel_iterations: float = 0.5,
         null_prior: float = 0.2,
         src_prefix: int = 4,
-        trg_prefix: int = 0,
+        trg_prefix: int = 4,
         runs: int = 3,
         binary: str | None = None,
     ) -> None:
@@ -371,12 +372,56 @@ class AwesomeAligner:
 ALIGNERS = {"eflomal": EflomalAligner, "awesome": AwesomeAligner}
 
 
+class CombinedAligner:
+    """Two aligners' links joined per sentence pair: `union` (recall: a link either finds) or
+    `intersection` (precision: links both find). `eflomal+awesome` combines the statistical
+    aligner, which learns this corpus's terms, with the pretrained one, which knows words the
+    corpus is too small to learn; each aligns the pairs it would align alone."""
+
+    def __init__(self, parts: Sequence[Aligner], combine: str = "union") -> None:
+        if combine not in ("union", "intersection"):
+            raise TagmtError(f"unknown combination {combine!r}; choose union or intersection")
+        self.parts = list(parts)
+        self.combine = combine
+        self.name = "+".join(part.name for part in parts)
+        self.learns_from_corpus = any(getattr(p, "learns_from_corpus", True) for p in parts)
+
+    def align(self, src_words: list[list[str]], trg_words: list[list[str]]) -> list[Links]:
+        found = [part.align(src_words, trg_words) for part in self.parts]
+        join = set.union if self.combine == "union" else set.intersection
+        return [join(*(set(links) for links in per_pair)) for per_pair in zip(*found)]
+
+
 def get_aligner(name: str, **options) -> Aligner:
-    """An aligner by name: `eflomal` (options: symmetrize, seed, …) or `awesome` (model, device,
-    layer, threshold)."""
-    if name not in ALIGNERS:
-        raise TagmtError(f"unknown aligner {name!r}; choose one of {', '.join(ALIGNERS)}")
-    return ALIGNERS[name](**options)
+    """An aligner by name: `eflomal` (options: symmetrize, seed, …), `awesome` (model, device,
+    layer, threshold), or several joined by `+` (`eflomal+awesome`; option `combine`: union or
+    intersection; an option goes to the one part that takes it, or to the part it names:
+    `awesome.model`, `eflomal.model`)."""
+    parts = name.split("+")
+    unknown = [part for part in parts if part not in ALIGNERS]
+    if unknown or not name:
+        raise TagmtError(f"unknown aligner {name!r}; choose one of {', '.join(ALIGNERS)} "
+                         "or several joined by '+'")
+    if len(parts) == 1:
+        return ALIGNERS[name](**options)
+    combine = options.pop("combine", "union")
+    taken = {part: set(inspect.signature(ALIGNERS[part]).parameters) for part in parts}
+    routed: dict[str, dict] = {part: {} for part in parts}
+    for key, value in options.items():
+        part, dot, option = key.rpartition(".")
+        takers = [part] if dot else [p for p in parts if key in taken[p]]
+        if dot and (part not in taken or option not in taken[part]):
+            raise TagmtError(f"aligner {part!r} in {name!r} takes no option {option!r}")
+        if not takers:
+            raise TagmtError(f"no aligner in {name!r} takes the option {key!r}")
+        if len(takers) > 1:
+            raise TagmtError(
+                f"option {key!r} is taken by {' and '.join(takers)}: write "
+                + " or ".join(f"{p}.{key}" for p in takers)
+            )
+        routed[takers[0]][option if dot else key] = value
+    built = [ALIGNERS[part](**routed[part]) for part in parts]
+    return CombinedAligner(built, combine)
 
 
 def list_aligners() -> Sequence[str]:

@@ -57,7 +57,8 @@ def place_tags(
     detagged: Detagged, src: list[Word], trg: list[Word], links: Links, length: int
 ) -> list[Placed]:
     """The tag tree of `detagged` placed on the words `trg` of a translation `length` chars long."""
-    return _Projector(detagged, src, trg, links, length).place(detagged.tags, 0, len(trg))
+    projector = _Projector(detagged, src, trg, links, length)
+    return projector.place(detagged.tags, 0, len(trg), set(range(len(src))))
 
 
 class _Projector:
@@ -83,8 +84,11 @@ class _Projector:
         """The number of source words that end at or before character `offset`."""
         return sum(1 for w in self.src if w.end <= offset)
 
-    def place(self, tags: Sequence[SourceTag], lo: int, hi: int) -> list[Placed]:
-        """Place sibling `tags` inside the target word range `[lo, hi)`."""
+    def place(
+        self, tags: Sequence[SourceTag], lo: int, hi: int, scope: set[int]
+    ) -> list[Placed]:
+        """Place sibling `tags` inside the target word range `[lo, hi)`; `scope` is the source
+        words of their parent (all words for the top level)."""
         spans, points = [], []
         for tag in tags:
             inside = self._inside(tag) if tag.start < tag.end else set()
@@ -97,7 +101,8 @@ class _Projector:
             gaps = _free_gaps(lo, hi, taken)
             where = self._best_span(inside, gaps)
             if where:
-                where = self._trim(self._glue(where, gaps), inside)
+                where = self._reach(self._glue(where, gaps), inside, scope, gaps)
+                where = self._trim(where, inside)
                 where = self._verb_group(self._balance(where, inside, gaps), gaps)
             else:
                 where = self._fallback_span(inside, gaps)
@@ -108,7 +113,7 @@ class _Projector:
             a, b = where
             taken.append(where)
             node = Placed(tag, a, b, self.order[id(tag)], False)
-            node.children = self.place(tag.children, a, b)
+            node.children = self.place(tag.children, a, b, inside)
             placed.append(node)
         for tag, _ in points:
             k = self._stuck(tag, placed)
@@ -165,6 +170,25 @@ class _Projector:
             a -= 1
         while b < gb and self._joins(b, b - 1):
             b += 1
+        return a, b
+
+    def _reach(
+        self,
+        span: tuple[int, int],
+        inside: set[int],
+        scope: set[int],
+        gaps: list[tuple[int, int]],
+    ) -> tuple[int, int]:
+        """A tag that begins (ends) its parent's source words — a heading, a whole sentence, a
+        list item — reaches the beginning (end) of its free target words when nothing there is
+        linked: `<g>#7 Affordable and clean energy</g>` → `<g>#7 Énergie propre et d’un coût
+        abordable</g>`, where `d’un coût abordable` has no link."""
+        a, b = span
+        ga, gb = next(g for g in gaps if g[0] <= a and b <= g[1])
+        if min(inside) == min(scope) and not any(j in self.aligned for j in range(ga, a)):
+            a = ga
+        if max(inside) == max(scope) and not any(j in self.aligned for j in range(b, gb)):
+            b = gb
         return a, b
 
     def _trim(self, span: tuple[int, int], inside: set[int]) -> tuple[int, int]:
@@ -282,7 +306,22 @@ class _Projector:
         inner = 0 < p < self.n  # at either end of the source, the global split is right
         neighbours = [k for k in self._neighbour_splits(p) if k in allowed] if inner else []
         candidates = holes or neighbours or allowed
-        return max(candidates, key=lambda k: (before[k] + after[k], -abs(k - target)))
+        return max(
+            candidates,
+            key=lambda k: (before[k] + after[k], self._fits_spacing(tag, k), -abs(k - target)),
+        )
+
+    def _fits_spacing(self, tag: SourceTag, k: int) -> bool:
+        """Whether the gap at split `k` has room for the whitespace the point has around it in
+        the source: none (`2.1.<x/>TOR` → `2.1.<x/>A …`, not `2.1.A<x/> …`), one side, or both."""
+        plain = self.detagged.plain
+        spaces = (tag.start > 0 and plain[tag.start - 1].isspace()) + (
+            tag.end < len(plain) and plain[tag.end].isspace()
+        )
+        low = self.trg[k - 1].end if k > 0 else 0
+        high = self.trg[k].start if k < self.m else self.length
+        width = high - low
+        return width == 0 if spaces == 0 else width >= spaces
 
     def _neighbour_splits(self, p: int) -> set[int]:
         """Splits next to the translations of the source words on either side of a point: after

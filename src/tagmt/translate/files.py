@@ -17,6 +17,7 @@ from tagmt.errors import TagmtError
 from tagmt.languages import normalize
 from tagmt.preflight import check, run_problems
 from tagmt.translate.hygiene import RunReport
+from tagmt.translate.guide import Guide
 from tagmt.translate.pipelines import DEFAULT_ALIGNER, record_run, translate_corpus
 from tagmt.translate.runs import prepare_cache_dir
 
@@ -78,12 +79,14 @@ def translate_file(
     engine: str = "hf",
     compute_type: str | None = None,
     max_tokens: int | None = None,
+    guide: Guide | None = None,
 ) -> FileRun:
     """Read ``input`` (format from its content unless ``format``), check everything the run needs
     (packages, weights, the model's languages: all problems at once), translate every segment and write
     ``output`` atomically — XLIFF with targets filled and their state set, else one segment per line — with
     its run record beside it (``<output>.run.json``; ``command``: the command line, when there is one).
-    ``llm``, ``repair``, ``engine``, ``compute_type`` and ``max_tokens`` as in ``translate_corpus``."""
+    ``llm``, ``repair``, ``engine``, ``compute_type``, ``max_tokens`` and ``guide`` (what the projection
+    learns from) as in ``translate_corpus``."""
     corpus = read_corpus(input, format, src_lang=src_lang, trg_lang=trg_lang)
     if not corpus.segments:
         raise TagmtError(f"{input}: no segment to translate (every unit is empty or translate=\"no\")")
@@ -98,7 +101,7 @@ def translate_file(
         corpus, direction, approach, model, aligner=aligner, batch_size=batch_size, device=device,
         progress=progress, cache_dir=cache_dir, use_cache=use_cache, fp16=fp16, beam=beam,
         aligner_options=options, llm=llm, repair=repair, engine=engine, compute_type=compute_type,
-        max_tokens=max_tokens,
+        max_tokens=max_tokens, guide=guide,
     )
     if corpus.writer is None or corpus.format == "lines":
         path = write_lines(output, done.outputs)

@@ -33,6 +33,7 @@ from tagmt.markup import strip, tokenize
 from tagmt.project import Detagged, detag, project_batch
 from tagmt.project.align import Aligner, get_aligner
 from tagmt.translate.escaping import escape_stand_ins, natural_detagged, stand_in
+from tagmt.translate.guide import Guide
 from tagmt.translate.hygiene import RunReport, clean_direct_output, remove_model_tags
 from tagmt.engines.offline import OFFLINE_ENGINES
 from tagmt.translate.repair import REPAIRS, TagReport, check_tags, repair_by_projection
@@ -117,8 +118,10 @@ def run_detag_project(
     use_cache: bool = True,
     progress: bool = True,
     on_batch: BatchCallback | None = None,
+    guide: Guide | None = None,
 ) -> list[str]:
-    """DP: strip the tags, translate the plain text, project the tags onto the translation."""
+    """DP: strip the tags, translate the plain text, project the tags onto the translation (learning from
+    ``guide``'s examples and extra parallel text when given)."""
     report = report if report is not None else RunReport()
     engine = engine.for_approach("dp")
     detagged = [detag(s.source) for s in segments]
@@ -130,7 +133,7 @@ def run_detag_project(
     )
     report.segments = len(translations)
     return project_translations(detagged, translations, direction.src, direction.trg, aligner, escaped=escaped,
-                                report=report, sources=texts)
+                                report=report, sources=texts, guide=guide)
 
 
 def project_translations(
@@ -144,6 +147,7 @@ def project_translations(
     report: RunReport,
     sources: Sequence[str] | None = None,
     remove_tags: bool = True,
+    guide: Guide | None = None,
 ) -> list[str]:
     """Project the tags of ``detagged`` sources onto plain MT output (natural text).
 
@@ -151,6 +155,8 @@ def project_translations(
     read have is theirs and stays; ``remove_tags=False`` where the translation is known to be text). For
     ``escaped`` corpora both sides are projected with stand-ins for ``& < >`` (``translate.escaping``) and
     the output's text is escaped, so it is well formed and no tag lands inside an entity reference.
+    ``guide``: tagged examples (natural text, as ``guide.make_guide`` keeps them) and plain parallel text
+    the projection learns from.
     """
     ready = []
     for k, translation in enumerate(translations):
@@ -164,10 +170,13 @@ def project_translations(
             report.segments_escaped += stood_in != text
             text = stood_in
         ready.append(text)
+    guide = guide or Guide()
+    extra = [(stand_in(s), stand_in(t)) for s, t in guide.align_corpus] if escaped else guide.align_corpus
+    learn = dict(examples=guide.examples, align_corpus=extra)
     if not escaped:
-        return project_batch(list(detagged), ready, src_lang, trg_lang, aligner)
+        return project_batch(list(detagged), ready, src_lang, trg_lang, aligner, **learn)
     natural = [natural_detagged(d) for d in detagged]
-    return [escape_stand_ins(out) for out in project_batch(natural, ready, src_lang, trg_lang, aligner)]
+    return [escape_stand_ins(out) for out in project_batch(natural, ready, src_lang, trg_lang, aligner, **learn)]
 
 
 def _reference_texts(segments: Sequence[Segment], approach: str, escaped: bool) -> list[str]:
@@ -201,16 +210,18 @@ def _check_repair(repair: str | None, approach: str) -> None:
         raise TagmtError("--repair is for --approach dt (dp outputs always carry their source's tags)")
 
 
-def _repair(corpus: Corpus, lines: list[str], tags: TagReport, direction: Direction, aligner: Aligner) -> list[str]:
+def _repair(corpus: Corpus, lines: list[str], tags: TagReport, direction: Direction, aligner: Aligner,
+            guide: Guide | None = None) -> list[str]:
     """DT outputs whose tags differ from their source's, re-projected from their plain text (escaped
     corpora through ``project_translations``, so no tag lands in an entity reference)."""
     sources = corpus.sources
-    if not corpus.escaped:
+    if not corpus.escaped and not guide:
         return repair_by_projection(sources, lines, tags, direction.src, direction.trg, aligner)
-    plain = [unescape(strip(tokenize(line, orphans=True))) for line in lines]
-    projected = project_translations([detag(s) for s in sources], plain,
-                                     direction.src, direction.trg, aligner, escaped=True, report=RunReport(),
-                                     remove_tags=False)
+    plain = [strip(tokenize(line, orphans=True)) for line in lines]
+    if corpus.escaped:
+        plain = [unescape(text) for text in plain]
+    projected = project_translations([detag(s) for s in sources], plain, direction.src, direction.trg, aligner,
+                                     escaped=corpus.escaped, report=RunReport(), remove_tags=False, guide=guide)
     lines = list(lines)
     for i in tags.mismatched:
         lines[i] = projected[i]
@@ -239,6 +250,7 @@ def translate_corpus(
     engine: str = "hf",
     compute_type: str | None = None,
     max_tokens: int | None = None,
+    guide: Guide | None = None,
 ) -> Translation:
     """Translate every segment of ``corpus`` in ``direction`` by ``approach``.
 
@@ -247,7 +259,8 @@ def translate_corpus(
     ``load_engine``; ``llm`` says how to reach and prompt an ``openai:NAME`` model. The aligner (DP, or DT
     with ``repair="project"``) is loaded before translation starts, so that a missing aligner model fails
     at once; ``cache_dir``/``use_cache`` as in ``translate_direction``. DT outputs are checked for their
-    tags (``Translation.tags``) and, with ``repair="project"``, mismatched ones re-projected.
+    tags (``Translation.tags``) and, with ``repair="project"``, mismatched ones re-projected. ``guide``
+    (``tagmt.translate.guide``): tagged examples and plain parallel text that the projection learns from.
     """
     if approach not in APPROACHES:
         raise TagmtError(f"unknown approach {approach!r}: use dt (direct translation) or dp (detag-and-project)")
@@ -271,12 +284,13 @@ def translate_corpus(
     run = dict(escaped=corpus.escaped, report=report, cache_dir=cache_dir, use_cache=use_cache,
                progress=progress, on_batch=on_batch)
     if approach == "dp":
-        outputs = run_detag_project(loaded_engine, corpus.segments, direction, loaded, **run)  # type: ignore[arg-type]
+        outputs = run_detag_project(loaded_engine, corpus.segments, direction, loaded, guide=guide,  # type: ignore[arg-type]
+                                    **run)
         return Translation(outputs, report, None, loaded_engine.for_approach(approach))
     outputs = run_direct(loaded_engine, corpus.segments, direction, **run)
     tags = check_tags(corpus.sources, outputs)
     if repair == "project" and tags.mismatched:
-        outputs = _repair(corpus, outputs, tags, direction, loaded)  # type: ignore[arg-type]
+        outputs = _repair(corpus, outputs, tags, direction, loaded, guide)  # type: ignore[arg-type]
     return Translation(outputs, report, tags, loaded_engine.for_approach(approach))
 
 
@@ -357,6 +371,7 @@ def translate_direction(
     record: bool = False,
     command: Sequence[str] | None = None,
     report: RunReport | None = None,
+    guide: Guide | None = None,
 ) -> Path:
     """Translate a split of the SAP data set in one direction and write one tagged segment per line, in
     the order of the ``tagged`` view, to ``output`` (atomically). Returns ``output``.
@@ -379,7 +394,7 @@ def translate_direction(
         corpus, direction, approach, model, aligner=aligner, batch_size=batch_size, device=device,
         progress=progress, cache_dir=cache_dir, use_cache=use_cache, fp16=fp16, beam=beam,
         aligner_options=aligner_options, on_batch=on_batch, llm=llm, repair=repair, engine=engine,
-        compute_type=compute_type, max_tokens=max_tokens,
+        compute_type=compute_type, max_tokens=max_tokens, guide=guide,
     )
     if report is not None:
         vars(report).update(vars(done.report))

@@ -10,7 +10,10 @@ without the MT), for line files and for XLIFF.
   text; targets that already carry exactly the source's codes, sources without codes and units without a
   target are left as they are. Nothing else in the file changes.
 
-The projection itself is ``tagmt.project.project_batch``; the aligner is checked before any work.
+The projection itself is ``tagmt.project.project_batch``; the aligner is checked before any work. Both take a
+``guide`` (``tagmt.translate.guide``: tagged examples of the domain, extra plain parallel text) and a tagged
+reference ``ref`` to measure the projection against (``tagmt.project.assess``: exact share and error classes,
+overall and per tag name) — ``ProjectionRun.assessment``.
 """
 
 from __future__ import annotations
@@ -30,6 +33,8 @@ from tagmt.markup import COMMENT, strip, tokenize
 from tagmt.preflight import aligner_problems, check
 from tagmt.project import detag
 from tagmt.project.align import Aligner
+from tagmt.project.assess import Assessment, assess
+from tagmt.translate.guide import Guide
 from tagmt.translate.hygiene import RunReport
 from tagmt.translate.pipelines import DEFAULT_ALIGNER, load_aligner, project_translations
 
@@ -44,6 +49,7 @@ class ProjectionRun:
     seconds: float
     report: RunReport = field(default_factory=RunReport)
     skipped: dict[str, int] = field(default_factory=dict)  # XLIFF: why targets were left alone
+    assessment: Assessment | None = None  # against the tagged reference, when one was given
 
 
 def _aligner(aligner: str | Aligner, aligner_model: str | None, languages: Sequence[str], device: str,
@@ -68,12 +74,19 @@ def project_lines(
     aligner_model: str | None = None,
     device: str = "auto",
     aligner_options: dict[str, Any] | None = None,
+    guide: Guide | None = None,
+    ref: str | Path | None = None,
 ) -> ProjectionRun:
-    """Project the tags of each line of ``source`` onto the same line of ``translation``; write ``output``."""
+    """Project the tags of each line of ``source`` onto the same line of ``translation``; write ``output``.
+    ``ref``: a tagged line file of references, line for line, to assess the output against."""
     src, trg = normalize(src_lang, "--src-lang"), normalize(trg_lang, "--trg-lang")
     sources = read_segments(source)
     translations = read_segments(translation)
     check_same_length(source, len(sources), translation, len(translations))
+    references = None
+    if ref is not None:
+        references = read_segments(ref)
+        check_same_length(source, len(sources), ref, len(references))
     tagged = [n for n, (line, src_line) in enumerate(zip(translations, sources), start=1)
               if _has_source_tags(line, src_line)]
     if tagged:
@@ -86,10 +99,12 @@ def project_lines(
     detagged = [detag(line) for line in sources]
     report = RunReport(segments=len(sources))
     outputs = project_translations(detagged, translations, src, trg, loaded, escaped=True, report=report,
-                                   remove_tags=False)
+                                   remove_tags=False, guide=guide)
     seconds = time.perf_counter() - started
     path = write_lines(output, outputs)
-    return ProjectionRun(path, len(sources), sum(bool(d.tags) for d in detagged), seconds, report)
+    assessment = assess(outputs, references) if references is not None else None
+    return ProjectionRun(path, len(sources), sum(bool(d.tags) for d in detagged), seconds, report,
+                         assessment=assessment)
 
 
 def _has_source_tags(translation: str, source: str) -> bool:
@@ -119,6 +134,13 @@ def targets_to_project(corpus: Corpus) -> tuple[list[int], dict[str, int]]:
     return chosen, dict(skipped)
 
 
+def xliff_languages(path: str | Path, src_lang: str | None, trg_lang: str | None) -> tuple[str, str]:
+    """The languages a projection of the XLIFF file ``path`` runs in: the options, else the file's."""
+    from tagmt.translate.files import resolve_languages
+
+    return resolve_languages(read_corpus(path), src_lang, trg_lang)
+
+
 def project_xliff(
     input: str | Path,
     output: str | Path,
@@ -130,8 +152,12 @@ def project_xliff(
     aligner_model: str | None = None,
     device: str = "auto",
     aligner_options: dict[str, Any] | None = None,
+    guide: Guide | None = None,
+    ref: str | Path | None = None,
 ) -> ProjectionRun:
-    """Give every target of an XLIFF file that lacks its source's codes those codes; write ``output``."""
+    """Give every target of an XLIFF file that lacks its source's codes those codes; write ``output``.
+    ``ref``: the same file with tagged targets (same units in the same order) to assess the projected
+    targets against."""
     from tagmt.translate.files import resolve_languages
 
     corpus = read_corpus(input, format)
@@ -140,6 +166,7 @@ def project_xliff(
                          "for line files use --source and --translation")
     src, trg = resolve_languages(corpus, src_lang, trg_lang)
     chosen, skipped = targets_to_project(corpus)
+    references = _xliff_references(ref, corpus) if ref is not None else None
     with_target = [k for k, s in enumerate(corpus.segments) if s.reference is not None]
     loaded = _aligner(aligner, aligner_model, [src, trg], device, aligner_options) if chosen else None
     started = time.perf_counter()
@@ -150,11 +177,27 @@ def project_xliff(
         detagged = [detag(corpus.segments[k].source) for k in with_target]
         plain = [unescape(strip(tokenize(corpus.segments[k].reference, orphans=True))) for k in with_target]  # type: ignore[arg-type]
         projected = project_translations(detagged, plain, src, trg, loaded, escaped=True, report=report,
-                                         remove_tags=False)
+                                         remove_tags=False, guide=guide)
         wanted = set(chosen)
         for k, tagged in zip(with_target, projected):
             if k in wanted:
                 targets[k] = tagged
     seconds = time.perf_counter() - started
     path = corpus.write(output, targets, trg_lang=None, mark_mt=False)
-    return ProjectionRun(path, len(corpus.segments), len(chosen), seconds, report, skipped)
+    assessment = None
+    if references is not None:
+        assessment = assess([targets[k] or "" for k in chosen], [references[k] for k in chosen])
+    return ProjectionRun(path, len(corpus.segments), len(chosen), seconds, report, skipped, assessment)
+
+
+def _xliff_references(ref: str | Path, corpus: Corpus) -> list[str]:
+    """The tagged targets of ``ref``, an XLIFF file with the same units as ``corpus`` in the same order."""
+    found = read_corpus(ref)
+    if found.format not in ("xliff12", "xliff2"):
+        raise TagmtError(f"{ref}: with --xliff, --ref takes the same XLIFF file with tagged targets, not a "
+                         f"{found.format} file")
+    ours, theirs = [s.id for s in corpus.segments], [s.id for s in found.segments]
+    if ours != theirs:
+        raise TagmtError(f"{ref}: --ref must have the same units as the input, in the same order "
+                         f"({len(theirs)} segments against {len(ours)})")
+    return [s.reference or "" for s in found.segments]

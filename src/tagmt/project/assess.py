@@ -1,0 +1,262 @@
+"""Assess a projection against a tagged reference: exact segments and why the others miss.
+
+A projected segment is *exact* when it equals the tagged reference character for character. For the
+others, every tag is matched with the reference tag written the same way (the k-th `<b>` with the
+k-th `<b>`) and its span in the plain text compared; a tag's error is the first that applies:
+
+  nesting      the tag has another parent than in the reference (re-nested), or all spans agree
+               but the tags are written in another order
+  point        a tag that is a point in the reference or the output sits elsewhere (by more than
+               whitespace or punctuation)
+  words        the span covers other words than the reference span
+  punctuation  the spans differ only by punctuation, brackets, quotes or symbols (and whitespace)
+               at their edges: `<b>[Name]</b>` against `[<b>Name</b>]`
+  whitespace   the spans differ only by whitespace at their edges: `<g> 1 000</g>` against
+               ` <g>1 000</g>`
+
+A segment that is not exact takes the most severe error of its tags, in the order above, after two
+that concern the whole segment: `text differs` (the output's plain text is not the reference's: a
+projection onto another translation cannot be scored span by span) and `tags differ` (the reference
+has other tags than the output: no projection of the source's tags could match it).
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Iterable, Sequence
+
+from tagmt.errors import TagmtError
+from tagmt.markup import strip, tokenize
+from tagmt.project.detag import SourceTag, detag
+
+SEGMENT_ERRORS = ("text differs", "tags differ")
+TAG_ERRORS = ("nesting", "point", "words", "punctuation", "whitespace")
+ERRORS = SEGMENT_ERRORS + TAG_ERRORS
+"""Error classes, most severe first."""
+
+
+@dataclass(frozen=True)
+class TagOutcome:
+    """One tag of a projected segment: its element name and its error (`exact` when right)."""
+
+    name: str
+    error: str
+
+
+@dataclass(frozen=True)
+class SegmentAssessment:
+    """A projected segment against its reference: `error` is `exact` or the segment's class."""
+
+    error: str
+    tags: tuple[TagOutcome, ...] = ()
+
+    @property
+    def exact(self) -> bool:
+        return self.error == "exact"
+
+
+def _plain(tagged: str) -> str:
+    """The text without its tags: every well-written tag of a projected or reference segment is markup
+    (as in projection's own detag), paired or not."""
+    return strip(tokenize(tagged, orphans=True))
+
+
+def _name(markup: str) -> str:
+    tokens = tokenize(markup, orphans=True)
+    return tokens[0].name if tokens and tokens[0].is_markup else markup
+
+
+def _keyed(tags: Iterable[tuple[SourceTag, SourceTag | None]]) -> dict[tuple, tuple]:
+    """Each tag keyed by how it is written and its occurrence: (open, close, k) → (tag, parent key)."""
+    seen: Counter = Counter()
+    keys: dict[int, tuple] = {}
+    out: dict[tuple, tuple] = {}
+    for tag, parent in tags:
+        written = (tag.open, tag.close)
+        key = (*written, seen[written])
+        seen[written] += 1
+        keys[id(tag)] = key
+        out[key] = (tag, keys[id(parent)] if parent is not None else None)
+    return out
+
+
+def _with_parents(roots: Sequence[SourceTag]) -> list[tuple[SourceTag, SourceTag | None]]:
+    found: list[tuple[SourceTag, SourceTag | None]] = []
+
+    def walk(tag: SourceTag, parent: SourceTag | None) -> None:
+        found.append((tag, parent))
+        for child in tag.children:
+            walk(child, tag)
+
+    for root in roots:
+        walk(root, None)
+    return found
+
+
+def _is_punct(char: str) -> bool:
+    return unicodedata.category(char)[0] in "PS"
+
+
+def _edge_error(text: str, got: SourceTag, want: SourceTag) -> str:
+    """How a tag's span `got` differs from the reference span `want` over the same `text`."""
+    if (got.start, got.end) == (want.start, want.end):
+        return "exact"
+    differs = text[min(got.start, want.start) : max(got.start, want.start)]
+    differs += text[min(got.end, want.end) : max(got.end, want.end)]
+    if all(c.isspace() for c in differs):
+        return "whitespace"
+    if all(c.isspace() or _is_punct(c) for c in differs):
+        return "punctuation"
+    return "point" if got.start == got.end or want.start == want.end else "words"
+
+
+def assess_segment(output: str, reference: str) -> SegmentAssessment:
+    """Compare one projected segment with its tagged reference (see the module docstring)."""
+    if output == reference:
+        names = [t.name for t in tokenize(output, orphans=True) if t.kind in ("start", "empty")]
+        return SegmentAssessment("exact", tuple(TagOutcome(n, "exact") for n in names))
+    got_tree, want_tree = detag(output), detag(reference)
+    got = _keyed(_with_parents(got_tree.tags))
+    want = _keyed(_with_parents(want_tree.tags))
+    if got_tree.plain != want_tree.plain or _plain(output) != _plain(reference):
+        return SegmentAssessment(
+            "text differs", tuple(TagOutcome(_name(k[0]), "text differs") for k in got)
+        )
+    outcomes: list[TagOutcome] = []
+    for key, (tag, parent) in got.items():
+        if key not in want:
+            outcomes.append(TagOutcome(_name(key[0]), "tags differ"))
+            continue
+        ref_tag, ref_parent = want[key]
+        error = "nesting" if parent != ref_parent else _edge_error(got_tree.plain, tag, ref_tag)
+        outcomes.append(TagOutcome(_name(key[0]), error))
+    missing = [key for key in want if key not in got]
+    outcomes.extend(TagOutcome(_name(key[0]), "tags differ") for key in missing)
+    errors = {o.error for o in outcomes}
+    worst = next((e for e in ERRORS if e in errors), "nesting")  # all spans right: order differs
+    return SegmentAssessment(worst, tuple(outcomes))
+
+
+@dataclass
+class Assessment:
+    """Projection quality over a set of segments: exact share, segment error classes, and the
+    outcome of every tag by element name. Only segments with tags (in the output or the
+    reference) are counted."""
+
+    segments: list[SegmentAssessment] = field(default_factory=list)
+
+    @property
+    def tagged(self) -> int:
+        return len(self.segments)
+
+    @property
+    def exact(self) -> int:
+        return sum(s.exact for s in self.segments)
+
+    @property
+    def exact_share(self) -> float:
+        return self.exact / self.tagged if self.tagged else 1.0
+
+    def errors(self) -> Counter:
+        """Segments by error class (exact ones left out)."""
+        return Counter(s.error for s in self.segments if not s.exact)
+
+    def by_tag(self) -> dict[str, Counter]:
+        """Per element name, its tags by outcome (`exact` or an error class)."""
+        table: dict[str, Counter] = {}
+        for segment in self.segments:
+            for tag in segment.tags:
+                table.setdefault(tag.name, Counter())[tag.error] += 1
+        return table
+
+    def as_dict(self) -> dict:
+        return {
+            "tagged_segments": self.tagged,
+            "exact_segments": self.exact,
+            "exact_percent": round(100 * self.exact_share, 2),
+            "errors": {e: self.errors()[e] for e in ERRORS if self.errors()[e]},
+            "by_tag": {
+                name: {"tags": sum(c.values()), "exact": c["exact"],
+                       "errors": {e: c[e] for e in ERRORS if c[e]}}
+                for name, c in sorted(self.by_tag().items())
+            },
+        }
+
+    def report(self) -> str:
+        """A few lines for a terminal: the exact share, the error classes, the tag names."""
+        errors = self.errors()
+        lines = [
+            f"exact: {self.exact}/{self.tagged} tagged segments ({100 * self.exact_share:.1f} %)",
+            "errors: " + (", ".join(f"{e} {errors[e]}" for e in ERRORS if errors[e]) or "none"),
+        ]
+        for name, counts in sorted(self.by_tag().items(), key=lambda x: -sum(x[1].values())):
+            total = sum(counts.values())
+            detail = ", ".join(f"{e} {counts[e]}" for e in ERRORS if counts[e])
+            lines.append(
+                f"  {name}: {counts['exact']}/{total} exact" + (f" ({detail})" if detail else "")
+            )
+        return "\n".join(lines)
+
+
+def assess(outputs: Sequence[str], references: Sequence[str]) -> Assessment:
+    """Assess projected `outputs` against tagged `references`, segment by segment."""
+    if len(outputs) != len(references):
+        raise TagmtError(
+            f"cannot assess {len(outputs)} projected segments against {len(references)} references"
+        )
+    result = Assessment()
+    for output, reference in zip(outputs, references):
+        if any(t.is_markup for t in tokenize(output, orphans=True)) or any(
+            t.is_markup for t in tokenize(reference, orphans=True)
+        ):
+            result.segments.append(assess_segment(output, reference))
+    return result
+
+
+def oracle_assessment(
+    pairs: Sequence[tuple[str, str]],
+    src_lang: str,
+    trg_lang: str,
+    aligner,
+    *,
+    cross_validate: bool = False,
+    groups: Sequence[int] | None = None,
+) -> tuple[Assessment, list[str]]:
+    """How well the tags of tagged parallel `pairs` are projected onto their own references: each
+    tagged source is projected onto its tag-stripped reference (an oracle translation) and the
+    result assessed against the tagged reference.
+
+    With `cross_validate`, the pairs are split in two halves — whole `groups` (documents) at a
+    time, alternately in ascending group order; each pair its own group when None — and each half
+    is projected with the other half as tagged examples: the figure a user can expect when giving
+    `--examples` from the same domain. Returns the assessment and the projected segments."""
+    from tagmt.project.projector import project_batch  # the projection is what is measured
+
+    groups = list(range(len(pairs))) if groups is None else list(groups)
+    if len(groups) != len(pairs):
+        raise TagmtError(f"{len(groups)} groups for {len(pairs)} pairs")
+    if cross_validate:
+        ordered = sorted(set(groups))
+        first = set(ordered[0::2])
+        halves = [[k for k, g in enumerate(groups) if g in first],
+                  [k for k, g in enumerate(groups) if g not in first]]
+        runs = [(halves[0], halves[1]), (halves[1], halves[0])]
+    else:
+        runs = [(list(range(len(pairs))), [])]
+    outputs: dict[int, str] = {}
+    for measured, shown in runs:
+        found = project_batch(
+            [detag(pairs[k][0]) for k in measured],
+            [_plain(pairs[k][1]) for k in measured],
+            src_lang,
+            trg_lang,
+            aligner,
+            examples=[pairs[k] for k in shown],
+        )
+        outputs.update(zip(measured, found))
+    projected = [outputs[k] for k in range(len(pairs))]
+    tagged = [k for k, (source, _) in enumerate(pairs) if detag(source).tags]
+    result = assess([projected[k] for k in tagged], [pairs[k][1] for k in tagged])
+    return result, projected

@@ -1,0 +1,333 @@
+"""Tag edges in characters: what a projected tag encloses at its edges besides its words —
+whitespace, brackets, quotes, punctuation.
+
+`inside_outside.py` places every tag on target *words*; here each placed tag becomes a span of
+characters (`Span`), and each edge of a span tag may then move over the *units* next to it (a word,
+a punctuation mark, a run of whitespace), one at a time: extend over the unit outside the edge, or
+shrink over the unit inside it. Whether to move is asked of a `decide` function with what the
+source shows at the same edge of its tag (`Edge`): the classes of the characters the source tag
+encloses at that edge (`<g> 1 000</g>` encloses a space on the left) and of those just outside it
+(`[<b>Name</b>]` has a bracket just outside). `conventions.py` gives the decisions: the source's
+own example first, then conventions learned from tagged examples, then neutral defaults.
+
+Point tags (self-closing tags, and tags that enclose no word) go into the gap between two target
+words, on the side of the surrounding whitespace they have in the source (`word<x/> next` →
+attached to the word before), never after full-width punctuation; a source tag that encloses
+only whitespace (`<g id="3"> </g>`) encloses the whitespace at that place in the translation.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass, field
+from typing import Callable, NamedTuple
+
+from tagmt.project.detag import SourceTag
+from tagmt.project.inside_outside import Placed
+from tagmt.project.wordseg import Word
+
+OPENERS = "([{（［｛「『【〈《«‹"
+CLOSERS = ")]}）］｝」』】〉》»›"
+QUOTES = "\"'`“”„‟‘’‚‛″〝〞〟"
+PARENTHESES = "()（）"
+PAIRS = {
+    **dict(zip(OPENERS, CLOSERS)),
+    '"': '"', "'": "'", "`": "'", "“": "”", "„": "“", "‚": "‘", "‘": "’", "»": "«", "〝": "〟",
+}
+"""Opening mark → closing mark (`„…“` and `»…«` as German and Danish write them)."""
+
+_WIDE_PUNCT = set("、。，：；！？（「『")
+
+MAX_MOVES = 3
+"""At most this many units an edge moves over (`…levies. </g>`: the full stop and the space)."""
+
+
+def char_class(char: str) -> str:
+    """`space`, `pair` (a bracket or quotation mark), `punct` (other punctuation and symbols) or
+    `word`: the classes that say what a source tag encloses at an edge."""
+    if char.isspace():
+        return "space"
+    if char in OPENERS or char in CLOSERS or char in QUOTES:
+        return "pair"
+    return "punct" if unicodedata.category(char)[0] in "PS" else "word"
+
+
+class Unit(NamedTuple):
+    """A piece of the translation an edge can move over: a word (its kind from `wordseg`), one
+    punctuation mark (`open`, `close`, `quote`, `punct`) or a run of whitespace (`space`)."""
+
+    text: str
+    start: int
+    end: int
+    kind: str
+
+    @property
+    def coarse(self) -> str:
+        if self.kind == "space":
+            return "space"
+        if self.kind in ("open", "close", "quote"):
+            return "pair"
+        return "punct" if self.kind == "punct" else "word"
+
+
+def _mark_kind(text: str) -> str:
+    if text in OPENERS:
+        return "open"
+    if text in CLOSERS:
+        return "close"
+    return "quote" if text in QUOTES else "punct"
+
+
+def units_of(text: str, words: list[Word]) -> list[Unit]:
+    """The translation cut into units: its words (punctuation marks by their bracket role) and the
+    whitespace runs between them."""
+    units: list[Unit] = []
+    pos = 0
+    for w in words:
+        if w.start > pos:
+            units.append(Unit(text[pos : w.start], pos, w.start, "space"))
+        kind = _mark_kind(w.text) if w.kind == "punct" and len(w.text) == 1 else w.kind
+        units.append(Unit(w.text, w.start, w.end, kind))
+        pos = w.end
+    if pos < len(text):
+        units.append(Unit(text[pos:], pos, len(text), "space"))
+    return units
+
+
+@dataclass(frozen=True)
+class Edge:
+    """One edge of a source tag: the characters other than word characters that it encloses at
+    that edge (`inside`) and those written just outside it (`outside`), up to the nearest word
+    character."""
+
+    side: str  # "left" | "right"
+    inside: str
+    outside: str
+
+    def relation(self, unit: Unit) -> str:
+        """`in` when the source tag encloses this unit's mark at this edge (or, failing that, one
+        of its class: a translation may write `。` for `.`), `out` when the source has it just
+        outside, else `none` (`word` for word units). Whitespace counts only right at the edge:
+        in `<b>Comma (,)</b>` the space before the bracket is not the tag's."""
+        if unit.coarse == "word":
+            return "word"
+        if unit.kind == "space":  # only whitespace right at the edge counts
+            return "in" if self.inside[:1].isspace() else "out" if self.outside[:1].isspace() else "none"
+        if unit.text in self.inside:
+            return "in"
+        if unit.text in self.outside:
+            return "out"
+        if any(char_class(c) == unit.coarse for c in self.inside):
+            return "in"
+        return "out" if any(char_class(c) == unit.coarse for c in self.outside) else "none"
+
+
+def source_edges(plain: str, tag: SourceTag) -> tuple[Edge, Edge]:
+    """The left and right `Edge` of a source tag over its plain text."""
+
+    def run(chars) -> str:
+        found = []
+        for char in chars:
+            if char_class(char) == "word":
+                break
+            found.append(char)
+        return "".join(found)
+
+    inner = plain[tag.start : tag.end]
+    left = Edge("left", run(inner), run(reversed(plain[: tag.start])))
+    right = Edge("right", run(reversed(inner)), run(plain[tag.end :]))
+    return left, right
+
+
+@dataclass
+class Span:
+    """A placed tag in characters of the translation: `[start, end)`, or a point `start == end`."""
+
+    tag: SourceTag
+    start: int
+    end: int
+    order: int
+    point: bool
+    children: list["Span"] = field(default_factory=list)
+
+    def walk(self):
+        yield self
+        for child in self.children:
+            yield from child.walk()
+
+
+Decide = Callable[[Span, Edge, str, Unit, "EdgeContext"], bool]
+"""`decide(span, edge, move, unit, context)`: whether the edge of `span` moves over `unit`
+(`move` is `extend` or `shrink`)."""
+
+
+class EdgeContext:
+    """What a decision may look at besides the unit: the translation and its units."""
+
+    def __init__(self, text: str, units: list[Unit]) -> None:
+        self.text = text
+        self.units = units
+        self._by_end = {u.end: u for u in units}
+        self._by_start = {u.start: u for u in units}
+
+    def before(self, x: int) -> Unit | None:
+        return self._by_end.get(x)
+
+    def after(self, x: int) -> Unit | None:
+        return self._by_start.get(x)
+
+    def has_text(self, start: int, end: int) -> bool:
+        """Whether `[start, end)` holds something other than whitespace: a span never shrinks
+        to nothing."""
+        return any(not c.isspace() for c in self.text[start:end])
+
+    def encloses(self, start: int, end: int) -> tuple[Unit, Unit] | None:
+        """The matching pair of marks around the text `[start, end)`, each either just outside it
+        or its first or last unit (`[X]`, `「X」`, `„X“`; one space may separate a mark, as
+        French writes `« X »`)."""
+        def mark(x: int, outward: bool, left: bool) -> Unit | None:
+            unit = (self.before(x) if left else self.after(x)) if outward else (
+                self.after(x) if left else self.before(x)
+            )
+            if unit is not None and unit.kind == "space" and len(unit.text) == 1:
+                unit = self.before(unit.start) if outward == left else self.after(unit.end)
+            return unit if unit is not None and unit.kind in ("open", "close", "quote") else None
+
+        for opening in (mark(start, True, True), mark(start, False, True)):
+            for closing in (mark(end, True, False), mark(end, False, False)):
+                if opening and closing and opening.start < closing.start:
+                    if PAIRS.get(opening.text) == closing.text:
+                        return opening, closing
+        return None
+
+
+def to_spans(placed: list[Placed], plain: str, text: str, trg: list[Word]) -> list[Span]:
+    """The placed tags in characters: a span tag covers its first to last word; a point goes into
+    its gap as the source's whitespace says; a tag that encloses only whitespace in the source
+    encloses the whitespace at its place in the translation."""
+
+    def convert(node: Placed) -> Span:
+        if node.point:
+            x = _point_offset(node, plain, text, trg)
+            span = Span(node.tag, x, x, node.order, True)
+            if node.tag.start < node.tag.end and plain[node.tag.start : node.tag.end].isspace():
+                span.start, span.end = _whitespace_at(text, x)
+        else:
+            span = Span(node.tag, trg[node.a].start, trg[node.b - 1].end, node.order, False)
+        span.children = [convert(child) for child in node.children]
+        return span
+
+    return [convert(node) for node in placed]
+
+
+def _whitespace_at(text: str, x: int) -> tuple[int, int]:
+    """The run of whitespace that `x` begins, ends or lies in, or the empty interval at `x`."""
+    start = end = x
+    while start > 0 and text[start - 1].isspace():
+        start -= 1
+    while end < len(text) and text[end].isspace():
+        end += 1
+    return start, end
+
+
+def _point_offset(node: Placed, plain: str, text: str, trg: list[Word]) -> int:
+    """Where in the gap before target word `node.a` a point tag goes."""
+    tag = node.tag
+    low = trg[node.a - 1].end if node.a > 0 else 0
+    high = trg[node.a].start if node.a < len(trg) else len(text)
+    if low > 0 and text[low - 1] in _WIDE_PUNCT:
+        return low  # no space after full-width punctuation: `、<xref/> を`
+    space_before = tag.start > 0 and plain[tag.start - 1].isspace()
+    space_after = tag.end < len(plain) and plain[tag.end].isspace()
+    for x in range(low, high + 1):
+        if (x > 0 and text[x - 1].isspace()) == space_before and (
+            x < len(text) and text[x].isspace()
+        ) == space_after:
+            return x
+    return high if space_before else low
+
+
+def adjust_edges(
+    spans: list[Span], plain: str, text: str, trg: list[Word], decide: Decide
+) -> list[Span]:
+    """Move the edges of the span tags over the units next to them as `decide` says, parents
+    before children; a span keeps a word, its children, and its place among its siblings."""
+    context = EdgeContext(text, units_of(text, trg))
+    _adjust(spans, 0, len(text), plain, context, decide, (0, len(plain)))
+    return spans
+
+
+def _adjust(
+    nodes: list[Span],
+    lo: int,
+    hi: int,
+    plain: str,
+    context: EdgeContext,
+    decide: Decide,
+    scope: tuple[int, int],
+) -> None:
+    """Adjust sibling `nodes` inside the target characters `[lo, hi)`; `scope` is their parent's
+    source span. A tag that encloses all of its parent's source text (a whole segment wrapped in
+    `<g>`) encloses all of its parent's target text; its point siblings go to the side they
+    have in the source."""
+    spans = [n for n in nodes if not n.point]
+    whole = spans[0] if len(spans) == 1 and (spans[0].tag.start, spans[0].tag.end) == scope else None
+    if whole is not None:
+        for node in nodes:
+            if node is whole:
+                node.start, node.end = lo, hi
+            else:
+                before = node.tag.start == scope[0] and node.order < whole.order
+                node.start = node.end = lo if before else hi
+    ordered = sorted(nodes, key=lambda n: (n.start, n.end, n.order))
+    for k, node in enumerate(ordered):
+        node.start, node.end = min(max(node.start, lo), hi), min(max(node.end, lo), hi)
+        if not node.point and node.end > node.start and node is not whole:
+            floor = max([lo] + [n.end for n in ordered[:k]])
+            ceiling = min([hi] + [n.start for n in ordered[k + 1 :]])
+            left, right = source_edges(plain, node.tag)
+            _move_left(node, left, floor, context, decide)
+            _move_right(node, right, ceiling, context, decide)
+        inner = (node.tag.start, node.tag.end)
+        _adjust(node.children, node.start, node.end, plain, context, decide, inner)
+
+
+def _move_left(node: Span, edge: Edge, floor: int, context: EdgeContext, decide: Decide) -> None:
+    """Extend the left edge over the units before it while `decide` says so; if it did not
+    extend, shrink it over the units it begins with while `decide` says so."""
+    start = node.start
+    for _ in range(MAX_MOVES):
+        unit = context.before(node.start)
+        if unit is None or unit.start < floor or not decide(node, edge, "extend", unit, context):
+            break
+        node.start = unit.start
+    if node.start != start:
+        return
+    keep = min([c.start for c in node.children] + [node.end])
+    for _ in range(MAX_MOVES):
+        unit = context.after(node.start)
+        if unit is None or unit.end > keep or not context.has_text(unit.end, node.end):
+            break
+        if not decide(node, edge, "shrink", unit, context):
+            break
+        node.start = unit.end
+
+
+def _move_right(node: Span, edge: Edge, ceiling: int, context: EdgeContext, decide: Decide) -> None:
+    """As `_move_left`, for the right edge."""
+    end = node.end
+    for _ in range(MAX_MOVES):
+        unit = context.after(node.end)
+        if unit is None or unit.end > ceiling or not decide(node, edge, "extend", unit, context):
+            break
+        node.end = unit.end
+    if node.end != end:
+        return
+    keep = max([c.end for c in node.children] + [node.start])
+    for _ in range(MAX_MOVES):
+        unit = context.before(node.end)
+        if unit is None or unit.start < keep or not context.has_text(node.start, unit.start):
+            break
+        if not decide(node, edge, "shrink", unit, context):
+            break
+        node.end = unit.start

@@ -1,0 +1,89 @@
+"""What a projection may learn from besides the pairs it projects: tagged examples of the same domain and
+plain parallel text for the aligner (``tagmt project``/``tagmt translate`` ``--examples``,
+``--examples-data``/``--examples-split``, ``--align-corpus``).
+
+Examples are read through the corpus readers, so any tagged parallel data serves: two tagged line files
+(source, target), an XLIFF 1.2/2.x file with targets, a TMX file, or a split of the SAP data set tree. They
+are kept as detagged pairs in the run's own text form — references read as characters, ``&``, ``<`` and
+``>`` as the stand-ins of ``translate.escaping`` — so that the projection sees them exactly as it sees the
+segments it projects (``project_translations`` does the same to those).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Sequence
+
+from tagmt.corpus import Corpus, read_corpus
+from tagmt.corpus.lines import check_same_length, read_segments
+from tagmt.errors import TagmtError
+from tagmt.project import Detagged, detag
+from tagmt.translate.escaping import natural_detagged
+
+
+@dataclass(frozen=True)
+class Guide:
+    """Tagged ``examples`` (detagged source and reference, natural text) and plain ``align_corpus`` pairs."""
+
+    examples: tuple[tuple[Detagged, Detagged], ...] = ()
+    align_corpus: tuple[tuple[str, str], ...] = ()
+
+    def __bool__(self) -> bool:
+        return bool(self.examples or self.align_corpus)
+
+    def describe(self) -> str:
+        """One line for a run's report."""
+        tagged = sum(bool(s.tags) for s, _ in self.examples)
+        return (f"{len(self.examples)} example pairs ({tagged} tagged) and {len(self.align_corpus)} "
+                "extra parallel lines for the aligner")
+
+
+def read_examples(paths: Sequence[str | Path], *, src_lang: str | None = None, trg_lang: str | None = None
+                  ) -> Corpus:
+    """Tagged parallel examples as a corpus whose segments have references: two tagged line files (source,
+    target, line k with line k) or one XLIFF/TMX file with targets (TMX: the sides ``src_lang``/``trg_lang``)."""
+    if len(paths) == 2:
+        corpus = read_corpus(paths[0], "lines", references=paths[1])
+    elif len(paths) == 1:
+        corpus = read_corpus(paths[0], src_lang=src_lang, trg_lang=trg_lang)
+        if corpus.format == "lines":
+            raise TagmtError(f"{paths[0]}: --examples with one file takes an XLIFF or TMX file with targets; "
+                             "for line files give two: --examples SOURCE TARGET")
+    else:
+        raise TagmtError(f"--examples takes one XLIFF/TMX file or two line files (SOURCE TARGET), not {len(paths)}")
+    if not any(s.reference for s in corpus.segments):
+        raise TagmtError(f"{paths[0]}: the examples have no targets; examples are translated pairs")
+    return corpus
+
+
+def example_pairs(corpus: Corpus) -> list[tuple[str, str]]:
+    """The (tagged source, tagged target) pairs of an examples corpus that have both sides."""
+    return [(s.source, s.reference) for s in corpus.segments
+            if s.reference is not None and s.source.strip() and s.reference.strip()]
+
+
+def read_sap_examples(data: str | Path, split: str | None, direction: str) -> Corpus:
+    """The tagged pairs of one direction of a split of the SAP data set tree (e.g. the dev split)."""
+    from tagmt.corpus import sap
+
+    return sap.read(data, split, direction)
+
+
+def read_align_corpus(source: str | Path, target: str | Path) -> tuple[tuple[str, str], ...]:
+    """Plain parallel text for the aligner: two line files of natural text, line k with line k."""
+    sources, targets = read_segments(source), read_segments(target)
+    check_same_length(source, len(sources), target, len(targets))
+    return tuple((s, t) for s, t in zip(sources, targets) if s.strip() and t.strip())
+
+
+def make_guide(examples: Sequence[Corpus] = (), align_corpus: Sequence[tuple[str, str]] = ()) -> Guide:
+    """A guide from examples corpora (escaped ones read as natural text) and plain parallel pairs."""
+    pairs: list[tuple[Detagged, Detagged]] = []
+    for corpus in examples:
+        for source, target in example_pairs(corpus):
+            src, trg = detag(source), detag(target)
+            if corpus.escaped:
+                src, trg = natural_detagged(src), natural_detagged(trg)
+            pairs.append((src, trg))
+    return Guide(tuple(pairs), tuple(align_corpus))
