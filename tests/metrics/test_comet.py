@@ -17,6 +17,7 @@ import pytest
 from tagmt.cli import main
 from tagmt.errors import TagmtError
 from tagmt.metrics import get_metric
+from tagmt.metrics.comet import model_name
 
 HAS_COMET = importlib.util.find_spec("comet") is not None
 needs_comet = pytest.mark.skipif(
@@ -74,6 +75,12 @@ def test_a_checkpoint_without_hparams_is_refused(capsys, files):
     err = error_of(capsys, "--ref", ref, "--trg-lang", "en", "--hyp", hyp, "--metric", "comet", "--src", src,
                    "--comet-model", str(tmp_path / "model"))
     assert "hparams.yaml" in err and "no " in err
+
+
+def test_the_signature_names_the_model_folder_or_the_cached_repository(tmp_path):
+    assert model_name(tmp_path / "wmt22-comet-da" / "checkpoints" / "model.ckpt") == "wmt22-comet-da"
+    snapshot = tmp_path / "hub" / "models--Unbabel--wmt22-comet-da" / "snapshots" / "371e9839ca4e213dde891b06"
+    assert model_name(snapshot / "checkpoints" / "model.ckpt") == "Unbabel/wmt22-comet-da@371e9839ca4e"
 
 
 @pytest.fixture(scope="module")
@@ -142,6 +149,18 @@ def test_a_tiny_comet_model_scores_through_the_api(tiny_comet_dir):
     assert system.scores["comet"] == pytest.approx(sum(v for v, _ in stats) / 3, abs=1e-6)
     with pytest.raises(TagmtError, match="comet needs the source segments"):
         metric.batch_statistics(None, HYPOTHESES, REFERENCES)
+
+
+@needs_comet
+def test_the_tiny_model_is_the_same_on_every_build(tiny_comet_dir, tmp_path):
+    from tagmt.testing.tiny_comet import build_tiny_comet
+
+    again = build_tiny_comet(tmp_path / "again")
+    tokenizer = "encoder/tokenizer.json"
+    assert (again / tokenizer).read_bytes() == (tiny_comet_dir / tokenizer).read_bytes()
+    scores = [get_metric("comet", trg_lang="en", model=str(model)).batch_statistics(SOURCES, HYPOTHESES, REFERENCES)
+              for model in (tiny_comet_dir, again)]
+    assert scores[1] == scores[0]
 
 
 @needs_comet

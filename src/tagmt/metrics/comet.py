@@ -47,6 +47,16 @@ def checkpoint_path(model: str | Path | None) -> Path:
     return path
 
 
+def model_name(checkpoint: Path) -> str:
+    """The model's name for the signature: its folder's name, or ``Org/name@revision`` for a model in the
+    Hugging Face cache (``models--Org--name/snapshots/REVISION/checkpoints/model.ckpt``)."""
+    folder = checkpoint.absolute().parents[1]
+    if folder.parent.name == "snapshots" and folder.parent.parent.name.startswith("models--"):
+        repo = folder.parent.parent.name[len("models--"):].replace("--", "/")
+        return f"{repo}@{folder.name[:12]}"
+    return folder.name
+
+
 def check_encoder(checkpoint: Path) -> None:
     """Refuse, in one line, a model whose encoder (``pretrained_model`` in ``hparams.yaml``) is neither a
     local folder nor in the Hugging Face cache: unbabel-comet would otherwise fail deep inside transformers."""
@@ -145,4 +155,4 @@ class Comet(SegmentMetric):
         return {self.name: stats[0] / stats[1] if stats[1] else None}
 
     def signature_fields(self) -> dict[str, str]:
-        return {"nrefs": "1", "model": str(self.path.parent.parent.name or self.path.name), "scale": "x100"}
+        return {"nrefs": "1", "model": model_name(self.path), "scale": "x100"}

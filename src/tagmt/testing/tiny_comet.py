@@ -4,21 +4,19 @@ No COMET model can be downloaded here, so this builds one the way ``comet.load_f
 reads it: ``hparams.yaml`` (``class_identifier: regression_metric``) beside
 ``checkpoints/model.ckpt`` (a Lightning checkpoint: ``state_dict`` and ``hyper_parameters``), with
 ``pretrained_model`` pointing to a local folder holding an XLM-R config and an
-``XLMRobertaTokenizerFast`` over a Unigram model trained here on a few lines. COMET builds the encoder
-from that config (``load_pretrained_weights`` is false when it loads a checkpoint) and then fills every
-weight from the checkpoint, so the scores are meaningless but the same on every load. Needs the
-``comet`` extra (unbabel-comet, which brings torch, transformers and tokenizers).
+``XLMRobertaTokenizerFast`` over a unigram SentencePiece model trained here on a few lines. COMET
+builds the encoder from that config (``load_pretrained_weights`` is false when it loads a checkpoint)
+and then fills every weight from the checkpoint, so the scores are meaningless but the same on every
+build and load. Needs the ``comet`` extra (unbabel-comet brings torch, transformers, sentencepiece).
 """
 
 from __future__ import annotations
 
+import tempfile
 from pathlib import Path
-from typing import Iterable, Sequence
+from typing import Sequence
 
 from tagmt.errors import require
-
-#: XLM-R's special tokens in its own id order (<s>=0, <pad>=1, </s>=2, <unk>=3); <mask> follows them here.
-SPECIAL_TOKENS = ["<s>", "<pad>", "</s>", "<unk>", "<mask>"]
 
 TRAINING_LINES = (
     "Save the file before you close the editor.",
@@ -32,20 +30,34 @@ TRAINING_LINES = (
 )
 
 
-def _tokenizer(lines: Iterable[str], vocab_size: int):
-    """An XLMRobertaTokenizerFast over a Unigram model trained on ``lines`` (XLM-R's normalizer and
-    Metaspace pre-tokenizer come with tokenizers' SentencePieceUnigramTokenizer)."""
-    from tokenizers import SentencePieceUnigramTokenizer, processors
+def _tokenizer(lines: Sequence[str], vocab_size: int, directory: Path):
+    """An XLMRobertaTokenizerFast over a unigram SentencePiece model trained on ``lines`` in ``directory``.
+
+    Trained with SentencePiece because tokenizers' own Unigram trainer breaks ties between equal scores
+    differently in each process (two builds would number the pieces differently). The fast tokenizer is
+    assembled here from the trained pieces and scores in XLM-R's layout, because transformers' slow-to-fast
+    conversion needs protobuf>=5 and unbabel-comet pins protobuf<5.
+    """
+    spm = require("sentencepiece", "comet", "building a tiny COMET model")
+    from tokenizers import Tokenizer, decoders, models, normalizers, pre_tokenizers, processors
     from transformers import XLMRobertaTokenizerFast
 
-    unigram = SentencePieceUnigramTokenizer()
-    unigram.train_from_iterator(list(lines), vocab_size=vocab_size, special_tokens=SPECIAL_TOKENS,
-                                unk_token="<unk>", show_progress=False)
-    # <s> A </s> and <s> A </s></s> B </s>, as XLM-R's own tokenizer.json does
-    unigram.post_processor = processors.RobertaProcessing(sep=("</s>", 2), cls=("<s>", 0))
-    return XLMRobertaTokenizerFast(tokenizer_object=unigram._tokenizer, bos_token="<s>", eos_token="</s>",
-                                   sep_token="</s>", cls_token="<s>", unk_token="<unk>", pad_token="<pad>",
-                                   mask_token="<mask>")
+    prefix = directory / "spm"
+    spm.SentencePieceTrainer.train(
+        sentence_iterator=iter(list(lines) * 4), model_prefix=str(prefix), vocab_size=vocab_size,
+        model_type="unigram", character_coverage=1.0, hard_vocab_limit=False, num_threads=1, minloglevel=2,
+    )
+    trained = spm.SentencePieceProcessor(model_file=str(prefix.with_suffix(".model")))
+    # XLM-R: <s> <pad> </s> <unk>, then SentencePiece's pieces after its own <unk> <s> </s>, then <mask>
+    pieces = [(trained.id_to_piece(i), trained.get_score(i)) for i in range(3, trained.get_piece_size())]
+    vocab = [("<s>", 0.0), ("<pad>", 0.0), ("</s>", 0.0), ("<unk>", 0.0), *pieces, ("<mask>", 0.0)]
+    backend = Tokenizer(models.Unigram(vocab, unk_id=3))
+    backend.normalizer = normalizers.NFKC()
+    backend.pre_tokenizer = pre_tokenizers.Metaspace()
+    backend.decoder = decoders.Metaspace()
+    backend.post_processor = processors.RobertaProcessing(sep=("</s>", 2), cls=("<s>", 0))
+    return XLMRobertaTokenizerFast(tokenizer_object=backend, bos_token="<s>", eos_token="</s>", sep_token="</s>",
+                                   cls_token="<s>", unk_token="<unk>", pad_token="<pad>", mask_token="<mask>")
 
 
 def build_tiny_comet(directory: str | Path, lines: Sequence[str] = TRAINING_LINES, hidden: int = 32,
@@ -67,8 +79,9 @@ def build_tiny_comet(directory: str | Path, lines: Sequence[str] = TRAINING_LINE
     directory = Path(directory)
     encoder = directory / "encoder"
     encoder.mkdir(parents=True, exist_ok=True)
-    tokenizer = _tokenizer(lines, vocab_size)
-    tokenizer.save_pretrained(encoder)
+    with tempfile.TemporaryDirectory() as tmp:
+        tokenizer = _tokenizer(lines, vocab_size, Path(tmp))
+        tokenizer.save_pretrained(encoder)
     XLMRobertaConfig(
         vocab_size=len(tokenizer), hidden_size=hidden, num_hidden_layers=layers, num_attention_heads=2,
         intermediate_size=2 * hidden, max_position_embeddings=130, pad_token_id=tokenizer.pad_token_id,
