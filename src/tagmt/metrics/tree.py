@@ -101,6 +101,19 @@ def node_texts(root: etree._Element) -> dict[str, str]:
     return texts
 
 
+def document_pairs(metric: str, hypotheses: Sequence[str], references: Sequence[Sequence[str]]):
+    """Each document's index, parsed hypothesis (None when it is not well-formed: it scores 0) and parsed
+    references; a reference that is not well-formed XML stops the run in one line."""
+    for i, hypothesis in enumerate(hypotheses):
+        refs = []
+        for stream in references:
+            ref = parse_document(stream[i])
+            if ref is None:
+                raise TagmtError(f"{metric}: reference {i + 1} is not well-formed XML")
+            refs.append(ref)
+        yield i, parse_document(hypothesis), refs
+
+
 class TreeSimilarity(Metric):
     """FormatRL's TreeSim on 0–100 (one document per item)."""
 
@@ -113,15 +126,9 @@ class TreeSimilarity(Metric):
     def corpus_score(self, hypotheses: Sequence[str], references: Sequence[Sequence[str]]) -> MetricResult:
         scores: list[float] = []
         distances: list[int | None] = []
-        for i, hypothesis in enumerate(hypotheses):
+        for i, hyp, refs in document_pairs(self.name, hypotheses, references):
             best, best_distance = 0.0, None
-            hyp = parse_document(hypothesis)
-            for stream in references:
-                ref = parse_document(stream[i])
-                if ref is None:
-                    raise TagmtError(f"tree-sim: reference {i + 1} is not well-formed XML")
-                if hyp is None:
-                    continue
+            for ref in refs if hyp is not None else ():
                 size = max(_count(hyp), _count(ref))
                 if size > MAX_NODES:
                     raise TagmtError(
@@ -164,15 +171,9 @@ class NodeChrf(Metric):
 
     def corpus_score(self, hypotheses: Sequence[str], references: Sequence[Sequence[str]]) -> MetricResult:
         scores: list[float] = []
-        for i, hypothesis in enumerate(hypotheses):
-            hyp = parse_document(hypothesis)
+        for _, hyp, refs in document_pairs(self.name, hypotheses, references):
             best = 0.0
-            for stream in references:
-                ref = parse_document(stream[i])
-                if ref is None:
-                    raise TagmtError(f"node-chrf: reference {i + 1} is not well-formed XML")
-                if hyp is None:
-                    continue
+            for ref in refs if hyp is not None else ():
                 best = max(best, self._score(node_texts(hyp), node_texts(ref)))
             scores.append(best)
         return MetricResult(
