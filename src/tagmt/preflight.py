@@ -93,9 +93,19 @@ def model_family(model: str, config: Path | None = None) -> str | None:
 def aligner_problems(aligner: str, aligner_model: str | None = None, languages: Iterable[str] = ()) -> list[str]:
     """What keeps detag-and-project from running with ``aligner`` on ``languages``."""
     problems: list[str] = []
-    if aligner == "eflomal":
+    for part in aligner.split("+"):
+        problems += _part_problems(part, aligner, aligner_model)
+    if "ja" in set(languages):
+        extra = _missing_extra(["jaconv"], "align", "Japanese tag projection (loanword anchors)")
+        problems += [p for p in extra if p not in problems]
+    return problems
+
+
+def _part_problems(part: str, aligner: str, aligner_model: str | None) -> list[str]:
+    problems: list[str] = []
+    if part == "eflomal":
         problems += _missing_extra(["eflomal"], "align", "the eflomal aligner")
-    elif aligner == "awesome":
+    elif part == "awesome":
         from tagmt.project.align import DEFAULT_AWESOME_MODEL
 
         hf = _missing_extra(["torch", "transformers"], "hf", "the awesome aligner")
@@ -107,10 +117,7 @@ def aligner_problems(aligner: str, aligner_model: str | None = None, languages: 
             if problem is not None:
                 problems.append(str(problem))
     else:
-        raise TagmtError(f"unknown aligner {aligner!r}; choose one of eflomal, awesome")
-    if "ja" in set(languages):
-        extra = _missing_extra(["jaconv"], "align", "Japanese tag projection (loanword anchors)")
-        problems += [p for p in extra if p not in problems]
+        raise TagmtError(f"unknown aligner {aligner!r}; choose one of eflomal, awesome, eflomal+awesome")
     return problems
 
 

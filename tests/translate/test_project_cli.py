@@ -104,3 +104,36 @@ def test_bad_input(files, tmp_path, capsys, case, message):
     err = capsys.readouterr().err
     assert err.startswith("tagmt: error: ") and err.count("\n") == 1 and message in err
     assert not out.exists()
+
+
+def test_eflomal_and_awesome_combined_from_the_command_line(files, tmp_path, capsys):
+    """--aligner eflomal+awesome: --aligner-model reaches the awesome part (eflomal has a `model` option too)."""
+    from tagmt.testing.tiny_bert import build_tiny_bert
+
+    sources = read_segments(files / "guide.en")
+    plain = [unescape(strip(line)) for line in read_segments(files / "guide.de")]
+    words = {w for line in [*plain, *(unescape(strip(s)) for s in sources)] for w in line.split()}
+    bert = build_tiny_bert(tmp_path / "bert", words)
+    translation = write_lines(tmp_path / "mt.de", plain)
+    out = tmp_path / "out.de"
+    assert main(["project", "--source", str(files / "guide.en"), "--translation", str(translation),
+                 "--src-lang", "en", "--trg-lang", "de", "--aligner", "eflomal+awesome",
+                 "--aligner-model", str(bert), "--device", "cpu", "-o", str(out)]) == 0
+    assert "projected the tags of 12 of 12 segments" in capsys.readouterr().err
+    for source, text, output in zip(sources, plain, read_segments(out)):
+        assert tags(output) == tags(source)
+        assert unescape(strip(output)) == text
+
+    # --aligner-model without an awesome part is refused in one line
+    assert main(["project", "--source", str(files / "guide.en"), "--translation", str(translation),
+                 "--src-lang", "en", "--trg-lang", "de", "--aligner-model", str(bert), "-o", str(out)]) == 2
+    assert "--aligner-model is for --aligner awesome" in capsys.readouterr().err
+
+
+def test_awesome_options_route_to_the_awesome_part():
+    from tagmt.aligner_names import awesome_options
+
+    assert awesome_options("eflomal", "m", "cpu") == {}
+    assert awesome_options("awesome", "m", "cpu") == {"model": "m", "device": "cpu"}
+    assert awesome_options("eflomal+awesome", "m") == {"awesome.model": "m"}
+    assert awesome_options("eflomal+awesome", device="cuda") == {"awesome.device": "cuda"}

@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 import sys
 
+from tagmt.aligner_names import ALIGNER_CHOICES, uses_awesome
+
 EXAMPLE = """\
 examples:
   tagmt project --source test.en --translation mt.de --src-lang en --trg-lang de -o mt.tagged.de
@@ -53,7 +55,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--translation", metavar="FILE", help="plain MT output of --source, one segment per line")
     parser.add_argument("--src-lang", metavar="LANG", help="source language (ISO code; XLIFF: default the file's)")
     parser.add_argument("--trg-lang", metavar="LANG", help="target language (ISO code; XLIFF: default the file's)")
-    parser.add_argument("--aligner", choices=("eflomal", "awesome"), default="eflomal",
+    parser.add_argument("--aligner", choices=ALIGNER_CHOICES, default="eflomal",
                         help="word aligner (default: eflomal)")
     parser.add_argument("--aligner-model", metavar="NAME|DIR",
                         help="encoder of the awesome aligner (default: bert-base-multilingual-cased)")
@@ -102,8 +104,8 @@ def run(args: argparse.Namespace) -> int:
     from tagmt.errors import TagmtError
     from tagmt.translate.projection import project_lines, project_xliff, xliff_languages
 
-    if args.aligner_model and args.aligner != "awesome":
-        raise TagmtError("--aligner-model is for --aligner awesome")
+    if args.aligner_model and not uses_awesome(args.aligner):
+        raise TagmtError("--aligner-model is for --aligner awesome (or eflomal+awesome)")
     if args.report and not args.ref:
         raise TagmtError("--report writes the assessment of --ref: give --ref TAGGED_REFERENCE")
     options = dict(aligner=args.aligner, aligner_model=args.aligner_model, device=args.device, ref=args.ref)

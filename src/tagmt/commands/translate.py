@@ -6,6 +6,8 @@ from __future__ import annotations
 import argparse
 import sys
 
+from tagmt.aligner_names import ALIGNER_CHOICES, awesome_options, uses_awesome
+
 EXAMPLE = """\
 three workflows:
   the SAP benchmark   tagmt translate --approach dp --pair en-ja --data ../shared/sap-dev --split dev -o dp.en-ja.txt
@@ -98,7 +100,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--model", default="m2m100", metavar="MODEL",
                         help="m2m100 (default), m2m100-1.2b, mbart50, a hub id, a checkpoint folder, copy, reference, "
                              "or openai:NAME (a chat model behind an OpenAI-compatible server)")
-    parser.add_argument("--aligner", choices=("awesome", "eflomal"), default="eflomal",
+    parser.add_argument("--aligner", choices=ALIGNER_CHOICES, default="eflomal",
                         help="word aligner for dp (default: eflomal, which needs no model weights; the paper used awesome)")
     parser.add_argument("--aligner-model", metavar="NAME|DIR",
                         help="encoder of the awesome aligner (default: bert-base-multilingual-cased)")
@@ -192,7 +194,7 @@ def run(args: argparse.Namespace) -> int:
     from tagmt.engines.llm import split_model
     from tagmt.errors import TagmtError
 
-    if args.aligner_model and not (args.aligner == "awesome" and (args.approach == "dp" or args.repair)):
+    if args.aligner_model and not (uses_awesome(args.aligner) and (args.approach == "dp" or args.repair)):
         raise TagmtError("--aligner-model is for the awesome aligner of --approach dp or --repair project")
     if args.beam < 1:
         raise TagmtError(f"--beam must be at least 1, not {args.beam}")
@@ -254,7 +256,7 @@ def _run_segments(args: argparse.Namespace, direction, is_llm: bool) -> int:
     check(run_problems(models=[args.model], approach=args.approach, aligner=args.aligner,
                        aligner_model=args.aligner_model, src_lang=direction.src, trg_lang=direction.trg,
                        languages_from="--pair", repair=args.repair))
-    aligner_options = {"model": args.aligner_model} if args.aligner_model else None
+    aligner_options = awesome_options(args.aligner, args.aligner_model) or None
     guide = _guide(args, is_llm, lambda: (direction.src, direction.trg))
     report = RunReport()
     path = translate_direction(

@@ -426,3 +426,4 @@ def get_aligner(name: str, **options) -> Aligner:
 
 def list_aligners() -> Sequence[str]:
     return tuple(ALIGNERS)
+

@@ -18,6 +18,7 @@ from tagmt.languages import normalize
 from tagmt.preflight import check, run_problems
 from tagmt.translate.hygiene import RunReport
 from tagmt.translate.guide import Guide
+from tagmt.aligner_names import awesome_options
 from tagmt.translate.pipelines import DEFAULT_ALIGNER, record_run, translate_corpus
 from tagmt.translate.runs import prepare_cache_dir
 
@@ -96,7 +97,7 @@ def translate_file(
     check(run_problems(models=[model], approach=approach, aligner=aligner, aligner_model=aligner_model,
                        src_lang=src, trg_lang=trg, repair=repair))
     direction = Direction(src, trg)
-    options: dict[str, Any] = {"model": aligner_model} if aligner_model and aligner == "awesome" else {}
+    options: dict[str, Any] = awesome_options(aligner, aligner_model)
     done = translate_corpus(
         corpus, direction, approach, model, aligner=aligner, batch_size=batch_size, device=device,
         progress=progress, cache_dir=cache_dir, use_cache=use_cache, fp16=fp16, beam=beam,

@@ -31,6 +31,7 @@ from tagmt.engines.hf import NUM_BEAMS
 from tagmt.errors import TagmtError
 from tagmt.markup import strip, tokenize
 from tagmt.project import Detagged, detag, project_batch
+from tagmt.aligner_names import awesome_options
 from tagmt.project.align import Aligner, get_aligner
 from tagmt.translate.escaping import escape_stand_ins, natural_detagged, stand_in
 from tagmt.translate.guide import Guide
@@ -195,10 +196,7 @@ def _reference_texts(segments: Sequence[Segment], approach: str, escaped: bool) 
 
 def load_aligner(name: str, device: str = "auto", options: dict[str, Any] | None = None) -> Aligner:
     """An aligner by name, with the run's device for awesome."""
-    options = dict(options or {})
-    if name == "awesome":
-        options.setdefault("device", device)
-    return get_aligner(name, **options)
+    return get_aligner(name, **{**awesome_options(name, device=device), **(options or {})})
 
 
 def _check_repair(repair: str | None, approach: str) -> None:

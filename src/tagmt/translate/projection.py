@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Sequence
 
+from tagmt.aligner_names import awesome_options
 from tagmt.corpus import Corpus, read_corpus
 from tagmt.corpus.lines import check_same_length, read_segments, write_lines
 from tagmt.corpus.xmltext import unescape
@@ -57,10 +58,7 @@ def _aligner(aligner: str | Aligner, aligner_model: str | None, languages: Seque
     if not isinstance(aligner, str):
         return aligner
     check(aligner_problems(aligner, aligner_model, languages))
-    options = dict(options or {})
-    if aligner_model and aligner == "awesome":
-        options.setdefault("model", aligner_model)
-    return load_aligner(aligner, device, options)
+    return load_aligner(aligner, device, {**awesome_options(aligner, aligner_model), **(options or {})})
 
 
 def project_lines(
