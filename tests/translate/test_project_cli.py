@@ -33,6 +33,8 @@ def test_line_files(files, tmp_path, capsys):
     err = capsys.readouterr().err
     assert "projected the tags of 12 of 12 segments in" in err
     assert "XML-escaped &, < or > in the text of 3 of 12 translations" in err  # &amp;, &gt;, &lt;name&gt;
+    # 12 pairs are too few for eflomal to learn words from: the run says so and what to give it
+    assert "eflomal learned its word links from 12 sentence pairs only" in err and "--align-corpus" in err
     sources, plain, outputs = read_segments(files / "guide.en"), read_segments(translation), read_segments(out)
     for source, text, output in zip(sources, plain, outputs):
         assert tags(output) == tags(source)  # exactly the source's tags
@@ -137,3 +139,15 @@ def test_awesome_options_route_to_the_awesome_part():
     assert awesome_options("awesome", "m", "cpu") == {"model": "m", "device": "cpu"}
     assert awesome_options("eflomal+awesome", "m") == {"awesome.model": "m"}
     assert awesome_options("eflomal+awesome", device="cuda") == {"awesome.device": "cuda"}
+
+
+def test_enough_parallel_text_silences_the_small_corpus_advice(files, tmp_path, capsys):
+    plain = [unescape(strip(line)) for line in read_segments(files / "guide.de")]
+    translation = write_lines(tmp_path / "mt.de", plain)
+    more_en = write_lines(tmp_path / "more.en", [f"Line number {k} of the manual." for k in range(100)])
+    more_de = write_lines(tmp_path / "more.de", [f"Zeile Nummer {k} des Handbuchs." for k in range(100)])
+    assert main(["project", "--source", str(files / "guide.en"), "--translation", str(translation),
+                 "--src-lang", "en", "--trg-lang", "de", "--align-corpus", str(more_en), str(more_de),
+                 "-o", str(tmp_path / "out.de")]) == 0
+    err = capsys.readouterr().err
+    assert "100 extra parallel lines" in err and "sentence pairs only" not in err

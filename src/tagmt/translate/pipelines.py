@@ -174,6 +174,8 @@ def project_translations(
     guide = guide or Guide()
     extra = [(stand_in(s), stand_in(t)) for s, t in guide.align_corpus] if escaped else guide.align_corpus
     learn = dict(examples=guide.examples, align_corpus=extra)
+    if getattr(aligner, "learns_from_corpus", False):
+        report.aligner_pairs = len(ready) + len(guide.examples) + len(extra)
     if not escaped:
         return project_batch(list(detagged), ready, src_lang, trg_lang, aligner, **learn)
     natural = [natural_detagged(d) for d in detagged]
