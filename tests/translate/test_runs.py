@@ -12,18 +12,19 @@ from tagmt.data.dataset import open_dataset
 from tagmt.data.views import parallel_segments
 from tagmt.engines import CopyEngine
 from tagmt.translate.pipelines import translate_direction
-from tagmt.translate.runs import SegmentCache, run_key, translate_segments, write_lines_atomic
+from tagmt.corpus.lines import write_lines
+from tagmt.translate.runs import SegmentCache, run_key, translate_segments
 
 
 class Stop(Exception):
     """Raised from a batch callback to kill a run in the middle."""
 
 
-def test_write_lines_atomic(tmp_path):
+def test_write_lines(tmp_path):
     out = tmp_path / "sub" / "out.txt"
     out.parent.mkdir()
     out.write_text("old content that is longer than the new one\n" * 10, "utf-8")
-    assert write_lines_atomic(out, ["a <b>x</b>", "", "two\nlines\r\nhere", "日本語"]) == out
+    assert write_lines(out, ["a <b>x</b>", "", "two\nlines\r\nhere", "日本語"]) == out
     # a break inside a segment is kept as a character reference (tagmt.linecodec): line k is segment k
     assert out.read_bytes() == "a <b>x</b>\n\ntwo&#10;lines&#13;&#10;here\n日本語\n".encode("utf-8")
     assert [p.name for p in out.parent.iterdir()] == ["out.txt"]  # no temporary file left

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from tagmt.corpus import Corpus, Segment
+from tagmt.corpus.lines import write_lines
 from tagmt.corpus.xmltext import unescape
 from tagmt.data.directions import Direction
 from tagmt.engines import Engine, LLMOptions, load_engine
@@ -45,7 +46,6 @@ from tagmt.translate.runs import (
     run_key,
     run_record_path,
     translate_segments,
-    write_lines_atomic,
     write_run_record,
 )
 
@@ -398,7 +398,7 @@ def translate_direction(
     )
     if report is not None:
         vars(report).update(vars(done.report))
-    path = write_lines_atomic(output, done.outputs)
+    path = write_lines(output, done.outputs)
     if record:
         record_run(path, done, corpus, direction, approach, aligner=aligner, repair=repair, command=command)
     return path

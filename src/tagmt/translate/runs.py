@@ -30,14 +30,13 @@ import tempfile
 from collections import Counter
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 from tagmt import paths
 from tagmt.atomic import write_atomic
 from tagmt.engines import Engine
 from tagmt.engines.base import PartialBatchError
 from tagmt.errors import TagmtError
-from tagmt.linecodec import encode_line
 from tagmt.progress import progress_bar
 from tagmt.safeio import open_regular_file
 
@@ -228,13 +227,6 @@ def _translate_batches(engine: Engine, texts: list[str], src_lang: str, trg_lang
             if on_batch:
                 on_batch(finished, len(texts))
     return [done[t] for t in texts]
-
-
-def write_lines_atomic(path: str | Path, lines: Iterable[str]) -> Path:
-    """Write one line per item, atomically (:func:`tagmt.atomic.write_atomic`): a reader never sees half
-    a file. A line break inside an item is written as a character reference (``&#10;``, see
-    :mod:`tagmt.linecodec`), so that line k is segment k and nothing is lost."""
-    return write_atomic(path, (encode_line(line) + "\n" for line in lines))
 
 
 def run_record_path(output: str | Path) -> Path | None:
