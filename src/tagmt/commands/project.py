@@ -6,6 +6,7 @@ import argparse
 import sys
 
 from tagmt.aligner_names import ALIGNER_CHOICES, uses_awesome
+from tagmt.commands.shared import add_guide_arguments
 
 EXAMPLE = """\
 examples:
@@ -69,39 +70,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.set_defaults(func=run)
 
 
-def add_guide_arguments(parser: argparse.ArgumentParser, *, examples: bool = True) -> None:
-    """--examples (unless the command has its own), --examples-data/--examples-split and --align-corpus."""
-    if examples:
-        parser.add_argument("--examples", nargs="+", metavar="FILE",
-                            help="tagged examples of the domain: SOURCE TARGET line files, or one XLIFF/TMX file "
-                                 "with targets")
-    parser.add_argument("--examples-data", metavar="DIR",
-                        help="tagged examples from a SAP data set tree (the direction of --src-lang/--trg-lang)")
-    parser.add_argument("--examples-split", metavar="SPLIT", help="split of --examples-data, e.g. dev")
-    parser.add_argument("--align-corpus", nargs=2, metavar=("SRC", "TRG"),
-                        help="plain parallel text for the aligner: two line files, line k with line k")
-
-
-def read_guide(args: argparse.Namespace, src_lang: str, trg_lang: str):
-    """The projection's guide from --examples, --examples-data/--examples-split and --align-corpus."""
-    from tagmt.errors import TagmtError
-    from tagmt.languages import normalize
-    from tagmt.translate.guide import make_guide, read_align_corpus, read_examples, read_sap_examples
-
-    if args.examples_split and not args.examples_data:
-        raise TagmtError("--examples-split goes with --examples-data")
-    corpora = []
-    if args.examples:
-        corpora.append(read_examples(args.examples, src_lang=src_lang, trg_lang=trg_lang))
-    if args.examples_data:
-        direction = f"{normalize(src_lang, '--src-lang')}-{normalize(trg_lang, '--trg-lang')}"  # zh-TW → zf
-        corpora.append(read_sap_examples(args.examples_data, args.examples_split, direction))
-    extra = read_align_corpus(*args.align_corpus) if args.align_corpus else ()
-    return make_guide(corpora, extra)
-
-
 def run(args: argparse.Namespace) -> int:
     from tagmt.errors import TagmtError
+    from tagmt.translate.guide import read_guide
     from tagmt.translate.projection import project_lines, project_xliff, xliff_languages
 
     if args.aligner_model and not uses_awesome(args.aligner):
@@ -114,7 +85,7 @@ def run(args: argparse.Namespace) -> int:
             raise TagmtError("--translation goes with --source; with --xliff the targets are the translation")
         needs = args.examples or args.examples_data
         languages = xliff_languages(args.xliff, args.src_lang, args.trg_lang) if needs else (None, None)
-        guide = read_guide(args, *languages)
+        guide = read_guide(args.examples, args.examples_data, args.examples_split, args.align_corpus, *languages)
         done = project_xliff(args.xliff, args.output, src_lang=args.src_lang, trg_lang=args.trg_lang, guide=guide,
                              **options)
         left = ", ".join(f"{n} {why}" for why, n in sorted(done.skipped.items()))
@@ -123,7 +94,8 @@ def run(args: argparse.Namespace) -> int:
         missing = [name for name in ("translation", "src_lang", "trg_lang") if not getattr(args, name)]
         if missing:
             raise TagmtError(f"--source needs {', '.join('--' + m.replace('_', '-') for m in missing)}")
-        guide = read_guide(args, args.src_lang, args.trg_lang)
+        guide = read_guide(args.examples, args.examples_data, args.examples_split, args.align_corpus,
+                           args.src_lang, args.trg_lang)
         done = project_lines(args.source, args.translation, args.output, src_lang=args.src_lang,
                              trg_lang=args.trg_lang, guide=guide, **options)
         detail = ""
