@@ -71,30 +71,55 @@ def score_segment_files(
     comet_model: str | None = None, progress: bool | None = None,
 ) -> list[dict[str, Any]]:
     """Score the hypothesis files with the segment metrics against ``spec``'s reference."""
-    from tagmt.errors import TagmtError
-    from tagmt.evaluation import (
-        DEFAULT_METRICS, SEGMENT_METRICS, TERM_METRICS, PerSegmentWriter, check_output_path, score_systems,
+    from tagmt.evaluation import check_output_path
+
+    _check_segment_options(metrics, len(hyps), ne_terms, paired_bs, paired_ar, samples)
+    if per_segment:
+        check_output_path(per_segment, "--per-segment")
+    reference = segment_reference(spec, hyps)
+    hypotheses = {path: reference.hypothesis(path) for path in hyps}
+    return score_references(
+        reference, hypotheses, metrics, tokenize=tokenize, compat=compat, ne_terms=ne_terms,
+        per_segment=per_segment, paired_bs=paired_bs, paired_ar=paired_ar, samples=samples, seed=seed,
+        comet_model=comet_model, progress=progress,
     )
+
+
+def _check_segment_options(metrics: Sequence[str], systems: int, ne_terms: Any, paired_bs: bool, paired_ar: bool,
+                           samples: int | None) -> None:
+    from tagmt.errors import TagmtError
+    from tagmt.evaluation import SEGMENT_METRICS, TERM_METRICS
 
     unknown = [m for m in metrics if m not in SEGMENT_METRICS]
     if unknown:
         raise TagmtError(
             f"unknown metric {unknown[0]!r}; choose from: {', '.join(SEGMENT_METRICS + DOCUMENT_METRICS)}"
         )
-    metrics = metrics or list(DEFAULT_METRICS)
-    if per_segment:
-        check_output_path(per_segment, "--per-segment")
     if samples is not None and samples < 1:
         raise TagmtError("--samples must be a positive number")
     if samples is not None and not (paired_bs or paired_ar):
         raise TagmtError("--samples is for --paired-bs or --paired-ar")
-    if (paired_bs or paired_ar) and len(hyps) < 2:
+    if (paired_bs or paired_ar) and systems < 2:
         raise TagmtError("--paired-bs/--paired-ar compare systems with the first --hyp (the baseline): "
                          "give at least two --hyp files")
     if ne_terms and not any(m in TERM_METRICS for m in metrics):
         raise TagmtError("--ne-terms is for ne-num-precision/ne-num-recall: add them with --metric")
-    reference = segment_reference(spec, hyps)
-    hypotheses = {path: reference.hypothesis(path) for path in hyps}
+
+
+def score_references(
+    reference: "Reference", hypotheses: Mapping[str, Any], metrics: Sequence[str], *,
+    tokenize: str | None = None, compat: str = "tagmt", ne_terms: str | None = None,
+    per_segment: str | None = None, paired_bs: bool = False, paired_ar: bool = False,
+    samples: int | None = None, seed: int = 12345, comet_model: str | None = None, progress: bool | None = False,
+) -> list[dict[str, Any]]:
+    """Score the hypothesis streams (``{name: segments}``) against ``reference`` with the segment metrics
+    (default: ``DEFAULT_METRICS``); one JSON-ready dict per system. The command and ``tagmt.evaluate``
+    both come here."""
+    from tagmt.errors import TagmtError
+    from tagmt.evaluation import DEFAULT_METRICS, PerSegmentWriter, score_systems
+
+    _check_segment_options(metrics, len(hypotheses), ne_terms, paired_bs, paired_ar, samples)
+    metrics = list(metrics) or list(DEFAULT_METRICS)
     say_compat(metrics, compat)
     options = {}
     if "comet" in metrics:

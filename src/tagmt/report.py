@@ -13,8 +13,7 @@ from typing import Any, Sequence
 def render(systems: Sequence[dict[str, Any]], fmt: str, *, tag_report: bool = False) -> str:
     """Systems (``{"hyp", "scores", "signatures", …}``) as a table, JSON or CSV."""
     if fmt == "json":
-        shown = [s if tag_report or "tags" not in s else {k: v for k, v in s.items() if k != "tags"} for s in systems]
-        return json.dumps({"systems": list(shown)}, ensure_ascii=False, indent=2) + "\n"
+        return json.dumps(json_document(systems, tag_report=tag_report), ensure_ascii=False, indent=2) + "\n"
     if fmt == "csv" and tag_report:
         return _tag_report_csv(systems)
     keys = _score_keys(systems)
@@ -37,6 +36,13 @@ def render(systems: Sequence[dict[str, Any]], fmt: str, *, tag_report: bool = Fa
     if tag_report:
         text += "\n" + _tag_report_table(systems)
     return text
+
+
+def json_document(systems: Sequence[dict[str, Any]], *, tag_report: bool = False) -> dict[str, Any]:
+    """``{"systems": […]}``: what ``--format json`` prints and ``tagmt.evaluate(…).to_dict()`` returns
+    (``tags`` only with the tag report)."""
+    shown = [s if tag_report or "tags" not in s else {k: v for k, v in s.items() if k != "tags"} for s in systems]
+    return {"systems": [dict(s) for s in shown]}
 
 
 def _score_keys(systems: Sequence[dict[str, Any]]) -> list[str]:

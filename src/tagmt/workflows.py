@@ -9,8 +9,8 @@ from pathlib import Path
 
 from tagmt.corpus.lines import read_segments, write_lines
 from tagmt.corpus.matching import match_targets
-from tagmt.corpus.xmltext import unescape
-from tagmt.markup import strip, tokenize
+from tagmt.markup import tokenize
+from tagmt.plaintext import plain_text
 
 XLIFF_SAMPLES = (("guide.xliff12.xlf", "XLIFF 1.2"), ("guide.xliff2.xlf", "XLIFF 2.0"))
 LINE_SAMPLES = ("guide.en", "guide.de")
@@ -68,7 +68,7 @@ def run_sample_files(out: Path, *, projection: bool) -> list[SampleRun]:
     if projection:
         source, reference = (folder / name for name in LINE_SAMPLES)
         references = read_segments(reference)
-        plain = write_lines(out / "guide.plain.de", [unescape(strip(tokenize(line, orphans=True))) for line in references])
+        plain = write_lines(out / "guide.plain.de", [plain_text(line, escaped=True) for line in references])
         target = out / "guide.projected.de"
         project_lines(source, plain, target, src_lang="en", trg_lang="de")
         exact, tagged = _exact(references, read_segments(target))

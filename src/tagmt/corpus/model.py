@@ -67,6 +67,12 @@ class Segment:
     reference: str | None = None
     codes: Mapping[tuple[str, str], InlineCode] = field(default_factory=dict)
 
+    @property
+    def target(self) -> str | None:
+        """The segment's target as its file has it (a tagged string; None where there is none): the
+        reference of an evaluation, the MT output of a projection. ``reference`` is the same field."""
+        return self.reference
+
     def restore(self, tagged: str) -> str:
         """``tagged`` (a translation carrying this segment's placeholder tags, well formed, text escaped)
         with the original codes put back: the content of an XLIFF/TMX target.
