@@ -9,7 +9,7 @@ import time
 from pathlib import Path
 
 DEFAULT_OUT = "tagmt-demo"
-REAL_GRID = "tagmt data download  &&  tagmt reproduce --data DIR --out results"
+REAL_GRID = "tagmt data download --dest ~/sap-data  &&  tagmt reproduce --data ~/sap-data --out results"
 
 
 def run_demo(out: str | None, *, jobs: int = 1, force: bool = False, figures: bool = True,

@@ -27,6 +27,18 @@ class ReferenceSpec:
     pair: str | None = None
     zf: bool = False
     src: str | None = None
+    #: XLIFF: how segments are matched (``id``, ``position``) and whether segments a hypothesis has no
+    #: target for are left out for every system (else scored as empty); see tagmt.corpus.matching
+    match: str = "id"
+    skip_missing: bool = False
+
+
+def metric_names(names: Sequence[str]) -> list[str]:
+    """The metrics to run for ``names``: a figure another metric reports (``markup-match-tagged``,
+    ``tag-offset``) runs that metric; each metric once, in order."""
+    from tagmt.evaluation import FIGURE_METRICS
+
+    return list(dict.fromkeys(FIGURE_METRICS.get(name, name) for name in names))
 
 
 def unique(values: Sequence[str], option: str) -> list[str]:
@@ -68,12 +80,13 @@ def score_segment_files(
     metrics: list[str], hyps: list[str], spec: ReferenceSpec, *, tokenize: str | None = None,
     compat: str = "tagmt", ne_terms: str | None = None, per_segment: str | None = None,
     paired_bs: bool = False, paired_ar: bool = False, samples: int | None = None, seed: int = 12345,
-    comet_model: str | None = None, progress: bool | None = None,
+    comet_model: str | None = None, progress: bool | None = None, confidence: bool = False,
 ) -> list[dict[str, Any]]:
     """Score the hypothesis files with the segment metrics against ``spec``'s reference."""
+    metrics = metric_names(metrics)
     from tagmt.evaluation import check_output_path
 
-    _check_segment_options(metrics, len(hyps), ne_terms, paired_bs, paired_ar, samples)
+    _check_segment_options(metrics, len(hyps), ne_terms, paired_bs, paired_ar, samples, confidence)
     if per_segment:
         check_output_path(per_segment, "--per-segment")
     reference = segment_reference(spec, hyps)
@@ -81,24 +94,28 @@ def score_segment_files(
     return score_references(
         reference, hypotheses, metrics, tokenize=tokenize, compat=compat, ne_terms=ne_terms,
         per_segment=per_segment, paired_bs=paired_bs, paired_ar=paired_ar, samples=samples, seed=seed,
-        comet_model=comet_model, progress=progress,
+        comet_model=comet_model, progress=progress, confidence=confidence,
     )
 
 
 def _check_segment_options(metrics: Sequence[str], systems: int, ne_terms: Any, paired_bs: bool, paired_ar: bool,
-                           samples: int | None) -> None:
-    from tagmt.errors import TagmtError
-    from tagmt.evaluation import SEGMENT_METRICS, TERM_METRICS
+                           samples: int | None, confidence: bool = False) -> None:
+    from tagmt.errors import TagmtError, did_you_mean
+    from tagmt.evaluation import FIGURE_METRICS, SEGMENT_METRICS, TERM_METRICS
 
     unknown = [m for m in metrics if m not in SEGMENT_METRICS]
     if unknown:
+        names = SEGMENT_METRICS + tuple(FIGURE_METRICS) + DOCUMENT_METRICS
         raise TagmtError(
-            f"unknown metric {unknown[0]!r}; choose from: {', '.join(SEGMENT_METRICS + DOCUMENT_METRICS)}"
+            f"unknown metric {unknown[0]!r}{did_you_mean(unknown[0], names)}; choose from: {', '.join(names)}"
         )
     if samples is not None and samples < 1:
         raise TagmtError("--samples must be a positive number")
-    if samples is not None and not (paired_bs or paired_ar):
-        raise TagmtError("--samples is for --paired-bs or --paired-ar")
+    if samples is not None and not (paired_bs or paired_ar or confidence):
+        raise TagmtError("--samples is for --paired-bs, --paired-ar or --confidence")
+    if confidence and (paired_bs or paired_ar):
+        raise TagmtError("--confidence gives each system its own interval; --paired-bs/--paired-ar already give "
+                         "every system's: use one of them")
     if (paired_bs or paired_ar) and systems < 2:
         raise TagmtError("--paired-bs/--paired-ar compare systems with the first --hyp (the baseline): "
                          "give at least two --hyp files")
@@ -111,6 +128,7 @@ def score_references(
     tokenize: str | None = None, compat: str = "tagmt", ne_terms: str | None = None,
     per_segment: str | None = None, paired_bs: bool = False, paired_ar: bool = False,
     samples: int | None = None, seed: int = 12345, comet_model: str | None = None, progress: bool | None = False,
+    confidence: bool = False,
 ) -> list[dict[str, Any]]:
     """Score the hypothesis streams (``{name: segments}``) against ``reference`` with the segment metrics
     (default: ``DEFAULT_METRICS``); one JSON-ready dict per system. The command and ``tagmt.evaluate``
@@ -118,7 +136,8 @@ def score_references(
     from tagmt.errors import TagmtError
     from tagmt.evaluation import DEFAULT_METRICS, PerSegmentWriter, score_systems
 
-    _check_segment_options(metrics, len(hypotheses), ne_terms, paired_bs, paired_ar, samples)
+    metrics = metric_names(metrics)
+    _check_segment_options(metrics, len(hypotheses), ne_terms, paired_bs, paired_ar, samples, confidence)
     metrics = list(metrics) or list(DEFAULT_METRICS)
     say_compat(metrics, compat)
     options = {}
@@ -133,7 +152,7 @@ def score_references(
             metrics=metrics, tokenize=tokenize, sources=reference.sources,
             metric_options=options, compat=compat, terms=ne_terms,
             per_segment=PerSegmentWriter(per_segment, ids=reference.ids) if per_segment else None,
-            significance="bs" if paired_bs else "ar" if paired_ar else None,
+            significance="bs" if paired_bs else "ar" if paired_ar else "ci" if confidence else None,
             samples=samples, seed=seed,
             on_chunk=(lambda done: bar.update(done - bar.n)) if bar is not None else None,
             reference_name=reference.name,
@@ -141,7 +160,11 @@ def score_references(
     finally:
         if bar is not None:
             bar.close()
-    return [system.as_dict() for system in systems]
+    out = [system.as_dict() for system in systems]
+    for system in out:
+        if system["hyp"] in reference.missing:
+            system["missing_targets"] = reference.missing[system["hyp"]]
+    return out
 
 
 def say_compat(metrics: Sequence[str], compat: str) -> None:
@@ -176,6 +199,8 @@ class Reference:
                  ids: list[str] | None = None) -> None:
         self.trg_lang, self.pair, self.count, self.lines, self.sources = trg_lang, pair, count, lines, sources
         self.name, self.matched, self.ids = name, matched, ids
+        #: XLIFF: per hypothesis file, how many of the reference's targets it lacked (scored as empty or skipped)
+        self.missing: dict[str, int] = {}
 
     def hypothesis(self, path: str):
         """The segments of the hypothesis ``path``, in the reference's order."""
@@ -263,15 +288,17 @@ def xliff_reference(path: str, hyps: Sequence[str], spec: ReferenceSpec) -> Refe
                          "(-) is read as a line file only")
     if spec.src:
         raise TagmtError(f"--src is for a line-file --ref; the XLIFF file {path} carries its sources")
-    matched = match_targets(path, hyps)
+    matched = match_targets(path, hyps, match=spec.match, skip_missing=spec.skip_missing)
     for note in matched.notes:
         print(f"tagmt evaluate: {note}", file=sys.stderr)
     lang = spec.trg_lang or matched.trg_lang
     if not lang:
         raise TagmtError(f"{path} names no target language; pass --trg-lang")
     references = matched.references
-    return Reference(normalize(lang, "--trg-lang"), None, len(references), lambda: iter(references),
-                      matched.sources, name=path, matched=matched.hypotheses, ids=matched.ids)
+    reference = Reference(normalize(lang, "--trg-lang"), None, len(references), lambda: iter(references),
+                          matched.sources, name=path, matched=matched.hypotheses, ids=matched.ids)
+    reference.missing = matched.missing
+    return reference
 
 
 def _refuse_xml_document(path: str, head: bytes) -> None:
@@ -319,7 +346,7 @@ def score_document_files(metrics: list[str], hyps: list[str], spec: ReferenceSpe
     if per_segment:
         raise TagmtError("--per-segment is for segment metrics; document metrics give one score per file")
     if paired:
-        raise TagmtError("--paired-bs/--paired-ar are for segment metrics (one score per segment to resample)")
+        raise TagmtError("--paired-bs/--paired-ar/--confidence are for segment metrics (one score per segment to resample)")
     if "-" in hyps:
         raise TagmtError("document metrics read whole files: give --hyp FILE, not standard input")
     say_compat(metrics, compat)

@@ -8,12 +8,19 @@ import sys
 
 EXAMPLE = """\
 examples:
-  tagmt evaluate --data ../shared/sap-dev --split dev --pair en-ja --hyp m2m.ja mbart.ja --paired-bs
+  tagmt evaluate --data ~/sap-data --split dev --pair en-ja --hyp m2m.ja mbart.ja --paired-bs
   tagmt evaluate --ref ref.ja --trg-lang ja --hyp sys.ja --format json --per-segment seg.tsv
   tagmt evaluate --ref ref.ko --trg-lang ko --hyp sys.ko --metric lex-bleu xml-bleu markup-match --tag-report
   cat sys.en | tagmt evaluate --ref ref.en --trg-lang en --hyp -
   tagmt evaluate --ref manual.de.xlf --hyp mt.de.xlf           # XLIFF: targets matched by unit/segment id
   tagmt evaluate --metric xater --ref ref.xml --hyp hyp1.xml hyp2.xml
+  tagmt evaluate -r ref.de -l en-de --hyp sys.de -m raw-bleu xml-bleu -b   # sacrebleu's habits: scores only
+  tagmt evaluate -r ref.de -l en-de --hyp sys.de --confidence             # 95% CI of one system
+
+sacrebleu's options: -r/--refs (references: an option, not positional, since --data/--pair can give
+them instead), -m/--metrics, -b/--score-only, -w/--width (decimals), -l/--langpair; the hypotheses are
+--hyp (sacrebleu's -i/--input). A table wider than the terminal shows the metrics as rows.
+JSON and CSV figures are rounded to 4 decimals (-w N to change); CSV has each metric's signature.
 
 segment metrics (default: the paper's nine and xml-chrf, xml-match): raw-bleu lex-bleu tag-bleu
 raw-chrf lex-chrf tag-chrf xml-bleu markup-match (also markup-match-tagged: over the segments whose
@@ -32,8 +39,11 @@ originals take their tag list from the whole corpus, so with them the inputs are
 (memory grows with the corpus instead of staying flat).
 
 An XLIFF --ref (1.2 or 2.x) takes XLIFF --hyp files: their targets are matched to the reference's by
-unit/segment id (ids missing on either side are named); the target language and the sources come
-from the reference file. XLIFF files are parsed whole (up to the XML size limit).
+file, unit and segment id (a repeated id by its order, units without id by position; --match position
+ignores ids). A missing hypothesis target is scored as empty (--skip-missing: left out for every system),
+segments only the hypothesis has are not scored; each case is counted on stderr. A hypothesis in another
+target language is refused. The target language and the sources come from the reference file. XLIFF
+files are parsed whole (up to the XML size limit).
 """
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -57,14 +67,25 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--pair", metavar="SRC-TRG", help="direction whose tagged target is the reference")
     parser.add_argument("--zf", action="store_true", help="allow Traditional Chinese (zf) directions")
     parser.add_argument(
-        "--ref", nargs="+", action="extend", metavar="FILE",
+        "-r", "--ref", "--refs", dest="ref", nargs="+", action="extend", metavar="FILE",
         help="reference file(s) instead of --data/--pair (several only for document metrics)",
     )
+    parser.add_argument("--skip-missing", action="store_true",
+                        help="XLIFF: leave out (for every system) the segments a hypothesis has no target for; by "
+                             "default they are scored as empty; either way they are counted on stderr and in JSON")
+    parser.add_argument("--match", choices=("id", "position"), default="id",
+                        help="XLIFF: match segments by file, unit and segment id (default; a repeated id by its "
+                             "order, units without id by position) or by their position in the files")
     parser.add_argument("--trg-lang", metavar="LANG", help="target language of --ref (ja, ko, zh, zf, en, …; "
                         "an XLIFF --ref names its own)")
     parser.add_argument(
-        "--metric", nargs="+", action="extend", metavar="NAME",
-        help="metrics to compute (default: the paper's nine segment metrics and xml-chrf, xml-match)",
+        "-l", "--langpair", metavar="SRC-TRG",
+        help="sacrebleu's language pair: with --ref its target is --trg-lang; else the same as --pair",
+    )
+    parser.add_argument(
+        "-m", "--metric", "--metrics", dest="metric", nargs="+", action="extend", metavar="NAME",
+        help="metrics to compute (default: the paper's nine segment metrics and xml-chrf, xml-match); a column "
+             "name (markup-match-tagged, tag-offset) runs the metric that reports it",
     )
     parser.add_argument(
         "--tokenize", metavar="TOK",
@@ -81,7 +102,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--ne-terms", metavar="FILE",
         help="ne-num-precision/ne-num-recall: the English terms to count besides numbers (JSON list or one per line)",
     )
-    parser.add_argument("--format", choices=("table", "json", "csv"), default="table")
+    parser.add_argument("--format", choices=("table", "json", "csv"), default="table",
+                        help="table (default: metrics as rows when the table is wider than the terminal), json or csv "
+                             "(figures rounded to 4 decimals; csv with each metric's signature)")
+    parser.add_argument("-b", "--score-only", action="store_true",
+                        help="print only the scores: one line per system, its figures tab-separated in table order")
+    parser.add_argument("-w", "--width", type=int, metavar="N",
+                        help="decimals of the figures (default 2 in the table and -b, 4 in json and csv)")
     parser.add_argument("--per-segment", metavar="FILE",
                         help="write every segment's scores with its source, reference and hypothesis (TSV)")
     parser.add_argument("--src", metavar="FILE", help="source segments (for COMET and the per-segment TSV; "
@@ -94,6 +121,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                       help="paired bootstrap resampling against the first --hyp (the baseline): p-values and 95%% CIs")
     test.add_argument("--paired-ar", action="store_true",
                       help="paired approximate randomization against the first --hyp: p-values (CIs by bootstrap)")
+    test.add_argument("--confidence", action="store_true",
+                      help="each system's own bootstrap mean and 95%% CI (a single system too), no test")
     parser.add_argument("--samples", type=int, metavar="N",
                         help="resamples for --paired-bs (default 1000) or trials for --paired-ar (default 10000)")
     parser.add_argument("--seed", type=int, default=12345, help="random seed of the significance tests (default 12345)")
@@ -147,20 +176,37 @@ def run(args: argparse.Namespace) -> int:
             "document metrics (" + ", ".join(documents) + ") and segment metrics cannot be mixed in "
             "one run; run `tagmt evaluate` once for each kind"
         )
-    spec = ReferenceSpec(ref=args.ref, trg_lang=args.trg_lang, data=args.data, split=args.split, pair=args.pair,
-                         zf=args.zf, src=args.src)
+    if args.width is not None and not 0 <= args.width <= 10:
+        raise TagmtError(f"-w/--width is the number of decimals, 0 to 10; not {args.width}")
+    pair, trg_lang = args.pair, args.trg_lang
+    if args.langpair:
+        if args.pair:
+            raise TagmtError("-l/--langpair and --pair say the same; give one")
+        if "-" not in args.langpair:
+            raise TagmtError(f"-l/--langpair takes SRC-TRG (e.g. en-de), not {args.langpair!r}")
+        if args.ref:
+            target = args.langpair.split("-", 1)[1]
+            if trg_lang and trg_lang != target:
+                raise TagmtError(f"-l {args.langpair} contradicts --trg-lang {trg_lang}")
+            trg_lang = target
+        else:
+            pair = args.langpair
+    spec = ReferenceSpec(ref=args.ref, trg_lang=trg_lang, data=args.data, split=args.split, pair=pair,
+                         zf=args.zf, src=args.src, match=args.match, skip_missing=args.skip_missing)
+    shown = dict(width=args.width, score_only=args.score_only)
     if documents:
         systems = score_document_files(
             documents, hyps, spec, compat=args.compat, per_segment=args.per_segment,
-            paired=args.paired_bs or args.paired_ar,
+            paired=args.paired_bs or args.paired_ar or args.confidence,
             options={name: getattr(args, name) for name in DOCUMENT_OPTIONS},
         )
-        sys.stdout.write(render(systems, args.format))
+        sys.stdout.write(render(systems, args.format, **shown))
     else:
         systems = score_segment_files(
             metrics, hyps, spec, tokenize=args.tokenize, compat=args.compat, ne_terms=args.ne_terms,
             per_segment=args.per_segment, paired_bs=args.paired_bs, paired_ar=args.paired_ar,
             samples=args.samples, seed=args.seed, comet_model=args.comet_model, progress=args.progress,
+            confidence=args.confidence,
         )
-        sys.stdout.write(render(systems, args.format, tag_report=args.tag_report))
+        sys.stdout.write(render(systems, args.format, tag_report=args.tag_report, **shown))
     return 0

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
 from tagmt.aligner_names import ALIGNER_CHOICES, uses_awesome
 from tagmt.commands.shared import add_guide_arguments
@@ -66,11 +67,26 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         help="tagged reference to assess the projection against (line file; with --xliff: the same "
                              "XLIFF with tagged targets)")
     parser.add_argument("--report", metavar="FILE", help="with --ref: write the assessment here as JSON")
-    parser.add_argument("-o", "--output", required=True, metavar="FILE", help="output file")
+    parser.add_argument("-o", "--output", metavar="FILE",
+                        help="output file (needed unless --ref: without -o, --ref only measures)")
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
+    from tagmt.errors import TagmtError
+
+    if args.output is None:
+        if not args.ref:
+            raise TagmtError("give -o FILE for the projected output (or --ref TAGGED_REFERENCE to only measure)")
+        import tempfile
+
+        with tempfile.TemporaryDirectory(prefix="tagmt-project-") as folder:  # measured, then dropped
+            name = "measured" + (".xlf" if args.xliff else ".txt")
+            return _run(args, str(Path(folder) / name), measure_only=True)
+    return _run(args, args.output)
+
+
+def _run(args: argparse.Namespace, output: str, measure_only: bool = False) -> int:
     from tagmt.errors import TagmtError
     from tagmt.translate.guide import read_guide
     from tagmt.translate.projection import project_lines, project_xliff, xliff_languages
@@ -86,7 +102,7 @@ def run(args: argparse.Namespace) -> int:
         needs = args.examples or args.examples_data
         languages = xliff_languages(args.xliff, args.src_lang, args.trg_lang) if needs else (None, None)
         guide = read_guide(args.examples, args.examples_data, args.examples_split, args.align_corpus, *languages)
-        done = project_xliff(args.xliff, args.output, src_lang=args.src_lang, trg_lang=args.trg_lang, guide=guide,
+        done = project_xliff(args.xliff, output, src_lang=args.src_lang, trg_lang=args.trg_lang, guide=guide,
                              **options)
         left = ", ".join(f"{n} {why}" for why, n in sorted(done.skipped.items()))
         detail = f" (left as they were: {left})" if left else ""
@@ -96,15 +112,16 @@ def run(args: argparse.Namespace) -> int:
             raise TagmtError(f"--source needs {', '.join('--' + m.replace('_', '-') for m in missing)}")
         guide = read_guide(args.examples, args.examples_data, args.examples_split, args.align_corpus,
                            args.src_lang, args.trg_lang)
-        done = project_lines(args.source, args.translation, args.output, src_lang=args.src_lang,
+        done = project_lines(args.source, args.translation, output, src_lang=args.src_lang,
                              trg_lang=args.trg_lang, guide=guide, **options)
         detail = ""
     if guide:
         print(f"tagmt project: learned from {guide.describe()}", file=sys.stderr)
     for line in done.report.lines():
         print(f"tagmt project: {line}", file=sys.stderr)
+    where = "(measured only: no -o, nothing written)" if measure_only else f"to {done.output}"
     print(f"projected the tags of {done.projected} of {done.segments} segments in {done.seconds:.1f} s "
-          f"to {done.output}{detail}", file=sys.stderr)
+          f"{where}{detail}", file=sys.stderr)
     if done.assessment is not None:
         for line in done.assessment.report().splitlines():
             print(f"tagmt project: {line}", file=sys.stderr)

@@ -36,7 +36,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--data", metavar="DIR", help="data set folder (from `tagmt data download`)")
-    parser.add_argument("--split", help="split to run on (default: the config's, test)")
+    parser.add_argument("--split", help="split to run on (default: the only split of --data; with several, the "
+                                            "config's, test)")
     parser.add_argument("--config", metavar="FILE", help="grid config TOML (default: experiments/paper.toml)")
     parser.add_argument("--models", nargs="+", metavar="MODEL", help="models (m2m100, mbart50, a hub id or a folder, openai:NAME); comma-separated or repeated")
     parser.add_argument("--approaches", nargs="+", metavar="APPROACH", help="dt and/or dp")
@@ -108,9 +109,15 @@ def run(args: argparse.Namespace) -> int:
         )
     if not args.out:
         raise TagmtError("--out DIR is needed: the folder for the cells, tables and results.json")
+    from tagmt.data.dataset import open_dataset
+
+    split = args.split
+    if split is None:  # the only split, as every command takes it; with several, the config's
+        splits = open_dataset(args.data).splits()
+        split = splits[0] if len(splits) == 1 else None
     grid = load_grid(
         args.config, models=args.models, approaches=args.approaches, pairs=args.pairs,
-        aligner=args.aligner, split=args.split, batch_size=args.batch_size,
+        aligner=args.aligner, split=split, batch_size=args.batch_size,
     )
     llm = None
     if args.api_base is not None or args.concurrency is not None:
@@ -122,8 +129,6 @@ def run(args: argparse.Namespace) -> int:
     grid.engine, grid.compute_type, grid.max_tokens = args.engine, args.compute_type, args.max_tokens
     if args.jobs < 1:
         raise TagmtError(f"--jobs must be at least 1, got {args.jobs}")
-    from tagmt.data.dataset import open_dataset
-
     open_dataset(args.data).resolve_split(grid.split)  # the arguments first, then what the run needs
     check_grid(grid)
     run = run_grid(

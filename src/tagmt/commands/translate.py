@@ -11,14 +11,14 @@ from tagmt.commands.shared import add_engine_arguments, add_guide_arguments
 
 EXAMPLE = """\
 three workflows:
-  the SAP benchmark   tagmt translate --approach dp --pair en-ja --data ../shared/sap-dev --split dev -o dp.en-ja.txt
+  the SAP benchmark   tagmt translate --approach dp --pair en-ja --data ~/sap-data --split dev -o dp.en-ja.txt
   my XLIFF file       tagmt translate --input manual.xlf --trg-lang de --approach dp -o manual.de.xlf
   my line files       tagmt translate --input src.en --src-lang en --trg-lang fr --approach dt -o mt.fr
 
 more examples:
   tagmt translate --approach dt --pair en-ja --model copy -o copy.en-ja.txt
   tagmt translate --approach dp --pair en-ja --model reference --aligner eflomal -o ref-dp.en-ja.txt
-  tagmt translate --approach dt --pair ja-ko --model m2m100 --data ../shared/sap-dev --split dev -o m2m.dt.ja-ko.txt
+  tagmt translate --approach dt --pair ja-ko --model m2m100 --data ~/sap-data --split dev -o m2m.dt.ja-ko.txt
   tagmt translate --approach dp --pair en-zh --model mbart50 --aligner awesome --device cuda --fp16 -o mbart.dp.en-zh.txt
   tagmt translate --approach dt --pair en-ko --model /models/my-m2m100 --batch-size 32 -o out.txt
   tagmt translate --input ui.xlf --approach dt --model /models/my-m2m100 --beam 1 -o ui.out.xlf

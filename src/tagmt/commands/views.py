@@ -8,8 +8,8 @@ import sys
 EXAMPLE = """\
 examples:
   tagmt views --pair en-ja --view tagged --side source | head
-  tagmt views --data ../shared/sap-dev --split dev --pair ja-ko --view plain --side target -o ko.txt
-  tagmt views --data ../shared/sap-dev --pair en-zf --zf --view dita --side target -o dita/
+  tagmt views --data ~/sap-data --split dev --pair ja-ko --view plain --side target -o ko.txt
+  tagmt views --data ~/sap-data --pair en-zf --zf --view dita --side target -o dita/
   tagmt views --input manual.xlf --view plain --side source      # any XLIFF, TMX or tagged line file
 
 views: tagged (DITA inline tags written out), masked (XLIFF placeholders <x/>, <g>…</g>),

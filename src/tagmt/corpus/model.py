@@ -66,6 +66,10 @@ class Segment:
     source: str
     reference: str | None = None
     codes: Mapping[tuple[str, str], InlineCode] = field(default_factory=dict)
+    #: Where the segment is, as a structured key for matching two files' segments (``corpus.matching``):
+    #: XLIFF gives ``(file, ("id", unit id) or ("position", n) for a unit without id, segment id or None)``;
+    #: empty: match by ``id``. The flat ``id`` is for people; two different keys may print as one id.
+    key: tuple = ()
 
     @property
     def target(self) -> str | None:
