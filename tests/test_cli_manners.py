@@ -151,3 +151,18 @@ def test_help_examples_use_neutral_paths(capsys):
     for command in ("data", "views", "translate", "evaluate", "reproduce", "project"):
         code, out, _ = run(capsys, command, "--help")
         assert code == 0 and "../shared" not in out
+
+
+def test_help_stays_light():
+    """`tagmt --help` imports no numpy, torch or metric module; the span-f1 choices agree with the metric's."""
+    import subprocess
+    import sys
+
+    from tagmt.commands.evaluate import SPAN_MATCH_MODES
+    from tagmt.metrics.span_f1 import MATCH_MODES
+
+    assert SPAN_MATCH_MODES == MATCH_MODES
+    code = ("import sys; from tagmt.cli import build_parser; build_parser(); "
+            "print(sorted(m for m in ('numpy', 'torch', 'tagmt.metrics.registry', 'tagmt.api') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"

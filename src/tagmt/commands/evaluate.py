@@ -137,8 +137,6 @@ def add_document_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of the document metrics (tree-sim, node-chrf, xater, validity, span-f1, md-tags, texbleu)."""
     from pathlib import Path
 
-    from tagmt.metrics.span_f1 import MATCH_MODES
-
     group = parser.add_argument_group("document metrics (tree-sim, node-chrf, xater, validity, span-f1, md-tags, texbleu)")
     group.add_argument("--words", action="store_true",
                        help="xater: split text runs into words (one token per word) instead of one token per run")
@@ -148,7 +146,7 @@ def add_document_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--catalog", type=Path, action="append", default=None,
                        help="validity: local XML catalog that resolves the document's DOCTYPE "
                             "(repeatable; default: $XML_CATALOG_FILES); the network is never used")
-    group.add_argument("--match-mode", choices=MATCH_MODES, default="text",
+    group.add_argument("--match-mode", choices=SPAN_MATCH_MODES, default="text",
                        help="span-f1: spans match by exact offsets, by normalised text (default) or by overlap")
     group.add_argument("--iou", type=float, default=0.5,
                        help="span-f1: least intersection over union for --match-mode overlap (default 0.5)")
@@ -157,6 +155,9 @@ def add_document_arguments(parser: argparse.ArgumentParser) -> None:
                             "(default gpt2)")
 
 
+#: span-f1's match modes (tagmt.metrics.span_f1.MATCH_MODES, which imports numpy: not at `tagmt --help` time;
+#: tests/test_cli_manners.py checks they agree).
+SPAN_MATCH_MODES = ("exact", "text", "overlap")
 #: The document metrics' options, passed to tagmt.metrics.document.score_documents as a dict.
 DOCUMENT_OPTIONS = ("words", "dtd", "xsd", "rng", "catalog", "match_mode", "iou", "embedding_model")
 
