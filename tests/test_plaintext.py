@@ -83,3 +83,15 @@ def test_project_translations_counts_its_translations():
                          load_aligner("eflomal"), escaped=True, report=report)
     assert report.segments == 1
     assert any("1 of 1 translations" in line for line in report.lines())
+
+
+def test_plain_text_is_what_detag_leaves():
+    """DP detags its sources itself (it needs the tags' offsets): the text it sends is plain_text's."""
+    from tagmt.corpus.lines import read_segments
+    from tagmt.paths import sample_data_dir
+    from tagmt.project import detag
+
+    segments = [s for name in ("guide.en", "guide.de") for s in read_segments(sample_data_dir() / "files" / name)]
+    segments += ['A <b>b</b> c', 'orphan </i> and <br/> &amp; <x id="1"/>', '<<PLACEHOLDER>> &lt;b&gt;']
+    for segment in segments:
+        assert detag(segment).plain == plain_text(segment, escaped=False)

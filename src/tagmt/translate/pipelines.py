@@ -126,7 +126,7 @@ def run_detag_project(
     report = report if report is not None else RunReport()
     engine = engine.for_approach("dp")
     detagged = [detag(s.source) for s in segments]
-    texts = [unescape(d.plain) if escaped else d.plain for d in detagged]
+    texts = [unescape(d.plain) if escaped else d.plain for d in detagged]  # = plain_text(source, escaped=escaped)
     translations = translate_segments(
         engine, texts, direction.src, direction.trg,
         cache=_cache(engine, "dp", direction, texts, cache_dir, use_cache),
@@ -328,9 +328,7 @@ def record_run(output: Path, done: Translation, corpus: Corpus, direction: Direc
     if path is None:
         return None
     engine = done.engine
-    texts = corpus.sources if approach == "dt" else [detag(s).plain for s in corpus.sources]
-    if approach == "dp" and corpus.escaped:
-        texts = [unescape(t) for t in texts]
+    texts = corpus.sources if approach == "dt" else [plain_text(s, escaped=corpus.escaped) for s in corpus.sources]
     return write_run_record(path, {
         "output": str(output),
         "input": str(corpus.path) if corpus.path and corpus.format != "sap" else None,
