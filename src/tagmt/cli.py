@@ -32,7 +32,9 @@ offline demo of all three on the bundled sample: tagmt demo
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    from tagmt.commands.parser import TagmtParser
+
+    parser = TagmtParser(
         prog="tagmt",
         description=(
             "Machine translation of documents whose segments carry inline markup: translate XLIFF 1.2/2.x,\n"
@@ -44,7 +46,7 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"tagmt {__version__}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=TagmtParser)
     for name in COMMANDS:
         try:
             module = importlib.import_module(f"tagmt.commands.{name}")
@@ -53,12 +55,16 @@ def build_parser() -> argparse.ArgumentParser:
                 continue  # command not built yet
             raise
         module.register(sub)
+    parser.commands = sub.choices  # type: ignore[attr-defined]  # for main's "unrecognized arguments"
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args, unknown = parser.parse_known_args(argv)
+    if unknown:  # named by the command's own parser, with the closest of its options
+        command = getattr(parser, "commands", {}).get(getattr(args, "command", None), parser)
+        command.error(f"unrecognized arguments: {' '.join(unknown)}")
     args.argv = ["tagmt", *(sys.argv[1:] if argv is None else argv)]  # for run records
     if not getattr(args, "func", None):
         parser.print_help()

@@ -63,6 +63,10 @@ SEGMENT_METRICS = DEFAULT_METRICS + (
     "ne-num-recall",
     "comet",
 )
+#: Figures that another metric reports besides its own (a column of the table): ``--metric NAME`` with one of
+#: them runs that metric.
+FIGURE_METRICS = {"markup-match-tagged": "markup-match", "tag-offset": "tag-placement",
+                  "tag-inconsistent": "tag-placement"}
 #: The segment metrics that take the NE&NUM term list (``terms``).
 TERM_METRICS = ("ne-num-precision", "ne-num-recall")
 #: What :mod:`tagmt.safeio` calls a line file in its messages.
@@ -146,18 +150,22 @@ class PerSegmentWriter:
 
 
 def check_output_path(path: str | Path, option: str) -> None:
-    """Refuse an output path that cannot be written before any work is done (a folder, a missing or
-    read-only parent)."""
+    """Refuse an output path that cannot be written before any work is done (a folder, a file where a folder
+    is needed, a read-only folder). Missing folders are fine: the writer creates them (``atomic.write_atomic``,
+    as for ``translate -o``)."""
     import os
 
     target = Path(path)
     if target.is_dir():
         raise TagmtError(f"{option} {path} is a folder; give a file name, e.g. {target / 'segments.tsv'}")
     parent = target.parent if str(target.parent) else Path(".")
-    if not parent.is_dir():
-        raise TagmtError(f"{option} {path}: the folder {parent} does not exist; create it first")
-    if not os.access(parent, os.W_OK):
-        raise TagmtError(f"{option} {path}: the folder {parent} is not writable")
+    existing = parent
+    while not existing.exists() and existing != existing.parent:  # the nearest folder that exists
+        existing = existing.parent
+    if not existing.is_dir():
+        raise TagmtError(f"{option} {path}: {existing} is a file, not a folder")
+    if not os.access(existing, os.W_OK):
+        raise TagmtError(f"{option} {path}: the folder {existing} is not writable")
 
 
 def build_metrics(metrics: Sequence[str], trg_lang: str | None, tokenize: str | None = None, *,
@@ -209,12 +217,13 @@ def score_systems(
     ``none``). ``sources`` are needed by COMET only. ``compat`` is ``"tagmt"`` or ``"original"`` (for
     the metrics that have an original; see :func:`build_metrics`), ``terms`` the NE&NUM term list (a
     file or the terms). ``significance`` is ``"bs"`` (paired bootstrap) or ``"ar"`` (approximate
-    randomization): the first system is the baseline of the others.
+    randomization): the first system is the baseline of the others; ``"ci"``: each system's own bootstrap
+    95 % confidence interval, no test (``tagmt evaluate --confidence``).
     ``on_chunk(segments_done)`` is called after every chunk (progress); ``reference_name`` is how
     messages name the reference (its file).
     """
-    if significance not in (None, "bs", "ar"):
-        raise TagmtError(f"significance test {significance!r} is unknown; use 'bs' or 'ar'")
+    if significance not in (None, "bs", "ar", "ci"):
+        raise TagmtError(f"significance test {significance!r} is unknown; use 'bs', 'ar' or 'ci'")
     scorers = build_metrics(metrics, trg_lang, tokenize, compat=compat, terms=terms, metric_options=metric_options)
     names = list(hypotheses)
     if not names:
@@ -243,7 +252,7 @@ def score_systems(
     if per_segment is not None:
         per_segment.close()
     systems = run.results(pair)
-    if significance is not None and len(systems) > 1:
+    if significance == "ci" or (significance is not None and len(systems) > 1):
         run.test(systems, significance, samples, seed)
     return systems
 
@@ -392,6 +401,13 @@ class _Run:
 
             arrays = [np.asarray(self.rows[s][k], dtype=np.float64) for s in range(len(self.names))]
             if not len(arrays[0]):
+                continue
+            if kind == "ci":  # every system's own bootstrap interval, no test
+                for s, array in enumerate(arrays):
+                    interval = sig.baseline_interval(array, figures, samples=samples or sig.BOOTSTRAP_SAMPLES,
+                                                     **options)
+                    for key, result in interval.items():
+                        systems[s].significance[key] = result.as_dict()
                 continue
             baseline = sig.baseline_interval(arrays[0], figures, **options)
             for key, result in baseline.items():

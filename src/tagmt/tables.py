@@ -296,3 +296,11 @@ def write_table(table: Table, out_dir: Path) -> list[Path]:
     for suffix, render in ((".md", to_markdown), (".tex", to_latex), (".csv", to_csv)):
         written.append(write_atomic(out_dir / f"{table.name}{suffix}", [render(table)]))
     return written
+
+
+def terminal_tables(results: dict) -> str:
+    """Table 1, then Tables 3–5 turned for a terminal (one row per direction), as Markdown."""
+    split = results["data"]["split"]
+    tables = [data_table(results["statistics"], split)]
+    tables += [score_table_by_direction(spec, results["cells"], split) for spec in SCORE_TABLES]
+    return "\n".join(to_markdown(table) for table in tables)

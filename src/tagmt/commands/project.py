@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
 from tagmt.aligner_names import ALIGNER_CHOICES, uses_awesome
+from tagmt.commands.shared import add_guide_arguments
 
 EXAMPLE = """\
 examples:
@@ -65,43 +67,28 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         help="tagged reference to assess the projection against (line file; with --xliff: the same "
                              "XLIFF with tagged targets)")
     parser.add_argument("--report", metavar="FILE", help="with --ref: write the assessment here as JSON")
-    parser.add_argument("-o", "--output", required=True, metavar="FILE", help="output file")
+    parser.add_argument("-o", "--output", metavar="FILE",
+                        help="output file (needed unless --ref: without -o, --ref only measures)")
     parser.set_defaults(func=run)
-
-
-def add_guide_arguments(parser: argparse.ArgumentParser, *, examples: bool = True) -> None:
-    """--examples (unless the command has its own), --examples-data/--examples-split and --align-corpus."""
-    if examples:
-        parser.add_argument("--examples", nargs="+", metavar="FILE",
-                            help="tagged examples of the domain: SOURCE TARGET line files, or one XLIFF/TMX file "
-                                 "with targets")
-    parser.add_argument("--examples-data", metavar="DIR",
-                        help="tagged examples from a SAP data set tree (the direction of --src-lang/--trg-lang)")
-    parser.add_argument("--examples-split", metavar="SPLIT", help="split of --examples-data, e.g. dev")
-    parser.add_argument("--align-corpus", nargs=2, metavar=("SRC", "TRG"),
-                        help="plain parallel text for the aligner: two line files, line k with line k")
-
-
-def read_guide(args: argparse.Namespace, src_lang: str, trg_lang: str):
-    """The projection's guide from --examples, --examples-data/--examples-split and --align-corpus."""
-    from tagmt.errors import TagmtError
-    from tagmt.languages import normalize
-    from tagmt.translate.guide import make_guide, read_align_corpus, read_examples, read_sap_examples
-
-    if args.examples_split and not args.examples_data:
-        raise TagmtError("--examples-split goes with --examples-data")
-    corpora = []
-    if args.examples:
-        corpora.append(read_examples(args.examples, src_lang=src_lang, trg_lang=trg_lang))
-    if args.examples_data:
-        direction = f"{normalize(src_lang, '--src-lang')}-{normalize(trg_lang, '--trg-lang')}"  # zh-TW → zf
-        corpora.append(read_sap_examples(args.examples_data, args.examples_split, direction))
-    extra = read_align_corpus(*args.align_corpus) if args.align_corpus else ()
-    return make_guide(corpora, extra)
 
 
 def run(args: argparse.Namespace) -> int:
     from tagmt.errors import TagmtError
+
+    if args.output is None:
+        if not args.ref:
+            raise TagmtError("give -o FILE for the projected output (or --ref TAGGED_REFERENCE to only measure)")
+        import tempfile
+
+        with tempfile.TemporaryDirectory(prefix="tagmt-project-") as folder:  # measured, then dropped
+            name = "measured" + (".xlf" if args.xliff else ".txt")
+            return _run(args, str(Path(folder) / name), measure_only=True)
+    return _run(args, args.output)
+
+
+def _run(args: argparse.Namespace, output: str, measure_only: bool = False) -> int:
+    from tagmt.errors import TagmtError
+    from tagmt.translate.guide import read_guide
     from tagmt.translate.projection import project_lines, project_xliff, xliff_languages
 
     if args.aligner_model and not uses_awesome(args.aligner):
@@ -114,8 +101,8 @@ def run(args: argparse.Namespace) -> int:
             raise TagmtError("--translation goes with --source; with --xliff the targets are the translation")
         needs = args.examples or args.examples_data
         languages = xliff_languages(args.xliff, args.src_lang, args.trg_lang) if needs else (None, None)
-        guide = read_guide(args, *languages)
-        done = project_xliff(args.xliff, args.output, src_lang=args.src_lang, trg_lang=args.trg_lang, guide=guide,
+        guide = read_guide(args.examples, args.examples_data, args.examples_split, args.align_corpus, *languages)
+        done = project_xliff(args.xliff, output, src_lang=args.src_lang, trg_lang=args.trg_lang, guide=guide,
                              **options)
         left = ", ".join(f"{n} {why}" for why, n in sorted(done.skipped.items()))
         detail = f" (left as they were: {left})" if left else ""
@@ -123,16 +110,18 @@ def run(args: argparse.Namespace) -> int:
         missing = [name for name in ("translation", "src_lang", "trg_lang") if not getattr(args, name)]
         if missing:
             raise TagmtError(f"--source needs {', '.join('--' + m.replace('_', '-') for m in missing)}")
-        guide = read_guide(args, args.src_lang, args.trg_lang)
-        done = project_lines(args.source, args.translation, args.output, src_lang=args.src_lang,
+        guide = read_guide(args.examples, args.examples_data, args.examples_split, args.align_corpus,
+                           args.src_lang, args.trg_lang)
+        done = project_lines(args.source, args.translation, output, src_lang=args.src_lang,
                              trg_lang=args.trg_lang, guide=guide, **options)
         detail = ""
     if guide:
         print(f"tagmt project: learned from {guide.describe()}", file=sys.stderr)
     for line in done.report.lines():
         print(f"tagmt project: {line}", file=sys.stderr)
+    where = "(measured only: no -o, nothing written)" if measure_only else f"to {done.output}"
     print(f"projected the tags of {done.projected} of {done.segments} segments in {done.seconds:.1f} s "
-          f"to {done.output}{detail}", file=sys.stderr)
+          f"{where}{detail}", file=sys.stderr)
     if done.assessment is not None:
         for line in done.assessment.report().splitlines():
             print(f"tagmt project: {line}", file=sys.stderr)

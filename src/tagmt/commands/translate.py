@@ -7,17 +7,18 @@ import argparse
 import sys
 
 from tagmt.aligner_names import ALIGNER_CHOICES, awesome_options, uses_awesome
+from tagmt.commands.shared import add_engine_arguments, add_guide_arguments
 
 EXAMPLE = """\
 three workflows:
-  the SAP benchmark   tagmt translate --approach dp --pair en-ja --data ../shared/sap-dev --split dev -o dp.en-ja.txt
+  the SAP benchmark   tagmt translate --approach dp --pair en-ja --data ~/sap-data --split dev -o dp.en-ja.txt
   my XLIFF file       tagmt translate --input manual.xlf --trg-lang de --approach dp -o manual.de.xlf
   my line files       tagmt translate --input src.en --src-lang en --trg-lang fr --approach dt -o mt.fr
 
 more examples:
   tagmt translate --approach dt --pair en-ja --model copy -o copy.en-ja.txt
   tagmt translate --approach dp --pair en-ja --model reference --aligner eflomal -o ref-dp.en-ja.txt
-  tagmt translate --approach dt --pair ja-ko --model m2m100 --data ../shared/sap-dev --split dev -o m2m.dt.ja-ko.txt
+  tagmt translate --approach dt --pair ja-ko --model m2m100 --data ~/sap-data --split dev -o m2m.dt.ja-ko.txt
   tagmt translate --approach dp --pair en-zh --model mbart50 --aligner awesome --device cuda --fp16 -o mbart.dp.en-zh.txt
   tagmt translate --approach dt --pair en-ko --model /models/my-m2m100 --batch-size 32 -o out.txt
   tagmt translate --input ui.xlf --approach dt --model /models/my-m2m100 --beam 1 -o ui.out.xlf
@@ -58,19 +59,6 @@ arguments.
 # Options that only the LLM engine (openai:NAME) reads; None means "not given".
 LLM_OPTIONS = ("api_base", "prompt", "shots", "concurrency", "timeout", "retries", "temperature",
                "seed", "max_new_tokens", "max_context")
-
-
-def add_engine_arguments(parser: argparse.ArgumentParser) -> None:
-    """--engine, --compute-type and --max-tokens (shared with ``tagmt reproduce``)."""
-    parser.add_argument("--engine", choices=("hf", "ct2"), default="hf",
-                        help="run checkpoints with PyTorch generate (hf, default) or CTranslate2 (ct2: converted "
-                             "once and cached; pip install \"tagmt[ct2]\")")
-    parser.add_argument("--compute-type", metavar="TYPE",
-                        help="precision: hf float32 (CPU default) | bfloat16 | float16 (CUDA; default bfloat16 "
-                             "where the GPU has it); ct2 int8 (CPU default) | int8_float16 (CUDA default) | "
-                             "float32 | float16 | bfloat16 | int8_float32 | int8_bfloat16")
-    parser.add_argument("--max-tokens", type=int, metavar="N",
-                        help="batch by a budget of N padded input tokens (length-sorted) instead of --batch-size")
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -127,8 +115,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                        help="tagged translations of the domain: SOURCE TARGET line files, or one XLIFF/TMX file with "
                             "targets; an LLM gets them as few-shot examples, dp and --repair project learn tag "
                             "placement and term translations from them")
-    from tagmt.commands.project import add_guide_arguments
-
     add_guide_arguments(guide, examples=False)
     llm = parser.add_argument_group("LLM engines (--model openai:NAME)")
     llm.add_argument("--api-base", metavar="URL",
@@ -172,8 +158,8 @@ def llm_options(args: argparse.Namespace, src_lang: str | None = None, trg_lang:
 def _guide(args: argparse.Namespace, is_llm: bool, languages):
     """What the projection learns from (--examples, --examples-data/--examples-split, --align-corpus), or None
     when nothing is projected; ``languages`` gives the run's (source, target) codes when called."""
-    from tagmt.commands.project import read_guide
     from tagmt.errors import TagmtError
+    from tagmt.translate.guide import read_guide
 
     projects = args.approach == "dp" or args.repair is not None
     given = [f"--{name.replace('_', '-')}" for name in ("examples_data", "examples_split", "align_corpus")
@@ -186,7 +172,7 @@ def _guide(args: argparse.Namespace, is_llm: bool, languages):
         return None
     if not (given or args.examples):
         return None
-    return read_guide(args, *languages())
+    return read_guide(args.examples, args.examples_data, args.examples_split, args.align_corpus, *languages())
 
 
 def run(args: argparse.Namespace) -> int:

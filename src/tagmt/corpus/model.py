@@ -66,6 +66,16 @@ class Segment:
     source: str
     reference: str | None = None
     codes: Mapping[tuple[str, str], InlineCode] = field(default_factory=dict)
+    #: Where the segment is, as a structured key for matching two files' segments (``corpus.matching``):
+    #: XLIFF gives ``(file, ("id", unit id) or ("position", n) for a unit without id, segment id or None)``;
+    #: empty: match by ``id``. The flat ``id`` is for people; two different keys may print as one id.
+    key: tuple = ()
+
+    @property
+    def target(self) -> str | None:
+        """The segment's target as its file has it (a tagged string; None where there is none): the
+        reference of an evaluation, the MT output of a projection. ``reference`` is the same field."""
+        return self.reference
 
     def restore(self, tagged: str) -> str:
         """``tagged`` (a translation carrying this segment's placeholder tags, well formed, text escaped)

@@ -84,10 +84,13 @@ def read(path: Path, data: bytes, tree: etree._ElementTree | None = None) -> Cor
     segments: list[Segment] = []
     units: list[_Unit] = []
     for prefix, file_el in zip(with_id_prefixes(files, "original"), files):
+        anonymous = 0  # units without an id, matched by their position in the file
         for tu in file_el.iter(q("trans-unit")):
             if inherited(tu, "translate", "yes") == "no":
                 continue
-            units.append(_read_unit(doc, reader, q, tu, prefix, segments))
+            anonymous += not tu.get("id")
+            unit_key = (prefix, ("id", tu.get("id")) if tu.get("id") else ("position", anonymous))
+            units.append(_read_unit(doc, reader, q, tu, prefix, segments, unit_key))
     src_lang = files[0].get("source-language")
     trg_lang = files[0].get("target-language")
     for file_el in files[1:]:
@@ -100,7 +103,7 @@ def read(path: Path, data: bytes, tree: etree._ElementTree | None = None) -> Cor
 
 
 def _read_unit(doc: XmlFile, reader: InlineReader, q, tu: etree._Element, prefix: str,
-               segments: list[Segment]) -> _Unit:
+               segments: list[Segment], unit_key: tuple = ()) -> _Unit:
     source = tu.find(q("source"))
     if source is None:
         raise TagmtError(f"{doc.line(tu)}: trans-unit {tu.get('id')!r} has no <source>")
@@ -115,18 +118,18 @@ def _read_unit(doc: XmlFile, reader: InlineReader, q, tu: etree._Element, prefix
         }
         for mrk in mrks:
             mid = mrk.get("mid") or ""
-            _add(reader, segments, unit, f"{unit_id}#{mid}", mrk, targets.get(mid))
+            _add(reader, segments, unit, f"{unit_id}#{mid}", mrk, targets.get(mid), (*unit_key, mid))
     else:
-        _add(reader, segments, unit, unit_id, source, target)
+        _add(reader, segments, unit, unit_id, source, target, (*unit_key, None))
     return unit
 
 
 def _add(reader: InlineReader, segments: list[Segment], unit: _Unit, segment_id: str,
-         source: etree._Element, target: etree._Element | None) -> None:
+         source: etree._Element, target: etree._Element | None, key: tuple = ()) -> None:
     tagged, codes = reader.read(source)
     reference = reader.read(target)[0] if target is not None and _has_content(target) else None
     unit.segments.append(len(segments))
-    segments.append(Segment(segment_id, tagged, reference, codes))
+    segments.append(Segment(segment_id, tagged, reference, codes, key))
 
 
 def _has_content(element: etree._Element) -> bool:

@@ -77,9 +77,12 @@ def read(path: Path, data: bytes, tree: etree._ElementTree | None = None) -> Cor
     segments: list[Segment] = []
     places: list[_Segment] = []
     for prefix, file_el in zip(with_id_prefixes(files, "id"), files):
+        anonymous = 0  # units without an id, matched by their position in the file
         for unit in file_el.iter(_Q + "unit"):
             if inherited(unit, "translate", "yes") == "no":
                 continue
+            anonymous += not unit.get("id")
+            unit_key = (prefix, ("id", unit.get("id")) if unit.get("id") else ("position", anonymous))
             unit_id = prefix + (unit.get("id") or f"line{unit.sourceline}")
             position = 0
             for child in unit:
@@ -93,7 +96,8 @@ def read(path: Path, data: bytes, tree: etree._ElementTree | None = None) -> Cor
                 tagged, codes = reader.read(source)
                 reference = reader.read(target)[0] if target is not None and (target.text or len(target)) else None
                 segment_id = f"{unit_id}#{child.get('id') or position}"
-                segments.append(Segment(segment_id, tagged, reference, codes))
+                segments.append(Segment(segment_id, tagged, reference, codes,
+                                        (*unit_key, ("id", child.get("id")) if child.get("id") else ("position", position))))
                 places.append(_Segment(child, source, target))
     return Corpus("xliff2", segments, path, root.get("srcLang"), root.get("trgLang"), True, (doc, places), write)
 

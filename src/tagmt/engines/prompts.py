@@ -21,6 +21,7 @@ from typing import Sequence
 
 from tagmt import markup
 from tagmt.errors import TagmtError
+from tagmt.plaintext import plain_text
 
 #: The prompt kinds: DT (tags in, tags out), DP (plain text), document (XML in, XML out).
 KINDS = ("dt", "dp", "document")
@@ -153,7 +154,9 @@ def select_examples(pairs: Sequence[tuple[str, str]], shots: int, kind: str) -> 
 
 
 def _plain(segment: str) -> str:
-    return markup.strip(markup.tokenize(segment, orphans=True))
+    # examples are tagged strings as their files have them (XML-escaped text): the model reads natural text,
+    # as it does for the segment itself (``Save &amp; close`` is shown as ``Save & close``)
+    return plain_text(segment, escaped=True)
 
 
 def _has_tags(segment: str) -> bool:

@@ -8,7 +8,7 @@ import importlib.util
 import inspect
 from typing import Any, Callable
 
-from tagmt.errors import TagmtError
+from tagmt.errors import TagmtError, did_you_mean
 from tagmt.metrics.base import COMPAT_MODES, Metric
 
 # name -> "module:factory"; the factory takes keyword options and returns a Metric.
@@ -61,7 +61,7 @@ def _factory(name: str) -> Callable[..., Metric]:
         target = _REGISTRY[name]
     except KeyError:
         raise TagmtError(
-            f"unknown metric {name!r}; choose from: {', '.join(list_metrics())}"
+            f"unknown metric {name!r}{did_you_mean(name, _REGISTRY)}; choose from: {', '.join(list_metrics())}"
         ) from None
     module_name, attr = target.split(":")
     return getattr(importlib.import_module(module_name), attr)

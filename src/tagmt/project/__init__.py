@@ -26,3 +26,7 @@ __all__ = [
     "project_batch",
     "project_tags",
 ]
+
+from tagmt.callable_module import make_callable as _make_callable  # noqa: E402
+
+_make_callable(__name__, "project")  # tagmt.project(…) is the public API's project (docs/api.md)

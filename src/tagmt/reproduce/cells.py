@@ -21,6 +21,7 @@ from tagmt.atomic import write_atomic
 from tagmt.data.directions import Direction
 from tagmt.reproduce.grid import PAPER_ALIGNER, Cell
 from tagmt.reproduce.provenance import RESULTS_FORMAT, utc_now, versions
+from tagmt.report import DATA_DECIMALS, rounded
 
 CELLS_DIR = "cells"
 CELL_FILE = "cell.json"
@@ -200,7 +201,7 @@ def compute_cell(task: CellTask) -> dict:
         "output": name,
         "hyp_sha256": _file_sha256(hyp_path),
         "segments": scored["segments"],
-        "scores": scored["scores"],
+        "scores": rounded(scored["scores"], DATA_DECIMALS),  # as evaluate's JSON: never 100.00000000000004
         "signatures": scored["signatures"],
         "seconds": {"translate": round(translated - started, 3), "evaluate": round(evaluated - translated, 3)},
         "changes": report.as_dict(),  # what the run changed besides translating (tagmt.translate.hygiene)

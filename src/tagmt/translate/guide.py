@@ -87,3 +87,21 @@ def make_guide(examples: Sequence[Corpus] = (), align_corpus: Sequence[tuple[str
                 src, trg = natural_detagged(src), natural_detagged(trg)
             pairs.append((src, trg))
     return Guide(tuple(pairs), tuple(align_corpus))
+
+
+def read_guide(examples: Sequence[str] | None, examples_data: str | None, examples_split: str | None,
+               align_corpus: Sequence[str] | None, src_lang: str, trg_lang: str):
+    """The projection's guide from ``--examples`` files, a SAP data set's ``--examples-data`` (and
+    ``--examples-split``) and an ``--align-corpus`` pair of plain line files (None for each not given)."""
+    from tagmt.languages import normalize
+
+    if examples_split and not examples_data:
+        raise TagmtError("--examples-split goes with --examples-data")
+    corpora = []
+    if examples:
+        corpora.append(read_examples(examples, src_lang=src_lang, trg_lang=trg_lang))
+    if examples_data:
+        direction = f"{normalize(src_lang, '--src-lang')}-{normalize(trg_lang, '--trg-lang')}"  # zh-TW → zf
+        corpora.append(read_sap_examples(examples_data, examples_split, direction))
+    extra = read_align_corpus(*align_corpus) if align_corpus else ()
+    return make_guide(corpora, extra)

@@ -30,7 +30,7 @@ from tagmt.data.directions import Direction
 from tagmt.engines import Engine, LLMOptions, load_engine
 from tagmt.engines.hf import NUM_BEAMS
 from tagmt.errors import TagmtError
-from tagmt.markup import strip, tokenize
+from tagmt.plaintext import plain_text
 from tagmt.project import Detagged, detag, project_batch
 from tagmt.aligner_names import awesome_options
 from tagmt.project.align import Aligner, get_aligner
@@ -126,7 +126,7 @@ def run_detag_project(
     report = report if report is not None else RunReport()
     engine = engine.for_approach("dp")
     detagged = [detag(s.source) for s in segments]
-    texts = [unescape(d.plain) if escaped else d.plain for d in detagged]
+    texts = [unescape(d.plain) if escaped else d.plain for d in detagged]  # = plain_text(source, escaped=escaped)
     translations = translate_segments(
         engine, texts, direction.src, direction.trg,
         cache=_cache(engine, "dp", direction, texts, cache_dir, use_cache),
@@ -149,6 +149,7 @@ def project_translations(
     sources: Sequence[str] | None = None,
     remove_tags: bool = True,
     guide: Guide | None = None,
+    model: Any = None,
 ) -> list[str]:
     """Project the tags of ``detagged`` sources onto plain MT output (natural text).
 
@@ -157,8 +158,10 @@ def project_translations(
     ``escaped`` corpora both sides are projected with stand-ins for ``& < >`` (``translate.escaping``) and
     the output's text is escaped, so it is well formed and no tag lands inside an entity reference.
     ``guide``: tagged examples (natural text, as ``guide.make_guide`` keeps them) and plain parallel text
-    the projection learns from.
+    the projection learns from. ``model``: a learned projection model, passed to ``project_batch`` (None:
+    the rules alone). ``report.segments`` counts the translations when the caller has not set it.
     """
+    report.segments = report.segments or len(translations)
     ready = []
     for k, translation in enumerate(translations):
         text, removed = translation, 0
@@ -173,7 +176,9 @@ def project_translations(
         ready.append(text)
     guide = guide or Guide()
     extra = [(stand_in(s), stand_in(t)) for s, t in guide.align_corpus] if escaped else guide.align_corpus
-    learn = dict(examples=guide.examples, align_corpus=extra)
+    learn: dict[str, Any] = dict(examples=guide.examples, align_corpus=extra)
+    if model is not None:
+        learn["model"] = model
     if getattr(aligner, "learns_from_corpus", False):
         report.aligner_pairs = len(ready) + len(guide.examples) + len(extra)
     if not escaped:
@@ -192,8 +197,7 @@ def _reference_texts(segments: Sequence[Segment], approach: str, escaped: bool) 
         )
     if approach == "dt":
         return [s.reference for s in segments]  # type: ignore[misc]
-    plain = [detag(s.reference).plain for s in segments]  # type: ignore[arg-type]
-    return [unescape(p) for p in plain] if escaped else plain
+    return [plain_text(s.reference, escaped=escaped) for s in segments]  # type: ignore[arg-type]
 
 
 def load_aligner(name: str, device: str = "auto", options: dict[str, Any] | None = None) -> Aligner:
@@ -217,9 +221,7 @@ def _repair(corpus: Corpus, lines: list[str], tags: TagReport, direction: Direct
     sources = corpus.sources
     if not corpus.escaped and not guide:
         return repair_by_projection(sources, lines, tags, direction.src, direction.trg, aligner)
-    plain = [strip(tokenize(line, orphans=True)) for line in lines]
-    if corpus.escaped:
-        plain = [unescape(text) for text in plain]
+    plain = [plain_text(line, escaped=corpus.escaped) for line in lines]
     projected = project_translations([detag(s) for s in sources], plain, direction.src, direction.trg, aligner,
                                      escaped=corpus.escaped, report=RunReport(), remove_tags=False, guide=guide)
     lines = list(lines)
@@ -326,9 +328,7 @@ def record_run(output: Path, done: Translation, corpus: Corpus, direction: Direc
     if path is None:
         return None
     engine = done.engine
-    texts = corpus.sources if approach == "dt" else [detag(s).plain for s in corpus.sources]
-    if approach == "dp" and corpus.escaped:
-        texts = [unescape(t) for t in texts]
+    texts = corpus.sources if approach == "dt" else [plain_text(s, escaped=corpus.escaped) for s in corpus.sources]
     return write_run_record(path, {
         "output": str(output),
         "input": str(corpus.path) if corpus.path and corpus.format != "sap" else None,

@@ -27,10 +27,10 @@ from typing import Any, Sequence
 from tagmt.aligner_names import awesome_options
 from tagmt.corpus import Corpus, read_corpus
 from tagmt.corpus.lines import check_same_length, read_segments, write_lines
-from tagmt.corpus.xmltext import unescape
 from tagmt.errors import TagmtError
 from tagmt.languages import normalize
-from tagmt.markup import COMMENT, strip, tokenize
+from tagmt.markup import COMMENT, tokenize
+from tagmt.plaintext import plain_text
 from tagmt.preflight import aligner_problems, check
 from tagmt.project import detag
 from tagmt.project.align import Aligner
@@ -173,7 +173,7 @@ def project_xliff(
     if chosen:
         # Every pair with a target is aligned (eflomal learns from all of them); only the chosen are written.
         detagged = [detag(corpus.segments[k].source) for k in with_target]
-        plain = [unescape(strip(tokenize(corpus.segments[k].reference, orphans=True))) for k in with_target]  # type: ignore[arg-type]
+        plain = [plain_text(corpus.segments[k].reference, escaped=True) for k in with_target]  # type: ignore[arg-type]
         projected = project_translations(detagged, plain, src, trg, loaded, escaped=True, report=report,
                                          remove_tags=False, guide=guide)
         wanted = set(chosen)
