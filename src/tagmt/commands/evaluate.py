@@ -274,6 +274,7 @@ def _segment_reference(args: argparse.Namespace, hyps: Sequence[str]) -> _Refere
     from tagmt.corpus.detect import looks_like_xliff
     from tagmt.errors import TagmtError
     from tagmt.evaluation import iter_segments
+    from tagmt.languages import normalize
 
     if args.ref:
         if args.pair or args.data or args.split:
@@ -289,6 +290,7 @@ def _segment_reference(args: argparse.Namespace, hyps: Sequence[str]) -> _Refere
         _refuse_xml_document(path, head)
         if not args.trg_lang:
             raise TagmtError("--ref needs --trg-lang (e.g. --trg-lang ja) to choose the BLEU tokenizer")
+        trg_lang = normalize(args.trg_lang, "--trg-lang")  # ja-JP → ja: the tokenizer of ja
         count = _line_count(path)
         if count == 0:
             raise TagmtError(f"{path}: the reference is empty")
@@ -298,7 +300,7 @@ def _segment_reference(args: argparse.Namespace, hyps: Sequence[str]) -> _Refere
                 raise TagmtError(f"--src {args.src} has {_line_count(args.src)} lines but the reference has "
                                  f"{count}; give one line per segment in both")
             sources = iter_segments(args.src)
-        return _Reference(args.trg_lang, None, count, lambda: iter_segments(path), sources, name=path)
+        return _Reference(trg_lang, None, count, lambda: iter_segments(path), sources, name=path)
     if not args.pair:
         raise TagmtError("say what to score against: --pair SRC-TRG (with --data DIR) or --ref FILE --trg-lang LANG")
     from tagmt.data.dataset import open_dataset
@@ -306,7 +308,7 @@ def _segment_reference(args: argparse.Namespace, hyps: Sequence[str]) -> _Refere
     from tagmt.data.views import parallel_segments
 
     direction = parse_direction(args.pair, include_zf=args.zf)
-    if args.trg_lang and args.trg_lang != direction.trg:
+    if args.trg_lang and normalize(args.trg_lang, "--trg-lang") != direction.trg:
         raise TagmtError(f"--trg-lang {args.trg_lang} contradicts --pair {direction.name}")
     if args.src:
         raise TagmtError("--src is for --ref; with --data/--pair the sources come from the data set")

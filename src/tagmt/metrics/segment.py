@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Iterator, Sequence
 
 from tagmt.errors import TagmtError
+from tagmt.languages import NAMES, normalize, tokenizer_language
 from tagmt.markup import TaggedSegment
 from tagmt.metrics.base import Figure, Metric, MetricResult
 
@@ -37,8 +38,27 @@ MECAB_CHUNK = 4096
 
 
 def bleu_tokenizer(trg_lang: str) -> str:
-    """The sacrebleu tokenizer for BLEU in ``trg_lang`` (``13a`` for languages without their own)."""
-    return _BLEU_TOKENIZERS.get(trg_lang.lower(), "13a")
+    """The sacrebleu tokenizer for BLEU in ``trg_lang``, any tag of it (``ja-JP`` → ``ja-mecab``, ``zh-TW`` →
+    ``zh``; ``13a`` for languages without their own); a name or an unknown code is a TagmtError."""
+    return _BLEU_TOKENIZERS.get(tokenizer_language(trg_lang), "13a")
+
+
+def metric_language(trg_lang: str | None) -> str | None:
+    """``trg_lang`` as a metric keeps it: tagmt's code (``ja-JP`` → ``ja``; ``zh-TW`` → ``zf``), None when
+    not given. The one normalisation of :mod:`tagmt.languages`, so the API and the CLI agree."""
+    if trg_lang is None or trg_lang == "":
+        return None
+    return normalize(trg_lang, "trg_lang") if isinstance(trg_lang, str) else trg_lang
+
+
+def language_field(trg_lang: str | None, tokenize: str | None) -> dict[str, str]:
+    """The signature's ``lang`` field; for a code tagmt has no entry for, a metric that tokenizes says that
+    it used the default tokenizer (``lang:enm(unknown:default-tokenizer)``; ``tok`` names it)."""
+    if not trg_lang:
+        return {}
+    if trg_lang in NAMES:
+        return {"lang": trg_lang}
+    return {"lang": f"{trg_lang}(unknown:default-tokenizer)" if tokenize else f"{trg_lang}(unknown)"}
 
 
 def require_trg_lang(trg_lang: str | None, name: str) -> str:
@@ -235,11 +255,17 @@ class SegmentMetric(Metric):
 
     def __init__(self, trg_lang: str | None = None, tokenize: str | None = None, compat: str = "tagmt") -> None:
         self.set_compat(compat)
-        self.trg_lang = trg_lang
+        self.trg_lang = metric_language(trg_lang)
         self.tokenize = tokenize
         if self.tokenizes and not tokenize:
-            self.tokenize = bleu_tokenizer(require_trg_lang(trg_lang, self.name))
+            self.tokenize = bleu_tokenizer(require_trg_lang(self.trg_lang, self.name))
         self.nrefs = 1
+
+    def signature(self) -> str:
+        """The metric's signature, with the target language it was told (``lang:ja``) after its fields."""
+        text = super().signature()
+        extra = language_field(self.trg_lang, self.tokenize if self.tokenizes else None)
+        return text + "".join(f"|{key}:{value}" for key, value in extra.items())
 
     @property
     def corpus_level(self) -> bool:
