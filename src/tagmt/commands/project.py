@@ -65,7 +65,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         help="tagged reference to assess the projection against (line file; with --xliff: the same "
                              "XLIFF with tagged targets)")
     parser.add_argument("--report", metavar="FILE", help="with --ref: write the assessment here as JSON")
-    parser.add_argument("-o", "--output", required=True, metavar="FILE", help="output file")
+    parser.add_argument("-o", "--output", metavar="FILE",
+                        help="output file (required unless --in-place); never one of the inputs")
+    parser.add_argument("--in-place", action="store_true",
+                        help="--xliff: write the projected file over the --xliff file itself (atomically)")
     parser.set_defaults(func=run)
 
 
@@ -100,6 +103,31 @@ def read_guide(args: argparse.Namespace, src_lang: str, trg_lang: str):
     return make_guide(corpora, extra)
 
 
+def _refuse_overwrites(args: argparse.Namespace) -> None:
+    """-o and --report never on an input; --in-place is -o = --xliff on purpose."""
+    from tagmt.errors import TagmtError
+    from tagmt.outputs import existing_folder, refuse_overwriting_inputs, same_file
+
+    if args.in_place:
+        if not args.xliff:
+            raise TagmtError("--in-place writes over the --xliff file; line files (--source) take -o")
+        if args.output is None:
+            args.output = args.xliff
+        elif not same_file(args.output, args.xliff):
+            raise TagmtError(f"--in-place writes over --xliff {args.xliff}, but -o {args.output} is another "
+                             "file: leave out -o, or --in-place")
+    elif args.output is None:
+        raise TagmtError("-o/--output is required" + (" (or --in-place to write over --xliff)" if args.xliff else ""))
+    refuse_overwriting_inputs(
+        [("-o", args.output), ("--report", args.report)],
+        [("--source", args.source), ("--xliff", args.xliff), ("--translation", args.translation), ("--ref", args.ref),
+         *(("--examples", path) for path in getattr(args, "examples", None) or ()),
+         *(("--align-corpus", path) for path in args.align_corpus or ()), ("--examples-data", args.examples_data),
+         existing_folder("--aligner-model", args.aligner_model)],
+        in_place=("-o", "--xliff") if args.xliff else None, allow_in_place=args.in_place,
+    )
+
+
 def run(args: argparse.Namespace) -> int:
     from tagmt.errors import TagmtError
     from tagmt.translate.projection import project_lines, project_xliff, xliff_languages
@@ -108,6 +136,7 @@ def run(args: argparse.Namespace) -> int:
         raise TagmtError("--aligner-model is for --aligner awesome (or eflomal+awesome)")
     if args.report and not args.ref:
         raise TagmtError("--report writes the assessment of --ref: give --ref TAGGED_REFERENCE")
+    _refuse_overwrites(args)
     options = dict(aligner=args.aligner, aligner_model=args.aligner_model, device=args.device, ref=args.ref)
     if args.xliff:
         if args.translation:
@@ -116,7 +145,7 @@ def run(args: argparse.Namespace) -> int:
         languages = xliff_languages(args.xliff, args.src_lang, args.trg_lang) if needs else (None, None)
         guide = read_guide(args, *languages)
         done = project_xliff(args.xliff, args.output, src_lang=args.src_lang, trg_lang=args.trg_lang, guide=guide,
-                             **options)
+                             in_place=args.in_place, **options)
         left = ", ".join(f"{n} {why}" for why, n in sorted(done.skipped.items()))
         detail = f" (left as they were: {left})" if left else ""
     else:

@@ -15,6 +15,7 @@ from tagmt.engines.hf import NUM_BEAMS
 from tagmt.engines.offline import OFFLINE_ENGINES
 from tagmt.errors import TagmtError
 from tagmt.languages import normalize
+from tagmt.outputs import refuse_overwriting_inputs
 from tagmt.preflight import check, run_problems
 from tagmt.translate.hygiene import RunReport
 from tagmt.translate.guide import Guide
@@ -81,13 +82,17 @@ def translate_file(
     compute_type: str | None = None,
     max_tokens: int | None = None,
     guide: Guide | None = None,
+    in_place: bool = False,
 ) -> FileRun:
     """Read ``input`` (format from its content unless ``format``), check everything the run needs
     (packages, weights, the model's languages: all problems at once), translate every segment and write
     ``output`` atomically — XLIFF with targets filled and their state set, else one segment per line — with
     its run record beside it (``<output>.run.json``; ``command``: the command line, when there is one).
     ``llm``, ``repair``, ``engine``, ``compute_type``, ``max_tokens`` and ``guide`` (what the projection
-    learns from) as in ``translate_corpus``."""
+    learns from) as in ``translate_corpus``. ``output`` may be ``input`` itself (a link to it, a hard link)
+    only with ``in_place``: it is then replaced atomically."""
+    refuse_overwriting_inputs([("output", str(output))], [("input", str(input))], in_place=("output", "input"),
+                              allow_in_place=in_place, in_place_flag="in_place=True")
     corpus = read_corpus(input, format, src_lang=src_lang, trg_lang=trg_lang)
     if not corpus.segments:
         raise TagmtError(f"{input}: no segment to translate (every unit is empty or translate=\"no\")")
