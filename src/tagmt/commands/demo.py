@@ -45,7 +45,10 @@ def run_demo(out: str | None, *, jobs: int = 1, force: bool = False, figures: bo
     from tagmt.reproduce import offline_grid, run_grid
     from tagmt.workflows import run_sample_files
 
+    from tagmt.outputs import refuse_overwriting_inputs
+
     folder = Path(out or DEFAULT_OUT).resolve()
+    refuse_overwriting_inputs([("--out", str(folder))], [("the bundled sample (data/sample)", str(sample_data_dir()))])
     skipped_figures = figures and not module_available("matplotlib")
     if skipped_figures:  # figures are a bonus in the demo: run the chain without them
         figures = False

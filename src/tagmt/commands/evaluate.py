@@ -466,7 +466,7 @@ def _score_keys(systems: Sequence[dict[str, Any]]) -> list[str]:
 
 
 def _csv_value(value: Any) -> Any:
-    return "" if value is None else value
+    return "n/a" if value is None else value
 
 
 def _table(systems: Sequence[dict[str, Any]], meta: list[str], keys: list[str]) -> str:

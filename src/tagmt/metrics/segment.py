@@ -288,6 +288,10 @@ class SegmentMetric(Metric):
     def sentence(self, stats: Sequence[float]) -> float | None:
         return self.figures_from(stats)[self.name]
 
+    def undefined_reason(self, name: str, stats: Sequence[float] | None) -> str:
+        """Why the corpus figure ``name`` is None (n/a) for the summed ``stats`` (None: no segment)."""
+        return "no segment was scored" if stats is None else "undefined on this corpus"
+
     def corpus_score(self, hypotheses: Sequence[str], references: Sequence[Sequence[str]]) -> MetricResult:
         check_lengths(hypotheses, references)
         self.check_references(len(references))
@@ -302,12 +306,15 @@ class SegmentMetric(Metric):
             total = list(stats) if total is None else [a + b for a, b in zip(total, stats)]
         figures = self.figures_from(total) if total is not None else {key: None for key in self.figures}
         score = figures[self.name]
+        details: dict[str, Any] = {key: value for key, value in figures.items() if key != self.name}
+        if score is None:  # n/a, and why (e.g. tag-bleu where no segment has markup)
+            details["reason"] = self.undefined_reason(self.name, total)
         return MetricResult(
             name=self.name,
             score=score,
             signature=self.signature(),
             segment_scores=segment_scores,
-            details={key: value for key, value in figures.items() if key != self.name},
+            details=details,
         )
 
     def check_references(self, count: int) -> None:
@@ -325,7 +332,8 @@ class ViewMetric(SegmentMetric):
     """BLEU, chrF, chrF++ or TER over one view of tagged segments; tag-view BLEU tokenizes with ``none``.
 
     On the tag view a segment where neither side has markup has no tag score (None, "n/a"): there is
-    nothing to compare, and 0 would read as a failure. Its (empty) statistics add nothing to the corpus.
+    nothing to compare, and 0 would read as a failure. Its (empty) statistics add nothing to the corpus,
+    and a corpus where no segment has markup has no tag score either (n/a, with the reason).
     """
 
     def __init__(self, family: str, view: str, trg_lang: str | None = None, tokenize: str | None = None,
@@ -356,8 +364,14 @@ class ViewMetric(SegmentMetric):
         return stats
 
     def figures_from(self, stats: Sequence[float]) -> dict[str, float | None]:
-        body = stats[:-1] if self.view == "tag" else stats
-        return {self.name: self.sacre.corpus(body)}
+        if self.view == "tag":  # no segment with markup on either side: n/a, not 0
+            return {self.name: self.sacre.corpus(stats[:-1]) if stats[-1] else None}
+        return {self.name: self.sacre.corpus(stats)}
+
+    def undefined_reason(self, name: str, stats: Sequence[float] | None) -> str:
+        if self.view == "tag" and stats is not None and not stats[-1]:
+            return "no segment has markup in its hypothesis or reference: there is nothing to compare"
+        return super().undefined_reason(name, stats)
 
     def sentence(self, stats: Sequence[float]) -> float | None:
         if self.view == "tag" and not stats[-1]:
