@@ -91,7 +91,7 @@ def run_direct(
     engine = engine.for_approach("dt")
     texts = [s.source for s in segments]
     outputs = translate_segments(
-        engine, texts, direction.src, direction.trg,
+        engine, texts, *direction.engine_languages,
         cache=_cache(engine, "dt", direction, texts, cache_dir, use_cache),
         progress=progress, desc=f"{engine.name} dt {direction.name}", on_batch=on_batch,
     )
@@ -128,7 +128,7 @@ def run_detag_project(
     detagged = [detag(s.source) for s in segments]
     texts = [unescape(d.plain) if escaped else d.plain for d in detagged]
     translations = translate_segments(
-        engine, texts, direction.src, direction.trg,
+        engine, texts, *direction.engine_languages,
         cache=_cache(engine, "dp", direction, texts, cache_dir, use_cache),
         progress=progress, desc=f"{engine.name} dp {direction.name}", on_batch=on_batch,
     )
@@ -275,7 +275,7 @@ def translate_corpus(
         loaded_engine = load_engine(model, engine=engine, device=device, batch_size=batch_size, fp16=fp16,
                                     compute_type=compute_type, max_tokens=max_tokens, beam=beam, llm=llm,
                                     approach=approach)
-    loaded_engine.check_direction(direction.src, direction.trg)
+    loaded_engine.check_direction(*direction.engine_languages)
     needs_aligner = approach == "dp" or repair is not None
     loaded = None
     if needs_aligner:
