@@ -75,6 +75,7 @@ def test_resolve_direction_keeps_the_tags(tmp_path):
     direction = resolve_direction(corpus, None, None)
     assert (direction.src, direction.trg, direction.regional) == ("en", "en", True)
     assert direction.engine_languages == ("en-US", "en-AU") and direction.name == "en-US-en-AU"
+    assert resolve_direction(read_corpus(xliff(tmp_path, "en-US", "pt-BR")), None, None).name == "en-pt"
     overridden = resolve_direction(corpus, None, "en-GB")
     assert overridden.engine_languages == ("en-US", "en-GB")
     plain = resolve_direction(read_corpus(xliff(tmp_path, "en", "de")), None, None)

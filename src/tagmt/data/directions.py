@@ -36,9 +36,18 @@ class Direction:
 
     @property
     def name(self) -> str:
-        if self.src_tag or self.trg_tag:
-            return f"{self.src_tag or self.src}-{self.trg_tag or self.trg}"
+        """``en-de``; a regional adaptation by its tags (``en-US-en-AU``)."""
+        if self.regional and (self.src_tag or self.trg_tag):
+            return "-".join(self.engine_languages)
         return f"{self.src}-{self.trg}"
+
+    @property
+    def key(self) -> str:
+        """The name, plus the tags engines are told where given (run caches: an LLM asked for pt-BR and
+        one asked for pt-PT give different outputs)."""
+        if not (self.src_tag or self.trg_tag):
+            return self.name
+        return f"{self.name}[{'>'.join(self.engine_languages)}]"
 
     @property
     def regional(self) -> bool:

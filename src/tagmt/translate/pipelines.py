@@ -70,7 +70,7 @@ def _cache(engine: Engine, approach: str, direction: Direction, texts: list[str]
            cache_dir: str | Path | None, use_cache: bool) -> SegmentCache | None:
     if not (use_cache and engine.cacheable):
         return None
-    return SegmentCache.for_run(engine, approach, direction.name, texts, cache_dir)
+    return SegmentCache.for_run(engine, approach, direction.key, texts, cache_dir)
 
 
 def run_direct(
@@ -335,12 +335,13 @@ def record_run(output: Path, done: Translation, corpus: Corpus, direction: Direc
         "format": corpus.format,
         "approach": approach,
         "direction": direction.name,
+        "languages": list(direction.engine_languages),
         "segments": len(done.outputs),
         "aligner": aligner if approach == "dp" or repair else None,
         "repair": repair,
         "tags": done.tags.as_dict() if done.tags else None,
         "changes": done.report.as_dict(),
-        "cache_key": run_key(engine, approach, direction.name, texts) if engine.cacheable else None,
+        "cache_key": run_key(engine, approach, direction.key, texts) if engine.cacheable else None,
         "command": list(command) if command is not None else None,
     }, engine)
 
