@@ -3,8 +3,9 @@
 A command names its outputs and its inputs as ``(option, path)`` pairs; :func:`refuse_overwriting_inputs`
 raises a one-line :class:`TagmtError` when an output *is* an input — the same path, a symbolic link to it,
 a hard link to it (the same ``st_dev``/``st_ino``), or a path that resolves to it once every link is
-followed (for outputs that do not exist yet) — or lies inside an input folder (a data set, a model
-folder), where a new file would become part of what is read next time. Standard streams (``-``) and
+followed (for outputs that do not exist yet) — or is an existing file of a kind tagmt reads inside an
+input folder (a data set's documents, a checkpoint's weights and config: ``READ_FROM_FOLDERS``); a new
+file in an input folder (``views --data . -o views.txt``) is allowed. Standard streams (``-``) and
 special files (``/dev/null``, a FIFO) are not files that could be lost and are left alone.
 
 ``in_place`` names the one (output option, input option) pair the user allowed to coincide
@@ -19,6 +20,12 @@ from pathlib import Path
 from typing import Iterable, Optional, Tuple
 
 from tagmt.errors import TagmtError
+
+#: Files of an input folder that tagmt reads: data set documents, DITA, TMX, checkpoints and their configs.
+#: An existing one of these inside an input folder is an input; a new file there (``views.txt`` written
+#: with ``--data .``) is not.
+READ_FROM_FOLDERS = frozenset({".xlf", ".xliff", ".sdlxliff", ".tmx", ".dita", ".xml", ".json", ".bin",
+                               ".safetensors", ".model", ".ckpt", ".pt", ".txt", ".toml"})
 
 #: (the option that gave it, the path or None when not given)
 Named = Tuple[str, Optional[str]]
@@ -95,8 +102,9 @@ def refuse_overwriting_inputs(outputs: Iterable[Named], inputs: Iterable[Named],
                     f"{out} is the input {given}{how}; tagmt never writes over its inputs: give another "
                     f"output path{allow}"
                 )
-            if given.kind == "dir" and given.real in out.real.parents:
+            if given.kind == "dir" and given.real in out.real.parents and out.key is not None \
+                    and out.real.suffix.lower() in READ_FROM_FOLDERS:
                 raise TagmtError(
-                    f"{out} lies inside the input folder {given}; tagmt never writes into what it reads: "
-                    "give a path outside it"
+                    f"{out} is a file of the input folder {given} (its {out.real.suffix} files are read); "
+                    "tagmt never writes over what it reads: give a path outside it"
                 )

@@ -169,13 +169,23 @@ def test_views_o_input(work, capsys):
              "-o", str(work / "guide.xliff12.xlf")], work, capsys, "--input")
 
 
-def test_views_o_inside_the_data_folder(tmp_path, capsys):
+def test_views_o_a_document_of_the_data_folder(tmp_path, capsys):
     from tagmt.testing.tiny_xliff import write_tiny_dataset
 
     data = tmp_path / "data"
     write_tiny_dataset(data)
+    document = next(data.rglob("*.xlf"))
     refused(["views", "--data", str(data), "--pair", "en-ja", "--view", "plain", "--side", "source",
-             "-o", str(data / "x.txt")], tmp_path, capsys, "inside the input folder --data")
+             "-o", str(document)], tmp_path, capsys, "is a file of the input folder --data")
+    # a new file in the data folder is not an input
+    assert main(["views", "--data", str(data), "--pair", "en-ja", "--view", "plain", "--side", "source",
+                 "-o", str(data / "views.txt")]) == 0
+
+
+def test_stats_plots_onto_the_data(tmp_path, capsys):
+    (tmp_path / "data").mkdir()
+    refused(["stats", "--data", str(tmp_path / "data"), "--plots", str(tmp_path / "data")], tmp_path, capsys,
+            "--plots")
 
 
 def test_reproduce_out_is_the_data(tmp_path, capsys):
@@ -183,12 +193,6 @@ def test_reproduce_out_is_the_data(tmp_path, capsys):
     (tmp_path / "data" / "keep").write_text("x", "utf-8")
     refused(["reproduce", "--data", str(tmp_path / "data"), "--out", str(tmp_path / "data")], tmp_path, capsys,
             "--out")
-
-
-def test_stats_plots_inside_the_data(tmp_path, capsys):
-    (tmp_path / "data").mkdir()
-    refused(["stats", "--data", str(tmp_path / "data"), "--plots", str(tmp_path / "data" / "plots")], tmp_path,
-            capsys, "--plots")
 
 
 # --- the library ------------------------------------------------------------------------------------------

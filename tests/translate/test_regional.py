@@ -144,3 +144,26 @@ def test_project_takes_a_regional_pair(tmp_path, capsys, sample_data):
 
 def test_directions_compare_by_code():
     assert Direction("en", "pt", trg_tag="pt-BR") == Direction("en", "pt")
+
+
+TMX = """<?xml version="1.0" encoding="UTF-8"?>
+<tmx version="1.4"><header srclang="{src}" datatype="plaintext" segtype="sentence" adminlang="en"
+ creationtool="t" creationtoolversion="1" o-tmf="t"/><body>
+<tu tuid="1"><tuv xml:lang="{a}"><seg>color</seg></tuv><tuv xml:lang="{b}"><seg>colour</seg></tuv></tu>
+</body></tmx>
+"""
+
+
+@pytest.mark.parametrize("src, a, b, trg, expected", [
+    ("en-US", "en-US", "en-GB", "en-GB", ("en-US", "en-GB")),
+    ("en", "en-US", "de-DE", "de", ("en", "de-DE")),
+    ("zh-CN", "zh-CN", "zh-TW", "zh-TW", ("zh-CN", "zh-TW")),
+])
+def test_tmx_sides_by_tag_then_language(tmp_path, src, a, b, trg, expected):
+    path = tmp_path / "m.tmx"
+    path.write_text(TMX.format(src=src, a=a, b=b), "utf-8")
+    corpus = read_corpus(path)  # the target language inferred: the one other tag
+    assert (corpus.segments[0].source, corpus.segments[0].reference) == ("color", "colour")
+    direction = resolve_direction(corpus, None, None)
+    assert direction.engine_languages == expected
+    assert read_corpus(path, trg_lang=trg).segments[0].reference == "colour"
