@@ -15,6 +15,7 @@ REAL_GRID = "tagmt data download --dest ~/sap-data  &&  tagmt reproduce --data ~
 def run_demo(out: str | None, *, jobs: int = 1, force: bool = False, figures: bool = True,
              backend: str = "local", ray_address: str | None = None) -> int:
     """Run the offline grid on data/sample into ``out`` and print its tables; shared with ``reproduce --quick``."""
+    from tagmt.outputs import refuse_overwriting_inputs
     from tagmt.paths import sample_data_dir
     from tagmt.preflight import aligner_problems, module_available
     from tagmt.reproduce import offline_grid, run_grid
@@ -22,6 +23,7 @@ def run_demo(out: str | None, *, jobs: int = 1, force: bool = False, figures: bo
     from tagmt.workflows import run_sample_files
 
     folder = Path(out or DEFAULT_OUT).resolve()
+    refuse_overwriting_inputs([("--out", str(folder))], [("the bundled sample (data/sample)", str(sample_data_dir()))])
     skipped_figures = figures and not module_available("matplotlib")
     if skipped_figures:  # figures are a bonus in the demo: run the chain without them
         figures = False

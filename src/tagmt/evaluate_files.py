@@ -214,6 +214,7 @@ def segment_reference(spec: ReferenceSpec, hyps: Sequence[str]) -> Reference:
     from tagmt.corpus.detect import looks_like_xliff
     from tagmt.errors import TagmtError
     from tagmt.evaluation import iter_segments
+    from tagmt.languages import normalize
 
     if spec.ref:
         if spec.pair or spec.data or spec.split:
@@ -238,7 +239,8 @@ def segment_reference(spec: ReferenceSpec, hyps: Sequence[str]) -> Reference:
                 raise TagmtError(f"--src {spec.src} has {_line_count(spec.src)} lines but the reference has "
                                  f"{count}; give one line per segment in both")
             sources = iter_segments(spec.src)
-        return Reference(spec.trg_lang, None, count, lambda: iter_segments(path), sources, name=path)
+        trg_lang = normalize(spec.trg_lang, "--trg-lang")  # ja-JP → ja: the tokenizer of ja
+        return Reference(trg_lang, None, count, lambda: iter_segments(path), sources, name=path)
     if not spec.pair:
         raise TagmtError("say what to score against: --pair SRC-TRG (with --data DIR) or --ref FILE --trg-lang LANG")
     from tagmt.data.dataset import open_dataset
@@ -246,7 +248,7 @@ def segment_reference(spec: ReferenceSpec, hyps: Sequence[str]) -> Reference:
     from tagmt.data.views import parallel_segments
 
     direction = parse_direction(spec.pair, include_zf=spec.zf)
-    if spec.trg_lang and spec.trg_lang != direction.trg:
+    if spec.trg_lang and normalize(spec.trg_lang, "--trg-lang") != direction.trg:
         raise TagmtError(f"--trg-lang {spec.trg_lang} contradicts --pair {direction.name}")
     if spec.src:
         raise TagmtError("--src is for --ref; with --data/--pair the sources come from the data set")

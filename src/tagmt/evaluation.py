@@ -88,6 +88,8 @@ class SystemScores:
     tags: list[dict[str, Any]] = field(default_factory=list)
     #: per figure: {"score", "p_value", "mean", "ci"} when a significance test was run
     significance: dict[str, dict[str, float | None]] = field(default_factory=dict)
+    #: per figure that is None: why it is undefined (n/a), e.g. tag-bleu on a corpus without markup
+    reasons: dict[str, str] = field(default_factory=dict)
 
     def as_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -101,6 +103,8 @@ class SystemScores:
         }
         if self.significance:
             out["significance"] = {key: dict(value) for key, value in self.significance.items()}
+        if self.reasons:
+            out["details"] = {key: {"status": "n/a", "reason": reason} for key, reason in self.reasons.items()}
         return out
 
 
@@ -383,6 +387,8 @@ class _Run:
                     system.scores[key] = value
                     system.signatures[key] = signature
                     system.figures[key] = scorer.describe()[key]
+                    if value is None:
+                        system.reasons[key] = scorer.undefined_reason(key, total)
             system.tags = self.reports[s].rows()
             systems.append(system)
         return systems

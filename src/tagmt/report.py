@@ -87,7 +87,7 @@ def _number(value: Any, decimals: int) -> str:
 
 
 def _csv_value(value: Any, decimals: int = DATA_DECIMALS) -> Any:
-    return "" if value is None else rounded(value, decimals)
+    return "n/a" if value is None else rounded(value, decimals)
 
 
 def _terminal_columns() -> int:

@@ -83,7 +83,8 @@ def test_line_file_with_references(tmp_path):
 
 def test_tmx_units(tmp_path):
     corpus = read_corpus(write(tmp_path, "m.tmx", TMX))
-    assert (corpus.format, corpus.src_lang, corpus.trg_lang) == ("tmx", "en", "de")
+    # the languages as the file writes them (tagmt.languages reads them: en-US is en)
+    assert (corpus.format, corpus.src_lang, corpus.trg_lang) == ("tmx", "en-US", "de-DE")
     (segment,) = corpus.segments  # the unit without an English side is skipped
     assert segment.id == "t1"
     assert segment.source == 'Click <g id="1">Save</g> <x id="2"/> &amp; <bx id="3"/>go <g id="h1">now</g>'
@@ -93,7 +94,7 @@ def test_tmx_units(tmp_path):
 
 def test_tmx_with_several_target_languages_needs_one(tmp_path):
     text = TMX.replace('<tu><tuv xml:lang="de-DE">', '<tu><tuv xml:lang="fr-FR">')
-    with pytest.raises(TagmtError, match=r"2 target languages \(de, fr\); choose one with --trg-lang"):
+    with pytest.raises(TagmtError, match=r"2 target languages \(de-DE, fr-FR\); choose one with --trg-lang"):
         read_corpus(write(tmp_path, "m.tmx", text))
     assert read_corpus(tmp_path / "m.tmx", trg_lang="fr").segments[0].reference is None
 

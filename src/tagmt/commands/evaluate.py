@@ -133,6 +133,19 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.set_defaults(func=run)
 
 
+def _refuse_overwrites(args: argparse.Namespace) -> None:
+    """--per-segment never on an input (a reference, a hypothesis, a source, a schema, a model folder)."""
+    from tagmt.outputs import existing_folder, refuse_overwriting_inputs
+
+    named = [(f"--{name.replace('_', '-')}", value) for name in ("ref", "hyp", "catalog")
+             for value in (getattr(args, name, None) or ())]
+    named += [(f"--{name.replace('_', '-')}", getattr(args, name, None))
+              for name in ("src", "ne_terms", "data", "dtd", "xsd", "rng")]
+    named += [existing_folder("--comet-model", args.comet_model),
+              existing_folder("--embedding-model", getattr(args, "embedding_model", None))]
+    refuse_overwriting_inputs([("--per-segment", args.per_segment)], [(o, str(v) if v else None) for o, v in named])
+
+
 def add_document_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of the document metrics (tree-sim, node-chrf, xater, validity, span-f1, md-tags, texbleu)."""
     from pathlib import Path
@@ -171,6 +184,7 @@ def run(args: argparse.Namespace) -> int:
 
     metrics = unique(args.metric or [], "--metric")
     hyps = distinct_files(args.hyp, "--hyp")
+    _refuse_overwrites(args)
     documents = [m for m in metrics if m in DOCUMENT_METRICS]
     if documents and len(documents) != len(metrics):
         raise TagmtError(

@@ -68,16 +68,44 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                              "XLIFF with tagged targets)")
     parser.add_argument("--report", metavar="FILE", help="with --ref: write the assessment here as JSON")
     parser.add_argument("-o", "--output", metavar="FILE",
-                        help="output file (needed unless --ref: without -o, --ref only measures)")
+                        help="output file (needed unless --ref: without -o, --ref only measures); never one of "
+                             "the inputs")
+    parser.add_argument("--in-place", action="store_true",
+                        help="--xliff: write the projected file over the --xliff file itself (atomically)")
     parser.set_defaults(func=run)
+
+
+def _refuse_overwrites(args: argparse.Namespace, output: str | None) -> None:
+    """-o and --report never on an input; --in-place is -o = --xliff on purpose."""
+    from tagmt.outputs import existing_folder, refuse_overwriting_inputs
+
+    refuse_overwriting_inputs(
+        [("-o", output), ("--report", args.report)],
+        [("--source", args.source), ("--xliff", args.xliff), ("--translation", args.translation), ("--ref", args.ref),
+         *(("--examples", path) for path in getattr(args, "examples", None) or ()),
+         *(("--align-corpus", path) for path in args.align_corpus or ()), ("--examples-data", args.examples_data),
+         existing_folder("--aligner-model", args.aligner_model)],
+        in_place=("-o", "--xliff") if args.xliff else None, allow_in_place=args.in_place,
+    )
 
 
 def run(args: argparse.Namespace) -> int:
     from tagmt.errors import TagmtError
+    from tagmt.outputs import same_file
 
+    if args.in_place:
+        if not args.xliff:
+            raise TagmtError("--in-place writes over the --xliff file; line files (--source) take -o")
+        if args.output is None:
+            args.output = args.xliff
+        elif not same_file(args.output, args.xliff):
+            raise TagmtError(f"--in-place writes over --xliff {args.xliff}, but -o {args.output} is another "
+                             "file: leave out -o, or --in-place")
     if args.output is None:
         if not args.ref:
-            raise TagmtError("give -o FILE for the projected output (or --ref TAGGED_REFERENCE to only measure)")
+            raise TagmtError("give -o FILE for the projected output (or --ref TAGGED_REFERENCE to only measure"
+                             + ("; --in-place to write over --xliff)" if args.xliff else ")"))
+        _refuse_overwrites(args, None)
         import tempfile
 
         with tempfile.TemporaryDirectory(prefix="tagmt-project-") as folder:  # measured, then dropped
@@ -95,6 +123,8 @@ def _run(args: argparse.Namespace, output: str, measure_only: bool = False) -> i
         raise TagmtError("--aligner-model is for --aligner awesome (or eflomal+awesome)")
     if args.report and not args.ref:
         raise TagmtError("--report writes the assessment of --ref: give --ref TAGGED_REFERENCE")
+    if not measure_only:
+        _refuse_overwrites(args, output)
     options = dict(aligner=args.aligner, aligner_model=args.aligner_model, device=args.device, ref=args.ref)
     if args.xliff:
         if args.translation:
@@ -103,7 +133,7 @@ def _run(args: argparse.Namespace, output: str, measure_only: bool = False) -> i
         languages = xliff_languages(args.xliff, args.src_lang, args.trg_lang) if needs else (None, None)
         guide = read_guide(args.examples, args.examples_data, args.examples_split, args.align_corpus, *languages)
         done = project_xliff(args.xliff, output, src_lang=args.src_lang, trg_lang=args.trg_lang, guide=guide,
-                             **options)
+                             in_place=args.in_place, **options)
         left = ", ".join(f"{n} {why}" for why, n in sorted(done.skipped.items()))
         detail = f" (left as they were: {left})" if left else ""
     else:

@@ -88,7 +88,9 @@ def command_line(args: argparse.Namespace) -> str:
 
 def run(args: argparse.Namespace) -> int:
     from tagmt.errors import TagmtError
+    from tagmt.outputs import refuse_overwriting_inputs
 
+    refuse_overwriting_inputs([("--out", args.out)], [("--data", args.data), ("--config", args.config)])
     if args.quick:
         given = [name for name in ("data", "split", "config", "models", "approaches", "pairs", "aligner") if getattr(args, name)]
         if given:

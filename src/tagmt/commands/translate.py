@@ -94,7 +94,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         help="encoder of the awesome aligner (default: bert-base-multilingual-cased)")
     parser.add_argument("--data", metavar="DIR", help="data set folder for --pair (default: the bundled sample)")
     parser.add_argument("--split", help="split name for --pair, e.g. dev or test (default: the only split)")
-    parser.add_argument("-o", "--output", required=True, metavar="FILE", help="output file")
+    parser.add_argument("-o", "--output", metavar="FILE",
+                        help="output file (required unless --in-place); never one of the inputs")
+    parser.add_argument("--in-place", action="store_true",
+                        help="write the translation over --input itself (atomically; -o may then be left out)")
     parser.add_argument("--batch-size", type=int, default=16, metavar="N", help="segments per batch (default 16)")
     parser.add_argument("--device", choices=("auto", "cpu", "cuda"), default="auto",
                         help="where the model runs (default: cuda when available)")
@@ -182,6 +185,7 @@ def run(args: argparse.Namespace) -> int:
 
     if args.aligner_model and not (uses_awesome(args.aligner) and (args.approach == "dp" or args.repair)):
         raise TagmtError("--aligner-model is for the awesome aligner of --approach dp or --repair project")
+    _refuse_overwrites(args)
     if args.beam < 1:
         raise TagmtError(f"--beam must be at least 1, not {args.beam}")
     is_llm = split_model(args.model) is not None
@@ -205,6 +209,39 @@ def run(args: argparse.Namespace) -> int:
         return _run_documents(args, direction, is_llm)
     _check_segment_options(args)
     return _run_segments(args, direction, is_llm)
+
+
+def _refuse_overwrites(args: argparse.Namespace) -> None:
+    """-o (and its run record, and --cache-dir) never on an input; --in-place is -o = --input on purpose."""
+    import os
+    from pathlib import Path
+
+    from tagmt.errors import TagmtError
+    from tagmt.outputs import existing_folder, refuse_overwriting_inputs, same_file
+    from tagmt.translate.runs import run_record_path
+
+    if args.in_place:
+        if not args.input:
+            raise TagmtError("--in-place writes the translation over --input; it does not go with --pair")
+        if args.output is None:
+            args.output = args.input
+        elif not same_file(args.output, args.input):
+            raise TagmtError(f"--in-place writes over --input {args.input}, but -o {args.output} is another "
+                             "file: leave out -o, or --in-place")
+    elif args.output is None:
+        raise TagmtError("-o/--output is required (or --in-place to write the translation over --input)")
+    record = None
+    if args.unit != "document":  # beside a new file, or an existing regular one (not a FIFO, a device)
+        out = Path(args.output)
+        record = run_record_path(out) if os.path.lexists(out) else out.with_name(out.name + ".run.json")
+    refuse_overwriting_inputs(
+        [("-o", args.output), ("the run record of -o", str(record) if record else None), ("--cache-dir", args.cache_dir)],
+        [("--input", args.input), ("--data", args.data), ("--prompt", args.prompt),
+         *(("--examples", path) for path in args.examples or ()),
+         *(("--align-corpus", path) for path in args.align_corpus or ()), ("--examples-data", args.examples_data),
+         existing_folder("--model", args.model), existing_folder("--aligner-model", args.aligner_model)],
+        in_place=("-o", "--input") if args.input else None, allow_in_place=args.in_place,
+    )
 
 
 def _check_segment_options(args: argparse.Namespace) -> None:
@@ -290,6 +327,7 @@ def _run_file(args: argparse.Namespace, is_llm: bool) -> int:
         cache_dir=args.cache_dir, use_cache=not args.no_cache, fp16=args.fp16,
         llm=llm, repair=args.repair, command=getattr(args, "argv", None),
         engine=args.engine, compute_type=args.compute_type, max_tokens=args.max_tokens, guide=guide,
+        in_place=args.in_place,
     )
     kind = {"xliff12": "XLIFF 1.2", "xliff2": "XLIFF 2"}.get(done.corpus.format, "line file")
     print(f"wrote {len(done.corpus.segments)} segments ({args.model}, {args.approach}, {done.direction.name}) "

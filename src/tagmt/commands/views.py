@@ -48,6 +48,9 @@ def run(args: argparse.Namespace) -> int:
     from tagmt.errors import TagmtError
     from tagmt.linecodec import encode_line, has_line_break
 
+    from tagmt.outputs import refuse_overwriting_inputs
+
+    refuse_overwriting_inputs([("-o", args.output)], [("--input", args.input), ("--data", args.data)])
     if args.input:
         if args.pair or args.data or args.split:
             raise TagmtError("--input reads one file; --pair, --data and --split are for the data set")

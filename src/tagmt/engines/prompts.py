@@ -43,7 +43,21 @@ DEFAULT_SHOTS = 3
 
 
 def language_name(code: str) -> str:
-    return LANGUAGE_NAMES.get(code.lower(), code)
+    """The English name a prompt uses: ``Japanese``; with a region, ``English (Australia)``, so that an
+    LLM adapts to the variant (``en-US`` → ``en-AU``); an unknown code is named by itself."""
+    from tagmt.errors import TagmtError
+    from tagmt.languages import NAMES, REGION_NAMES, parse
+
+    if code.lower() in LANGUAGE_NAMES:
+        return LANGUAGE_NAMES[code.lower()]
+    try:
+        language = parse(code)
+    except TagmtError:
+        return code
+    name = LANGUAGE_NAMES.get(language.code) or NAMES.get(language.code) or code
+    if language.region and language.code not in ("zh", "zf"):
+        return f"{name} ({REGION_NAMES.get(language.region, language.region)})"
+    return name
 
 
 @dataclass(frozen=True)

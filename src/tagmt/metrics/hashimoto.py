@@ -97,7 +97,9 @@ class Tokenizer:
     """The tokenization ``calc_bleu.sh`` applies before multi-bleu, for one target language."""
 
     def __init__(self, lang: str) -> None:
-        self.lang = "zh" if lang == "zf" else lang
+        from tagmt.languages import tokenizer_language
+
+        self.lang = tokenizer_language(lang)  # ja-JP → ja, zf/zh-TW → zh
         self._cache: dict[str, str] = {}
         if self.lang in ("ja", "zh"):
             from tagmt.metrics.segment import Sacre, bleu_tokenizer

@@ -81,6 +81,12 @@ class TagPlacement(SegmentMetric):
     def signature_fields(self) -> dict[str, str]:
         return {"markup": "per-segment", "position": "lex-characters", "as": "lilt-markup-tag-evaluation"}
 
+    def undefined_reason(self, name: str, stats: Sequence[float] | None) -> str:
+        if stats is not None and name != "tag-inconsistent" and not stats[0]:
+            return ("no reference tag in a consistent segment (same text and tags): no tag position to compare")
+        return super().undefined_reason(name, stats)
+
+
 
 def _elements(segment: TaggedSegment) -> list[Token]:
     return [t for t in segment.markup if t.kind in ("start", "empty") and not t.name.startswith("#")]
@@ -136,6 +142,11 @@ class AttributePreservation(SegmentMetric):
     def signature_fields(self) -> dict[str, str]:
         return {"markup": "per-segment", "pairing": "kind-name-rank"}
 
+    def undefined_reason(self, name: str, stats: Sequence[float] | None) -> str:
+        if stats is not None and not stats[1]:
+            return "no reference tag carries attributes: there is nothing to preserve"
+        return super().undefined_reason(name, stats)
+
 
 class PlaceholderPreservation(SegmentMetric):
     """% of reference placeholders (self-closing elements, ``<locked-ref>``) found in the hypothesis."""
@@ -155,6 +166,11 @@ class PlaceholderPreservation(SegmentMetric):
 
     def signature_fields(self) -> dict[str, str]:
         return {"markup": "per-segment", "placeholders": "self-closing+locked-ref"}
+
+    def undefined_reason(self, name: str, stats: Sequence[float] | None) -> str:
+        if stats is not None and not stats[1]:
+            return "no reference segment has placeholders: there is nothing to preserve"
+        return super().undefined_reason(name, stats)
 
 
 #: Columns of the per-tag report, in order.

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Iterator, Sequence
 
 from tagmt.errors import TagmtError
+from tagmt.languages import NAMES, normalize, tokenizer_language
 from tagmt.markup import TaggedSegment
 from tagmt.metrics.base import Figure, Metric, MetricResult
 
@@ -37,8 +38,27 @@ MECAB_CHUNK = 4096
 
 
 def bleu_tokenizer(trg_lang: str) -> str:
-    """The sacrebleu tokenizer for BLEU in ``trg_lang`` (``13a`` for languages without their own)."""
-    return _BLEU_TOKENIZERS.get(trg_lang.lower(), "13a")
+    """The sacrebleu tokenizer for BLEU in ``trg_lang``, any tag of it (``ja-JP`` → ``ja-mecab``, ``zh-TW`` →
+    ``zh``; ``13a`` for languages without their own); a name or an unknown code is a TagmtError."""
+    return _BLEU_TOKENIZERS.get(tokenizer_language(trg_lang), "13a")
+
+
+def metric_language(trg_lang: str | None) -> str | None:
+    """``trg_lang`` as a metric keeps it: tagmt's code (``ja-JP`` → ``ja``; ``zh-TW`` → ``zf``), None when
+    not given. The one normalisation of :mod:`tagmt.languages`, so the API and the CLI agree."""
+    if trg_lang is None or trg_lang == "":
+        return None
+    return normalize(trg_lang, "trg_lang") if isinstance(trg_lang, str) else trg_lang
+
+
+def language_field(trg_lang: str | None, tokenize: str | None) -> dict[str, str]:
+    """The signature's ``lang`` field; for a code tagmt has no entry for, a metric that tokenizes says that
+    it used the default tokenizer (``lang:enm(unknown:default-tokenizer)``; ``tok`` names it)."""
+    if not trg_lang:
+        return {}
+    if trg_lang in NAMES:
+        return {"lang": trg_lang}
+    return {"lang": f"{trg_lang}(unknown:default-tokenizer)" if tokenize else f"{trg_lang}(unknown)"}
 
 
 def require_trg_lang(trg_lang: str | None, name: str) -> str:
@@ -235,11 +255,17 @@ class SegmentMetric(Metric):
 
     def __init__(self, trg_lang: str | None = None, tokenize: str | None = None, compat: str = "tagmt") -> None:
         self.set_compat(compat)
-        self.trg_lang = trg_lang
+        self.trg_lang = metric_language(trg_lang)
         self.tokenize = tokenize
         if self.tokenizes and not tokenize:
-            self.tokenize = bleu_tokenizer(require_trg_lang(trg_lang, self.name))
+            self.tokenize = bleu_tokenizer(require_trg_lang(self.trg_lang, self.name))
         self.nrefs = 1
+
+    def signature(self) -> str:
+        """The metric's signature, with the target language it was told (``lang:ja``) after its fields."""
+        text = super().signature()
+        extra = language_field(self.trg_lang, self.tokenize if self.tokenizes else None)
+        return text + "".join(f"|{key}:{value}" for key, value in extra.items())
 
     @property
     def corpus_level(self) -> bool:
@@ -262,6 +288,10 @@ class SegmentMetric(Metric):
     def sentence(self, stats: Sequence[float]) -> float | None:
         return self.figures_from(stats)[self.name]
 
+    def undefined_reason(self, name: str, stats: Sequence[float] | None) -> str:
+        """Why the corpus figure ``name`` is None (n/a) for the summed ``stats`` (None: no segment)."""
+        return "no segment was scored" if stats is None else "undefined on this corpus"
+
     def corpus_score(self, hypotheses: Sequence[str], references: Sequence[Sequence[str]]) -> MetricResult:
         check_lengths(hypotheses, references)
         self.check_references(len(references))
@@ -276,12 +306,15 @@ class SegmentMetric(Metric):
             total = list(stats) if total is None else [a + b for a, b in zip(total, stats)]
         figures = self.figures_from(total) if total is not None else {key: None for key in self.figures}
         score = figures[self.name]
+        details: dict[str, Any] = {key: value for key, value in figures.items() if key != self.name}
+        if score is None:  # n/a, and why (e.g. tag-bleu where no segment has markup)
+            details["reason"] = self.undefined_reason(self.name, total)
         return MetricResult(
             name=self.name,
             score=score,
             signature=self.signature(),
             segment_scores=segment_scores,
-            details={key: value for key, value in figures.items() if key != self.name},
+            details=details,
         )
 
     def check_references(self, count: int) -> None:
@@ -299,7 +332,8 @@ class ViewMetric(SegmentMetric):
     """BLEU, chrF, chrF++ or TER over one view of tagged segments; tag-view BLEU tokenizes with ``none``.
 
     On the tag view a segment where neither side has markup has no tag score (None, "n/a"): there is
-    nothing to compare, and 0 would read as a failure. Its (empty) statistics add nothing to the corpus.
+    nothing to compare, and 0 would read as a failure. Its (empty) statistics add nothing to the corpus,
+    and a corpus where no segment has markup has no tag score either (n/a, with the reason).
     """
 
     def __init__(self, family: str, view: str, trg_lang: str | None = None, tokenize: str | None = None,
@@ -330,8 +364,14 @@ class ViewMetric(SegmentMetric):
         return stats
 
     def figures_from(self, stats: Sequence[float]) -> dict[str, float | None]:
-        body = stats[:-1] if self.view == "tag" else stats
-        return {self.name: self.sacre.corpus(body)}
+        if self.view == "tag":  # no segment with markup on either side: n/a, not 0
+            return {self.name: self.sacre.corpus(stats[:-1]) if stats[-1] else None}
+        return {self.name: self.sacre.corpus(stats)}
+
+    def undefined_reason(self, name: str, stats: Sequence[float] | None) -> str:
+        if self.view == "tag" and stats is not None and not stats[-1]:
+            return "no segment has markup in its hypothesis or reference: there is nothing to compare"
+        return super().undefined_reason(name, stats)
 
     def sentence(self, stats: Sequence[float]) -> float | None:
         if self.view == "tag" and not stats[-1]:

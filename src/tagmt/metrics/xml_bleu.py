@@ -175,6 +175,11 @@ class MarkupMatch(HashimotoMetric):
     def figures_from(self, stats: Sequence[float]) -> dict[str, float | None]:
         return {"markup-match": _percent(stats[0], stats[1]), "markup-match-tagged": _percent(stats[2], stats[3])}
 
+    def undefined_reason(self, name: str, stats: Sequence[float] | None) -> str:
+        if name == "markup-match-tagged" and stats is not None and not stats[3]:
+            return "no reference segment has markup"
+        return super().undefined_reason(name, stats)
+
     def signature_fields(self) -> dict[str, str]:
         if self.compat == "original":
             return {**self.original_fields(), "match": "lxml-tree"}

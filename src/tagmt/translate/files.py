@@ -14,7 +14,8 @@ from tagmt.engines import LLMOptions
 from tagmt.engines.hf import NUM_BEAMS
 from tagmt.engines.offline import OFFLINE_ENGINES
 from tagmt.errors import TagmtError
-from tagmt.languages import normalize
+from tagmt.languages import Language, parse
+from tagmt.outputs import refuse_overwriting_inputs
 from tagmt.preflight import check, run_problems
 from tagmt.translate.hygiene import RunReport
 from tagmt.translate.guide import Guide
@@ -35,25 +36,44 @@ class FileRun:
     report: RunReport
 
 
-def resolve_languages(corpus: Corpus, src_lang: str | None, trg_lang: str | None) -> tuple[str, str]:
-    """The ISO codes of the run: from the options, else from the file; both must agree where both say."""
+def resolve_direction(corpus: Corpus, src_lang: str | None, trg_lang: str | None) -> Direction:
+    """The run's direction: from the options, else from the file; both must name the same language where
+    both say (a region the option gives wins). One language in two regional variants (``en-US`` →
+    ``en-AU``, ``pt-PT`` → ``pt-BR``) is a regional adaptation, kept with its tags; one tag twice is refused."""
     where = corpus.path
-    chosen = []
+    chosen: list[Language] = []
     for given, in_file, option, attribute in (
         (src_lang, corpus.src_lang, "--src-lang", "source language"),
         (trg_lang, corpus.trg_lang, "--trg-lang", "target language"),
     ):
-        mine = normalize(given, option) if given else None
-        theirs = normalize(in_file, f"{where}: the {attribute}") if in_file else None
-        if mine and theirs and mine != theirs:
+        mine = parse(given, option) if given else None
+        theirs = parse(in_file, f"{where}: the {attribute}") if in_file else None
+        if mine and theirs and mine.code != theirs.code:
             raise TagmtError(f"{option} {given} contradicts the {attribute} {in_file} of {where}")
-        if not (mine or theirs):
-            source = "a line file carries none" if corpus.format == "lines" else f"{where} names none"
-            raise TagmtError(f"no {attribute}: {source}; pass {option} (an ISO code such as de)")
-        chosen.append(mine or theirs)
-    if chosen[0] == chosen[1]:
-        raise TagmtError(f"source and target language are both {chosen[0]}; translation needs two languages")
-    return chosen[0], chosen[1]
+        chosen.append(_given(mine or theirs, attribute, option, corpus))
+    src, trg = chosen
+    if src.code == trg.code and src.tag.lower() == trg.tag.lower():
+        raise TagmtError(f"source and target language are both {src.tag}; translation needs two languages "
+                         f"(a regional adaptation names two variants, e.g. {src.code}-US → {src.code}-AU)")
+    return Direction(src.code, trg.code, src_tag=_extra_tag(src), trg_tag=_extra_tag(trg))
+
+
+def _given(language: Language | None, attribute: str, option: str, corpus: Corpus) -> Language:
+    if language is None:
+        source = "a line file carries none" if corpus.format == "lines" else f"{corpus.path} names none"
+        raise TagmtError(f"no {attribute}: {source}; pass {option} (an ISO code such as de)")
+    return language
+
+
+def _extra_tag(language: Language) -> str | None:
+    """The tag when it says more than the code (``pt-BR``, ``zh-TW``), else None (``de``, ``zf``)."""
+    return language.tag if language.tag.lower() != language.code else None
+
+
+def resolve_languages(corpus: Corpus, src_lang: str | None, trg_lang: str | None) -> tuple[str, str]:
+    """The codes of the run's direction (:func:`resolve_direction`)."""
+    direction = resolve_direction(corpus, src_lang, trg_lang)
+    return direction.src, direction.trg
 
 
 def translate_file(
@@ -81,22 +101,26 @@ def translate_file(
     compute_type: str | None = None,
     max_tokens: int | None = None,
     guide: Guide | None = None,
+    in_place: bool = False,
 ) -> FileRun:
     """Read ``input`` (format from its content unless ``format``), check everything the run needs
     (packages, weights, the model's languages: all problems at once), translate every segment and write
     ``output`` atomically — XLIFF with targets filled and their state set, else one segment per line — with
     its run record beside it (``<output>.run.json``; ``command``: the command line, when there is one).
     ``llm``, ``repair``, ``engine``, ``compute_type``, ``max_tokens`` and ``guide`` (what the projection
-    learns from) as in ``translate_corpus``."""
+    learns from) as in ``translate_corpus``. ``output`` may be ``input`` itself (a link to it, a hard link)
+    only with ``in_place``: it is then replaced atomically."""
+    refuse_overwriting_inputs([("output", str(output))], [("input", str(input))], in_place=("output", "input"),
+                              allow_in_place=in_place, in_place_flag="in_place=True")
     corpus = read_corpus(input, format, src_lang=src_lang, trg_lang=trg_lang)
     if not corpus.segments:
         raise TagmtError(f"{input}: no segment to translate (every unit is empty or translate=\"no\")")
-    src, trg = resolve_languages(corpus, src_lang, trg_lang)
+    direction = resolve_direction(corpus, src_lang, trg_lang)
+    src, trg = direction.src, direction.trg
     if use_cache and model not in OFFLINE_ENGINES:
         prepare_cache_dir(cache_dir)  # a bad cache folder is named before what the run needs
     check(run_problems(models=[model], approach=approach, aligner=aligner, aligner_model=aligner_model,
                        src_lang=src, trg_lang=trg, repair=repair))
-    direction = Direction(src, trg)
     options: dict[str, Any] = awesome_options(aligner, aligner_model)
     done = translate_corpus(
         corpus, direction, approach, model, aligner=aligner, batch_size=batch_size, device=device,

@@ -70,7 +70,7 @@ def _cache(engine: Engine, approach: str, direction: Direction, texts: list[str]
            cache_dir: str | Path | None, use_cache: bool) -> SegmentCache | None:
     if not (use_cache and engine.cacheable):
         return None
-    return SegmentCache.for_run(engine, approach, direction.name, texts, cache_dir)
+    return SegmentCache.for_run(engine, approach, direction.key, texts, cache_dir)
 
 
 def run_direct(
@@ -91,7 +91,7 @@ def run_direct(
     engine = engine.for_approach("dt")
     texts = [s.source for s in segments]
     outputs = translate_segments(
-        engine, texts, direction.src, direction.trg,
+        engine, texts, *direction.engine_languages,
         cache=_cache(engine, "dt", direction, texts, cache_dir, use_cache),
         progress=progress, desc=f"{engine.name} dt {direction.name}", on_batch=on_batch,
     )
@@ -128,7 +128,7 @@ def run_detag_project(
     detagged = [detag(s.source) for s in segments]
     texts = [unescape(d.plain) if escaped else d.plain for d in detagged]  # = plain_text(source, escaped=escaped)
     translations = translate_segments(
-        engine, texts, direction.src, direction.trg,
+        engine, texts, *direction.engine_languages,
         cache=_cache(engine, "dp", direction, texts, cache_dir, use_cache),
         progress=progress, desc=f"{engine.name} dp {direction.name}", on_batch=on_batch,
     )
@@ -277,7 +277,7 @@ def translate_corpus(
         loaded_engine = load_engine(model, engine=engine, device=device, batch_size=batch_size, fp16=fp16,
                                     compute_type=compute_type, max_tokens=max_tokens, beam=beam, llm=llm,
                                     approach=approach)
-    loaded_engine.check_direction(direction.src, direction.trg)
+    loaded_engine.check_direction(*direction.engine_languages)
     needs_aligner = approach == "dp" or repair is not None
     loaded = None
     if needs_aligner:
@@ -335,12 +335,13 @@ def record_run(output: Path, done: Translation, corpus: Corpus, direction: Direc
         "format": corpus.format,
         "approach": approach,
         "direction": direction.name,
+        "languages": list(direction.engine_languages),
         "segments": len(done.outputs),
         "aligner": aligner if approach == "dp" or repair else None,
         "repair": repair,
         "tags": done.tags.as_dict() if done.tags else None,
         "changes": done.report.as_dict(),
-        "cache_key": run_key(engine, approach, direction.name, texts) if engine.cacheable else None,
+        "cache_key": run_key(engine, approach, direction.key, texts) if engine.cacheable else None,
         "command": list(command) if command is not None else None,
     }, engine)
 

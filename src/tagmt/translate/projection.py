@@ -30,6 +30,7 @@ from tagmt.corpus.lines import check_same_length, read_segments, write_lines
 from tagmt.errors import TagmtError
 from tagmt.languages import normalize
 from tagmt.markup import COMMENT, tokenize
+from tagmt.outputs import refuse_overwriting_inputs
 from tagmt.plaintext import plain_text
 from tagmt.preflight import aligner_problems, check
 from tagmt.project import detag
@@ -76,7 +77,10 @@ def project_lines(
     ref: str | Path | None = None,
 ) -> ProjectionRun:
     """Project the tags of each line of ``source`` onto the same line of ``translation``; write ``output``.
-    ``ref``: a tagged line file of references, line for line, to assess the output against."""
+    ``ref``: a tagged line file of references, line for line, to assess the output against. ``output`` is
+    never one of the inputs (refused before any work)."""
+    refuse_overwriting_inputs([("output", str(output))], [("source", str(source)), ("translation", str(translation)),
+                                                          ("ref", str(ref) if ref else None)])
     src, trg = normalize(src_lang, "--src-lang"), normalize(trg_lang, "--trg-lang")
     sources = read_segments(source)
     translations = read_segments(translation)
@@ -152,11 +156,15 @@ def project_xliff(
     aligner_options: dict[str, Any] | None = None,
     guide: Guide | None = None,
     ref: str | Path | None = None,
+    in_place: bool = False,
 ) -> ProjectionRun:
     """Give every target of an XLIFF file that lacks its source's codes those codes; write ``output``.
     ``ref``: the same file with tagged targets (same units in the same order) to assess the projected
-    targets against."""
+    targets against. ``output`` may be ``input`` itself only with ``in_place`` (written atomically)."""
     from tagmt.translate.files import resolve_languages
+
+    refuse_overwriting_inputs([("output", str(output))], [("input", str(input)), ("ref", str(ref) if ref else None)],
+                              in_place=("output", "input"), allow_in_place=in_place, in_place_flag="in_place=True")
 
     corpus = read_corpus(input, format)
     if corpus.format not in ("xliff12", "xliff2"):
