@@ -105,6 +105,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         help="write every segment's scores with its source, reference and hypothesis (TSV)")
     parser.add_argument("--src", metavar="FILE", help="source segments (for COMET and the per-segment TSV; "
                         "with --data/--pair they come from the data set)")
+    parser.add_argument("--html", metavar="FILE",
+                        help="also write a self-contained HTML page: the systems table, the per-tag report as a "
+                        "chart, every segment side by side with its tag errors marked, filters and search "
+                        "(opens offline in any browser)")
     parser.add_argument("--tag-report", action="store_true",
                         help="per element name: tags dropped, inserted, misplaced, attributes changed "
                         "(table: below the scores; json: 'tags' of each system; csv: printed instead of the scores)")
@@ -194,6 +198,10 @@ def _score_segments(metrics: list[str], hyps: list[str], args: argparse.Namespac
     metrics = metrics or list(DEFAULT_METRICS)
     if args.per_segment:
         check_output_path(args.per_segment, "--per-segment")
+    if args.html:
+        from tagmt.report import check_page
+
+        check_page(args.html, None)
     if args.samples is not None and args.samples < 1:
         raise TagmtError("--samples must be a positive number")
     if args.samples is not None and not (args.paired_bs or args.paired_ar):
@@ -211,13 +219,19 @@ def _score_segments(metrics: list[str], hyps: list[str], args: argparse.Namespac
         if reference.sources is None:
             raise TagmtError("comet needs the source segments: give --src FILE (or use --data/--pair)")
         options["comet"] = {"model": args.comet_model}
+    writer = PerSegmentWriter(args.per_segment, ids=reference.ids) if args.per_segment else None
+    if args.html:
+        from tagmt.report import SegmentCollector, check_page
+
+        check_page(args.html, reference.count)
+        writer = SegmentCollector(writer, ids=reference.ids)
     bar = _progress(args, reference.count)
     try:
         systems = score_systems(
             reference.lines(), hypotheses, reference.trg_lang, reference.pair,
             metrics=metrics, tokenize=args.tokenize, sources=reference.sources,
             metric_options=options, compat=args.compat, terms=args.ne_terms,
-            per_segment=PerSegmentWriter(args.per_segment, ids=reference.ids) if args.per_segment else None,
+            per_segment=writer,
             significance="bs" if args.paired_bs else "ar" if args.paired_ar else None,
             samples=args.samples, seed=args.seed,
             on_chunk=(lambda done: bar.update(done - bar.n)) if bar is not None else None,
@@ -226,6 +240,11 @@ def _score_segments(metrics: list[str], hyps: list[str], args: argparse.Namespac
     finally:
         if bar is not None:
             bar.close()
+    if args.html:
+        from tagmt.report import write_evaluation_page
+
+        write_evaluation_page(args.html, [system.as_dict() for system in systems], writer,
+                              about=[f"reference {reference.name}" if reference.pair is None else ""])
     return [system.as_dict() for system in systems]
 
 
@@ -405,6 +424,9 @@ def _score_documents(metrics: list[str], hyps: list[str], args: argparse.Namespa
         raise TagmtError("document metrics score whole files: give --ref FILE(s) and --hyp FILE(s), not --pair")
     if args.per_segment:
         raise TagmtError("--per-segment is for segment metrics; document metrics give one score per file")
+    if args.html:
+        raise TagmtError("--html is for segment metrics (the page shows segments); document metrics give one "
+                         "score per file")
     if args.paired_bs or args.paired_ar:
         raise TagmtError("--paired-bs/--paired-ar are for segment metrics (one score per segment to resample)")
     if "-" in hyps:
