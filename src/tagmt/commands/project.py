@@ -65,6 +65,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         help="tagged reference to assess the projection against (line file; with --xliff: the same "
                              "XLIFF with tagged targets)")
     parser.add_argument("--report", metavar="FILE", help="with --ref: write the assessment here as JSON")
+    parser.add_argument("--html", metavar="FILE",
+                        help="with --ref: write a self-contained HTML page of the assessment: the exact share, the "
+                             "error classes and every miss as source / expected / got, filterable by class and tag")
     parser.add_argument("-o", "--output", required=True, metavar="FILE", help="output file")
     parser.set_defaults(func=run)
 
@@ -108,6 +111,12 @@ def run(args: argparse.Namespace) -> int:
         raise TagmtError("--aligner-model is for --aligner awesome (or eflomal+awesome)")
     if args.report and not args.ref:
         raise TagmtError("--report writes the assessment of --ref: give --ref TAGGED_REFERENCE")
+    if args.html:
+        if not args.ref:
+            raise TagmtError("--html shows the assessment of --ref: give --ref TAGGED_REFERENCE")
+        from tagmt.evaluation import check_output_path
+
+        check_output_path(args.html, "--html")
     options = dict(aligner=args.aligner, aligner_model=args.aligner_model, device=args.device, ref=args.ref)
     if args.xliff:
         if args.translation:
@@ -142,4 +151,9 @@ def run(args: argparse.Namespace) -> int:
             from tagmt.atomic import write_atomic
 
             write_atomic(args.report, [json.dumps(done.assessment.as_dict(), indent=2, ensure_ascii=False) + "\n"])
+        if args.html:
+            from tagmt.report import write_projection_page
+
+            write_projection_page(args.html, done.compared, about=[
+                f"source {args.xliff or args.source}", f"reference {args.ref}", f"aligner {args.aligner}"])
     return 0

@@ -6,5 +6,7 @@ Each page is one file with its styles, scripts and SVG figures inline, loading n
 """
 
 from tagmt.report.evaluation_page import SegmentCollector, check_page, evaluation_page, write_evaluation_page
+from tagmt.report.projection_page import projection_page, write_projection_page
 
-__all__ = ["SegmentCollector", "check_page", "evaluation_page", "write_evaluation_page"]
+__all__ = ["SegmentCollector", "check_page", "evaluation_page", "projection_page", "write_evaluation_page",
+           "write_projection_page"]

@@ -106,18 +106,29 @@ def stacked_bars(rows: Sequence[tuple[str, str, Sequence[float]]], series: Seque
                  title: str, width: int = 900) -> str:
     """A horizontal stacked bar chart as inline SVG: ``rows`` are (group label, bar label, one value per
     series), ``series`` (name, colour). Groups (a tag name) hold one bar per system. Labels are escaped."""
-    bar, gap, label_width, legend = 14, 6, 260, 24
+    bar, gap, label_width = 14, 6, 260
+    shown = [k for k in range(len(series)) if any(values[k] for _, _, values in rows)] or list(range(len(series)))
+    lines, x = [[]], label_width
+    for k in shown:  # the legend: only the series present, wrapped to the width
+        step = 16 + 7 * len(series[k][0]) + 16
+        if x + step > width and lines[-1]:
+            lines.append([])
+            x = label_width
+        lines[-1].append((k, x))
+        x += step
+    legend = 20 * len(lines) + 4
     total = max((sum(values) for _, _, values in rows), default=0) or 1
     plot = width - label_width - 60
     height = legend + len(rows) * (bar + 2) + gap * len({g for g, _, _ in rows}) + 20
     out = [f'<svg class="chart" xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
            f'viewBox="0 0 {width} {height}" role="img" aria-label="{escape(title)}">',
            f"<title>{escape(title)}</title>"]
-    x = label_width
-    for name, colour in series:
-        out.append(f'<rect x="{x}" y="4" width="12" height="12" fill="{escape(colour)}"/>'
-                   f'<text x="{x + 16}" y="14" class="legend">{escape(name)}</text>')
-        x += 16 + 8 * len(name) + 16
+    for number, line in enumerate(lines):
+        for k, x in line:
+            name, colour = series[k]
+            y = 4 + 20 * number
+            out.append(f'<rect x="{x}" y="{y}" width="12" height="12" fill="{escape(colour)}"/>'
+                       f'<text x="{x + 16}" y="{y + 10}" class="legend">{escape(name)}</text>')
     y, previous = legend, None
     for group, label, values in rows:
         if group != previous:
