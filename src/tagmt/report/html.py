@@ -106,7 +106,7 @@ def stacked_bars(rows: Sequence[tuple[str, str, Sequence[float]]], series: Seque
                  title: str, width: int = 900) -> str:
     """A horizontal stacked bar chart as inline SVG: ``rows`` are (group label, bar label, one value per
     series), ``series`` (name, colour). Groups (a tag name) hold one bar per system. Labels are escaped."""
-    bar, gap, label_width = 14, 6, 260
+    bar, gap, label_width = 14, 6, 330
     shown = [k for k in range(len(series)) if any(values[k] for _, _, values in rows)] or list(range(len(series)))
     lines, x = [[]], label_width
     for k in shown:  # the legend: only the series present, wrapped to the width
@@ -133,10 +133,10 @@ def stacked_bars(rows: Sequence[tuple[str, str, Sequence[float]]], series: Seque
     for group, label, values in rows:
         if group != previous:
             y += gap
-            out.append(f'<text x="4" y="{y + bar - 3}" class="group">{escape(_shorten(group, 24))}</text>')
+            out.append(f'<text x="4" y="{y + bar - 3}" class="group">{escape(_shorten(group, 22))}</text>')
             previous = group
         out.append(f'<text x="{label_width - 6}" y="{y + bar - 3}" text-anchor="end" class="bar-label">'
-                   f"{escape(_shorten(label, 22))}</text>")
+                   f"{escape(_shorten(label, 20))}</text>")
         x = float(label_width)
         for (name, colour), value in zip(series, values):
             if value:

@@ -9,6 +9,7 @@
   metrics.forEach(function (m) { T.option(f.metric, m); });
   systems.forEach(function (s, i) { T.option(f.a, String(i), s); T.option(f.b, String(i), s); });
   if (systems.length > 1) f.b.value = "1";
+  else for (const key of ["sort", "a", "b"]) f[key].parentNode.hidden = true;  // nothing to compare
   const head = $("segments-head");
   head.append(el("th", "line", "#"));
   if (D.has_source) head.append(el("th", null, "source"));
