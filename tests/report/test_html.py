@@ -217,3 +217,27 @@ def test_grid_page_puts_the_paper_beside_ours_and_links_cells(tmp_path) -> None:
     assert all(h.startswith("cells/") and ".." not in h for h in hrefs)
     assert not tree.xpath("//table//script")
     assert re.search(r"&lt;script&gt;x&lt;/script&gt;", html)
+
+
+def test_the_page_never_lands_on_an_input(tmp_path) -> None:
+    from tagmt.cli import main
+
+    ref = tmp_path / "ref.ja"
+    ref.write_text("a <b>b</b>\n", encoding="utf-8")
+    hyp = tmp_path / "hyp.ja"
+    hyp.write_text("a b\n", encoding="utf-8")
+    assert main(["evaluate", "--ref", str(ref), "--trg-lang", "ja", "--hyp", str(hyp), "--html", str(hyp)]) == 2
+    assert hyp.read_text(encoding="utf-8") == "a b\n"
+    page = tmp_path / "page.html"
+    assert main(["evaluate", "--ref", str(ref), "--trg-lang", "ja", "--hyp", str(hyp), "--html", str(page)]) == 0
+    assert "report-data" in page.read_text(encoding="utf-8")
+
+
+def test_html_is_refused_for_document_metrics(tmp_path, capsys) -> None:
+    from tagmt.cli import main
+
+    doc = tmp_path / "a.xml"
+    doc.write_text("<a>x</a>", encoding="utf-8")
+    assert main(["evaluate", "--metric", "tree-sim", "--ref", str(doc), "--hyp", str(doc.with_name("b.xml")),
+                 "--html", str(tmp_path / "p.html")]) == 2
+    assert "--html is for segment metrics" in capsys.readouterr().err

@@ -201,7 +201,7 @@ def _score_segments(metrics: list[str], hyps: list[str], args: argparse.Namespac
     if args.html:
         from tagmt.report import check_page
 
-        check_page(args.html, None)
+        check_page(args.html, None, inputs=[*hyps, *(args.ref or []), args.src, args.per_segment])
     if args.samples is not None and args.samples < 1:
         raise TagmtError("--samples must be a positive number")
     if args.samples is not None and not (args.paired_bs or args.paired_ar):

@@ -114,9 +114,10 @@ def run(args: argparse.Namespace) -> int:
     if args.html:
         if not args.ref:
             raise TagmtError("--html shows the assessment of --ref: give --ref TAGGED_REFERENCE")
-        from tagmt.evaluation import check_output_path
+        from tagmt.report import check_page
 
-        check_output_path(args.html, "--html")
+        check_page(args.html, None, inputs=[args.source, args.xliff, args.translation, args.ref, args.output,
+                                            args.report])
     options = dict(aligner=args.aligner, aligner_model=args.aligner_model, device=args.device, ref=args.ref)
     if args.xliff:
         if args.translation:

@@ -26,11 +26,22 @@ PREFERRED_METRICS = ("xml-chrf", "raw-chrf", "xml-bleu", "lex-chrf", "tag-placem
 CHART_TAGS = 15
 
 
-def check_page(path: str | Path, segments: int | None, option: str = "--html") -> None:
-    """Refuse before any work an output that cannot be written or a corpus too large for one page."""
+def check_page(path: str | Path, segments: int | None, option: str = "--html",
+               inputs: Sequence[str | Path | None] = ()) -> None:
+    """Refuse before any work an output that cannot be written, that is one of the run's ``inputs`` (or
+    other outputs), or a corpus too large for one page."""
+    import os
+
     from tagmt.evaluation import check_output_path
 
     check_output_path(path, option)
+    for other in inputs:
+        if other is None or str(other) == "-":
+            continue
+        same = os.path.abspath(path) == os.path.abspath(other)
+        if same or (os.path.exists(path) and os.path.exists(other) and os.path.samefile(path, other)):
+            raise TagmtError(f"{option} {path} would overwrite {other}, a file this run reads or writes; "
+                             "give the page another name")
     if segments is not None and segments > MAX_SEGMENTS:
         raise TagmtError(f"{option}: {segments} segments are more than one page can show ({MAX_SEGMENTS}); "
                          "evaluate a sample of them for the page, or use --per-segment FILE (TSV)")
