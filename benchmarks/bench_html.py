@@ -14,6 +14,7 @@ a few seconds at 10,000 segments (only one page of 50 rows is ever in the DOM).
 from __future__ import annotations
 
 import argparse
+import re
 import tempfile
 import time
 from itertools import cycle, islice
@@ -41,7 +42,7 @@ def main() -> None:
     base = parallel_segments(open_dataset(args.data), args.split, direction)
     print(f"{len(base)} segments of {args.pair} ({args.split}), repeated to each size; 2 systems")
     print(f"{'segments':>8}  {'score s':>8}  {'+html s':>8}  {'ratio':>6}  {'page MB':>8}  {'empty page s':>12}  "
-          f"{'render s':>8}  {'?kind=dropped s':>15}")
+          f"{'dump-dom s':>10}  {'in page s':>9}  {'?kind=dropped s':>15}")
     with tempfile.TemporaryDirectory() as folder:
         empty = Path(folder) / "empty.html"
         empty.write_text("<!DOCTYPE html><title>empty</title><p>x</p>", encoding="utf-8")
@@ -62,9 +63,10 @@ def main() -> None:
             _, blank = timed_dump_dom(page_url(empty))
             dom, render = timed_dump_dom(page_url(page))
             assert f'data-total="{size}"' in dom, "the page did not render its segments"
+            ready = int(re.search(r'data-ready-ms="(\d+)"', dom).group(1)) / 1000
             _, filtered = timed_dump_dom(page_url(page, "kind=dropped"))
             print(f"{size:>8}  {plain:>8.1f}  {with_page:>8.1f}  {with_page / plain:>6.2f}  "
-                  f"{page.stat().st_size / 1e6:>8.1f}  {blank:>12.2f}  {render:>8.2f}  {filtered:>15.2f}")
+                  f"{page.stat().st_size / 1e6:>8.1f}  {blank:>12.2f}  {render:>10.2f}  {ready:>9.2f}  {filtered:>15.2f}")
 
 
 if __name__ == "__main__":

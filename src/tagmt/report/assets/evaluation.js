@@ -120,4 +120,5 @@
   $("prev").addEventListener("click", function () { update(pager.page - 1); });
   $("next").addEventListener("click", function () { update(pager.page + 1); });
   update(Math.max(0, (parseInt(p.get("page") || "1", 10) || 1) - 1));
+  document.body.dataset.readyMs = String(Math.round(performance.now()));  // navigation start to first rows
 })();
