@@ -45,25 +45,29 @@ def text(parts) -> str:
     return "".join(p if isinstance(p, str) else p[0] for p in parts)
 
 
-@pytest.fixture(scope="module")
-def evaluated(tmp_path_factory: pytest.TempPathFactory):
-    """Two systems (the sample's en-ja reference with tags disturbed) scored to JSON and to a page."""
-    folder = tmp_path_factory.mktemp("evaluate-html")
-    references = [s.target for s in parallel_segments(open_dataset(None), None, parse_direction("en-ja"))]
+def evaluate_two_systems(folder: Path, data: Path | None, split: str | None, *options: str):
+    """Two systems (the en-ja reference with its tags disturbed) scored to JSON and to a page."""
+    import contextlib
+    import io
+
+    references = [s.target for s in parallel_segments(open_dataset(data), split, parse_direction("en-ja"))]
     hyps = []
     for seed, name in ((1, "first.ja"), (2, "second.ja")):
         hyps.append(str(write_lines(folder / name, perturb_all(references, seed))))
     page = folder / "eval.html"
-    out = folder / "scores.json"
-    import contextlib
-    import io
-
+    where = (["--data", str(data)] if data else []) + (["--split", split] if split else [])
     buffer = io.StringIO()
     with contextlib.redirect_stdout(buffer):
-        assert main(["evaluate", "--pair", "en-ja", "--hyp", *hyps, "--paired-bs", "--samples", "50",
+        assert main(["evaluate", *where, "--pair", "en-ja", "--hyp", *hyps, *options,
                      "--tag-report", "--format", "json", "--html", str(page)]) == 0
-    out.write_text(buffer.getvalue(), encoding="utf-8")
     return page, json.loads(buffer.getvalue()), references, folder
+
+
+@pytest.fixture(scope="module")
+def evaluated(tmp_path_factory: pytest.TempPathFactory):
+    """The bundled sample, with a significance test."""
+    return evaluate_two_systems(tmp_path_factory.mktemp("evaluate-html"), None, None,
+                                "--paired-bs", "--samples", "50")
 
 
 def page_data(page: Path) -> dict:
@@ -73,6 +77,20 @@ def page_data(page: Path) -> dict:
 
 def test_evaluation_page_shows_the_json_scores_and_segments(evaluated) -> None:
     page, scores, references, folder = evaluated
+    dom = check_evaluation_page(page, scores, references)
+    assert dom.xpath('//table[@class="systems"]//span[starts-with(text(), "p = ")]')  # the second system's p-values
+    shot = screenshot(page_url(page), folder / "evaluation.png")
+    assert shot.stat().st_size > 20_000
+
+
+def test_evaluation_page_on_the_sap_dev_split(sap_dev: Path, tmp_path: Path) -> None:
+    page, scores, references, _ = evaluate_two_systems(tmp_path, sap_dev, "dev")
+    check_evaluation_page(page, scores, references)
+
+
+def check_evaluation_page(page: Path, scores: dict, references: list[str]) -> lxml.html.HtmlElement:
+    """The rendered page against the JSON output: systems, every score and signature, the per-tag report,
+    the first page of segment rows with their reference text; nothing external."""
     dom = rendered(page)
     systems = scores["systems"]
     table_rows = dom.xpath('//table[@class="systems"]/tbody/tr')
@@ -86,7 +104,6 @@ def test_evaluation_page_shows_the_json_scores_and_segments(evaluated) -> None:
             assert cells[key].get("title") == system["signatures"][key]
             if value is not None:
                 assert cells[key].text_content().startswith(f"{value:.2f}")
-    assert dom.xpath('//table[@class="systems"]//span[starts-with(text(), "p = ")]')  # the second system's p-values
     # the per-tag report: the same rows as the JSON's "tags"
     report = [[td.text_content() for td in tr.findall("td")] for tr in dom.xpath('//table[@class="tag-report"]/tbody/tr')]
     expected = [[s["hyp"], r["tag"], *(str(r[c]) for c in ("reference", "hypothesis", "dropped", "inserted",
@@ -104,8 +121,7 @@ def test_evaluation_page_shows_the_json_scores_and_segments(evaluated) -> None:
     status = dom.xpath('//*[@id="segment-status"]')[0]
     assert status.get("data-total") == str(len(references))
     assert external_references(lxml.html.tostring(dom, encoding="unicode")) == []
-    shot = screenshot(page_url(page), folder / "evaluation.png")
-    assert shot.stat().st_size > 20_000
+    return dom
 
 
 def test_filters_read_the_query_string(evaluated) -> None:
