@@ -241,3 +241,37 @@ def test_html_is_refused_for_document_metrics(tmp_path, capsys) -> None:
     assert main(["evaluate", "--metric", "tree-sim", "--ref", str(doc), "--hyp", str(doc.with_name("b.xml")),
                  "--html", str(tmp_path / "p.html")]) == 2
     assert "--html is for segment metrics" in capsys.readouterr().err
+
+
+def test_project_xliff_page_names_the_segment_ids(sample_data, tmp_path) -> None:
+    """`tagmt project --xliff … --ref … --html`: the page's exact count is the report's; misses carry the
+    XLIFF segment ids."""
+    from tagmt.cli import main
+    from tagmt.corpus import read_corpus
+    from tagmt.markup import strip
+    from tagmt.preflight import module_available
+
+    if not module_available("eflomal"):
+        pytest.skip("eflomal is not installed (the projection's aligner)")
+    files = sample_data / "files"
+    text = (files / "guide.xliff12.xlf").read_text("utf-8")
+    for segment in read_corpus(files / "guide.xliff12.xlf").segments:  # codes removed from whole targets
+        match = re.search(rf'<trans-unit id="{re.escape(segment.id)}".*?<target[^>]*>(.*?)</target>', text, re.DOTALL)
+        if match and '<mrk mtype="seg"' not in match.group(1):
+            text = text.replace(match.group(1), strip(segment.reference), 1)
+    bare = tmp_path / "bare.xlf"
+    bare.write_text(text, encoding="utf-8")
+    report, page = tmp_path / "report.json", tmp_path / "page.html"
+    assert main(["project", "--xliff", str(bare), "--ref", str(files / "guide.xliff12.xlf"), "--report", str(report),
+                 "--html", str(page), "-o", str(tmp_path / "out.xlf")]) == 0
+    assessed = json.loads(report.read_text("utf-8"))
+    html = page.read_text("utf-8")
+    tree = lxml.html.fromstring(html)
+    exact = tree.xpath('//*[@id="exact"]')[0]
+    assert (int(exact.get("data-exact")), int(exact.get("data-tagged"))) == (
+        assessed["exact_segments"], assessed["tagged_segments"])
+    ids = {s.id for s in read_corpus(bare).segments}
+    misses = data_block(html)["misses"] if "report-data" in html else []
+    assert len(misses) == assessed["tagged_segments"] - assessed["exact_segments"]
+    assert all(m["id"] in ids for m in misses)
+    assert main(["project", "--xliff", str(bare), "--html", str(page), "-o", str(tmp_path / "o2.xlf")]) == 2
