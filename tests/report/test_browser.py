@@ -18,7 +18,7 @@ from tagmt.data.dataset import open_dataset
 from tagmt.data.directions import parse_direction
 from tagmt.data.views import parallel_segments
 from tagmt.markup import strip, tokenize
-from tagmt.report.evaluation_page import SegmentCollector, evaluation_page
+from tagmt.report.evaluation_page import evaluation_page
 from tagmt.testing.browser import dump_dom, find_chromium, page_url, screenshot
 from tagmt.testing.perturb import perturb_all
 
