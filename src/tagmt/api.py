@@ -101,13 +101,13 @@ class Results:
         self.tag_report = tag_report
 
     def to_dict(self) -> dict[str, Any]:
-        from tagmt.report import json_document
+        from tagmt.report.scores import json_document
 
         return json_document(self.systems, tag_report=self.tag_report)
 
     def table(self) -> str:
         """The CLI's terminal table."""
-        from tagmt.report import render
+        from tagmt.report.scores import render
 
         return render(self.systems, "table", tag_report=self.tag_report)
 

@@ -2,7 +2,7 @@
 a data set direction, whole documents) and score them; the command only parses and prints.
 
 :func:`score_segment_files` and :func:`score_document_files` return one JSON-ready dict per system
-(:meth:`tagmt.evaluation.SystemScores.as_dict`); :mod:`tagmt.report` renders them.
+(:meth:`tagmt.evaluation.SystemScores.as_dict`); :mod:`tagmt.report.scores` renders them.
 """
 
 from __future__ import annotations
@@ -81,20 +81,26 @@ def score_segment_files(
     compat: str = "tagmt", ne_terms: str | None = None, per_segment: str | None = None,
     paired_bs: bool = False, paired_ar: bool = False, samples: int | None = None, seed: int = 12345,
     comet_model: str | None = None, progress: bool | None = None, confidence: bool = False,
+    html: str | None = None,
 ) -> list[dict[str, Any]]:
-    """Score the hypothesis files with the segment metrics against ``spec``'s reference."""
+    """Score the hypothesis files with the segment metrics against ``spec``'s reference; ``html``: also
+    write the evaluation page (:mod:`tagmt.report`) there."""
     metrics = metric_names(metrics)
     from tagmt.evaluation import check_output_path
 
     _check_segment_options(metrics, len(hyps), ne_terms, paired_bs, paired_ar, samples, confidence)
     if per_segment:
         check_output_path(per_segment, "--per-segment")
+    if html:
+        from tagmt.report import check_page
+
+        check_page(html, None, inputs=[*hyps, *(spec.ref or []), spec.src, per_segment])
     reference = segment_reference(spec, hyps)
     hypotheses = {path: reference.hypothesis(path) for path in hyps}
     return score_references(
         reference, hypotheses, metrics, tokenize=tokenize, compat=compat, ne_terms=ne_terms,
         per_segment=per_segment, paired_bs=paired_bs, paired_ar=paired_ar, samples=samples, seed=seed,
-        comet_model=comet_model, progress=progress, confidence=confidence,
+        comet_model=comet_model, progress=progress, confidence=confidence, html=html,
     )
 
 
@@ -128,7 +134,7 @@ def score_references(
     tokenize: str | None = None, compat: str = "tagmt", ne_terms: str | None = None,
     per_segment: str | None = None, paired_bs: bool = False, paired_ar: bool = False,
     samples: int | None = None, seed: int = 12345, comet_model: str | None = None, progress: bool | None = False,
-    confidence: bool = False,
+    confidence: bool = False, html: str | None = None,
 ) -> list[dict[str, Any]]:
     """Score the hypothesis streams (``{name: segments}``) against ``reference`` with the segment metrics
     (default: ``DEFAULT_METRICS``); one JSON-ready dict per system. The command and ``tagmt.evaluate``
@@ -145,13 +151,19 @@ def score_references(
         if reference.sources is None:
             raise TagmtError("comet needs the source segments: give --src FILE (or use --data/--pair)")
         options["comet"] = {"model": comet_model}
+    writer = PerSegmentWriter(per_segment, ids=reference.ids) if per_segment else None
+    if html:
+        from tagmt.report import SegmentCollector, check_page
+
+        check_page(html, reference.count)
+        writer = SegmentCollector(writer, ids=reference.ids)
     bar = _progress(progress, reference.count)
     try:
         systems = score_systems(
             reference.lines(), hypotheses, reference.trg_lang, reference.pair,
             metrics=metrics, tokenize=tokenize, sources=reference.sources,
             metric_options=options, compat=compat, terms=ne_terms,
-            per_segment=PerSegmentWriter(per_segment, ids=reference.ids) if per_segment else None,
+            per_segment=writer,
             significance="bs" if paired_bs else "ar" if paired_ar else "ci" if confidence else None,
             samples=samples, seed=seed,
             on_chunk=(lambda done: bar.update(done - bar.n)) if bar is not None else None,
@@ -164,6 +176,13 @@ def score_references(
     for system in out:
         if system["hyp"] in reference.missing:
             system["missing_targets"] = reference.missing[system["hyp"]]
+    if html:
+        from tagmt.report import write_evaluation_page
+        from tagmt.report.scores import DATA_DECIMALS, rounded
+
+        # The page shows the figures as --format json prints them (rounded the same way).
+        write_evaluation_page(html, rounded(out, DATA_DECIMALS), writer,
+                              about=[f"reference {reference.name}" if reference.pair is None else ""])
     return out
 
 

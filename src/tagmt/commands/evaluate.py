@@ -113,6 +113,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         help="write every segment's scores with its source, reference and hypothesis (TSV)")
     parser.add_argument("--src", metavar="FILE", help="source segments (for COMET and the per-segment TSV; "
                         "with --data/--pair they come from the data set)")
+    parser.add_argument("--html", metavar="FILE",
+                        help="also write a self-contained HTML page: the systems table, the per-tag report as a "
+                        "chart, every segment side by side with its tag errors marked, filters and search "
+                        "(opens offline in any browser)")
     parser.add_argument("--tag-report", action="store_true",
                         help="per element name: tags dropped, inserted, misplaced, attributes changed "
                         "(table: below the scores; json: 'tags' of each system; csv: printed instead of the scores)")
@@ -180,7 +184,7 @@ def run(args: argparse.Namespace) -> int:
     from tagmt.evaluate_files import (
         DOCUMENT_METRICS, ReferenceSpec, distinct_files, score_document_files, score_segment_files, unique,
     )
-    from tagmt.report import render
+    from tagmt.report.scores import render
 
     metrics = unique(args.metric or [], "--metric")
     hyps = distinct_files(args.hyp, "--hyp")
@@ -210,6 +214,9 @@ def run(args: argparse.Namespace) -> int:
                          zf=args.zf, src=args.src, match=args.match, skip_missing=args.skip_missing)
     shown = dict(width=args.width, score_only=args.score_only)
     if documents:
+        if args.html:
+            raise TagmtError("--html is for segment metrics (the page shows segments); document metrics give one "
+                             "score per file")
         systems = score_document_files(
             documents, hyps, spec, compat=args.compat, per_segment=args.per_segment,
             paired=args.paired_bs or args.paired_ar or args.confidence,
@@ -221,7 +228,7 @@ def run(args: argparse.Namespace) -> int:
             metrics, hyps, spec, tokenize=args.tokenize, compat=args.compat, ne_terms=args.ne_terms,
             per_segment=args.per_segment, paired_bs=args.paired_bs, paired_ar=args.paired_ar,
             samples=args.samples, seed=args.seed, comet_model=args.comet_model, progress=args.progress,
-            confidence=args.confidence,
+            confidence=args.confidence, html=args.html,
         )
         sys.stdout.write(render(systems, args.format, tag_report=args.tag_report, **shown))
     return 0

@@ -67,6 +67,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         help="tagged reference to assess the projection against (line file; with --xliff: the same "
                              "XLIFF with tagged targets)")
     parser.add_argument("--report", metavar="FILE", help="with --ref: write the assessment here as JSON")
+    parser.add_argument("--html", metavar="FILE",
+                        help="with --ref: write a self-contained HTML page of the assessment: the exact share, the "
+                             "error classes and every miss as source / expected / got, filterable by class and tag")
     parser.add_argument("-o", "--output", metavar="FILE",
                         help="output file (needed unless --ref: without -o, --ref only measures); never one of "
                              "the inputs")
@@ -125,6 +128,13 @@ def _run(args: argparse.Namespace, output: str, measure_only: bool = False) -> i
         raise TagmtError("--report writes the assessment of --ref: give --ref TAGGED_REFERENCE")
     if not measure_only:
         _refuse_overwrites(args, output)
+    if args.html:
+        if not args.ref:
+            raise TagmtError("--html shows the assessment of --ref: give --ref TAGGED_REFERENCE")
+        from tagmt.report import check_page
+
+        check_page(args.html, None, inputs=[args.source, args.xliff, args.translation, args.ref, args.output,
+                                            args.report])
     options = dict(aligner=args.aligner, aligner_model=args.aligner_model, device=args.device, ref=args.ref)
     if args.xliff:
         if args.translation:
@@ -161,4 +171,9 @@ def _run(args: argparse.Namespace, output: str, measure_only: bool = False) -> i
             from tagmt.atomic import write_atomic
 
             write_atomic(args.report, [json.dumps(done.assessment.as_dict(), indent=2, ensure_ascii=False) + "\n"])
+        if args.html:
+            from tagmt.report import write_projection_page
+
+            write_projection_page(args.html, done.compared, about=[
+                f"source {args.xliff or args.source}", f"reference {args.ref}", f"aligner {args.aligner}"])
     return 0

@@ -52,6 +52,8 @@ class ProjectionRun:
     report: RunReport = field(default_factory=RunReport)
     skipped: dict[str, int] = field(default_factory=dict)  # XLIFF: why targets were left alone
     assessment: Assessment | None = None  # against the tagged reference, when one was given
+    #: with a reference: (segment id, tagged source, output, reference) of every segment assessed, in order
+    compared: list[tuple[str, str, str, str]] = field(default_factory=list)
 
 
 def _aligner(aligner: str | Aligner, aligner_model: str | None, languages: Sequence[str], device: str,
@@ -105,8 +107,16 @@ def project_lines(
     seconds = time.perf_counter() - started
     path = write_lines(output, outputs)
     assessment = assess(outputs, references) if references is not None else None
+    compared = [(str(n), *texts) for n, texts in enumerate(zip(sources, outputs, references), start=1)
+                if _assessed(*texts[1:])] if references is not None else []
     return ProjectionRun(path, len(sources), sum(bool(d.tags) for d in detagged), seconds, report,
-                         assessment=assessment)
+                         assessment=assessment, compared=compared)
+
+
+def _assessed(output: str, reference: str) -> bool:
+    """Whether ``assess`` counts the segment (it has tags on either side)."""
+    return any(t.is_markup for t in tokenize(output, orphans=True)) or any(
+        t.is_markup for t in tokenize(reference, orphans=True))
 
 
 def _has_source_tags(translation: str, source: str) -> bool:
@@ -190,10 +200,12 @@ def project_xliff(
                 targets[k] = tagged
     seconds = time.perf_counter() - started
     path = corpus.write(output, targets, trg_lang=None, mark_mt=False)
-    assessment = None
+    assessment, compared = None, []
     if references is not None:
         assessment = assess([targets[k] or "" for k in chosen], [references[k] for k in chosen])
-    return ProjectionRun(path, len(corpus.segments), len(chosen), seconds, report, skipped, assessment)
+        compared = [(corpus.segments[k].id, corpus.segments[k].source, targets[k] or "", references[k])
+                    for k in chosen if _assessed(targets[k] or "", references[k])]
+    return ProjectionRun(path, len(corpus.segments), len(chosen), seconds, report, skipped, assessment, compared)
 
 
 def _xliff_references(ref: str | Path, corpus: Corpus) -> list[str]:
