@@ -128,7 +128,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     test.add_argument("--confidence", action="store_true",
                       help="each system's own bootstrap mean and 95%% CI (a single system too), no test")
     parser.add_argument("--samples", type=int, metavar="N",
-                        help="resamples for --paired-bs (default 1000) or trials for --paired-ar (default 10000)")
+                        help="resamples for --paired-bs and --confidence (default 1000) or trials for --paired-ar (default 10000)")
     parser.add_argument("--seed", type=int, default=12345, help="random seed of the significance tests (default 12345)")
     parser.add_argument("--comet-model", metavar="DIR",
                         help="comet: a local COMET checkpoint folder or .ckpt file (no download is ever tried)")
