@@ -104,6 +104,15 @@ def test_translate_in_place_through_a_link_keeps_the_link(work, capsys):
     assert (work / "link.xlf").is_symlink() and b"<target" in (work / "guide.xliff12.xlf").read_bytes()
 
 
+def test_translate_in_place_never_turns_a_tmx_into_a_line_file(work, capsys):
+    tmx = work / "m.tmx"
+    tmx.write_text('<?xml version="1.0" encoding="UTF-8"?><tmx version="1.4"><header srclang="en" datatype="x" '
+                   'segtype="sentence" adminlang="en" creationtool="t" creationtoolversion="1" o-tmf="t"/><body>'
+                   '<tu><tuv xml:lang="en"><seg>Hi</seg></tuv><tuv xml:lang="de"><seg>Hallo</seg></tuv></tu>'
+                   '</body></tmx>\n', "utf-8")
+    refused([*TRANSLATE, "--input", str(tmx), "--in-place"], work, capsys, "TMX", "give -o")
+
+
 def test_translate_in_place_with_another_o_is_refused(work, capsys):
     refused([*TRANSLATE, "--input", str(work / "guide.xliff12.xlf"), "--in-place", "-o", str(work / "x.xlf")],
             work, capsys, "--in-place")

@@ -113,6 +113,9 @@ def translate_file(
     refuse_overwriting_inputs([("output", str(output))], [("input", str(input))], in_place=("output", "input"),
                               allow_in_place=in_place, in_place_flag="in_place=True")
     corpus = read_corpus(input, format, src_lang=src_lang, trg_lang=trg_lang)
+    if in_place and corpus.format == "tmx":
+        raise TagmtError(f"{input} is a TMX file, and a translation of it is written as a line file: replacing "
+                         "it in place would lose the TMX; give -o")
     if not corpus.segments:
         raise TagmtError(f"{input}: no segment to translate (every unit is empty or translate=\"no\")")
     direction = resolve_direction(corpus, src_lang, trg_lang)
