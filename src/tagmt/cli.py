@@ -9,6 +9,7 @@ import sys
 
 from tagmt import __version__
 from tagmt.errors import TagmtError
+from tagmt.secrets import redact_argv, redact_text
 
 # Subcommands in the order `tagmt --help` lists them. Each module must import quickly (no torch at import).
 COMMANDS = ("data", "views", "stats", "translate", "project", "evaluate", "reproduce", "models", "demo")
@@ -59,7 +60,8 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
-    args.argv = ["tagmt", *(sys.argv[1:] if argv is None else argv)]  # for run records
+    # for run records: credentials in URLs and tokens masked (tagmt.secrets)
+    args.argv = redact_argv(["tagmt", *(sys.argv[1:] if argv is None else argv)])
     if not getattr(args, "func", None):
         parser.print_help()
         return 2
@@ -67,7 +69,7 @@ def main(argv: list[str] | None = None) -> int:
         result = args.func(args)
     except TagmtError as exc:
         for line in str(exc).splitlines() or [""]:  # several problems at once: one line each
-            print(f"tagmt: error: {line}", file=sys.stderr)
+            print(f"tagmt: error: {redact_text(line)}", file=sys.stderr)
         return exc.exit_code
     except KeyboardInterrupt:
         print("tagmt: interrupted", file=sys.stderr)

@@ -7,6 +7,8 @@ import shlex
 import sys
 from pathlib import Path
 
+from tagmt.secrets import redact_url
+
 EXAMPLE = """\
 examples:
   tagmt reproduce --data ~/sap-data --out results                      # the paper's grid, 12 directions
@@ -66,7 +68,7 @@ def command_line(args: argparse.Namespace) -> str:
     words = ["tagmt", "reproduce", "--data", str(Path(args.data).resolve())]
     for option, value in (("--split", args.split), ("--aligner", args.aligner), ("--device", args.device),
                           ("--batch-size", args.batch_size), ("--jobs", args.jobs),
-                          ("--api-base", args.api_base), ("--concurrency", args.concurrency),
+                          ("--api-base", redact_url(args.api_base) if args.api_base else None), ("--concurrency", args.concurrency),
                           ("--engine", args.engine if args.engine != "hf" else None),
                           ("--compute-type", args.compute_type), ("--max-tokens", args.max_tokens),
                           ("--backend", args.backend if args.backend != "local" else None),
