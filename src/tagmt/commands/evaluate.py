@@ -4,12 +4,13 @@ documents with the document metrics of ``tagmt.metrics.document``."""
 from __future__ import annotations
 
 import argparse
-import csv
 import importlib
 import io
 import json
 import sys
 from typing import Any, Sequence
+
+from tagmt import csvsafe
 
 EXAMPLE = """\
 examples:
@@ -103,6 +104,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--format", choices=("table", "json", "csv"), default="table")
     parser.add_argument("--per-segment", metavar="FILE",
                         help="write every segment's scores with its source, reference and hypothesis (TSV)")
+    parser.add_argument("--csv-raw", action="store_true",
+                        help="CSV/TSV cells as they are: no ' before a cell starting with = + - @ (for machine "
+                             "readers; the default keeps spreadsheets from running them, see docs/safety.md)")
     parser.add_argument("--src", metavar="FILE", help="source segments (for COMET and the per-segment TSV; "
                         "with --data/--pair they come from the data set)")
     parser.add_argument("--tag-report", action="store_true",
@@ -127,6 +131,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from tagmt.errors import TagmtError
+
+    csvsafe.set_raw(getattr(args, "csv_raw", False))
 
     metrics = _unique(args.metric or [], "--metric")
     hyps = _distinct_files(args.hyp, "--hyp")
@@ -425,7 +431,7 @@ def render(systems: Sequence[dict[str, Any]], fmt: str, *, tag_report: bool = Fa
     tested = any(s.get("significance") for s in systems)
     if fmt == "csv":
         out = io.StringIO()
-        writer = csv.writer(out, lineterminator="\n")
+        writer = csvsafe.writer(out)
         extra = [f"{key} {part}" for key in keys for part in ("p_value", "ci")] if tested else []
         writer.writerow(["hyp"] + meta + keys + extra)
         for s in systems:
@@ -523,7 +529,7 @@ def _tag_report_csv(systems: Sequence[dict[str, Any]]) -> str:
     from tagmt.metrics.placement import TAG_REPORT_COLUMNS
 
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
+    writer = csvsafe.writer(out)
     writer.writerow(["hyp", "tag", *TAG_REPORT_COLUMNS])
     writer.writerows(_tag_rows(systems))
     return out.getvalue()

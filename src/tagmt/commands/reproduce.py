@@ -55,6 +55,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         help="the Ray cluster to use with --backend ray (default: start a local instance)")
     parser.add_argument("--force", action="store_true", help="recompute every cell, even finished ones")
     parser.add_argument("--no-figures", action="store_true", help="skip the PNG figures")
+    parser.add_argument("--csv-raw", action="store_true",
+                        help="table CSVs with cells as they are: no ' before a cell starting with = + - @ "
+                             "(see docs/safety.md)")
     parser.add_argument("--api-base", metavar="URL",
                         help="openai:NAME models: the server's OpenAI-compatible API (default: $OPENAI_BASE_URL)")
     parser.add_argument("--concurrency", type=int, metavar="N",
@@ -112,7 +115,10 @@ def check_grid(grid) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from tagmt import csvsafe
     from tagmt.errors import TagmtError
+
+    csvsafe.set_raw(getattr(args, "csv_raw", False))
 
     if args.quick:
         given = [name for name in ("data", "split", "config", "models", "approaches", "pairs", "aligner") if getattr(args, name)]
