@@ -278,3 +278,20 @@ def test_nothing_is_written_where_no_output_is_asked(tmp_path: Path):
     """A sanity check of the fixture: a healthy answer gives the translation."""
     with RawServer(lambda segment: ok("DE " + segment)) as server:
         assert engine_for(server).translate(["a", "b"], "en", "de") == ["DE a", "DE b"]
+
+
+def test_timeout_counts_from_the_attempt_that_answered_not_the_retries_before_it():
+    """Two 503s with Retry-After 1 s, then an answer sent in pieces over 1 s: within --timeout 2 per attempt."""
+    calls = {"n": 0}
+    body = completion("Hallo")
+
+    def reply(segment: str) -> Reply:
+        calls["n"] += 1
+        if calls["n"] <= 2:
+            return 503, {"Content-Type": "application/json", "Retry-After": "1"}, [b'{"error": "busy"}'], 0.0
+        return 200, JSON, [body[i:i + 10] for i in range(0, len(body), 10)], 1.0 / (len(body) / 10)
+
+    with RawServer(reply) as server:
+        engine = engine_for(server, timeout=2, retries=2)
+        assert engine.translate(["Hello"], "en", "de") == ["Hallo"]
+    assert calls["n"] == 3

@@ -4,7 +4,7 @@ hosted APIs), through the official ``openai`` client: ``--model openai:NAME``.
 Each segment is one chat request (``tagmt.engines.prompts``: system message, few-shot turns, the segment)
 at temperature 0 unless told otherwise; the answer is cleaned of chatter (``tagmt.engines.cleaning``).
 A batch's segments are sent ``concurrency`` at a time from a thread pool (the client is thread-safe).
-Retries and timeouts are the client's own (``max_retries``: exponential backoff with jitter on
+Retries and connection timeouts are the client's own (``max_retries``: exponential backoff with jitter on
 connection errors, 408, 409, 429 and 5xx, honouring ``Retry-After``) — the official client's tested
 policy rather than a second one of ours. A request that still fails stops the batch: requests not yet
 sent are cancelled, those in flight finish, and :class:`PartialBatchError` carries the finished outputs
@@ -13,6 +13,13 @@ so that the run caches them before the command exits with one line.
 The output budget of a request is ``OUTPUT_FACTOR`` × the segment's estimated tokens + ``OUTPUT_EXTRA``
 (``--max-new-tokens`` replaces it): enough for any translation of the segment (CJK ↔ Latin token ratios stay
 under 2), short enough that a model which never stops costs little.
+
+The server is untrusted: tagmt reads each answer's HTTP body itself (``read_completion``) rather than
+through the client's parser, so that anything but a chat completion — an event stream, bytes that are
+not UTF-8, HTML, cut or malformed JSON, ``choices`` that is not a list — is one line naming what was sent
+(:class:`BadAnswer`), the body is read within ``--timeout`` in all (the client's timeout is per read) and
+up to a size bound, empty answers are asked again and never cached, and characters no output may hold
+(controls, lone surrogates, U+FFFE/U+FFFF) are removed and counted. docs/safety.md lists the promises.
 """
 
 from __future__ import annotations
@@ -343,7 +350,7 @@ class OpenAIEngine(Engine):
             extra["seed"] = self.options.seed
         limit = BODY_FACTOR * self.answer_limit(text) + BODY_EXTRA
         timeout = self.options.timeout
-        deadline = time.monotonic() + timeout
+        _ATTEMPT.started = time.monotonic()
         with self.client.chat.completions.with_streaming_response.create(
             model=self.model,
             messages=self.prompt.messages(text, src_lang, trg_lang),
@@ -351,6 +358,8 @@ class OpenAIEngine(Engine):
             max_tokens=self.budget(text),
             **extra,
         ) as response:
+            # from the start of the attempt that answered (the client's retries before it do not count)
+            deadline = getattr(_ATTEMPT, "started", time.monotonic()) + timeout
             content_type = response.headers.get("content-type", "")
             chunks: list[bytes] = []
             size = 0
@@ -414,6 +423,14 @@ class OpenAIEngine(Engine):
         else:
             why = f"a request to {where} failed: {_one_line(str(exc))}"
         return redact_text(why) + "; finished segments are cached, and the same command resumes after them"
+
+
+#: When the current thread's latest HTTP attempt was sent (set by the client's request hook).
+_ATTEMPT = threading.local()
+
+
+def _mark_attempt(request: Any) -> None:
+    _ATTEMPT.started = time.monotonic()
 
 
 def _count(usage: Any, name: str) -> int:
@@ -524,10 +541,13 @@ def load_llm(name: str, options: LLMOptions | None = None, approach: str = "dt")
         api_key=os.environ.get("OPENAI_API_KEY") or NO_KEY,
         timeout=options.timeout,
         max_retries=options.retries,
+        # each attempt's start, so that --timeout bounds the attempt's whole answer (see _ask)
+        http_client=openai.DefaultHttpxClient(event_hooks={"request": [_mark_attempt]}),
     )
     prompt = load_prompt(options.prompt, approach)
     prompt = prompt.with_examples(select_examples(options.examples, options.shots, approach))
     return OpenAIEngine(name, client, options, prompt)
 
 
-__all__ = ["BadAnswer", "LLMOptions", "check_api_base", "read_completion", "LLMStats", "OpenAIEngine", "estimate_tokens", "load_llm", "public_url", "split_model"]
+__all__ = ["BadAnswer", "LLMOptions", "LLMStats", "OpenAIEngine", "check_api_base", "estimate_tokens", "load_llm",
+           "public_url", "read_completion", "split_model"]
