@@ -295,3 +295,13 @@ def test_timeout_counts_from_the_attempt_that_answered_not_the_retries_before_it
         engine = engine_for(server, timeout=2, retries=2)
         assert engine.translate(["Hello"], "en", "de") == ["Hallo"]
     assert calls["n"] == 3
+
+
+def test_an_answer_of_control_characters_only_is_empty_and_not_cached(tmp_path):
+    texts = ["Hello"]
+    with RawServer(lambda segment: ok("\x00\x01\x1b ")) as server:
+        engine = engine_for(server)
+        cache = SegmentCache.for_run(engine, "dt", "en-de", texts, tmp_path)
+        with pytest.raises(TagmtError, match="empty content 3 times"):
+            translate_segments(engine, texts, "en", "de", cache=cache, progress=False)
+    assert cache.load() == {}

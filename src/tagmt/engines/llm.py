@@ -297,6 +297,8 @@ class OpenAIEngine(Engine):
     def _request(self, text: str, src_lang: str, trg_lang: str) -> str:
         for attempt in range(EMPTY_RETRIES + 1):
             content, finish_reason, usage = self._ask(text, src_lang, trg_lang)
+            if content is not None:
+                content = self._sanitize(content, text)  # an answer of control characters only is empty
             if content is not None and content.strip():
                 break
             self.stats.count("empty_retries")
@@ -305,7 +307,6 @@ class OpenAIEngine(Engine):
             raise BadAnswer(
                 f"{self._where()} answered with {what} content {EMPTY_RETRIES + 1} times for the segment "
                 f"{_one_line(text, 60)!r}; check the model and --max-new-tokens (nothing of it was cached)")
-        content = self._sanitize(content, text)
         output = clean_output(content, text, trg_lang)
         if self.prompt.kind == "dp":
             # DP projects the source's tags onto this text: tags the model wrote anyway must not stay,
@@ -343,7 +344,8 @@ class OpenAIEngine(Engine):
 
     def _ask(self, text: str, src_lang: str, trg_lang: str) -> tuple[str | None, Any, Any]:
         """One request: (content or None, finish_reason, usage) of a well-formed chat completion, read
-        within ``--timeout`` seconds in all and at most :func:`body_limit` bytes; anything else is a
+        within ``--timeout`` seconds of the attempt's start and at most BODY_FACTOR bytes per allowed character
+        + BODY_EXTRA; anything else is a
         :class:`BadAnswer` naming what the server sent."""
         extra: dict[str, Any] = {}
         if self.options.seed is not None:
