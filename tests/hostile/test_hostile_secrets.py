@@ -119,3 +119,15 @@ def test_redact_text_and_argv(monkeypatch):
     redacted = redact_argv(argv)
     assert_clean(" ".join(redacted))
     assert redacted[-3:] == ["--max-new-tokens=5", "--timeout", "3"]  # ordinary options untouched
+
+
+def test_write_run_record_masks_an_api_callers_command(tmp_path):
+    from tagmt.engines import load_engine
+    from tagmt.translate.runs import write_run_record
+
+    path = write_run_record(tmp_path / "out.run.json",
+                            {"command": ["my-script", f"http://u:{PASSWORD}@h/v1?api_key={QUERY_KEY}"]},
+                            load_engine("copy"))
+    text = path.read_text(encoding="utf-8")
+    assert_clean(text)
+    assert json.loads(text)["command"][1] == "http://***@h/v1?api_key=***"

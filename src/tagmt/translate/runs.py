@@ -248,12 +248,17 @@ def run_record_path(output: str | Path) -> Path | None:
 def write_run_record(path: str | Path, fields: dict[str, Any], engine: Engine) -> Path:
     """Write the run record ``path`` (``run_record_path(output)`` for a line file): the engine's own record (an LLM's model, API
     base, prompt hash, temperature, seed, request counts) or its identity and settings, the run's
-    ``fields`` (the caller's command line among them), tagmt's version and the time. Never an API key."""
+    ``fields`` (the caller's command line among them, credentials masked: ``secrets.redact_argv``), tagmt's
+    version and the time. Never an API key."""
     import datetime
 
     from tagmt import __version__
 
+    from tagmt.secrets import redact_argv
+
     describe = getattr(engine, "record", None)
+    if isinstance(fields.get("command"), (list, tuple)):  # an API caller's command line too: no credential
+        fields = {**fields, "command": redact_argv(fields["command"])}
     record = {
         "engine": describe() if callable(describe) else {"model": engine.identity, "settings": engine.settings()},
         **fields,
