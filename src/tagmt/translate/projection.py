@@ -61,14 +61,6 @@ def _aligner(aligner: str | Aligner, aligner_model: str | None, languages: Seque
     return load_aligner(aligner, device, {**awesome_options(aligner, aligner_model), **(options or {})})
 
 
-#: How ``tagmt project`` reads a plain translation line (said in its --help, README and docs/safety.md).
-TRANSLATION_TEXT = (
-    "a --translation line is read as the text of every tagmt line file: the XML references &amp; &lt; &gt; "
-    "&quot; &apos; &#N; &#xN; are read as their characters (&#10;: a line break inside the segment), any "
-    "other &, < or > is the character itself; so R&D and R&amp;D both mean R&D, and a literal &amp; is "
-    "written &amp;amp;. The output's text is the translation's, escaped (&amp; &lt; &gt;).")
-
-
 def project_lines(
     source: str | Path,
     translation: str | Path,
@@ -100,7 +92,8 @@ def project_lines(
             f"{translation}:{tagged[0]}: the translation already contains tags of the source ({len(tagged)} lines "
             "do); --translation takes the plain MT output — strip its tags first, or translate with --approach dt"
         )
-    # One rule for every reference (TRANSLATION_TEXT): &amp; and &#10; alike are read as their characters.
+    # One rule, as for every tagmt line file (stated in `tagmt project --help`, README, docs/safety.md): every
+    # XML reference is read as its character, &amp; and &#10; alike; any other &, < or > is itself.
     translations = [unescape(line) for line in translations]
     loaded = _aligner(aligner, aligner_model, [src, trg], device, aligner_options)
     started = time.perf_counter()
