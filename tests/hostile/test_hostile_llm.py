@@ -305,3 +305,47 @@ def test_an_answer_of_control_characters_only_is_empty_and_not_cached(tmp_path):
         with pytest.raises(TagmtError, match="empty content 3 times"):
             translate_segments(engine, texts, "en", "de", cache=cache, progress=False)
     assert cache.load() == {}
+
+
+def test_timeout_bounds_a_server_that_trickles_its_headers_too():
+    """A raw socket server writing its whole response — status line and headers included — a byte every 0.2 s."""
+    import socket
+
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(8)
+    body = completion("Hallo")
+    response = (b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nX-Padding: " + b"p" * 200 +
+                b"\r\nContent-Length: " + str(len(body)).encode() + b"\r\n\r\n" + body)
+    stop = threading.Event()
+
+    def serve() -> None:
+        listener.settimeout(0.2)
+        while not stop.is_set():
+            try:
+                conn, _ = listener.accept()
+            except OSError:
+                continue
+            with conn:
+                conn.recv(65536)
+                for i in range(len(response)):
+                    if stop.is_set():
+                        break
+                    try:
+                        conn.sendall(response[i:i + 1])
+                    except OSError:
+                        break
+                    time.sleep(0.2)
+
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    try:
+        engine = load_engine("openai:m", llm=LLMOptions(api_base=f"http://127.0.0.1:{listener.getsockname()[1]}/v1",
+                                                       retries=0, timeout=2, concurrency=1))
+        start = time.monotonic()
+        with pytest.raises(TagmtError, match="did not answer within 2 s"):
+            engine.translate(["Hello"], "en", "de")
+        assert time.monotonic() - start < 6
+    finally:
+        stop.set()
+        listener.close()

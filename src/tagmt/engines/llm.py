@@ -38,6 +38,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
+from tagmt.engines import deadline
 from tagmt.engines.base import Engine, PartialBatchError
 from tagmt.engines.cleaning import clean_output
 from tagmt.engines.prompts import DEFAULT_SHOTS, Prompt, load_prompt, select_examples
@@ -352,7 +353,7 @@ class OpenAIEngine(Engine):
             extra["seed"] = self.options.seed
         limit = BODY_FACTOR * self.answer_limit(text) + BODY_EXTRA
         timeout = self.options.timeout
-        _ATTEMPT.started = time.monotonic()
+        deadline.start_attempt(timeout)  # the client's request hook restarts it for each retry
         with self.client.chat.completions.with_streaming_response.create(
             model=self.model,
             messages=self.prompt.messages(text, src_lang, trg_lang),
@@ -361,7 +362,7 @@ class OpenAIEngine(Engine):
             **extra,
         ) as response:
             # from the start of the attempt that answered (the client's retries before it do not count)
-            deadline = getattr(_ATTEMPT, "started", time.monotonic()) + timeout
+            end = deadline.deadline() or time.monotonic() + timeout
             content_type = response.headers.get("content-type", "")
             chunks: list[bytes] = []
             size = 0
@@ -373,7 +374,7 @@ class OpenAIEngine(Engine):
                             f"{self._where()} sent an answer of over {limit} bytes for a segment of {len(text)} "
                             f"characters (the bound is {BODY_FACTOR} bytes per allowed character + "
                             f"{BODY_EXTRA}); check the server, or raise --max-answer-chars")
-                    if time.monotonic() > deadline:
+                    if time.monotonic() > end:
                         raise BadAnswer(
                             f"{self._where()} did not finish its answer within --timeout {timeout:g} s "
                             f"(it had sent {size} bytes); raise --timeout or check the server")
@@ -382,6 +383,10 @@ class OpenAIEngine(Engine):
                 raise
             except Exception as exc:  # the transport's own errors while reading the body
                 kind = type(exc).__name__
+                if "Timeout" in kind and time.monotonic() >= end - 0.05:
+                    raise BadAnswer(
+                        f"{self._where()} did not finish its answer within --timeout {timeout:g} s "
+                        f"(it had sent {size} bytes); raise --timeout or check the server") from None
                 if "Timeout" in kind:
                     raise BadAnswer(f"{self._where()} stopped sending its answer for over {timeout:g} s "
                                     f"(after {size} bytes); raise --timeout or check the server") from None
@@ -389,7 +394,7 @@ class OpenAIEngine(Engine):
                     raise BadAnswer(f"{self._where()} broke off its answer after {size} bytes "
                                     f"({_one_line(str(exc), 120)})") from None
                 raise
-        if time.monotonic() > deadline:
+        if time.monotonic() > end:
             raise BadAnswer(f"{self._where()} did not finish its answer within --timeout {timeout:g} s; "
                             "raise --timeout or check the server")
         return read_completion(b"".join(chunks), content_type, self._where())
@@ -425,14 +430,6 @@ class OpenAIEngine(Engine):
         else:
             why = f"a request to {where} failed: {_one_line(str(exc))}"
         return redact_text(why) + "; finished segments are cached, and the same command resumes after them"
-
-
-#: When the current thread's latest HTTP attempt was sent (set by the client's request hook).
-_ATTEMPT = threading.local()
-
-
-def _mark_attempt(request: Any) -> None:
-    _ATTEMPT.started = time.monotonic()
 
 
 def _count(usage: Any, name: str) -> int:
@@ -538,13 +535,17 @@ def load_llm(name: str, options: LLMOptions | None = None, approach: str = "dt")
     base = options.api_base or os.environ.get("OPENAI_BASE_URL") or None
     if base is not None:
         check_api_base(base)  # $OPENAI_BASE_URL too
+    # --timeout bounds each attempt, headers and body (tagmt.engines.deadline): the request hook starts the
+    # attempt's clock, the network backend ends every read at it
+    http_client = openai.DefaultHttpxClient(
+        event_hooks={"request": [lambda request: deadline.start_attempt(options.timeout)]})
+    deadline.install(http_client)
     client = openai.OpenAI(
         base_url=base,
         api_key=os.environ.get("OPENAI_API_KEY") or NO_KEY,
         timeout=options.timeout,
         max_retries=options.retries,
-        # each attempt's start, so that --timeout bounds the attempt's whole answer (see _ask)
-        http_client=openai.DefaultHttpxClient(event_hooks={"request": [_mark_attempt]}),
+        http_client=http_client,
     )
     prompt = load_prompt(options.prompt, approach)
     prompt = prompt.with_examples(select_examples(options.examples, options.shots, approach))
