@@ -349,3 +349,14 @@ def test_timeout_bounds_a_server_that_trickles_its_headers_too():
     finally:
         stop.set()
         listener.close()
+
+
+def test_empty_translations_in_an_old_cache_are_asked_again(tmp_path):
+    """A cache written before empty answers were refused holds "" for a segment: a rerun sends it again."""
+    texts = ["Hello", "World"]
+    with RawServer(lambda segment: ok("DE " + segment)) as server:
+        engine = engine_for(server)
+        cache = SegmentCache.for_run(engine, "dt", "en-de", texts, tmp_path)
+        cache.append({"Hello": "", "World": "DE World"})
+        assert translate_segments(engine, texts, "en", "de", cache=cache, progress=False) == ["DE Hello", "DE World"]
+        assert server.requests == ["Hello"]

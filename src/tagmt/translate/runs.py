@@ -4,7 +4,8 @@ A run is one engine translating one list of segments in one direction. Its finis
 appended to ``<cache>/<key>.jsonl`` (one ``{"src", "out"}`` object a line, flushed after every batch),
 where the key hashes the model's identity, the approach, the direction, the decoding settings and the
 inputs. A killed run started again with the same arguments finds that file, skips every batch it already
-holds and translates the rest. Batches are formed the same way every time (the engine's
+holds and translates the rest (an empty translation of a non-empty segment is never reused: it is asked
+again). Batches are formed the same way every time (the engine's
 ``plan_batches`` over the distinct inputs: length order, cut every ``batch_size`` segments or, with a
 token budget, every ``max_tokens`` padded tokens), so a resumed run decodes exactly the batches an
 uninterrupted run decodes, and its output is byte-identical. Batch size and token budget are not part
@@ -197,7 +198,9 @@ def translate_segments(
 
 def _translate_batches(engine: Engine, texts: list[str], src_lang: str, trg_lang: str, cache: SegmentCache | None,
                        progress: bool, desc: str, unit: str, on_batch: BatchCallback | None) -> list[str]:
-    done = cache.load() if cache else {}
+    # An empty translation of a non-empty segment is never taken from the cache (an older run may have
+    # cached a server's empty answers): it is asked again.
+    done = {src: out for src, out in (cache.load() if cache else {}).items() if out.strip() or not src.strip()}
     counts = Counter(texts)
     distinct = list(counts)
     batches = [[distinct[i] for i in batch] for batch in engine.plan_batches(distinct)]
