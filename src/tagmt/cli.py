@@ -9,6 +9,7 @@ import sys
 
 from tagmt import __version__
 from tagmt.errors import TagmtError
+from tagmt.secrets import redact_argv, redact_text
 
 # Subcommands in the order `tagmt --help` lists them. Each module must import quickly (no torch at import).
 COMMANDS = ("data", "views", "stats", "translate", "project", "evaluate", "reproduce", "models", "demo")
@@ -65,7 +66,8 @@ def main(argv: list[str] | None = None) -> int:
     if unknown:  # named by the command's own parser, with the closest of its options
         command = getattr(parser, "commands", {}).get(getattr(args, "command", None), parser)
         command.error(f"unrecognized arguments: {' '.join(unknown)}")
-    args.argv = ["tagmt", *(sys.argv[1:] if argv is None else argv)]  # for run records
+    # for run records: credentials in URLs and tokens masked (tagmt.secrets)
+    args.argv = redact_argv(["tagmt", *(sys.argv[1:] if argv is None else argv)])
     if not getattr(args, "func", None):
         parser.print_help()
         return 2
@@ -73,7 +75,7 @@ def main(argv: list[str] | None = None) -> int:
         result = args.func(args)
     except TagmtError as exc:
         for line in str(exc).splitlines() or [""]:  # several problems at once: one line each
-            print(f"tagmt: error: {line}", file=sys.stderr)
+            print(f"tagmt: error: {redact_text(line)}", file=sys.stderr)
         return exc.exit_code
     except KeyboardInterrupt:
         print("tagmt: interrupted", file=sys.stderr)

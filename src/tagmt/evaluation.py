@@ -20,7 +20,6 @@ checks (regular files only, the size limit, UTF-8 with an optional byte order ma
 
 from __future__ import annotations
 
-import csv
 import io
 import tempfile
 from dataclasses import dataclass, field
@@ -28,6 +27,7 @@ from itertools import islice
 from pathlib import Path
 from typing import Any, BinaryIO, Callable, Collection, Iterable, Iterator, Mapping, Sequence
 
+from tagmt import csvsafe
 from tagmt.errors import TagmtError
 from tagmt.markup import TaggedSegment
 from tagmt.metrics.base import Figure
@@ -133,11 +133,11 @@ class PerSegmentWriter:
         values = ["n/a" if value is None else f"{value:.4f}" for value in figures.values()]
         text = ["" if t is None else encode_line(t) for t in texts]
         where = [line] if self.ids is None else [line, self.ids[line - 1]]
-        csv.writer(handle, delimiter="\t", lineterminator="\n").writerow([hyp, *where, *values, *text])
+        csvsafe.writer(handle, delimiter="\t").writerow([hyp, *where, *values, *text])
 
     def _chunks(self) -> Iterator[str]:
         out = io.StringIO()
-        csv.writer(out, delimiter="\t", lineterminator="\n").writerow(self._header or ["hyp", "line"])
+        csvsafe.writer(out, delimiter="\t").writerow(self._header or ["hyp", "line"])
         yield out.getvalue()
         for handle in self._files.values():
             handle.seek(0)

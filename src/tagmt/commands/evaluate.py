@@ -6,6 +6,8 @@ from __future__ import annotations
 import argparse
 import sys
 
+from tagmt import csvsafe
+
 EXAMPLE = """\
 examples:
   tagmt evaluate --data ~/sap-data --split dev --pair en-ja --hyp m2m.ja mbart.ja --paired-bs
@@ -111,6 +113,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         help="decimals of the figures (default 2 in the table and -b, 4 in json and csv)")
     parser.add_argument("--per-segment", metavar="FILE",
                         help="write every segment's scores with its source, reference and hypothesis (TSV)")
+    parser.add_argument("--csv-raw", action="store_true",
+                        help="CSV/TSV cells as they are: no ' before a cell starting with = + - @ (for machine "
+                             "readers; the default keeps spreadsheets from running them, see docs/safety.md)")
     parser.add_argument("--src", metavar="FILE", help="source segments (for COMET and the per-segment TSV; "
                         "with --data/--pair they come from the data set)")
     parser.add_argument("--html", metavar="FILE",
@@ -186,6 +191,7 @@ def run(args: argparse.Namespace) -> int:
     )
     from tagmt.report.scores import render
 
+    csvsafe.set_raw(getattr(args, "csv_raw", False))
     metrics = unique(args.metric or [], "--metric")
     hyps = distinct_files(args.hyp, "--hyp")
     _refuse_overwrites(args)

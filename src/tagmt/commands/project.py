@@ -19,9 +19,14 @@ examples:
   tagmt project --xliff test.ja.xlf --examples-data sap-dev --examples-split dev -o test.tagged.xlf
 
 line files: --source has one tagged segment per line (XML-escaped text, tags of any names: <g id="1">,
-<x/>, DITA, HTML); --translation has the plain MT output, line for line (natural text, no tags). The
-output is the translation with the source's tags, its text unchanged except for XML escaping (&, <, >),
-whose count is reported.
+<x/>, DITA, HTML); --translation has the plain MT output, line for line (no tags). The output is the
+translation with the source's tags, its text unchanged except for XML escaping (&, <, >), whose count is
+reported.
+
+one escaping rule for --translation, as for every tagmt line file: the XML references &amp; &lt; &gt;
+&quot; &apos; &#N; &#xN; are read as their characters (&#10; is a line break inside the segment); any other
+&, < or > is the character itself. So "R&D" and "R&amp;D" both mean R&D and come out as R&amp;D; a literal
+"&amp;" is written "&amp;amp;". Every character of the text comes back as it was (U+FDD0-U+FDD2 included).
 
 --xliff: every target that lacks its source's inline codes gets them, projected onto the target's text;
 targets that already have them, and units without a target, stay as they are, as does everything else

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 from tagmt.commands.shared import add_engine_arguments
+from tagmt.secrets import redact_url
 
 EXAMPLE = """\
 examples:
@@ -54,6 +55,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         help="the Ray cluster to use with --backend ray (default: start a local instance)")
     parser.add_argument("--force", action="store_true", help="recompute every cell, even finished ones")
     parser.add_argument("--no-figures", action="store_true", help="skip the PNG figures")
+    parser.add_argument("--csv-raw", action="store_true",
+                        help="table CSVs with cells as they are: no ' before a cell starting with = + - @ "
+                             "(see docs/safety.md)")
     parser.add_argument("--api-base", metavar="URL",
                         help="openai:NAME models: the server's OpenAI-compatible API (default: $OPENAI_BASE_URL)")
     parser.add_argument("--concurrency", type=int, metavar="N",
@@ -67,7 +71,7 @@ def command_line(args: argparse.Namespace) -> str:
     words = ["tagmt", "reproduce", "--data", str(Path(args.data).resolve())]
     for option, value in (("--split", args.split), ("--aligner", args.aligner), ("--device", args.device),
                           ("--batch-size", args.batch_size), ("--jobs", args.jobs),
-                          ("--api-base", args.api_base), ("--concurrency", args.concurrency),
+                          ("--api-base", redact_url(args.api_base) if args.api_base else None), ("--concurrency", args.concurrency),
                           ("--engine", args.engine if args.engine != "hf" else None),
                           ("--compute-type", args.compute_type), ("--max-tokens", args.max_tokens),
                           ("--backend", args.backend if args.backend != "local" else None),
@@ -87,10 +91,12 @@ def command_line(args: argparse.Namespace) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    from tagmt import csvsafe
     from tagmt.errors import TagmtError
     from tagmt.outputs import refuse_overwriting_inputs
 
     refuse_overwriting_inputs([("--out", args.out)], [("--data", args.data), ("--config", args.config)])
+    csvsafe.set_raw(getattr(args, "csv_raw", False))
     if args.quick:
         given = [name for name in ("data", "split", "config", "models", "approaches", "pairs", "aligner") if getattr(args, name)]
         if given:
@@ -113,14 +119,14 @@ def run(args: argparse.Namespace) -> int:
         raise TagmtError("--out DIR is needed: the folder for the cells, tables and results.json")
     from tagmt.data.dataset import open_dataset
 
-    split = args.split
-    if split is None:  # the only split, as every command takes it; with several, the config's
-        splits = open_dataset(args.data).splits()
-        split = splits[0] if len(splits) == 1 else None
-    grid = load_grid(
+    grid = load_grid(  # the config first: a bad --config is named before the data set is read
         args.config, models=args.models, approaches=args.approaches, pairs=args.pairs,
-        aligner=args.aligner, split=split, batch_size=args.batch_size,
+        aligner=args.aligner, split=args.split, batch_size=args.batch_size,
     )
+    if args.split is None:  # the only split, as every command takes it; with several, the config's
+        splits = open_dataset(args.data).splits()
+        if len(splits) == 1:
+            grid.split = splits[0]
     llm = None
     if args.api_base is not None or args.concurrency is not None:
         from tagmt.engines import LLMOptions

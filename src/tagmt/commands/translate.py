@@ -58,7 +58,7 @@ arguments.
 
 # Options that only the LLM engine (openai:NAME) reads; None means "not given".
 LLM_OPTIONS = ("api_base", "prompt", "shots", "concurrency", "timeout", "retries", "temperature",
-               "seed", "max_new_tokens", "max_context")
+               "seed", "max_new_tokens", "max_answer_chars", "max_context")
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -129,20 +129,25 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     llm.add_argument("--shots", type=int, metavar="N",
                      help="how many --examples pairs go into the prompt (default 3; dt takes tagged pairs first)")
     llm.add_argument("--concurrency", type=int, metavar="N", help="requests in flight (default 4)")
-    llm.add_argument("--timeout", type=float, metavar="SECONDS", help="per request (default 300)")
+    llm.add_argument("--timeout", type=float, metavar="SECONDS",
+                     help="bound on each whole request, answer included (default 300)")
     llm.add_argument("--retries", type=int, metavar="N",
                      help="retries with exponential backoff on connection errors, 408, 409, 429 and 5xx (default 4)")
     llm.add_argument("--temperature", type=float, metavar="T", help="sampling temperature (default 0)")
     llm.add_argument("--seed", type=int, metavar="N", help="sampling seed sent with every request")
     llm.add_argument("--max-new-tokens", type=int, metavar="N",
                      help="output budget of every request (default: 2x the input's estimated tokens + 64)")
+    llm.add_argument("--max-answer-chars", type=int, metavar="N",
+                     help="answers longer than this are cut, said on stderr (default: 4x the segment's "
+                          "characters + 256)")
     llm.add_argument("--max-context", type=int, metavar="TOKENS",
                      help="--unit document: the model's context; documents are cut into chunks that fit "
                           "(default 4096)")
     parser.set_defaults(func=run)
 
 
-def llm_options(args: argparse.Namespace, src_lang: str | None = None, trg_lang: str | None = None):
+def llm_options(args: argparse.Namespace, src_lang: str | None = None, trg_lang: str | None = None,
+                examples: bool = True):
     """The LLM engine's options from the command line (unset ones keep LLMOptions' defaults)."""
     from tagmt.engines import LLMOptions
     from tagmt.translate.guide import example_pairs, read_examples
@@ -150,10 +155,10 @@ def llm_options(args: argparse.Namespace, src_lang: str | None = None, trg_lang:
     given = {
         "api_base": args.api_base, "prompt": args.prompt, "shots": args.shots, "concurrency": args.concurrency,
         "timeout": args.timeout, "retries": args.retries, "temperature": args.temperature, "seed": args.seed,
-        "max_new_tokens": args.max_new_tokens,
+        "max_new_tokens": args.max_new_tokens, "max_answer_chars": args.max_answer_chars,
     }
     options = {key: value for key, value in given.items() if value is not None}
-    if args.examples:
+    if args.examples and examples:
         options["examples"] = tuple(example_pairs(read_examples(args.examples, src_lang=src_lang, trg_lang=trg_lang)))
     return LLMOptions(**options)
 
@@ -197,6 +202,8 @@ def run(args: argparse.Namespace) -> int:
         if given:
             option = "--" + given[0].replace("_", "-")
             raise TagmtError(f"{option} is for LLM engines (--model openai:NAME), not {args.model}")
+    else:
+        llm_options(args, examples=False).check()  # a bad --api-base or --timeout before any work
     if args.input:
         return _run_file(args, is_llm)
     given = [f"--{name.replace('_', '-')}" for name in ("src_lang", "trg_lang") if getattr(args, name)]

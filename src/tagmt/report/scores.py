@@ -4,10 +4,11 @@ metrics give the same keys plus ``details``)."""
 
 from __future__ import annotations
 
-import csv
 import io
 import json
 from typing import Any, Sequence
+
+from tagmt import csvsafe
 
 
 #: Decimals of the table and ``--score-only`` (sacrebleu's ``-w``), and of JSON and CSV figures.
@@ -36,7 +37,7 @@ def render(systems: Sequence[dict[str, Any]], fmt: str, *, tag_report: bool = Fa
     if fmt == "csv":
         decimals = DATA_DECIMALS if width is None else width
         out = io.StringIO()
-        writer = csv.writer(out, lineterminator="\n")
+        writer = csvsafe.writer(out)
         extra = [f"{key} {part}" for key in keys for part in ("p_value", "ci")] if tested else []
         writer.writerow(["hyp"] + meta + keys + extra + [f"{key} signature" for key in keys])
         for s in systems:
@@ -177,7 +178,7 @@ def _tag_report_csv(systems: Sequence[dict[str, Any]]) -> str:
     from tagmt.metrics.placement import TAG_REPORT_COLUMNS
 
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
+    writer = csvsafe.writer(out)
     writer.writerow(["hyp", "tag", *TAG_REPORT_COLUMNS])
     writer.writerows(_tag_rows(systems))
     return out.getvalue()

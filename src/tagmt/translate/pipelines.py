@@ -34,7 +34,7 @@ from tagmt.plaintext import plain_text
 from tagmt.project import Detagged, detag, project_batch
 from tagmt.aligner_names import awesome_options
 from tagmt.project.align import Aligner, get_aligner
-from tagmt.translate.escaping import escape_stand_ins, natural_detagged, stand_in
+from tagmt.translate.escaping import natural_detagged, restore_text, stand_in
 from tagmt.translate.guide import Guide
 from tagmt.translate.hygiene import RunReport, clean_direct_output, remove_model_tags
 from tagmt.engines.offline import OFFLINE_ENGINES
@@ -163,12 +163,14 @@ def project_translations(
     """
     report.segments = report.segments or len(translations)
     ready = []
+    naturals = []
     for k, translation in enumerate(translations):
         text, removed = translation, 0
         if remove_tags:
             text, removed = remove_model_tags(translation, sources[k] if sources is not None else "")
         report.model_tags_removed += removed
         report.segments_with_model_tags += bool(removed)
+        naturals.append(text)
         if escaped:
             stood_in = stand_in(text)
             report.segments_escaped += stood_in != text
@@ -184,7 +186,9 @@ def project_translations(
     if not escaped:
         return project_batch(list(detagged), ready, src_lang, trg_lang, aligner, **learn)
     natural = [natural_detagged(d) for d in detagged]
-    return [escape_stand_ins(out) for out in project_batch(natural, ready, src_lang, trg_lang, aligner, **learn)]
+    # the text of each output is its translation's own (escaped), never read back from the stand-ins
+    return [restore_text(out, text)
+            for out, text in zip(project_batch(natural, ready, src_lang, trg_lang, aligner, **learn), naturals)]
 
 
 def _reference_texts(segments: Sequence[Segment], approach: str, escaped: bool) -> list[str]:

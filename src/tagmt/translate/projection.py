@@ -27,6 +27,7 @@ from typing import Any, Sequence
 from tagmt.aligner_names import awesome_options
 from tagmt.corpus import Corpus, read_corpus
 from tagmt.corpus.lines import check_same_length, read_segments, write_lines
+from tagmt.corpus.xmltext import unescape
 from tagmt.errors import TagmtError
 from tagmt.languages import normalize
 from tagmt.markup import COMMENT, tokenize
@@ -98,6 +99,9 @@ def project_lines(
             f"{translation}:{tagged[0]}: the translation already contains tags of the source ({len(tagged)} lines "
             "do); --translation takes the plain MT output — strip its tags first, or translate with --approach dt"
         )
+    # One rule, as for every tagmt line file (stated in `tagmt project --help`, README, docs/safety.md): every
+    # XML reference is read as its character, &amp; and &#10; alike; any other &, < or > is itself.
+    translations = [unescape(line) for line in translations]
     loaded = _aligner(aligner, aligner_model, [src, trg], device, aligner_options)
     started = time.perf_counter()
     detagged = [detag(line) for line in sources]
