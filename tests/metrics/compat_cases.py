@@ -69,6 +69,51 @@ def english_systems() -> dict[str, list[str]]:
     return systems
 
 
+def _delete_words(text: str, rng: random.Random) -> str:
+    """Every third word left out, tags kept (a tag written inside a word stays with it)."""
+    words = text.split(" ")
+    return " ".join(w for i, w in enumerate(words) if i % 3 != 1 or "<" in w)
+
+
+def _shuffle_words(text: str, rng: random.Random) -> str:
+    words = text.split(" ")
+    rng.shuffle(words)
+    return " ".join(words)
+
+
+def _drop_first_pair(text: str) -> str:
+    import re
+
+    match = re.search(r"<([A-Za-z][\w-]*)(?: [^<>]*)?>(.*?)</\1>", text)
+    return text if match is None else text[: match.start()] + match.group(2) + text[match.end():]
+
+
+#: References that exercise the script's line files and Moses's last-word rule.
+EXTRA_REFERENCES = [
+    "Members of the <uicontrol>Czech Rep.</uicontrol> board meet at 10 a.m.",
+    "See the report fullrep_en.pdf.",
+    "The first line\nand the second line of <b>one</b> segment.",
+]
+
+
+def english_systems_round2() -> dict[str, list[str]]:
+    """Systems with words deleted, shuffled, a tag pair dropped, and line breaks inside segments, on the
+    references above plus ``EXTRA_REFERENCES`` (``extended_references()``)."""
+    rng = random.Random(20260101)
+    refs = extended_references()
+    return {
+        "deleted-words": [_delete_words(r, rng) for r in refs],
+        "shuffled": [_shuffle_words(r, rng) for r in refs],
+        "dropped-pair": [_drop_first_pair(r) for r in refs],
+        "copy-extended": list(refs),
+        "joined-lines": [r.replace("\n", " ") for r in refs],
+    }
+
+
+def extended_references() -> list[str]:
+    return ENGLISH_REFERENCES + EXTRA_REFERENCES
+
+
 #: NE&NUM's English term list for the cases above (the original reads such a list from JSON).
 ENGLISH_TERMS = ["SAP", "EUR", "API", "REST", "HR", "CSV", "OData", "V4", "Q3", "AT&T", "S/4HANA"]
 
