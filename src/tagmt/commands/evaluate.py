@@ -20,10 +20,10 @@ examples:
   tagmt evaluate --ref manual.de.xlf --hyp mt.de.xlf           # XLIFF: targets matched by unit/segment id
   tagmt evaluate --metric xater --ref ref.xml --hyp hyp1.xml hyp2.xml
 
-segment metrics (default: the paper's nine and xml-chrf, xml-match): raw-bleu lex-bleu tag-bleu
-raw-chrf lex-chrf tag-chrf xml-bleu markup-match (also markup-match-tagged: over the segments whose
-reference has markup) structure-accuracy xml-chrf xml-match; on request: tag-placement (with
-tag-offset, tag-inconsistent) attribute-preservation placeholder-preservation raw-chrf++ lex-chrf++
+segment metrics (default: the paper's nine and xml-chrf, xml-match, tag-placement): raw-bleu lex-bleu
+tag-bleu raw-chrf lex-chrf tag-chrf xml-bleu markup-match (also markup-match-tagged: over the segments
+whose reference has markup) structure-accuracy xml-chrf xml-match tag-placement (with tag-offset,
+tag-inconsistent); on request: attribute-preservation placeholder-preservation raw-chrf++ lex-chrf++
 raw-ter lex-ter (edit rates: lower is better) ne-num-precision ne-num-recall (numbers, and the terms
 of --ne-terms FILE) comet (needs tagmt[comet], --comet-model and sources).
 raw = tagged strings as they are, lex = markup removed, tag = markup alone. Every score is 0-100
