@@ -53,6 +53,7 @@ PAPER_METRICS = (
 DEFAULT_METRICS = PAPER_METRICS + ("xml-chrf", "xml-match", "tag-placement")
 #: Every segment metric.
 SEGMENT_METRICS = DEFAULT_METRICS + (
+    "tag-preservation",
     "attribute-preservation",
     "placeholder-preservation",
     "raw-chrf++",

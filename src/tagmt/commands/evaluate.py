@@ -11,6 +11,8 @@ import json
 import sys
 from typing import Any, Sequence
 
+from tagmt.metrics.base import COMPAT_MODES
+
 EXAMPLE = """\
 examples:
   tagmt evaluate --data ../shared/sap-dev --split dev --pair en-ja --hyp m2m.ja mbart.ja --paired-bs
@@ -91,10 +93,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "ko-mecab, zh, else 13a); tag BLEU always uses none",
     )
     parser.add_argument(
-        "--compat", choices=("tagmt", "original"), default="tagmt",
+        "--compat", choices=COMPAT_MODES, default="tagmt",
         help="tagmt: the corrected definitions (default); original: each metric that has a published "
         "implementation as that implementation computes it, the others as tagmt (see docs/metrics.md; "
-        "stderr and every signature say which ran how; Hashimoto et al.'s originals hold the inputs in memory)",
+        "stderr and every signature say which ran how; Hashimoto et al.'s originals hold the inputs in memory); "
+        "original-strict: as original, with Lilt's tag placement run without --permissive; czechdocs: "
+        "lex-bleu as the CzechDocs toolkit's BLEU without tags",
     )
     parser.add_argument(
         "--ne-terms", metavar="FILE",
@@ -236,7 +240,7 @@ def _say_compat(metrics: Sequence[str], compat: str) -> None:
 
     if compat == "tagmt":
         return
-    original = [m for m in metrics if compat_for(m, compat) == compat]
+    original = [m for m in metrics if compat_for(m, compat) != "tagmt"]
     default = [m for m in metrics if m not in original]
     parts = []
     if original:
