@@ -30,7 +30,8 @@ HYP = [
 KEYS = [
     "raw-bleu", "lex-bleu", "tag-bleu", "raw-chrf", "lex-chrf", "tag-chrf",
     "xml-bleu", "markup-match", "markup-match-tagged", "structure-accuracy", "xml-chrf", "xml-match",
-    "tag-placement", "tag-offset", "tag-inconsistent",
+    "tag-placement", "tag-offset", "tag-inconsistent", "tag-inconsistent-hypothesis", "tag-inconsistent-count",
+    "tag-inconsistent-text", "tags-in-inconsistent",
 ]
 
 
@@ -64,7 +65,8 @@ def test_json_has_the_issue_shape_and_the_library_figures(capsys, files):
     assert first["scores"]["markup-match"] == 75.0  # all but the first, which lost its tags
     assert first["scores"]["markup-match-tagged"] == 50.0  # of the two tagged references
     assert "tok:13a" in first["signatures"]["raw-bleu"]
-    lower_is_better = {"tag-offset", "tag-inconsistent"}  # 0 for the reference itself
+    lower_is_better = {"tag-offset", "tag-inconsistent", "tag-inconsistent-hypothesis", "tag-inconsistent-count",
+                       "tag-inconsistent-text", "tags-in-inconsistent"}  # 0 for the reference itself
     assert all(value == pytest.approx(0 if key in lower_is_better else 100)
                for key, value in systems[1]["scores"].items())
 
@@ -130,7 +132,7 @@ def test_data_set_direction(capsys, sample_data, tmp_path):
     (system,) = json.loads(out)["systems"]
     assert system["pair"] == "en-ja" and system["segments"] == len(reference)
     assert "tok:ja-mecab" in system["signatures"]["raw-bleu"]
-    assert all(value == pytest.approx(0 if key in ("tag-offset", "tag-inconsistent") else 100)
+    assert all(value == pytest.approx(0 if key.startswith(("tag-offset", "tag-inconsistent", "tags-in")) else 100)
                for key, value in system["scores"].items())
 
 

@@ -264,6 +264,11 @@ class SegmentMetric(Metric):
     def sentence(self, stats: Sequence[float]) -> float | None:
         return self.figures_from(stats)[self.name]
 
+    def why_no_score(self, stats: Sequence[float] | None) -> str | None:
+        """Why the corpus figure is None for these summed statistics, when the metric can say more than
+        "nothing to score" (it goes to ``MetricResult.details["reason"]``)."""
+        return None
+
     def corpus_score(self, hypotheses: Sequence[str], references: Sequence[Sequence[str]]) -> MetricResult:
         check_lengths(hypotheses, references)
         self.check_references(len(references))
@@ -278,12 +283,16 @@ class SegmentMetric(Metric):
             total = list(stats) if total is None else [a + b for a, b in zip(total, stats)]
         figures = self.figures_from(total) if total is not None else {key: None for key in self.figures}
         score = figures[self.name]
+        details: dict[str, Any] = {key: value for key, value in figures.items() if key != self.name}
+        reason = self.why_no_score(total) if score is None else None
+        if reason:
+            details["reason"] = reason
         return MetricResult(
             name=self.name,
             score=score,
             signature=self.signature(),
             segment_scores=segment_scores,
-            details={key: value for key, value in figures.items() if key != self.name},
+            details=details,
         )
 
     def check_references(self, count: int) -> None:
