@@ -25,7 +25,8 @@ examples:
 segment metrics (default: the paper's nine and xml-chrf, xml-match, tag-placement): raw-bleu lex-bleu
 tag-bleu raw-chrf lex-chrf tag-chrf xml-bleu markup-match (also markup-match-tagged: over the segments
 whose reference has markup) structure-accuracy xml-chrf xml-match tag-placement (with tag-offset,
-tag-inconsistent); on request: attribute-preservation placeholder-preservation raw-chrf++ lex-chrf++
+tag-inconsistent and its kinds, tags-in-inconsistent); on request: tag-preservation (CzechDocs's '<'
+ratio and tag-presence counts) attribute-preservation placeholder-preservation raw-chrf++ lex-chrf++
 raw-ter lex-ter (edit rates: lower is better) ne-num-precision ne-num-recall (numbers, and the terms
 of --ne-terms FILE) comet (needs tagmt[comet], --comet-model and sources).
 raw = tagged strings as they are, lex = markup removed, tag = markup alone. Every score is 0-100
@@ -33,9 +34,12 @@ unless the signature block says otherwise. document metrics: tree-sim node-chrf 
 md-tags texbleu (one document per file).
 
 --compat original: xml-bleu markup-match structure-accuracy ne-num-* (Hashimoto et al.'s evaluate.py),
-xater validity md-tags span-f1 texbleu as their published implementations (docs/metrics.md); the
-other metrics have none and run as tagmt (stderr and each signature say which). Hashimoto et al.'s
-originals take their tag list from the whole corpus, so with them the inputs are held in memory
+xml-chrf xml-match (tower-eval), tag-placement (Lilt's evaluate-markup-tags --permissive), xater
+validity md-tags span-f1 texbleu as their published implementations (docs/metrics.md); the other
+metrics have none and run as tagmt (stderr and each signature say which). --compat original-strict:
+the same, tag-placement without --permissive (stops where Lilt stops). --compat czechdocs: lex-bleu as
+CzechDocs's BLEU without tags. Hashimoto et al.'s originals pair lines across the whole corpus, so with
+them the inputs are held in memory
 (memory grows with the corpus instead of staying flat).
 
 An XLIFF --ref (1.2 or 2.x) takes XLIFF --hyp files: their targets are matched to the reference's by
@@ -85,7 +89,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         "an XLIFF --ref names its own)")
     parser.add_argument(
         "--metric", nargs="+", action="extend", metavar="NAME",
-        help="metrics to compute (default: the paper's nine segment metrics and xml-chrf, xml-match)",
+        help="metrics to compute (default: the paper's nine segment metrics and xml-chrf, xml-match, tag-placement)",
     )
     parser.add_argument(
         "--tokenize", metavar="TOK",
