@@ -92,3 +92,23 @@ def test_permissive_equals_the_original_on_generated_systems(system):
     assert figures["tag-inconsistent-count"] == expected["num_inconsistent_tag_count"]
     assert figures["tag-inconsistent-text"] == expected["num_inconsistent_text"]
     assert figures["tags-in-inconsistent"] == expected["num_tags_inconsistent_sentences"]
+
+
+from hypothesis import given, strategies as st  # noqa: E402
+
+
+@given(st.text(alphabet="ab <>/&", max_size=30))
+def test_extract_rebuilds_the_line_or_refuses_it(line):
+    from tagmt.metrics.lilt import InvalidTags
+
+    try:
+        text, tags = extract(line)
+    except InvalidTags:
+        assert not balanced(line)
+        return
+    assert balanced(line)
+    rebuilt, last = "", 0
+    for content, position in tags:
+        rebuilt += text[last:position] + f"<{content}>"
+        last = position
+    assert rebuilt + text[last:] == line
