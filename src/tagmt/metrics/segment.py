@@ -225,7 +225,7 @@ class SegmentMetric(Metric):
     ``trg_lang`` (or an explicit ``tokenize``).
 
     A metric whose ``compat="original"`` needs the whole corpus before it can say anything about one
-    segment (Hashimoto et al.'s tag list is the element names found in all the files) sets
+    segment (Hashimoto et al.'s multi-bleu pairs the lines of all segments across the corpus) sets
     ``corpus_level`` and computes every segment's statistics at once in ``corpus_statistics``; the
     statistics are then summed, resampled and shown per segment like any other metric's.
     """
