@@ -65,9 +65,23 @@ def test_sacrebleu_habits_and_score_only(capsys, files):
     assert code == 0, err
     (line,) = out.splitlines()
     figures = line.split("\t")
-    # raw-bleu, then markup-match (and its markup-match-tagged), then tag-placement's three figures
-    assert len(figures) == 1 + 2 + 3 and figures[2] == "50.0"
+    # raw-bleu, then markup-match (and its markup-match-tagged), then every figure of tag-placement
+    from tagmt.metrics.registry import get_metric
+
+    assert len(figures) == 1 + 2 + len(get_metric("tag-placement").figures) and figures[2] == "50.0"
     assert all(f == "n/a" or len(f.split(".")[1]) == 1 for f in figures)
+
+
+def test_every_figure_of_every_metric_is_a_metric_name():
+    """Each figure a segment metric reports (a column of the table) is a metric name or maps to one."""
+    from tagmt.evaluation import FIGURE_METRICS, SEGMENT_METRICS
+    from tagmt.metrics.registry import get_metric
+
+    for name in SEGMENT_METRICS:
+        if name == "comet":  # needs a local model to be built; its one figure is its name
+            continue
+        for figure in get_metric(name, trg_lang="en").figures:
+            assert figure == name or FIGURE_METRICS.get(figure) == name, (name, figure)
 
 
 def test_every_column_is_a_metric_name(capsys, files):
@@ -158,10 +172,11 @@ def test_help_stays_light():
     import subprocess
     import sys
 
-    from tagmt.commands.evaluate import SPAN_MATCH_MODES
+    from tagmt.commands.evaluate import COMPAT_CHOICES, SPAN_MATCH_MODES
+    from tagmt.metrics.base import COMPAT_MODES
     from tagmt.metrics.span_f1 import MATCH_MODES
 
-    assert SPAN_MATCH_MODES == MATCH_MODES
+    assert SPAN_MATCH_MODES == MATCH_MODES and COMPAT_CHOICES == COMPAT_MODES
     code = ("import sys; from tagmt.cli import build_parser; build_parser(); "
             "print(sorted(m for m in ('numpy', 'torch', 'tagmt.metrics.registry', 'tagmt.api') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout

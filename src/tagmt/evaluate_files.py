@@ -193,7 +193,7 @@ def say_compat(metrics: Sequence[str], compat: str) -> None:
 
     if compat == "tagmt":
         return
-    original = [m for m in metrics if compat_for(m, compat) == compat]
+    original = [m for m in metrics if compat_for(m, compat) != "tagmt"]
     default = [m for m in metrics if m not in original]
     parts = []
     if original:

@@ -47,7 +47,8 @@ def plain_files(tmp_path):
             "lex-bleu"]
 
 
-def test_cli_json_table_and_csv_say_n_a(plain_files, capsys):
+def test_cli_json_table_and_csv_say_n_a(plain_files, capsys, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "300")  # a table as wide as the temp paths need (narrower ones turn it)
     assert main([*plain_files, "--format", "json"]) == 0
     system = json.loads(capsys.readouterr().out)["systems"][0]
     assert system["scores"]["tag-bleu"] is None and system["scores"]["tag-chrf"] is None

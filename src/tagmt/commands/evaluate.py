@@ -8,6 +8,7 @@ import sys
 
 from tagmt import csvsafe
 
+
 EXAMPLE = """\
 examples:
   tagmt evaluate --data ~/sap-data --split dev --pair en-ja --hyp m2m.ja mbart.ja --paired-bs
@@ -24,10 +25,11 @@ them instead), -m/--metrics, -b/--score-only, -w/--width (decimals), -l/--langpa
 --hyp (sacrebleu's -i/--input). A table wider than the terminal shows the metrics as rows.
 JSON and CSV figures are rounded to 4 decimals (-w N to change); CSV has each metric's signature.
 
-segment metrics (default: the paper's nine and xml-chrf, xml-match): raw-bleu lex-bleu tag-bleu
-raw-chrf lex-chrf tag-chrf xml-bleu markup-match (also markup-match-tagged: over the segments whose
-reference has markup) structure-accuracy xml-chrf xml-match; on request: tag-placement (with
-tag-offset, tag-inconsistent) attribute-preservation placeholder-preservation raw-chrf++ lex-chrf++
+segment metrics (default: the paper's nine and xml-chrf, xml-match, tag-placement): raw-bleu lex-bleu
+tag-bleu raw-chrf lex-chrf tag-chrf xml-bleu markup-match (also markup-match-tagged: over the segments
+whose reference has markup) structure-accuracy xml-chrf xml-match tag-placement (with tag-offset,
+tag-inconsistent and its kinds, tags-in-inconsistent); on request: tag-preservation (CzechDocs's '<'
+ratio and tag-presence counts) attribute-preservation placeholder-preservation raw-chrf++ lex-chrf++
 raw-ter lex-ter (edit rates: lower is better) ne-num-precision ne-num-recall (numbers, and the terms
 of --ne-terms FILE) comet (needs tagmt[comet], --comet-model and sources).
 raw = tagged strings as they are, lex = markup removed, tag = markup alone. Every score is 0-100
@@ -35,9 +37,12 @@ unless the signature block says otherwise. document metrics: tree-sim node-chrf 
 md-tags texbleu (one document per file).
 
 --compat original: xml-bleu markup-match structure-accuracy ne-num-* (Hashimoto et al.'s evaluate.py),
-xater validity md-tags span-f1 texbleu as their published implementations (docs/metrics.md); the
-other metrics have none and run as tagmt (stderr and each signature say which). Hashimoto et al.'s
-originals take their tag list from the whole corpus, so with them the inputs are held in memory
+xml-chrf xml-match (tower-eval), tag-placement (Lilt's evaluate-markup-tags --permissive), xater
+validity md-tags span-f1 texbleu as their published implementations (docs/metrics.md); the other
+metrics have none and run as tagmt (stderr and each signature say which). --compat original-strict:
+the same, tag-placement without --permissive (stops where Lilt stops). --compat czechdocs: lex-bleu as
+CzechDocs's BLEU without tags. Hashimoto et al.'s originals pair lines across the whole corpus, so with
+them the inputs are held in memory
 (memory grows with the corpus instead of staying flat).
 
 An XLIFF --ref (1.2 or 2.x) takes XLIFF --hyp files: their targets are matched to the reference's by
@@ -86,7 +91,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     parser.add_argument(
         "-m", "--metric", "--metrics", dest="metric", nargs="+", action="extend", metavar="NAME",
-        help="metrics to compute (default: the paper's nine segment metrics and xml-chrf, xml-match); a column "
+        help="metrics to compute (default: the paper's nine segment metrics and xml-chrf, xml-match, tag-placement); a column "
              "name (markup-match-tagged, tag-offset) runs the metric that reports it",
     )
     parser.add_argument(
@@ -95,10 +100,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "ko-mecab, zh, else 13a); tag BLEU always uses none",
     )
     parser.add_argument(
-        "--compat", choices=("tagmt", "original"), default="tagmt",
+        "--compat", choices=COMPAT_CHOICES, default="tagmt",
         help="tagmt: the corrected definitions (default); original: each metric that has a published "
         "implementation as that implementation computes it, the others as tagmt (see docs/metrics.md; "
-        "stderr and every signature say which ran how; Hashimoto et al.'s originals hold the inputs in memory)",
+        "stderr and every signature say which ran how; Hashimoto et al.'s originals hold the inputs in memory); "
+        "original-strict: as original, with Lilt's tag placement run without --permissive; czechdocs: "
+        "lex-bleu as the CzechDocs toolkit's BLEU without tags",
     )
     parser.add_argument(
         "--ne-terms", metavar="FILE",
@@ -177,6 +184,9 @@ def add_document_arguments(parser: argparse.ArgumentParser) -> None:
                             "(default gpt2)")
 
 
+#: tagmt.metrics.base.COMPAT_MODES (the metrics package is not imported at `tagmt --help` time;
+#: tests/test_cli_manners.py checks they agree).
+COMPAT_CHOICES = ("tagmt", "original", "original-strict", "czechdocs")
 #: span-f1's match modes (tagmt.metrics.span_f1.MATCH_MODES, which imports numpy: not at `tagmt --help` time;
 #: tests/test_cli_manners.py checks they agree).
 SPAN_MATCH_MODES = ("exact", "text", "overlap")

@@ -16,6 +16,8 @@ all systems and metrics through a :class:`SegmentCache` that lives for one segme
 
 from __future__ import annotations
 
+import html
+import re
 from dataclasses import dataclass
 from typing import Any, Iterable, Iterator, Sequence
 
@@ -243,7 +245,7 @@ class SegmentMetric(Metric):
     ``trg_lang`` (or an explicit ``tokenize``).
 
     A metric whose ``compat="original"`` needs the whole corpus before it can say anything about one
-    segment (Hashimoto et al.'s tag list is the element names found in all the files) sets
+    segment (Hashimoto et al.'s multi-bleu pairs the lines of all segments across the corpus) sets
     ``corpus_level`` and computes every segment's statistics at once in ``corpus_statistics``; the
     statistics are then summed, resampled and shown per segment like any other metric's.
     """
@@ -292,6 +294,11 @@ class SegmentMetric(Metric):
         """Why the corpus figure ``name`` is None (n/a) for the summed ``stats`` (None: no segment)."""
         return "no segment was scored" if stats is None else "undefined on this corpus"
 
+    def why_no_score(self, stats: Sequence[float] | None) -> str | None:
+        """Why the corpus figure is None for these summed statistics, when the metric can say more than
+        :meth:`undefined_reason` (it goes to ``MetricResult.details["reason"]``)."""
+        return None
+
     def corpus_score(self, hypotheses: Sequence[str], references: Sequence[Sequence[str]]) -> MetricResult:
         check_lengths(hypotheses, references)
         self.check_references(len(references))
@@ -308,7 +315,7 @@ class SegmentMetric(Metric):
         score = figures[self.name]
         details: dict[str, Any] = {key: value for key, value in figures.items() if key != self.name}
         if score is None:  # n/a, and why (e.g. tag-bleu where no segment has markup)
-            details["reason"] = self.undefined_reason(self.name, total)
+            details["reason"] = self.why_no_score(total) or self.undefined_reason(self.name, total)
         return MetricResult(
             name=self.name,
             score=score,
@@ -342,6 +349,7 @@ class ViewMetric(SegmentMetric):
             raise ValueError(f"no metric {view}-{family}")
         self.name = f"{view}-{family}"
         self.family, self.view = family, view
+        self.compat_modes = _VIEW_COMPAT.get(self.name, ("tagmt",))
         super().__init__(trg_lang, tokenize, compat)
         if family == "bleu" and view == "tag":
             self.tokenize = "none"
@@ -355,9 +363,14 @@ class ViewMetric(SegmentMetric):
             )
         }
 
+    def text(self, segment: TaggedSegment) -> str:
+        if self.compat == "czechdocs":
+            return czechdocs_plain(segment.text)
+        return view_text(segment, self.view)
+
     def segment_statistics(self, pair: SegmentPair, cache: SegmentCache | None = None) -> list[float]:
-        references = tuple(view_text(r, self.view) for r in pair.references)
-        stats = self.sacre.statistics(view_text(pair.hypothesis, self.view), references, cache)
+        references = tuple(self.text(r) for r in pair.references)
+        stats = self.sacre.statistics(self.text(pair.hypothesis), references, cache)
         if self.view == "tag":
             tagged = pair.hypothesis.has_markup or any(r.has_markup for r in pair.references)
             stats.append(1.0 if tagged else 0.0)
@@ -380,9 +393,26 @@ class ViewMetric(SegmentMetric):
 
     def signature_fields(self) -> dict[str, str]:
         fields = self.sacre.signature_fields(self.nrefs)
+        if self.compat == "czechdocs":
+            fields["view"] = "czechdocs-strip"
+            return fields
         fields["view"] = self.view
         fields["markup"] = "per-segment"
         return fields
+
+
+#: The compat modes of the view metrics that have more than tagmt's.
+_VIEW_COMPAT = {"lex-bleu": ("tagmt", "czechdocs")}
+#: CzechDocs's tag strip: anything from ``<`` to the next ``>``.
+_CZECHDOCS_TAG = re.compile(r"<[^>]+>")
+_SPACES = re.compile(r"\s+")
+
+
+def czechdocs_plain(text: str) -> str:
+    """CzechDocs's "text without tags": every ``<…>`` removed by a regular expression (not a parser: a
+    bare ``<`` up to the next ``>`` goes too), entities unescaped with ``html.unescape``, whitespace
+    runs collapsed to one space and the ends stripped."""
+    return _SPACES.sub(" ", html.unescape(_CZECHDOCS_TAG.sub("", text))).strip()
 
 
 _FAMILY_NAMES = {"bleu": "BLEU", "chrf": "chrF", "chrf++": "chrF++", "ter": "TER (edit rate, lower is better)"}
@@ -409,6 +439,7 @@ def view_metric(family: str, view: str):
         return ViewMetric(family, view, trg_lang=trg_lang, tokenize=tokenize, compat=compat)
 
     factory.__name__ = f"{view}_{family}".replace("+", "p")
+    factory.compat_modes = _VIEW_COMPAT.get(f"{view}-{family}", ("tagmt",))  # type: ignore[attr-defined]
     return factory
 
 
