@@ -24,8 +24,8 @@ def test_demo_runs_all_twelve_directions_offline(tmp_path):
     assert len(rows) == 3 * 12  # one row per direction in each of the three tables
     assert "24 cells computed, 0 reused" in text
     # the "my XLIFF file" and "my line files" workflows on data/sample/files
-    for line in ("my XLIFF file (XLIFF 1.2) tagmt translate --input guide.xliff12.xlf --approach dp --model reference: ",
-                 "my XLIFF file (XLIFF 2.0) tagmt translate --input guide.xliff2.xlf --approach dp --model reference: ",
+    for line in ("my XLIFF file (XLIFF 1.2) tagmt translate --input guide.xliff12.xlf --approach dp --model reference --overwrite: ",
+                 "my XLIFF file (XLIFF 2.0) tagmt translate --input guide.xliff2.xlf --approach dp --model reference --overwrite: ",
                  "my line files           tagmt project --source guide.en --translation guide.plain.de"):
         assert line in text
     assert "of 9 tagged segments exactly as the reference" in text and "of 12 tagged segments" in text
