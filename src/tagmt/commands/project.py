@@ -21,9 +21,13 @@ line files: --source has one tagged segment per line (XML-escaped text, tags of 
 output is the translation with the source's tags, its text unchanged except for XML escaping (&, <, >),
 whose count is reported.
 
---xliff: every target that lacks its source's inline codes gets them, projected onto the target's text;
-targets that already have them, and units without a target, stay as they are, as does everything else
-in the file. Languages come from the file unless given.
+--xliff: every target that lacks its source's inline codes gets them, projected onto the target's text,
+where the file lets it change: a state that asks for translation (1.2 new, needs-translation; 2.x
+initial) or marks machine translation (1.2 state-qualifier mt-suggestion/leveraged-mt, 2.x subState
+tagmt:mt). Human targets (translated, reviewed, final, signed-off, approved, stateless) are kept and
+counted unless --overwrite; locked segments, targets with codes their source lacks, targets that already
+have the codes and units without a target stay as they are, as does everything else in the file. A
+projected target's state says machine translation. Languages come from the file unless given.
 
 Examples (--examples: two tagged line files, or one XLIFF/TMX file with targets; --examples-data/--examples-split:
 a split of the SAP data set tree) are tagged translations of the same domain: from them the projection learns where
@@ -65,6 +69,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         help="tagged reference to assess the projection against (line file; with --xliff: the same "
                              "XLIFF with tagged targets)")
     parser.add_argument("--report", metavar="FILE", help="with --ref: write the assessment here as JSON")
+    parser.add_argument("--overwrite", action="store_true",
+                        help="--xliff: also project into human targets (translated, reviewed, final, approved, "
+                             "stateless); locked segments never change")
     parser.add_argument("-o", "--output", required=True, metavar="FILE", help="output file")
     parser.set_defaults(func=run)
 
@@ -116,10 +123,12 @@ def run(args: argparse.Namespace) -> int:
         languages = xliff_languages(args.xliff, args.src_lang, args.trg_lang) if needs else (None, None)
         guide = read_guide(args, *languages)
         done = project_xliff(args.xliff, args.output, src_lang=args.src_lang, trg_lang=args.trg_lang, guide=guide,
-                             **options)
+                             overwrite=args.overwrite, **options)
         left = ", ".join(f"{n} {why}" for why, n in sorted(done.skipped.items()))
         detail = f" (left as they were: {left})" if left else ""
     else:
+        if args.overwrite:
+            raise TagmtError("--overwrite is for --xliff (line files are always written whole)")
         missing = [name for name in ("translation", "src_lang", "trg_lang") if not getattr(args, name)]
         if missing:
             raise TagmtError(f"--source needs {', '.join('--' + m.replace('_', '-') for m in missing)}")
