@@ -119,7 +119,7 @@ class Segment:
 
         A placeholder this segment does not know is kept as escaped text: it cannot be a code."""
         if not self.codes:
-            return tagged
+            return tagged.replace("\r", "&#13;")
         out: list[str] = []
         open_pairs: list[InlineCode | None] = []
         for token in tokenize(tagged, orphans=True):  # every well-written tag, paired or not
