@@ -174,7 +174,7 @@ def _status(tu: etree._Element, target: etree._Element | None, content: etree._E
     """(keep, locked) for a segment whose target content is ``content`` (see the module docstring)."""
     if _is_locked(tu) or (sdl is not None and _is_locked(sdl)):
         return None, "locked"
-    if content is None or not _has_content(content):
+    if content is None or not _has_text(content):  # missing, empty or blank: to be translated
         return None, None
     if tu.get("approved") == "yes":
         return "approved", None
@@ -203,6 +203,10 @@ def _add(reader: InlineReader, segments: list[Segment], unit: _Unit, segment_id:
 
 
 def _has_content(element: etree._Element) -> bool:
+    return bool(element.text) or len(element) > 0
+
+
+def _has_text(element: etree._Element) -> bool:
     return bool(element.text and element.text.strip()) or len(element) > 0
 
 

@@ -105,8 +105,8 @@ def read(path: Path, data: bytes, tree: etree._ElementTree | None = None) -> Cor
                     raise TagmtError(f"{doc.line(child)}: a <segment> of unit {unit.get('id')!r} has no <source>")
                 target = child.find(q + "target")
                 tagged, codes = reader.read(source)
+                reference = reader.read(target)[0] if target is not None and (target.text or len(target)) else None
                 filled = target is not None and (bool((target.text or "").strip()) or len(target) > 0)
-                reference = reader.read(target)[0] if filled else None
                 keep, locked = _status(child, filled)
                 if not tagged.strip():
                     locked = "empty source"
