@@ -82,3 +82,19 @@ def test_project_keeps_target_only_codes_and_human_targets(tmp_path, capsys):
     assert main(["project", "--xliff", str(path), "--overwrite", "-o", str(out)]) == 0
     assert "projected the tags of 2 of 3 segments" in capsys.readouterr().err
     assert '<g id="9">nur im Ziel</g>' in out.read_text("utf-8")
+
+
+def test_project_works_file_by_file_in_each_direction(tmp_path, capsys):
+    def file(lang: str, text: str) -> str:
+        return (f'<file source-language="en" target-language="{lang}" datatype="x" original="ui.{lang}"><body>'
+                '<trans-unit id="1"><source>Click <g id="1">Save</g> now.</source><target state="needs-translation">'
+                f"{text}</target></trans-unit></body></file>")
+
+    path = tmp_path / "two.xlf"
+    path.write_text('<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">'
+                    + file("de", "Klicken Sie jetzt auf Speichern.") + file("fr", "Cliquez sur Enregistrer maintenant.")
+                    + "</xliff>", encoding="utf-8")
+    out = tmp_path / "o.xlf"
+    assert main(["project", "--xliff", str(path), "-o", str(out)]) == 0
+    assert "projected the tags of 2 of 2 segments" in capsys.readouterr().err
+    assert all(s.reference.count('<g id="1">') == 1 for s in read_corpus(out).segments)

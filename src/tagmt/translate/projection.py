@@ -166,28 +166,33 @@ def project_xliff(
     """Give every target of an XLIFF file that lacks its source's codes those codes; write ``output``.
     ``ref``: the same file with tagged targets (same units in the same order) to assess the projected
     targets against. ``overwrite``: also targets that hold someone's work (see the module docstring)."""
-    from tagmt.translate.files import resolve_languages
+    from tagmt.translate.files import directions_of, resolve_languages
 
     corpus = read_corpus(input, format)
     if corpus.format not in ("xliff12", "xliff2"):
         raise TagmtError(f"{input}: --xliff takes an XLIFF 1.2 or 2.x file, not a {corpus.format} file; "
                          "for line files use --source and --translation")
     src, trg = resolve_languages(corpus, src_lang, trg_lang)
+    directions = directions_of(corpus, range(len(corpus.segments)), src_lang, trg_lang)
     chosen, skipped = targets_to_project(corpus, overwrite)
     references = _xliff_references(ref, corpus) if ref is not None else None
     with_target = [k for k, s in enumerate(corpus.segments) if s.reference is not None]
-    loaded = _aligner(aligner, aligner_model, [src, trg], device, aligner_options) if chosen else None
+    languages = sorted({code for pair in directions for code in pair})
+    loaded = _aligner(aligner, aligner_model, languages, device, aligner_options) if chosen else None
     started = time.perf_counter()
     targets: list[str | None] = [None] * len(corpus.segments)
     report = RunReport(segments=len(with_target))
-    if chosen:
+    wanted = set(chosen)
+    for (src, trg), indices in directions.items() if chosen else ():  # each <file>'s pair in its languages
         # Every pair with a target is aligned (eflomal learns from all of them); only the chosen are written.
-        detagged = [detag(corpus.segments[k].source) for k in with_target]
-        plain = [unescape(strip(tokenize(corpus.segments[k].reference, orphans=True))) for k in with_target]  # type: ignore[arg-type]
+        pairs = [k for k in indices if corpus.segments[k].reference is not None]
+        if not wanted.intersection(pairs):
+            continue
+        detagged = [detag(corpus.segments[k].source) for k in pairs]
+        plain = [unescape(strip(tokenize(corpus.segments[k].reference, orphans=True))) for k in pairs]  # type: ignore[arg-type]
         projected = project_translations(detagged, plain, src, trg, loaded, escaped=True, report=report,
                                          remove_tags=False, guide=guide)
-        wanted = set(chosen)
-        for k, tagged in zip(with_target, projected):
+        for k, tagged in zip(pairs, projected):
             if k in wanted:
                 targets[k] = tagged
     seconds = time.perf_counter() - started
