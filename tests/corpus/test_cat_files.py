@@ -280,3 +280,17 @@ def test_splice_writes_exactly_the_allowed_targets(tmp_path, name, texts, overwr
             assert (a.reference or "") == t.strip() or (a.reference or "").strip() == t.strip()
         else:
             assert new[a.id] == old[b.id]
+
+
+def test_segmented_unit_with_an_unsegmented_target(tmp_path):
+    path = tmp_path / "p.xlf"
+    path.write_text('<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2"><file source-language="en" '
+                    'target-language="de" datatype="x" original="x"><body><trans-unit id="1"><source>A. B.</source>'
+                    '<seg-source><mrk mtype="seg" mid="1">A.</mrk> <mrk mtype="seg" mid="2">B.</mrk></seg-source>'
+                    '<target state="final">Eins. Zwei.</target></trans-unit></body></file></xliff>', encoding="utf-8")
+    corpus = read_corpus(path)
+    assert [s.keep for s in corpus.segments] == ["final", "final"]  # the human target as a whole is kept
+    assert corpus.write(tmp_path / "o.xlf", corpus.sources).read_bytes() == path.read_bytes()
+    text = corpus.write(tmp_path / "o.xlf", corpus.sources, overwrite=True).read_text("utf-8")
+    assert ('<target state="needs-review-translation" state-qualifier="mt-suggestion"><mrk mtype="seg" mid="1">A.'
+            '</mrk> <mrk mtype="seg" mid="2">B.</mrk></target>') in text

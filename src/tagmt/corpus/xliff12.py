@@ -155,6 +155,8 @@ def _read_unit(doc: XmlFile, reader: InlineReader, q, tu: etree._Element, prefix
         targets: dict[str | None, etree._Element] = {}
         for mrk in _seg_mrks(target, q):
             targets.setdefault(mrk.get("mid"), mrk)
+        # a target with content but no segment markers (written unsegmented): its status is the whole target's
+        whole = target if target is not None and not targets and _has_text(target) else None
         seen: set[str | None] = set()
         for mrk in mrks:
             mid = mrk.get("mid")
@@ -163,7 +165,7 @@ def _read_unit(doc: XmlFile, reader: InlineReader, q, tu: etree._Element, prefix
                                  f"of trans-unit {tu.get('id')!r}; each segment needs its own mid")
             seen.add(mid)
             _add(reader, segments, unit, f"{unit_id}#{mid or ''}", mrk, targets.get(mid), languages,
-                 _status(tu, target, targets.get(mid), sdl.get(mid or "")))
+                 _status(tu, target, whole if whole is not None else targets.get(mid), sdl.get(mid or "")))
     else:
         _add(reader, segments, unit, unit_id, source, target, languages, _status(tu, target, target, None))
     return unit
@@ -220,7 +222,7 @@ def write(corpus: Corpus, targets: Sequence[str | None], output: str | Path, *, 
         if all(t is None for t in new):
             continue
         segments = [corpus.segments[k] for k in unit.segments]
-        if unit.mrks and unit.target is not None and not doc.index[unit.target].empty:
+        if unit.mrks and unit.target is not None and _seg_mrks(unit.target, lambda name: unit.mrks[0].tag):
             edits.extend(_segmented_edits(doc, unit, segments, new))
             if mark_mt:
                 edits.append(_start_tag_edit(doc, unit.target, _mt_state))
