@@ -98,3 +98,17 @@ def test_project_works_file_by_file_in_each_direction(tmp_path, capsys):
     assert main(["project", "--xliff", str(path), "-o", str(out)]) == 0
     assert "projected the tags of 2 of 2 segments" in capsys.readouterr().err
     assert all(s.reference.count('<g id="1">') == 1 for s in read_corpus(out).segments)
+
+
+def test_translate_8bit_and_namespace_less_files(tmp_path, capsys):
+    out = tmp_path / "o.xlf"
+    assert main(["translate", "--input", str(FILES / "cp1252.xlf"), "--approach", "dt", "--model", "copy",
+                 "--no-cache", "-o", str(out)]) == 0
+    assert "wrote 1 of 2 segments (copy, dt, fr-de)" in capsys.readouterr().err
+    data = out.read_bytes()
+    assert data.startswith(b'<?xml version="1.0" encoding="windows-1252"?>')
+    assert "Prix : 20 € — payé</target>".encode("cp1252") in data
+    assert main(["translate", "--input", str(FILES / "typo3-locallang.de.xlf"), "--approach", "dp", "--model",
+                 "copy", "--no-cache", "-o", str(out)]) == 0
+    assert "kept 2 existing targets as they were (2 approved)" in capsys.readouterr().err
+    assert [s.reference for s in read_corpus(out).segments] == ["Nachrichtenliste", "No news available.", "Zurück"]
