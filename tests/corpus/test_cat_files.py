@@ -294,3 +294,16 @@ def test_segmented_unit_with_an_unsegmented_target(tmp_path):
     text = corpus.write(tmp_path / "o.xlf", corpus.sources, overwrite=True).read_text("utf-8")
     assert ('<target state="needs-review-translation" state-qualifier="mt-suggestion"><mrk mtype="seg" mid="1">A.'
             '</mrk> <mrk mtype="seg" mid="2">B.</mrk></target>') in text
+
+
+def test_source_with_its_own_prefix_and_another_default_namespace(tmp_path):
+    path = tmp_path / "p.xlf"
+    path.write_text('<xliff version="2.0" xmlns="urn:oasis:names:tc:xliff:document:2.0" srcLang="en" trgLang="de">'
+                    '<file id="f"><unit id="u"><segment><x:source xmlns:x="urn:oasis:names:tc:xliff:document:2.0"'
+                    ' xmlns="urn:other">A <x:ph id="1"/></x:source></segment></unit></file></xliff>', encoding="utf-8")
+    corpus = read_corpus(path)
+    text = corpus.write(tmp_path / "o.xlf", corpus.sources).read_text("utf-8")
+    parse_bytes(text.encode("utf-8"), path)
+    assert '<xlf:target xmlns:x="urn:oasis:names:tc:xliff:document:2.0" xmlns="urn:other" ' \
+           'xmlns:xlf="urn:oasis:names:tc:xliff:document:2.0">A <x:ph id="1"/></xlf:target>' in text
+    assert read_corpus(tmp_path / "o.xlf").segments[0].reference == 'A <x id="1"/>'

@@ -17,6 +17,7 @@ from lxml import etree
 
 from tagmt.atomic import write_atomic
 from tagmt.corpus.spans import SpanIndex, attributes, splice
+from tagmt.corpus.xmltext import escape_attribute
 from tagmt.errors import TagmtError
 from tagmt.safexml import parse_bytes
 
@@ -93,13 +94,13 @@ class XmlFile:
             name = b"target"
         elif b"xmlns" not in own or own[b"xmlns"] == (ns or "").encode():
             name = b"target"
-            declared[b"xmlns"] = self.encode(ns or "")
+            declared[b"xmlns"] = self.encode(escape_attribute(ns or ""))
         else:  # the source declares another default namespace for its content: a fresh prefix
             n = 0
             while f"xlf{n or ''}".encode() in {p.encode() for p in scope if p} | {k[6:] for k in own}:
                 n += 1
             name = f"xlf{n or ''}:target".encode()
-            declared[b"xmlns:" + name[:-7]] = self.encode(ns or "")
+            declared[b"xmlns:" + name[:-7]] = self.encode(escape_attribute(ns or ""))
         extra = b"".join(b" " + key + b'="' + value + b'"' for key, value in declared.items())
         return b"<" + name + extra, b"</" + name + b">"
 

@@ -8,7 +8,6 @@ by reason (``FileRun.kept``, the run record's ``targets_kept``) unless ``overwri
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any, Sequence
