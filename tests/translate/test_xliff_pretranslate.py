@@ -112,3 +112,9 @@ def test_translate_8bit_and_namespace_less_files(tmp_path, capsys):
                  "copy", "--no-cache", "-o", str(out)]) == 0
     assert "kept 2 existing targets as they were (2 approved)" in capsys.readouterr().err
     assert [s.reference for s in read_corpus(out).segments] == ["Nachrichtenliste", "No news available.", "Zurück"]
+
+
+def test_overwrite_is_for_xliff_input(tmp_path, capsys):
+    assert main(["translate", "--pair", "en-ja", "--approach", "dt", "--model", "copy", "--overwrite",
+                 "-o", str(tmp_path / "o")]) == 2
+    assert "--overwrite goes with --input" in capsys.readouterr().err

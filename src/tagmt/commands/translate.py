@@ -219,6 +219,9 @@ def run(args: argparse.Namespace) -> int:
     given = [f"--{name.replace('_', '-')}" for name in ("src_lang", "trg_lang") if getattr(args, name)]
     if args.format != "auto":
         given.append("--format")
+    if args.overwrite:
+        raise TagmtError("--overwrite goes with --input (the existing targets of an XLIFF file); --pair writes a "
+                         "new line file")
     if given:
         raise TagmtError(f"{' and '.join(given)} go with --input; --pair takes its languages from the direction")
     direction = parse_direction(args.pair, include_zf=args.zf)
