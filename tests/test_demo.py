@@ -30,6 +30,8 @@ def test_demo_runs_all_twelve_directions_offline(tmp_path):
         (line,) = [line for line in text.splitlines() if line.strip().startswith(workflow)]
         command = line.strip()[len(workflow):].strip().split(": ")[0]
         assert command.startswith("tagmt ") and sample in command and " -o " in command
+        if "XLIFF" in workflow:  # the sample's targets are its references: the demo replaces them
+            assert " --overwrite" in command
         commands[workflow] = command
     # the commands run as printed, from where the demo leaves you (issue 23)
     import shlex

@@ -72,9 +72,10 @@ def run_sample_files(out: Path, *, projection: bool) -> list[SampleRun]:
     for name, kind in XLIFF_SAMPLES:
         approach, model = ("dp", "reference") if projection else ("dt", "copy")
         target = out / name.replace(".xlf", f".{model}-{approach}.xlf")
-        translate_file(folder / name, target, approach=approach, model=model, progress=False, use_cache=False)
+        translate_file(folder / name, target, approach=approach, model=model, progress=False, use_cache=False,
+                       overwrite=True)  # the sample's targets are its references: the demo replaces them
         command = _command("translate", "--input", folder / name, "--approach", approach, "--model", model,
-                           "-o", target)
+                           "--overwrite", "-o", target)
         if projection:
             matched = match_targets(folder / name, [target])
             exact, tagged = _exact(matched.references, matched.hypotheses[str(target)])

@@ -92,7 +92,7 @@ def test_translate_run_record_onto_an_input(work, capsys):
 def test_translate_in_place_writes_over_the_input_atomically(work, capsys):
     xlf = work / "guide.xliff12.xlf"
     before = xlf.read_bytes()
-    assert main([*TRANSLATE, "--input", str(xlf), "--in-place"]) == 0
+    assert main([*TRANSLATE, "--input", str(xlf), "--in-place", "--overwrite"]) == 0
     after = xlf.read_bytes()
     assert after != before and b"<target" in after and (work / "guide.xliff12.xlf.run.json").is_file()
     assert not [p for p in work.iterdir() if p.name.endswith(".tmp")]
@@ -100,7 +100,7 @@ def test_translate_in_place_writes_over_the_input_atomically(work, capsys):
 
 def test_translate_in_place_through_a_link_keeps_the_link(work, capsys):
     (work / "link.xlf").symlink_to(work / "guide.xliff12.xlf")
-    assert main([*TRANSLATE, "--input", str(work / "link.xlf"), "--in-place"]) == 0
+    assert main([*TRANSLATE, "--input", str(work / "link.xlf"), "--in-place", "--overwrite"]) == 0
     assert (work / "link.xlf").is_symlink() and b"<target" in (work / "guide.xliff12.xlf").read_bytes()
 
 

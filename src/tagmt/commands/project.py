@@ -28,9 +28,13 @@ one escaping rule for --translation, as for every tagmt line file: the XML refer
 &, < or > is the character itself. So "R&D" and "R&amp;D" both mean R&D and come out as R&amp;D; a literal
 "&amp;" is written "&amp;amp;". Every character of the text comes back as it was (U+FDD0-U+FDD2 included).
 
---xliff: every target that lacks its source's inline codes gets them, projected onto the target's text;
-targets that already have them, and units without a target, stay as they are, as does everything else
-in the file. Languages come from the file unless given.
+--xliff: every target that lacks its source's inline codes gets them, projected onto the target's text,
+where the file lets it change: a state that asks for translation (1.2 new, needs-translation; 2.x
+initial) or marks machine translation (1.2 state-qualifier mt-suggestion/leveraged-mt, 2.x subState
+tagmt:mt). Human targets (translated, reviewed, final, signed-off, approved, stateless) are kept and
+counted unless --overwrite; locked segments, targets with codes their source lacks, targets that already
+have the codes and units without a target stay as they are, as does everything else in the file. A
+projected target's state says machine translation. Languages come from the file unless given.
 
 Examples (--examples: two tagged line files, or one XLIFF/TMX file with targets; --examples-data/--examples-split:
 a split of the SAP data set tree) are tagged translations of the same domain: from them the projection learns where
@@ -80,6 +84,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                              "the inputs")
     parser.add_argument("--in-place", action="store_true",
                         help="--xliff: write the projected file over the --xliff file itself (atomically)")
+    parser.add_argument("--overwrite", action="store_true",
+                        help="--xliff: also project into human targets (translated, reviewed, final, approved, "
+                             "stateless); locked segments never change")
     parser.set_defaults(func=run)
 
 
@@ -148,10 +155,12 @@ def _run(args: argparse.Namespace, output: str, measure_only: bool = False) -> i
         languages = xliff_languages(args.xliff, args.src_lang, args.trg_lang) if needs else (None, None)
         guide = read_guide(args.examples, args.examples_data, args.examples_split, args.align_corpus, *languages)
         done = project_xliff(args.xliff, output, src_lang=args.src_lang, trg_lang=args.trg_lang, guide=guide,
-                             in_place=args.in_place, **options)
+                             in_place=args.in_place, overwrite=args.overwrite, **options)
         left = ", ".join(f"{n} {why}" for why, n in sorted(done.skipped.items()))
         detail = f" (left as they were: {left})" if left else ""
     else:
+        if args.overwrite:
+            raise TagmtError("--overwrite is for --xliff (line files are always written whole)")
         missing = [name for name in ("translation", "src_lang", "trg_lang") if not getattr(args, name)]
         if missing:
             raise TagmtError(f"--source needs {', '.join('--' + m.replace('_', '-') for m in missing)}")

@@ -40,10 +40,14 @@ with --repair project); dp asks for plain text and projects the tags. --unit doc
 DITA documents (-o is then a folder) in chunks under --max-context tokens and scores them with XATER
 and validity.
 
---input: the format comes from the content (XLIFF 1.2, XLIFF 2.x, TMX, else one tagged segment per line
-with XML-escaped text; --format forces one). XLIFF in, XLIFF out: every translatable segment's target is
-filled and its state set (1.2: needs-review-translation + mt-suggestion; 2.x: translated); units,
-ids, notes and sources stay byte for byte. Languages come from the file unless given; a line file needs
+--input: the format comes from the content (XLIFF 1.0/1.1/1.2, XLIFF 2.0/2.1/2.2, TMX, else one tagged
+segment per line with XML-escaped text; --format forces one). XLIFF in, XLIFF out, pre-translated as CAT
+tools do: a target is written only where it is missing, empty or asks for translation (1.2 new,
+needs-translation; 2.x initial), with its state set (1.2: needs-review-translation + mt-suggestion,
+approved="yes" cleared; 2.x: translated + subState tagmt:mt). Every other target (translated, reviewed,
+final, signed-off, approved, stateless) stays byte for byte and is counted, unless --overwrite; locked
+segments and empty sources never change. Units, ids, notes and sources stay byte for byte; a file with
+several <file> language pairs is translated pair by pair. Languages come from the file unless given; a line file needs
 --src-lang and --trg-lang. TMX and line files give one tagged translation per line. --pair gives one
 tagged segment per line, in the order of `tagmt views --view tagged`.
 
@@ -83,6 +87,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     what.add_argument("--input", metavar="FILE", help="an XLIFF 1.2/2.x, TMX or tagged line file")
     parser.add_argument("--format", choices=("auto", "xliff12", "xliff2", "tmx", "lines"), default="auto",
                         help="format of --input (default: from its content)")
+    parser.add_argument("--overwrite", action="store_true",
+                        help="XLIFF: also replace targets that hold someone's work (translated, reviewed, final, "
+                             "approved, stateless); locked segments and empty sources are never changed")
     parser.add_argument("--src-lang", metavar="LANG", help="source language of --input (ISO code; default: the file's)")
     parser.add_argument("--trg-lang", metavar="LANG", help="target language of --input (ISO code; default: the file's)")
     parser.add_argument("--model", default="m2m100", metavar="MODEL",
@@ -209,6 +216,9 @@ def run(args: argparse.Namespace) -> int:
     given = [f"--{name.replace('_', '-')}" for name in ("src_lang", "trg_lang") if getattr(args, name)]
     if args.format != "auto":
         given.append("--format")
+    if args.overwrite:
+        raise TagmtError("--overwrite goes with --input (the existing targets of an XLIFF file); --pair writes a "
+                         "new line file")
     if given:
         raise TagmtError(f"{' and '.join(given)} go with --input; --pair takes its languages from the direction")
     direction = parse_direction(args.pair, include_zf=args.zf)
@@ -335,11 +345,16 @@ def _run_file(args: argparse.Namespace, is_llm: bool) -> int:
         llm=llm, repair=args.repair, command=getattr(args, "argv", None),
         engine=args.engine, compute_type=args.compute_type, max_tokens=args.max_tokens, guide=guide,
         in_place=args.in_place,
+        overwrite=args.overwrite,
     )
     kind = {"xliff12": "XLIFF 1.2", "xliff2": "XLIFF 2"}.get(done.corpus.format, "line file")
-    print(f"wrote {len(done.corpus.segments)} segments ({args.model}, {args.approach}, {done.direction.name}) "
+    names = ", ".join(d.name for d in done.directions) or done.direction.name
+    total = len(done.corpus.segments)
+    count = f"{done.written}" if done.written == total else f"{done.written} of {total}"
+    print(f"wrote {count} segments ({args.model}, {args.approach}, {names}) "
           f"as {kind} to {done.output}", file=sys.stderr)
-    _say(run_record_path(done.output), done.report.lines())
+    summary = done.summary()
+    _say(run_record_path(done.output), done.report.lines() + ([summary] if summary else []))
     return 0
 
 

@@ -325,9 +325,11 @@ def translate_parallel(
 
 
 def record_run(output: Path, done: Translation, corpus: Corpus, direction: Direction, approach: str, *,
-               aligner: str | None, repair: str | None, command: Sequence[str] | None) -> Path | None:
-    """Write ``<output>.run.json`` (``runs.write_run_record``): what made the file, with the run's changes;
-    None (no record) beside a special output such as a FIFO (``runs.run_record_path``)."""
+               aligner: str | None, repair: str | None, command: Sequence[str] | None,
+               extra: dict[str, Any] | None = None) -> Path | None:
+    """Write ``<output>.run.json`` (``runs.write_run_record``): what made the file, with the run's changes
+    (and ``extra``'s entries: an XLIFF run's kept targets); None (no record) beside a special output such
+    as a FIFO (``runs.run_record_path``)."""
     path = run_record_path(output)
     if path is None:
         return None
@@ -347,6 +349,7 @@ def record_run(output: Path, done: Translation, corpus: Corpus, direction: Direc
         "changes": done.report.as_dict(),
         "cache_key": run_key(engine, approach, direction.key, texts) if engine.cacheable else None,
         "command": list(command) if command is not None else None,
+        **(extra or {}),
     }, engine)
 
 
