@@ -187,9 +187,10 @@ def _read_links(path: Path, n: int) -> list[Links]:
     return out
 
 
-TYPICAL_CELLS = 32 * 32
-"""The (source word × target word) cells of a typical sentence pair, for `_iterations`: the dev
-sets' pairs average 200–1,100 cells (EUR-Lex, glossary), so their schedule is eflomal's own."""
+TYPICAL_CELLS = 48 * 48
+"""The (source word × target word) cells of a long but ordinary sentence pair, for `_iterations`:
+the dev sets' pairs average 200–1,200 cells (EUR-Lex, glossary, SAP), so their schedule stays
+eflomal's own."""
 
 
 class EflomalAligner:
@@ -232,7 +233,7 @@ class EflomalAligner:
         rather than on the sentences alone: a sampler iteration costs about one step per
         (source word, target word) cell of every pair, and the schedule was made for sentences
         of typical length, so the corpus counts as at least `cells / TYPICAL_CELLS` sentences.
-        One pair of 200 words then gets the iterations of ~40 typical pairs (~400, not 2,500);
+        One pair of 200 words then gets the iterations of ~18 such pairs (~590, not 2,500);
         a corpus of typical sentences keeps eflomal's schedule."""
         effective = max(1, n_sentences, math.ceil(cells / TYPICAL_CELLS))
         iters = max(2, round(self.rel_iterations * 5000 / math.sqrt(effective)))

@@ -1,0 +1,289 @@
+"""Target units: what a projected tag must not cut in the translation, whatever the word links say.
+
+Language-independent principles, applied to the placed spans (`edges.Span`, characters of the
+translation) — none is a rule for one data set:
+
+* **verbatim text** (`verbatim_spans`, before the edge conventions): where the whole text of a
+  source tag appears verbatim in the translation exactly once (and once in the source), at word
+  boundaries, that occurrence is the tag's span (`<xref>Integrating CDS Views</xref>` copied into
+  a Chinese sentence) and its children keep their offsets inside it;
+* **verbatim tokens** (`respect_units`): a token the translation copies from the source — a run of
+  letters, digits and joiners (`.-_/:@#+~=%&?\\`) without whitespace, such as `database-conf.xml`,
+  `30.11.2014`, `https://…`, `S/4HANA` — is never split by an edge, unless the source tag splits
+  it too; the edge moves to the token's end or beginning, to the side the source tag has it;
+* **bracket and quotation groups** (`respect_units`): `[…]`, `(…)`, `「…」`, `『…』`, `"…"`, `“…”`,
+  `„…“`, `‚…‘`, `«…»`, `»…«`, `‹…›`, `【…】`, `〈…〉`, `《…》`, `（…）`, `［…］`, `｛…｝`: a span
+  either encloses a group or lies inside it, never crosses its edge, unless the source tag
+  crosses a group of the source at that edge. A crossing edge moves to the side that passes fewer
+  characters: out over the group's far mark (the span takes in the group) or back before its near
+  mark (the span leaves it), never emptying the span;
+* **nesting and order**: everything happens parents first, inside the parent's span and between
+  the siblings; two adjacent siblings whose shared edge cuts a group or a token move that edge
+  together (`<ui>[管理</ui><ui>]</ui>` → `<ui>[管理]</ui>…`), so brackets never split across tags.
+"""
+
+from __future__ import annotations
+
+import regex
+
+from tagmt.project.edges import Span
+from tagmt.project.wordseg import Word
+
+BRACKETS = {
+    "(": ")", "[": "]", "{": "}", "（": "）", "［": "］", "｛": "｝", "「": "」", "『": "』",
+    "【": "】", "〈": "〉", "《": "》", "〔": "〕", "〘": "〙", "⟨": "⟩",
+}
+"""Opening bracket → closing bracket: matched as a stack (the nearest open one of its kind)."""
+
+QUOTES = {"“": "”\"", "„": "“”\"", "‚": "‘’", "「": "」", "«": "»", "»": "«", "‹": "›", "›": "‹",
+          "〝": "〟〞", "\"": "\""}
+"""Opening quotation mark → the marks that close it (`„…“` in German, `»…«` in Danish, `“…"`
+as typed). Apostrophes (`'`, `’`) are not quotation marks here: they are in words."""
+
+_TOKEN = regex.compile(
+    r"[\p{L}\p{N}\p{M}]+(?:[-._/:@#+~=%&?\\]+[\p{L}\p{N}\p{M}]+)*"
+)
+_WIDE = regex.compile(r"[\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}]")
+
+
+def groups_of(text: str) -> list[tuple[int, int]]:
+    """The bracket and quotation groups of `text`: `(open, close)` offsets of their marks, for
+    every pair whose marks match (brackets as a stack, quotation marks as they alternate)."""
+    found: list[tuple[int, int]] = []
+    brackets: list[tuple[str, int]] = []
+    quotes: list[tuple[str, int]] = []
+    closers = {c: o for o, c in BRACKETS.items()}
+    for x, char in enumerate(text):
+        if quotes and char in QUOTES[quotes[-1][0]]:
+            found.append((quotes.pop()[1], x))
+        elif char in QUOTES and char not in BRACKETS:
+            if char in ("«", "»", "‹", "›") and quotes and quotes[-1][0] == char:
+                continue  # `« a « b`: not a pair
+            quotes.append((char, x))
+        elif char in BRACKETS:
+            brackets.append((char, x))
+        elif char in closers:
+            for k in range(len(brackets) - 1, -1, -1):
+                if brackets[k][0] == closers[char]:
+                    found.append((brackets[k][1], x))
+                    del brackets[k:]
+                    break
+    return sorted(found)
+
+
+def _inside(x: int, group: tuple[int, int]) -> bool:
+    """Whether offset `x` lies between a group's marks (right after its opening mark up to right
+    before its closing mark)."""
+    return group[0] < x <= group[1]
+
+
+def _crosses(start: int, end: int, group: tuple[int, int]) -> bool:
+    return _inside(start, group) != _inside(end, group)
+
+
+def verbatim_tokens(plain: str, text: str) -> list[tuple[int, int]]:
+    """Tokens of `text` (letters, digits and joiners, no whitespace) of at least two pieces
+    (`database-conf.xml`, `30.11.2014`, `S/4HANA`) that the source writes verbatim as a token:
+    `(start, end)` in `text`. A token is cut off CJK script written against it."""
+    source = {m.group() for m in _TOKEN.finditer(plain)}
+    spans = []
+    for m in _TOKEN.finditer(text):
+        for piece in _split_wide(m.group(), m.start()):
+            word, start = piece
+            if len(regex.findall(r"[-._/:@#+~=%&?\\]", word)) and word in source:
+                spans.append((start, start + len(word)))
+    return spans
+
+
+def _split_wide(token: str, start: int) -> list[tuple[str, int]]:
+    """A token cut where CJK script meets other letters (`30.11.2014입니다` → `30.11.2014`, `입니다`)."""
+    pieces, begin = [], 0
+    for k in range(1, len(token)):
+        if bool(_WIDE.match(token[k])) != bool(_WIDE.match(token[k - 1])):
+            pieces.append((token[begin:k], start + begin))
+            begin = k
+    pieces.append((token[begin:], start + begin))
+    return pieces
+
+
+# --------------------------------------------------------------------------- verbatim text
+
+
+def verbatim_spans(spans: list[Span], plain: str, text: str, trg: list[Word]) -> list[Span]:
+    """Rule (c): a span tag whose whole source text occurs exactly once in the source and exactly
+    once in the translation, beginning and ending at word boundaries, takes that occurrence, if
+    it fits inside its parent and beside its siblings; its descendants keep their offsets in it."""
+    starts = {w.start for w in trg}
+    ends = {w.end for w in trg}
+    whole = plain.strip()
+
+    def visit(nodes: list[Span], lo: int, hi: int) -> None:
+        for node in nodes:
+            core = _verbatim_core(node, plain, text, whole)
+            if core is not None:
+                x = text.index(core[0])
+                start, end = x, x + len(core[0])
+                others = [n for n in nodes if n is not node and not n.point]
+                if (
+                    start in starts and end in ends and lo <= start and end <= hi
+                    and not any(n.start < end and start < n.end for n in others)
+                ):
+                    shift = start - core[1]
+                    for inner in node.walk():
+                        if inner is node:
+                            inner.start, inner.end = start, end
+                        else:
+                            inner.start = min(max(inner.tag.start + shift, start), end)
+                            inner.end = min(max(inner.tag.end + shift, inner.start), end)
+                    continue
+            visit(node.children, node.start, node.end)
+
+    visit(spans, 0, len(text))
+    return spans
+
+
+def _verbatim_core(node: Span, plain: str, text: str, whole: str) -> tuple[str, int] | None:
+    """The tag's source text without its outer whitespace and where it begins in the source, when
+    it is a candidate for rule (c): a span with a letter or digit, once in source and target."""
+    if node.point or node.tag.start >= node.tag.end:
+        return None
+    raw = plain[node.tag.start : node.tag.end]
+    core = raw.strip()
+    if not core or core == whole or not regex.search(r"[\p{L}\p{N}]", core):
+        return None
+    if plain.count(core) != 1 or text.count(core) != 1:
+        return None
+    return core, node.tag.start + (len(raw) - len(raw.lstrip()))
+
+
+# --------------------------------------------------------------------------- tokens and groups
+
+
+def respect_units(spans: list[Span], plain: str, text: str) -> list[Span]:
+    """Rules (b) and (a), parents first: no edge splits a verbatim token or crosses a bracket or
+    quotation group of the translation unless the source tag does the same (module docstring)."""
+    units = _Units(plain, text)
+    units.visit(spans, 0, len(text))
+    return spans
+
+
+class _Units:
+    def __init__(self, plain: str, text: str) -> None:
+        self.plain = plain
+        self.text = text
+        self.groups = groups_of(text)
+        self.source_groups = groups_of(plain)
+        self.tokens = verbatim_tokens(plain, text)
+        self.source_tokens = [(m.start(), m.end()) for m in _TOKEN.finditer(plain)]
+
+    def visit(self, nodes: list[Span], lo: int, hi: int) -> None:
+        ordered = sorted(nodes, key=lambda n: (n.start, n.end, n.order))
+        for k, node in enumerate(ordered):
+            if not node.point and node.end > node.start:
+                self._fix(node, ordered, k, lo, hi)
+        for node in ordered:
+            self.visit(node.children, node.start, node.end)
+
+    def _source_crosses(self, node: Span, side: str) -> bool:
+        """Whether the source tag's edge on `side` cuts a group or a token of the source."""
+        start, end = node.tag.start, node.tag.end
+        x = start if side == "left" else end
+        if any(_crosses(start, end, g) and _inside(x, g) for g in self.source_groups):
+            return True
+        return any(a < x < b for a, b in self.source_tokens)
+
+    def _fix(self, node: Span, ordered: list[Span], k: int, lo: int, hi: int) -> None:
+        free = [side for side in ("left", "right") if not self._source_crosses(node, side)]
+        for _ in range(2 * (len(self.groups) + len(self.tokens)) + 2):  # each move passes a mark
+            moved = False
+            for side in free:
+                options = self._options(node, side)
+                if options and self._move(node, side, options, ordered, k, lo, hi):
+                    moved = True
+            if not moved:
+                return
+
+    def _options(self, node: Span, side: str) -> list[int]:
+        """Where the edge on `side` may go instead: the ends of the token it splits, else the
+        outer side of the marks of the group it crosses; nearest first, then outward."""
+        x = node.start if side == "left" else node.end
+        token = next(((a, b) for a, b in self.tokens if a < x < b), None)
+        if token is not None:
+            return self._by_source_side(node, side, token, x)
+        crossed = [g for g in self.groups if _crosses(node.start, node.end, g) and _inside(x, g)]
+        if not crossed:
+            return []
+        group = max(crossed, key=lambda g: g[0])  # the innermost group the edge is in
+        # out over the far mark (take the group in) or back over the near mark (leave it)
+        if side == "left":
+            far, near = group[0], group[1] + 1
+        else:
+            far, near = group[1] + 1, group[0]
+        return sorted((far, near), key=lambda y: (self._cost(x, y), y != far))
+
+    def _by_source_side(
+        self, node: Span, side: str, token: tuple[int, int], x: int
+    ) -> list[int]:
+        """A split token: to the side the source tag has it — enclosed by the source tag: the edge
+        takes it in; outside it: leaves it; else the nearer end."""
+        word = self.text[token[0] : token[1]]
+        at = self.plain.find(word)
+        start, end = token
+        outward, inward = (start, end) if side == "left" else (end, start)
+        if at >= 0 and node.tag.start <= at and at + len(word) <= node.tag.end:
+            return [outward, inward]
+        if at >= 0 and (at + len(word) <= node.tag.start or node.tag.end <= at):
+            return [inward, outward]
+        return sorted((outward, inward), key=lambda y: (self._cost(x, y), y != outward))
+
+    def _cost(self, x: int, y: int) -> int:
+        """The characters other than whitespace an edge passes from `x` to `y`."""
+        a, b = min(x, y), max(x, y)
+        return sum(not c.isspace() for c in self.text[a:b])
+
+    def _move(
+        self, node: Span, side: str, options: list[int], ordered: list[Span], k: int, lo: int,
+        hi: int,
+    ) -> bool:
+        """Move the edge to the first option that keeps text in the span and in its children,
+        stays in the parent and clear of the siblings — or moves an adjacent sibling's shared
+        edge along with it."""
+        for y in options:
+            start, end = (y, node.end) if side == "left" else (node.start, y)
+            if not lo <= y <= hi or not self._keeps(node, start, end):
+                continue
+            neighbours = ordered[:k] if side == "left" else ordered[k + 1 :]
+            blocking = [n for n in neighbours if n.start < end and start < n.end and not n.point]
+            if blocking and not (len(blocking) == 1 and self._give_way(node, blocking[0], side, y)):
+                continue
+            _set(node, start, end)
+            return True
+        return False
+
+    def _keeps(self, node: Span, start: int, end: int) -> bool:
+        """Whether `[start, end)` has text, and each child span clamped into it still has."""
+        if not any(not c.isspace() for c in self.text[start:end]):
+            return False
+        return all(
+            any(not c.isspace() for c in self.text[max(child.start, start) : min(child.end, end)])
+            for child in node.children
+            if not child.point and child.end > child.start
+        )
+
+    def _give_way(self, node: Span, other: Span, side: str, y: int) -> bool:
+        """An adjacent sibling that shares the moved edge moves it too, if it keeps its text."""
+        if side == "right" and other.start == node.end and self._keeps(other, y, other.end):
+            _set(other, y, other.end)
+            return True
+        if side == "left" and other.end == node.start and self._keeps(other, other.start, y):
+            _set(other, other.start, y)
+            return True
+        return False
+
+
+def _set(node: Span, start: int, end: int) -> None:
+    """A span's new edges, its descendants clamped into them."""
+    node.start, node.end = start, end
+    for child in node.children:
+        child_start = min(max(child.start, start), end)
+        _set(child, child_start, min(max(child.end, child_start), end))
