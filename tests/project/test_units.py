@@ -208,3 +208,28 @@ def test_invariants_hold_with_groups_and_tokens(data):
     tags = Counter(t.text for t in tokenize(output) if t.is_markup)
     assert tags == Counter(t.text for t in tokenize(source) if t.is_markup)
     assert is_well_formed(tokenize(output))
+
+
+@pytest.mark.parametrize("translation, cut, expected", [
+    ("[管理] > [ユーザー]", 3,
+     "<m><u><ph>[管理]</ph></u><u><ph> > [ユーザー]</ph></u></m>"),
+    ("[Управление] > [Пользователи]", 11,
+     "<m><u><ph>[Управление]</ph></u><u><ph> > [Пользователи]</ph></u></m>"),
+    ("„Verwalten“ > „Benutzer“", 10,
+     "<m><u><ph>„Verwalten“</ph></u><u><ph> > „Benutzer“</ph></u></m>"),
+])
+def test_adjacent_tags_move_a_shared_edge_out_of_a_group(translation, cut, expected):
+    """`<ph>[管理</ph></u><u><ph>] > …` (a group split across two tags) cannot come out: the
+    shared edge leaves the group, both siblings and their children follow."""
+    from tagmt.project.render import render_spans
+
+    source = detag("<m><u><ph>Manage</ph></u><u><ph>Users</ph></u></m>")
+    (m,) = source.tags
+    (u1, u2) = m.children
+    end = len(translation)
+    spans = [Span(m, 0, end, 0, False, [
+        Span(u1, 0, cut, 1, False, [Span(u1.children[0], 0, cut, 2, False)]),
+        Span(u2, cut, end, 3, False, [Span(u2.children[0], cut, end, 4, False)]),
+    ])]
+    output, _ = render_spans(translation, respect_units(spans, source.plain, translation))
+    assert output == expected

@@ -43,6 +43,7 @@ as typed). Apostrophes (`'`, `’`) are not quotation marks here: they are in wo
 _TOKEN = regex.compile(
     r"[\p{L}\p{N}\p{M}]+(?:[-._/:@#+~=%&?\\]+[\p{L}\p{N}\p{M}]+)*"
 )
+_JOINER = regex.compile(r"[-._/:@#+~=%&?\\]")
 _WIDE = regex.compile(r"[\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}]")
 
 
@@ -90,7 +91,7 @@ def verbatim_tokens(plain: str, text: str) -> list[tuple[int, int]]:
     for m in _TOKEN.finditer(text):
         for piece in _split_wide(m.group(), m.start()):
             word, start = piece
-            if len(regex.findall(r"[-._/:@#+~=%&?\\]", word)) and word in source:
+            if _JOINER.search(word) and word in source:
                 spans.append((start, start + len(word)))
     return spans
 
@@ -174,7 +175,9 @@ class _Units:
         self.groups = groups_of(text)
         self.source_groups = groups_of(plain)
         self.tokens = verbatim_tokens(plain, text)
-        self.source_tokens = [(m.start(), m.end()) for m in _TOKEN.finditer(plain)]
+        self.source_tokens = [  # tokens of several pieces: `<b>Manage</b><b>Users</b>` is two
+            (m.start(), m.end()) for m in _TOKEN.finditer(plain) if _JOINER.search(m.group())
+        ]
 
     def visit(self, nodes: list[Span], lo: int, hi: int) -> None:
         ordered = sorted(nodes, key=lambda n: (n.start, n.end, n.order))
