@@ -57,6 +57,35 @@ def test_placement_is_at_most_quadratic_in_the_codes():
     assert counts[-1] < 2 * 800**2, counts
 
 
+def projection_calls(n: int) -> int:
+    """Function calls of projecting `n` span codes onto a translation full of bracket groups and
+    verbatim tokens (`(a.b1 [wort1])`): the target-unit rules stay quadratic too."""
+    source = " ".join(f'<g id="{k}">{"a.b" if k % 2 else "word"}{k}</g>' for k in range(n))
+    detagged = detag(source)
+    translation = " ".join(f"(a.b{k} [wort{k}])" for k in range(n))
+    src = words_with_offsets(detagged.plain, "en", detagged.cuts())
+    trg = words_with_offsets(translation, "de")
+    links = {(i, i + 1) for i in range(min(len(src), len(trg) - 1))}
+    calls = 0
+
+    def count(frame, event, arg):
+        nonlocal calls
+        calls += event == "call"
+
+    sys.setprofile(count)
+    try:
+        project_tags(detagged, translation, src, trg, links)
+    finally:
+        sys.setprofile(None)
+    return calls
+
+
+def test_target_units_are_at_most_quadratic_in_the_codes():
+    counts = [projection_calls(n) for n in (100, 200, 400)]
+    for small, large in zip(counts, counts[1:]):
+        assert large / small < 5, counts
+
+
 def test_a_1600_code_segment_is_projected_whole():
     detagged, translation, src, trg, links = coded_segment(1600)
     out = project_tags(detagged, translation, src, trg, links)

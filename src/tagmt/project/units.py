@@ -35,7 +35,7 @@ BRACKETS = {
 }
 """Opening bracket → closing bracket: matched as a stack (the nearest open one of its kind)."""
 
-QUOTES = {"“": "”\"", "„": "“”\"", "‚": "‘’", "「": "」", "«": "»", "»": "«", "‹": "›", "›": "‹",
+QUOTES = {"“": "”\"", "„": "“”\"", "‚": "‘’", "«": "»", "»": "«", "‹": "›", "›": "‹",
           "〝": "〟〞", "\"": "\""}
 """Opening quotation mark → the marks that close it (`„…“` in German, `»…«` in Danish, `“…"`
 as typed). Apostrophes (`'`, `’`) are not quotation marks here: they are in words."""
@@ -43,33 +43,35 @@ as typed). Apostrophes (`'`, `’`) are not quotation marks here: they are in wo
 _TOKEN = regex.compile(
     r"[\p{L}\p{N}\p{M}]+(?:[-._/:@#+~=%&?\\]+[\p{L}\p{N}\p{M}]+)*"
 )
+_CLOSERS = set(BRACKETS.values()) | {c for closing in QUOTES.values() for c in closing}
 _JOINER = regex.compile(r"[-._/:@#+~=%&?\\]")
 _WIDE = regex.compile(r"[\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}]")
 
 
 def groups_of(text: str) -> list[tuple[int, int]]:
     """The bracket and quotation groups of `text`: `(open, close)` offsets of their marks, for
-    every pair whose marks match (brackets as a stack, quotation marks as they alternate)."""
+    every pair whose marks match, always properly nested (one stack: a closing mark closes the
+    nearest open mark it matches, and marks left open inside it are dropped)."""
     found: list[tuple[int, int]] = []
-    brackets: list[tuple[str, int]] = []
-    quotes: list[tuple[str, int]] = []
-    closers = {c: o for o, c in BRACKETS.items()}
+    stack: list[tuple[str, int]] = []
     for x, char in enumerate(text):
-        if quotes and char in QUOTES[quotes[-1][0]]:
-            found.append((quotes.pop()[1], x))
-        elif char in QUOTES and char not in BRACKETS:
-            if char in ("«", "»", "‹", "›") and quotes and quotes[-1][0] == char:
-                continue  # `« a « b`: not a pair
-            quotes.append((char, x))
-        elif char in BRACKETS:
-            brackets.append((char, x))
-        elif char in closers:
-            for k in range(len(brackets) - 1, -1, -1):
-                if brackets[k][0] == closers[char]:
-                    found.append((brackets[k][1], x))
-                    del brackets[k:]
-                    break
+        closes = None
+        if char in _CLOSERS:
+            closes = next(
+                (k for k in range(len(stack) - 1, -1, -1) if _closes(stack[k][0], char)), None
+            )
+        if closes is not None:
+            found.append((stack[closes][1], x))
+            del stack[closes:]
+        elif char in BRACKETS or char in QUOTES:
+            stack.append((char, x))
     return sorted(found)
+
+
+def _closes(opening: str, char: str) -> bool:
+    if opening in BRACKETS and BRACKETS[opening] == char:
+        return True
+    return opening in QUOTES and char in QUOTES[opening] and opening not in BRACKETS
 
 
 def _inside(x: int, group: tuple[int, int]) -> bool:
