@@ -13,6 +13,9 @@ The steps of `project_batch`, one module each:
    Zenkel et al. (2021): the span that maximizes the tag's links landing inside it plus the other
    links landing outside, with edge rules (compounds, particles, brackets, verb groups), nesting,
    non-overlapping siblings, point tags and fallbacks, so that no tag is ever dropped.
+   `units.py` then keeps what the translation marks as one unit whole: a tag takes the one
+   verbatim occurrence of its whole source text, and no edge splits a token copied from the source
+   or crosses a bracket or quotation group unless the source tag does.
 5. `render.py` — the placed tags are written into the translation at character offsets; the
    translation is never altered (stripping the output gives it back exactly).
 
