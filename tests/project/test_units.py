@@ -233,3 +233,19 @@ def test_adjacent_tags_move_a_shared_edge_out_of_a_group(translation, cut, expec
     ])]
     output, _ = render_spans(translation, respect_units(spans, source.plain, translation))
     assert output == expected
+
+
+@pytest.mark.parametrize("translation, trg_lang, pairs, expected", [
+    ("通信シナリオ (SAP Data Hub パイプライン統合) の契約", "ja",
+     [("Data", "Data"), ("Hub", "Hub"), ("Integration", "統合"), ("scenario", "シナリオ")],
+     "通信シナリオ (<cite>SAP Data Hub パイプライン統合</cite>) の契約"),
+    ("сценарий связи (интеграция SAP Data Hub) договор", "ru",
+     [("Data", "Data"), ("Hub", "Hub"), ("scenario", "сценарий")],
+     "сценарий связи (<cite>интеграция SAP Data Hub</cite>) договор"),
+    ("통신 시나리오(SAP Data Hub 파이프라인 통합) 계약", "ko",
+     [("Data", "Data"), ("Hub", "Hub"), ("Integration", "통합"), ("scenario", "시나리오")],
+     "통신 시나리오(<cite>SAP Data Hub 파이프라인 통합</cite>) 계약"),
+])
+def test_a_tag_that_fills_a_group_fills_the_target_group(translation, trg_lang, pairs, expected):
+    source = "the scenario (<cite>SAP Data Hub Pipeline Integration</cite>) contract"
+    assert project(source, translation, "en", trg_lang, pairs) == expected

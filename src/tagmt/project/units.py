@@ -68,6 +68,16 @@ def groups_of(text: str) -> list[tuple[int, int]]:
     return sorted(found)
 
 
+def _family(mark: str) -> str:
+    """Groups that correspond across languages: parentheses, square brackets, braces, and
+    quotation marks of every kind (a translation writes `「…」` or `《…》` for `"…"`)."""
+    if mark in "(（":
+        return "paren"
+    if mark in "[［【〔〘":
+        return "square"
+    return "brace" if mark in "{｛" else "quote"
+
+
 def _closes(opening: str, char: str) -> bool:
     if opening in BRACKETS and BRACKETS[opening] == char:
         return True
@@ -189,6 +199,44 @@ class _Units:
         for node in ordered:
             self.visit(node.children, node.start, node.end)
 
+    def _fill(self, node: Span, ordered: list[Span], k: int, lo: int, hi: int) -> None:
+        """A source tag that fills a group of the source (`(<cite>SAP Data Hub</cite>)`) fills
+        the innermost group of the same kind that its span lies in, when the span covers only
+        part of it (`(SAP <cite>Data Hub</cite>)` → `(<cite>SAP Data Hub</cite>)`)."""
+        family = self._filled_family(node)
+        if family is None:
+            return
+        around = [g for g in self.groups if g[0] < node.start and node.end <= g[1]]
+        if not around:
+            return
+        o, c = max(around, key=lambda g: g[0])
+        if _family(self.text[o]) != family:
+            return
+        start, end = o + 1, c
+        while start < end and self.text[start].isspace():
+            start += 1
+        while end > start and self.text[end - 1].isspace():
+            end -= 1
+        if (start, end) == (node.start, node.end) or not lo <= start <= end <= hi:
+            return
+        if not self._keeps(node, start, end):
+            return
+        others = [n for n in ordered if n is not node and not n.point]
+        if any(n.start < end and start < n.end for n in others):
+            return
+        _set(node, start, end)
+
+    def _filled_family(self, node: Span) -> str | None:
+        """The kind of source group whose whole inside (but for whitespace) the tag encloses."""
+        inner = self.plain[node.tag.start : node.tag.end]
+        if not inner.strip():
+            return None
+        for o, c in self.source_groups:
+            if o < node.tag.start and node.tag.end <= c:
+                if self.plain[o + 1 : c].strip() == inner.strip():
+                    return _family(self.plain[o])
+        return None
+
     def _source_crosses(self, node: Span, side: str) -> bool:
         """Whether the source tag's edge on `side` cuts a group or a token of the source."""
         start, end = node.tag.start, node.tag.end
@@ -198,6 +246,7 @@ class _Units:
         return any(a < x < b for a, b in self.source_tokens)
 
     def _fix(self, node: Span, ordered: list[Span], k: int, lo: int, hi: int) -> None:
+        self._fill(node, ordered, k, lo, hi)
         free = [side for side in ("left", "right") if not self._source_crosses(node, side)]
         for _ in range(2 * (len(self.groups) + len(self.tokens)) + 2):  # each move passes a mark
             moved = False
