@@ -249,3 +249,27 @@ def test_adjacent_tags_move_a_shared_edge_out_of_a_group(translation, cut, expec
 def test_a_tag_that_fills_a_group_fills_the_target_group(translation, trg_lang, pairs, expected):
     source = "the scenario (<cite>SAP Data Hub Pipeline Integration</cite>) contract"
     assert project(source, translation, "en", trg_lang, pairs) == expected
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_adjacent_siblings_share_an_edge_outside_every_group_they_can(data):
+    """Two adjacent sibling tags in one parent: they stay adjacent and in order, each keeps text,
+    and their shared edge cuts no group unless neither side of the group's marks would leave both
+    of them some text."""
+    text = data.draw(texts(min_size=2))
+    cuts = [x for x in range(1, len(text)) if text[:x].strip() and text[x:].strip()]
+    if not cuts:
+        return
+    cut = data.draw(st.sampled_from(cuts))
+    source = detag("<m><u>Manage</u><u>Users</u></m>")
+    (m,) = source.tags
+    u1, u2 = m.children
+    first, second = Span(u1, 0, cut, 1, False), Span(u2, cut, len(text), 2, False)
+    respect_units([Span(m, 0, len(text), 0, False, [first, second])], source.plain, text)
+    assert 0 == first.start < first.end == second.start < second.end == len(text)
+    assert text[: first.end].strip() and text[second.start :].strip()
+    x = first.end
+    for o, c in groups_of(text):
+        if o < x <= c:  # the edge is still inside this group: no way out was possible
+            assert all(not (text[:y].strip() and text[y:].strip()) for y in (o, c + 1)), (o, c)
