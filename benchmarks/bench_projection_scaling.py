@@ -15,7 +15,6 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import time
 
 from tagmt.project.align import EflomalAligner, work_cells
 from tagmt.project.detag import detag

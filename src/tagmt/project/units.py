@@ -17,6 +17,10 @@ translation) — none is a rule for one data set:
   crosses a group of the source at that edge. A crossing edge moves to the side that passes fewer
   characters: out over the group's far mark (the span takes in the group) or back before its near
   mark (the span leaves it), never emptying the span;
+* **groups the source tag fills** (`respect_units`): a source tag that encloses the whole inside
+  of a source group (`(<cite>SAP Data Hub …</cite>)`) encloses the whole inside of the group of
+  the same kind (parentheses, square brackets, braces, any quotation marks) that its span lies in
+  (`(SAP <cite>Data Hub …</cite>)` → `(<cite>SAP Data Hub …</cite>)`);
 * **nesting and order**: everything happens parents first, inside the parent's span and between
   the siblings; two adjacent siblings whose shared edge cuts a group or a token move that edge
   together (`<ui>[管理</ui><ui>]</ui>` → `<ui>[管理]</ui>…`), so brackets never split across tags.
@@ -173,8 +177,9 @@ def _verbatim_core(node: Span, plain: str, text: str, whole: str) -> tuple[str, 
 
 
 def respect_units(spans: list[Span], plain: str, text: str) -> list[Span]:
-    """Rules (b) and (a), parents first: no edge splits a verbatim token or crosses a bracket or
-    quotation group of the translation unless the source tag does the same (module docstring)."""
+    """Rules (b) and (a), parents first: a tag that fills a group of the source fills the target
+    group its span lies in; no edge splits a verbatim token or crosses a bracket or quotation group
+    of the translation unless the source tag does the same (module docstring)."""
     units = _Units(plain, text)
     units.visit(spans, 0, len(text))
     return spans
@@ -199,7 +204,7 @@ class _Units:
         for node in ordered:
             self.visit(node.children, node.start, node.end)
 
-    def _fill(self, node: Span, ordered: list[Span], k: int, lo: int, hi: int) -> None:
+    def _fill(self, node: Span, ordered: list[Span], lo: int, hi: int) -> None:
         """A source tag that fills a group of the source (`(<cite>SAP Data Hub</cite>)`) fills
         the innermost group of the same kind that its span lies in, when the span covers only
         part of it (`(SAP <cite>Data Hub</cite>)` → `(<cite>SAP Data Hub</cite>)`)."""
@@ -246,7 +251,7 @@ class _Units:
         return any(a < x < b for a, b in self.source_tokens)
 
     def _fix(self, node: Span, ordered: list[Span], k: int, lo: int, hi: int) -> None:
-        self._fill(node, ordered, k, lo, hi)
+        self._fill(node, ordered, lo, hi)
         free = [side for side in ("left", "right") if not self._source_crosses(node, side)]
         for _ in range(2 * (len(self.groups) + len(self.tokens)) + 2):  # each move passes a mark
             moved = False
