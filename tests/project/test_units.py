@@ -273,3 +273,23 @@ def test_adjacent_siblings_share_an_edge_outside_every_group_they_can(data):
     for o, c in groups_of(text):
         if o < x <= c:  # the edge is still inside this group: no way out was possible
             assert all(not (text[:y].strip() and text[y:].strip()) for y in (o, c + 1)), (o, c)
+
+
+@pytest.mark.parametrize("text, start, end, expected", [
+    ("将处理状态重置为到期。", 9, 10, "到期"),  # `<b>期</b>` inside the word 到期
+    ("可以使用特殊分配方法。", 4, 9, "特殊分配方法"),  # 方|法 is one word: the nearer end
+    ("必須破棄日付を入力", 0, 5, "必須破棄日付"),  # kanji: 日|付 is one word
+    ("ภาษาไทยง่าย", 2, 7, "ภาษาไทย"),  # Thai
+])
+def test_an_edge_does_not_split_a_dictionary_word(text, start, end, expected):
+    pytest.importorskip("icu")
+    source = detag("<b>x</b>")
+    (span,) = respect_units([Span(source.tags[0], start, end, 0, False)], source.plain, text)
+    assert text[span.start : span.end] == expected
+
+
+def test_a_chinese_word_is_not_split_by_a_projected_tag():
+    pytest.importorskip("icu")
+    output = project("Reset the status to <b>Due</b>.", "将处理状态重置为到期。", "en", "zh",
+                     [("Reset", "重"), ("status", "状"), ("Due", "期")])
+    assert output == "将处理状态重置为<b>到期</b>。"

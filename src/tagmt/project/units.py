@@ -31,6 +31,7 @@ from __future__ import annotations
 import regex
 
 from tagmt.project.edges import Span
+from tagmt.project.wordbreak import icu_available, icu_spans
 from tagmt.project.wordseg import Word
 
 BRACKETS = {
@@ -48,6 +49,10 @@ _TOKEN = regex.compile(
     r"[\p{L}\p{N}\p{M}]+(?:[-._/:@#+~=%&?\\]+[\p{L}\p{N}\p{M}]+)*"
 )
 _CLOSERS = set(BRACKETS.values()) | {c for closing in QUOTES.values() for c in closing}
+PASSES = 3
+"""At most this many passes over a set of siblings (each pass is linear in them)."""
+_SCRIPTS = {name: regex.compile(rf"\p{{{name}}}") for name in ("Han", "Thai", "Lao", "Khmer", "Myanmar")}
+_UNSPACED = regex.compile(r"[\p{Han}\p{Thai}\p{Lao}\p{Khmer}\p{Myanmar}]")
 _JOINER = regex.compile(r"[-._/:@#+~=%&?\\]")
 _WIDE = regex.compile(r"[\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}]")
 
@@ -123,6 +128,28 @@ def _split_wide(token: str, start: int) -> list[tuple[str, int]]:
     return pieces
 
 
+def dictionary_words(text: str) -> list[tuple[int, int]]:
+    """Words of two or more characters of one script written without spaces (Han, Thai, Lao,
+    Khmer, Myanmar) as ICU's dictionary cuts them (`到期`, `经典`, `日付`): a segmenter that cuts
+    finer (Chinese: one Han character a word, for the aligner) must not let an edge split them.
+    Empty without PyICU (the `align` extra): edges then fall where the words say."""
+    if not _UNSPACED.search(text) or not icu_available():
+        return []
+    found = []
+    for a, b in icu_spans(text, "zh"):
+        scripts = {_script(c) for c in text[a:b]}
+        if b - a >= 2 and len(scripts) == 1 and None not in scripts:
+            found.append((a, b))
+    return found
+
+
+def _script(char: str) -> str | None:
+    for name, pattern in _SCRIPTS.items():
+        if pattern.match(char):
+            return name
+    return None
+
+
 # --------------------------------------------------------------------------- verbatim text
 
 
@@ -192,44 +219,50 @@ class _Units:
         self.groups = groups_of(text)
         self.source_groups = groups_of(plain)
         self.tokens = verbatim_tokens(plain, text)
+        self.words = dictionary_words(text)
         self.source_tokens = [  # tokens of several pieces: `<b>Manage</b><b>Users</b>` is two
             (m.start(), m.end()) for m in _TOKEN.finditer(plain) if _JOINER.search(m.group())
         ]
 
     def visit(self, nodes: list[Span], lo: int, hi: int) -> None:
         ordered = sorted(nodes, key=lambda n: (n.start, n.end, n.order))
-        for k, node in enumerate(ordered):
-            if not node.point and node.end > node.start:
-                self._fix(node, ordered, k, lo, hi)
+        for _ in range(PASSES):  # a move may hand a sibling a shared edge to fix in turn
+            moved = False
+            for k, node in enumerate(ordered):
+                if not node.point and node.end > node.start:
+                    moved |= self._fix(node, ordered, k, lo, hi)
+            if not moved:
+                break
         for node in ordered:
             self.visit(node.children, node.start, node.end)
 
-    def _fill(self, node: Span, ordered: list[Span], lo: int, hi: int) -> None:
+    def _fill(self, node: Span, ordered: list[Span], lo: int, hi: int) -> bool:
         """A source tag that fills a group of the source (`(<cite>SAP Data Hub</cite>)`) fills
         the innermost group of the same kind that its span lies in, when the span covers only
         part of it (`(SAP <cite>Data Hub</cite>)` → `(<cite>SAP Data Hub</cite>)`)."""
         family = self._filled_family(node)
         if family is None:
-            return
+            return False
         around = [g for g in self.groups if g[0] < node.start and node.end <= g[1]]
         if not around:
-            return
+            return False
         o, c = max(around, key=lambda g: g[0])
         if _family(self.text[o]) != family:
-            return
+            return False
         start, end = o + 1, c
         while start < end and self.text[start].isspace():
             start += 1
         while end > start and self.text[end - 1].isspace():
             end -= 1
         if (start, end) == (node.start, node.end) or not lo <= start <= end <= hi:
-            return
+            return False
         if not self._keeps(node, start, end):
-            return
+            return False
         others = [n for n in ordered if n is not node and not n.point]
         if any(n.start < end and start < n.end for n in others):
-            return
+            return False
         _set(node, start, end)
+        return True
 
     def _filled_family(self, node: Span) -> str | None:
         """The kind of source group whose whole inside (but for whitespace) the tag encloses."""
@@ -250,17 +283,19 @@ class _Units:
             return True
         return any(a < x < b for a, b in self.source_tokens)
 
-    def _fix(self, node: Span, ordered: list[Span], k: int, lo: int, hi: int) -> None:
-        self._fill(node, ordered, lo, hi)
+    def _fix(self, node: Span, ordered: list[Span], k: int, lo: int, hi: int) -> bool:
+        """Fill, then move each edge until it cuts nothing; whether anything moved."""
+        any_move = self._fill(node, ordered, lo, hi)
         free = [side for side in ("left", "right") if not self._source_crosses(node, side)]
-        for _ in range(2 * (len(self.groups) + len(self.tokens)) + 2):  # each move passes a mark
+        for _ in range(2 * (len(self.groups) + len(self.tokens) + len(self.words)) + 2):
             moved = False
             for side in free:
                 options = self._options(node, side)
                 if options and self._move(node, side, options, ordered, k, lo, hi):
-                    moved = True
+                    moved = any_move = True
             if not moved:
-                return
+                break
+        return any_move
 
     def _options(self, node: Span, side: str) -> list[int]:
         """Where the edge on `side` may go instead: the ends of the token it splits, else the
@@ -269,6 +304,10 @@ class _Units:
         token = next(((a, b) for a, b in self.tokens if a < x < b), None)
         if token is not None:
             return self._by_source_side(node, side, token, x)
+        word = next(((a, b) for a, b in self.words if a < x < b), None)
+        if word is not None:
+            outward, inward = word if side == "left" else word[::-1]
+            return sorted((outward, inward), key=lambda y: (self._cost(x, y), y != outward))
         crossed = [g for g in self.groups if _crosses(node.start, node.end, g) and _inside(x, g)]
         if not crossed:
             return []
@@ -315,7 +354,12 @@ class _Units:
             blocking = [n for n in neighbours if n.start < end and start < n.end and not n.point]
             if blocking and not (len(blocking) == 1 and self._give_way(node, blocking[0], side, y)):
                 continue
+            x = node.start if side == "left" else node.end
+            follower = next((n for n in neighbours if not n.point and not blocking and (
+                n.end == x if side == "left" else n.start == x)), None)
             _set(node, start, end)
+            if follower is not None:  # an adjacent sibling keeps sharing the edge
+                _set(follower, *((follower.start, y) if side == "left" else (y, follower.end)))
             return True
         return False
 
