@@ -293,3 +293,12 @@ def test_a_chinese_word_is_not_split_by_a_projected_tag():
     output = project("Reset the status to <b>Due</b>.", "将处理状态重置为到期。", "en", "zh",
                      [("Reset", "重"), ("status", "状"), ("Due", "期")])
     assert output == "将处理状态重置为<b>到期</b>。"
+
+
+def test_a_dictionary_word_linked_to_both_sides_may_be_split():
+    """`不合规` is one dictionary word, but `不` is linked to `other than`, outside the tag."""
+    pytest.importorskip("icu")
+    source = "a status other than <uicontrol>Compliant</uicontrol>."
+    pairs = [("status", "状"), ("other", "不"), ("Compliant", "合"), ("Compliant", "规")]
+    output = project(source, "状态不合规的原材料。", "en", "zh", pairs)
+    assert output == "状态不<uicontrol>合规</uicontrol>的原材料。"

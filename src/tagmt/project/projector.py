@@ -97,7 +97,7 @@ def _spans(
     if decide is None:
         return spans
     spans = adjust_edges(spans, detagged.plain, translation, trg, decide)
-    return respect_units(spans, detagged.plain, translation)
+    return respect_units(spans, detagged.plain, translation, (src, trg, links))
 
 
 def _top_level_orders(detagged: Detagged) -> list[tuple[int, SourceTag]]:

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import regex
 
+from tagmt.project.align import Links
 from tagmt.project.edges import Span
 from tagmt.project.wordbreak import icu_available, icu_spans
 from tagmt.project.wordseg import Word
@@ -203,19 +204,35 @@ def _verbatim_core(node: Span, plain: str, text: str, whole: str) -> tuple[str, 
 # --------------------------------------------------------------------------- tokens and groups
 
 
-def respect_units(spans: list[Span], plain: str, text: str) -> list[Span]:
+def respect_units(
+    spans: list[Span],
+    plain: str,
+    text: str,
+    aligned: tuple[list[Word], list[Word], Links] | None = None,
+) -> list[Span]:
     """Rules (b) and (a), parents first: a tag that fills a group of the source fills the target
     group its span lies in; no edge splits a verbatim token or crosses a bracket or quotation group
-    of the translation unless the source tag does the same (module docstring)."""
-    units = _Units(plain, text)
+    of the translation unless the source tag does the same (module docstring). With `aligned`
+    (source words, target words, links), a dictionary word is split where its halves are linked
+    to either side of the tag (`不<b>合规</b>` for `other than <b>Compliant</b>`)."""
+    units = _Units(plain, text, aligned)
     units.visit(spans, 0, len(text))
     return spans
 
 
 class _Units:
-    def __init__(self, plain: str, text: str) -> None:
+    def __init__(
+        self, plain: str, text: str, aligned: tuple[list[Word], list[Word], Links] | None = None
+    ) -> None:
         self.plain = plain
         self.text = text
+        self.linked: dict[int, list[Word]] = {}  # target character → source words linked to it
+        if aligned is not None:
+            src, trg, links = aligned
+            for i, j in links:
+                if i < len(src) and j < len(trg):
+                    for x in range(trg[j].start, trg[j].end):
+                        self.linked.setdefault(x, []).append(src[i])
         self.groups = groups_of(text)
         self.source_groups = groups_of(plain)
         self.tokens = verbatim_tokens(plain, text)
@@ -307,7 +324,8 @@ class _Units:
         word = next(((a, b) for a, b in self.words if a < x < b), None)
         if word is not None:
             outward, inward = word if side == "left" else word[::-1]
-            return sorted((outward, inward), key=lambda y: (self._cost(x, y), y != outward))
+            options = sorted((outward, inward), key=lambda y: (self._cost(x, y), y != outward))
+            return [y for y in options if self._agrees(node, x, y, y == outward)]
         crossed = [g for g in self.groups if _crosses(node.start, node.end, g) and _inside(x, g)]
         if not crossed:
             return []
@@ -333,6 +351,16 @@ class _Units:
         if at >= 0 and (at + len(word) <= node.tag.start or node.tag.end <= at):
             return [inward, outward]
         return sorted((outward, inward), key=lambda y: (self._cost(x, y), y != outward))
+
+    def _agrees(self, node: Span, x: int, y: int, extend: bool) -> bool:
+        """Whether the links allow moving an edge from `x` to `y`: the characters passed over are
+        not linked only outside the tag's source text (when extending) or only inside it (when
+        shrinking)."""
+        sides = set()
+        for k in range(min(x, y), max(x, y)):
+            for w in self.linked.get(k, ()):
+                sides.add(node.tag.start <= w.start and w.end <= node.tag.end)
+        return sides != ({False} if extend else {True})
 
     def _cost(self, x: int, y: int) -> int:
         """The characters other than whitespace an edge passes from `x` to `y`."""
