@@ -17,6 +17,11 @@ translation) — none is a rule for one data set:
   crosses a group of the source at that edge. A crossing edge moves to the side that passes fewer
   characters: out over the group's far mark (the span takes in the group) or back before its near
   mark (the span leaves it), never emptying the span;
+* **dictionary words** (`respect_units`): an edge does not split a word of two or more characters
+  of a script written without spaces (Han, Thai, Lao, Khmer, Myanmar) as ICU's dictionary cuts it
+  (`到<b>期</b>` → `<b>到期</b>`; Chinese is one Han character a word for the aligner), unless the
+  links put its halves on either side of the tag (`不<b>合规</b>` for `other than <b>Compliant</b>`);
+  the edge moves to the nearer end of the word;
 * **groups the source tag fills** (`respect_units`): a source tag that encloses the whole inside
   of a source group (`(<cite>SAP Data Hub …</cite>)`) encloses the whole inside of the group of
   the same kind (parentheses, square brackets, braces, any quotation marks) that its span lies in
