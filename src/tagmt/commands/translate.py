@@ -120,6 +120,16 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--unit", choices=("segment", "document"), default="segment",
                         help="segment (default): one line per segment; document: whole DITA documents "
                              "(openai:NAME, dt), written to the folder -o")
+    assessed = parser.add_argument_group("assessing the output's tags against a tagged reference")
+    assessed.add_argument("--ref", metavar="FILE|data",
+                          help="tagged reference: a line file, line for line (--pair: or 'data', the data set's "
+                               "tagged targets); with an XLIFF --input, the same XLIFF with tagged targets, "
+                               "matched by segment key. Segments with the reference's text are assessed for "
+                               "exact placement as in tagmt project --ref; the others by tag names only")
+    assessed.add_argument("--report", metavar="FILE", help="with --ref: the assessment as JSON")
+    assessed.add_argument("--html", metavar="FILE",
+                          help="with --ref: a self-contained HTML page of the assessment (exact share, error "
+                               "classes, every miss as source / expected / got)")
     guide = parser.add_argument_group("examples of the domain (LLM prompts; the projection of dp and --repair project)")
     guide.add_argument("--examples", nargs="+", metavar="FILE",
                        help="tagged translations of the domain: SOURCE TARGET line files, or one XLIFF/TMX file with "
@@ -198,6 +208,7 @@ def run(args: argparse.Namespace) -> int:
     if args.aligner_model and not (uses_awesome(args.aligner) and (args.approach == "dp" or args.repair)):
         raise TagmtError("--aligner-model is for the awesome aligner of --approach dp or --repair project")
     _refuse_overwrites(args)
+    _check_assessment(args)
     if args.beam < 1:
         raise TagmtError(f"--beam must be at least 1, not {args.beam}")
     is_llm = split_model(args.model) is not None
@@ -252,13 +263,63 @@ def _refuse_overwrites(args: argparse.Namespace) -> None:
         out = Path(args.output)
         record = run_record_path(out) if os.path.lexists(out) else out.with_name(out.name + ".run.json")
     refuse_overwriting_inputs(
-        [("-o", args.output), ("the run record of -o", str(record) if record else None), ("--cache-dir", args.cache_dir)],
-        [("--input", args.input), ("--data", args.data), ("--prompt", args.prompt),
+        [("-o", args.output), ("the run record of -o", str(record) if record else None), ("--cache-dir", args.cache_dir),
+         ("--report", args.report)],
+        [("--input", args.input), ("--data", args.data), ("--prompt", args.prompt), ("--ref", _ref_file(args)),
          *(("--examples", path) for path in args.examples or ()),
          *(("--align-corpus", path) for path in args.align_corpus or ()), ("--examples-data", args.examples_data),
          existing_folder("--model", args.model), existing_folder("--aligner-model", args.aligner_model)],
         in_place=("-o", "--input") if args.input else None, allow_in_place=args.in_place,
     )
+
+
+def _ref_file(args: argparse.Namespace) -> str | None:
+    from tagmt.translate.assessment import DATA_REFERENCE
+
+    return None if args.ref == DATA_REFERENCE and args.pair else args.ref
+
+
+def _check_assessment(args: argparse.Namespace) -> None:
+    """--report/--html need --ref; the page is no input nor other output; refused before any work."""
+    from tagmt.errors import TagmtError
+    from tagmt.translate.assessment import DATA_REFERENCE
+
+    for option, value in (("--report", args.report), ("--html", args.html)):
+        if value and not args.ref:
+            raise TagmtError(f"{option} writes the assessment of --ref: give --ref TAGGED_REFERENCE")
+    if args.ref and args.unit == "document":
+        raise TagmtError("--ref assesses segments; --unit document scores its documents itself")
+    if args.ref == DATA_REFERENCE and args.input:
+        raise TagmtError("--ref data takes the data set's tagged targets of a --pair run; with --input give a file")
+    if args.html:
+        from tagmt.report import check_page
+
+        check_page(args.html, None, inputs=[args.input, args.output, _ref_file(args), args.report, args.data])
+
+
+def _assess(args: argparse.Namespace, output, about: list[str], **where) -> None:
+    """The output's tags against --ref (tagmt.translate.assessment) on stderr, --report and --html."""
+    from tagmt.translate import assessment
+
+    if not args.ref:
+        return
+    if args.input:
+        run = assessment.assess_file_run(args.input, output, args.ref, approach=args.approach, format=args.format,
+                                         src_lang=args.src_lang, trg_lang=args.trg_lang, overwrite=args.overwrite,
+                                         **where)
+    else:
+        run = assessment.assess_pair_run(output, args.ref, approach=args.approach, **where)
+    for line in run.lines():
+        print(f"tagmt translate: {line}", file=sys.stderr)
+    if args.report:
+        import json
+
+        from tagmt.atomic import write_atomic
+
+        write_atomic(args.report, [json.dumps(run.as_dict(), indent=2, ensure_ascii=False) + "\n"])
+    if args.html:
+        run.write_page(args.html, about=about + [f"reference {args.ref}", f"approach {args.approach}",
+                                                 f"model {args.model}"])
 
 
 def _check_segment_options(args: argparse.Namespace) -> None:
@@ -310,6 +371,7 @@ def _run_segments(args: argparse.Namespace, direction, is_llm: bool) -> int:
     print(f"wrote {report.segments} segments ({args.model}, {args.approach}, {direction.name}) to {path}",
           file=sys.stderr)
     _say(run_record_path(path), report.lines())
+    _assess(args, path, [f"--pair {direction.name}"], dataset=args.data, split=args.split, direction=direction)
     return 0
 
 
@@ -345,7 +407,7 @@ def _run_file(args: argparse.Namespace, is_llm: bool) -> int:
         llm=llm, repair=args.repair, command=getattr(args, "argv", None),
         engine=args.engine, compute_type=args.compute_type, max_tokens=args.max_tokens, guide=guide,
         in_place=args.in_place,
-        overwrite=args.overwrite,
+        overwrite=args.overwrite, references=_ref_file(args),
     )
     kind = {"xliff12": "XLIFF 1.2", "xliff2": "XLIFF 2"}.get(done.corpus.format, "line file")
     names = ", ".join(d.name for d in done.directions) or done.direction.name
@@ -355,6 +417,7 @@ def _run_file(args: argparse.Namespace, is_llm: bool) -> int:
           f"as {kind} to {done.output}", file=sys.stderr)
     summary = done.summary()
     _say(run_record_path(done.output), done.report.lines() + ([summary] if summary else []))
+    _assess(args, done.output, [f"--input {args.input}"], kept=done.kept)
     return 0
 
 

@@ -63,6 +63,12 @@ def _keyed(corpus: Corpus, match: str) -> list[tuple[tuple, str, str | None]]:
     return out
 
 
+def keyed_targets(corpus: Corpus) -> list[tuple[tuple, str, str | None]]:
+    """(key, printed id, target) of every segment, keyed by its structured key (a key used twice by its
+    occurrence): how two versions of one XLIFF file are matched segment by segment."""
+    return _keyed(corpus, "id")
+
+
 def _duplicates(keyed: list[tuple[tuple, str, str | None]]) -> list[str]:
     return sorted({printed for (base, occurrence), printed, _ in keyed if occurrence > 1})
 

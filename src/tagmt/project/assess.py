@@ -113,6 +113,22 @@ def _edge_error(text: str, got: SourceTag, want: SourceTag) -> str:
     return "point" if got.start == got.end or want.start == want.end else "words"
 
 
+def _same_text(got_plain: str, want_plain: str, output: str, reference: str) -> bool:
+    return got_plain == want_plain and _plain(output) == _plain(reference)
+
+
+def same_text(output: str, reference: str) -> bool:
+    """Whether ``output`` and ``reference`` have the same text without their tags: the segments whose tags
+    :func:`assess_segment` can place span by span (the others are ``text differs``)."""
+    return output == reference or _same_text(detag(output).plain, detag(reference).plain, output, reference)
+
+
+def has_tags(output: str, reference: str) -> bool:
+    """Whether :func:`assess` counts the segment: it has tags in the output or the reference."""
+    return any(t.is_markup for t in tokenize(output, orphans=True)) or any(
+        t.is_markup for t in tokenize(reference, orphans=True))
+
+
 def assess_segment(output: str, reference: str) -> SegmentAssessment:
     """Compare one projected segment with its tagged reference (see the module docstring)."""
     if output == reference:
@@ -121,7 +137,7 @@ def assess_segment(output: str, reference: str) -> SegmentAssessment:
     got_tree, want_tree = detag(output), detag(reference)
     got = _keyed(_with_parents(got_tree.tags))
     want = _keyed(_with_parents(want_tree.tags))
-    if got_tree.plain != want_tree.plain or _plain(output) != _plain(reference):
+    if not _same_text(got_tree.plain, want_tree.plain, output, reference):
         return SegmentAssessment(
             "text differs", tuple(TagOutcome(_name(k[0]), "text differs") for k in got)
         )
@@ -209,9 +225,7 @@ def assess(outputs: Sequence[str], references: Sequence[str]) -> Assessment:
         )
     result = Assessment()
     for output, reference in zip(outputs, references):
-        if any(t.is_markup for t in tokenize(output, orphans=True)) or any(
-            t.is_markup for t in tokenize(reference, orphans=True)
-        ):
+        if has_tags(output, reference):
             result.segments.append(assess_segment(output, reference))
     return result
 

@@ -3,6 +3,12 @@ tag name) and every miss as source / expected / got with the differing tags high
 
 The classes are :mod:`tagmt.project.assess`'s (``assess_segment``); the segments come from
 ``ProjectionRun.compared`` — (id, tagged source, output, reference) of each assessed segment.
+
+``by_tags`` (``tagmt translate --ref --html``, :mod:`tagmt.translate.assessment`): segments whose output
+has another text than the reference (a real translation), so that no tag can be placed against it. They
+are not in the exact share; the page counts their tags apart (the per-tag report of
+:class:`tagmt.metrics.placement.TagReport`: present, dropped, inserted, out of order) and lists them
+among the rows as class ``text differs``, each tag marked as :func:`tagmt.report.chips.compare` marks it.
 """
 
 from __future__ import annotations
@@ -69,11 +75,66 @@ def miss_data(compared: Sequence[tuple[str, str, str, str]]) -> tuple[Assessment
     return assessment, misses
 
 
+def tag_rows(by_tags: Sequence[tuple[str, str, str, str]], first: int = 1) -> list[dict[str, Any]]:
+    """Each segment of another text as a row of the page: its tags compared by name (no placement)."""
+    from tagmt.metrics.segment import SegmentPair
+
+    rows = []
+    for number, (segment_id, source, output, reference) in enumerate(by_tags, start=first):
+        pair = SegmentPair.parse(output, [reference])
+        drawn, ghosts, errors = chips.compare(pair.reference, pair.hypothesis)
+        figures = segment_tag_figures(pair)
+        rows.append({"n": number, "id": segment_id, "c": "text differs", "t": sorted({n for n, _ in errors}),
+                     "s": chips.draw(_parse(source)), "x": chips.draw(pair.reference), "g": drawn + ghosts,
+                     "f": (f"tags: {figures['present']} of {figures['reference']} present, {figures['dropped']} "
+                           f"dropped, {figures['inserted']} inserted, {figures['misplaced']} out of order")})
+    return rows
+
+
+def segment_tag_figures(pair: Any) -> dict[str, int]:
+    """The tag counts of one segment (:class:`TagReport`'s columns summed over names, and ``present``)."""
+    from tagmt.metrics.placement import TAG_REPORT_COLUMNS, TagReport
+
+    report = TagReport()
+    report.add(pair)
+    totals = {column: sum(row[k] for row in report.counts.values()) for k, column in enumerate(TAG_REPORT_COLUMNS)}
+    totals["present"] = totals["reference"] - totals["dropped"]
+    return totals
+
+
+def _by_tags_summary(by_tags: Sequence[tuple[str, str, str, str]]) -> str:
+    from tagmt.metrics.placement import TagReport
+    from tagmt.metrics.segment import SegmentPair
+
+    report = TagReport()
+    for _, _, output, reference in by_tags:
+        report.add(SegmentPair.parse(output, [reference]))
+    rows = report.rows()
+    totals = {k: sum(int(r[k]) for r in rows) for k in ("reference", "hypothesis", "dropped", "inserted",
+                                                         "misplaced", "attributes_changed")}
+    out = [f'<h2 id="text-differs">Another text than the reference ({len(by_tags)})</h2>\n',
+           f'<p class="note" id="by-tags" data-segments="{len(by_tags)}" data-reference-tags="{totals["reference"]}" '
+           f'data-dropped="{totals["dropped"]}" data-inserted="{totals["inserted"]}">These {len(by_tags)} tagged '
+           "segments have another text than their reference, so no tag can be placed against it: they are "
+           "<strong>not</strong> in the exact share above. Their tags are compared by name only: "
+           f'{totals["reference"] - totals["dropped"]} of {totals["reference"]} reference tags present, '
+           f'{totals["dropped"]} dropped, {totals["inserted"]} inserted, {totals["misplaced"]} out of order '
+           "(another rank, depth or parent).</p>"]
+    body = [[f'<td class="tagname">{escape(r["tag"])}</td>',
+             *(f'<td class="num">{r[k]}</td>' for k in ("reference", "hypothesis", "dropped", "inserted",
+                                                         "misplaced", "attributes_changed"))] for r in rows]
+    if body:
+        out.append(table(["tag", "reference", "output", "dropped", "inserted", "out of order",
+                          "attributes changed"], body, cls="by-tags"))
+    return "".join(out)
+
+
 def _summary(assessment: Assessment) -> str:
     errors = assessment.errors()
+    share = f"(<strong>{100 * assessment.exact_share:.1f} %</strong>)" if assessment.tagged else "(no share: none assessed)"
     out = [f'<p class="headline" id="exact" data-exact="{assessment.exact}" data-tagged="{assessment.tagged}">'
            f"<strong>{assessment.exact} of {assessment.tagged}</strong> tagged segments placed exactly "
-           f"(<strong>{100 * assessment.exact_share:.1f} %</strong>).</p>"]
+           f"{share}.</p>"]
     if errors:
         rows = [(e, "", [errors[e] if e == f else 0 for f in ERRORS]) for e in ERRORS if errors[e]]
         series = [(e, CLASS_COLOURS[e]) for e in ERRORS]
@@ -111,17 +172,27 @@ marks a tag the other side lacks or has at another place. The filters also read 
 
 
 def projection_page(compared: Sequence[tuple[str, str, str, str]], *, title: str = "tagmt projection",
-                    about: Sequence[str] = ()) -> str:
-    """The whole page for the assessed segments of a projection run."""
+                    about: Sequence[str] = (), by_tags: Sequence[tuple[str, str, str, str]] = (),
+                    notes: Sequence[str] = ()) -> str:
+    """The whole page for the assessed segments of a projection run; ``by_tags``: segments of another text
+    than their reference, counted apart (see the module docstring); ``notes``: what was not assessed."""
     assessment, misses = miss_data(compared)
+    misses += tag_rows(by_tags, first=len(compared) + 1)
     tags: dict[str, int] = defaultdict(int)
     for miss in misses:
         for name in miss["t"]:
             tags[name] += 1
-    data = {"misses": misses, "classes": [e for e in ERRORS if assessment.errors()[e]], "tags": sorted(tags)}
-    body = [f'<p class="meta" id="about">{escape(" · ".join(a for a in about if a))}</p>\n',
-            '<h2 id="summary">Exact placement</h2>\n', _summary(assessment),
-            f'<h2 id="misses">Misses ({len(misses)})</h2>\n']
+    classes = [e for e in ERRORS if assessment.errors()[e] or (e == "text differs" and by_tags)]
+    data = {"misses": misses, "classes": classes, "tags": sorted(tags)}
+    body = [f'<p class="meta" id="about">{escape(" · ".join(a for a in about if a))}</p>\n']
+    body += [f'<p class="note run-note">{escape(note)}</p>\n' for note in notes]
+    body += ['<h2 id="summary">Exact placement</h2>\n', _summary(assessment)]
+    if by_tags:
+        body.append(_by_tags_summary(by_tags))
+    heading = f"Misses ({len(misses) - len(by_tags)})"
+    if by_tags:
+        heading += f" and segments of another text ({len(by_tags)})"
+    body.append(f'<h2 id="misses">{heading}</h2>\n')
     if misses:
         body.append(MISS_CONTROLS)
     else:

@@ -165,6 +165,7 @@ def translate_file(
     guide: Guide | None = None,
     overwrite: bool = False,
     in_place: bool = False,
+    references: str | Path | None = None,
 ) -> FileRun:
     """Read ``input`` (format from its content unless ``format``), check everything the run needs
     (packages, weights, the model's languages: all problems at once), translate every segment and write
@@ -173,10 +174,14 @@ def translate_file(
     ``llm``, ``repair``, ``engine``, ``compute_type``, ``max_tokens`` and ``guide`` (what the projection
     learns from) as in ``translate_corpus``. XLIFF targets that hold someone's work are kept unless
     ``overwrite`` (see the module docstring). ``output`` may be ``input`` itself (a link to it, a hard link)
-    only with ``in_place``: it is then replaced atomically (human targets are kept all the same)."""
+    only with ``in_place``: it is then replaced atomically (human targets are kept all the same).
+    ``references``: a tagged line file, line for line, the references of a line-file ``input`` (what
+    ``model="reference"`` translates with; other formats carry theirs as targets, and ignore it)."""
     refuse_overwriting_inputs([("output", str(output))], [("input", str(input))], in_place=("output", "input"),
                               allow_in_place=in_place, in_place_flag="in_place=True")
     corpus = read_corpus(input, format, src_lang=src_lang, trg_lang=trg_lang)
+    if references is not None and corpus.format == "lines":
+        corpus = read_corpus(input, "lines", references=references)
     if in_place and corpus.format == "tmx":
         raise TagmtError(f"{input} is a TMX file, and a translation of it is written as a line file: replacing "
                          "it in place would lose the TMX; give -o")

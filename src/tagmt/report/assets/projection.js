@@ -19,6 +19,7 @@
     const cls = el("td", "cls");
     cls.append(el("span", "cls-tag", m.c));
     if (m.t.length) cls.append(el("div", "meta", m.t.join(", ")));
+    if (m.f) cls.append(el("div", "meta figures", m.f));
     tr.append(cls);
     for (const key of ["s", "x", "g"]) {
       const td = el("td", { s: "src", x: "expected", g: "got" }[key]);
