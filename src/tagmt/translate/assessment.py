@@ -220,7 +220,6 @@ def _assess_xliff(corpus: Any, output: str | Path, ref: str | Path, approach: st
         sources.append(corpus.segments[k].source)
         outputs.append(got)
         references.append(want)
-        unchanged += before is not None and got == before
     if unchanged:
         notes.append(f"{unchanged} segments whose target did not change are not assessed: the file refused "
                      f"{refused} of the run's translations, so an unchanged target may be the old one")
