@@ -18,6 +18,7 @@ three workflows:
 more examples:
   tagmt translate --approach dt --pair en-ja --model copy -o copy.en-ja.txt
   tagmt translate --approach dp --pair en-ja --model reference --aligner eflomal -o ref-dp.en-ja.txt
+  tagmt translate --approach dp --pair en-ja --model reference --ref data --report dp.json --html dp.html -o dp.ja
   tagmt translate --approach dt --pair ja-ko --model m2m100 --data ~/sap-data --split dev -o m2m.dt.ja-ko.txt
   tagmt translate --approach dp --pair en-zh --model mbart50 --aligner awesome --device cuda --fp16 -o mbart.dp.en-zh.txt
   tagmt translate --approach dt --pair en-ko --model /models/my-m2m100 --batch-size 32 -o out.txt
@@ -58,6 +59,15 @@ record of the run beside it (OUT.run.json: model, settings, prompt hash, tag mis
 changed, the command line). Finished segments are cached (default ~/.cache/tagmt/runs, or
 $TAGMT_CACHE/runs): a run that is stopped resumes where it stopped when started again with the same
 arguments.
+
+--ref assesses the output's tags (dp or dt) against a tagged reference: a line file, line for line
+(--pair: or `data`, the data set's tagged targets; a line-file --input: also what --model reference
+translates with); with an XLIFF --input, the same XLIFF with tagged targets, matched by segment key (only
+the segments the run wrote). A tagged segment whose output has the reference's text (--model reference,
+copy within a language) is assessed for exact placement as `tagmt project --ref` does: only these make the
+exact share. One with another text (real MT) cannot be placed against the reference: its tags are compared
+by name (present, dropped, inserted, out of order), apart. stderr says how many went each way; --report
+writes JSON (tagmt project's keys, plus `assessed` and `text_differs`), --html a page with every miss.
 """
 
 # Options that only the LLM engine (openai:NAME) reads; None means "not given".
