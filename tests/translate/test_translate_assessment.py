@@ -184,3 +184,16 @@ def test_refusals(tmp_path, capsys, extra, message) -> None:
     assert message in capsys.readouterr().err
     assert (FILES / "guide.de").read_bytes() == before
     assert not (tmp_path / "c.de").exists()
+
+
+def test_a_bad_reference_is_refused_before_the_run(tmp_path, capsys) -> None:
+    short = write_lines(tmp_path / "short.ja", ["a <b>b</b>"])
+    out = tmp_path / "dp.ja"
+    assert main(["translate", "--approach", "dt", "--pair", "en-ja", "--model", "copy", "-o", str(out),
+                 "--ref", str(short)]) == 2
+    assert "has 1 lines but the split" in capsys.readouterr().err
+    assert not out.exists()
+    assert main(["translate", "--approach", "dt", "--input", str(FILES / "guide.xliff2.xlf"), "--model", "copy",
+                 "--overwrite", "-o", str(tmp_path / "o.xlf"), "--ref", str(FILES / "guide.de")]) == 2
+    assert "--ref takes the same XLIFF" in capsys.readouterr().err
+    assert not (tmp_path / "o.xlf").exists()

@@ -305,6 +305,14 @@ def _check_assessment(args: argparse.Namespace) -> None:
         from tagmt.report import check_page
 
         check_page(args.html, None, inputs=[args.input, args.output, _ref_file(args), args.report, args.data])
+    if args.ref and args.unit != "document":
+        from tagmt.data.directions import parse_direction
+        from tagmt.translate.assessment import check_reference
+
+        where = (dict(input=args.input, format=args.format, src_lang=args.src_lang, trg_lang=args.trg_lang)
+                 if args.input else dict(dataset=args.data, split=args.split,
+                                         direction=parse_direction(args.pair, include_zf=args.zf)))
+        check_reference(args.ref, **where)
 
 
 def _assess(args: argparse.Namespace, output, about: list[str], **where) -> None:

@@ -146,6 +146,37 @@ def _line_references(ref: str | Path, count: int, what: str) -> list[str]:
     return references
 
 
+def check_reference(ref: str | Path, *, input: str | Path | None = None, format: str | None = None,
+                    src_lang: str | None = None, trg_lang: str | None = None, dataset: Any = None,
+                    split: str | None = None, direction: Any = None) -> None:
+    """Refuse, before any translation, a reference that cannot be assessed against: unreadable, of the
+    wrong kind, or with another number of segments than the run (``input``, else the data set's split)."""
+    from tagmt.corpus import read_corpus
+    from tagmt.corpus.lines import read_segments
+
+    if input is None:
+        if str(ref) == DATA_REFERENCE:
+            return
+        from tagmt.corpus import sap
+
+        count = len(sap.read(dataset, split, direction).segments)
+        _line_references(ref, count, f"the split ({direction})")
+        return
+    if str(ref) == DATA_REFERENCE and not Path(ref).exists():
+        raise TagmtError("--ref data takes the data set's tagged targets of a --pair run; with --input give a file")
+    corpus = read_corpus(input, format, src_lang=src_lang, trg_lang=trg_lang)
+    if corpus.format in ("xliff12", "xliff2"):
+        theirs = read_corpus(ref)
+        if theirs.format not in ("xliff12", "xliff2"):
+            raise TagmtError(f"{ref}: with an XLIFF --input, --ref takes the same XLIFF with tagged targets, not a "
+                             f"{theirs.format} file")
+        return
+    references = read_segments(ref)
+    if len(references) != len(corpus.segments):
+        raise TagmtError(f"--ref {ref} has {len(references)} lines but --input {input} has {len(corpus.segments)} "
+                         "segments: give the tagged reference line for line")
+
+
 def assess_pair_run(output: str | Path, ref: str | Path, *, dataset: Any, split: str | None, direction: Any,
                     approach: str) -> RunAssessment:
     """A ``--pair`` run's line file ``output`` against ``ref``: a tagged line file, or ``data`` (the data

@@ -197,7 +197,8 @@ def _reference_texts(segments: Sequence[Segment], approach: str, escaped: bool) 
     if missing:
         raise TagmtError(
             f"the reference engine needs a reference for every segment; {len(missing)} have none "
-            f"(first: {missing[0]}): give the file targets, or use another --model"
+            f"(first: {missing[0]}): give the file targets (a line file: --ref TAGGED_REFERENCE), or use "
+            "another --model"
         )
     if approach == "dt":
         return [s.reference for s in segments]  # type: ignore[misc]
