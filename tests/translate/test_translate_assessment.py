@@ -197,3 +197,15 @@ def test_a_bad_reference_is_refused_before_the_run(tmp_path, capsys) -> None:
                  "--overwrite", "-o", str(tmp_path / "o.xlf"), "--ref", str(FILES / "guide.de")]) == 2
     assert "--ref takes the same XLIFF" in capsys.readouterr().err
     assert not (tmp_path / "o.xlf").exists()
+
+
+def test_hostile_segments_of_another_text_stay_text(tmp_path) -> None:
+    hostile = 'x</script><script>alert(1)</script> <b onclick="evil()">"javascript:1"</b>'
+    run = assess_run([hostile], ['y <b>z</b>'], ['<b>&lt;img src=x&gt;</b>'], ['<i>"id"</i>'])
+    assert len(run.by_tags) == 1
+    html = run.write_page(tmp_path / "p.html", about=['<script>about</script>']).read_text("utf-8")
+    tree = lxml.html.fromstring(html)
+    assert [s.get("id") for s in tree.xpath("//script") if s.get("type") == "application/json"] == ["report-data"]
+    assert "alert(1)" not in "".join(s.text or "" for s in tree.xpath("//script") if s.get("type") is None)
+    assert not tree.xpath("//*[@onclick]")
+    assert "<script>about" not in html
