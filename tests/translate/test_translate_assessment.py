@@ -124,8 +124,9 @@ def test_line_file_run_agrees_with_tagmt_project(tmp_path) -> None:
     exact, tagged, data = page_counts(page)
     assert (exact, tagged) == (assessed["exact_segments"], assessed["tagged_segments"])
     assert assessed["assessed"]["same_text"] == tagged == len(read_segments(FILES / "guide.de"))
+    outputs, references = read_segments(out), read_segments(FILES / "guide.de")
     assert [m["id"] for m in data.get("misses", [])] == [str(n) for n in range(1, 13)
-                                                         if read_segments(out)[n - 1] != read_segments(FILES / "guide.de")[n - 1]]
+                                                         if outputs[n - 1] != references[n - 1]]
     # tagmt project onto the reference's own text says the same
     plain = write_lines(tmp_path / "plain.de",
                         [unescape(strip(tokenize(r, orphans=True))) for r in read_segments(FILES / "guide.de")])

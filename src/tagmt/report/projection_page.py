@@ -131,7 +131,8 @@ def _by_tags_summary(by_tags: Sequence[tuple[str, str, str, str]]) -> str:
 
 def _summary(assessment: Assessment) -> str:
     errors = assessment.errors()
-    share = f"(<strong>{100 * assessment.exact_share:.1f} %</strong>)" if assessment.tagged else "(no share: none assessed)"
+    share = (f"(<strong>{100 * assessment.exact_share:.1f} %</strong>)" if assessment.tagged
+             else "(no share: none assessed)")
     out = [f'<p class="headline" id="exact" data-exact="{assessment.exact}" data-tagged="{assessment.tagged}">'
            f"<strong>{assessment.exact} of {assessment.tagged}</strong> tagged segments placed exactly "
            f"{share}.</p>"]
