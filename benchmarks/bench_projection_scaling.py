@@ -20,9 +20,8 @@ import os
 import sys
 
 from tagmt.project.align import EflomalAligner, work_cells
-from tagmt.project.detag import detag
 from tagmt.project.inside_outside import place_tags
-from tagmt.project.wordseg import words_with_offsets
+from tagmt.testing.coded import coded_segment
 
 
 def _cpu() -> float:
@@ -31,14 +30,7 @@ def _cpu() -> float:
 
 
 def placement_seconds(n: int) -> float:
-    source = " ".join(
-        f'word{k} <x id="{k}"/>' if k % 2 else f'<g id="{k}">word{k}</g>' for k in range(n)
-    )
-    detagged = detag(source)
-    translation = " ".join(f"wort{k}" for k in range(n))
-    src = words_with_offsets(detagged.plain, "en", detagged.cuts())
-    trg = words_with_offsets(translation, "de")
-    links = {(i, i) for i in range(min(len(src), len(trg)))}
+    detagged, translation, src, trg, links = coded_segment(n)
     start = _cpu()
     place_tags(detagged, src, trg, links, len(translation))
     return _cpu() - start
