@@ -210,3 +210,11 @@ def test_hostile_segments_of_another_text_stay_text(tmp_path) -> None:
     assert "alert(1)" not in "".join(s.text or "" for s in tree.xpath("//script") if s.get("type") is None)
     assert not tree.xpath("//*[@onclick]")
     assert "<script>about" not in html
+
+
+def test_one_text_written_two_ways_is_the_same_text() -> None:
+    run = assess_run(["R&amp;D <b>Team</b>", "A &amp; B <i>c</i>"], ["R&D <b>Team</b>", "A &amp; B c <i>d</i>"],
+                     ["R&amp;D <b>team</b>", "A &amp; B <i>c</i>"])
+    assert [c[0] for c in run.compared] == ["1"] and run.assessment.exact == 1
+    assert [c[0] for c in run.by_tags] == ["2"]
+    assert any("once their XML references are read" in note for note in run.notes)

@@ -13,6 +13,9 @@ What is measured, and how (the choice that keeps every number honest):
   TagReport`'s per-tag report: reference and output tags, dropped, inserted, out of order (another rank,
   depth or parent), attributes changed — under ``text_differs`` in the report and on the page.
 * Segments without any tag are counted, not assessed.
+* One text written two ways (``R&D`` and ``R&amp;D``: every tagmt line file reads both as ``R&D``) is the
+  same text: such a segment is compared with its text between the tags made canonical on both sides
+  (``xmltext.normalize``), and counted in ``notes``.
 
 The same rule applies to ``--approach dt`` (the output's tags, as the model wrote them). Where the
 reference comes from: ``--pair`` runs take a tagged line file, line for line, or ``data`` (the data set's
@@ -127,13 +130,31 @@ def assess_run(outputs: Sequence[str], references: Sequence[str], sources: Seque
                          f"({len(sources)} sources)")
     ids = [str(n) for n in range(1, len(outputs) + 1)] if ids is None else list(ids)
     run = RunAssessment(approach, len(outputs), notes=list(notes))
+    reread = 0
     for segment_id, source, output, reference in zip(ids, sources, outputs, references):
         if not has_tags(output, reference):
             continue
+        if not same_text(output, reference) and ("&" in output or "&" in reference):
+            canonical = _canonical(output), _canonical(reference)
+            if same_text(*canonical):  # R&D against R&amp;D: one text, written two ways
+                output, reference = canonical
+                reread += 1
         (run.compared if same_text(output, reference) else run.by_tags).append(
             (segment_id, source, output, reference))
+    if reread:
+        run.notes.append(f"{reread} segments have the reference's text once their XML references are read (& and "
+                         "&amp; alike, as every tagmt line file reads them): compared with & < > escaped on both sides")
     run.assessment = assess([c[2] for c in run.compared], [c[3] for c in run.compared])
     return run
+
+
+def _canonical(tagged: str) -> str:
+    """``tagged`` with the text between its tags made canonical (``xmltext.normalize``: references read,
+    then ``& < >`` escaped), its tags as written."""
+    from tagmt.corpus.xmltext import normalize
+    from tagmt.markup import tokenize
+
+    return "".join(t.text if t.is_markup else normalize(t.text) for t in tokenize(tagged, orphans=True))
 
 
 def _line_references(ref: str | Path, count: int, what: str) -> list[str]:
