@@ -218,3 +218,23 @@ def test_one_text_written_two_ways_is_the_same_text() -> None:
     assert [c[0] for c in run.compared] == ["1"] and run.assessment.exact == 1
     assert [c[0] for c in run.by_tags] == ["2"]
     assert any("once their XML references are read" in note for note in run.notes)
+
+
+def test_a_real_model_run_accounts_for_every_segment(tiny_m2m100_dir, tmp_path) -> None:
+    """A (tiny, random) MT model: whatever it writes, each segment is counted one way, and the page has
+    a row per miss and per segment of another text."""
+    needs_eflomal()
+    report, page = tmp_path / "r.json", tmp_path / "p.html"
+    assert main(["translate", "--approach", "dp", "--input", str(FILES / "guide.en"), "--src-lang", "en",
+                 "--trg-lang", "de", "--model", str(tiny_m2m100_dir), "--device", "cpu", "--ref",
+                 str(FILES / "guide.de"), "-o", str(tmp_path / "mt.de"), "--report", str(report),
+                 "--html", str(page)]) == 0
+    assessed = json.loads(report.read_text("utf-8"))
+    counts = assessed["assessed"]
+    assert counts["same_text"] + counts["text_differs"] + counts["untagged"] == counts["segments"] == 12
+    assert counts["same_text"] == assessed["tagged_segments"]
+    exact, tagged, data = page_counts(page)
+    assert (exact, tagged) == (assessed["exact_segments"], assessed["tagged_segments"])
+    rows = data.get("misses", [])
+    assert sum(m["c"] == "text differs" for m in rows) == counts["text_differs"] == assessed["text_differs"]["segments"]
+    assert len(rows) == tagged - exact + counts["text_differs"]
