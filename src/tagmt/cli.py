@@ -11,7 +11,7 @@ from tagmt import __version__
 from tagmt.errors import TagmtError
 
 # Subcommands in the order `tagmt --help` lists them. Each module must import quickly (no torch at import).
-COMMANDS = ("data", "views", "stats", "translate", "project", "evaluate", "reproduce", "models", "demo")
+COMMANDS = ("data", "views", "stats", "translate", "project", "learn", "evaluate", "reproduce", "models", "demo")
 
 
 WORKFLOWS = """\

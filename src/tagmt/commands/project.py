@@ -15,6 +15,9 @@ examples:
   tagmt project --source test.en --translation mt.de --src-lang en --trg-lang de -o mt.tagged.de
       --examples dev.en dev.de --align-corpus big.en big.de --ref test.de --report scores.json
   tagmt project --xliff test.ja.xlf --examples-data sap-dev --examples-split dev -o test.tagged.xlf
+  tagmt learn --src-lang en --trg-lang de --corpus big.en big.de --examples dev.en dev.de -o en-de.model
+  tagmt project --source test.en --translation mt.de --src-lang en --trg-lang de -o mt.tagged.de
+      --projection-model en-de.model
 
 line files: --source has one tagged segment per line (XML-escaped text, tags of any names: <g id="1">,
 <x/>, DITA, HTML); --translation has the plain MT output, line for line (natural text, no tags). The
@@ -29,9 +32,12 @@ Examples (--examples: two tagged line files, or one XLIFF/TMX file with targets;
 a split of the SAP data set tree) are tagged translations of the same domain: from them the projection learns where
 this target language puts brackets, quotes, punctuation and whitespace at tag edges, per tag name, and how tagged
 terms translate, and the aligner gets their text. --align-corpus gives the aligner more plain parallel text.
+--projection-model (made by tagmt learn) holds all of that learned once: a call with it aligns only its own
+pairs, with eflomal priors from the model's corpora, so a 10-line file projects as well and as fast as a big one.
 --ref (a tagged reference, line for line; with --xliff the same XLIFF with tagged targets) measures the projection:
 the share of tagged segments placed exactly and the error classes of the rest (whitespace, punctuation, words,
-point, nesting), overall and per tag name, on stderr and with --report as JSON.
+point, nesting), overall and per tag name, on stderr and with --report as JSON (its "misses": every segment
+not placed exactly, with its line or unit id, source, expected and projected text and error class).
 
 Word alignment: eflomal (default; statistical, learns from the file itself, needs no model weights) or
 awesome (multilingual BERT). Projection: inside-outside (Zenkel et al. 2021), see tagmt.project.
@@ -80,6 +86,10 @@ def add_guide_arguments(parser: argparse.ArgumentParser, *, examples: bool = Tru
     parser.add_argument("--examples-split", metavar="SPLIT", help="split of --examples-data, e.g. dev")
     parser.add_argument("--align-corpus", nargs=2, metavar=("SRC", "TRG"),
                         help="plain parallel text for the aligner: two line files, line k with line k")
+    parser.add_argument("--projection-model", metavar="MODEL",
+                        help="a projection model made by tagmt learn for this language pair: eflomal's priors, the "
+                             "tag-edge conventions and the terms learned once from corpora and examples (the call "
+                             "then aligns only its own pairs)")
 
 
 def read_guide(args: argparse.Namespace, src_lang: str, trg_lang: str):
@@ -97,7 +107,12 @@ def read_guide(args: argparse.Namespace, src_lang: str, trg_lang: str):
         direction = f"{normalize(src_lang, '--src-lang')}-{normalize(trg_lang, '--trg-lang')}"  # zh-TW → zf
         corpora.append(read_sap_examples(args.examples_data, args.examples_split, direction))
     extra = read_align_corpus(*args.align_corpus) if args.align_corpus else ()
-    return make_guide(corpora, extra)
+    model = None
+    if getattr(args, "projection_model", None):
+        from tagmt.translate.guide import read_projection_model
+
+        model = read_projection_model(args.projection_model, src_lang, trg_lang)
+    return make_guide(corpora, extra, model)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -112,7 +127,7 @@ def run(args: argparse.Namespace) -> int:
     if args.xliff:
         if args.translation:
             raise TagmtError("--translation goes with --source; with --xliff the targets are the translation")
-        needs = args.examples or args.examples_data
+        needs = args.examples or args.examples_data or args.projection_model
         languages = xliff_languages(args.xliff, args.src_lang, args.trg_lang) if needs else (None, None)
         guide = read_guide(args, *languages)
         done = project_xliff(args.xliff, args.output, src_lang=args.src_lang, trg_lang=args.trg_lang, guide=guide,

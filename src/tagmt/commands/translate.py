@@ -176,7 +176,8 @@ def _guide(args: argparse.Namespace, is_llm: bool, languages):
     from tagmt.errors import TagmtError
 
     projects = args.approach == "dp" or args.repair is not None
-    given = [f"--{name.replace('_', '-')}" for name in ("examples_data", "examples_split", "align_corpus")
+    given = [f"--{name.replace('_', '-')}" for name in ("examples_data", "examples_split", "align_corpus",
+                                                       "projection_model")
              if getattr(args, name)]
     if not projects:
         if given or (args.examples and not is_llm):
