@@ -155,6 +155,10 @@ class ProjectionModel:
                 "with the same aligner options")
         with_priors = copy.copy(aligner)
         with_priors.priors = self
+        # The priors stand for the model's sentences: the sampler runs the schedule of the joint corpus
+        # (eflomal's: fewer iterations for more sentences), not that of the call's few pairs alone.
+        schedule, learned = aligner._iterations, int(self.manifest.get("pairs", 0))
+        with_priors._iterations = lambda n, *rest: schedule(n + learned, *rest)
         return with_priors
 
     def write_priors(self, path: Path, src_words: list[list[str]], trg_words: list[list[str]],

@@ -100,7 +100,10 @@ def project_lines(
                                    remove_tags=False, guide=guide)
     seconds = time.perf_counter() - started
     path = write_lines(output, outputs)
-    assessment = assess(outputs, references) if references is not None else None
+    assessment = None
+    if references is not None:
+        assessment = assess(outputs, references, sources=sources,
+                            ids=[str(n) for n in range(1, len(sources) + 1)], id_kind="line")
     return ProjectionRun(path, len(sources), sum(bool(d.tags) for d in detagged), seconds, report,
                          assessment=assessment)
 
@@ -184,7 +187,9 @@ def project_xliff(
     path = corpus.write(output, targets, trg_lang=None, mark_mt=False)
     assessment = None
     if references is not None:
-        assessment = assess([targets[k] or "" for k in chosen], [references[k] for k in chosen])
+        assessment = assess([targets[k] or "" for k in chosen], [references[k] for k in chosen],
+                            sources=[corpus.segments[k].source for k in chosen],
+                            ids=[corpus.segments[k].id for k in chosen], id_kind="unit")
     return ProjectionRun(path, len(corpus.segments), len(chosen), seconds, report, skipped, assessment)
 
 
