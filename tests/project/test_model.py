@@ -232,3 +232,44 @@ def test_report_lists_every_miss(made, tmp_path):
     assert miss["expected"] == refs[1] and miss["got"] == read_segments(made["ref"])[1]
     assert miss["error"] == "punctuation"
     assert miss["tag_errors"] == [{"name": "parmname", "error": "punctuation"}]
+
+
+def _xliff(path, sources, targets):
+    sources, targets = ([x.replace("<parmname>", '<g id="1">').replace("</parmname>", "</g>") for x in side]
+                        for side in (sources, targets))
+    units = "".join(f'<trans-unit id="u{k}"><source>{s}</source><target>{t}</target></trans-unit>'
+                    for k, (s, t) in enumerate(zip(sources, targets), start=1))
+    path.write_text(
+        '<?xml version="1.0" encoding="UTF-8"?><xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">'
+        f'<file original="t" source-language="en" target-language="ru" datatype="plaintext"><body>{units}'
+        '</body></file></xliff>', encoding="utf-8")
+    return path
+
+
+def test_translate_dp_takes_a_model(made, tmp_path):
+    sources, refs = read_segments(made["source"]), read_segments(made["ref"])
+    xliff = _xliff(tmp_path / "in.xlf", sources, refs)
+    out = tmp_path / "out.xlf"
+    assert main(["translate", "--input", str(xliff), "--approach", "dp", "--model", "reference", "--no-cache",
+                 "--projection-model", str(made["model"]), "-o", str(out)]) == 0
+    from tagmt.corpus import read_corpus
+
+    assert [s.reference for s in read_corpus(out).segments] == [r.replace("<parmname>", '<g id="1">').replace(
+        "</parmname>", "</g>") for r in refs]
+
+
+def test_xliff_report_locates_misses_by_unit_id(made, tmp_path):
+    sources, refs = read_segments(made["source"]), read_segments(made["ref"])
+    plain = _xliff(tmp_path / "mt.xlf", sources, [strip(r) for r in refs])
+    wrong = list(refs)
+    wrong[2] = wrong[2].replace("«<parmname>", "<parmname>«").replace("</parmname>»", "»</parmname>")
+    ref = _xliff(tmp_path / "ref.xlf", sources, wrong)
+    report = tmp_path / "report.json"
+    assert main(["project", "--xliff", str(plain), "--projection-model", str(made["model"]), "--ref", str(ref),
+                 "--report", str(report), "-o", str(tmp_path / "out.xlf")]) == 0
+    (miss,) = json.loads(report.read_text("utf-8"))["misses"]
+    assert (miss["id"], miss["id_kind"], miss["error"]) == ("u3", "unit", "punctuation")
+    def g(x):
+        return x.replace("<parmname>", '<g id="1">').replace("</parmname>", "</g>")
+
+    assert miss["source"] == g(sources[2]) and miss["expected"] == g(wrong[2]) and miss["got"] == g(refs[2])

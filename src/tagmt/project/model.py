@@ -131,10 +131,9 @@ class ProjectionModel:
         return self.manifest["eflomal"]
 
     def describe(self) -> str:
-        sources = self.manifest.get("sources", [])
-        pairs = sum(s.get("pairs", 0) for s in sources)
-        return (f"projection model {self.path} ({self.src_lang}-{self.trg_lang}, {pairs} pairs from "
-                f"{len(sources)} sources, {len(self.terms)} terms, {len(self.conventions)} edge cases)")
+        files = len(self.manifest.get("sources", []))
+        return (f"projection model {self.path} ({self.src_lang}-{self.trg_lang}, {self.manifest.get('pairs', 0)} "
+                f"sentence pairs from {files} files, {len(self.terms)} terms, {len(self.conventions)} edge cases)")
 
     def aligner_for(self, aligner):
         """`aligner` with this model's priors in its eflomal part(s); a pretrained aligner unchanged. An
