@@ -173,6 +173,11 @@ def test_refuses_corrupt_and_future_models(made, tmp_path):
     (cut / "priors.sqlite").write_bytes((cut / "priors.sqlite").read_bytes()[:100])
     with pytest.raises(TagmtError, match="priors.sqlite is missing or not"):
         load_model(cut, "en", "ru")
+    garbage = _copy(made["model"], tmp_path / "g")
+    size = (garbage / "priors.sqlite").stat().st_size
+    (garbage / "priors.sqlite").write_bytes(b"x" * size)  # right size, not a database
+    with pytest.raises(TagmtError, match="corrupt projection model.*priors.sqlite"):
+        load_model(garbage, "en", "ru")
     tokens = _copy(made["model"], tmp_path / "e")
     _edit_manifest(tokens, tokenization={"src": "latin", "trg": "uax29"})
     with pytest.raises(TagmtError, match="splits en with 'latin'.*learn the model again"):

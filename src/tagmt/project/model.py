@@ -39,6 +39,7 @@ another language pair, and one whose tokenization or eflomal stemming differs fr
 from __future__ import annotations
 
 import copy
+from contextlib import closing
 import hashlib
 import json
 import os
@@ -174,28 +175,40 @@ class ProjectionModel:
     def priors_of(self, src_forms: set[str], trg_forms: set[str]) -> tuple:
         """The priors of these word forms, as eflomal's `read_priors` returns them: (lexical, HMM forward
         jumps, HMM reverse jumps, source fertilities, target fertilities)."""
+        try:
+            with closing(self._connect()) as db:
+                return self._query(db, src_forms, trg_forms)
+        except sqlite3.Error as exc:
+            raise TagmtError(f"{self.path}: corrupt projection model ({PRIORS}: {exc})") from exc
+
+    def _query(self, db: sqlite3.Connection, src_forms: set[str], trg_forms: set[str]) -> tuple:
         lex: list[tuple[str, str, float]] = []
         ferf: list[tuple[str, int, float]] = []
         ferr: list[tuple[str, int, float]] = []
-        with self._connect() as db:
-            for chunk in _chunks(sorted(src_forms)):
-                marks = ",".join("?" * len(chunk))
-                rows = db.execute(f"SELECT src, trg, alpha FROM lex WHERE src IN ({marks})", chunk)
-                lex.extend(row for row in rows if row[1] in trg_forms)
-                ferf.extend(db.execute(
-                    f"SELECT word, fert, alpha FROM fert WHERE side = 'f' AND word IN ({marks})", chunk))
-            for chunk in _chunks(sorted(trg_forms)):
-                marks = ",".join("?" * len(chunk))
-                ferr.extend(db.execute(
-                    f"SELECT word, fert, alpha FROM fert WHERE side = 'r' AND word IN ({marks})", chunk))
-            jumps = {"f": {}, "r": {}}
-            for side, jump, alpha in db.execute("SELECT side, jump, alpha FROM jump"):
-                jumps[side][jump] = alpha
+        for chunk in _chunks(sorted(src_forms)):
+            marks = ",".join("?" * len(chunk))
+            rows = db.execute(f"SELECT src, trg, alpha FROM lex WHERE src IN ({marks})", chunk)
+            lex.extend(row for row in rows if row[1] in trg_forms)
+            ferf.extend(db.execute(
+                f"SELECT word, fert, alpha FROM fert WHERE side = 'f' AND word IN ({marks})", chunk))
+        for chunk in _chunks(sorted(trg_forms)):
+            marks = ",".join("?" * len(chunk))
+            ferr.extend(db.execute(
+                f"SELECT word, fert, alpha FROM fert WHERE side = 'r' AND word IN ({marks})", chunk))
+        jumps = {"f": {}, "r": {}}
+        for side, jump, alpha in db.execute("SELECT side, jump, alpha FROM jump"):
+            jumps[side][jump] = alpha
         return lex, jumps["f"], jumps["r"], ferf, ferr
 
     def _connect(self) -> sqlite3.Connection:
+        return sqlite3.connect(f"file:{self.path / PRIORS}?mode=ro", uri=True)
+
+    def check_priors(self) -> None:
+        """The priors can be read (a broken SQLite file is said now, before any work)."""
         try:
-            return sqlite3.connect(f"file:{self.path / PRIORS}?mode=ro", uri=True, check_same_thread=False)
+            with closing(self._connect()) as db:
+                db.execute("SELECT count(*) FROM jump").fetchone()
+                db.execute("SELECT src FROM lex LIMIT 1").fetchall()
         except sqlite3.Error as exc:
             raise TagmtError(f"{self.path}: corrupt projection model ({PRIORS}: {exc})") from exc
 
@@ -277,7 +290,9 @@ def load_model(path: str | Path, src_lang: str | None = None, trg_lang: str | No
         vocabulary = frozenset(_read_json(path, VOCABULARY))
     except (TypeError, ValueError, AttributeError) as exc:
         raise TagmtError(f"{path}: corrupt projection model ({exc})") from exc
-    return ProjectionModel(path, manifest, conventions, terms, vocabulary)
+    model = ProjectionModel(path, manifest, conventions, terms, vocabulary)
+    model.check_priors()
+    return model
 
 
 def _file_table(path: Path, files) -> dict[str, tuple[int, str]]:
