@@ -216,6 +216,8 @@ def test_line_corpora_stream_and_unequal_ones_are_refused(tmp_path):
     assert pairs.total == 3
     with pytest.raises(TagmtError, match="different line counts"):
         list(pairs.open())
+    with pytest.raises(TagmtError, match="no such file"):
+        line_pairs(tmp_path / "missing.en", trg)
 
 
 def test_report_lists_every_miss(made, tmp_path):

@@ -561,7 +561,11 @@ def line_pairs(source: str | Path, target: str | Path) -> PairSource:
     when the shorter one ends."""
     from tagmt.linecodec import decode_line
 
+    from tagmt.safeio import regular_file_stat
+
     source, target = Path(source), Path(target)
+    for path in (source, target):
+        regular_file_stat(path, what="corpus file")  # a missing or special file: one line
 
     def read() -> Iterator[tuple[str, str]]:
         with open(source, encoding="utf-8", newline="\n") as fs, open(target, encoding="utf-8", newline="\n") as ft:
