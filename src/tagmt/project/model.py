@@ -166,8 +166,19 @@ class ProjectionModel:
         """eflomal's priors file for these sentences (the binary's `-p`), through eflomal's own
         `to_eflomal_priors_file`: only the priors of the forms they use are read."""
         eflomal = require("eflomal", "align", "the eflomal aligner")
-        src_index = eflomal.TextIndex(sentence_vocabulary(src_words, src_prefix), src_prefix)
-        trg_index = eflomal.TextIndex(sentence_vocabulary(trg_words, trg_prefix), trg_prefix)
+
+        class Index(eflomal.TextIndex):
+            """eflomal's lookup (lowercased, cut, id + 1) over `_write_indexed`'s ids, whose vocabulary
+            size it reports although digit groups are looked up under two spellings."""
+
+            def __init__(self, sentences: list[list[str]], prefix: int) -> None:
+                super().__init__(sentence_vocabulary(sentences, prefix), prefix)
+                self.size = len({_form_of(w, prefix) for words in sentences for w in words})
+
+            def __len__(self) -> int:
+                return self.size
+
+        src_index, trg_index = Index(src_words, src_prefix), Index(trg_words, trg_prefix)
         priors = self.priors_of(set(src_index.index), set(trg_index.index))
         with open(path, "w", encoding="utf-8") as out:
             eflomal.to_eflomal_priors_file(priors, src_index, trg_index, out)
@@ -219,14 +230,23 @@ def _chunks(items: list[str]) -> Iterator[list[str]]:
 
 
 def sentence_vocabulary(sentences: list[list[str]], prefix: int) -> dict[str, int]:
-    """The word ids `align._write_indexed` gives these sentences' forms (first occurrence first)."""
+    """The word ids `align._write_indexed` gives these sentences' forms (first occurrence first); a form
+    with inner whitespace is also found as the priors write it (`_forms`: `1 000` → `1000`)."""
     from tagmt.project.align import _form
 
     vocabulary: dict[str, int] = {}
     for words in sentences:
         for w in words:
             vocabulary.setdefault(_form(w, prefix), len(vocabulary))
+    for form, k in list(vocabulary.items()):
+        vocabulary.setdefault("".join(form.split()) or "_", k)
     return vocabulary
+
+
+def _form_of(word: str, prefix: int) -> str:
+    from tagmt.project.align import _form
+
+    return _form(word, prefix)
 
 
 # --------------------------------------------------------------------------- loading
