@@ -390,8 +390,10 @@ def learn_model(
             n = _write_words(work, corpora, examples, src, trg, aligner, vocabulary, progress)
             if n == 0:
                 raise TagmtError("nothing to learn from: the corpora and examples hold no text")
-            iterations = _align_files(work, n, aligner)
-            _store_priors(folder / PRIORS, work, progress)
+            with _bar(1, f"eflomal aligning {n} pairs", progress) as bar:
+                iterations = _align_files(work, n, aligner)
+                bar.update()
+            _store_priors(folder / PRIORS, work, n, progress)
         model = ProjectionModel(folder, {"src_lang": src, "trg_lang": trg, "eflomal": {
             "src_prefix": aligner.src_prefix, "trg_prefix": aligner.trg_prefix}}, Conventions(), {}, vocabulary)
         conventions, terms = _learn_from_examples(examples, src, trg, aligner, model)
@@ -541,12 +543,13 @@ def _align_files(work: Path, n: int, aligner) -> tuple[int, int, int]:
     return i1, i2, i3
 
 
-def _store_priors(path: Path, work: Path, progress) -> None:
+def _store_priors(path: Path, work: Path, n: int, progress) -> None:
     """eflomal's `calculate_priors` over the aligned sentences (streamed), stored in SQLite."""
     eflomal = require("eflomal", "align", "the eflomal aligner")
     with open(work / "src.txt", encoding="utf-8") as s, open(work / "trg.txt", encoding="utf-8") as t, \
-            open(work / "fwd", encoding="utf-8") as f, open(work / "rev", encoding="utf-8") as r:
-        lex, hmmf, hmmr, ferf, ferr = eflomal.calculate_priors(s, t, f, r)
+            open(work / "fwd", encoding="utf-8") as f, open(work / "rev", encoding="utf-8") as r, \
+            _bar(n, "eflomal priors", progress) as bar:
+        lex, hmmf, hmmr, ferf, ferr = eflomal.calculate_priors(s, t, bar_over(f, bar), r)
     db = sqlite3.connect(path)
     try:
         db.executescript(
@@ -562,6 +565,12 @@ def _store_priors(path: Path, work: Path, progress) -> None:
         db.commit()
     finally:
         db.close()
+
+
+def bar_over(lines: Iterable[str], bar) -> Iterator[str]:
+    for line in lines:
+        bar.update()
+        yield line
 
 
 def _learn_from_examples(examples, src: str, trg: str, aligner, model: ProjectionModel
