@@ -59,10 +59,11 @@ def run_language(lang: str, eurlex: Path, work: Path, lines: int) -> dict:
         measured = [k for k in range(len(sources)) if k % 2 != fold]
         folder = work / f"{lang}.{fold}"
         folder.mkdir(parents=True, exist_ok=True)
-        ex_src = write_lines(folder / "ex.en", [sources[k] for k in shown])
-        ex_trg = write_lines(folder / f"ex.{lang}", [targets[k] for k in shown])
-        examples = ["--examples", str(ex_src), str(ex_trg),
-                    "--examples", str(eurlex / "dev-eurlex.en"), str(eurlex / f"dev-eurlex.{lang}")]
+        # one examples pair of files (tagmt project keeps only the last --examples): this half and EUR-Lex dev
+        ex_src = write_lines(folder / "ex.en", [sources[k] for k in shown] + read_segments(eurlex / "dev-eurlex.en"))
+        ex_trg = write_lines(folder / f"ex.{lang}",
+                             [targets[k] for k in shown] + read_segments(eurlex / f"dev-eurlex.{lang}"))
+        examples = ["--examples", str(ex_src), str(ex_trg)]
         model = folder / "model"
         _tagmt("learn", "--src-lang", "en", "--trg-lang", lang, *examples, "-o", str(model), "--no-progress")
         src = [sources[k] for k in measured]
