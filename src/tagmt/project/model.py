@@ -5,10 +5,11 @@ every projection of the language pair (`tagmt project`/`tagmt translate --approa
 It holds three things learned from plain parallel corpora and tagged examples:
 
 * **eflomal's priors** — the corpus (and the examples' plain sides) is word-split as projection splits
-  it (`wordseg.py`, forms lowercased and cut as `align.EflomalAligner` cuts them), aligned once by
-  eflomal (the seeded binary of `align.py`), and turned into lexical, HMM-jump and fertility priors by
-  eflomal's own `calculate_priors`. A projection call aligns only its own pairs, with the priors of the
-  words it uses written by eflomal's `to_eflomal_priors_file` and passed to the binary (`-p`) —
+  it (`wordseg.py`, forms lowercased and cut as `align.EflomalAligner` cuts them), aligned by eflomal
+  (the seeded binary of `align.py`; `runs` seeded runs, as a projection aligns, whose priors are
+  averaged), and turned into lexical, HMM-jump and fertility priors by eflomal's own
+  `calculate_priors`. A projection call aligns only its own pairs, with the priors of the words it uses
+  written by eflomal's `to_eflomal_priors_file` and passed to the binary (`-p`) —
   eflomal's `--priors` machinery (`eflomal-makepriors` / `eflomal-align --priors`), on tagmt's
   tokenization. The priors are kept in SQLite (`priors.sqlite`, indexed by word form), so a call reads
   only the rows of its own vocabulary.
@@ -390,10 +391,12 @@ def learn_model(
             n = _write_words(work, corpora, examples, src, trg, aligner, vocabulary, progress)
             if n == 0:
                 raise TagmtError("nothing to learn from: the corpora and examples hold no text")
-            with _bar(1, f"eflomal aligning {n} pairs", progress) as bar:
-                iterations = _align_files(work, n, aligner)
-                bar.update()
-            _store_priors(folder / PRIORS, work, n, progress)
+            runs = max(1, aligner.runs)  # seeded runs, their priors averaged: as a projection's own alignments
+            with _bar(runs, f"eflomal aligning {n} pairs", progress) as bar:
+                for run in range(runs):
+                    iterations = _align_files(work, n, aligner, aligner.seed + run, str(run))
+                    bar.update()
+            _store_priors(folder / PRIORS, work, n, runs, progress)
         model = ProjectionModel(folder, {"src_lang": src, "trg_lang": trg, "eflomal": {
             "src_prefix": aligner.src_prefix, "trg_prefix": aligner.trg_prefix}}, Conventions(), {}, vocabulary)
         conventions, terms = _learn_from_examples(examples, src, trg, aligner, model)
@@ -414,7 +417,8 @@ def learn_model(
             "tokenization": {"src": default_segmenter_name(src), "trg": default_segmenter_name(trg),
                              "katakana_vocabulary": len(vocabulary)},
             "eflomal": {"src_prefix": aligner.src_prefix, "trg_prefix": aligner.trg_prefix, "model": aligner.model,
-                        "seed": aligner.seed, "null_prior": aligner.null_prior, "samplers": aligner.n_samplers,
+                        "seed": aligner.seed, "runs": runs, "null_prior": aligner.null_prior,
+                        "samplers": aligner.n_samplers,
                         "iterations": list(iterations), "sentences": n},
             "files": {name: {"bytes": (folder / name).stat().st_size, "sha256": _sha256(folder / name)}
                       for name in (PRIORS, *_HASHED)},
@@ -517,7 +521,7 @@ def _write_words(work: Path, corpora: Sequence[PairSource], examples, src: str, 
     return n
 
 
-def _align_files(work: Path, n: int, aligner) -> tuple[int, int, int]:
+def _align_files(work: Path, n: int, aligner, seed: int, run: str) -> tuple[int, int, int]:
     """One seeded eflomal run over the written sentences (files in eflomal's format by eflomal's own
     `Aligner.prepare_files`); the forward and reverse links land in `work/fwd` and `work/rev`."""
     eflomal = require("eflomal", "align", "the eflomal aligner")
@@ -528,10 +532,10 @@ def _align_files(work: Path, n: int, aligner) -> tuple[int, int, int]:
             open(work / "trg.txt", encoding="utf-8") as ti, open(work / "trg", "wb") as to:
         prepare.prepare_files(si, so, ti, to, None, None)
     binary = _seeded_binary(aligner.binary)
-    (work / "eflomal.seed").write_bytes(aligner.seed.to_bytes(8, "little", signed=False))
+    (work / "eflomal.seed").write_bytes(seed.to_bytes(8, "little", signed=False))
     i1, i2, i3 = aligner._iterations(n)
     args = [str(binary), "-m", str(aligner.model), "-s", "src", "-t", "trg", "-n", str(aligner.n_samplers),
-            "-N", str(aligner.null_prior), "-q", "-1", str(i1), "-f", "fwd", "-r", "rev"]
+            "-N", str(aligner.null_prior), "-q", "-1", str(i1), "-f", f"fwd{run}", "-r", f"rev{run}"]
     if aligner.model >= 2:
         args += ["-2", str(i2)]
     if aligner.model >= 3:
@@ -543,13 +547,18 @@ def _align_files(work: Path, n: int, aligner) -> tuple[int, int, int]:
     return i1, i2, i3
 
 
-def _store_priors(path: Path, work: Path, n: int, progress) -> None:
-    """eflomal's `calculate_priors` over the aligned sentences (streamed), stored in SQLite."""
+def _store_priors(path: Path, work: Path, n: int, runs: int, progress) -> None:
+    """eflomal's `calculate_priors` over the aligned sentences (streamed; of several runs, the mean),
+    stored in SQLite."""
     eflomal = require("eflomal", "align", "the eflomal aligner")
-    with open(work / "src.txt", encoding="utf-8") as s, open(work / "trg.txt", encoding="utf-8") as t, \
-            open(work / "fwd", encoding="utf-8") as f, open(work / "rev", encoding="utf-8") as r, \
-            _bar(n, "eflomal priors", progress) as bar:
-        lex, hmmf, hmmr, ferf, ferr = eflomal.calculate_priors(s, t, bar_over(f, bar), r)
+    found = [Counter() for _ in range(5)]
+    for run in range(runs):
+        with open(work / "src.txt", encoding="utf-8") as s, open(work / "trg.txt", encoding="utf-8") as t, \
+                open(work / f"fwd{run}", encoding="utf-8") as f, open(work / f"rev{run}", encoding="utf-8") as r, \
+                _bar(n, "eflomal priors", progress) as bar:
+            for total, part in zip(found, eflomal.calculate_priors(s, t, bar_over(f, bar), r)):
+                total.update(part)
+    lex, hmmf, hmmr, ferf, ferr = ({key: value / runs for key, value in c.items()} for c in found)
     db = sqlite3.connect(path)
     try:
         db.executescript(
