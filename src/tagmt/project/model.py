@@ -376,8 +376,8 @@ def learn_model(
         raise TagmtError("a projection model is learned with the eflomal aligner")
     output = Path(output)
     _check_output(output)
-    if not corpora and not any(s.tags for s, _ in examples):
-        raise TagmtError("nothing to learn from: give a --corpus, or --examples with tagged pairs")
+    if not corpora and not examples:
+        raise TagmtError("nothing to learn from: give a --corpus or --examples")
     output.parent.mkdir(parents=True, exist_ok=True)
     folder = Path(tempfile.mkdtemp(prefix=f".{output.name}.tmp-", dir=output.parent))
     umask = os.umask(0)
