@@ -280,3 +280,21 @@ def test_xliff_report_locates_misses_by_unit_id(made, tmp_path):
         return x.replace("<parmname>", '<g id="1">').replace("</parmname>", "</g>")
 
     assert miss["source"] == g(sources[2]) and miss["expected"] == g(wrong[2]) and miss["got"] == g(refs[2])
+
+
+def test_learn_reads_a_tmx_corpus(tmp_path):
+    """--corpus FILE: a TMX file's text (tags stripped) is parallel text to learn from."""
+    units = "".join(
+        f'<tu><tuv xml:lang="en"><seg>{f.format(en)}</seg></tuv><tuv xml:lang="ru"><seg>{r.format(ru)}</seg></tuv></tu>'
+        for en, ru in TERMS for f, r in FRAMES)
+    tmx = tmp_path / "memory.tmx"
+    tmx.write_text('<?xml version="1.0" encoding="UTF-8"?><tmx version="1.4"><header srclang="en" datatype="plaintext" '
+                   'segtype="sentence" adminlang="en" o-tmf="x" creationtool="t" creationtoolversion="1"/>'
+                   f"<body>{units}</body></tmx>", encoding="utf-8")
+    model = tmp_path / "m"
+    assert main(["learn", "--src-lang", "en", "--trg-lang", "ru", "--corpus", str(tmx), "-o", str(model),
+                 "--no-progress"]) == 0
+    manifest = json.loads((model / MANIFEST).read_text("utf-8"))
+    assert manifest["pairs"] == 36 and manifest["sources"][0]["name"] == "memory.tmx"
+    lex = load_model(model, "en", "ru").priors_of({"name"}, {"имя"})[0]
+    assert [(a, b) for a, b, _ in lex] == [("name", "имя")]
