@@ -25,7 +25,9 @@ side in one run, each measurement in a fresh process (its own CPU seconds — th
 default sap en-ja): N segments (`--speed-segments`, default 1,000) and the next N pairs as tagged examples;
 rows: the N segments with the N examples on the fly (today's path, `project_batch(examples=...)`), the same
 with a model learned from the examples, and a 10-segment file both ways; the model's one-off learning cost;
-and the ratio on-the-fly / model. Start-up (imports) is not counted; loading the model is.
+and the ratio on-the-fly / model. Start-up (imports) is not counted; loading the model is. Measured on SAP
+en-ja (CPU s, exact %): 1,000 segments on the fly 10.9 s, 90.7 %; with the model 8.4 s, 87.9 %; 10 segments
+on the fly 7.3 s, with the model 0.18 s (40x); learning the model once 17.5 s; peak 68–125 MB.
 
 Usage:
   python benchmarks/bench_projection.py [--sets sap,eurlex,glossary] [--modes none,cv]
