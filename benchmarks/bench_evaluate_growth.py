@@ -13,6 +13,9 @@ corpus in memory.
     python benchmarks/bench_evaluate_growth.py                 # en-ja, 10k 20k 40k
     python benchmarks/bench_evaluate_growth.py --pair en-de --sizes 5000 10000
     python benchmarks/bench_evaluate_growth.py --compat original --metric xml-bleu markup-match --no-documents
+    python benchmarks/bench_evaluate_growth.py --quick           # 1k and 2k segments, small documents
+
+The last lines are the ratios of peak memory and of seconds per segment, largest size over smallest.
 """
 
 from __future__ import annotations
@@ -67,12 +70,14 @@ def run(argv: list[str]) -> tuple[float, float]:
     return seconds, usage.ru_maxrss / 1024  # KiB on Linux
 
 
-def segment_curve(pair: str, sizes: list[int], folder: Path, metrics: list[str], compat: str = "tagmt") -> None:
+def segment_curve(pair: str, sizes: list[int], folder: Path, metrics: list[str],
+                  compat: str = "tagmt") -> list[tuple[int, float, float]]:
     lines, trg = references(pair)
     chosen = (["--metric", *metrics] if metrics else []) + ["--compat", compat]
     print(f"segment metrics ({' '.join(metrics) or 'default set'}, --compat {compat}), one system, {pair} "
           f"({len(lines)} references cycled, numbered)")
     print(f"{'segments':>9}  {'seconds':>8}  {'peak MB':>8}  {'ms/segment':>10}")
+    rows = []
     for size in sizes:
         ref, hyp = folder / f"ref.{size}", folder / f"hyp.{size}"
         cycled = [f"{lines[i % len(lines)]} {i}" for i in range(size)]
@@ -81,6 +86,8 @@ def segment_curve(pair: str, sizes: list[int], folder: Path, metrics: list[str],
         seconds, peak = run(["evaluate", "--ref", str(ref), "--trg-lang", trg, "--hyp", str(hyp), "--format", "json",
                              *chosen])
         print(f"{size:>9}  {seconds:>8.1f}  {peak:>8.0f}  {1000 * seconds / size:>10.2f}")
+        rows.append((size, seconds, peak))
+    return rows
 
 
 def document(elements: int, seed: int) -> str:
@@ -90,10 +97,12 @@ def document(elements: int, seed: int) -> str:
     return f"<topic><title>Doc</title><body>{body}</body></topic>"
 
 
-def document_curve(folder: Path) -> None:
+def document_curve(folder: Path, quick: bool = False) -> None:
     print("\ndocument metrics, one document per file")
     print(f"{'metric':>9}  {'elements':>8}  {'seconds':>8}  {'peak MB':>8}")
-    for metric, sizes in (("node-chrf", [1_000, 10_000, 100_000]), ("tree-sim", [50, 100, 200, 396])):
+    curves = (("node-chrf", [100, 1_000]), ("tree-sim", [50, 100])) if quick else (
+        ("node-chrf", [1_000, 10_000, 100_000]), ("tree-sim", [50, 100, 200, 396]))
+    for metric, sizes in curves:
         for size in sizes:
             ref, hyp = folder / f"{metric}.{size}.ref.xml", folder / f"{metric}.{size}.hyp.xml"
             ref.write_text(document(size, 1), encoding="utf-8")
@@ -110,11 +119,18 @@ def main() -> None:
     parser.add_argument("--compat", choices=("tagmt", "original"), default="tagmt",
                         help="original: Hashimoto et al.'s metrics hold the corpus in memory (not flat)")
     parser.add_argument("--no-documents", action="store_true")
+    parser.add_argument("--quick", action="store_true", help="1k and 2k segments, small documents (a smoke run)")
     args = parser.parse_args()
+    if args.quick:
+        args.sizes = [1_000, 2_000]
     with tempfile.TemporaryDirectory() as tmp:
-        segment_curve(args.pair, sorted(args.sizes), Path(tmp), args.metric, args.compat)
+        rows = segment_curve(args.pair, sorted(args.sizes), Path(tmp), args.metric, args.compat)
         if not args.no_documents:
-            document_curve(Path(tmp))
+            document_curve(Path(tmp), args.quick)
+    (small, t_small, m_small), (large, t_large, m_large) = rows[0], rows[-1]
+    print(f"\nratio peak memory {large}/{small} segments: {m_large / m_small:.2f}  (flat memory: about 1)")
+    print(f"ratio seconds per segment {large}/{small} segments: {(t_large / large) / (t_small / small):.2f}"
+          "  (linear time: about 1)")
 
 
 if __name__ == "__main__":

@@ -11,6 +11,9 @@ concurrency runs on fresh inputs (a numbered prefix), so no cache or server-side
 Usage:  python benchmarks/bench_llm.py [--limit 64] [--max-new-tokens 16] [--concurrency 1 4 16]
         [--continuous-batching]   (the server batches concurrent requests; without it, it runs them one by one)
         [--api-base URL --model NAME]   (an already running server instead of the tiny one)
+        [--quick]   (8 segments, concurrency 1 and 4, 4 tokens, no document mode: a smoke run)
+
+The last line is the ratio of requests per second at the highest concurrency over concurrency 1.
 """
 
 from __future__ import annotations
@@ -77,7 +80,10 @@ def main() -> None:
                         help="start the tiny server with --continuous-batching (requests batched together)")
     parser.add_argument("--api-base", help="a running OpenAI-compatible server (default: start the tiny one)")
     parser.add_argument("--model", help="the model name on --api-base")
+    parser.add_argument("--quick", action="store_true", help="8 segments, concurrency 1 and 4, 4 tokens")
     args = parser.parse_args()
+    if args.quick:
+        args.limit, args.concurrency, args.max_tokens = 8, [1, 4], 4
 
     texts = segments(args.limit)
     with contextlib.ExitStack() as stack:
@@ -94,11 +100,16 @@ def main() -> None:
         requests_per_second(model, base, texts[:4], 1, args.max_tokens)  # warm-up
         print(f"{len(texts)} segments, {args.max_tokens} tokens each, {base}")
         print("concurrency  requests/s  tokens/s")
+        rates = {}
         for level in args.concurrency:
             marked = [f"[{level}] {t}" for t in texts]
             rps, tps = requests_per_second(model, base, marked, level, args.max_tokens)
+            rates[level] = rps
             print(f"{level:11d}  {rps:10.2f}  {tps:8.1f}")
-        document_mode(model, base, args.max_tokens)
+        if not args.quick:
+            document_mode(model, base, args.max_tokens)
+        low, high = min(rates), max(rates)
+        print(f"ratio requests/s at concurrency {high}/{low}: {rates[high] / rates[low]:.2f}")
 
 
 if __name__ == "__main__":

@@ -10,6 +10,10 @@ seconds and peak RSS. Inputs are generated:
 
     python benchmarks/bench_metric_sizes.py                    # all three, default sizes
     python benchmarks/bench_metric_sizes.py --only span-f1 --sizes 1000 4000 16000
+    python benchmarks/bench_metric_sizes.py --quick            # the two smallest sizes of each
+
+The last lines give, per kind, the ratio of CPU seconds per unit at the largest size over the smallest
+(linear growth: about 1; quadratic: the size ratio).
 """
 
 from __future__ import annotations
@@ -84,17 +88,27 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--only", choices=sorted(PROGRAMS), action="append")
     parser.add_argument("--sizes", type=int, nargs="+", help="sizes for the chosen kind(s)")
+    parser.add_argument("--quick", action="store_true", help="the two smallest sizes of each kind (a smoke run)")
     args = parser.parse_args()
     unit = {"span-f1": "spans/doc", "md-tags": "KB/doc", "xater-original": "paragraphs"}
     print(f"{'metric':<16}{'size':>10} {'unit':<11}{'CPU s':>9}{'peak MB':>10}")
+    ratios = []
     for kind in args.only or list(PROGRAMS):
-        for size in args.sizes or DEFAULT_SIZES[kind]:
+        sizes = args.sizes or DEFAULT_SIZES[kind][: 2 if args.quick else None]
+        measured = []
+        for size in sizes:
             result = measure(kind, size)
             if "error" in result:
                 print(f"{kind:<16}{size:>10} {unit[kind]:<11}  {result['error']}")
             else:
                 print(f"{kind:<16}{size:>10} {unit[kind]:<11}{result['cpu']:>9.2f}{result['rss_mb']:>10.0f}")
+                measured.append((size, result["cpu"]))
             sys.stdout.flush()
+        if len(measured) >= 2:
+            (small, cpu_small), (large, cpu_large) = measured[0], measured[-1]
+            ratios.append(f"ratio {kind} CPU per unit, size {large}/{small}: "
+                          f"{(cpu_large / large) / max(cpu_small / small, 1e-9):.2f}")
+    print("\n".join(ratios) if ratios else "ratio: no kind measured at two sizes")
 
 
 if __name__ == "__main__":

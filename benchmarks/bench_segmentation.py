@@ -13,7 +13,11 @@ text of the same lines, and of each language's default segmenter on the sentence
 `tagmt.testing.scripts` (each written five times over, about the length of a EUR-Lex line).
 
 Usage:  python benchmarks/bench_segmentation.py [--data ../shared/eurlex-dev] [--langs de,fr,hu]
-        [--sets eurlex,glossary] [--segmenter latin] [--seed 1] [--speed] [--show N]
+        [--sets eurlex,glossary] [--segmenter latin] [--seed 1] [--speed] [--show N] [--quick]
+
+``--quick`` is ``--speed`` on the glossary set, English and German only. The last line is a ratio: with
+``--speed``, the default segmenter's (uax29) segments per second over the old regex's (latin), on all the
+lines; else the share of tagged lines placed exactly.
 """
 
 from __future__ import annotations
@@ -71,7 +75,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1, help="eflomal's seed")
     parser.add_argument("--speed", action="store_true", help="time the segmenters, no projection")
     parser.add_argument("--show", type=int, default=0, help="print this many misses a file")
+    parser.add_argument("--quick", action="store_true", help="--speed on the glossary, en and de (a smoke run)")
     args = parser.parse_args(argv)
+    if args.quick:
+        args.speed, args.sets, args.langs = True, "glossary", "de"
     if not (args.data / "dev-eurlex.en").is_file():
         print(f"no EUR-Lex dev sets at {args.data}", file=sys.stderr)
         return 2
@@ -91,21 +98,27 @@ def main(argv: list[str] | None = None) -> int:
             total[1] += tagged
             print(f"{name + '.' + lang:<18}{tagged:>7}{exact:>7}{100 * exact / tagged:>9.1f}")
     print(f"{'all':<18}{total[1]:>7}{total[0]:>7}{100 * total[0] / total[1]:>9.1f}")
+    print(f"ratio exact/tagged lines: {total[0] / total[1]:.3f}")
     return 0
 
 
 def _speed(data: Path, langs: list[str], sets: list[str]) -> int:
     names = [n for n in wordseg.SEGMENTERS if n not in ("mecab-ja", "mecab-ko")]
     print(f"{'lang':<6}{'lines':>7}" + "".join(f"{n:>10}" for n in names) + "   (segments/s)")
+    seconds = {n: 0.0 for n in names}
     for lang in langs:
         texts = [detag(t).plain for s in sets for t in read_lines(data / f"dev-{s}.{lang}")]
         rates = [speed(texts, lang, n) for n in names]
+        for n, rate in zip(names, rates):
+            seconds[n] += len(texts) / rate
         print(f"{lang:<6}{len(texts):>7}" + "".join(f"{r:>10.0f}" for r in rates))
     print("\nthe default segmenter on hand-made sentences (segments/s)")
     for lang, (text, _) in {**WITHOUT_SPACES, **WITH_SPACES}.items():
         name = wordseg.DEFAULT_SEGMENTER.get(lang, wordseg.GENERAL_SEGMENTER)
         rate = speed([" ".join([text] * 5)] * 400, lang, None)
         print(f"{lang:<6}{name:<10}{rate:>10.0f}")
+    if "uax29" in seconds and "latin" in seconds:
+        print(f"ratio uax29/latin segments per second: {seconds['latin'] / seconds['uax29']:.2f}")
     return 0
 
 

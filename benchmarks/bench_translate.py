@@ -6,7 +6,7 @@ its outputs are nonsense of sentence-like length), so the figures measure the pi
 batching and alignment, not a real model's compute. Data: the dev split of ../shared/sap-dev when it is
 there, else the bundled sample; the first ``--limit`` segments of one direction.
 
-Usage:  python benchmarks/bench_translate.py [--data DIR] [--pair en-ja] [--limit 256] [--batch-size 16]
+Usage:  python benchmarks/bench_translate.py [--quick] [--data DIR] [--pair en-ja] [--limit 256] [--batch-size 16]
         [--aligner eflomal] [--model DIR] [--threads 1]
 """
 
@@ -42,12 +42,15 @@ def main() -> None:
     parser.add_argument("--aligner", default="eflomal", help="eflomal (awesome needs mBERT weights)")
     parser.add_argument("--model", help="checkpoint folder (default: build the tiny M2M-100)")
     parser.add_argument("--threads", type=int, default=1, help="torch CPU threads (default 1)")
+    parser.add_argument("--quick", action="store_true", help="32 segments of the bundled sample (a smoke run)")
     args = parser.parse_args()
+    if args.quick:
+        args.limit = min(args.limit, 32)
 
     import torch
 
     torch.set_num_threads(args.threads)
-    data = args.data or (SAP_DEV if (SAP_DEV / "software_documentation").is_dir() else None)
+    data = args.data or (SAP_DEV if (SAP_DEV / "software_documentation").is_dir() and not args.quick else None)
     dataset = open_dataset(data)
     split = "dev" if "dev" in dataset.splits() else dataset.resolve_split(None)
     direction = parse_direction(args.pair)
@@ -85,6 +88,7 @@ def main() -> None:
           f"{t_project:.2f} s = {t_dp:.2f} s")
     print(f"DP adds strip + align + project = {extra:.2f} s: {100 * extra / t_dp:.0f} % of the DP run, "
           f"{100 * extra / t_batched:.0f} % of the DT run's time")
+    print(f"ratio batched/one-at-a-time segments per second: {t_single / t_batched:.2f}")
 
 
 if __name__ == "__main__":

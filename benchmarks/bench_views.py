@@ -1,6 +1,8 @@
 """Build every view of every pair of a split and print segments per second and peak memory.
 
-    python benchmarks/bench_views.py [--data DIR] [--split dev]
+    python benchmarks/bench_views.py [--data DIR] [--split dev] [--quick]
+
+``--quick`` uses the bundled sample. The last line is ``ratio dita/line-view segments per second: X``.
 
 Default data: ../shared/sap-dev when present, else the bundled sample. Starts cold (empty caches), so
 the figure includes parsing each XLIFF document once. Peak memory is the process's maximum resident set
@@ -26,7 +28,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data", default=str(SAP_DEV) if SAP_DEV.is_dir() else None)
     parser.add_argument("--split", default=None)
+    parser.add_argument("--quick", action="store_true", help="the bundled sample (a smoke run)")
     args = parser.parse_args()
+    if args.quick:
+        args.data = None
 
     dataset = open_dataset(args.data)
     split = dataset.resolve_split(args.split)
@@ -62,6 +67,7 @@ def main() -> None:
         f"({segments * 2 / dita_seconds:,.0f} segments/s)"
     )
     print(f"peak memory: {rss_peak_mib:.0f} MiB resident (whole process, libxml2 included)")
+    print(f"ratio dita/line-view segments per second: {(segments * 2 / dita_seconds) / (segments / line_seconds):.2f}")
 
 
 if __name__ == "__main__":

@@ -10,6 +10,9 @@ single documents.
 
     python benchmarks/bench_xater.py                       # sizes 1k 2k 5k 10k 20k, exact capped at 120 s
     python benchmarks/bench_xater.py --sizes 1000 --exact-cap 600 --documents 100
+    python benchmarks/bench_xater.py --quick               # 1,000 tokens, 4 single documents
+
+The last line is the ratio of exact TER's seconds over fast XATER's on the sweep.
 """
 
 from __future__ import annotations
@@ -177,10 +180,11 @@ def _exact_pair(args):
     return xater_of(*exact_ter(hyp, ref))
 
 
-def sweep(pairs, sizes: list[int], cap: float) -> None:
+def sweep(pairs, sizes: list[int], cap: float) -> list[tuple[float, float]]:
     print(f"## Size sweep (exact capped at {cap:.0f} s)\n")
     print("| ref tokens | hypothesis | hyp tokens | fast s | peak MB | fast XATER | exact s | exact XATER | diff |")
     print("|---:|---|---:|---:|---:|---:|---:|---:|---:|")
+    timed = []
     for size in sizes:
         ref_root, src_root = concatenate(pairs, size)
         for kind, hyp_root in (("perturbed", perturb(ref_root, seed=size)), ("source", src_root)):
@@ -190,7 +194,9 @@ def sweep(pairs, sizes: list[int], cap: float) -> None:
                 tail = f"> {cap:.0f} | n/a | n/a"
             else:
                 tail = f"{result[1]:.1f} | {result[0]:.3f} | {abs(result[0] - score):.3f}"
+                timed.append((seconds, result[1]))
             print(f"| {n_ref} | {kind} | {n_hyp} | {seconds:.2f} | {peak:.1f} | {score:.3f} | {tail} |", flush=True)
+    return timed
 
 
 def agreement(pairs, count: int, workers: int) -> None:
@@ -218,15 +224,23 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--exact-cap", type=float, default=120.0, help="seconds allowed to sacrebleu per pair")
     parser.add_argument("--documents", type=int, default=40, help="single documents compared with exact TER")
     parser.add_argument("--workers", type=int, default=max(1, mp.cpu_count() - 1))
+    parser.add_argument("--quick", action="store_true", help="1,000 tokens, 4 single documents (a smoke run)")
     args = parser.parse_args(argv)
+    if args.quick:
+        args.sizes, args.documents, args.exact_cap = [1000], 4, 60.0
     if not (args.data / "software_documentation" / "dev_data").is_dir():
         print(f"bench_xater: the SAP development split is not at {args.data} (use --data)", file=sys.stderr)
         return 2
     with tempfile.TemporaryDirectory() as tmp:
         pairs = load_documents(args.data, Path(tmp))
-    sweep(pairs, args.sizes, args.exact_cap)
+    timed = sweep(pairs, args.sizes, args.exact_cap)
     if args.documents:
         agreement(pairs, args.documents, args.workers)
+    if timed:
+        fast_total, exact_total = sum(f for f, _ in timed), sum(e for _, e in timed)
+        print(f"\nratio exact/fast seconds (sweep rows where exact finished): {exact_total / fast_total:.1f}")
+    else:
+        print(f"\nratio exact/fast seconds: exact TER finished no row within {args.exact_cap:.0f} s")
     return 0
 
 

@@ -17,17 +17,28 @@ def test_demo_runs_all_twelve_directions_offline(tmp_path):
     assert result.returncode == 0, result.stderr
     text = result.stdout
     assert "NOT the paper's models" in text
-    assert "tagmt reproduce --data DIR --out results" in text
+    assert "tagmt data download --dest ~/sap-data  &&  tagmt reproduce --data ~/sap-data --out results" in text
     for title in ("Table 3: BLEU", "Table 4: chrF", "Table 5: the metrics of Hashimoto"):
         assert title in text
     rows = [line for line in text.splitlines() if line.startswith("| ") and "-" in line.split("|")[1]]
     assert len(rows) == 3 * 12  # one row per direction in each of the three tables
     assert "24 cells computed, 0 reused" in text
     # the "my XLIFF file" and "my line files" workflows on data/sample/files
-    for line in ("my XLIFF file (XLIFF 1.2) tagmt translate --input guide.xliff12.xlf --approach dp --model reference: ",
-                 "my XLIFF file (XLIFF 2.0) tagmt translate --input guide.xliff2.xlf --approach dp --model reference: ",
-                 "my line files           tagmt project --source guide.en --translation guide.plain.de"):
-        assert line in text
+    commands = {}
+    for workflow, sample in (("my XLIFF file (XLIFF 1.2)", "guide.xliff12.xlf"),
+                             ("my XLIFF file (XLIFF 2.0)", "guide.xliff2.xlf"), ("my line files", "guide.en")):
+        (line,) = [line for line in text.splitlines() if line.strip().startswith(workflow)]
+        command = line.strip()[len(workflow):].strip().split(": ")[0]
+        assert command.startswith("tagmt ") and sample in command and " -o " in command
+        if "XLIFF" in workflow:  # the sample's targets are its references: the demo replaces them
+            assert " --overwrite" in command
+        commands[workflow] = command
+    # the commands run as printed, from where the demo leaves you (issue 23)
+    import shlex
+
+    rerun = subprocess.run([sys.executable, "-m", *shlex.split(commands["my line files"])], capture_output=True,
+                           text=True, env=env)
+    assert rerun.returncode == 0, rerun.stderr
     assert "of 9 tagged segments exactly as the reference" in text and "of 12 tagged segments" in text
     assert sorted(p.name for p in (out / "files").iterdir()) == [
         "guide.plain.de", "guide.projected.de", "guide.xliff12.reference-dp.xlf", "guide.xliff12.reference-dp.xlf.run.json",

@@ -30,6 +30,8 @@ HYP = [
 KEYS = [
     "raw-bleu", "lex-bleu", "tag-bleu", "raw-chrf", "lex-chrf", "tag-chrf",
     "xml-bleu", "markup-match", "markup-match-tagged", "structure-accuracy", "xml-chrf", "xml-match",
+    "tag-placement", "tag-offset", "tag-inconsistent", "tag-inconsistent-hypothesis", "tag-inconsistent-count",
+    "tag-inconsistent-text", "tags-in-inconsistent",
 ]
 
 
@@ -59,15 +61,20 @@ def test_json_has_the_issue_shape_and_the_library_figures(capsys, files):
     first = systems[0]
     assert first["segments"] == 4 and first["pair"] is None
     assert list(first["scores"]) == KEYS and set(first["signatures"]) == set(KEYS)
-    assert first["scores"] == expected.scores
+    assert first["scores"] == pytest.approx(expected.scores, abs=5e-5)  # rounded to 4 decimals
+    assert all(value == round(value, 4) for value in first["scores"].values() if value is not None)
     assert first["scores"]["markup-match"] == 75.0  # all but the first, which lost its tags
     assert first["scores"]["markup-match-tagged"] == 50.0  # of the two tagged references
     assert "tok:13a" in first["signatures"]["raw-bleu"]
-    assert all(value == pytest.approx(100) for value in systems[1]["scores"].values())
+    lower_is_better = {"tag-offset", "tag-inconsistent", "tag-inconsistent-hypothesis", "tag-inconsistent-count",
+                       "tag-inconsistent-text", "tags-in-inconsistent"}  # 0 for the reference itself
+    assert all(value == pytest.approx(0 if key in lower_is_better else 100)
+               for key, value in systems[1]["scores"].items())
 
 
-def test_table_and_csv(capsys, files):
+def test_table_and_csv(capsys, files, monkeypatch):
     ref, hyp, _ = files
+    monkeypatch.setenv("COLUMNS", "400")  # a wide terminal: systems as rows
     code, out, _ = evaluate(capsys, "--ref", ref, "--trg-lang", "en", "--hyp", hyp)
     assert code == 0
     header, row = out.splitlines()[:2]
@@ -77,7 +84,8 @@ def test_table_and_csv(capsys, files):
     code, out, _ = evaluate(capsys, "--ref", ref, "--trg-lang", "en", "--hyp", hyp, "--format", "csv")
     rows = list(csv.DictReader(io.StringIO(out)))
     assert len(rows) == 1 and rows[0]["hyp"] == hyp and float(rows[0]["tag-bleu"]) >= 0
-    assert list(rows[0]) == ["hyp", "segments"] + KEYS
+    assert list(rows[0]) == ["hyp", "segments"] + KEYS + [f"{key} signature" for key in KEYS]
+    assert "tok:13a" in rows[0]["raw-bleu signature"]
 
 
 def test_metric_choice_and_tokenize_override(capsys, files):
@@ -101,7 +109,8 @@ def test_per_segment_tsv(capsys, files):
     assert len(rows) == 8
     assert list(rows[0]) == [
         "hyp", "line", "raw-bleu", "lex-bleu", "tag-bleu", "raw-chrf", "lex-chrf", "tag-chrf", "xml-bleu",
-        "markup-match", "structure-accuracy", "xml-chrf", "xml-match", "source", "reference", "hypothesis",
+        "markup-match", "structure-accuracy", "xml-chrf", "xml-match", "tag-placement", "source", "reference",
+        "hypothesis",
     ]
     first = rows[:4]
     assert [r["markup-match"] for r in first] == ["0.0000", "100.0000", "100.0000", "100.0000"]
@@ -126,7 +135,8 @@ def test_data_set_direction(capsys, sample_data, tmp_path):
     (system,) = json.loads(out)["systems"]
     assert system["pair"] == "en-ja" and system["segments"] == len(reference)
     assert "tok:ja-mecab" in system["signatures"]["raw-bleu"]
-    assert all(value == pytest.approx(100) for value in system["scores"].values())
+    assert all(value == pytest.approx(0 if key.startswith(("tag-offset", "tag-inconsistent", "tags-in")) else 100)
+               for key, value in system["scores"].items())
 
 
 def one_line_error(capsys, *argv: str) -> str:
@@ -189,7 +199,7 @@ def test_missing_mecab_dictionary_is_one_line(files, tmp_path):
 def test_default_metrics_are_the_papers_and_tower_evals():
     from tagmt.evaluation import DEFAULT_METRICS, PAPER_METRICS
 
-    assert len(PAPER_METRICS) == 9 and DEFAULT_METRICS == PAPER_METRICS + ("xml-chrf", "xml-match")
+    assert len(PAPER_METRICS) == 9 and DEFAULT_METRICS == PAPER_METRICS + ("xml-chrf", "xml-match", "tag-placement")
     assert set(DEFAULT_METRICS) < set(SEGMENT_METRICS)
 
 

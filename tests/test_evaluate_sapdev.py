@@ -46,7 +46,7 @@ def test_direction(dataset, direction):
 
     assert itself.segments == no_tags.segments == len(references) == 2011
     for key, value in itself.scores.items():
-        assert value == pytest.approx(100.0), key
+        assert value == pytest.approx(0.0 if key.startswith(("tag-offset", "tag-inconsistent", "tags-in")) else 100.0), key
 
     untagged = sum(not TaggedSegment.parse(r).has_markup for r in references)
     assert 0.7 < untagged / len(references) < 0.8  # about 26 % of segments carry markup

@@ -28,7 +28,7 @@ def test_normalize(given, expected):
     assert normalize(given) == expected
 
 
-@pytest.mark.parametrize("given, hint", [("german", "(for German write de)"), ("xx", ""), ("deutsch", ""),
+@pytest.mark.parametrize("given, hint", [("german", "(for German write de)"), ("xx", ""), ("deutsch", ""), ("jp", ""),
                                          ("en-", ""), ("", "")])
 def test_unknown_codes_point_to_the_list(given, hint):
     with pytest.raises(TagmtError, match="tagmt models --languages") as err:
@@ -63,3 +63,38 @@ def test_hf_engine_maps_through_the_table(tiny_mbart50):
     assert tiny_mbart50.code("de") == "de_DE"
     with pytest.raises(TagmtError, match="cannot translate 'hu'"):
         tiny_mbart50.check_direction("en", "hu")
+
+
+# --- one normalisation for every command and the API (issue 20 item 1, issue 19 item 2) ---------------
+
+@pytest.mark.parametrize("given, code, base", [
+    ("ja-JP", "ja", "ja"), ("zh-CN", "zh", "zh"), ("zh-Hans", "zh", "zh"), ("zh-SG", "zh", "zh"),
+    ("zh-TW", "zf", "zh"), ("zh-Hant", "zf", "zh"), ("zh-HK", "zf", "zh"), ("zh-Hant-TW", "zf", "zh"),
+    ("zh-Hans-HK", "zh", "zh"), ("ko-KR", "ko", "ko"), ("pt-BR", "pt", "pt"), ("es-419", "es", "es"),
+    ("jpn", "ja", "ja"), ("enm", "enm", "enm"), ("qaa", "qaa", "qaa"), ("x-klingon", "x-klingon", "x-klingon"),
+    ("eo", "eo", "eo"), ("la", "la", "la"),
+])
+def test_parse_bcp47(given, code, base):
+    from tagmt.languages import parse, tokenizer_language
+
+    language = parse(given)
+    assert (language.code, language.base) == (code, base)
+    assert tokenizer_language(given) == base and normalize(given) == code
+
+
+def test_parse_keeps_the_tag_in_canonical_case():
+    from tagmt.languages import parse
+
+    assert parse("pt_br").tag == "pt-BR" and parse("ZH-hant-tw").tag == "zh-Hant-TW"
+    assert parse("en-AU").name == "English (Australia)" and parse("es-419").name == "Spanish (Latin America)"
+    assert parse("enm").known is False and parse("de").known is True
+
+
+@pytest.mark.parametrize("given, hint", [("japanese", "(for Japanese write ja)"), ("jp", "(for Japanese write ja)"),
+                                         ("xx", ""), ("i-klingon", ""), ("x", ""), ("ja--JP", ""), ("ja JP", "")])
+def test_names_and_unknown_codes_are_refused_naming_the_form(given, hint):
+    from tagmt.languages import parse
+
+    with pytest.raises(TagmtError, match="use a BCP 47 code such as de, ja") as err:
+        parse(given, "--trg-lang")
+    assert hint in str(err.value) and "\n" not in str(err.value)

@@ -186,7 +186,7 @@ def test_grid_resumes_after_a_crash(sample_data, tmp_path):
     # Known answer: copy's scores are those of the source itself, as a direct evaluation gives them.
     (direct,) = score_systems([s.target for s in segments], {"src": [s.source for s in segments]}, "ja", "en-ja")
     copy_cell = results["cells"][0]
-    assert copy_cell["scores"] == pytest.approx(direct.scores)
+    assert copy_cell["scores"] == pytest.approx(direct.scores, abs=5e-5)  # cell.json: 4 decimals
     assert copy_cell["signatures"] == direct.signatures
     hyp = (out / copy_cell["output"]).read_text(encoding="utf-8").splitlines()
     assert hyp == [s.source for s in segments]
@@ -283,7 +283,12 @@ def test_grid_on_the_sample_with_a_tiny_m2m100_dt_and_dp(sample_data, tmp_path, 
         lines = (tmp_path / "run" / cell["output"]).read_text(encoding="utf-8").splitlines()
         sources = [s.source for s in parallel_segments(dataset, "dev", parse_direction(cell["direction"]))]
         assert len(lines) == len(sources) == cell["segments"] == 94
-        assert all(0.0 <= value <= 100.0 for value in cell["scores"].values())
+        for key, value in cell["scores"].items():
+            # tag placement is n/a when no segment is consistent (a tiny random model); its counts pass 100
+            assert value is not None or key in ("tag-placement", "tag-offset"), key
+            assert value is None or value >= 0.0
+            if value is not None and not key.startswith(("tag-inconsistent-", "tags-in-", "tag-offset")):
+                assert value <= 100.0, key
         if cell["approach"] == "dp":
             # DP: every source tag comes back (the tiny model may write tags of its own too)
             tagged = [(src, out) for src, out in zip(sources, lines) if markup_names(src)]

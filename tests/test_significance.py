@@ -96,7 +96,7 @@ def test_p_values_and_intervals_in_every_format(capsys, tmp_path):
     assert main(argv + ["--format", "csv"]) == 0
     rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
     assert float(rows[2]["lex-bleu p_value"]) < 0.05 and float(rows[2]["lex-bleu ci"]) > 0
-    assert rows[0]["lex-bleu p_value"] == ""
+    assert rows[0]["lex-bleu p_value"] == "n/a"  # the baseline has no p-value against itself
     assert main(argv) == 0
     table = capsys.readouterr().out
     assert "p = " in table and "±" in table and "baseline" in table

@@ -9,6 +9,7 @@ import sys
 
 from tagmt import __version__
 from tagmt.errors import TagmtError
+from tagmt.secrets import redact_argv, redact_text
 
 # Subcommands in the order `tagmt --help` lists them. Each module must import quickly (no torch at import).
 COMMANDS = ("data", "views", "stats", "translate", "project", "learn", "evaluate", "reproduce", "models", "demo")
@@ -32,7 +33,9 @@ offline demo of all three on the bundled sample: tagmt demo
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    from tagmt.commands.parser import TagmtParser
+
+    parser = TagmtParser(
         prog="tagmt",
         description=(
             "Machine translation of documents whose segments carry inline markup: translate XLIFF 1.2/2.x,\n"
@@ -44,7 +47,7 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"tagmt {__version__}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=TagmtParser)
     for name in COMMANDS:
         try:
             module = importlib.import_module(f"tagmt.commands.{name}")
@@ -53,13 +56,18 @@ def build_parser() -> argparse.ArgumentParser:
                 continue  # command not built yet
             raise
         module.register(sub)
+    parser.commands = sub.choices  # type: ignore[attr-defined]  # for main's "unrecognized arguments"
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
-    args.argv = ["tagmt", *(sys.argv[1:] if argv is None else argv)]  # for run records
+    args, unknown = parser.parse_known_args(argv)
+    if unknown:  # named by the command's own parser, with the closest of its options
+        command = getattr(parser, "commands", {}).get(getattr(args, "command", None), parser)
+        command.error(f"unrecognized arguments: {' '.join(unknown)}")
+    # for run records: credentials in URLs and tokens masked (tagmt.secrets)
+    args.argv = redact_argv(["tagmt", *(sys.argv[1:] if argv is None else argv)])
     if not getattr(args, "func", None):
         parser.print_help()
         return 2
@@ -67,7 +75,7 @@ def main(argv: list[str] | None = None) -> int:
         result = args.func(args)
     except TagmtError as exc:
         for line in str(exc).splitlines() or [""]:  # several problems at once: one line each
-            print(f"tagmt: error: {line}", file=sys.stderr)
+            print(f"tagmt: error: {redact_text(line)}", file=sys.stderr)
         return exc.exit_code
     except KeyboardInterrupt:
         print("tagmt: interrupted", file=sys.stderr)

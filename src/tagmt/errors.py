@@ -29,3 +29,12 @@ def require(module: str, extra: str, purpose: str = ""):
         return importlib.import_module(module)
     except ImportError as exc:  # pragma: no cover - depends on the environment
         raise MissingExtraError(module.split(".")[0], extra, purpose) from exc
+
+
+def did_you_mean(word: str, choices, *, cutoff: float = 0.6) -> str:
+    """`` (did you mean X?)`` for the closest of ``choices`` (difflib's ratio at least ``cutoff``), else ``""``:
+    for messages about a misspelled option, metric or command."""
+    import difflib
+
+    close = difflib.get_close_matches(word, [str(choice) for choice in choices], n=1, cutoff=cutoff)
+    return f" (did you mean {close[0]}?)" if close else ""

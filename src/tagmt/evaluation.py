@@ -20,7 +20,6 @@ checks (regular files only, the size limit, UTF-8 with an optional byte order ma
 
 from __future__ import annotations
 
-import csv
 import io
 import tempfile
 from dataclasses import dataclass, field
@@ -28,6 +27,7 @@ from itertools import islice
 from pathlib import Path
 from typing import Any, BinaryIO, Callable, Collection, Iterable, Iterator, Mapping, Sequence
 
+from tagmt import csvsafe
 from tagmt.errors import TagmtError
 from tagmt.markup import TaggedSegment
 from tagmt.metrics.base import Figure
@@ -48,11 +48,12 @@ PAPER_METRICS = (
     "markup-match",
     "structure-accuracy",
 )
-#: What ``tagmt evaluate`` computes when no --metric is given.
-DEFAULT_METRICS = PAPER_METRICS + ("xml-chrf", "xml-match")
+#: What ``tagmt evaluate`` computes when no --metric is given: the paper's nine, XML-chrF/XML-Match, and
+#: tag placement (markup match and XML-Match read 100 for a system whose tags are all there but misplaced).
+DEFAULT_METRICS = PAPER_METRICS + ("xml-chrf", "xml-match", "tag-placement")
 #: Every segment metric.
 SEGMENT_METRICS = DEFAULT_METRICS + (
-    "tag-placement",
+    "tag-preservation",
     "attribute-preservation",
     "placeholder-preservation",
     "raw-chrf++",
@@ -63,6 +64,15 @@ SEGMENT_METRICS = DEFAULT_METRICS + (
     "ne-num-recall",
     "comet",
 )
+#: Figures that another metric reports besides its own (a column of the table): ``--metric NAME`` with one of
+#: them runs that metric.
+FIGURE_METRICS = {
+    "markup-match-tagged": "markup-match",
+    **{figure: "tag-placement" for figure in ("tag-offset", "tag-inconsistent", "tag-inconsistent-hypothesis",
+                                               "tag-inconsistent-count", "tag-inconsistent-text",
+                                               "tags-in-inconsistent")},
+    **{figure: "tag-preservation" for figure in ("tags-both", "tags-lost", "tags-added", "tags-none")},
+}
 #: The segment metrics that take the NE&NUM term list (``terms``).
 TERM_METRICS = ("ne-num-precision", "ne-num-recall")
 #: What :mod:`tagmt.safeio` calls a line file in its messages.
@@ -84,6 +94,8 @@ class SystemScores:
     tags: list[dict[str, Any]] = field(default_factory=list)
     #: per figure: {"score", "p_value", "mean", "ci"} when a significance test was run
     significance: dict[str, dict[str, float | None]] = field(default_factory=dict)
+    #: per figure that is None: why it is undefined (n/a), e.g. tag-bleu on a corpus without markup
+    reasons: dict[str, str] = field(default_factory=dict)
 
     def as_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -97,6 +109,8 @@ class SystemScores:
         }
         if self.significance:
             out["significance"] = {key: dict(value) for key, value in self.significance.items()}
+        if self.reasons:
+            out["details"] = {key: {"status": "n/a", "reason": reason} for key, reason in self.reasons.items()}
         return out
 
 
@@ -125,11 +139,11 @@ class PerSegmentWriter:
         values = ["n/a" if value is None else f"{value:.4f}" for value in figures.values()]
         text = ["" if t is None else encode_line(t) for t in texts]
         where = [line] if self.ids is None else [line, self.ids[line - 1]]
-        csv.writer(handle, delimiter="\t", lineterminator="\n").writerow([hyp, *where, *values, *text])
+        csvsafe.writer(handle, delimiter="\t").writerow([hyp, *where, *values, *text])
 
     def _chunks(self) -> Iterator[str]:
         out = io.StringIO()
-        csv.writer(out, delimiter="\t", lineterminator="\n").writerow(self._header or ["hyp", "line"])
+        csvsafe.writer(out, delimiter="\t").writerow(self._header or ["hyp", "line"])
         yield out.getvalue()
         for handle in self._files.values():
             handle.seek(0)
@@ -146,18 +160,22 @@ class PerSegmentWriter:
 
 
 def check_output_path(path: str | Path, option: str) -> None:
-    """Refuse an output path that cannot be written before any work is done (a folder, a missing or
-    read-only parent)."""
+    """Refuse an output path that cannot be written before any work is done (a folder, a file where a folder
+    is needed, a read-only folder). Missing folders are fine: the writer creates them (``atomic.write_atomic``,
+    as for ``translate -o``)."""
     import os
 
     target = Path(path)
     if target.is_dir():
         raise TagmtError(f"{option} {path} is a folder; give a file name, e.g. {target / 'segments.tsv'}")
     parent = target.parent if str(target.parent) else Path(".")
-    if not parent.is_dir():
-        raise TagmtError(f"{option} {path}: the folder {parent} does not exist; create it first")
-    if not os.access(parent, os.W_OK):
-        raise TagmtError(f"{option} {path}: the folder {parent} is not writable")
+    existing = parent
+    while not existing.exists() and existing != existing.parent:  # the nearest folder that exists
+        existing = existing.parent
+    if not existing.is_dir():
+        raise TagmtError(f"{option} {path}: {existing} is a file, not a folder")
+    if not os.access(existing, os.W_OK):
+        raise TagmtError(f"{option} {path}: the folder {existing} is not writable")
 
 
 def build_metrics(metrics: Sequence[str], trg_lang: str | None, tokenize: str | None = None, *,
@@ -209,12 +227,13 @@ def score_systems(
     ``none``). ``sources`` are needed by COMET only. ``compat`` is ``"tagmt"`` or ``"original"`` (for
     the metrics that have an original; see :func:`build_metrics`), ``terms`` the NE&NUM term list (a
     file or the terms). ``significance`` is ``"bs"`` (paired bootstrap) or ``"ar"`` (approximate
-    randomization): the first system is the baseline of the others.
+    randomization): the first system is the baseline of the others; ``"ci"``: each system's own bootstrap
+    95 % confidence interval, no test (``tagmt evaluate --confidence``).
     ``on_chunk(segments_done)`` is called after every chunk (progress); ``reference_name`` is how
     messages name the reference (its file).
     """
-    if significance not in (None, "bs", "ar"):
-        raise TagmtError(f"significance test {significance!r} is unknown; use 'bs' or 'ar'")
+    if significance not in (None, "bs", "ar", "ci"):
+        raise TagmtError(f"significance test {significance!r} is unknown; use 'bs', 'ar' or 'ci'")
     scorers = build_metrics(metrics, trg_lang, tokenize, compat=compat, terms=terms, metric_options=metric_options)
     names = list(hypotheses)
     if not names:
@@ -243,7 +262,7 @@ def score_systems(
     if per_segment is not None:
         per_segment.close()
     systems = run.results(pair)
-    if significance is not None and len(systems) > 1:
+    if significance == "ci" or (significance is not None and len(systems) > 1):
         run.test(systems, significance, samples, seed)
     return systems
 
@@ -374,6 +393,8 @@ class _Run:
                     system.scores[key] = value
                     system.signatures[key] = signature
                     system.figures[key] = scorer.describe()[key]
+                    if value is None:
+                        system.reasons[key] = scorer.undefined_reason(key, total)
             system.tags = self.reports[s].rows()
             systems.append(system)
         return systems
@@ -392,6 +413,13 @@ class _Run:
 
             arrays = [np.asarray(self.rows[s][k], dtype=np.float64) for s in range(len(self.names))]
             if not len(arrays[0]):
+                continue
+            if kind == "ci":  # every system's own bootstrap interval, no test
+                for s, array in enumerate(arrays):
+                    interval = sig.baseline_interval(array, figures, samples=samples or sig.BOOTSTRAP_SAMPLES,
+                                                     **options)
+                    for key, result in interval.items():
+                        systems[s].significance[key] = result.as_dict()
                 continue
             baseline = sig.baseline_interval(arrays[0], figures, **options)
             for key, result in baseline.items():

@@ -71,7 +71,17 @@ def model_problems(model: str, languages: Sequence[tuple[str, str]] = (), option
                     + (" (Traditional Chinese: the model has no language code for it)" if lang == "zf" else "")
                     + f", given by {given_by}; `{LIST_COMMAND} --model {model}` lists its languages"
                 )
+        codes = [lang for lang, _ in languages]
+        if len(codes) == 2 and codes[0] == codes[1]:
+            problems.append(regional_refusal(model, display, codes[0]))
     return problems
+
+
+def regional_refusal(model: str, display: str, code: str, tags: tuple[str, str] | None = None) -> str:
+    """Why a model with one code per language cannot adapt between two regional variants of it."""
+    pair = f"{tags[0]} → {tags[1]}" if tags else f"two regional variants of {code!r}"
+    return (f"model {model} ({display}) cannot adapt {pair}: it has one language code ({code}) for both; "
+            "use an LLM engine (--model openai:NAME) for a regional adaptation, or copy")
 
 
 def model_family(model: str, config: Path | None = None) -> str | None:

@@ -7,12 +7,12 @@ Builders take the plain dicts of ``results.json`` so tables can be redrawn from 
 
 from __future__ import annotations
 
-import csv
 import io
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Mapping, Sequence
 
+from tagmt import csvsafe
 from tagmt.atomic import write_atomic
 
 Value = int | float | None
@@ -282,7 +282,7 @@ def to_latex(table: Table) -> str:
 def to_csv(table: Table) -> str:
     """One header row (column labels joined by spaces), plain numbers with two decimals, empty when missing."""
     buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
+    writer = csvsafe.writer(buffer)
     writer.writerow([table.row_header] + [" ".join(column.labels) for column in table.columns])
     for label, values in table.rows:
         writer.writerow([label] + [_format(v, 2, c.signed, "", False) for v, c in zip(values, table.columns)])
@@ -296,3 +296,11 @@ def write_table(table: Table, out_dir: Path) -> list[Path]:
     for suffix, render in ((".md", to_markdown), (".tex", to_latex), (".csv", to_csv)):
         written.append(write_atomic(out_dir / f"{table.name}{suffix}", [render(table)]))
     return written
+
+
+def terminal_tables(results: dict) -> str:
+    """Table 1, then Tables 3–5 turned for a terminal (one row per direction), as Markdown."""
+    split = results["data"]["split"]
+    tables = [data_table(results["statistics"], split)]
+    tables += [score_table_by_direction(spec, results["cells"], split) for spec in SCORE_TABLES]
+    return "\n".join(to_markdown(table) for table in tables)

@@ -9,8 +9,8 @@ from pathlib import Path
 
 from tagmt.corpus.lines import read_segments, write_lines
 from tagmt.corpus.matching import match_targets
-from tagmt.corpus.xmltext import unescape
-from tagmt.markup import strip, tokenize
+from tagmt.markup import tokenize
+from tagmt.plaintext import plain_text
 
 XLIFF_SAMPLES = (("guide.xliff12.xlf", "XLIFF 1.2"), ("guide.xliff2.xlf", "XLIFF 2.0"))
 LINE_SAMPLES = ("guide.en", "guide.de")
@@ -39,6 +39,21 @@ def _has_tags(segment: str) -> bool:
     return any(token.is_markup for token in tokenize(segment, orphans=True))
 
 
+def _command(*words: object) -> str:
+    """A command line that runs as printed from the current folder (paths relative to it when they are
+    below it, else absolute; shell-quoted)."""
+    import os
+    import shlex
+
+    def shown(word: object) -> str:
+        if not isinstance(word, Path):
+            return str(word)
+        relative = os.path.relpath(word.resolve())
+        return relative if not relative.startswith("..") else str(word.resolve())
+
+    return shlex.join(["tagmt", *(shown(word) for word in words)])
+
+
 def _exact(references: list[str], outputs: list[str]) -> tuple[int, int]:
     tagged = [(r, o) for r, o in zip(references, outputs) if _has_tags(r)]
     return sum(r == o for r, o in tagged), len(tagged)
@@ -57,8 +72,10 @@ def run_sample_files(out: Path, *, projection: bool) -> list[SampleRun]:
     for name, kind in XLIFF_SAMPLES:
         approach, model = ("dp", "reference") if projection else ("dt", "copy")
         target = out / name.replace(".xlf", f".{model}-{approach}.xlf")
-        translate_file(folder / name, target, approach=approach, model=model, progress=False, use_cache=False)
-        command = f"tagmt translate --input {name} --approach {approach} --model {model}"
+        translate_file(folder / name, target, approach=approach, model=model, progress=False, use_cache=False,
+                       overwrite=True)  # the sample's targets are its references: the demo replaces them
+        command = _command("translate", "--input", folder / name, "--approach", approach, "--model", model,
+                           "--overwrite", "-o", target)
         if projection:
             matched = match_targets(folder / name, [target])
             exact, tagged = _exact(matched.references, matched.hypotheses[str(target)])
@@ -68,10 +85,11 @@ def run_sample_files(out: Path, *, projection: bool) -> list[SampleRun]:
     if projection:
         source, reference = (folder / name for name in LINE_SAMPLES)
         references = read_segments(reference)
-        plain = write_lines(out / "guide.plain.de", [unescape(strip(tokenize(line, orphans=True))) for line in references])
+        plain = write_lines(out / "guide.plain.de", [plain_text(line, escaped=True) for line in references])
         target = out / "guide.projected.de"
         project_lines(source, plain, target, src_lang="en", trg_lang="de")
         exact, tagged = _exact(references, read_segments(target))
-        command = "tagmt project --source guide.en --translation guide.plain.de --src-lang en --trg-lang de"
+        command = _command("project", "--source", source, "--translation", plain, "--src-lang", "en",
+                           "--trg-lang", "de", "-o", target)
         runs.append(SampleRun("my line files", "guide.en", command, target, exact, tagged))
     return runs

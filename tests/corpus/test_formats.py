@@ -43,7 +43,9 @@ def test_format_from_the_content(tmp_path, text, expected):
     ("", None, "the file is empty"),
     ("\n\n", None, "the file is empty"),
     ('<xliff version="1.1" xmlns="urn:oasis:names:tc:xliff:document:1.1"/>', None,
-     "XLIFF with version '1.1' in namespace 'urn:oasis:names:tc:xliff:document:1.1': tagmt reads XLIFF 1.2"),
+     "no <file> element in the XLIFF document"),
+    ('<xliff version="3.1" xmlns="urn:oasis:names:tc:xliff:document:3.1"/>', None,
+     "XLIFF with version '3.1' in namespace 'urn:oasis:names:tc:xliff:document:3.1': tagmt reads XLIFF 1.0/1.1/1.2"),
     ('<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="3.0"/>', None, "version '3.0'"),
     ('<?xml version="1.0"?><html><body>x</body></html>', None, "root <html>: tagmt reads XLIFF 1.2, XLIFF 2.x and TMX"),
     ('<?xml version="1.0"?><xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2"><file>', None,
@@ -83,7 +85,8 @@ def test_line_file_with_references(tmp_path):
 
 def test_tmx_units(tmp_path):
     corpus = read_corpus(write(tmp_path, "m.tmx", TMX))
-    assert (corpus.format, corpus.src_lang, corpus.trg_lang) == ("tmx", "en", "de")
+    # the languages as the file writes them (tagmt.languages reads them: en-US is en)
+    assert (corpus.format, corpus.src_lang, corpus.trg_lang) == ("tmx", "en-US", "de-DE")
     (segment,) = corpus.segments  # the unit without an English side is skipped
     assert segment.id == "t1"
     assert segment.source == 'Click <g id="1">Save</g> <x id="2"/> &amp; <bx id="3"/>go <g id="h1">now</g>'
@@ -93,7 +96,7 @@ def test_tmx_units(tmp_path):
 
 def test_tmx_with_several_target_languages_needs_one(tmp_path):
     text = TMX.replace('<tu><tuv xml:lang="de-DE">', '<tu><tuv xml:lang="fr-FR">')
-    with pytest.raises(TagmtError, match=r"2 target languages \(de, fr\); choose one with --trg-lang"):
+    with pytest.raises(TagmtError, match=r"2 target languages \(de-DE, fr-FR\); choose one with --trg-lang"):
         read_corpus(write(tmp_path, "m.tmx", text))
     assert read_corpus(tmp_path / "m.tmx", trg_lang="fr").segments[0].reference is None
 

@@ -101,6 +101,9 @@ def test_xliff12_codes_round_trip(tmp_path_factory, nodes):
     check(path, inner)
     corpus = read_corpus(path)
     out = corpus.write(path.parent / "o.xlf", corpus.sources)
+    if not corpus.sources[0].strip():  # an empty source never gets (or loses) a target
+        assert "<target" not in out.read_text("utf-8")
+        return
     assert f"<target state=\"needs-review-translation\" state-qualifier=\"mt-suggestion\">{inner}</target>" \
         in out.read_text("utf-8")
 
@@ -115,4 +118,7 @@ def test_xliff2_codes_round_trip(tmp_path_factory, nodes):
     check(path, inner)
     corpus = read_corpus(path)
     out = corpus.write(path.parent / "o.xlf", corpus.sources)
+    if not corpus.sources[0].strip():  # an empty source never gets (or loses) a target
+        assert "<target" not in out.read_text("utf-8")
+        return
     assert f"</source><target>{inner}</target>" in out.read_text("utf-8")

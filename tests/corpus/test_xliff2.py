@@ -39,7 +39,7 @@ def hostile(tmp_path):
 
 def without_targets(text: str) -> str:
     text = re.sub(r"\s*<target\b[^>]*>.*?</target>", "", text, flags=re.DOTALL)
-    return re.sub(r' state="[^"]*"| trgLang="de"', "", text)
+    return re.sub(r' state="[^"]*"| subState="tagmt:mt"| trgLang="de"', "", text)
 
 
 def test_segments_codes_and_references(hostile):
@@ -66,11 +66,11 @@ def test_targets_and_state_are_set_and_nothing_else_changes(hostile, tmp_path):
     text = out.read_text("utf-8")
     assert without_targets(text) == without_targets(HOSTILE)
     assert 'version="2.1" srcLang="en" trgLang="de">' in text
-    assert ('<segment id="s1" state="translated"><source>Hi <pc id="1">there</pc> <ph id="2" dataRef="d1"/> '
+    assert ('<segment id="s1" state="translated" subState="tagmt:mt"><source>Hi <pc id="1">there</pc> <ph id="2" dataRef="d1"/> '
             '<sc id="3"/>x<ec startRef="3"/> <mrk id="m1" type="term">t</mrk> <sm id="m2"/>y<em startRef="m2"/>.'
             '</source><target>Hi <pc id="1">there</pc>') in text
-    assert '<segment id="s2" state="translated">' in text and "<target>Two <sc id=\"4\"/>open\xa0&lt;b&gt;</target>" in text
-    assert '<segment state="translated"><source>closed' in text
+    assert '<segment id="s2" state="translated" subState="tagmt:mt">' in text and "<target>Two <sc id=\"4\"/>open\xa0&lt;b&gt;</target>" in text
+    assert '<segment state="translated" subState="tagmt:mt"><source>closed' in text
     assert "<source>skip</source></segment>" in text  # translate="no" units untouched
     assert [s.reference for s in read_corpus(out).segments] == [s.source for s in corpus.segments]
 

@@ -121,8 +121,9 @@ def test_per_segment_output_is_checked_before_any_work(capsys, tmp_path):
                          "--per-segment", str(tmp_path))
     assert "--per-segment" in err and "is a folder" in err
     err = one_line_error(capsys, "--ref", ref, "--trg-lang", "en", "--hyp", missing_hyp,
-                         "--per-segment", str(tmp_path / "no" / "such" / "seg.tsv"))
-    assert "does not exist" in err
+                         "--per-segment", str(tmp_path / "ref.en" / "such" / "seg.tsv"))
+    assert "is a file, not a folder" in err
+    # a missing folder is created when the TSV is written, as translate -o does (issue 23)
 
 
 def test_the_same_file_twice_is_refused(capsys, tmp_path, monkeypatch):

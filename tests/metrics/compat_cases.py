@@ -69,6 +69,51 @@ def english_systems() -> dict[str, list[str]]:
     return systems
 
 
+def _delete_words(text: str, rng: random.Random) -> str:
+    """Every third word left out, tags kept (a tag written inside a word stays with it)."""
+    words = text.split(" ")
+    return " ".join(w for i, w in enumerate(words) if i % 3 != 1 or "<" in w)
+
+
+def _shuffle_words(text: str, rng: random.Random) -> str:
+    words = text.split(" ")
+    rng.shuffle(words)
+    return " ".join(words)
+
+
+def _drop_first_pair(text: str) -> str:
+    import re
+
+    match = re.search(r"<([A-Za-z][\w-]*)(?: [^<>]*)?>(.*?)</\1>", text)
+    return text if match is None else text[: match.start()] + match.group(2) + text[match.end():]
+
+
+#: References that exercise the script's line files and Moses's last-word rule.
+EXTRA_REFERENCES = [
+    "Members of the <uicontrol>Czech Rep.</uicontrol> board meet at 10 a.m.",
+    "See the report fullrep_en.pdf.",
+    "The first line\nand the second line of <b>one</b> segment.",
+]
+
+
+def english_systems_round2() -> dict[str, list[str]]:
+    """Systems with words deleted, shuffled, a tag pair dropped, and line breaks inside segments, on the
+    references above plus ``EXTRA_REFERENCES`` (``extended_references()``)."""
+    rng = random.Random(20260101)
+    refs = extended_references()
+    return {
+        "deleted-words": [_delete_words(r, rng) for r in refs],
+        "shuffled": [_shuffle_words(r, rng) for r in refs],
+        "dropped-pair": [_drop_first_pair(r) for r in refs],
+        "copy-extended": list(refs),
+        "joined-lines": [r.replace("\n", " ") for r in refs],
+    }
+
+
+def extended_references() -> list[str]:
+    return ENGLISH_REFERENCES + EXTRA_REFERENCES
+
+
 #: NE&NUM's English term list for the cases above (the original reads such a list from JSON).
 ENGLISH_TERMS = ["SAP", "EUR", "API", "REST", "HR", "CSV", "OData", "V4", "Q3", "AT&T", "S/4HANA"]
 
@@ -167,3 +212,86 @@ def markdown_pairs() -> list[tuple[str, str, str]]:
     pairs.append(("both-plain", "just text", "other text"))
     pairs.append(("nested", "- a\n    - b\n        - c\n", "- a\n  - b\n    - c\n"))
     return pairs
+
+
+#: SAP-like references for Lilt's tag placement: unbalanced text, <field name>, <br>, entities, comments.
+LILT_REFERENCES = [
+    "Choose <uicontrol>Save</uicontrol> to keep the changes.",
+    "Enter a value in <field name> and press <b>Enter</b>.",
+    "Line one<br>line two with <i>style</i>.",
+    "If a < b, the <codeph>MIN</codeph> function returns a.",
+    "AT&amp;T uses <b>default</b> values&#160;here.",
+    "No markup here.",
+    "<b>Bold</b> and <i>italic</i> and <b>bold</b> again.",
+    "Keep <!-- note --> the comment <ph/> and the placeholder.",
+    "Values > 10 are <b>invalid</b>.",
+    "<menucascade><uicontrol>File</uicontrol><uicontrol>Open</uicontrol></menucascade>",
+]
+
+
+def _move_first_tag(text: str) -> str:
+    """The first tag moved one word to the right (the text without tags unchanged)."""
+    import re
+
+    match = re.search(r"<[^<>]*>", text)
+    if match is None:
+        return text
+    rest = text[: match.start()] + text[match.end():]
+    space = rest.find(" ", match.start() + 1)
+    if space < 0:
+        return text
+    return rest[:space] + match.group(0) + rest[space:]
+
+
+def lilt_systems() -> tuple[list[str], dict[str, list[str]]]:
+    """(references, systems) for tag placement as Lilt computes it."""
+    import re
+
+    refs = LILT_REFERENCES
+    return refs, {
+        "copy": list(refs),
+        "moved": [_move_first_tag(r) for r in refs],
+        "open-b": [r.replace("</b>", "", 1) for r in refs],
+        "no-tags": [re.sub(r"<[^<>]*>", "", r) for r in refs],
+        "unbalanced": [r.replace("<", "<<", 1) for r in refs],
+        "other-text": [r.replace("the", "a") for r in refs],
+    }
+
+
+#: References for tower-eval's XML-chrF / XML-Match: what lxml refuses (bare &, &nbsp;, <field name>),
+#: character references, CDATA, processing instructions, comments, and an element called root.
+TOWER_REFERENCES = [
+    "Choose <uicontrol>Save</uicontrol> to keep the changes.",
+    "AT&T uses <b>default</b> values.",
+    "Press&nbsp;<b>Enter</b> now.",
+    "Enter a value in <field name> and press <b>Enter</b>.",
+    "Prices&#160;in <b>EUR</b> only.",
+    "Use <![CDATA[a < b]]> in <codeph>code</codeph>.",
+    "Run <?setup fast?> the <b>installer</b> first.",
+    "Keep <!-- note --> the <i>comment</i> here.",
+    "Open <root>the</root> menu and <b>go</b>.",
+    "<b>Bold</b> <i>italic</i>",
+    "No markup here, only text.",
+    "  Spaces around <b>bold</b> text.  ",
+]
+
+
+def tower_systems() -> tuple[list[str], dict[str, list[str]]]:
+    """(references, systems) for tower-eval's XML-chrF and XML-Match."""
+    import re
+
+    refs = TOWER_REFERENCES
+    return refs, {
+        "copy": list(refs),
+        "no-tags": [re.sub(r"<[^<>]*>", "", r) for r in refs],
+        "words": [r.replace("the", "a").replace("Bold", "Strong") for r in refs],
+        "renamed": [r.replace("<b>", "<strong>").replace("</b>", "</strong>") for r in refs],
+        "unescaped": [r.replace("&#160;", "\u00a0").replace("&nbsp;", " ").replace("AT&T", "AT&amp;T") for r in refs],
+        "stripped": [r.strip() for r in refs],
+        "tags-only": [re.sub(r">[^<>]*<", "><", "<x>" + r + "</x>") for r in refs],
+    }
+
+
+def tower_systems_without_parts() -> tuple[list[str], list[str]]:
+    """A corpus where no segment has a text part on both sides of a matching tree (tower-eval crashes)."""
+    return ["<b>a</b>", "x <i>y</i>"], ["<i>a</i>", "&bad; <i>y</i>"]

@@ -11,7 +11,8 @@ import sys
 import pytest
 
 from tagmt.errors import TagmtError
-from tagmt.metrics.document import add_document_arguments, score_documents
+from tagmt.commands.evaluate import DOCUMENT_OPTIONS, add_document_arguments
+from tagmt.metrics.document import score_documents
 
 REF = '<doc><p id="a">Hello <b>world</b></p></doc>'  # 12 tokens
 HYP = '<doc><p id="z">Hello world</p></doc>'  # 'Hello world' for 'Hello', 4 tokens missing: 5 edits
@@ -30,10 +31,12 @@ requires_metric_option = pytest.mark.skipif(
 )
 
 
-def args(**overrides) -> argparse.Namespace:
+def args(*argv: str, **overrides) -> dict:
+    """The document metrics' options as `tagmt evaluate` parses and passes them."""
     parser = argparse.ArgumentParser()
     add_document_arguments(parser)
-    return parser.parse_args([f"--{k.replace('_', '-')}={v}" for k, v in overrides.items()])
+    parsed = parser.parse_args([*argv, *(f"--{k.replace('_', '-')}={v}" for k, v in overrides.items())])
+    return {name: getattr(parsed, name) for name in DOCUMENT_OPTIONS}
 
 
 @pytest.fixture()
@@ -62,9 +65,7 @@ def test_options_reach_the_metrics(files):
     ref, hyp, _ = files
     (entry,) = score_documents(["xater", "span-f1"], [ref], [hyp], args(match_mode="exact"))
     assert "match:exact" in entry["signatures"]["span-f1"]
-    words = argparse.ArgumentParser()
-    add_document_arguments(words)
-    (entry,) = score_documents(["xater"], [ref], [hyp], words.parse_args(["--words"]))
+    (entry,) = score_documents(["xater"], [ref], [hyp], args("--words"))
     assert "tok:words" in entry["signatures"]["xater"]
 
 

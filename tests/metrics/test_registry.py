@@ -30,7 +30,7 @@ def test_unknown_option_names_the_metric_options():
 
 #: The metrics that reproduce a published implementation under compat="original" (docs/metrics.md).
 WITH_ORIGINAL = {"xml-bleu", "markup-match", "structure-accuracy", "ne-num-precision", "ne-num-recall",
-                 "xater", "validity", "span-f1", "md-tags", "texbleu"}
+                 "xater", "validity", "span-f1", "md-tags", "texbleu", "xml-chrf", "xml-match", "tag-placement"}
 
 
 def _options(name: str) -> dict:
@@ -38,10 +38,15 @@ def _options(name: str) -> dict:
     return {"trg_lang": "en"} if name in SEGMENT_METRICS else {}
 
 
+#: Metrics with modes other than tagmt and original.
+OTHER_MODES = {"lex-bleu": ("tagmt", "czechdocs"), "tag-placement": ("tagmt", "original", "original-strict")}
+
+
 def test_each_metric_declares_whether_it_has_an_original():
     assert set(metrics_with_original()) == WITH_ORIGINAL
-    assert all(compat_modes(name) == ("tagmt", "original") for name in WITH_ORIGINAL)
-    assert all(compat_modes(name) == ("tagmt",) for name in set(_REGISTRY) - WITH_ORIGINAL)
+    for name in _REGISTRY:
+        expected = OTHER_MODES.get(name, ("tagmt", "original") if name in WITH_ORIGINAL else ("tagmt",))
+        assert compat_modes(name) == expected, name
 
 
 @pytest.mark.parametrize("name", sorted(_REGISTRY))
@@ -103,8 +108,27 @@ def test_cli_compat_original_runs_the_others_as_tagmt_and_says_so(tmp_path, caps
     signatures = json.loads(captured.out)["systems"][0]["signatures"]
     assert code == 0
     assert "compat:original" in signatures["xml-bleu"] and "compat:original" in signatures["markup-match-tagged"]
-    assert "compat:tagmt" in signatures["raw-bleu"] and "compat:tagmt" in signatures["xml-chrf"]
-    assert "raw-bleu, lex-bleu, tag-bleu, raw-chrf, lex-chrf, tag-chrf, xml-chrf, xml-match as tagmt" in captured.err
+    assert "compat:tagmt" in signatures["raw-bleu"] and "compat:original" in signatures["xml-chrf"]
+    assert "compat:original" in signatures["tag-placement"] and "compat:original" in signatures["xml-match"]
+    assert "raw-bleu, lex-bleu, tag-bleu, raw-chrf, lex-chrf, tag-chrf as tagmt" in captured.err
+    assert "as tagmt (no published implementation to reproduce)" in captured.err
+
+
+def test_cli_compat_original_strict_and_czechdocs(tmp_path, capsys):
+    ref, hyp = tmp_path / "ref.en", tmp_path / "hyp.en"
+    ref.write_text("Choose <b>Save</b> now.\nIf a < b, stop.\n")
+    hyp.write_text("Choose <b>Save</b> now.\nIf a < b, stop.\n")
+    code = main(["evaluate", "--ref", str(ref), "--trg-lang", "en", "--hyp", str(hyp), "--compat", "original-strict",
+                 "--metric", "tag-placement", "xml-bleu"])
+    captured = capsys.readouterr()
+    errors = [line for line in captured.err.splitlines() if line.startswith("tagmt: error:")]
+    assert code == 2 and len(errors) == 1  # one line: Lilt without --permissive stops
+    assert "stops at the segment whose reference is 'If a < b, stop.'" in captured.err
+    code = main(["evaluate", "--ref", str(ref), "--trg-lang", "en", "--hyp", str(hyp), "--compat", "czechdocs",
+                 "--metric", "lex-bleu", "raw-bleu", "--format", "json"])
+    captured = capsys.readouterr()
+    signatures = json.loads(captured.out)["systems"][0]["signatures"]
+    assert code == 0 and "compat:czechdocs" in signatures["lex-bleu"] and "compat:tagmt" in signatures["raw-bleu"]
     doc = tmp_path / "doc.xml"
     doc.write_text("<a><b>x</b></a>")
     code = main(["evaluate", "--metric", "tree-sim", "xater", "--ref", str(doc), "--hyp", str(doc),

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from tagmt.errors import TagmtError
@@ -83,12 +85,13 @@ def test_bad_schema_options_are_clear_errors(tmp_path):
 
 # --- a DITA-like modular grammar: an entity file and a module file, both behind the catalog -------------
 
-def dita_like_grammar(folder, elements=800, models=200, next_catalog=None):
+def dita_like_grammar(folder, elements=800, models=200, next_catalog=None, text_declarations=False):
     """Write a DITA-like DTD (a topic shell, an .ent and a .mod behind PUBLIC identifiers, an inline
     content entity used by hundreds of content models) and its catalog; return the catalog path.
 
     With the default sizes the parameter-entity expansion exceeds libxml2's entity amplification
-    limit, as the OASIS DITA DTDs do under lxml 6."""
+    limit, as the OASIS DITA DTDs do under lxml 6. ``text_declarations``: every file begins with
+    ``<?xml version="1.0" encoding="UTF-8"?>``, as the DITA 1.3 modules do."""
     names = [f"ph{k}" for k in range(elements)]
     (folder / "topicDefn.ent").write_text(
         '<!ENTITY % inline "#PCDATA | uicontrol | b | ' + " | ".join(names) + '">\n'
@@ -108,6 +111,10 @@ def dita_like_grammar(folder, elements=800, models=200, next_catalog=None):
         '<!ENTITY % topic-mod PUBLIC "-//TAGMT//ELEMENTS Topic//EN" "topic.mod">%topic-mod;\n'
     )
     chained = f'<nextCatalog catalog="{next_catalog}"/>' if next_catalog else ""
+    if text_declarations:
+        for name in ("topicDefn.ent", "topic.mod", "topic.dtd"):
+            path = folder / name
+            path.write_text('<?xml version="1.0" encoding="UTF-8"?>\n' + path.read_text())
     catalog = folder / "catalog.xml"
     catalog.write_text(
         '<catalog xmlns="urn:oasis:names:tc:entity:xmlns:xml:catalog">'
@@ -232,3 +239,89 @@ def test_compat_original_equals_the_original_on_its_cases():
     assert "compat:original" in metric.signature()
     # the corrected default does not validate against a hypothesis' own internal subset
     assert Validity().check(dict(validity_documents())["internal-invalid"]).status == "not validated"
+
+
+DATA = Path(__file__).parent / "data"
+
+
+def test_padding_goes_after_a_text_declaration():
+    from tagmt.metrics.validity import padded
+
+    declared = '<?xml version="1.0" encoding="UTF-8"?>\n<!ELEMENT a (#PCDATA)>'
+    assert padded(declared, 3) == '<?xml version="1.0" encoding="UTF-8"?><!--   -->\n\n<!ELEMENT a (#PCDATA)>'
+    assert padded("<!ELEMENT a (#PCDATA)>", 2) == "<!--  -->\n<!ELEMENT a (#PCDATA)>"
+    assert padded(declared, 0) == declared
+
+
+def test_modules_with_text_declarations_load_past_the_amplification_limit(tmp_path):
+    """Issue 22: DITA 1.3 modules begin with a text declaration; with the amplification padding in front of
+    it every document came back 'not validated: XML declaration allowed only at the start'."""
+    catalog = dita_like_grammar(tmp_path, text_declarations=True)
+    metric = get_metric("validity", catalog=catalog)
+    valid = metric.check(VALID_TOPIC)
+    assert (valid.status, valid.score, valid.reason) == ("validated", 100.0, None)
+    invalid = metric.check(VALID_TOPIC.replace("</p>", "<nosuchelement/></p>"))
+    assert invalid.status == "validated" and invalid.score < 100.0
+
+
+MINI_TOPIC = ('<?xml version="1.0" encoding="UTF-8"?>\n'
+              '<!DOCTYPE topic PUBLIC "-//TAGMT//DTD Mini Topic//EN" "topic.dtd">\n'
+              '<topic id="t1"><title>Save <b>now</b></title><body><p>Choose <menucascade><uicontrol>File'
+              '</uicontrol><uicontrol>Save</uicontrol></menucascade>.</p><ul><li>one</li></ul></body></topic>')
+
+
+def test_a_dita_like_tree_of_chained_catalogs_and_declared_modules():
+    """tests/metrics/data/dita: a catalog chaining one per folder (and a missing one), a shell pulling
+    .ent/.mod modules in through parameter entities, every file opening with a text declaration."""
+    metric = Validity(catalog=DATA / "dita" / "catalog.xml")
+    assert metric.catalog.skipped and metric.catalog.skipped[0].endswith("missing/catalog.xml")
+    valid = metric.check(MINI_TOPIC)
+    assert (valid.status, valid.score) == ("validated", 100.0)
+    unknown = metric.check(MINI_TOPIC.replace("<li>one</li>", "<li>one</li><li><step>x</step></li>"))
+    assert unknown.status == "validated" and unknown.score < 100.0
+    assert any("step" in message for message in unknown.messages)
+    misplaced = metric.check(MINI_TOPIC.replace("<title>Save <b>now</b></title>", "<title>Save</title><title>2</title>"))
+    assert misplaced.score < 100.0
+
+
+XHTML = ('<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Strict//EN" '
+         '"http://www.w3.org/TR/xhtml1/DTD/xhtml1-strict.dtd">\n<html xmlns="http://www.w3.org/1999/xhtml" '
+         'lang="en"><head><title>T</title></head><body><p>Caf&eacute;&nbsp;<em>now</em> &copy;</p></body></html>')
+
+
+def test_xhtml_through_its_public_identifier_with_its_entity_set():
+    metric = Validity(catalog=DATA / "xhtml" / "catalog.xml")  # entries inside <group xml:base="dtd/">
+    valid = metric.check(XHTML)
+    assert (valid.status, valid.score, valid.well_formedness_errors) == ("validated", 100.0, 0)
+    invalid = metric.check(XHTML.replace("<em>now</em>", "<blink>now</blink>"))
+    assert invalid.status == "validated" and invalid.score < 100.0
+
+
+XSD_TOPIC = ('<topic id="t1" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" '
+             'xsi:noNamespaceSchemaLocation="urn:tagmt:xsd:topic.xsd"><title>Save</title>'
+             '<body><p>Choose <uicontrol>Save</uicontrol>.</p></body></topic>')
+
+
+def test_an_xsd_the_document_names_is_found_through_the_catalog_only(tmp_path):
+    metric = Validity(catalog=DATA / "xsd" / "catalog.xml")
+    assert metric.check(XSD_TOPIC).score == 100.0  # through the catalog's uri entry, with its xs:include
+    assert metric.check(XSD_TOPIC.replace("urn:tagmt:xsd:topic.xsd", "topic.xsd")).score == 100.0  # in its folder
+    invalid = metric.check(XSD_TOPIC.replace("uicontrol>", "bogus>"))
+    assert invalid.status == "validated" and invalid.score < 100.0
+    # a schema elsewhere on disk is never read on a hypothesis' say-so
+    elsewhere = tmp_path / "other.xsd"
+    elsewhere.write_text((DATA / "xsd" / "inline.xsd").read_text())
+    for location in (elsewhere.as_uri(), str(elsewhere), "../../../../../../../../" + str(elsewhere)):
+        report = metric.check(XSD_TOPIC.replace("urn:tagmt:xsd:topic.xsd", location))
+        assert report.status == "not validated" and report.score is None
+    no_catalog = Validity().check(XSD_TOPIC)
+    assert no_catalog.status == "not validated" and "no XML catalog" in no_catalog.reason
+
+
+def test_a_hypothesis_naming_a_local_file_as_its_schema_cannot_read_it(tmp_path):
+    canary = tmp_path / "secret.xsd"
+    canary.write_text("SECRET-CANARY-5678")
+    hostile = XSD_TOPIC.replace("urn:tagmt:xsd:topic.xsd", canary.as_uri())
+    for metric in (Validity(catalog=DATA / "xsd" / "catalog.xml"), Validity()):
+        result = metric.corpus_score([hostile])
+        assert "SECRET-CANARY" not in repr(result.details) + repr(result.score) + result.signature

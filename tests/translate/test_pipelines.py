@@ -101,7 +101,28 @@ def test_dp_with_tiny_models_and_eflomal(sample, engine_name, direction, request
         # rest of the translation is never altered.
         assert tag_counts(line) == tag_counts(seg.source)
         assert strip(line) == remove_model_tags(translation, text)[0]
-    assert any(remove_model_tags(t, p)[1] for t, p in zip(translations, plain))  # the case is exercised
+    # Whether this random model writes tag-like text of its own is left to chance; the removal itself is
+    # exercised deterministically by test_dp_removes_tags_the_engine_writes below.
+
+
+@pytest.mark.parametrize("direction", ["en-ja", "zh-ko"])
+def test_dp_removes_tags_the_engine_writes(sample, direction, tmp_path):
+    """An engine that writes tag-like text the source lacks (built explicitly: the reference engine returns
+    each segment's plain reference with made-up tags around it) gets exactly the source's tags back, and the
+    text between the removed tags is kept."""
+    from tagmt.engines.offline import ReferenceEngine
+
+    segments = parallel_segments(sample, "dev", direction)
+    plain_refs = [detag(seg.target).plain for seg in segments]
+    written = [f"<b>{text}</b><zz/>" for text in plain_refs]
+    out = translate_direction(sample, "dev", direction, "dp", ReferenceEngine(written), aligner="eflomal",
+                              aligner_options={"rel_iterations": 0.25}, output=tmp_path / "dp.txt",
+                              progress=False)
+    lines = read_lines(out)
+    assert len(lines) == len(segments)
+    for seg, line, text in zip(segments, lines, plain_refs):
+        assert tag_counts(line) == tag_counts(seg.source)
+        assert strip(line) == text
 
 
 def test_run_detag_project_with_a_loaded_aligner(sample):

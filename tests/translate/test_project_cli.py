@@ -53,7 +53,7 @@ def test_xliff_targets_without_codes_get_them(files, tmp_path, capsys):
     source = tmp_path / "mt.xlf"
     source.write_text(text, encoding="utf-8")
     out = tmp_path / "out.xlf"
-    assert main(["project", "--xliff", str(source), "-o", str(out)]) == 0
+    assert main(["project", "--xliff", str(source), "--overwrite", "-o", str(out)]) == 0
     err = capsys.readouterr().err
     # the first unit and the two segments of the segmented one kept their codes
     assert "projected the tags of 6 of 9 segments" in err and "(left as they were: 3 already with the source's codes)" in err

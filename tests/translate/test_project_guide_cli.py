@@ -112,7 +112,7 @@ def test_xliff_with_examples_from_an_xliff_file_and_ref(sample_data, tmp_path, c
     bare.write_text(text, encoding="utf-8")
     out, report = tmp_path / "out.xlf", tmp_path / "report.json"
     assert main(["project", "--xliff", str(bare), "--examples", str(files / "guide.xliff12.xlf"),
-                 "--ref", str(files / "guide.xliff12.xlf"), "--report", str(report), "-o", str(out)]) == 0
+                 "--ref", str(files / "guide.xliff12.xlf"), "--report", str(report), "--overwrite", "-o", str(out)]) == 0
     err = capsys.readouterr().err
     assert "learned from" in err and "tagmt project: exact:" in err
     assessment = json.loads(report.read_text("utf-8"))
@@ -178,7 +178,7 @@ def test_translate_dp_learns_from_examples(tmp_path):
         f'<file original="t" source-language="en" target-language="ru" datatype="plaintext"><body>{units}'
         '</body></file></xliff>', encoding="utf-8")
     assert main(["translate", "--input", str(xliff), "--approach", "dp", "--model", "reference", "--no-cache",
-                 "--examples", str(ex_src), str(ex_trg), "-o", str(out)]) == 0
+                 "--examples", str(ex_src), str(ex_trg), "--overwrite", "-o", str(out)]) == 0
     projected = read_corpus(out).segments
     assert [s.reference for s in projected] == read_segments(tagged_ref)
 

@@ -10,7 +10,7 @@ examples:
   tagmt data download                      # the upstream default branch into ~/.cache/tagmt/data
   tagmt data download --dest data/full --version v2.1 --sha256 <64 hex digits>
   tagmt data download --url file:///tmp/archive.zip   # an archive fetched on another machine
-  tagmt data info --data ../shared/sap-dev
+  tagmt data info --data ~/sap-data
 """
 
 

@@ -11,12 +11,8 @@ before it starts.
 from __future__ import annotations
 
 import argparse
-import sys
-import time
-from pathlib import Path
 
-DEFAULT_OUT = "tagmt-demo"
-REAL_GRID = "tagmt data download  &&  tagmt reproduce --data DIR --out results"
+from tagmt.demo import DEFAULT_OUT
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -36,60 +32,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.set_defaults(func=run)
 
 
-def run_demo(out: str | None, *, jobs: int = 1, force: bool = False, figures: bool = True,
-             backend: str = "local", ray_address: str | None = None) -> int:
-    """Run the offline grid on data/sample into ``out`` and print its tables; shared with ``reproduce --quick``."""
-    from tagmt.commands.reproduce import terminal_tables
-    from tagmt.paths import sample_data_dir
-    from tagmt.preflight import aligner_problems, module_available
-    from tagmt.reproduce import offline_grid, run_grid
-    from tagmt.workflows import run_sample_files
-
-    folder = Path(out or DEFAULT_OUT).resolve()
-    skipped_figures = figures and not module_available("matplotlib")
-    if skipped_figures:  # figures are a bonus in the demo: run the chain without them
-        figures = False
-    grid = offline_grid()
-    missing = aligner_problems("eflomal", None, ["ja"])  # the DP cells align with eflomal, en-ja among them
-    if missing:
-        grid.systems = [system for system in grid.systems if system.approach != "dp"]
-        for line in missing:
-            print(f"tagmt demo: skipping tag projection (reference DP+eflomal) — {line}", file=sys.stderr)
-        sys.stderr.flush()
-    started = time.perf_counter()
-    command = f"tagmt demo --out {folder}" + (" --force" if force else "")
-    run = run_grid(
-        grid, sample_data_dir(), folder, jobs=jobs, force=force, command=command, figures=figures,
-        backend=backend, ray_address=ray_address,
-    )
-    samples = run_sample_files(folder / "files", projection=not missing)
-    elapsed = time.perf_counter() - started
-    split = run.results["data"]["split"]
-    print(
-        "tagmt demo: the bundled sample (data/sample, split "
-        f"{split}), 12 directions, offline engines. These are NOT the paper's models:\n"
-        "  copy DT               = the source copied unchanged (the lower bound of direct translation)\n"
-        "  reference DP+eflomal  = the reference with its tags stripped, put back by eflomal alignment\n"
-        "                          and inside-outside projection (tag projection alone, no MT)\n"
-    )
-    print(terminal_tables(run.results))
-    print("Your own files, on data/sample/files (outputs in files/):")
-    for sample in samples:
-        result = "" if sample.exact is None else f": {sample.exact} of {sample.tagged} tagged segments exactly as the reference"
-        print(f"  {sample.workflow:<23} {sample.command}{result}")
-    outputs = "tables (.md .tex .csv), figures and results.json" if figures else "tables (.md .tex .csv) and results.json"
-    print(f"{len(run.computed)} cells computed, {len(run.reused)} reused in {elapsed:.1f} s; {outputs} in {folder}")
-    if skipped_figures:
-        print('figures skipped: matplotlib is not installed (pip install "tagmt[plots]")')
-    if missing:
-        print('tag projection skipped (the DP cells and `tagmt project`): eflomal is not installed (pip install "tagmt[align]")')
-    print(
-        "The paper's grid (M2M-100 and mBART-50, DT and DP, with model weights from the Hugging Face hub):\n"
-        f"  {REAL_GRID}"
-    )
-    sys.stdout.flush()
-    return 0
-
-
 def run(args: argparse.Namespace) -> int:
+    from tagmt.demo import run_demo
+
     return run_demo(args.out, jobs=args.jobs, force=args.force, figures=not args.no_figures)

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
 from tagmt.aligner_names import ALIGNER_CHOICES, uses_awesome
+from tagmt.commands.shared import add_guide_arguments
 
 EXAMPLE = """\
 examples:
@@ -20,13 +22,22 @@ examples:
       --projection-model en-de.model
 
 line files: --source has one tagged segment per line (XML-escaped text, tags of any names: <g id="1">,
-<x/>, DITA, HTML); --translation has the plain MT output, line for line (natural text, no tags). The
-output is the translation with the source's tags, its text unchanged except for XML escaping (&, <, >),
-whose count is reported.
+<x/>, DITA, HTML); --translation has the plain MT output, line for line (no tags). The output is the
+translation with the source's tags, its text unchanged except for XML escaping (&, <, >), whose count is
+reported.
 
---xliff: every target that lacks its source's inline codes gets them, projected onto the target's text;
-targets that already have them, and units without a target, stay as they are, as does everything else
-in the file. Languages come from the file unless given.
+one escaping rule for --translation, as for every tagmt line file: the XML references &amp; &lt; &gt;
+&quot; &apos; &#N; &#xN; are read as their characters (&#10; is a line break inside the segment); any other
+&, < or > is the character itself. So "R&D" and "R&amp;D" both mean R&D and come out as R&amp;D; a literal
+"&amp;" is written "&amp;amp;". Every character of the text comes back as it was (U+FDD0-U+FDD2 included).
+
+--xliff: every target that lacks its source's inline codes gets them, projected onto the target's text,
+where the file lets it change: a state that asks for translation (1.2 new, needs-translation; 2.x
+initial) or marks machine translation (1.2 state-qualifier mt-suggestion/leveraged-mt, 2.x subState
+tagmt:mt). Human targets (translated, reviewed, final, signed-off, approved, stateless) are kept and
+counted unless --overwrite; locked segments, targets with codes their source lacks, targets that already
+have the codes and units without a target stay as they are, as does everything else in the file. A
+projected target's state says machine translation. Languages come from the file unless given.
 
 Examples (--examples: two tagged line files, or one XLIFF/TMX file with targets; --examples-data/--examples-split:
 a split of the SAP data set tree) are tagged translations of the same domain: from them the projection learns where
@@ -71,83 +82,108 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         help="tagged reference to assess the projection against (line file; with --xliff: the same "
                              "XLIFF with tagged targets)")
     parser.add_argument("--report", metavar="FILE", help="with --ref: write the assessment here as JSON")
-    parser.add_argument("-o", "--output", required=True, metavar="FILE", help="output file")
+    parser.add_argument("--html", metavar="FILE",
+                        help="with --ref: write a self-contained HTML page of the assessment: the exact share, the "
+                             "error classes and every miss as source / expected / got, filterable by class and tag")
+    parser.add_argument("-o", "--output", metavar="FILE",
+                        help="output file (needed unless --ref: without -o, --ref only measures); never one of "
+                             "the inputs")
+    parser.add_argument("--in-place", action="store_true",
+                        help="--xliff: write the projected file over the --xliff file itself (atomically)")
+    parser.add_argument("--overwrite", action="store_true",
+                        help="--xliff: also project into human targets (translated, reviewed, final, approved, "
+                             "stateless); locked segments never change")
     parser.set_defaults(func=run)
 
 
-def add_guide_arguments(parser: argparse.ArgumentParser, *, examples: bool = True) -> None:
-    """--examples (unless the command has its own), --examples-data/--examples-split and --align-corpus."""
-    if examples:
-        parser.add_argument("--examples", nargs="+", metavar="FILE",
-                            help="tagged examples of the domain: SOURCE TARGET line files, or one XLIFF/TMX file "
-                                 "with targets")
-    parser.add_argument("--examples-data", metavar="DIR",
-                        help="tagged examples from a SAP data set tree (the direction of --src-lang/--trg-lang)")
-    parser.add_argument("--examples-split", metavar="SPLIT", help="split of --examples-data, e.g. dev")
-    parser.add_argument("--align-corpus", nargs=2, metavar=("SRC", "TRG"),
-                        help="plain parallel text for the aligner: two line files, line k with line k")
-    parser.add_argument("--projection-model", metavar="MODEL",
-                        help="a projection model made by tagmt learn for this language pair: eflomal's priors, the "
-                             "tag-edge conventions and the terms learned once from corpora and examples (the call "
-                             "then aligns only its own pairs)")
+def _refuse_overwrites(args: argparse.Namespace, output: str | None) -> None:
+    """-o and --report never on an input; --in-place is -o = --xliff on purpose."""
+    from tagmt.outputs import existing_folder, refuse_overwriting_inputs
 
-
-def read_guide(args: argparse.Namespace, src_lang: str, trg_lang: str):
-    """The projection's guide from --examples, --examples-data/--examples-split and --align-corpus."""
-    from tagmt.errors import TagmtError
-    from tagmt.languages import normalize
-    from tagmt.translate.guide import make_guide, read_align_corpus, read_examples, read_sap_examples
-
-    if args.examples_split and not args.examples_data:
-        raise TagmtError("--examples-split goes with --examples-data")
-    corpora = []
-    if args.examples:
-        corpora.append(read_examples(args.examples, src_lang=src_lang, trg_lang=trg_lang))
-    if args.examples_data:
-        direction = f"{normalize(src_lang, '--src-lang')}-{normalize(trg_lang, '--trg-lang')}"  # zh-TW → zf
-        corpora.append(read_sap_examples(args.examples_data, args.examples_split, direction))
-    extra = read_align_corpus(*args.align_corpus) if args.align_corpus else ()
-    model = None
-    if getattr(args, "projection_model", None):
-        from tagmt.translate.guide import read_projection_model
-
-        model = read_projection_model(args.projection_model, src_lang, trg_lang)
-    return make_guide(corpora, extra, model)
+    refuse_overwriting_inputs(
+        [("-o", output), ("--report", args.report)],
+        [("--source", args.source), ("--xliff", args.xliff), ("--translation", args.translation), ("--ref", args.ref),
+         *(("--examples", path) for path in getattr(args, "examples", None) or ()),
+         *(("--align-corpus", path) for path in args.align_corpus or ()), ("--examples-data", args.examples_data),
+         existing_folder("--aligner-model", args.aligner_model),
+         existing_folder("--projection-model", args.projection_model)],
+        in_place=("-o", "--xliff") if args.xliff else None, allow_in_place=args.in_place,
+    )
 
 
 def run(args: argparse.Namespace) -> int:
     from tagmt.errors import TagmtError
+    from tagmt.outputs import same_file
+
+    if args.in_place:
+        if not args.xliff:
+            raise TagmtError("--in-place writes over the --xliff file; line files (--source) take -o")
+        if args.output is None:
+            args.output = args.xliff
+        elif not same_file(args.output, args.xliff):
+            raise TagmtError(f"--in-place writes over --xliff {args.xliff}, but -o {args.output} is another "
+                             "file: leave out -o, or --in-place")
+    if args.output is None:
+        if not args.ref:
+            raise TagmtError("give -o FILE for the projected output (or --ref TAGGED_REFERENCE to only measure"
+                             + ("; --in-place to write over --xliff)" if args.xliff else ")"))
+        _refuse_overwrites(args, None)
+        import tempfile
+
+        with tempfile.TemporaryDirectory(prefix="tagmt-project-") as folder:  # measured, then dropped
+            name = "measured" + (".xlf" if args.xliff else ".txt")
+            return _run(args, str(Path(folder) / name), measure_only=True)
+    return _run(args, args.output)
+
+
+def _run(args: argparse.Namespace, output: str, measure_only: bool = False) -> int:
+    from tagmt.errors import TagmtError
+    from tagmt.translate.guide import read_guide
     from tagmt.translate.projection import project_lines, project_xliff, xliff_languages
 
     if args.aligner_model and not uses_awesome(args.aligner):
         raise TagmtError("--aligner-model is for --aligner awesome (or eflomal+awesome)")
     if args.report and not args.ref:
         raise TagmtError("--report writes the assessment of --ref: give --ref TAGGED_REFERENCE")
+    if not measure_only:
+        _refuse_overwrites(args, output)
+    if args.html:
+        if not args.ref:
+            raise TagmtError("--html shows the assessment of --ref: give --ref TAGGED_REFERENCE")
+        from tagmt.report import check_page
+
+        check_page(args.html, None, inputs=[args.source, args.xliff, args.translation, args.ref, args.output,
+                                            args.report])
     options = dict(aligner=args.aligner, aligner_model=args.aligner_model, device=args.device, ref=args.ref)
     if args.xliff:
         if args.translation:
             raise TagmtError("--translation goes with --source; with --xliff the targets are the translation")
         needs = args.examples or args.examples_data or args.projection_model
         languages = xliff_languages(args.xliff, args.src_lang, args.trg_lang) if needs else (None, None)
-        guide = read_guide(args, *languages)
-        done = project_xliff(args.xliff, args.output, src_lang=args.src_lang, trg_lang=args.trg_lang, guide=guide,
-                             **options)
+        guide = read_guide(args.examples, args.examples_data, args.examples_split, args.align_corpus, *languages,
+                           projection_model=args.projection_model)
+        done = project_xliff(args.xliff, output, src_lang=args.src_lang, trg_lang=args.trg_lang, guide=guide,
+                             in_place=args.in_place, overwrite=args.overwrite, **options)
         left = ", ".join(f"{n} {why}" for why, n in sorted(done.skipped.items()))
         detail = f" (left as they were: {left})" if left else ""
     else:
+        if args.overwrite:
+            raise TagmtError("--overwrite is for --xliff (line files are always written whole)")
         missing = [name for name in ("translation", "src_lang", "trg_lang") if not getattr(args, name)]
         if missing:
             raise TagmtError(f"--source needs {', '.join('--' + m.replace('_', '-') for m in missing)}")
-        guide = read_guide(args, args.src_lang, args.trg_lang)
-        done = project_lines(args.source, args.translation, args.output, src_lang=args.src_lang,
+        guide = read_guide(args.examples, args.examples_data, args.examples_split, args.align_corpus,
+                           args.src_lang, args.trg_lang, projection_model=args.projection_model)
+        done = project_lines(args.source, args.translation, output, src_lang=args.src_lang,
                              trg_lang=args.trg_lang, guide=guide, **options)
         detail = ""
     if guide:
         print(f"tagmt project: learned from {guide.describe()}", file=sys.stderr)
     for line in done.report.lines():
         print(f"tagmt project: {line}", file=sys.stderr)
+    where = "(measured only: no -o, nothing written)" if measure_only else f"to {done.output}"
     print(f"projected the tags of {done.projected} of {done.segments} segments in {done.seconds:.1f} s "
-          f"to {done.output}{detail}", file=sys.stderr)
+          f"{where}{detail}", file=sys.stderr)
     if done.assessment is not None:
         for line in done.assessment.report().splitlines():
             print(f"tagmt project: {line}", file=sys.stderr)
@@ -157,4 +193,9 @@ def run(args: argparse.Namespace) -> int:
             from tagmt.atomic import write_atomic
 
             write_atomic(args.report, [json.dumps(done.assessment.as_dict(), indent=2, ensure_ascii=False) + "\n"])
+        if args.html:
+            from tagmt.report import write_projection_page
+
+            write_projection_page(args.html, done.compared, about=[
+                f"source {args.xliff or args.source}", f"reference {args.ref}", f"aligner {args.aligner}"])
     return 0

@@ -7,6 +7,9 @@ import shlex
 import sys
 from pathlib import Path
 
+from tagmt.commands.shared import add_engine_arguments
+from tagmt.secrets import redact_url
+
 EXAMPLE = """\
 examples:
   tagmt reproduce --data ~/sap-data --out results                      # the paper's grid, 12 directions
@@ -23,8 +26,6 @@ Writes OUT/results.json, table1_data … table5_xml (.md .tex .csv), *_vs_paper 
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    from tagmt.commands.translate import add_engine_arguments
-
     parser = subparsers.add_parser(
         "reproduce",
         help="run the paper's experiment grid and write its tables and figures",
@@ -36,7 +37,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--data", metavar="DIR", help="data set folder (from `tagmt data download`)")
-    parser.add_argument("--split", help="split to run on (default: the config's, test)")
+    parser.add_argument("--split", help="split to run on (default: the only split of --data; with several, the "
+                                            "config's, test)")
     parser.add_argument("--config", metavar="FILE", help="grid config TOML (default: experiments/paper.toml)")
     parser.add_argument("--models", nargs="+", metavar="MODEL", help="models (m2m100, mbart50, a hub id or a folder, openai:NAME); comma-separated or repeated")
     parser.add_argument("--approaches", nargs="+", metavar="APPROACH", help="dt and/or dp")
@@ -53,6 +55,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         help="the Ray cluster to use with --backend ray (default: start a local instance)")
     parser.add_argument("--force", action="store_true", help="recompute every cell, even finished ones")
     parser.add_argument("--no-figures", action="store_true", help="skip the PNG figures")
+    parser.add_argument("--csv-raw", action="store_true",
+                        help="table CSVs with cells as they are: no ' before a cell starting with = + - @ "
+                             "(see docs/safety.md)")
     parser.add_argument("--api-base", metavar="URL",
                         help="openai:NAME models: the server's OpenAI-compatible API (default: $OPENAI_BASE_URL)")
     parser.add_argument("--concurrency", type=int, metavar="N",
@@ -66,7 +71,7 @@ def command_line(args: argparse.Namespace) -> str:
     words = ["tagmt", "reproduce", "--data", str(Path(args.data).resolve())]
     for option, value in (("--split", args.split), ("--aligner", args.aligner), ("--device", args.device),
                           ("--batch-size", args.batch_size), ("--jobs", args.jobs),
-                          ("--api-base", args.api_base), ("--concurrency", args.concurrency),
+                          ("--api-base", redact_url(args.api_base) if args.api_base else None), ("--concurrency", args.concurrency),
                           ("--engine", args.engine if args.engine != "hf" else None),
                           ("--compute-type", args.compute_type), ("--max-tokens", args.max_tokens),
                           ("--backend", args.backend if args.backend != "local" else None),
@@ -85,43 +90,25 @@ def command_line(args: argparse.Namespace) -> str:
     return shlex.join(words)
 
 
-def terminal_tables(results: dict) -> str:
-    """Table 1, then Tables 3–5 turned for a terminal (one row per direction), as Markdown."""
-    from tagmt.tables import SCORE_TABLES, data_table, score_table_by_direction, to_markdown
-
-    split = results["data"]["split"]
-    tables = [data_table(results["statistics"], split)]
-    tables += [score_table_by_direction(spec, results["cells"], split) for spec in SCORE_TABLES]
-    return "\n".join(to_markdown(table) for table in tables)
-
-
-def check_grid(grid) -> None:
-    """Everything the grid's cells need (packages, model and aligner weights, languages), checked before the
-    first cell runs; all that is missing is named at once."""
-    from tagmt.preflight import aligner_problems, check, model_problems
-
-    languages = sorted({lang for d in grid.directions for lang in (d.src, d.trg)})
-    problems: list[str] = []
-    for model in dict.fromkeys(s.model for s in grid.systems):
-        problems += model_problems(model, [(lang, "--pairs") for lang in languages], option="--models")
-    for aligner in dict.fromkeys(s.aligner for s in grid.systems if s.approach == "dp" and s.aligner):
-        problems += aligner_problems(aligner, None, languages)
-    check(list(dict.fromkeys(problems)))
-
-
 def run(args: argparse.Namespace) -> int:
+    from tagmt import csvsafe
     from tagmt.errors import TagmtError
+    from tagmt.outputs import refuse_overwriting_inputs
 
+    refuse_overwriting_inputs([("--out", args.out)], [("--data", args.data), ("--config", args.config)])
+    csvsafe.set_raw(getattr(args, "csv_raw", False))
     if args.quick:
         given = [name for name in ("data", "split", "config", "models", "approaches", "pairs", "aligner") if getattr(args, name)]
         if given:
             raise TagmtError(f"--quick runs the fixed offline grid on the bundled sample; drop --{' --'.join(given)}")
-        from tagmt.commands.demo import run_demo
+        from tagmt.demo import run_demo
 
         return run_demo(args.out, jobs=args.jobs, force=args.force, figures=not args.no_figures,
                         backend=args.backend, ray_address=args.ray_address)
 
     from tagmt.reproduce import load_grid, run_grid
+    from tagmt.reproduce.checks import check_grid
+    from tagmt.tables import terminal_tables
 
     if not args.data:
         raise TagmtError(
@@ -130,10 +117,16 @@ def run(args: argparse.Namespace) -> int:
         )
     if not args.out:
         raise TagmtError("--out DIR is needed: the folder for the cells, tables and results.json")
-    grid = load_grid(
+    from tagmt.data.dataset import open_dataset
+
+    grid = load_grid(  # the config first: a bad --config is named before the data set is read
         args.config, models=args.models, approaches=args.approaches, pairs=args.pairs,
         aligner=args.aligner, split=args.split, batch_size=args.batch_size,
     )
+    if args.split is None:  # the only split, as every command takes it; with several, the config's
+        splits = open_dataset(args.data).splits()
+        if len(splits) == 1:
+            grid.split = splits[0]
     llm = None
     if args.api_base is not None or args.concurrency is not None:
         from tagmt.engines import LLMOptions
@@ -144,8 +137,6 @@ def run(args: argparse.Namespace) -> int:
     grid.engine, grid.compute_type, grid.max_tokens = args.engine, args.compute_type, args.max_tokens
     if args.jobs < 1:
         raise TagmtError(f"--jobs must be at least 1, got {args.jobs}")
-    from tagmt.data.dataset import open_dataset
-
     open_dataset(args.data).resolve_split(grid.split)  # the arguments first, then what the run needs
     check_grid(grid)
     run = run_grid(

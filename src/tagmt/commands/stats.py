@@ -27,7 +27,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     from tagmt.data.dataset import open_dataset
     from tagmt.data.stats import compute_stats, to_markdown
+    from tagmt.outputs import refuse_overwriting_inputs
 
+    refuse_overwriting_inputs([("--plots", args.plots)], [("--data", args.data)])
     stats = compute_stats(open_dataset(args.data), args.split, args.pair)
     if args.format == "json":
         print(json.dumps(stats.as_dict(), indent=2, ensure_ascii=False))

@@ -7,17 +7,18 @@ import argparse
 import sys
 
 from tagmt.aligner_names import ALIGNER_CHOICES, awesome_options, uses_awesome
+from tagmt.commands.shared import add_engine_arguments, add_guide_arguments
 
 EXAMPLE = """\
 three workflows:
-  the SAP benchmark   tagmt translate --approach dp --pair en-ja --data ../shared/sap-dev --split dev -o dp.en-ja.txt
+  the SAP benchmark   tagmt translate --approach dp --pair en-ja --data ~/sap-data --split dev -o dp.en-ja.txt
   my XLIFF file       tagmt translate --input manual.xlf --trg-lang de --approach dp -o manual.de.xlf
   my line files       tagmt translate --input src.en --src-lang en --trg-lang fr --approach dt -o mt.fr
 
 more examples:
   tagmt translate --approach dt --pair en-ja --model copy -o copy.en-ja.txt
   tagmt translate --approach dp --pair en-ja --model reference --aligner eflomal -o ref-dp.en-ja.txt
-  tagmt translate --approach dt --pair ja-ko --model m2m100 --data ../shared/sap-dev --split dev -o m2m.dt.ja-ko.txt
+  tagmt translate --approach dt --pair ja-ko --model m2m100 --data ~/sap-data --split dev -o m2m.dt.ja-ko.txt
   tagmt translate --approach dp --pair en-zh --model mbart50 --aligner awesome --device cuda --fp16 -o mbart.dp.en-zh.txt
   tagmt translate --approach dt --pair en-ko --model /models/my-m2m100 --batch-size 32 -o out.txt
   tagmt translate --input ui.xlf --approach dt --model /models/my-m2m100 --beam 1 -o ui.out.xlf
@@ -39,10 +40,14 @@ with --repair project); dp asks for plain text and projects the tags. --unit doc
 DITA documents (-o is then a folder) in chunks under --max-context tokens and scores them with XATER
 and validity.
 
---input: the format comes from the content (XLIFF 1.2, XLIFF 2.x, TMX, else one tagged segment per line
-with XML-escaped text; --format forces one). XLIFF in, XLIFF out: every translatable segment's target is
-filled and its state set (1.2: needs-review-translation + mt-suggestion; 2.x: translated); units,
-ids, notes and sources stay byte for byte. Languages come from the file unless given; a line file needs
+--input: the format comes from the content (XLIFF 1.0/1.1/1.2, XLIFF 2.0/2.1/2.2, TMX, else one tagged
+segment per line with XML-escaped text; --format forces one). XLIFF in, XLIFF out, pre-translated as CAT
+tools do: a target is written only where it is missing, empty or asks for translation (1.2 new,
+needs-translation; 2.x initial), with its state set (1.2: needs-review-translation + mt-suggestion,
+approved="yes" cleared; 2.x: translated + subState tagmt:mt). Every other target (translated, reviewed,
+final, signed-off, approved, stateless) stays byte for byte and is counted, unless --overwrite; locked
+segments and empty sources never change. Units, ids, notes and sources stay byte for byte; a file with
+several <file> language pairs is translated pair by pair. Languages come from the file unless given; a line file needs
 --src-lang and --trg-lang. TMX and line files give one tagged translation per line. --pair gives one
 tagged segment per line, in the order of `tagmt views --view tagged`.
 
@@ -57,20 +62,7 @@ arguments.
 
 # Options that only the LLM engine (openai:NAME) reads; None means "not given".
 LLM_OPTIONS = ("api_base", "prompt", "shots", "concurrency", "timeout", "retries", "temperature",
-               "seed", "max_new_tokens", "max_context")
-
-
-def add_engine_arguments(parser: argparse.ArgumentParser) -> None:
-    """--engine, --compute-type and --max-tokens (shared with ``tagmt reproduce``)."""
-    parser.add_argument("--engine", choices=("hf", "ct2"), default="hf",
-                        help="run checkpoints with PyTorch generate (hf, default) or CTranslate2 (ct2: converted "
-                             "once and cached; pip install \"tagmt[ct2]\")")
-    parser.add_argument("--compute-type", metavar="TYPE",
-                        help="precision: hf float32 (CPU default) | bfloat16 | float16 (CUDA; default bfloat16 "
-                             "where the GPU has it); ct2 int8 (CPU default) | int8_float16 (CUDA default) | "
-                             "float32 | float16 | bfloat16 | int8_float32 | int8_bfloat16")
-    parser.add_argument("--max-tokens", type=int, metavar="N",
-                        help="batch by a budget of N padded input tokens (length-sorted) instead of --batch-size")
+               "seed", "max_new_tokens", "max_answer_chars", "max_context")
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -95,6 +87,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     what.add_argument("--input", metavar="FILE", help="an XLIFF 1.2/2.x, TMX or tagged line file")
     parser.add_argument("--format", choices=("auto", "xliff12", "xliff2", "tmx", "lines"), default="auto",
                         help="format of --input (default: from its content)")
+    parser.add_argument("--overwrite", action="store_true",
+                        help="XLIFF: also replace targets that hold someone's work (translated, reviewed, final, "
+                             "approved, stateless); locked segments and empty sources are never changed")
     parser.add_argument("--src-lang", metavar="LANG", help="source language of --input (ISO code; default: the file's)")
     parser.add_argument("--trg-lang", metavar="LANG", help="target language of --input (ISO code; default: the file's)")
     parser.add_argument("--model", default="m2m100", metavar="MODEL",
@@ -106,7 +101,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         help="encoder of the awesome aligner (default: bert-base-multilingual-cased)")
     parser.add_argument("--data", metavar="DIR", help="data set folder for --pair (default: the bundled sample)")
     parser.add_argument("--split", help="split name for --pair, e.g. dev or test (default: the only split)")
-    parser.add_argument("-o", "--output", required=True, metavar="FILE", help="output file")
+    parser.add_argument("-o", "--output", metavar="FILE",
+                        help="output file (required unless --in-place); never one of the inputs")
+    parser.add_argument("--in-place", action="store_true",
+                        help="write the translation over --input itself (atomically; -o may then be left out)")
     parser.add_argument("--batch-size", type=int, default=16, metavar="N", help="segments per batch (default 16)")
     parser.add_argument("--device", choices=("auto", "cpu", "cuda"), default="auto",
                         help="where the model runs (default: cuda when available)")
@@ -127,8 +125,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                        help="tagged translations of the domain: SOURCE TARGET line files, or one XLIFF/TMX file with "
                             "targets; an LLM gets them as few-shot examples, dp and --repair project learn tag "
                             "placement and term translations from them")
-    from tagmt.commands.project import add_guide_arguments
-
     add_guide_arguments(guide, examples=False)
     llm = parser.add_argument_group("LLM engines (--model openai:NAME)")
     llm.add_argument("--api-base", metavar="URL",
@@ -140,20 +136,25 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     llm.add_argument("--shots", type=int, metavar="N",
                      help="how many --examples pairs go into the prompt (default 3; dt takes tagged pairs first)")
     llm.add_argument("--concurrency", type=int, metavar="N", help="requests in flight (default 4)")
-    llm.add_argument("--timeout", type=float, metavar="SECONDS", help="per request (default 300)")
+    llm.add_argument("--timeout", type=float, metavar="SECONDS",
+                     help="bound on each whole request, answer included (default 300)")
     llm.add_argument("--retries", type=int, metavar="N",
                      help="retries with exponential backoff on connection errors, 408, 409, 429 and 5xx (default 4)")
     llm.add_argument("--temperature", type=float, metavar="T", help="sampling temperature (default 0)")
     llm.add_argument("--seed", type=int, metavar="N", help="sampling seed sent with every request")
     llm.add_argument("--max-new-tokens", type=int, metavar="N",
                      help="output budget of every request (default: 2x the input's estimated tokens + 64)")
+    llm.add_argument("--max-answer-chars", type=int, metavar="N",
+                     help="answers longer than this are cut, said on stderr (default: 4x the segment's "
+                          "characters + 256)")
     llm.add_argument("--max-context", type=int, metavar="TOKENS",
                      help="--unit document: the model's context; documents are cut into chunks that fit "
                           "(default 4096)")
     parser.set_defaults(func=run)
 
 
-def llm_options(args: argparse.Namespace, src_lang: str | None = None, trg_lang: str | None = None):
+def llm_options(args: argparse.Namespace, src_lang: str | None = None, trg_lang: str | None = None,
+                examples: bool = True):
     """The LLM engine's options from the command line (unset ones keep LLMOptions' defaults)."""
     from tagmt.engines import LLMOptions
     from tagmt.translate.guide import example_pairs, read_examples
@@ -161,10 +162,10 @@ def llm_options(args: argparse.Namespace, src_lang: str | None = None, trg_lang:
     given = {
         "api_base": args.api_base, "prompt": args.prompt, "shots": args.shots, "concurrency": args.concurrency,
         "timeout": args.timeout, "retries": args.retries, "temperature": args.temperature, "seed": args.seed,
-        "max_new_tokens": args.max_new_tokens,
+        "max_new_tokens": args.max_new_tokens, "max_answer_chars": args.max_answer_chars,
     }
     options = {key: value for key, value in given.items() if value is not None}
-    if args.examples:
+    if args.examples and examples:
         options["examples"] = tuple(example_pairs(read_examples(args.examples, src_lang=src_lang, trg_lang=trg_lang)))
     return LLMOptions(**options)
 
@@ -172,8 +173,8 @@ def llm_options(args: argparse.Namespace, src_lang: str | None = None, trg_lang:
 def _guide(args: argparse.Namespace, is_llm: bool, languages):
     """What the projection learns from (--examples, --examples-data/--examples-split, --align-corpus), or None
     when nothing is projected; ``languages`` gives the run's (source, target) codes when called."""
-    from tagmt.commands.project import read_guide
     from tagmt.errors import TagmtError
+    from tagmt.translate.guide import read_guide
 
     projects = args.approach == "dp" or args.repair is not None
     given = [f"--{name.replace('_', '-')}" for name in ("examples_data", "examples_split", "align_corpus",
@@ -187,7 +188,8 @@ def _guide(args: argparse.Namespace, is_llm: bool, languages):
         return None
     if not (given or args.examples):
         return None
-    return read_guide(args, *languages())
+    return read_guide(args.examples, args.examples_data, args.examples_split, args.align_corpus, *languages(),
+                      projection_model=args.projection_model)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -197,6 +199,7 @@ def run(args: argparse.Namespace) -> int:
 
     if args.aligner_model and not (uses_awesome(args.aligner) and (args.approach == "dp" or args.repair)):
         raise TagmtError("--aligner-model is for the awesome aligner of --approach dp or --repair project")
+    _refuse_overwrites(args)
     if args.beam < 1:
         raise TagmtError(f"--beam must be at least 1, not {args.beam}")
     is_llm = split_model(args.model) is not None
@@ -208,11 +211,16 @@ def run(args: argparse.Namespace) -> int:
         if given:
             option = "--" + given[0].replace("_", "-")
             raise TagmtError(f"{option} is for LLM engines (--model openai:NAME), not {args.model}")
+    else:
+        llm_options(args, examples=False).check()  # a bad --api-base or --timeout before any work
     if args.input:
         return _run_file(args, is_llm)
     given = [f"--{name.replace('_', '-')}" for name in ("src_lang", "trg_lang") if getattr(args, name)]
     if args.format != "auto":
         given.append("--format")
+    if args.overwrite:
+        raise TagmtError("--overwrite goes with --input (the existing targets of an XLIFF file); --pair writes a "
+                         "new line file")
     if given:
         raise TagmtError(f"{' and '.join(given)} go with --input; --pair takes its languages from the direction")
     direction = parse_direction(args.pair, include_zf=args.zf)
@@ -220,6 +228,40 @@ def run(args: argparse.Namespace) -> int:
         return _run_documents(args, direction, is_llm)
     _check_segment_options(args)
     return _run_segments(args, direction, is_llm)
+
+
+def _refuse_overwrites(args: argparse.Namespace) -> None:
+    """-o (and its run record, and --cache-dir) never on an input; --in-place is -o = --input on purpose."""
+    import os
+    from pathlib import Path
+
+    from tagmt.errors import TagmtError
+    from tagmt.outputs import existing_folder, refuse_overwriting_inputs, same_file
+    from tagmt.translate.runs import run_record_path
+
+    if args.in_place:
+        if not args.input:
+            raise TagmtError("--in-place writes the translation over --input; it does not go with --pair")
+        if args.output is None:
+            args.output = args.input
+        elif not same_file(args.output, args.input):
+            raise TagmtError(f"--in-place writes over --input {args.input}, but -o {args.output} is another "
+                             "file: leave out -o, or --in-place")
+    elif args.output is None:
+        raise TagmtError("-o/--output is required (or --in-place to write the translation over --input)")
+    record = None
+    if args.unit != "document":  # beside a new file, or an existing regular one (not a FIFO, a device)
+        out = Path(args.output)
+        record = run_record_path(out) if os.path.lexists(out) else out.with_name(out.name + ".run.json")
+    refuse_overwriting_inputs(
+        [("-o", args.output), ("the run record of -o", str(record) if record else None), ("--cache-dir", args.cache_dir)],
+        [("--input", args.input), ("--data", args.data), ("--prompt", args.prompt),
+         *(("--examples", path) for path in args.examples or ()),
+         *(("--align-corpus", path) for path in args.align_corpus or ()), ("--examples-data", args.examples_data),
+         existing_folder("--model", args.model), existing_folder("--aligner-model", args.aligner_model),
+         existing_folder("--projection-model", args.projection_model)],
+        in_place=("-o", "--input") if args.input else None, allow_in_place=args.in_place,
+    )
 
 
 def _check_segment_options(args: argparse.Namespace) -> None:
@@ -305,11 +347,17 @@ def _run_file(args: argparse.Namespace, is_llm: bool) -> int:
         cache_dir=args.cache_dir, use_cache=not args.no_cache, fp16=args.fp16,
         llm=llm, repair=args.repair, command=getattr(args, "argv", None),
         engine=args.engine, compute_type=args.compute_type, max_tokens=args.max_tokens, guide=guide,
+        in_place=args.in_place,
+        overwrite=args.overwrite,
     )
     kind = {"xliff12": "XLIFF 1.2", "xliff2": "XLIFF 2"}.get(done.corpus.format, "line file")
-    print(f"wrote {len(done.corpus.segments)} segments ({args.model}, {args.approach}, {done.direction.name}) "
+    names = ", ".join(d.name for d in done.directions) or done.direction.name
+    total = len(done.corpus.segments)
+    count = f"{done.written}" if done.written == total else f"{done.written} of {total}"
+    print(f"wrote {count} segments ({args.model}, {args.approach}, {names}) "
           f"as {kind} to {done.output}", file=sys.stderr)
-    _say(run_record_path(done.output), done.report.lines())
+    summary = done.summary()
+    _say(run_record_path(done.output), done.report.lines() + ([summary] if summary else []))
     return 0
 
 

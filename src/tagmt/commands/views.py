@@ -8,8 +8,8 @@ import sys
 EXAMPLE = """\
 examples:
   tagmt views --pair en-ja --view tagged --side source | head
-  tagmt views --data ../shared/sap-dev --split dev --pair ja-ko --view plain --side target -o ko.txt
-  tagmt views --data ../shared/sap-dev --pair en-zf --zf --view dita --side target -o dita/
+  tagmt views --data ~/sap-data --split dev --pair ja-ko --view plain --side target -o ko.txt
+  tagmt views --data ~/sap-data --pair en-zf --zf --view dita --side target -o dita/
   tagmt views --input manual.xlf --view plain --side source      # any XLIFF, TMX or tagged line file
 
 views: tagged (DITA inline tags written out), masked (XLIFF placeholders <x/>, <g>…</g>),
@@ -48,6 +48,9 @@ def run(args: argparse.Namespace) -> int:
     from tagmt.errors import TagmtError
     from tagmt.linecodec import encode_line, has_line_break
 
+    from tagmt.outputs import refuse_overwriting_inputs
+
+    refuse_overwriting_inputs([("-o", args.output)], [("--input", args.input), ("--data", args.data)])
     if args.input:
         if args.pair or args.data or args.split:
             raise TagmtError("--input reads one file; --pair, --data and --split are for the data set")
@@ -77,9 +80,8 @@ def run(args: argparse.Namespace) -> int:
 def _file_lines(path: str, view: str, side: str) -> list[str]:
     """The tagged or plain view of the sources or targets of any corpus file."""
     from tagmt.corpus import read_corpus
-    from tagmt.corpus.xmltext import unescape
     from tagmt.errors import TagmtError
-    from tagmt.markup import strip, tokenize
+    from tagmt.plaintext import plain_text
 
     if view not in ("tagged", "plain"):
         raise TagmtError(f"--view {view} is for the data set; --input gives the tagged and plain views")
@@ -88,8 +90,7 @@ def _file_lines(path: str, view: str, side: str) -> list[str]:
         raise TagmtError(f"{path}: no segment (every unit is empty or translate=\"no\")")
     texts = [s.source if side == "source" else s.reference or "" for s in corpus.segments]
     if view == "plain":
-        texts = [strip(tokenize(t, orphans=True)) for t in texts]  # every well-written tag
-        texts = [unescape(t) for t in texts] if corpus.escaped else texts
+        texts = [plain_text(t, escaped=corpus.escaped) for t in texts]
     return texts
 
 

@@ -21,6 +21,12 @@ FORMAT_NAMES = {"xliff12": "XLIFF 1.2", "xliff2": "XLIFF 2.x", "tmx": "TMX", "li
 
 XLIFF12_NS = "urn:oasis:names:tc:xliff:document:1.2"
 XLIFF2_NS = "urn:oasis:names:tc:xliff:document:2.0"
+#: XLIFF 1.0 and 1.1 share 1.2's unit model (trans-unit, source, target, the same inline codes); 1.0 has
+#: no namespace of its own (TYPO3's label files), 1.1 and 1.2 each have one.
+XLIFF1_NAMESPACES = ("urn:oasis:names:tc:xliff:document:1.0", "urn:oasis:names:tc:xliff:document:1.1", XLIFF12_NS)
+XLIFF1_VERSIONS = ("1.0", "1.1", "1.2")
+#: 2.0 and 2.1 use the 2.0 namespace; 2.2 has its own.
+XLIFF2_NAMESPACES = (XLIFF2_NS, "urn:oasis:names:tc:xliff:document:2.2")
 _XLIFF_ROOT = re.compile(rb"<(?:[\w.-]+:)?xliff[\s>/]")
 _XML_START = re.compile(rb"^(?:\xef\xbb\xbf)?\s*(?:<\?xml[\s?]|<!--|<(?:\w+:)?(?:xliff|tmx)[\s>/])")
 
@@ -40,14 +46,15 @@ def xml_format(tree: etree._ElementTree, path: str | Path) -> str:
     name, ns, version = local_name(root), namespace(root), (root.get("version") or "").strip()
     where = f"{path}:{root.sourceline}"
     if name == "xliff":
-        if ns == XLIFF12_NS or (ns is None and version == "1.2"):
+        if ns in XLIFF1_NAMESPACES or (ns is None and version in XLIFF1_VERSIONS):
             return "xliff12"
-        if ns == XLIFF2_NS and re.fullmatch(r"2\.\d+", version or "2.0"):
+        if ns in XLIFF2_NAMESPACES and re.fullmatch(r"2\.\d+", version or "2.0"):
             return "xliff2"
         found = f"version {version!r}" if version else "no version"
         raise TagmtError(
-            f"{where}: XLIFF with {found} in namespace {ns!r}: tagmt reads XLIFF 1.2 ({XLIFF12_NS}) and "
-            f"XLIFF 2.0/2.1/2.2 ({XLIFF2_NS})"
+            f"{where}: XLIFF with {found} in namespace {ns!r}: tagmt reads XLIFF 1.0/1.1/1.2 (namespace "
+            f"{XLIFF12_NS}, its 1.0/1.1 forms, or none) and XLIFF 2.0/2.1 ({XLIFF2_NS}) and 2.2 "
+            f"({XLIFF2_NAMESPACES[1]})"
         )
     if name == "tmx":
         return "tmx"

@@ -88,11 +88,11 @@ class _Walk:
             self.out.append("</g>")
         elif role.kind == "open" and k in partner:
             closing = items[partner[k]]
-            code = self._add(PAIR, role, child, _text(index.outer(child)), _text(index.outer(closing)))
+            code = self._add(PAIR, role, child, index.text(index.outer(child)), index.text(index.outer(closing)))
             self.out.append(placeholder(PAIR, code.id))
         else:
             kind = {"standalone": STANDALONE, "open": OPEN, "isolated-open": OPEN}.get(role.kind, CLOSE)
-            code = self._add(kind, role, child, _text(index.outer(child)))
+            code = self._add(kind, role, child, index.text(index.outer(child)))
             self.out.append(placeholder(kind, code.id))
 
     def _add(self, kind: str, role: Role, element: etree._Element, open_xml: str, close_xml: str = "") -> InlineCode:
@@ -131,11 +131,7 @@ def _pair_halves(roles: list[Role | None]) -> dict[int, int]:
 def _content_tags(index: SpanIndex, element: etree._Element) -> tuple[str, str]:
     """The start and end tag of a code with content; ``<g id="1"/>`` gives ``<g id="1">`` and ``</g>``."""
     if index[element].empty:
-        whole = _text(with_content(index.start_tag(element), b""))
+        whole = index.text(with_content(index.start_tag(element), b""))
         end = whole.rindex("</")
         return whole[:end], whole[end:]
-    return _text(index.start_tag(element)), _text(index.end_tag(element))
-
-
-def _text(data: bytes) -> str:
-    return data.decode("utf-8")
+    return index.text(index.start_tag(element)), index.text(index.end_tag(element))

@@ -23,6 +23,7 @@ escaped; tagged line files are escaped, as XLIFF-style line files are.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
@@ -57,15 +58,71 @@ class InlineCode:
         return (self.placeholder, self.id)
 
 
+#: The reason a reader gives for a target that holds machine translation (``Segment.keep``): ``project``
+#: may put tags into it, ``translate`` keeps it unless told to overwrite.
+MACHINE = "machine translation"
+
+
 @dataclass(frozen=True)
 class Segment:
     """One unit of translation: ``source`` and ``reference`` are tagged strings (see the module docstring);
-    ``codes`` maps (placeholder name, id) to the original code."""
+    ``codes`` maps (placeholder name, id) to the original code.
+
+    What a writer may do with the segment's existing target (set by the XLIFF readers, from the file):
+    ``keep`` names why its target stays as it is unless the run overwrites (``final``, ``approved``,
+    ``translated``, ``no state``…; None: the target is missing, empty or asks for translation);
+    ``locked`` names why it is never written (locked, empty source). ``fixed`` are the codes a target must
+    keep (XLIFF 2 ``canDelete="no"``), ``ordered`` those that keep their order (``canReorder="no"``).
+    ``src_lang``/``trg_lang``: the segment's own languages where its ``<file>`` says (None: the corpus's).
+    """
 
     id: str
     source: str
     reference: str | None = None
     codes: Mapping[tuple[str, str], InlineCode] = field(default_factory=dict)
+    #: Where the segment is, as a structured key for matching two files' segments (``corpus.matching``):
+    #: XLIFF gives ``(file, ("id", unit id) or ("position", n) for a unit without id, segment id or None)``;
+    #: empty: match by ``id``. The flat ``id`` is for people; two different keys may print as one id.
+    key: tuple = ()
+
+    @property
+    def target(self) -> str | None:
+        """The segment's target as its file has it (a tagged string; None where there is none): the
+        reference of an evaluation, the MT output of a projection. ``reference`` is the same field."""
+        return self.reference
+
+    src_lang: str | None = None
+    trg_lang: str | None = None
+    keep: str | None = None
+    locked: str | None = None
+    fixed: tuple[tuple[str, str], ...] = ()
+    ordered: tuple[tuple[str, str], ...] = ()
+
+    def may_write(self, overwrite: bool = False, machine: bool = False) -> str | None:
+        """None when a new target may be written here, else why not: ``overwrite`` replaces kept targets,
+        ``machine`` (projection) those that hold machine translation."""
+        if self.locked:
+            return self.locked
+        if self.keep and not overwrite and not (machine and self.keep == MACHINE):
+            return self.keep
+        return None
+
+    def violation(self, tagged: str) -> str | None:
+        """Why ``tagged`` may not become this segment's target (a code that cannot be deleted is missing,
+        codes that cannot be reordered are out of order), or None."""
+        if not (self.fixed or self.ordered):
+            return None
+        found = []
+        for token in tokenize(tagged, orphans=True):
+            if token.kind in ("start", "empty") and token.name in PLACEHOLDERS:
+                found.append((token.name, placeholder_id(token.text)))
+        if any(key not in found for key in self.fixed):
+            return "a code marked canDelete=\"no\" would be dropped"
+        wanted = set(self.ordered)
+        seen = [key for key in found if key in wanted]
+        if seen != [key for key in self.ordered if key in seen]:
+            return "codes marked canReorder=\"no\" would be reordered"
+        return None
 
     def restore(self, tagged: str) -> str:
         """``tagged`` (a translation carrying this segment's placeholder tags, well formed, text escaped)
@@ -73,12 +130,13 @@ class Segment:
 
         A placeholder this segment does not know is kept as escaped text: it cannot be a code."""
         if not self.codes:
-            return tagged
+            return tagged.replace("\r", "&#13;")
         out: list[str] = []
         open_pairs: list[InlineCode | None] = []
         for token in tokenize(tagged, orphans=True):  # every well-written tag, paired or not
             if token.kind == "text":
-                out.append(token.text)
+                # A CR read from &#13; goes back as a reference: raw, every XML parser reads it as LF.
+                out.append(token.text.replace("\r", "&#13;"))
                 continue
             code = self._code(token)
             if token.kind == "start":
@@ -139,6 +197,8 @@ class Corpus:
     escaped: bool = True
     native: Any = None
     writer: Writer | None = None
+    #: after ``write``: the targets left as they were although a new one was given or allowed, by reason
+    kept: Counter[str] = field(default_factory=Counter)
 
     def __len__(self) -> int:
         return len(self.segments)
@@ -151,11 +211,38 @@ class Corpus:
     def references(self) -> list[str | None]:
         return [segment.reference for segment in self.segments]
 
-    def write(self, output: str | Path, targets: Sequence[str | None], **options: Any) -> Path:
+    def plan(self, overwrite: bool = False, machine: bool = False) -> tuple[list[int], Counter[str]]:
+        """The indices of the segments whose target may be written (``Segment.may_write``) and, by reason,
+        how many targets stay as they are."""
+        allowed: list[int] = []
+        kept: Counter[str] = Counter()
+        for k, segment in enumerate(self.segments):
+            reason = segment.may_write(overwrite, machine)
+            if reason is None:
+                allowed.append(k)
+            else:
+                kept[reason] += 1
+        return allowed, kept
+
+    def write(self, output: str | Path, targets: Sequence[str | None], *, overwrite: bool = False,
+              machine: bool = False, **options: Any) -> Path:
         """Write ``targets`` (one tagged string per segment, or None to leave a segment's target as it is)
-        in this corpus's own format to ``output``, atomically."""
+        in this corpus's own format to ``output``, atomically. A target the segment does not allow
+        (``Segment.may_write`` with ``overwrite``/``machine``, ``Segment.violation``) is not written; the
+        reasons are counted in :attr:`kept`."""
         if self.writer is None:
             raise TagmtError(f"tagmt cannot write {self.format} files; choose a line file as output")
         if len(targets) != len(self.segments):
             raise ValueError(f"{len(targets)} targets for {len(self.segments)} segments")
-        return self.writer(self, targets, output, **options)
+        _, self.kept = self.plan(overwrite, machine)
+        allowed: list[str | None] = []
+        for segment, tagged in zip(self.segments, targets):
+            if tagged is not None and segment.may_write(overwrite, machine) is None:
+                problem = segment.violation(tagged)
+                if problem:
+                    self.kept[problem] += 1
+                    tagged = None
+            else:
+                tagged = None
+            allowed.append(tagged)
+        return self.writer(self, allowed, output, **options)

@@ -80,8 +80,9 @@ def element_spans(data: bytes, path: str | Path) -> list[Span]:
 class SpanIndex:
     """The span of any element of one parsed document, and its original bytes."""
 
-    def __init__(self, data: bytes, tree: etree._ElementTree, path: str | Path) -> None:
+    def __init__(self, data: bytes, tree: etree._ElementTree, path: str | Path, codec: str = "utf-8") -> None:
         self.data = data
+        self.codec = codec
         elements = list(tree.getroot().iter(etree.Element))
         spans = element_spans(data, path)
         if len(elements) != len(spans):  # pragma: no cover - the two parsers disagree
@@ -108,23 +109,73 @@ class SpanIndex:
         span = self[element]
         return self.data[span.inner_start:span.inner_end]
 
+    def text(self, data: bytes) -> str:
+        """Bytes of this document as text (its own encoding)."""
+        return data.decode(self.codec)
+
+
+_ATTRIBUTE = re.compile(rb"(\s+)([^\s=/>]+)(\s*=\s*)(\"[^\"]*\"|'[^']*')")
+
+
+@dataclass(frozen=True, slots=True)
+class Attribute:
+    """One attribute of a start tag, as written: ``[start, end)`` spans its leading blank space, its name
+    and its quoted value; ``value`` is the raw value between the quotes (references not read)."""
+
+    name: bytes
+    value: bytes
+    start: int
+    end: int
+    value_start: int
+    value_end: int
+
+
+def attributes(start_tag: bytes) -> list[Attribute]:
+    """The attributes of ``start_tag`` (``<name a="1" b='2'>`` or ``<name/>``), parsed from left to right so
+    that an attribute's value never counts as another attribute (``title=' state="x"'``)."""
+    at = _NAME.match(start_tag).end()  # type: ignore[union-attr]
+    found = []
+    while True:
+        match = _ATTRIBUTE.match(start_tag, at)
+        if match is None:
+            return found
+        found.append(Attribute(match.group(2), match.group(4)[1:-1], match.start(), match.end(),
+                               match.start(4) + 1, match.end(4) - 1))
+        at = match.end()
+
+
+def get_attribute(start_tag: bytes, name: str) -> bytes | None:
+    """The raw value of attribute ``name`` in ``start_tag``, or None."""
+    key = name.encode()
+    return next((a.value for a in attributes(start_tag) if a.name == key), None)
+
 
 def set_attribute(start_tag: bytes, name: str, value: str) -> bytes:
     """``start_tag`` with attribute ``name`` set to ``value`` (replaced in place, else added at the end);
-    nothing else in the tag changes."""
+    nothing else in the tag changes. ``value`` is ASCII-safe here (tagmt writes codes and states)."""
     from tagmt.corpus.xmltext import escape_attribute
 
     encoded = escape_attribute(value).encode("utf-8")
-    existing = re.compile(rb"(\s" + re.escape(name.encode()) + rb"\s*=\s*)(\"[^\"]*\"|'[^']*')")
-    match = existing.search(start_tag)
-    if match:
-        quote = match.group(2)[:1]
-        quoted = quote + (encoded if quote == b'"' else encoded.replace(b"'", b"&apos;")) + quote
-        return start_tag[:match.start(2)] + quoted + start_tag[match.end(2):]
+    key = name.encode()
+    for attribute in attributes(start_tag):
+        if attribute.name == key:
+            quote = start_tag[attribute.value_start - 1:attribute.value_start]
+            if quote == b"'":
+                encoded = encoded.replace(b"'", b"&apos;")
+            return start_tag[:attribute.value_start] + encoded + start_tag[attribute.value_end:]
     close = len(start_tag) - (2 if start_tag.endswith(b"/>") else 1)
     while close > 0 and start_tag[close - 1:close].isspace():
         close -= 1
-    return start_tag[:close] + b" " + name.encode() + b'="' + encoded + b'"' + start_tag[close:]
+    return start_tag[:close] + b" " + key + b'="' + encoded + b'"' + start_tag[close:]
+
+
+def remove_attribute(start_tag: bytes, name: str) -> bytes:
+    """``start_tag`` without attribute ``name`` (with its leading blank space); unchanged when absent."""
+    key = name.encode()
+    for attribute in attributes(start_tag):
+        if attribute.name == key:
+            return start_tag[:attribute.start] + start_tag[attribute.end:]
+    return start_tag
 
 
 def with_content(start_tag: bytes, content: bytes) -> bytes:

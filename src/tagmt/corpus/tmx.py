@@ -3,7 +3,9 @@ of the source language and its reference from the ``<tuv>`` of the target langua
 parallel examples can come from any CAT tool.
 
 Languages: ``src_lang`` defaults to the header's ``srclang``; ``trg_lang`` to the only other language when
-every unit has two. A ``<tuv>`` matches a language by its primary subtag (``de`` matches ``de-DE``).
+every unit has two. A ``<tuv>`` matches a language by its whole tag first, else by the language it names
+(:func:`tagmt.languages.normalize`: ``de`` matches ``de-DE``, ``zh-TW`` matches ``zh-Hant``), so a TMX of
+two regional variants (``en-US`` and ``en-GB``) reads as a regional pair and ``zh-TW`` is never ``zh``.
 Inline codes ``bpt ept it ph hi ut`` (and ``sub`` inside them) become placeholder tags; ``bpt``/``ept`` pair
 by their ``i`` attribute. Segment ids are the ``tuid`` (else the unit's position, from 1). A unit without
 the source language is skipped, and the number skipped is part of the error if none is left.
@@ -37,8 +39,36 @@ def classify(element: etree._Element) -> Role:
     return Role("standalone", element.get("x"), prefix="c")  # ph, ut, anything else
 
 
-def _primary(lang: str | None) -> str:
-    return (lang or "").replace("_", "-").split("-")[0].lower()
+def _tag(lang: str | None) -> str:
+    return (lang or "").strip().replace("_", "-").lower()
+
+
+def _code(lang: str | None) -> str:
+    """The language a tag names (``zh-TW`` → ``zf``); a tag tagmt cannot read keeps its first subtag."""
+    from tagmt.languages import normalize
+
+    try:
+        return normalize(lang or "")
+    except TagmtError:
+        return _tag(lang).split("-")[0]
+
+
+def _is(lang: str | None, wanted: str) -> bool:
+    """``lang`` (a ``<tuv>``'s) is the language ``wanted``: the same tag, or the same language when
+    ``wanted`` names no variant (``de`` is ``de-DE``)."""
+    return _tag(lang) == _tag(wanted) or ("-" not in _tag(wanted) and _code(lang) == _code(wanted))
+
+
+def _side(tuvs: list, wanted: str, taken=None):
+    """The ``<seg>`` of ``wanted`` in one unit: the same tag first, else the same language (never the
+    ``<seg>`` already ``taken`` as the source: en-US and en-GB are two sides)."""
+    for exact in (True, False):
+        for lang, seg in tuvs:
+            if seg is not None and seg is taken:
+                continue
+            if (_tag(lang) == _tag(wanted)) if exact else _code(lang) == _code(wanted):
+                return seg
+    return None
 
 
 def read(path: Path, data: bytes, tree: etree._ElementTree | None = None, *, src_lang: str | None = None,
@@ -55,19 +85,21 @@ def read(path: Path, data: bytes, tree: etree._ElementTree | None = None, *, src
         raise TagmtError(f"{path}: the TMX header names no source language (srclang); pass --src-lang")
     units = list(body.iter("tu"))
     if trg_lang is None:
-        others = {_primary(tuv.get(_LANG) or tuv.get("lang")) for tu in units for tuv in tu.iter("tuv")} - {_primary(src)}
+        langs = [tuv.get(_LANG) or tuv.get("lang") or "" for tu in units for tuv in tu.iter("tuv")]
+        others = {_tag(lang): lang for lang in langs if not _is(lang, src)}  # as the file writes them
         if len(others) != 1:
             raise TagmtError(
-                f"{path}: the TMX file holds {len(others)} target languages ({', '.join(sorted(others)) or 'none'}); "
-                "choose one with --trg-lang"
+                f"{path}: the TMX file holds {len(others)} target languages "
+                f"({', '.join(sorted(others.values())) or 'none'}); choose one with --trg-lang"
             )
-        trg_lang = others.pop()
+        (trg_lang,) = others.values()
     reader = InlineReader(doc.index, classify)
     segments: list[Segment] = []
     skipped = 0
     for n, tu in enumerate(units, start=1):
-        sides = {_primary(tuv.get(_LANG) or tuv.get("lang")): tuv.find("seg") for tuv in tu.iter("tuv")}
-        source, target = sides.get(_primary(src)), sides.get(_primary(trg_lang))
+        tuvs = [(tuv.get(_LANG) or tuv.get("lang"), tuv.find("seg")) for tuv in tu.iter("tuv")]
+        source = _side(tuvs, src)
+        target = _side(tuvs, trg_lang, taken=source)
         if source is None:
             skipped += 1
             continue
@@ -76,4 +108,4 @@ def read(path: Path, data: bytes, tree: etree._ElementTree | None = None, *, src
         segments.append(Segment(tu.get("tuid") or str(n), tagged, reference, codes))
     if not segments:
         raise TagmtError(f"{path}: no translation unit has a {src} side ({skipped} units skipped)")
-    return Corpus("tmx", segments, path, _primary(src), _primary(trg_lang), True, doc, None)
+    return Corpus("tmx", segments, path, src, trg_lang, True, doc, None)

@@ -1,28 +1,42 @@
-"""XLIFF 1.2: one segment per ``<mrk mtype="seg">`` of a ``<seg-source>``, else one per ``<trans-unit>``.
+"""XLIFF 1.x (1.0, 1.1, 1.2, with their namespace or none): one segment per ``<mrk mtype="seg">`` of a
+``<seg-source>``, else one per ``<trans-unit>``.
 
 Read: every translatable ``trans-unit`` (``translate="no"`` on it or an enclosing ``group`` skips it);
 inline codes ``g x bx ex ph bpt ept it mrk sub`` become placeholder tags (``tagmt.corpus.model``); the
 reference is the unit's ``<target>`` (or its ``mrk`` of the same ``mid``) when it has content. Segment ids
 are the unit's id, with ``#mid`` for segmented units (and ``<file original>/`` in front when a document
-holds several files).
+holds several files). Each segment carries its ``<file>``'s languages.
 
-Write: each translated segment's target filled with the original codes put back; a segmented unit's
-target repeats its ``seg-source`` with each ``mrk``'s content translated. The target's ``state`` is set to
-``needs-review-translation`` with ``state-qualifier="mt-suggestion"`` (XLIFF 1.2's values for machine
-translation awaiting review); ``file/@target-language`` is added when missing. Everything else — other
-units, notes, comments, attributes, the declaration, the sources — stays byte for byte.
+What may be written (``Segment.keep``/``locked``), as CAT tools pre-translate: a target that is missing,
+empty, or in a state that asks for translation (``new``, ``needs-translation``). A non-empty target that
+is approved (``approved="yes"``), in any other state, or stateless is kept unless the run overwrites; one
+marked as machine translation (``state-qualifier`` ``mt-suggestion``/``leveraged-mt``, Trados
+``origin="mt"``) may get tags from ``project``. Never written: a locked unit or segment (an attribute
+``locked`` of any namespace: Trados ``sdl:seg locked="true"``, memoQ ``mq:locked``), a unit whose source
+is empty. Trados ``sdl:seg-defs`` give the per-segment status (``conf``).
+
+Write: each written segment's target filled with the original codes put back. A segmented unit's existing
+target keeps everything but the content of the ``mrk``s tagmt writes (translator text between them, their
+attributes and order, codes only the target has); a missing ``mrk`` is added after its predecessor; a
+missing target repeats the ``seg-source``. A written target gets ``state="needs-review-translation"``
+and ``state-qualifier="mt-suggestion"`` (XLIFF 1.2's values for machine translation awaiting review), and
+its unit's ``approved="yes"`` becomes ``no``; ``file/@target-language`` is added when missing.
+Everything else — other units, notes, comments, attributes, the declaration, the sources — stays byte for
+byte.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Sequence
 
 from lxml import etree
 
 from tagmt.corpus.inline import InlineReader, Role
-from tagmt.corpus.model import Corpus, Segment
+from tagmt.corpus.detect import XLIFF1_NAMESPACES
+from tagmt.corpus.model import MACHINE, Corpus, Segment
 from tagmt.corpus.spans import set_attribute, splice, with_content
 from tagmt.corpus.xmlfile import XmlFile, inherited, with_id_prefixes
 from tagmt.errors import TagmtError
@@ -31,11 +45,16 @@ from tagmt.safexml import local_name, namespace
 NS = "urn:oasis:names:tc:xliff:document:1.2"
 MT_STATE = "needs-review-translation"
 MT_QUALIFIER = "mt-suggestion"
+#: target states that ask for a translation; qualifiers that say the target is machine translation
+ASKS_FOR_TRANSLATION = ("new", "needs-translation")
+MT_QUALIFIERS = ("mt-suggestion", "leveraged-mt")
+_LOCKED = ("yes", "true", "locked", "1")
+SDL_NS = "http://sdl.com/FileTypes/SdlXliff/1.0"
 
 
-def classify(element: etree._Element) -> Role:
-    """The role of an XLIFF 1.2 inline element."""
-    name = local_name(element) if namespace(element) in (NS, None) else ""
+def classify(element: etree._Element, ns: str | None = NS) -> Role:
+    """The role of an XLIFF 1.x inline element (``ns``: the document's namespace)."""
+    name = local_name(element) if namespace(element) in (ns, None) else ""
     code_id = element.get("id")
     if name == "g":
         return Role("content", code_id)
@@ -70,67 +89,133 @@ class _Unit:
 
 
 def read(path: Path, data: bytes, tree: etree._ElementTree | None = None) -> Corpus:
-    """The segments of an XLIFF 1.2 document."""
+    """The segments of an XLIFF 1.x document."""
     doc = XmlFile.parse(path, data, "XLIFF 1.2", tree)
     root = doc.root
     ns = namespace(root)
-    if ns not in (NS, None) or (ns is None and not (root.get("version") or "").startswith("1.2")):
-        raise TagmtError(f"{doc.line(root)}: not an XLIFF 1.2 document (namespace {ns!r})")
+    if ns not in (*XLIFF1_NAMESPACES, None) or (ns is None and not (root.get("version") or "").startswith("1.")):
+        raise TagmtError(f"{doc.line(root)}: not an XLIFF 1.x document (namespace {ns!r})")
     q = (lambda name: f"{{{ns}}}{name}") if ns else (lambda name: name)
     files = [child for child in root if child.tag == q("file")]
     if not files:
         raise TagmtError(f"{doc.line(root)}: no <file> element in the XLIFF document")
-    reader = InlineReader(doc.index, classify)
+    reader = InlineReader(doc.index, partial(classify, ns=ns))
     segments: list[Segment] = []
     units: list[_Unit] = []
     for prefix, file_el in zip(with_id_prefixes(files, "original"), files):
+        languages = (file_el.get("source-language"), file_el.get("target-language"))
+        anonymous = 0  # units without an id, matched by their position in the file
         for tu in file_el.iter(q("trans-unit")):
             if inherited(tu, "translate", "yes") == "no":
                 continue
-            units.append(_read_unit(doc, reader, q, tu, prefix, segments))
+            anonymous += not tu.get("id")
+            unit_key = (prefix, ("id", tu.get("id")) if tu.get("id") else ("position", anonymous))
+            units.append(_read_unit(doc, reader, q, tu, prefix, segments, languages, unit_key))
     src_lang = files[0].get("source-language")
     trg_lang = files[0].get("target-language")
-    for file_el in files[1:]:
-        if (file_el.get("source-language"), file_el.get("target-language")) != (src_lang, trg_lang):
-            raise TagmtError(
-                f"{doc.line(file_el)}: this <file> has languages {file_el.get('source-language')}→"
-                f"{file_el.get('target-language')}, the first {src_lang}→{trg_lang}; give each direction its own file"
-            )
     return Corpus("xliff12", segments, path, src_lang, trg_lang, True, (doc, units, files), write)
 
 
+def _seg_mrks(container: etree._Element | None, q) -> list[etree._Element]:
+    """The outermost ``<mrk mtype="seg">`` of ``container`` (one nested in another is its content)."""
+    if container is None:
+        return []
+    found = []
+    for mrk in container.iter(q("mrk")):
+        if mrk.get("mtype") != "seg":
+            continue
+        parent = mrk.getparent()
+        while parent is not None and parent is not container and not (
+                parent.tag == q("mrk") and parent.get("mtype") == "seg"):
+            parent = parent.getparent()
+        if parent is container:
+            found.append(mrk)
+    return found
+
+
+def _sdl_segments(tu: etree._Element) -> dict[str, etree._Element]:
+    """Trados's per-segment status: ``sdl:seg-defs/sdl:seg`` by id (the mrk's mid)."""
+    return {seg.get("id") or "": seg for seg in tu.iter(f"{{{SDL_NS}}}seg")}
+
+
+def _is_locked(element: etree._Element) -> bool:
+    return any(etree.QName(name).localname == "locked" and value.strip().lower() in _LOCKED
+               for name, value in element.attrib.items())
+
+
 def _read_unit(doc: XmlFile, reader: InlineReader, q, tu: etree._Element, prefix: str,
-               segments: list[Segment]) -> _Unit:
+               segments: list[Segment], languages: tuple[str | None, str | None], unit_key: tuple = ()) -> _Unit:
     source = tu.find(q("source"))
     if source is None:
         raise TagmtError(f"{doc.line(tu)}: trans-unit {tu.get('id')!r} has no <source>")
     seg_source = tu.find(q("seg-source"))
     target = tu.find(q("target"))
-    mrks = [] if seg_source is None else [m for m in seg_source.iter(q("mrk")) if m.get("mtype") == "seg"]
+    mrks = _seg_mrks(seg_source, q)
     unit_id = prefix + (tu.get("id") or f"line{tu.sourceline}")
     unit = _Unit(tu, seg_source if mrks else source, mrks, target)
+    sdl = _sdl_segments(tu)
     if mrks:
-        targets = {} if target is None else {
-            m.get("mid"): m for m in target.iter(q("mrk")) if m.get("mtype") == "seg"
-        }
+        targets: dict[str | None, etree._Element] = {}
+        for mrk in _seg_mrks(target, q):
+            targets.setdefault(mrk.get("mid"), mrk)
+        # a target with content but no segment markers (written unsegmented): its status is the whole target's
+        whole = target if target is not None and not targets and _has_text(target) else None
+        seen: set[str | None] = set()
         for mrk in mrks:
-            mid = mrk.get("mid") or ""
-            _add(reader, segments, unit, f"{unit_id}#{mid}", mrk, targets.get(mid))
+            mid = mrk.get("mid")
+            if mid in seen:
+                raise TagmtError(f"{doc.line(mrk)}: two <mrk mtype=\"seg\"> with mid {mid!r} in the <seg-source> "
+                                 f"of trans-unit {tu.get('id')!r}; each segment needs its own mid")
+            seen.add(mid)
+            _add(reader, segments, unit, f"{unit_id}#{mid or ''}", mrk, targets.get(mid), languages,
+                 _status(tu, target, whole if whole is not None else targets.get(mid), sdl.get(mid or "")),
+                 (*unit_key, mid or ""))
     else:
-        _add(reader, segments, unit, unit_id, source, target)
+        _add(reader, segments, unit, unit_id, source, target, languages, _status(tu, target, target, None),
+             (*unit_key, None))
     return unit
 
 
+def _status(tu: etree._Element, target: etree._Element | None, content: etree._Element | None,
+            sdl: etree._Element | None) -> tuple[str | None, str | None]:
+    """(keep, locked) for a segment whose target content is ``content`` (see the module docstring)."""
+    if _is_locked(tu) or (sdl is not None and _is_locked(sdl)):
+        return None, "locked"
+    if content is None or not _has_text(content):  # missing, empty or blank: to be translated
+        return None, None
+    if tu.get("approved") == "yes":
+        return "approved", None
+    if sdl is not None and sdl.get("conf"):
+        if sdl.get("origin") == "mt" and sdl.get("conf") in ("Draft", "Unspecified"):
+            return MACHINE, None
+        return f"Trados status {sdl.get('conf')}", None
+    state = target.get("state") if target is not None else None
+    if state in ASKS_FOR_TRANSLATION:
+        return None, None
+    if target is not None and target.get("state-qualifier") in MT_QUALIFIERS:
+        return MACHINE, None
+    return (state or "no state"), None
+
+
 def _add(reader: InlineReader, segments: list[Segment], unit: _Unit, segment_id: str,
-         source: etree._Element, target: etree._Element | None) -> None:
+         source: etree._Element, target: etree._Element | None, languages: tuple[str | None, str | None],
+         status: tuple[str | None, str | None], key: tuple = ()) -> None:
     tagged, codes = reader.read(source)
     reference = reader.read(target)[0] if target is not None and _has_content(target) else None
+    keep, locked = status
+    if not locked and not tagged.strip():
+        locked = "empty source"
     unit.segments.append(len(segments))
-    segments.append(Segment(segment_id, tagged, reference, codes))
+    segments.append(Segment(segment_id, tagged, reference, codes, key=key, src_lang=languages[0],
+                            trg_lang=languages[1], keep=keep, locked=locked))
 
 
 def _has_content(element: etree._Element) -> bool:
     return bool(element.text) or len(element) > 0
+
+
+def _has_text(element: etree._Element) -> bool:
+    return bool(element.text and element.text.strip()) or len(element) > 0
 
 
 def write(corpus: Corpus, targets: Sequence[str | None], output: str | Path, *, trg_lang: str | None = None,
@@ -143,35 +228,75 @@ def write(corpus: Corpus, targets: Sequence[str | None], output: str | Path, *, 
         if all(t is None for t in new):
             continue
         segments = [corpus.segments[k] for k in unit.segments]
-        inner = _target_inner(doc, unit, segments, new)
-        edits.append(_target_edit(doc, unit, inner, mark_mt))
+        if unit.mrks and unit.target is not None and _seg_mrks(unit.target, lambda name: unit.mrks[0].tag):
+            edits.extend(_segmented_edits(doc, unit, segments, new))
+            if mark_mt:
+                edits.append(_start_tag_edit(doc, unit.target, _mt_state))
+        else:
+            edits.append(_target_edit(doc, unit, _target_inner(doc, unit, segments, new), mark_mt))
+        if mark_mt and unit.element.get("approved") == "yes":
+            edits.append(_start_tag_edit(doc, unit.element, lambda tag: set_attribute(tag, "approved", "no")))
     if trg_lang:
         for file_el in files:
             if not file_el.get("target-language"):
-                span = doc.index[file_el]
-                start_tag = doc.index.start_tag(file_el)
-                edits.append((span.start, span.inner_start, set_attribute(start_tag, "target-language", trg_lang)))
+                edits.append(_start_tag_edit(doc, file_el, lambda tag: set_attribute(tag, "target-language", trg_lang)))
     return doc.write(output, edits)
 
 
+def _start_tag_edit(doc: XmlFile, element: etree._Element, change) -> tuple[int, int, bytes]:
+    span = doc.index[element]
+    return span.start, span.inner_start, change(doc.index.start_tag(element))
+
+
+def _content(doc: XmlFile, segment: Segment, tagged: str) -> bytes:
+    return doc.encode(segment.restore(tagged))
+
+
+def _segmented_edits(doc: XmlFile, unit: _Unit, segments: list[Segment],
+                     new: list[str | None]) -> list[tuple[int, int, bytes]]:
+    """Edits inside an existing segmented target: the content of each ``mrk`` written, a missing one added
+    after the target's ``mrk`` of the nearest earlier segment (else before the next, else at the end)."""
+    q_mrk = unit.mrks[0].tag
+    present: dict[str | None, etree._Element] = {}
+    for mrk in _seg_mrks(unit.target, lambda name: q_mrk if name == "mrk" else name):
+        present.setdefault(mrk.get("mid"), mrk)
+    mids = [mrk.get("mid") for mrk in unit.mrks]
+    edits: list[tuple[int, int, bytes]] = []
+    for k, (mrk, segment, tagged) in enumerate(zip(unit.mrks, segments, new)):
+        if tagged is None:
+            continue
+        content = _content(doc, segment, tagged)
+        existing = present.get(mrk.get("mid"))
+        if existing is not None:
+            span = doc.index[existing]
+            if span.empty:
+                edits.append((span.start, span.end, with_content(doc.index.start_tag(existing), content)))
+            else:
+                edits.append((span.inner_start, span.inner_end, content))
+            continue
+        element = with_content(doc.index.start_tag(mrk), content)
+        before = next((present[m] for m in reversed(mids[:k]) if m in present), None)
+        after = next((present[m] for m in mids[k + 1:] if m in present), None)
+        if before is not None:
+            at = doc.index[before].end
+        elif after is not None:
+            at = doc.index[after].start
+        else:
+            at = doc.index[unit.target].inner_end
+        edits.append((at, at, element))
+    return edits
+
+
 def _target_inner(doc: XmlFile, unit: _Unit, segments: list[Segment], new: list[str | None]) -> bytes:
-    """The new content of the unit's target."""
+    """The content of a new (or empty) target."""
     if not unit.mrks:
         (segment,), (tagged,) = segments, new
-        return doc.encode(segment.restore(tagged)) if tagged is not None else doc.index.inner(unit.target)
-    existing = {}
-    if unit.target is not None:
-        existing = {m.get("mid"): m for m in unit.target.iter() if local_name(m) == "mrk" and m.get("mtype") == "seg"}
+        return _content(doc, segment, tagged) if tagged is not None else doc.index.inner(unit.target)
     base = doc.index[unit.source].inner_start
     edits = []
     for mrk, segment, tagged in zip(unit.mrks, segments, new):
         span = doc.index[mrk]
-        if tagged is not None:
-            content = doc.encode(segment.restore(tagged))
-        elif mrk.get("mid") in existing:
-            content = doc.index.inner(existing[mrk.get("mid")])
-        else:
-            content = b""
+        content = _content(doc, segment, tagged) if tagged is not None else b""
         if span.empty:  # <mrk mtype="seg" mid="1"/>: give it content
             edits.append((span.start - base, span.end - base, with_content(doc.index.start_tag(mrk), content)))
         else:
@@ -188,10 +313,10 @@ def _target_edit(doc: XmlFile, unit: _Unit, inner: bytes, mark_mt: bool) -> tupl
         if span.empty:
             return span.start, span.end, with_content(start_tag, inner)
         return span.start, span.inner_end, start_tag + inner
-    name = doc.renamed_tag(unit.source, "target").encode("utf-8")
-    start_tag = _mt_state(b"<" + name + b">") if mark_mt else b"<" + name + b">"
+    opening, closing = doc.target_start(unit.source, unit.element)
+    start_tag = _mt_state(opening + b">") if mark_mt else opening + b">"
     end = doc.index[unit.source].end
-    return end, end, doc.indent_before(unit.source) + start_tag + inner + b"</" + name + b">"
+    return end, end, doc.indent_before(unit.source) + start_tag + inner + closing
 
 
 def _mt_state(start_tag: bytes) -> bytes:

@@ -1,40 +1,51 @@
 """XLIFF 2.0 / 2.1 / 2.2: one segment per ``<segment>`` of a translatable ``<unit>``.
 
-Read: ``translate="no"`` on a unit, group or file skips it; ``<ignorable>`` is not a segment. Inline codes
-``pc ph sc ec cp mrk sm em`` become placeholder tags (``tagmt.corpus.model``): ``sc``…``ec`` within one
-segment are a pair, a half whose partner is in another segment (or ``isolated="yes"``) a ``bx``/``ex``,
-``mrk translate="no"`` a standalone code. The reference is the segment's ``<target>`` when it has content.
-Segment ids are ``unit-id#segment-id`` (``#n``, the segment's position, when it has no id), with
-``file-id/`` in front when the document holds several files.
+Read: 2.0 and 2.1 in the 2.0 namespace, 2.2 in its own. ``translate="no"`` on a unit, group or file skips
+it; ``<ignorable>`` is not a segment. Inline codes ``pc ph sc ec cp mrk sm em`` become placeholder tags
+(``tagmt.corpus.model``): ``sc``…``ec`` within one segment are a pair, a half whose partner is in another
+segment (or ``isolated="yes"``) a ``bx``/``ex``, ``mrk translate="no"`` a standalone code. The reference
+is the segment's ``<target>`` when it has content. Segment ids are ``unit-id#segment-id`` (``#n``, the
+segment's position, when it has no id), with ``file-id/`` in front when the document holds several files.
 
-Write: each translated segment gets its ``<target>`` (replaced, or added right after its ``<source>``) with
-the original codes put back, and ``state="translated"``; ``xliff/@trgLang`` is added when missing.
-Everything else stays byte for byte.
+What may be written (``Segment.keep``/``locked``): a target that is missing, empty, or in state
+``initial`` given explicitly. A non-empty target in state ``translated``, ``reviewed``, ``final`` or with
+no state is kept unless the run overwrites (``subState="tagmt:mt"`` marks tagmt's own machine
+translation, which ``project`` may put tags into). A segment whose source is empty is never written; a
+code with ``canDelete="no"`` must stay in the new target and codes with ``canReorder="no"`` in their
+order, or the target is not written (counted).
+
+Write: each written segment gets its ``<target>`` (replaced, or added right after its ``<source>``, in
+the XLIFF namespace with a prefix in scope) with the original codes put back, and its ``<segment>`` gets
+``state="translated"`` and ``subState="tagmt:mt"`` (a stale ``subState`` is replaced);
+``xliff/@trgLang`` is added when missing. Everything else stays byte for byte.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Sequence
 
 from lxml import etree
 
 from tagmt.corpus.inline import InlineReader, Role
-from tagmt.corpus.model import Corpus, Segment
+from tagmt.corpus.detect import XLIFF2_NAMESPACES
+from tagmt.corpus.model import MACHINE, PAIR, STANDALONE, Corpus, Segment
 from tagmt.corpus.spans import set_attribute, with_content
 from tagmt.corpus.xmlfile import XmlFile, inherited, with_id_prefixes
 from tagmt.errors import TagmtError
 from tagmt.safexml import local_name, namespace
 
 NS = "urn:oasis:names:tc:xliff:document:2.0"
-_Q = f"{{{NS}}}"
 MT_STATE = "translated"
+#: tagmt's subState for the machine translation it writes (XLIFF 2: ``prefix:value``)
+MT_SUBSTATE = "tagmt:mt"
 
 
-def classify(element: etree._Element) -> Role:
-    """The role of an XLIFF 2.x inline element."""
-    name = local_name(element) if namespace(element) == NS else ""
+def classify(element: etree._Element, ns: str = NS) -> Role:
+    """The role of an XLIFF 2.x inline element (``ns``: the document's namespace)."""
+    name = local_name(element) if namespace(element) == ns else ""
     code_id = element.get("id")
     isolated = element.get("isolated") == "yes"
     if name == "pc":
@@ -68,34 +79,80 @@ def read(path: Path, data: bytes, tree: etree._ElementTree | None = None) -> Cor
     """The segments of an XLIFF 2.x document."""
     doc = XmlFile.parse(path, data, "XLIFF 2", tree)
     root = doc.root
-    if root.tag != _Q + "xliff":
+    ns = namespace(root)
+    if local_name(root) != "xliff" or ns not in XLIFF2_NAMESPACES:
         raise TagmtError(f"{doc.line(root)}: not an XLIFF 2 document (root {root.tag!r})")
-    files = [child for child in root if child.tag == _Q + "file"]
+    q = f"{{{ns}}}"
+    files = [child for child in root if child.tag == q + "file"]
     if not files:
         raise TagmtError(f"{doc.line(root)}: no <file> element in the XLIFF document")
-    reader = InlineReader(doc.index, classify)
+    reader = InlineReader(doc.index, partial(classify, ns=ns))
     segments: list[Segment] = []
     places: list[_Segment] = []
+    languages = (root.get("srcLang"), root.get("trgLang"))
     for prefix, file_el in zip(with_id_prefixes(files, "id"), files):
-        for unit in file_el.iter(_Q + "unit"):
+        anonymous = 0  # units without an id, matched by their position in the file
+        for unit in file_el.iter(q + "unit"):
             if inherited(unit, "translate", "yes") == "no":
                 continue
+            anonymous += not unit.get("id")
+            unit_key = (prefix, ("id", unit.get("id")) if unit.get("id") else ("position", anonymous))
             unit_id = prefix + (unit.get("id") or f"line{unit.sourceline}")
             position = 0
             for child in unit:
-                if child.tag != _Q + "segment":
+                if child.tag != q + "segment":
                     continue
                 position += 1
-                source = child.find(_Q + "source")
+                source = child.find(q + "source")
                 if source is None:
                     raise TagmtError(f"{doc.line(child)}: a <segment> of unit {unit.get('id')!r} has no <source>")
-                target = child.find(_Q + "target")
+                target = child.find(q + "target")
                 tagged, codes = reader.read(source)
                 reference = reader.read(target)[0] if target is not None and (target.text or len(target)) else None
+                filled = target is not None and (bool((target.text or "").strip()) or len(target) > 0)
+                keep, locked = _status(child, filled)
+                if not tagged.strip():
+                    locked = "empty source"
+                fixed, ordered = _constraints(source, codes, ns)
                 segment_id = f"{unit_id}#{child.get('id') or position}"
-                segments.append(Segment(segment_id, tagged, reference, codes))
+                segments.append(Segment(
+                    segment_id, tagged, reference, codes,
+                    key=(*unit_key, ("id", child.get("id")) if child.get("id") else ("position", position)),
+                    src_lang=languages[0], trg_lang=languages[1], keep=keep, locked=locked, fixed=fixed,
+                    ordered=ordered))
                 places.append(_Segment(child, source, target))
-    return Corpus("xliff2", segments, path, root.get("srcLang"), root.get("trgLang"), True, (doc, places), write)
+    return Corpus("xliff2", segments, path, *languages, True, (doc, places), write)
+
+
+def _status(segment: etree._Element, filled: bool) -> tuple[str | None, str | None]:
+    """(keep, locked) of a segment: see the module docstring."""
+    if not filled:
+        return None, None
+    state = segment.get("state")
+    if state == "initial":
+        return None, None
+    if (segment.get("subState") or "").startswith(MT_SUBSTATE):
+        return MACHINE, None
+    return state or "no state", None
+
+
+def _constraints(source: etree._Element, codes, ns: str) -> tuple[tuple, tuple]:
+    """The placeholder keys of the source's codes with ``canDelete="no"`` and of those with
+    ``canReorder="no"`` (or ``firstNo``), in source order."""
+    fixed, ordered = [], []
+    for element in source.iter(f"{{{ns}}}pc", f"{{{ns}}}ph", f"{{{ns}}}sc"):
+        code_id = element.get("id")
+        kind = STANDALONE if local_name(element) == "ph" else PAIR
+        key = (kind, code_id) if (kind, code_id) in codes else None
+        if key is None:
+            key = next((k for k in codes if k[1] == code_id), None)
+        if key is None:
+            continue
+        if element.get("canDelete") == "no":
+            fixed.append(key)
+        if element.get("canReorder") in ("no", "firstNo"):
+            ordered.append(key)
+    return tuple(fixed), tuple(ordered)
 
 
 def write(corpus: Corpus, targets: Sequence[str | None], output: str | Path, *, trg_lang: str | None = None,
@@ -110,15 +167,15 @@ def write(corpus: Corpus, targets: Sequence[str | None], output: str | Path, *, 
         if mark_mt:
             span = doc.index[place.element]
             start_tag = set_attribute(doc.index.start_tag(place.element), "state", MT_STATE)
+            start_tag = set_attribute(start_tag, "subState", MT_SUBSTATE)
             edits.append((span.start, span.inner_start, start_tag))
         if place.target is not None:
             span = doc.index[place.target]
             edits.append((span.start, span.end, with_content(doc.index.start_tag(place.target), content)))
         else:
-            name = doc.renamed_tag(place.source, "target").encode("utf-8")
+            opening, closing = doc.target_start(place.source, place.element)
             end = doc.index[place.source].end
-            edits.append((end, end, doc.indent_before(place.source) + b"<" + name + b">" + content
-                          + b"</" + name + b">"))
+            edits.append((end, end, doc.indent_before(place.source) + opening + b">" + content + closing))
     root = doc.root
     if trg_lang and not root.get("trgLang"):
         span = doc.index[root]

@@ -1,8 +1,14 @@
 """What the XML readers and writers share: the parsed document with the byte span of every element, the
-rule of which units are translatable, and the splicing of new targets into the original bytes."""
+rule of which units are translatable, and the splicing of new targets into the original bytes.
+
+Files are read and written back in their own encoding: UTF-8, ASCII, or any declared single-byte encoding
+(ISO-8859-1, windows-1252, …), where a character the encoding cannot hold is written as a character
+reference. Multi-byte encodings other than UTF-8 (UTF-16, Shift_JIS…) are refused in one line: byte
+offsets of the spans would need a second decoding pass, and CAT tools write XLIFF in UTF-8 or 8-bit."""
 
 from __future__ import annotations
 
+import codecs
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -10,12 +16,35 @@ from pathlib import Path
 from lxml import etree
 
 from tagmt.atomic import write_atomic
-from tagmt.corpus.spans import SpanIndex, splice
+from tagmt.corpus.spans import SpanIndex, attributes, splice
+from tagmt.corpus.xmltext import escape_attribute
 from tagmt.errors import TagmtError
 from tagmt.safexml import parse_bytes
 
-_WRITABLE = ("utf-8", "utf8", "us-ascii", "ascii")
 _QNAME = re.compile(rb"<([^\s/>]+)")
+
+
+def codec_of(path: Path, declared: str | None, data: bytes, what: str) -> str:
+    """The Python codec the file's bytes are in: UTF-8 (the default), or a declared single-byte
+    ASCII-compatible encoding; anything else is one line."""
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")) or (declared or "").lower().startswith(("utf-16", "utf-32", "ucs")):
+        name = declared or "UTF-16"
+    else:
+        try:
+            codec = codecs.lookup(declared or "utf-8").name
+        except LookupError:
+            codec, name = "", declared or ""
+        else:
+            name = declared or "UTF-8"
+            if codec in ("utf-8", "utf-8-sig", "ascii"):
+                return codec
+            single_byte = len(bytes(range(256)).decode(codec, errors="replace")) == 256
+            if single_byte and "<?xml =\"'/>&;".encode(codec, errors="replace") == b"<?xml =\"'/>&;":
+                return codec
+    raise TagmtError(
+        f"{path}: {what} in {name}: tagmt reads and writes XML in UTF-8 or a single-byte encoding "
+        f"(ISO-8859-1, windows-1252…); convert it (e.g. iconv -t UTF-8) and change the encoding in its declaration"
+    )
 
 
 @dataclass
@@ -26,19 +55,15 @@ class XmlFile:
     data: bytes
     tree: etree._ElementTree
     index: SpanIndex
+    codec: str = "utf-8"
 
     @classmethod
     def parse(cls, path: Path, data: bytes, what: str, tree: etree._ElementTree | None = None) -> "XmlFile":
-        """Parse ``data`` safely (or take the already parsed ``tree``) and locate its elements. Only UTF-8
-        (and ASCII) files are read, so that new targets can be spliced into the original bytes."""
+        """Parse ``data`` safely (or take the already parsed ``tree``) and locate its elements (UTF-8 and
+        single-byte encodings: see the module docstring)."""
         tree = tree if tree is not None else parse_bytes(data, path, what)
-        encoding = (tree.docinfo.encoding or "UTF-8").lower()
-        if encoding not in _WRITABLE or data.startswith((b"\xff\xfe", b"\xfe\xff")):
-            raise TagmtError(
-                f"{path}: {what} in {tree.docinfo.encoding or 'UTF-16'}: tagmt reads and writes XML in UTF-8; "
-                f"convert it (e.g. iconv -t UTF-8) and change the encoding in its declaration"
-            )
-        return cls(path, data, tree, SpanIndex(data, tree, path))
+        codec = codec_of(path, tree.docinfo.encoding if _declares_encoding(data) else None, data, what)
+        return cls(path, data, tree, SpanIndex(data, tree, path, codec), codec)
 
     @property
     def root(self) -> etree._Element:
@@ -49,18 +74,35 @@ class XmlFile:
         return f"{self.path}:{element.sourceline}" if element.sourceline else str(self.path)
 
     def encode(self, text: str) -> bytes:
-        """Text to splice into this file: UTF-8, or character references where the file is ASCII."""
-        encoding = (self.tree.docinfo.encoding or "UTF-8").lower()
-        if encoding in ("us-ascii", "ascii"):
-            return text.encode("ascii", "xmlcharrefreplace")
-        return text.encode("utf-8")
+        """Text to splice into this file, in its encoding; a character it cannot hold as a reference."""
+        return text.encode(self.codec, "xmlcharrefreplace")
 
-    def renamed_tag(self, element: etree._Element, local: str) -> str:
-        """The qualified name ``element`` is written with, with its local part replaced by ``local`` (so a
-        new ``target`` gets the prefix its ``source`` has)."""
-        qname = _QNAME.match(self.index.start_tag(element)).group(1).decode("utf-8")  # type: ignore[union-attr]
-        prefix = qname[: qname.index(":") + 1] if ":" in qname else ""
-        return prefix + local
+    def target_start(self, source: etree._Element, parent: etree._Element) -> tuple[bytes, bytes]:
+        """The start tag (without its closing ``>``) and the end tag of a new ``target`` beside ``source``,
+        child of ``parent``: in ``source``'s namespace, with a prefix in scope at ``parent`` (or a default
+        namespace declared on it), and with the namespace declarations ``source`` itself carries, which
+        the codes copied from it may use."""
+        ns = etree.QName(source).namespace
+        own = {a.name: a.value for a in attributes(self.index.start_tag(source))
+               if a.name == b"xmlns" or a.name.startswith(b"xmlns:")}
+        scope = parent.nsmap
+        declared: dict[bytes, bytes] = dict(own)
+        prefix = next((p for p, uri in scope.items() if p is not None and uri == ns), None) if ns else None
+        if prefix is not None and own.get(b"xmlns:" + prefix.encode(), ns.encode()) == ns.encode():  # type: ignore[union-attr]
+            name = prefix.encode() + b":target"
+        elif scope.get(None) == ns and own.get(b"xmlns", (ns or "").encode()) == (ns or "").encode():
+            name = b"target"
+        elif b"xmlns" not in own or own[b"xmlns"] == (ns or "").encode():
+            name = b"target"
+            declared[b"xmlns"] = self.encode(escape_attribute(ns or ""))
+        else:  # the source declares another default namespace for its content: a fresh prefix
+            n = 0
+            while f"xlf{n or ''}".encode() in {p.encode() for p in scope if p} | {k[6:] for k in own}:
+                n += 1
+            name = f"xlf{n or ''}:target".encode()
+            declared[b"xmlns:" + name[:-7]] = self.encode(escape_attribute(ns or ""))
+        extra = b"".join(b" " + key + b'="' + value + b'"' for key, value in declared.items())
+        return b"<" + name + extra, b"</" + name + b">"
 
     def indent_before(self, element: etree._Element) -> bytes:
         """The whitespace right before ``element``'s start tag (its indentation), or ``b""``."""
@@ -72,7 +114,11 @@ class XmlFile:
 
     def write(self, output: str | Path, edits: list[tuple[int, int, bytes]]) -> Path:
         """The original bytes with ``edits`` spliced in, written atomically to ``output``."""
-        return write_atomic(output, [splice(self.data, edits).decode("utf-8")])
+        return write_atomic(output, [splice(self.data, edits)])
+
+
+def _declares_encoding(data: bytes) -> bool:
+    return re.match(rb"^(?:\xef\xbb\xbf)?\s*<\?xml[^>]*\sencoding\s*=", data[:1024]) is not None
 
 
 def inherited(element: etree._Element, attribute: str, default: str) -> str:

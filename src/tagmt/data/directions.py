@@ -7,7 +7,7 @@ is an opt-in fifth language (20 directions instead of 12).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import permutations
 
 from tagmt.errors import TagmtError
@@ -22,14 +22,42 @@ def languages(include_zf: bool = False) -> tuple[str, ...]:
 
 @dataclass(frozen=True, order=True)
 class Direction:
-    """A translation direction, e.g. ``Direction("ja", "ko")`` named ``ja-ko``."""
+    """A translation direction, e.g. ``Direction("ja", "ko")`` named ``ja-ko``.
+
+    ``src``/``trg`` are tagmt's language codes (:mod:`tagmt.languages`); ``src_tag``/``trg_tag`` the
+    BCP 47 tags the user gave when they say more than the code (``pt-BR``, ``en-AU``): engines get the
+    tags (:attr:`engine_languages`), so an LLM is asked for Brazilian Portuguese and ``en-US`` →
+    ``en-AU`` is a regional adaptation (same code on both sides, :attr:`regional`)."""
 
     src: str
     trg: str
+    src_tag: str | None = field(default=None, compare=False)
+    trg_tag: str | None = field(default=None, compare=False)
 
     @property
     def name(self) -> str:
+        """``en-de``; a regional adaptation by its tags (``en-US-en-AU``)."""
+        if self.regional and (self.src_tag or self.trg_tag):
+            return "-".join(self.engine_languages)
         return f"{self.src}-{self.trg}"
+
+    @property
+    def key(self) -> str:
+        """The name, plus the tags engines are told where given (run caches: an LLM asked for pt-BR and
+        one asked for pt-PT give different outputs)."""
+        if not (self.src_tag or self.trg_tag):
+            return self.name
+        return f"{self.name}[{'>'.join(self.engine_languages)}]"
+
+    @property
+    def regional(self) -> bool:
+        """Source and target are one language in two regional variants (``en-US`` → ``en-AU``)."""
+        return self.src == self.trg
+
+    @property
+    def engine_languages(self) -> tuple[str, str]:
+        """What an engine is told: the tags where given, else the codes."""
+        return self.src_tag or self.src, self.trg_tag or self.trg
 
     def __str__(self) -> str:
         return self.name

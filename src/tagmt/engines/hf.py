@@ -22,7 +22,7 @@ from typing import Any, Sequence
 from tagmt.engines.base import Engine
 from tagmt.errors import TagmtError, require
 from tagmt.hub import load_pretrained
-from tagmt.languages import FAMILIES, check_supported
+from tagmt.languages import FAMILIES, check_supported, normalize
 
 ALIASES = {
     "m2m100": "facebook/m2m100_418M",
@@ -98,10 +98,15 @@ class Seq2SeqEngine(Engine):
         }
 
     def code(self, lang: str) -> str:
-        """The model's code for an ISO language code, or a TagmtError saying it has none."""
-        return check_supported(lang, self.family, self.name)
+        """The model's code for a language tag (``de``, ``pt-BR``), or a TagmtError saying it has none."""
+        return check_supported(normalize(lang), self.family, self.name)
 
     def check_direction(self, src_lang: str, trg_lang: str) -> None:
+        if normalize(src_lang) == normalize(trg_lang):  # en-US → en-AU: the model has one code for both
+            from tagmt.preflight import regional_refusal
+
+            raise TagmtError(regional_refusal(self.name, FAMILY_NAMES[self.family], normalize(src_lang),
+                                              (src_lang, trg_lang)))
         self.code(src_lang)
         self.code(trg_lang)
 

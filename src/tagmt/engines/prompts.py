@@ -21,6 +21,7 @@ from typing import Sequence
 
 from tagmt import markup
 from tagmt.errors import TagmtError
+from tagmt.plaintext import plain_text
 
 #: The prompt kinds: DT (tags in, tags out), DP (plain text), document (XML in, XML out).
 KINDS = ("dt", "dp", "document")
@@ -42,7 +43,21 @@ DEFAULT_SHOTS = 3
 
 
 def language_name(code: str) -> str:
-    return LANGUAGE_NAMES.get(code.lower(), code)
+    """The English name a prompt uses: ``Japanese``; with a region, ``English (Australia)``, so that an
+    LLM adapts to the variant (``en-US`` → ``en-AU``); an unknown code is named by itself."""
+    from tagmt.errors import TagmtError
+    from tagmt.languages import NAMES, REGION_NAMES, parse
+
+    if code.lower() in LANGUAGE_NAMES:
+        return LANGUAGE_NAMES[code.lower()]
+    try:
+        language = parse(code)
+    except TagmtError:
+        return code
+    name = LANGUAGE_NAMES.get(language.code) or NAMES.get(language.code) or code
+    if language.region and language.code not in ("zh", "zf"):
+        return f"{name} ({REGION_NAMES.get(language.region, language.region)})"
+    return name
 
 
 @dataclass(frozen=True)
@@ -153,7 +168,9 @@ def select_examples(pairs: Sequence[tuple[str, str]], shots: int, kind: str) -> 
 
 
 def _plain(segment: str) -> str:
-    return markup.strip(markup.tokenize(segment, orphans=True))
+    # examples are tagged strings as their files have them (XML-escaped text): the model reads natural text,
+    # as it does for the segment itself (``Save &amp; close`` is shown as ``Save & close``)
+    return plain_text(segment, escaped=True)
 
 
 def _has_tags(segment: str) -> bool:

@@ -13,9 +13,12 @@ from typing import Any, Sequence
 from tagmt import __version__
 from tagmt.errors import TagmtError
 
-#: ``compat`` values: ``tagmt`` (the corrected definition, the default) or ``original`` (the published
-#: implementation's numbers on the same inputs, deviations and all; see docs/metrics.md).
-COMPAT_MODES = ("tagmt", "original")
+#: ``compat`` values: ``tagmt`` (the corrected definition, the default); ``original`` (the published
+#: implementation's numbers on the same inputs, deviations and all; see docs/metrics.md);
+#: ``original-strict`` (an original run without its lenient option: Lilt's evaluate-markup-tags without
+#: ``--permissive``, stopping where it stops; elsewhere the same as ``original``); ``czechdocs`` (the
+#: CzechDocs toolkit's preprocessing: lex-BLEU as its "BLEU without tags").
+COMPAT_MODES = ("tagmt", "original", "original-strict", "czechdocs")
 
 
 @dataclass(frozen=True)

@@ -1,59 +1,38 @@
 """Whole-file scoring for ``tagmt evaluate --metric NAME`` when every metric asked for is a document metric.
 
-``add_document_arguments`` adds the options of the document metrics to the evaluate parser;
 ``score_documents`` reads each file as one document and returns, per hypothesis file, the JSON-ready
 ``{"hyp", "scores", "signatures", "details"}`` that evaluate prints.
 """
 
 from __future__ import annotations
 
-import argparse
 from pathlib import Path
-from typing import Any
+from typing import Any, Mapping
 
 from tagmt.errors import TagmtError
 from tagmt.metrics.registry import compat_for, get_metric
 from tagmt.safeio import MAX_DOCUMENT_BYTES, decode_utf8, read_regular_file
-from tagmt.metrics.span_f1 import MATCH_MODES
 
 DOCUMENT_METRICS = ("tree-sim", "node-chrf", "xater", "validity", "span-f1", "md-tags", "texbleu")
-
-
-def add_document_arguments(parser: argparse.ArgumentParser) -> None:
-    """Options of the document metrics (tree-sim, node-chrf, xater, validity, span-f1, md-tags, texbleu)."""
-    group = parser.add_argument_group("document metrics (tree-sim, node-chrf, xater, validity, span-f1, md-tags, texbleu)")
-    group.add_argument("--words", action="store_true",
-                       help="xater: split text runs into words (one token per word) instead of one token per run")
-    group.add_argument("--dtd", type=Path, default=None, help="validity: validate against this DTD file")
-    group.add_argument("--xsd", type=Path, default=None, help="validity: validate against this XML Schema")
-    group.add_argument("--rng", type=Path, default=None, help="validity: validate against this RELAX NG grammar")
-    group.add_argument("--catalog", type=Path, action="append", default=None,
-                       help="validity: local XML catalog that resolves the document's DOCTYPE "
-                            "(repeatable; default: $XML_CATALOG_FILES); the network is never used")
-    group.add_argument("--match-mode", choices=MATCH_MODES, default="text",
-                       help="span-f1: spans match by exact offsets, by normalised text (default) or by overlap")
-    group.add_argument("--iou", type=float, default=0.5,
-                       help="span-f1: least intersection over union for --match-mode overlap (default 0.5)")
-    group.add_argument("--embedding-model", default="gpt2",
-                       help="texbleu: tokenizer and input embeddings to use, a hub id or a local directory "
-                            "(default gpt2)")
 
 
 def is_document_metric(name: str) -> bool:
     return name in DOCUMENT_METRICS
 
 
-def _options(name: str, args: argparse.Namespace) -> dict[str, Any]:
-    # --compat original reaches the metrics that have an original; the others run as tagmt
-    options: dict[str, Any] = {"compat": compat_for(name, getattr(args, "compat", None) or "tagmt")}
+def _options(name: str, given: Mapping[str, Any]) -> dict[str, Any]:
+    """The options of metric ``name`` among ``given`` (evaluate's: ``compat``, ``words``, ``dtd``, ``xsd``,
+    ``rng``, ``catalog``, ``match_mode``, ``iou``, ``embedding_model``; missing ones take their defaults)."""
+    # compat original reaches the metrics that have an original; the others run as tagmt
+    options: dict[str, Any] = {"compat": compat_for(name, given.get("compat") or "tagmt")}
     if name == "xater":
-        options["words"] = getattr(args, "words", False)
+        options["words"] = bool(given.get("words", False))
     elif name == "validity":
-        options.update({key: getattr(args, key, None) for key in ("dtd", "xsd", "rng", "catalog")})
+        options.update({key: given.get(key) for key in ("dtd", "xsd", "rng", "catalog")})
     elif name == "span-f1":
-        options.update({"match_mode": getattr(args, "match_mode", "text"), "iou": getattr(args, "iou", 0.5)})
+        options.update({"match_mode": given.get("match_mode") or "text", "iou": given.get("iou", 0.5)})
     elif name == "texbleu":
-        options["embedding_model"] = getattr(args, "embedding_model", "gpt2")
+        options["embedding_model"] = given.get("embedding_model") or "gpt2"
     return options
 
 
@@ -65,9 +44,11 @@ def read_document(path: Path) -> str:
 
 
 def score_documents(
-    metric_names: list[str], ref_paths: list[Path], hyp_paths: list[Path], args: argparse.Namespace
+    metric_names: list[str], ref_paths: list[Path], hyp_paths: list[Path],
+    options: Mapping[str, Any] | None = None,
 ) -> list[dict[str, Any]]:
-    """Score every hypothesis file as one document with every metric; one dict per hypothesis file."""
+    """Score every hypothesis file as one document with every metric; one dict per hypothesis file.
+    ``options``: the metrics' options by name (see :func:`_options`)."""
     unknown = [name for name in metric_names if not is_document_metric(name)]
     if unknown:
         raise TagmtError(
@@ -75,7 +56,7 @@ def score_documents(
         )
     if not hyp_paths:
         raise TagmtError("give at least one --hyp file")
-    metrics = {name: get_metric(name, **_options(name, args)) for name in metric_names}
+    metrics = {name: get_metric(name, **_options(name, options or {})) for name in metric_names}
     for name, metric in metrics.items():
         if not metric.reference_free and not ref_paths:
             raise TagmtError(f"metric {name} needs a reference: give --ref FILE")

@@ -8,10 +8,17 @@ What the original does with one (reference, hypothesis) pair, both ``strip()``-e
   (comments and processing instructions are children too);
 * fragments: every literal ``<t>`` and ``</t>`` of a tag-name list is replaced by a separator (tags
   with attributes and self-closing tags stay in the text), ``&amp; &lt; &gt;`` are unescaped, and the
-  string is split at the separators. Their list held the 22 DITA names of their data; here it is the
-  element names found in the references and hypotheses (or the ``vocabulary`` given);
-* BLEU: Moses ``tokenizer.perl -l LANG`` (sacremoses, escaping on) for every target except ja/zh,
-  then ``multi-bleu.perl`` (corpus BLEU, no smoothing, printed with two decimals). For ja/zh they ran
+  string is split at the separators. The list is the script's own: the 22 DITA names of their data
+  (``ORIGINAL_TAGS``); any other element (``<emphasis>``, ``<sap-technical-name>``…) stays in the text
+  as words, ``&lt; emphasis &gt;`` after tokenization. ``vocabulary`` replaces the list;
+* the fragments are written one per line to two files; a fragment holding a line break becomes several
+  lines, and multi-bleu pairs the files line by line (``line_pairs``), so from there on the hypothesis
+  lines meet later reference lines, as they do in the script;
+* BLEU: Moses ``tokenizer.perl -l LANG`` (escaping on, no ``-a``) for every target except ja/zh — sacremoses
+  plus the rule sacremoses leaves out on purpose (sacremoses issues #21/#97): since mosesdecoder PR #204
+  (2018, before their paper) the script splits a period off the last word of a line unconditionally
+  (``Rep.`` → ``Rep .``, ``en.pdf.`` → ``en.pdf .``) — then ``multi-bleu.perl`` (corpus BLEU, no smoothing,
+  printed with two decimals). For ja/zh they ran
   KyTea with its jp-0.4.2/msr-0.4.0 models after the WAT scripts; the KyTea library is on PyPI but
   its models are not, so tagmt uses sacrebleu's tokenizer for those targets and says so in the
   signature (``tok:ja-mecab(not-kytea)``).
@@ -30,7 +37,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Collection, Iterable, Sequence
+from typing import Collection, Sequence
 
 from lxml import etree
 
@@ -41,6 +48,13 @@ _PERL_SPACE = re.compile(r"[ \t\n\r\f\x0b]+")
 _SEPARATOR = "\x00"
 NUMBER = re.compile(r"[0-9.,'/:]*[0-9]+[0-9.,'/:]*")
 ENGLISH = re.compile(r"[.,'/:a-zA-Z$]*[A-Z]+[.,'/:a-zA-Z$]*")
+#: The tag names ``evaluate.py`` splits fragments at (its literal list, in its order).
+ORIGINAL_TAGS = (
+    "ph", "xref", "uicontrol", "b", "codeph", "parmname", "i", "title", "menucascade", "varname", "userinput",
+    "filepath", "term", "systemoutput", "cite", "li", "ul", "p", "note", "indexterm", "u", "fn",
+)
+#: A line's last token that still ends with one period after sacremoses (not a run of dots).
+_FINAL_PERIOD = re.compile(r"^(\S*[^.\s])\.$")
 
 
 def _parser() -> etree.XMLParser:
@@ -67,15 +81,6 @@ def trees_match(hyp: etree._Element, ref: etree._Element) -> bool:
     )
 
 
-def element_names(trees: Iterable[etree._Element | None]) -> frozenset[str]:
-    """Names of the elements below each ``ROOT`` (the tags 'found in the files')."""
-    names: set[str] = set()
-    for tree in trees:
-        if tree is not None:
-            names.update(el.tag for el in tree.iterdescendants() if isinstance(el.tag, str))
-    return frozenset(names)
-
-
 def _de_escape(text: str) -> str:
     return text.replace("&amp;", "&").replace("&lt;", "<").replace("&gt;", ">")
 
@@ -97,7 +102,9 @@ class Tokenizer:
     """The tokenization ``calc_bleu.sh`` applies before multi-bleu, for one target language."""
 
     def __init__(self, lang: str) -> None:
-        self.lang = "zh" if lang == "zf" else lang
+        from tagmt.languages import tokenizer_language
+
+        self.lang = tokenizer_language(lang)  # ja-JP → ja, zf/zh-TW → zh
         self._cache: dict[str, str] = {}
         if self.lang in ("ja", "zh"):
             from tagmt.metrics.segment import Sacre, bleu_tokenizer
@@ -108,13 +115,23 @@ class Tokenizer:
         else:
             self.name = f"moses-{self.lang}"
             moses = _moses(self.lang)
-            self._tokenize = lambda line: moses.tokenize(line, return_str=True, escape=True)
+            self._tokenize = lambda line: _split_final_period(moses.tokenize(line, return_str=True, escape=True))
 
     def __call__(self, line: str) -> str:
         out = self._cache.get(line)
         if out is None:
             out = self._cache[line] = self._tokenize(line) if line.strip() else ""
         return out
+
+
+def _split_final_period(text: str) -> str:
+    """tokenizer.perl's last-word rule (PR #204), which sacremoses does not apply: a period ending the
+    line's last word is split off, whatever the word."""
+    head, _, last = text.rpartition(" ")
+    match = _FINAL_PERIOD.match(last)
+    if match is None:
+        return text
+    return f"{head} {match.group(1)} ." if head else f"{match.group(1)} ."
 
 
 @dataclass
@@ -139,9 +156,13 @@ def _ngrams(words: Sequence[str], n: int) -> Counter:
     return Counter(tuple(words[i:i + n]) for i in range(len(words) - n + 1))
 
 
-def line_stats(hyp: str, ref: str) -> BleuStats:
-    """One line of multi-bleu.perl (one reference): lengths and clipped n-gram counts, n = 1..4."""
+def line_stats(hyp: str, ref: str | None) -> BleuStats:
+    """One line of multi-bleu.perl (one reference): lengths and clipped n-gram counts, n = 1..4. A missing
+    reference line (None) counts as the script counts it: reference length 9999, no matches."""
     hyp_words = [w for w in _PERL_SPACE.split(hyp) if w]
+    if ref is None:
+        total = [max(len(hyp_words) - n + 1, 0) for n in range(1, 5)]
+        return BleuStats(len(hyp_words), 9999, (0, 0, 0, 0), tuple(total))  # type: ignore[arg-type]
     ref_words = [w for w in _PERL_SPACE.split(ref) if w]
     correct, total = [], []
     for n in range(1, 5):
@@ -196,7 +217,7 @@ class OriginalCorpus:
         refs = [r.strip() for r in references]
         hyp_trees = [parse_segment(h) for h in hyps]
         ref_trees = [parse_segment(r) for r in refs]
-        self.names = frozenset(vocabulary) if vocabulary is not None else element_names(ref_trees + hyp_trees)
+        self.names = frozenset(vocabulary if vocabulary is not None else ORIGINAL_TAGS)
         self.segments = []
         for hyp, ref, hyp_tree, ref_tree in zip(hyps, refs, hyp_trees, ref_trees):
             match = hyp_tree is not None and ref_tree is not None and trees_match(hyp_tree, ref_tree)
@@ -208,6 +229,20 @@ class OriginalCorpus:
             )
 
     def bleu_pairs(self, segment: OriginalSegment) -> list[tuple[str, str]]:
-        """The (hypothesis, reference) lines the segment adds to ``trans_struct.txt``/``gold_struct.txt``."""
+        """The (hypothesis, reference) fragments the segment writes to ``trans_struct.txt``/``gold_struct.txt``."""
         hyps = segment.hyp_fragments if segment.match else [""] * len(segment.ref_fragments)
         return list(zip(hyps, segment.ref_fragments))
+
+    def line_pairs(self) -> list[tuple[int, str, str | None]]:
+        """What multi-bleu reads: (segment index, hypothesis line, reference line or None) for every line of
+        ``trans_struct.txt``. Fragments are written one per line, so a fragment with a line break takes
+        several; the script pairs line i of one file with line i of the other, wherever they came from
+        (None: the reference file has no line i)."""
+        hyp_lines: list[tuple[int, str]] = []
+        ref_lines: list[str] = []
+        for index, segment in enumerate(self.segments):
+            for hyp, ref in self.bleu_pairs(segment):
+                hyp_lines.extend((index, line) for line in hyp.split("\n"))
+                ref_lines.extend(ref.split("\n"))
+        return [(index, line, ref_lines[i] if i < len(ref_lines) else None)
+                for i, (index, line) in enumerate(hyp_lines)]

@@ -17,8 +17,8 @@ None when there is no item at all.
   sentence matches ``2019`` before ``年``).
 
 ``compat="original"`` is the original's ``num_tech_eval`` on its own text view
-(:mod:`tagmt.metrics.hashimoto`), whose tag list comes from the whole corpus (so the statistics are
-computed for the corpus at once). Without ``terms`` only numbers are counted, in both modes.
+(:mod:`tagmt.metrics.hashimoto`: fragments split at the script's 22 tag names), computed for the corpus
+at once with the other originals of the script. Without ``terms`` only numbers are counted, in both modes.
 
 A segment's statistics are (hypothesis items, reference items, matched items), so both figures are
 sums over segments: streamed, resampled by the significance tests and shown per segment.

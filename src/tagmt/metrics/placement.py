@@ -27,6 +27,7 @@ from collections import Counter, defaultdict
 from typing import Iterable, Sequence
 
 from tagmt.markup import TaggedSegment, Token, attributes
+from tagmt.metrics import lilt
 from tagmt.metrics.base import Figure
 from tagmt.metrics.segment import SegmentCache, SegmentMetric, SegmentPair
 
@@ -45,41 +46,92 @@ def positioned_tags(segment: TaggedSegment) -> list[tuple[str, int]]:
 
 
 class TagPlacement(SegmentMetric):
-    """Accuracy of tag positions, mean character offset and % inconsistent segments."""
+    """Accuracy of tag positions, mean character offset and % inconsistent segments, with the kinds of
+    inconsistency and the reference tags they hold.
+
+    ``compat="original"`` is Lilt's ``evaluate-markup-tags --permissive`` and ``compat="original-strict"``
+    the same without ``--permissive`` (:mod:`tagmt.metrics.lilt`: every ``<…>`` a tag, unbalanced
+    references dropped, open tags closed in place; the strict mode stops at the first problem).
+    """
 
     name = "tag-placement"
     single_reference = True
     tokenizes = False
+    compat_modes = ("tagmt", "original", "original-strict")
     figures = {
         "tag-placement": Figure(description="% of reference tags placed at their exact character position"),
         "tag-offset": Figure(scale="characters", higher_is_better=False,
                              description="mean distance in characters to the reference position"),
         "tag-inconsistent": Figure(higher_is_better=False,
                                    description="% of segments whose text or tag multiset differs"),
+        "tag-inconsistent-hypothesis": Figure(scale="segments", higher_is_better=False,
+                                              description="inconsistent: the hypothesis's tags cannot be read "
+                                              "(Lilt: '<' and '>' do not alternate; tagmt reads every hypothesis)"),
+        "tag-inconsistent-count": Figure(scale="segments", higher_is_better=False,
+                                         description="inconsistent: the multisets of tags differ"),
+        "tag-inconsistent-text": Figure(scale="segments", higher_is_better=False,
+                                        description="inconsistent: same tags, different text without tags"),
+        "tags-in-inconsistent": Figure(scale="tags", higher_is_better=False,
+                                       description="reference tags in inconsistent segments (not scored)"),
     }
 
     def segment_statistics(self, pair: SegmentPair, cache: SegmentCache | None = None) -> list[float]:
+        """[tags, correct, offset, sentences, inconsistent hypothesis / count / text, tags in inconsistent]."""
+        if self.compat != "tagmt":
+            return lilt.evaluate_line_or_stop(pair.reference.text, pair.hypothesis.text,
+                                              permissive=self.compat == "original").as_list()
         hyp, ref = pair.hypothesis, pair.reference
         ref_tags, hyp_tags = positioned_tags(ref), positioned_tags(hyp)
-        if hyp.lex != ref.lex or Counter(t for t, _ in ref_tags) != Counter(t for t, _ in hyp_tags):
-            return [0.0, 0.0, 0.0, 1.0, 1.0, float(len(ref_tags))]
+        if Counter(t for t, _ in ref_tags) != Counter(t for t, _ in hyp_tags):
+            return [0.0, 0.0, 0.0, 1.0, 0.0, 1.0, 0.0, float(len(ref_tags))]
+        if hyp.lex != ref.lex:
+            return [0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 1.0, float(len(ref_tags))]
         correct = sum((Counter(ref_tags) & Counter(hyp_tags)).values())
         by_text: dict[str, list[int]] = defaultdict(list)
         for text, position in hyp_tags:
             by_text[text].append(position)
         offset = sum(min(abs(position - p) for p in by_text[text]) for text, position in ref_tags)
-        return [float(len(ref_tags)), float(correct), float(offset), 0.0, 1.0, 0.0]
+        return [float(len(ref_tags)), float(correct), float(offset), 1.0, 0.0, 0.0, 0.0, 0.0]
 
     def figures_from(self, stats: Sequence[float]) -> dict[str, float | None]:
-        tags, correct, offset, inconsistent, segments = stats[:5]
+        tags, correct, offset, segments, bad_hyp, bad_count, bad_text, tags_inconsistent = stats[:8]
+        inconsistent = bad_hyp + bad_count + bad_text
+        if self.compat != "tagmt":  # the original divides by max(1, n): 0, not n/a, without tags
+            placement, mean_offset = 100.0 * correct / max(1.0, tags), offset / max(1.0, tags)
+            share: float | None = 100.0 * inconsistent / max(1.0, segments)
+        else:
+            placement = 100.0 * correct / tags if tags else None  # type: ignore[assignment]
+            mean_offset = offset / tags if tags else None  # type: ignore[assignment]
+            share = 100.0 * inconsistent / segments if segments else None
         return {
-            "tag-placement": 100.0 * correct / tags if tags else None,
-            "tag-offset": offset / tags if tags else None,
-            "tag-inconsistent": 100.0 * inconsistent / segments if segments else None,
+            "tag-placement": placement,
+            "tag-offset": mean_offset,
+            "tag-inconsistent": share,
+            "tag-inconsistent-hypothesis": float(bad_hyp),
+            "tag-inconsistent-count": float(bad_count),
+            "tag-inconsistent-text": float(bad_text),
+            "tags-in-inconsistent": float(tags_inconsistent),
         }
 
+    def sentence(self, stats: Sequence[float]) -> float | None:
+        if not stats[3]:
+            return None  # a reference the original ignores
+        return self.figures_from(stats)[self.name]
+
     def signature_fields(self) -> dict[str, str]:
+        if self.compat == "original":
+            return {"tags": "lt-gt", "position": "raw-characters", "as": "lilt-evaluate-markup-tags",
+                    "permissive": "yes"}
+        if self.compat == "original-strict":
+            return {"tags": "lt-gt", "position": "raw-characters", "as": "lilt-evaluate-markup-tags",
+                    "permissive": "no"}
         return {"markup": "per-segment", "position": "lex-characters", "as": "lilt-markup-tag-evaluation"}
+
+    def undefined_reason(self, name: str, stats: Sequence[float] | None) -> str:
+        if stats is not None and name != "tag-inconsistent" and not stats[0]:
+            return ("no reference tag in a consistent segment (same text and tags): no tag position to compare")
+        return super().undefined_reason(name, stats)
+
 
 
 def _elements(segment: TaggedSegment) -> list[Token]:
@@ -136,6 +188,11 @@ class AttributePreservation(SegmentMetric):
     def signature_fields(self) -> dict[str, str]:
         return {"markup": "per-segment", "pairing": "kind-name-rank"}
 
+    def undefined_reason(self, name: str, stats: Sequence[float] | None) -> str:
+        if stats is not None and not stats[1]:
+            return "no reference tag carries attributes: there is nothing to preserve"
+        return super().undefined_reason(name, stats)
+
 
 class PlaceholderPreservation(SegmentMetric):
     """% of reference placeholders (self-closing elements, ``<locked-ref>``) found in the hypothesis."""
@@ -155,6 +212,11 @@ class PlaceholderPreservation(SegmentMetric):
 
     def signature_fields(self) -> dict[str, str]:
         return {"markup": "per-segment", "placeholders": "self-closing+locked-ref"}
+
+    def undefined_reason(self, name: str, stats: Sequence[float] | None) -> str:
+        if stats is not None and not stats[1]:
+            return "no reference segment has placeholders: there is nothing to preserve"
+        return super().undefined_reason(name, stats)
 
 
 #: Columns of the per-tag report, in order.

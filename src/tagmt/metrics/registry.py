@@ -8,7 +8,7 @@ import importlib.util
 import inspect
 from typing import Any, Callable
 
-from tagmt.errors import TagmtError
+from tagmt.errors import TagmtError, did_you_mean
 from tagmt.metrics.base import COMPAT_MODES, Metric
 
 # name -> "module:factory"; the factory takes keyword options and returns a Metric.
@@ -32,6 +32,7 @@ _REGISTRY: dict[str, str] = {
     "xml-chrf": "tagmt.metrics.xml_chrf:XmlChrf",
     "xml-match": "tagmt.metrics.xml_chrf:XmlMatch",
     "tag-placement": "tagmt.metrics.placement:TagPlacement",
+    "tag-preservation": "tagmt.metrics.czechdocs:TagPreservation",
     "attribute-preservation": "tagmt.metrics.placement:AttributePreservation",
     "placeholder-preservation": "tagmt.metrics.placement:PlaceholderPreservation",
     "comet": "tagmt.metrics.comet:Comet",
@@ -61,7 +62,7 @@ def _factory(name: str) -> Callable[..., Metric]:
         target = _REGISTRY[name]
     except KeyError:
         raise TagmtError(
-            f"unknown metric {name!r}; choose from: {', '.join(list_metrics())}"
+            f"unknown metric {name!r}{did_you_mean(name, _REGISTRY)}; choose from: {', '.join(list_metrics())}"
         ) from None
     module_name, attr = target.split(":")
     return getattr(importlib.import_module(module_name), attr)
@@ -83,17 +84,30 @@ def compat_modes(name: str) -> tuple[str, ...]:
     return tuple(getattr(_factory(name), "compat_modes", ("tagmt",)))
 
 
+def metrics_with(compat: str) -> list[str]:
+    """The metrics (of this installation) that implement the ``compat`` mode."""
+    return [name for name in list_metrics() if compat in compat_modes(name)]
+
+
 def metrics_with_original() -> list[str]:
     """The metrics (of this installation) that implement ``compat="original"``."""
-    return [name for name in list_metrics() if "original" in compat_modes(name)]
+    return metrics_with("original")
+
+
+#: Where a metric lacks the mode asked for, the next mode tried before ``tagmt``.
+_FALLBACK = {"original-strict": "original"}
 
 
 def compat_for(name: str, compat: str) -> str:
     """The definition a run over several metrics uses for ``name`` when ``compat`` is asked for: that
-    mode where the metric implements it, else ``tagmt`` (its signature then says ``compat:tagmt``)."""
+    mode where the metric implements it (``original-strict`` falls back to ``original``), else ``tagmt``
+    (its signature then says ``compat:tagmt``)."""
     if compat not in COMPAT_MODES:
         raise TagmtError(f"unknown compat mode {compat!r}; choose from: {', '.join(COMPAT_MODES)}")
-    return compat if compat in compat_modes(name) else "tagmt"
+    modes = compat_modes(name)
+    while compat not in modes and compat in _FALLBACK:
+        compat = _FALLBACK[compat]
+    return compat if compat in modes else "tagmt"
 
 
 def get_metric(name: str, **options: Any) -> Metric:
@@ -115,8 +129,13 @@ def get_metric(name: str, **options: Any) -> Metric:
     if compat not in COMPAT_MODES:
         raise TagmtError(f"unknown compat mode {compat!r} for metric {name}; choose from: {', '.join(COMPAT_MODES)}")
     if compat not in compat_modes(name):
+        if compat == "original":
+            raise TagmtError(
+                f"metric {name} has no compat mode {compat!r} (no published implementation to reproduce); "
+                f"metrics with one: {', '.join(metrics_with_original())}"
+            )
         raise TagmtError(
-            f"metric {name} has no compat mode {compat!r} (no published implementation to reproduce); "
-            f"metrics with one: {', '.join(metrics_with_original())}"
+            f"metric {name} has no compat mode {compat!r} (its modes: {', '.join(compat_modes(name))}); "
+            f"metrics with {compat}: {', '.join(metrics_with(compat))}"
         )
     return factory(**options)

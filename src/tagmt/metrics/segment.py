@@ -16,10 +16,13 @@ all systems and metrics through a :class:`SegmentCache` that lives for one segme
 
 from __future__ import annotations
 
+import html
+import re
 from dataclasses import dataclass
 from typing import Any, Iterable, Iterator, Sequence
 
 from tagmt.errors import TagmtError
+from tagmt.languages import NAMES, normalize, tokenizer_language
 from tagmt.markup import TaggedSegment
 from tagmt.metrics.base import Figure, Metric, MetricResult
 
@@ -37,8 +40,27 @@ MECAB_CHUNK = 4096
 
 
 def bleu_tokenizer(trg_lang: str) -> str:
-    """The sacrebleu tokenizer for BLEU in ``trg_lang`` (``13a`` for languages without their own)."""
-    return _BLEU_TOKENIZERS.get(trg_lang.lower(), "13a")
+    """The sacrebleu tokenizer for BLEU in ``trg_lang``, any tag of it (``ja-JP`` → ``ja-mecab``, ``zh-TW`` →
+    ``zh``; ``13a`` for languages without their own); a name or an unknown code is a TagmtError."""
+    return _BLEU_TOKENIZERS.get(tokenizer_language(trg_lang), "13a")
+
+
+def metric_language(trg_lang: str | None) -> str | None:
+    """``trg_lang`` as a metric keeps it: tagmt's code (``ja-JP`` → ``ja``; ``zh-TW`` → ``zf``), None when
+    not given. The one normalisation of :mod:`tagmt.languages`, so the API and the CLI agree."""
+    if trg_lang is None or trg_lang == "":
+        return None
+    return normalize(trg_lang, "trg_lang") if isinstance(trg_lang, str) else trg_lang
+
+
+def language_field(trg_lang: str | None, tokenize: str | None) -> dict[str, str]:
+    """The signature's ``lang`` field; for a code tagmt has no entry for, a metric that tokenizes says that
+    it used the default tokenizer (``lang:enm(unknown:default-tokenizer)``; ``tok`` names it)."""
+    if not trg_lang:
+        return {}
+    if trg_lang in NAMES:
+        return {"lang": trg_lang}
+    return {"lang": f"{trg_lang}(unknown:default-tokenizer)" if tokenize else f"{trg_lang}(unknown)"}
 
 
 def require_trg_lang(trg_lang: str | None, name: str) -> str:
@@ -223,7 +245,7 @@ class SegmentMetric(Metric):
     ``trg_lang`` (or an explicit ``tokenize``).
 
     A metric whose ``compat="original"`` needs the whole corpus before it can say anything about one
-    segment (Hashimoto et al.'s tag list is the element names found in all the files) sets
+    segment (Hashimoto et al.'s multi-bleu pairs the lines of all segments across the corpus) sets
     ``corpus_level`` and computes every segment's statistics at once in ``corpus_statistics``; the
     statistics are then summed, resampled and shown per segment like any other metric's.
     """
@@ -235,11 +257,17 @@ class SegmentMetric(Metric):
 
     def __init__(self, trg_lang: str | None = None, tokenize: str | None = None, compat: str = "tagmt") -> None:
         self.set_compat(compat)
-        self.trg_lang = trg_lang
+        self.trg_lang = metric_language(trg_lang)
         self.tokenize = tokenize
         if self.tokenizes and not tokenize:
-            self.tokenize = bleu_tokenizer(require_trg_lang(trg_lang, self.name))
+            self.tokenize = bleu_tokenizer(require_trg_lang(self.trg_lang, self.name))
         self.nrefs = 1
+
+    def signature(self) -> str:
+        """The metric's signature, with the target language it was told (``lang:ja``) after its fields."""
+        text = super().signature()
+        extra = language_field(self.trg_lang, self.tokenize if self.tokenizes else None)
+        return text + "".join(f"|{key}:{value}" for key, value in extra.items())
 
     @property
     def corpus_level(self) -> bool:
@@ -262,6 +290,15 @@ class SegmentMetric(Metric):
     def sentence(self, stats: Sequence[float]) -> float | None:
         return self.figures_from(stats)[self.name]
 
+    def undefined_reason(self, name: str, stats: Sequence[float] | None) -> str:
+        """Why the corpus figure ``name`` is None (n/a) for the summed ``stats`` (None: no segment)."""
+        return "no segment was scored" if stats is None else "undefined on this corpus"
+
+    def why_no_score(self, stats: Sequence[float] | None) -> str | None:
+        """Why the corpus figure is None for these summed statistics, when the metric can say more than
+        :meth:`undefined_reason` (it goes to ``MetricResult.details["reason"]``)."""
+        return None
+
     def corpus_score(self, hypotheses: Sequence[str], references: Sequence[Sequence[str]]) -> MetricResult:
         check_lengths(hypotheses, references)
         self.check_references(len(references))
@@ -276,12 +313,15 @@ class SegmentMetric(Metric):
             total = list(stats) if total is None else [a + b for a, b in zip(total, stats)]
         figures = self.figures_from(total) if total is not None else {key: None for key in self.figures}
         score = figures[self.name]
+        details: dict[str, Any] = {key: value for key, value in figures.items() if key != self.name}
+        if score is None:  # n/a, and why (e.g. tag-bleu where no segment has markup)
+            details["reason"] = self.why_no_score(total) or self.undefined_reason(self.name, total)
         return MetricResult(
             name=self.name,
             score=score,
             signature=self.signature(),
             segment_scores=segment_scores,
-            details={key: value for key, value in figures.items() if key != self.name},
+            details=details,
         )
 
     def check_references(self, count: int) -> None:
@@ -299,7 +339,8 @@ class ViewMetric(SegmentMetric):
     """BLEU, chrF, chrF++ or TER over one view of tagged segments; tag-view BLEU tokenizes with ``none``.
 
     On the tag view a segment where neither side has markup has no tag score (None, "n/a"): there is
-    nothing to compare, and 0 would read as a failure. Its (empty) statistics add nothing to the corpus.
+    nothing to compare, and 0 would read as a failure. Its (empty) statistics add nothing to the corpus,
+    and a corpus where no segment has markup has no tag score either (n/a, with the reason).
     """
 
     def __init__(self, family: str, view: str, trg_lang: str | None = None, tokenize: str | None = None,
@@ -308,6 +349,7 @@ class ViewMetric(SegmentMetric):
             raise ValueError(f"no metric {view}-{family}")
         self.name = f"{view}-{family}"
         self.family, self.view = family, view
+        self.compat_modes = _VIEW_COMPAT.get(self.name, ("tagmt",))
         super().__init__(trg_lang, tokenize, compat)
         if family == "bleu" and view == "tag":
             self.tokenize = "none"
@@ -321,17 +363,28 @@ class ViewMetric(SegmentMetric):
             )
         }
 
+    def text(self, segment: TaggedSegment) -> str:
+        if self.compat == "czechdocs":
+            return czechdocs_plain(segment.text)
+        return view_text(segment, self.view)
+
     def segment_statistics(self, pair: SegmentPair, cache: SegmentCache | None = None) -> list[float]:
-        references = tuple(view_text(r, self.view) for r in pair.references)
-        stats = self.sacre.statistics(view_text(pair.hypothesis, self.view), references, cache)
+        references = tuple(self.text(r) for r in pair.references)
+        stats = self.sacre.statistics(self.text(pair.hypothesis), references, cache)
         if self.view == "tag":
             tagged = pair.hypothesis.has_markup or any(r.has_markup for r in pair.references)
             stats.append(1.0 if tagged else 0.0)
         return stats
 
     def figures_from(self, stats: Sequence[float]) -> dict[str, float | None]:
-        body = stats[:-1] if self.view == "tag" else stats
-        return {self.name: self.sacre.corpus(body)}
+        if self.view == "tag":  # no segment with markup on either side: n/a, not 0
+            return {self.name: self.sacre.corpus(stats[:-1]) if stats[-1] else None}
+        return {self.name: self.sacre.corpus(stats)}
+
+    def undefined_reason(self, name: str, stats: Sequence[float] | None) -> str:
+        if self.view == "tag" and stats is not None and not stats[-1]:
+            return "no segment has markup in its hypothesis or reference: there is nothing to compare"
+        return super().undefined_reason(name, stats)
 
     def sentence(self, stats: Sequence[float]) -> float | None:
         if self.view == "tag" and not stats[-1]:
@@ -340,9 +393,26 @@ class ViewMetric(SegmentMetric):
 
     def signature_fields(self) -> dict[str, str]:
         fields = self.sacre.signature_fields(self.nrefs)
+        if self.compat == "czechdocs":
+            fields["view"] = "czechdocs-strip"
+            return fields
         fields["view"] = self.view
         fields["markup"] = "per-segment"
         return fields
+
+
+#: The compat modes of the view metrics that have more than tagmt's.
+_VIEW_COMPAT = {"lex-bleu": ("tagmt", "czechdocs")}
+#: CzechDocs's tag strip: anything from ``<`` to the next ``>``.
+_CZECHDOCS_TAG = re.compile(r"<[^>]+>")
+_SPACES = re.compile(r"\s+")
+
+
+def czechdocs_plain(text: str) -> str:
+    """CzechDocs's "text without tags": every ``<…>`` removed by a regular expression (not a parser: a
+    bare ``<`` up to the next ``>`` goes too), entities unescaped with ``html.unescape``, whitespace
+    runs collapsed to one space and the ends stripped."""
+    return _SPACES.sub(" ", html.unescape(_CZECHDOCS_TAG.sub("", text))).strip()
 
 
 _FAMILY_NAMES = {"bleu": "BLEU", "chrf": "chrF", "chrf++": "chrF++", "ter": "TER (edit rate, lower is better)"}
@@ -369,6 +439,7 @@ def view_metric(family: str, view: str):
         return ViewMetric(family, view, trg_lang=trg_lang, tokenize=tokenize, compat=compat)
 
     factory.__name__ = f"{view}_{family}".replace("+", "p")
+    factory.compat_modes = _VIEW_COMPAT.get(f"{view}-{family}", ("tagmt",))  # type: ignore[attr-defined]
     return factory
 
 

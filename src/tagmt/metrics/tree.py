@@ -7,12 +7,18 @@ Format Reinforcement Learning"): tree similarity and node-level chrF of whole XM
   ``apted`` library (APTED, which returns the same optimal distance as Zhang–Shasha). A hypothesis that
   is not well-formed XML scores 0. APTED is cubic in pure Python (300 elements: ~8 s), so a document
   of more than ``MAX_NODES`` elements is refused with that limit named.
-* ``node-chrf`` — chrF (sacrebleu) over the text of corresponding nodes: each element is identified by
-  its path of names with sibling ranks (``/topic[1]/body[1]/p[2]``); its text is its own text and the
-  tails of its children (not its descendants' text). Every reference node is paired with the
-  hypothesis node at the same path (empty text when there is none), and every hypothesis node without
-  a reference node with an empty reference; corpus chrF over those pairs. This pairing is tagmt's
-  reading of FormatRL's Node-chrF (nodes matched by position in the tree).
+* ``node-chrf`` — chrF (sacrebleu) over the text of corresponding nodes. A node's text is its own text
+  and the tails of its children (not its descendants' text). Nodes correspond through the tree edit
+  distance's own mapping (APTED ``compute_edit_mapping``): an optimal unit-cost mapping of the element
+  names, among equally cheap ones the one pairing the most similar texts (each rename also costs
+  ``ε × (1 − word-set Jaccard similarity)``, with ε small enough that the ε terms together stay below
+  one edit, so the distance is tree-sim's). A mapped pair (renamed or not) compares its two texts; a
+  reference node the mapping deletes is paired with an empty hypothesis (its n-grams are missed); a
+  hypothesis node it inserts counts as an insertion — its n-grams go into the hypothesis totals with no
+  match, so text the reference does not have lowers the score (sacrebleu's chrF drops a pair whose
+  reference is empty). Corpus chrF over all of them. A renamed element keeps its text's credit, and
+  the siblings after it stay paired with their own counterparts. The mapping is cubic like tree-sim's,
+  so the same ``MAX_NODES`` limit applies.
 
 Several references: the best score. Documents are parsed with one safe parser (no DTD, no entities, no
 network), and comments and processing instructions are not nodes.
@@ -158,10 +164,11 @@ def _count(root: etree._Element) -> int:
 
 
 class NodeChrf(Metric):
-    """chrF over the text of tree nodes paired by path (see the module docstring)."""
+    """chrF over the text of tree nodes paired by the tree edit mapping (see the module docstring)."""
 
     name = "node-chrf"
-    figures = {"node-chrf": Figure(description="chrF over the text of nodes paired by their path in the tree")}
+    figures = {"node-chrf": Figure(description="chrF over the text of nodes paired by the tree edit mapping; "
+                                               "inserted text counts against the hypothesis")}
 
     def __init__(self, compat: str = "tagmt") -> None:
         from tagmt.metrics.segment import Sacre
@@ -171,10 +178,16 @@ class NodeChrf(Metric):
 
     def corpus_score(self, hypotheses: Sequence[str], references: Sequence[Sequence[str]]) -> MetricResult:
         scores: list[float] = []
-        for _, hyp, refs in document_pairs(self.name, hypotheses, references):
+        for i, hyp, refs in document_pairs(self.name, hypotheses, references):
             best = 0.0
             for ref in refs if hyp is not None else ():
-                best = max(best, self._score(node_texts(hyp), node_texts(ref)))
+                size = max(_count(hyp), _count(ref))
+                if size > MAX_NODES:
+                    raise TagmtError(
+                        f"node-chrf: document {i + 1} has {size} elements; the tree edit mapping is limited "
+                        f"to {MAX_NODES} elements per document (it is cubic): split the document"
+                    )
+                best = max(best, self._score(node_pairs(hyp, ref)))
             scores.append(best)
         return MetricResult(
             name=self.name,
@@ -183,16 +196,71 @@ class NodeChrf(Metric):
             segment_scores=scores,
         )
 
-    def _score(self, hyp: dict[str, str], ref: dict[str, str]) -> float:
-        """Corpus chrF over the node pairs, summing each pair's statistics as it goes (sacrebleu's
-        ``corpus_score`` would keep every reference's n-gram tables at once: 1 GB at 100k nodes)."""
+    def _score(self, pairs: list[tuple[str | None, str | None]]) -> float:
+        """Corpus chrF over the node pairs (None: the node has no counterpart), summing statistics as it goes."""
         total: list[float] | None = None
-        for path in [*ref, *(path for path in hyp if path not in ref)]:
-            h, r = hyp.get(path, ""), ref.get(path, "")
-            if h or r:
-                stats = self.sacre.statistics(h, (r,), None)
-                total = stats if total is None else [a + b for a, b in zip(total, stats)]
+        for h, r in pairs:
+            if h is not None and r is None:
+                stats = self._inserted(h)
+            elif h or r:
+                stats = self.sacre.statistics(h or "", (r or "",), None)
+            else:
+                continue
+            total = stats if total is None else [a + b for a, b in zip(total, stats)]
         return 100.0 if total is None else self.sacre.corpus(total)
 
+    def _inserted(self, text: str) -> list:
+        """chrF statistics of text with nothing to match: its n-gram counts, no reference, no match
+        (sacrebleu's triplets are [hypothesis, reference, match] per order)."""
+        if not text:
+            return [0] * self.sacre.width
+        stats = self.sacre.statistics(text, (text,), None)
+        return [value if k % 3 == 0 else 0 for k, value in enumerate(stats)]
+
     def signature_fields(self) -> dict[str, str]:
-        return {**self.sacre.signature_fields(1), "nodes": "path-ranked"}
+        return {**self.sacre.signature_fields(1), "nodes": "ted-mapping", "inserted": "counted"}
+
+
+def _own_text(node: etree._Element) -> str:
+    own = [node.text or ""] + [child.tail or "" for child in node]
+    return " ".join(" ".join(own).split())
+
+
+def _mapping_tree(root: etree._Element) -> list:
+    """The element tree as nested ``[name, children, text, words]`` lists for the edit mapping."""
+    def entry(node: etree._Element) -> list:
+        text = _own_text(node)
+        return [_label(node), [], text, frozenset(text.split())]
+
+    top = entry(root)
+    stack = [(root, top)]
+    while stack:
+        node, plain = stack.pop()
+        for child in node:
+            if isinstance(child.tag, str):
+                item = entry(child)
+                plain[1].append(item)
+                stack.append((child, item))
+    return top
+
+
+def node_pairs(hyp: etree._Element, ref: etree._Element) -> list[tuple[str | None, str | None]]:
+    """(hypothesis text, reference text) of each pair of the edit mapping; None where a node is inserted
+    or deleted."""
+    import apted
+
+    hyp_tree, ref_tree = _mapping_tree(hyp), _mapping_tree(ref)
+    epsilon = 1.0 / (2 * (_count(hyp) + _count(ref) + 1))  # all ε terms together < 1/2: the label distance stays optimal
+
+    class TextTieBreak(apted.Config):
+        def rename(self, a: Any, b: Any) -> float:
+            union = a[3] | b[3]
+            similarity = len(a[3] & b[3]) / len(union) if union else 1.0
+            text_cost = 0.0 if a[2] == b[2] else epsilon * (1.0 - similarity) + epsilon / 2
+            return float(a[0] != b[0]) + text_cost
+
+        def children(self, node: Any) -> list:
+            return node[1]
+
+    mapping = apted.APTED(hyp_tree, ref_tree, TextTieBreak()).compute_edit_mapping()
+    return [(None if h is None else h[2], None if r is None else r[2]) for h, r in mapping]

@@ -31,6 +31,7 @@ outside the catalogs.
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Sequence
@@ -57,17 +58,20 @@ def _safe_parser(**options: bool) -> etree.XMLParser:
 
 
 class Catalog:
-    """The ``public``, ``system``, ``rewriteSystem`` and ``nextCatalog`` entries of local OASIS catalogs."""
+    """The ``public``, ``system``, ``uri``, ``rewriteSystem``/``rewriteURI`` and ``nextCatalog`` entries of
+    local OASIS catalogs (``xml:base`` on ``catalog``/``group`` honoured, as in the DITA catalogs)."""
 
     def __init__(self, paths: Sequence[Path]) -> None:
         self.public: dict[str, Path] = {}
         self.system: dict[str, Path] = {}
+        self.uri: dict[str, Path] = {}
         self.rewrites: list[tuple[str, str]] = []
         self.folders: set[Path] = set()
         self.skipped: list[str] = []
         for path in paths:
             self._read(Path(path), set(), chained=False)
-        self.folders.update(p.resolve().parent for p in (*self.public.values(), *self.system.values()))
+        self.folders.update(p.resolve().parent for p in (*self.public.values(), *self.system.values(),
+                                                         *self.uri.values()))
 
     def _read(self, path: Path, seen: set[Path], chained: bool) -> None:
         path = path.resolve()
@@ -81,17 +85,21 @@ class Catalog:
             root = etree.parse(str(path), _safe_parser(load_dtd=False)).getroot()
         except (OSError, etree.XMLSyntaxError) as exc:
             raise TagmtError(f"cannot read XML catalog {path}: {exc}") from None
-        base = path.parent
-        self.folders.add(base)
+        self.folders.add(path.parent)
         for entry in root.iter():
             tag = entry.tag.replace(_CATALOG_NS, "") if isinstance(entry.tag, str) else ""
+            base = _entry_base(entry, path.parent)
             if tag == "public" and entry.get("publicId") and entry.get("uri"):
                 self.public.setdefault(entry.get("publicId"), base / entry.get("uri"))
             elif tag == "system" and entry.get("systemId") and entry.get("uri"):
                 self.system.setdefault(entry.get("systemId"), base / entry.get("uri"))
-            elif tag == "rewriteSystem" and entry.get("systemIdStartString"):
+            elif tag == "uri" and entry.get("name") and entry.get("uri"):
+                self.uri.setdefault(entry.get("name"), base / entry.get("uri"))
+            elif tag in ("rewriteSystem", "rewriteURI") and (entry.get("systemIdStartString")
+                                                             or entry.get("uriStartString")):
                 prefix = entry.get("rewritePrefix", "")
-                self.rewrites.append((entry.get("systemIdStartString"), str(base / prefix)))
+                start = entry.get("systemIdStartString") or entry.get("uriStartString")
+                self.rewrites.append((start, str(base / prefix)))
                 self.folders.add((base / prefix).resolve())
             elif tag == "nextCatalog" and entry.get("catalog"):
                 self._read(base / entry.get("catalog"), seen, chained=True)
@@ -103,6 +111,8 @@ class Catalog:
         if system_id:
             if system_id in self.system:
                 return self.system[system_id]
+            if system_id in self.uri:
+                return self.uri[system_id]
             for start, prefix in sorted(self.rewrites, key=lambda r: -len(r[0])):
                 if system_id.startswith(start):
                     return Path(prefix + system_id[len(start):])
@@ -112,6 +122,17 @@ class Catalog:
         """True for a file inside a folder of the catalogs or of the grammars they list."""
         real = path.resolve()
         return any(real.is_relative_to(folder) for folder in self.folders)
+
+
+def _entry_base(entry: etree._Element, folder: Path) -> Path:
+    """The folder an entry's relative ``uri`` is resolved against: its catalog's, changed by the
+    ``xml:base`` of the entry and its ancestors (outermost first)."""
+    bases = [node.get("{http://www.w3.org/XML/1998/namespace}base") for node in (entry, *entry.iterancestors())]
+    base = folder
+    for value in reversed([b for b in bases if b]):
+        local = _local_path(value)
+        base = local if local is not None else base / value
+    return base
 
 
 def _local_path(url: str | None) -> Path | None:
@@ -148,8 +169,22 @@ class _GrammarResolver(etree.Resolver):
         except (OSError, UnicodeDecodeError) as exc:
             self.failed.append(f"{path}: {getattr(exc, 'strerror', None) or exc}")
             return self.resolve_string("", context)
-        pad = f"<!--{' ' * self.padding}-->\n" if self.padding else ""
-        return self.resolve_string(pad + text, context, base_url=path.resolve().as_uri())
+        return self.resolve_string(padded(text, self.padding).encode("utf-8"), context,
+                                   base_url=path.resolve().as_uri())
+
+
+#: A text declaration (``<?xml version="1.0" encoding="UTF-8"?>``), which may only open an external entity.
+_TEXT_DECLARATION = re.compile(r"<\?xml\s[^?]*\?>")
+
+
+def padded(text: str, padding: int) -> str:
+    """A grammar file with a comment of ``padding`` spaces put in after its text declaration, if it has
+    one (the DITA modules do): the declaration must stay the first thing in the entity."""
+    if not padding:
+        return text
+    declaration = _TEXT_DECLARATION.match(text)
+    head, rest = (text[: declaration.end()], text[declaration.end():]) if declaration else ("", text)
+    return f"{head}<!--{' ' * padding}-->\n{rest}"
 
 
 class _RefuseAll(etree.Resolver):
@@ -161,20 +196,21 @@ class _RefuseAll(etree.Resolver):
 
 @dataclass
 class GrammarLoad:
-    """A catalog DTD loaded for one external identifier, or why it could not be."""
+    """A catalog grammar (a DTD, or an XML Schema for a document that names one) loaded for one
+    identifier, or why it could not be."""
 
-    dtd: etree.DTD | None
+    dtd: etree.DTD | etree.XMLSchema | None
     reason: str | None = None
 
 
-def load_catalog_dtd(catalog: Catalog, root_name: str, public_id: str | None, system_id: str | None
-                     ) -> GrammarLoad:
-    """Load the DTD the catalogs give for an external identifier, limits lifted for it alone."""
+def load_catalog_dtd(catalog: Catalog, root_name: str, public_id: str | None, system_id: str | None,
+                     padding: int = 0) -> GrammarLoad:
+    """Load the DTD the catalogs give for an external identifier, limits lifted for it alone (``padding``:
+    the comment size to start with; it grows while libxml2 reports entity amplification)."""
     if catalog.resolve(public_id, system_id) is None:
         return GrammarLoad(None, f"the DOCTYPE {public_id or system_id!r} is not in the XML catalogs")
     doctype = f'PUBLIC "{public_id}" "{system_id or ""}"' if public_id else f'SYSTEM "{system_id}"'
     wrapper = f"<!DOCTYPE {root_name} {doctype}><{root_name}/>".encode("utf-8")
-    padding = 0
     while True:
         resolver = _GrammarResolver(catalog, padding)
         parser = etree.XMLParser(load_dtd=True, no_network=True, resolve_entities=True, recover=True,
@@ -199,6 +235,44 @@ def load_catalog_dtd(catalog: Catalog, root_name: str, public_id: str | None, sy
             why = errors[0].strip() if errors else "no DTD"
             return GrammarLoad(None, f"the DTD for {public_id or system_id!r} does not load: {why}")
         return GrammarLoad(dtd)
+
+
+_XSI = "{http://www.w3.org/2001/XMLSchema-instance}"
+
+
+def _schema_location(root: etree._Element) -> str | None:
+    """The XML Schema the root element names: ``xsi:noNamespaceSchemaLocation``, or the location given
+    for the root's namespace in ``xsi:schemaLocation`` (pairs of namespace and location)."""
+    location = root.get(f"{_XSI}noNamespaceSchemaLocation")
+    if location:
+        return location.strip()
+    pairs = (root.get(f"{_XSI}schemaLocation") or "").split()
+    namespace = etree.QName(root).namespace or ""
+    for name, place in zip(pairs[::2], pairs[1::2]):
+        if name == namespace:
+            return place
+    return None
+
+
+def load_catalog_xsd(catalog: Catalog, location: str) -> GrammarLoad:
+    """The XML Schema at ``location`` as the catalogs give it (its includes and imports served only from
+    the catalogs' folders); ``dtd`` holds the compiled schema."""
+    path = catalog.resolve(None, location)
+    if path is None and "://" not in location and not location.startswith("/"):
+        candidates = sorted(folder / location for folder in catalog.folders)
+        path = next((c for c in candidates if c.is_file() and catalog.inside(c)), None)
+    if path is None or not path.is_file():
+        return GrammarLoad(None, f"the XML Schema {location!r} is not in the XML catalogs or their folders")
+    resolver = _GrammarResolver(catalog, 0)
+    parser = _safe_parser()
+    parser.resolvers.add(resolver)
+    try:
+        schema = etree.XMLSchema(etree.parse(str(path), parser))
+    except (OSError, etree.XMLSyntaxError, etree.XMLSchemaParseError) as exc:
+        return GrammarLoad(None, f"the XML Schema {location!r} does not load: {exc}")
+    if resolver.refused:
+        return GrammarLoad(None, f"the XML Schema needs {resolver.refused[0]!r}, which the catalogs do not list")
+    return GrammarLoad(schema)  # type: ignore[arg-type]
 
 
 @dataclass
@@ -328,6 +402,9 @@ class Validity(Metric):
         if self.schema is not None:
             self.schema.validate(root)
             return _errors(self.schema.error_log), VALIDATED, None
+        named = _schema_location(root)
+        if named is not None:
+            return self._validate_named_schema(root, named)
         info = root.getroottree().docinfo
         if not info.doctype:
             return [], WELL_FORMEDNESS_ONLY, None
@@ -338,6 +415,22 @@ class Validity(Metric):
             return [], NOT_VALIDATED, (f"the document declares {info.public_id or info.system_url!r} but no "
                                        "XML catalog was given (--catalog or $XML_CATALOG_FILES)")
         grammar = self._grammar(self.catalog, (info.root_name, info.public_id, info.system_url))
+        if grammar.dtd is None:
+            return [], NOT_VALIDATED, grammar.reason
+        grammar.dtd.validate(root)
+        return _errors(grammar.dtd.error_log), VALIDATED, None
+
+    def _validate_named_schema(self, root: etree._Element, location: str) -> tuple[list[str], str, str | None]:
+        """Validate against the XSD the document names, found only through the catalogs (their ``system``
+        and ``uri`` entries, or a relative name inside their folders); never a file the user did not give."""
+        if self.catalog is None:
+            return [], NOT_VALIDATED, (f"the document names the XML Schema {location!r} but no XML catalog was "
+                                       "given (--catalog or $XML_CATALOG_FILES): tagmt loads no grammar a "
+                                       "hypothesis points to")
+        key = ("xsd", location, None)
+        if key not in self._grammars:
+            self._grammars[key] = load_catalog_xsd(self.catalog, location)
+        grammar = self._grammars[key]
         if grammar.dtd is None:
             return [], NOT_VALIDATED, grammar.reason
         grammar.dtd.validate(root)

@@ -13,10 +13,10 @@ Markup is decided per segment (:mod:`tagmt.markup`): an element the reference do
 inserted element, whatever its name, so wrapping words in ``<b>…</b>`` breaks the match.
 
 ``compat="original"`` computes all three as Hashimoto et al.'s own ``evaluate.py`` does
-(:mod:`tagmt.metrics.hashimoto`: lxml trees, literal tag list, Moses tokenization, multi-bleu). Its tag
-list is the element names found in all the files, so a segment's statistics depend on the whole
-corpus there (``corpus_level``): they are computed for the corpus at once, then summed, resampled and
-shown per segment like the default's.
+(:mod:`tagmt.metrics.hashimoto`: lxml trees, its literal list of 22 tag names, Moses tokenization,
+multi-bleu over two line files). Lines of one segment can meet lines of another there (a fragment with
+a line break), so the statistics are computed for the corpus at once (``corpus_level``), then summed,
+resampled and shown per segment like the default's.
 """
 
 from __future__ import annotations
@@ -32,8 +32,8 @@ from tagmt.metrics.segment import Sacre, SegmentCache, SegmentMetric, SegmentPai
 class HashimotoMetric(SegmentMetric):
     """Common ground of the metrics that ``compat="original"`` computes as Hashimoto et al.'s script.
 
-    ``vocabulary`` is the original's literal tag list (default: the element names found in the
-    references and hypotheses); it exists only under ``compat="original"``, since the default decides
+    ``vocabulary`` replaces the original's literal tag list (default: the script's own 22 names,
+    ``hashimoto.ORIGINAL_TAGS``); it exists only under ``compat="original"``, since the default decides
     markup per segment.
     """
 
@@ -71,7 +71,7 @@ class HashimotoMetric(SegmentMetric):
             raise TagmtError(f"{self.name} takes exactly one reference, got {count}")
 
     def original_fields(self) -> dict[str, str]:
-        tags = "files" if self.vocabulary is None else "given"
+        tags = "original" if self.vocabulary is None else "given"
         return {"nrefs": "1", "tags": f"literal-{tags}", "xml": "lxml-strict"}
 
 
@@ -105,14 +105,12 @@ class XmlBleu(HashimotoMetric):
         and totals of orders 1–4), on the original's fragments and tokenization."""
         corpus = self.original_corpus(hypotheses, references, shared)
         tokenize = self.original_tokenizer()
-        rows = []
-        for segment in corpus.segments:
-            stats = hashimoto.BleuStats()
-            for hyp, ref in corpus.bleu_pairs(segment):
-                stats = stats + hashimoto.line_stats(tokenize(hyp), tokenize(ref))
-            rows.append([float(stats.hyp_len), float(stats.ref_len), *map(float, stats.correct),
-                         *map(float, stats.total)])
-        return rows
+        per_segment = [hashimoto.BleuStats() for _ in corpus.segments]
+        for index, hyp, ref in corpus.line_pairs():
+            per_segment[index] = per_segment[index] + hashimoto.line_stats(
+                tokenize(hyp), None if ref is None else tokenize(ref))
+        return [[float(stats.hyp_len), float(stats.ref_len), *map(float, stats.correct), *map(float, stats.total)]
+                for stats in per_segment]
 
     def original_tokenizer(self) -> hashimoto.Tokenizer:
         if self._original_tokenizer is None:
@@ -174,6 +172,11 @@ class MarkupMatch(HashimotoMetric):
 
     def figures_from(self, stats: Sequence[float]) -> dict[str, float | None]:
         return {"markup-match": _percent(stats[0], stats[1]), "markup-match-tagged": _percent(stats[2], stats[3])}
+
+    def undefined_reason(self, name: str, stats: Sequence[float] | None) -> str:
+        if name == "markup-match-tagged" and stats is not None and not stats[3]:
+            return "no reference segment has markup"
+        return super().undefined_reason(name, stats)
 
     def signature_fields(self) -> dict[str, str]:
         if self.compat == "original":

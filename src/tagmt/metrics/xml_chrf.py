@@ -25,6 +25,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from tagmt.markup import COMMENT, TaggedSegment
+from tagmt.metrics import towereval
 from tagmt.metrics.base import Figure
 from tagmt.metrics.segment import Sacre, SegmentCache, SegmentMetric, SegmentPair
 
@@ -79,15 +80,20 @@ class XmlMatch(SegmentMetric):
     name = "xml-match"
     single_reference = True
     tokenizes = False
+    compat_modes = ("tagmt", "original")
     figures = {"xml-match": Figure(description="% of segments with the reference's XML tree (tower-eval)")}
 
     def segment_statistics(self, pair: SegmentPair, cache: SegmentCache | None = None) -> list[float]:
+        if self.compat == "original":
+            return [float(towereval.xml_match(pair.hypothesis.text, pair.reference.text)), 1.0]
         return [float(xml_match(pair.hypothesis, pair.reference)), 1.0]
 
     def figures_from(self, stats: Sequence[float]) -> dict[str, float | None]:
         return {self.name: 100.0 * stats[0] / stats[1] if stats[1] else None}
 
     def signature_fields(self) -> dict[str, str]:
+        if self.compat == "original":
+            return {"nrefs": "1", "xml": "lxml-root", "match": "xml-tree", "scale": "0-100(tower-eval:0-1)"}
         return {"nrefs": "1", "markup": "per-segment", "match": "xml-tree", "as": "tower-eval"}
 
 
@@ -97,6 +103,7 @@ class XmlChrf(SegmentMetric):
     name = "xml-chrf"
     single_reference = True
     tokenizes = False
+    compat_modes = ("tagmt", "original")
     figures = {"xml-chrf": Figure(description="chrF over the text parts of XML-matching segments (tower-eval)")}
 
     def __init__(self, trg_lang: str | None = None, tokenize: str | None = None, compat: str = "tagmt") -> None:
@@ -104,23 +111,44 @@ class XmlChrf(SegmentMetric):
         self.sacre = Sacre("chrf")
 
     def segment_statistics(self, pair: SegmentPair, cache: SegmentCache | None = None) -> list[float]:
+        """[sum of entry scores, entries, entries from part pairs]."""
+        if self.compat == "original":
+            pairs = towereval.part_pairs(pair.hypothesis.text, pair.reference.text)
+            if pairs is None:
+                return [0.0, 1.0, 0.0]
+            scores = [self.sacre.sentence(self.sacre.statistics(h, (r,), cache)) for h, r in pairs]
+            return [sum(scores), float(len(scores)), float(len(scores))]
         hyp, ref = pair.hypothesis, pair.reference
         if xml_match(hyp, ref):
             hyp_parts, ref_parts = text_parts(hyp), text_parts(ref)
             if not hyp_parts and not ref_parts:
-                return [0.0, 0.0]  # nothing to score on either side: no entry (tower-eval: an entry of 0)
+                return [0.0, 0.0, 0.0]  # nothing to score on either side: no entry (tower-eval: an entry of 0)
             if len(hyp_parts) == len(ref_parts):
                 scores = [
                     self.sacre.sentence(self.sacre.statistics(h, (r,), cache))
                     for h, r in zip(hyp_parts, ref_parts)
                 ]
-                return [sum(scores), float(len(scores))]
-        return [0.0, 1.0]
+                return [sum(scores), float(len(scores)), float(len(scores))]
+        return [0.0, 1.0, 0.0]
 
     def figures_from(self, stats: Sequence[float]) -> dict[str, float | None]:
+        if self.compat == "original" and not stats[2]:
+            return {self.name: None}  # tower-eval crashes here (towereval.NO_PARTS)
         return {self.name: stats[0] / stats[1] if stats[1] else None}
 
+    def sentence(self, stats: Sequence[float]) -> float | None:
+        return stats[0] / stats[1] if stats[1] else None
+
+    def why_no_score(self, stats: Sequence[float] | None) -> str | None:
+        if self.compat == "original" and (stats is None or not stats[2]):
+            return towereval.NO_PARTS
+        return None
+
     def signature_fields(self) -> dict[str, str]:
+        if self.compat == "original":
+            fields = self.sacre.signature_fields(1)
+            fields.update({"view": "xml-parts", "xml": "lxml-root", "average": "entries"})
+            return fields
         fields = self.sacre.signature_fields(1)
         fields.update({"view": "xml-parts", "markup": "per-segment", "average": "entries", "as": "tower-eval"})
         return fields

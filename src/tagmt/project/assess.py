@@ -28,7 +28,8 @@ from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
 from tagmt.errors import TagmtError
-from tagmt.markup import strip, tokenize
+from tagmt.markup import tokenize
+from tagmt.plaintext import plain_text
 from tagmt.project.detag import SourceTag, detag
 
 SEGMENT_ERRORS = ("text differs", "tags differ")
@@ -60,7 +61,7 @@ class SegmentAssessment:
 def _plain(tagged: str) -> str:
     """The text without its tags: every well-written tag of a projected or reference segment is markup
     (as in projection's own detag), paired or not."""
-    return strip(tokenize(tagged, orphans=True))
+    return plain_text(tagged, escaped=False)  # compared with another tagged string's, both as written
 
 
 def _name(markup: str) -> str:

@@ -285,7 +285,7 @@ class _Projector:
     ) -> int:
         """The split of `[lo, hi]` that best separates links before the point from links after."""
         p = self._split_of(tag.start)
-        allowed = [k for k in range(lo, hi + 1) if not any(a < k < b for a, b in taken)]
+        allowed = _allowed_splits(lo, hi, taken)
         after = [0] * (self.m + 1)  # links from words after the point that land at j >= k
         before = [0] * (self.m + 1)  # links from words before the point that land at j < k
         for i, j in self.links:
@@ -304,7 +304,8 @@ class _Projector:
         target = p * self.m / self.n if self.n else 0
         holes = [k for k in allowed if self._is_hole(k)] if not tag.open.startswith("<!--") else []
         inner = 0 < p < self.n  # at either end of the source, the global split is right
-        neighbours = [k for k in self._neighbour_splits(p) if k in allowed] if inner else []
+        free = set(allowed)
+        neighbours = [k for k in self._neighbour_splits(p) if k in free] if inner else []
         candidates = holes or neighbours or allowed
         return max(
             candidates,
@@ -358,8 +359,19 @@ class _Projector:
     ) -> int:
         """No link at all: the split at the point's relative position in the source."""
         target = self._split_of(tag.start) * self.m / self.n if self.n else 0
-        allowed = [k for k in range(lo, hi + 1) if not any(a < k < b for a, b in taken)]
+        allowed = _allowed_splits(lo, hi, taken)
         return min(allowed, key=lambda k: (abs(k - target), k))
+
+
+def _allowed_splits(lo: int, hi: int, taken: list[tuple[int, int]]) -> list[int]:
+    """The splits of `[lo, hi]` that no taken span `(a, b)` encloses (`a < k < b`), in order:
+    linear in the range and the spans (siblings never overlap), so placing a segment's points
+    stays quadratic in its codes, not cubic."""
+    blocked = bytearray(hi - lo + 1)
+    for a, b in taken:
+        for k in range(max(a + 1, lo), min(b, hi + 1)):
+            blocked[k - lo] = 1
+    return [k for k in range(lo, hi + 1) if not blocked[k - lo]]
 
 
 def _free_gaps(lo: int, hi: int, taken: list[tuple[int, int]]) -> list[tuple[int, int]]:

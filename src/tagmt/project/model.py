@@ -74,13 +74,15 @@ _CHUNK = 500
 
 @dataclass(frozen=True)
 class Source:
-    """One input a model was learned from, as the manifest records it."""
+    """One input a model was learned from, as the manifest records it (`path`: where it was read, not
+    recorded)."""
 
     role: str  # "corpus" or "examples"
     name: str
     sha256: str
     bytes: int
     pairs: int = 0
+    path: Path | None = None
 
     def as_dict(self) -> dict:
         return {"role": self.role, "name": self.name, "sha256": self.sha256, "bytes": self.bytes,
@@ -96,7 +98,7 @@ def describe_file(path: str | Path, role: str, pairs: int = 0) -> Source:
         for block in iter(lambda: f.read(1 << 20), b""):
             digest.update(block)
             size += len(block)
-    return Source(role, path.name, digest.hexdigest(), size, pairs)
+    return Source(role, path.name, digest.hexdigest(), size, pairs, path)
 
 
 @dataclass(frozen=True)
@@ -376,6 +378,10 @@ def learn_model(
         raise TagmtError("a projection model is learned with the eflomal aligner")
     output = Path(output)
     _check_output(output)
+    inside = [s.name for s in sources if s.path is not None and _within(s.path, output)]
+    if inside:
+        raise TagmtError(f"{output}: the model folder holds an input ({inside[0]}), which replacing the model "
+                         "would delete; choose another -o")
     if not corpora and not examples:
         raise TagmtError("nothing to learn from: give a --corpus or --examples")
     output.parent.mkdir(parents=True, exist_ok=True)
@@ -430,6 +436,13 @@ def learn_model(
         raise
     return LearnedModel(output, n, sum(bool(s.tags) for s, _ in examples), len(terms), len(conventions),
                         time.perf_counter() - started)
+
+
+def _within(path: Path, folder: Path) -> bool:
+    try:
+        return path.resolve().is_relative_to(folder.resolve())
+    except OSError:
+        return False
 
 
 def _check_output(output: Path) -> None:

@@ -13,6 +13,9 @@ The steps of `project_batch`, one module each:
    Zenkel et al. (2021): the span that maximizes the tag's links landing inside it plus the other
    links landing outside, with edge rules (compounds, particles, brackets, verb groups), nesting,
    non-overlapping siblings, point tags and fallbacks, so that no tag is ever dropped.
+   `units.py` then keeps what the translation marks as one unit whole: a tag takes the one
+   verbatim occurrence of its whole source text, and no edge splits a token copied from the source
+   or crosses a bracket or quotation group unless the source tag does.
 5. `render.py` — the placed tags are written into the translation at character offsets; the
    translation is never altered (stripping the output gives it back exactly).
 
@@ -47,6 +50,7 @@ from tagmt.project.model import ProjectionModel
 from tagmt.project.conventions import Conventions, Example, default_decision, keyed_tags, learn_conventions
 from tagmt.project.edges import Decide, EdgeContext, Span, adjust_edges, to_spans, units_of
 from tagmt.project.render import render_spans
+from tagmt.project.units import respect_units, verbatim_spans
 from tagmt.project.wordseg import Word, katakana_vocabulary, words_with_offsets
 
 __all__ = [
@@ -90,10 +94,12 @@ def _spans(
     if translation == detagged.plain:  # an untranslated segment: its tags stay where they are
         return [_as_span(tag, order) for order, tag in _top_level_orders(detagged)]
     placed = place_tags(detagged, src, trg, links, len(translation))
-    spans = to_spans(placed, detagged.plain, translation, trg)
+    spans = verbatim_spans(to_spans(placed, detagged.plain, translation, trg), detagged.plain,
+                           translation, trg)
     if decide is None:
         return spans
-    return adjust_edges(spans, detagged.plain, translation, trg, decide)
+    spans = adjust_edges(spans, detagged.plain, translation, trg, decide)
+    return respect_units(spans, detagged.plain, translation, (src, trg, links))
 
 
 def _top_level_orders(detagged: Detagged) -> list[tuple[int, SourceTag]]:

@@ -21,10 +21,12 @@ from tagmt.atomic import write_atomic
 from tagmt.data.directions import Direction
 from tagmt.reproduce.grid import PAPER_ALIGNER, Cell
 from tagmt.reproduce.provenance import RESULTS_FORMAT, utc_now, versions
+from tagmt.report.scores import DATA_DECIMALS, rounded
 
 CELLS_DIR = "cells"
 CELL_FILE = "cell.json"
 HYP_FILE = "hyp.txt"
+PAGE_FILE = "report.html"  # the cell's evaluation page (tagmt.report), written before cell.json
 OFFLINE_ENGINES = ("copy", "reference")
 # The option of `tagmt reproduce` that takes a local checkpoint folder, named when weights are missing.
 MODEL_OPTION = "--models"
@@ -155,6 +157,7 @@ def compute_cell(task: CellTask) -> dict:
     from tagmt.data.dataset import open_dataset
     from tagmt.data.views import parallel_segments
     from tagmt.evaluation import read_segments, score_systems
+    from tagmt.report import SegmentCollector, write_evaluation_page
     from tagmt.translate.hygiene import RunReport
     from tagmt.translate.pipelines import translate_direction
 
@@ -184,11 +187,15 @@ def compute_cell(task: CellTask) -> dict:
     )
     translated = time.perf_counter()
     hypotheses = read_segments(hyp_path)  # as `tagmt evaluate --hyp` reads it
-    references = [segment.target for segment in parallel_segments(dataset, task.split, cell.direction)]
+    segments = parallel_segments(dataset, task.split, cell.direction)
+    references = [segment.target for segment in segments]
     name = f"{CELLS_DIR}/{cell.key}/{HYP_FILE}"
-    (scores,) = score_systems(references, {name: hypotheses}, cell.direction.trg, pair=cell.direction.name)
-    evaluated = time.perf_counter()
+    collector = SegmentCollector()  # the cell's evaluation page
+    (scores,) = score_systems(references, {name: hypotheses}, cell.direction.trg, pair=cell.direction.name,
+                              sources=[segment.source for segment in segments], per_segment=collector)
     scored = scores.as_dict()
+    write_evaluation_page(folder / PAGE_FILE, [scored], collector, title=f"tagmt evaluation: {cell.key}")
+    evaluated = time.perf_counter()
     record = {
         "format": RESULTS_FORMAT,
         "key": cell.key,
@@ -200,7 +207,7 @@ def compute_cell(task: CellTask) -> dict:
         "output": name,
         "hyp_sha256": _file_sha256(hyp_path),
         "segments": scored["segments"],
-        "scores": scored["scores"],
+        "scores": rounded(scored["scores"], DATA_DECIMALS),  # as evaluate's JSON: never 100.00000000000004
         "signatures": scored["signatures"],
         "seconds": {"translate": round(translated - started, 3), "evaluate": round(evaluated - translated, 3)},
         "changes": report.as_dict(),  # what the run changed besides translating (tagmt.translate.hygiene)

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Mapping
 
 from tagmt.atomic import write_atomic
+from tagmt.report.grid_page import write_grid_page
 from tagmt.reproduce.grid import PAPER_ALIGNER, Grid
 from tagmt.reproduce.provenance import RESULTS_FORMAT, utc_now, versions
 from tagmt.tables import (
@@ -84,8 +85,10 @@ def write_outputs(results: dict, out: Path, dataset, split: str, *, figures: boo
     for stale in out.glob("table*_vs_paper.*"):
         stale.unlink()  # rewritten below only where this run still shares cells with the paper
     written: list[Path] = []
-    for table in [data_table(summary, split), inline_table(summary, split), *score_tables(results, load_paper_results())]:
+    paper = load_paper_results()
+    for table in [data_table(summary, split), inline_table(summary, split), *score_tables(results, paper)]:
         written += write_table(table, out)
+    written.append(write_grid_page(out, results, paper))  # OUT/report.html: the tables as one page
     if figures:
         from tagmt.data.plots import write_plots
 

@@ -224,7 +224,9 @@ def write_document_run(out_dir: str | Path, run: DocumentRun, scores: dict[str, 
     for doc_id, text in zip(run.ids, run.translations):
         write_atomic(out / f"{doc_id}.dita", [text])
     if scores is not None:
-        write_atomic(out / "scores.json", [json.dumps(scores, ensure_ascii=False, indent=2) + "\n"])
+        from tagmt.report.scores import DATA_DECIMALS, rounded
+
+        write_atomic(out / "scores.json", [json.dumps(rounded(scores, DATA_DECIMALS), ensure_ascii=False, indent=2) + "\n"])
     return write_run_record(out / "run.json", {
         "unit": "document",
         "documents": len(run.ids),

@@ -15,7 +15,8 @@ from __future__ import annotations
 import dataclasses
 import re
 
-from tagmt.corpus.xmltext import unescape
+from tagmt.corpus.xmltext import escape, unescape
+from tagmt.markup import tokenize
 from tagmt.project import Detagged, SourceTag
 
 STAND_INS = {"&": "\ufdd0", "<": "\ufdd1", ">": "\ufdd2"}
@@ -33,6 +34,27 @@ def stand_in(natural: str) -> str:
 def escape_stand_ins(projected: str) -> str:
     """A projected string (real tags, text with stand-ins) with the stand-ins as entity references."""
     return _STAND_IN.sub(lambda m: _BACK[m.group()], projected)
+
+
+def restore_text(projected: str, natural: str) -> str:
+    """``projected`` — tags inserted into ``stand_in(natural)`` — with each text run taken from ``natural``
+    and escaped: the output's text is the translation's, whatever characters it holds. Should the text
+    runs not spell ``stand_in(natural)`` (a projector that altered the text: a bug), the stand-ins are
+    turned into references instead (:func:`escape_stand_ins`)."""
+    out: list[str] = []
+    position = 0
+    for token in tokenize(projected, orphans=True):
+        if token.is_markup:
+            out.append(token.text)
+            continue
+        piece = natural[position:position + len(token.text)]
+        if stand_in(piece) != token.text:
+            return escape_stand_ins(projected)
+        out.append(escape(piece))
+        position += len(piece)
+    if position != len(natural):
+        return escape_stand_ins(projected)
+    return "".join(out)
 
 
 def natural_detagged(detagged: Detagged) -> Detagged:

@@ -120,3 +120,23 @@ def read_corpus_pairs(paths: Sequence[str | Path], *, src_lang: str | None = Non
         raise TagmtError(f"{paths[0]}: no segment has a target; a corpus is translated pairs")
     return corpus_pairs(pairs, Path(paths[0]).name)
 
+
+def read_guide(examples: Sequence[str] | None, examples_data: str | None, examples_split: str | None,
+               align_corpus: Sequence[str] | None, src_lang: str, trg_lang: str, *,
+               projection_model: str | Path | None = None):
+    """The projection's guide from ``--examples`` files, a SAP data set's ``--examples-data`` (and
+    ``--examples-split``), an ``--align-corpus`` pair of plain line files and a ``--projection-model`` (None
+    for each not given)."""
+    from tagmt.languages import normalize
+
+    if examples_split and not examples_data:
+        raise TagmtError("--examples-split goes with --examples-data")
+    corpora = []
+    if examples:
+        corpora.append(read_examples(examples, src_lang=src_lang, trg_lang=trg_lang))
+    if examples_data:
+        direction = f"{normalize(src_lang, '--src-lang')}-{normalize(trg_lang, '--trg-lang')}"  # zh-TW → zf
+        corpora.append(read_sap_examples(examples_data, examples_split, direction))
+    extra = read_align_corpus(*align_corpus) if align_corpus else ()
+    model = read_projection_model(projection_model, src_lang, trg_lang) if projection_model else None
+    return make_guide(corpora, extra, model)

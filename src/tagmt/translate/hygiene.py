@@ -62,7 +62,8 @@ class RunReport:
                 "outputs: not the source's, or broken or repeated by the model"
             )
         if self.segments_escaped:
-            out.append(f"XML-escaped &, < or > in the text of {self.segments_escaped} of {self.segments} translations")
+            out.append(f"XML-escaped &, < or > in the text of {self.segments_escaped} of {self.segments} translations "
+                       "(as the format requires, so the output stays well formed; nothing to do)")
         if 0 < self.aligner_pairs < FEW_ALIGNER_PAIRS:
             out.append(
                 f"eflomal learned its word links from {self.aligner_pairs} sentence pairs only, too few to learn "

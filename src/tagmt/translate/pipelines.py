@@ -30,11 +30,11 @@ from tagmt.data.directions import Direction
 from tagmt.engines import Engine, LLMOptions, load_engine
 from tagmt.engines.hf import NUM_BEAMS
 from tagmt.errors import TagmtError
-from tagmt.markup import strip, tokenize
+from tagmt.plaintext import plain_text
 from tagmt.project import Detagged, detag, project_batch
 from tagmt.aligner_names import awesome_options
 from tagmt.project.align import Aligner, get_aligner
-from tagmt.translate.escaping import escape_stand_ins, natural_detagged, stand_in
+from tagmt.translate.escaping import natural_detagged, restore_text, stand_in
 from tagmt.translate.guide import Guide
 from tagmt.translate.hygiene import RunReport, clean_direct_output, remove_model_tags
 from tagmt.engines.offline import OFFLINE_ENGINES
@@ -70,7 +70,7 @@ def _cache(engine: Engine, approach: str, direction: Direction, texts: list[str]
            cache_dir: str | Path | None, use_cache: bool) -> SegmentCache | None:
     if not (use_cache and engine.cacheable):
         return None
-    return SegmentCache.for_run(engine, approach, direction.name, texts, cache_dir)
+    return SegmentCache.for_run(engine, approach, direction.key, texts, cache_dir)
 
 
 def run_direct(
@@ -91,7 +91,7 @@ def run_direct(
     engine = engine.for_approach("dt")
     texts = [s.source for s in segments]
     outputs = translate_segments(
-        engine, texts, direction.src, direction.trg,
+        engine, texts, *direction.engine_languages,
         cache=_cache(engine, "dt", direction, texts, cache_dir, use_cache),
         progress=progress, desc=f"{engine.name} dt {direction.name}", on_batch=on_batch,
     )
@@ -126,9 +126,9 @@ def run_detag_project(
     report = report if report is not None else RunReport()
     engine = engine.for_approach("dp")
     detagged = [detag(s.source) for s in segments]
-    texts = [unescape(d.plain) if escaped else d.plain for d in detagged]
+    texts = [unescape(d.plain) if escaped else d.plain for d in detagged]  # = plain_text(source, escaped=escaped)
     translations = translate_segments(
-        engine, texts, direction.src, direction.trg,
+        engine, texts, *direction.engine_languages,
         cache=_cache(engine, "dp", direction, texts, cache_dir, use_cache),
         progress=progress, desc=f"{engine.name} dp {direction.name}", on_batch=on_batch,
     )
@@ -149,6 +149,7 @@ def project_translations(
     sources: Sequence[str] | None = None,
     remove_tags: bool = True,
     guide: Guide | None = None,
+    model: Any = None,
 ) -> list[str]:
     """Project the tags of ``detagged`` sources onto plain MT output (natural text).
 
@@ -157,15 +158,19 @@ def project_translations(
     ``escaped`` corpora both sides are projected with stand-ins for ``& < >`` (``translate.escaping``) and
     the output's text is escaped, so it is well formed and no tag lands inside an entity reference.
     ``guide``: tagged examples (natural text, as ``guide.make_guide`` keeps them) and plain parallel text
-    the projection learns from.
+    the projection learns from. ``model``: a learned projection model, passed to ``project_batch`` (None:
+    the rules alone). ``report.segments`` counts the translations when the caller has not set it.
     """
+    report.segments = report.segments or len(translations)
     ready = []
+    naturals = []
     for k, translation in enumerate(translations):
         text, removed = translation, 0
         if remove_tags:
             text, removed = remove_model_tags(translation, sources[k] if sources is not None else "")
         report.model_tags_removed += removed
         report.segments_with_model_tags += bool(removed)
+        naturals.append(text)
         if escaped:
             stood_in = stand_in(text)
             report.segments_escaped += stood_in != text
@@ -173,14 +178,19 @@ def project_translations(
         ready.append(text)
     guide = guide or Guide()
     extra = [(stand_in(s), stand_in(t)) for s, t in guide.align_corpus] if escaped else guide.align_corpus
-    learn = dict(examples=guide.examples, align_corpus=extra, model=guide.model)
+    model = model if model is not None else guide.model
+    learn: dict[str, Any] = dict(examples=guide.examples, align_corpus=extra)
+    if model is not None:
+        learn["model"] = model
     if getattr(aligner, "learns_from_corpus", False):
-        learned = guide.model.manifest.get("pairs", 0) if guide.model is not None else 0  # as eflomal's priors
+        learned = getattr(model, "manifest", {}).get("pairs", 0) if model is not None else 0  # as eflomal's priors
         report.aligner_pairs = len(ready) + len(guide.examples) + len(extra) + learned
     if not escaped:
         return project_batch(list(detagged), ready, src_lang, trg_lang, aligner, **learn)
     natural = [natural_detagged(d) for d in detagged]
-    return [escape_stand_ins(out) for out in project_batch(natural, ready, src_lang, trg_lang, aligner, **learn)]
+    # the text of each output is its translation's own (escaped), never read back from the stand-ins
+    return [restore_text(out, text)
+            for out, text in zip(project_batch(natural, ready, src_lang, trg_lang, aligner, **learn), naturals)]
 
 
 def _reference_texts(segments: Sequence[Segment], approach: str, escaped: bool) -> list[str]:
@@ -193,8 +203,7 @@ def _reference_texts(segments: Sequence[Segment], approach: str, escaped: bool) 
         )
     if approach == "dt":
         return [s.reference for s in segments]  # type: ignore[misc]
-    plain = [detag(s.reference).plain for s in segments]  # type: ignore[arg-type]
-    return [unescape(p) for p in plain] if escaped else plain
+    return [plain_text(s.reference, escaped=escaped) for s in segments]  # type: ignore[arg-type]
 
 
 def load_aligner(name: str, device: str = "auto", options: dict[str, Any] | None = None) -> Aligner:
@@ -218,9 +227,7 @@ def _repair(corpus: Corpus, lines: list[str], tags: TagReport, direction: Direct
     sources = corpus.sources
     if not corpus.escaped and not guide:
         return repair_by_projection(sources, lines, tags, direction.src, direction.trg, aligner)
-    plain = [strip(tokenize(line, orphans=True)) for line in lines]
-    if corpus.escaped:
-        plain = [unescape(text) for text in plain]
+    plain = [plain_text(line, escaped=corpus.escaped) for line in lines]
     projected = project_translations([detag(s) for s in sources], plain, direction.src, direction.trg, aligner,
                                      escaped=corpus.escaped, report=RunReport(), remove_tags=False, guide=guide)
     lines = list(lines)
@@ -276,7 +283,7 @@ def translate_corpus(
         loaded_engine = load_engine(model, engine=engine, device=device, batch_size=batch_size, fp16=fp16,
                                     compute_type=compute_type, max_tokens=max_tokens, beam=beam, llm=llm,
                                     approach=approach)
-    loaded_engine.check_direction(direction.src, direction.trg)
+    loaded_engine.check_direction(*direction.engine_languages)
     needs_aligner = approach == "dp" or repair is not None
     loaded = None
     if needs_aligner:
@@ -320,29 +327,31 @@ def translate_parallel(
 
 
 def record_run(output: Path, done: Translation, corpus: Corpus, direction: Direction, approach: str, *,
-               aligner: str | None, repair: str | None, command: Sequence[str] | None) -> Path | None:
-    """Write ``<output>.run.json`` (``runs.write_run_record``): what made the file, with the run's changes;
-    None (no record) beside a special output such as a FIFO (``runs.run_record_path``)."""
+               aligner: str | None, repair: str | None, command: Sequence[str] | None,
+               extra: dict[str, Any] | None = None) -> Path | None:
+    """Write ``<output>.run.json`` (``runs.write_run_record``): what made the file, with the run's changes
+    (and ``extra``'s entries: an XLIFF run's kept targets); None (no record) beside a special output such
+    as a FIFO (``runs.run_record_path``)."""
     path = run_record_path(output)
     if path is None:
         return None
     engine = done.engine
-    texts = corpus.sources if approach == "dt" else [detag(s).plain for s in corpus.sources]
-    if approach == "dp" and corpus.escaped:
-        texts = [unescape(t) for t in texts]
+    texts = corpus.sources if approach == "dt" else [plain_text(s, escaped=corpus.escaped) for s in corpus.sources]
     return write_run_record(path, {
         "output": str(output),
         "input": str(corpus.path) if corpus.path and corpus.format != "sap" else None,
         "format": corpus.format,
         "approach": approach,
         "direction": direction.name,
+        "languages": list(direction.engine_languages),
         "segments": len(done.outputs),
         "aligner": aligner if approach == "dp" or repair else None,
         "repair": repair,
         "tags": done.tags.as_dict() if done.tags else None,
         "changes": done.report.as_dict(),
-        "cache_key": run_key(engine, approach, direction.name, texts) if engine.cacheable else None,
+        "cache_key": run_key(engine, approach, direction.key, texts) if engine.cacheable else None,
         "command": list(command) if command is not None else None,
+        **(extra or {}),
     }, engine)
 
 

@@ -7,8 +7,11 @@ without the MT), for line files and for XLIFF.
   translation that holds tags the sources use as markup is refused; other tag-like text (``<name>``)
   is text.
 * ``project_xliff``: each target that lacks its source's codes gets them, projected onto the target's
-  text; targets that already carry exactly the source's codes, sources without codes and units without a
-  target are left as they are. Nothing else in the file changes.
+  text, where the file lets it be written: its state asks for translation or says machine translation
+  (``Segment.may_write``; ``overwrite``: any target that is not locked). Targets that already carry
+  exactly the source's codes, targets with codes their source lacks (kept: they are the translator's),
+  sources without codes and units without a target are left as they are. A written target's state says
+  machine translation (``approved`` cleared). Nothing else in the file changes.
 
 The projection itself is ``tagmt.project.project_batch``; the aligner is checked before any work. Both take a
 ``guide`` (``tagmt.translate.guide``: tagged examples of the domain, extra plain parallel text) and a tagged
@@ -30,7 +33,9 @@ from tagmt.corpus.lines import check_same_length, read_segments, write_lines
 from tagmt.corpus.xmltext import unescape
 from tagmt.errors import TagmtError
 from tagmt.languages import normalize
-from tagmt.markup import COMMENT, strip, tokenize
+from tagmt.markup import COMMENT, tokenize
+from tagmt.outputs import refuse_overwriting_inputs
+from tagmt.plaintext import plain_text
 from tagmt.preflight import aligner_problems, check
 from tagmt.project import detag
 from tagmt.project.align import Aligner
@@ -51,6 +56,8 @@ class ProjectionRun:
     report: RunReport = field(default_factory=RunReport)
     skipped: dict[str, int] = field(default_factory=dict)  # XLIFF: why targets were left alone
     assessment: Assessment | None = None  # against the tagged reference, when one was given
+    #: with a reference: (segment id, tagged source, output, reference) of every segment assessed, in order
+    compared: list[tuple[str, str, str, str]] = field(default_factory=list)
 
 
 def _aligner(aligner: str | Aligner, aligner_model: str | None, languages: Sequence[str], device: str,
@@ -76,7 +83,10 @@ def project_lines(
     ref: str | Path | None = None,
 ) -> ProjectionRun:
     """Project the tags of each line of ``source`` onto the same line of ``translation``; write ``output``.
-    ``ref``: a tagged line file of references, line for line, to assess the output against."""
+    ``ref``: a tagged line file of references, line for line, to assess the output against. ``output`` is
+    never one of the inputs (refused before any work)."""
+    refuse_overwriting_inputs([("output", str(output))], [("source", str(source)), ("translation", str(translation)),
+                                                          ("ref", str(ref) if ref else None)])
     src, trg = normalize(src_lang, "--src-lang"), normalize(trg_lang, "--trg-lang")
     sources = read_segments(source)
     translations = read_segments(translation)
@@ -92,6 +102,9 @@ def project_lines(
             f"{translation}:{tagged[0]}: the translation already contains tags of the source ({len(tagged)} lines "
             "do); --translation takes the plain MT output — strip its tags first, or translate with --approach dt"
         )
+    # One rule, as for every tagmt line file (stated in `tagmt project --help`, README, docs/safety.md): every
+    # XML reference is read as its character, &amp; and &#10; alike; any other &, < or > is itself.
+    translations = [unescape(line) for line in translations]
     loaded = _aligner(aligner, aligner_model, [src, trg], device, aligner_options)
     started = time.perf_counter()
     detagged = [detag(line) for line in sources]
@@ -104,8 +117,16 @@ def project_lines(
     if references is not None:
         assessment = assess(outputs, references, sources=sources,
                             ids=[str(n) for n in range(1, len(sources) + 1)], id_kind="line")
+    compared = [(str(n), *texts) for n, texts in enumerate(zip(sources, outputs, references), start=1)
+                if _assessed(*texts[1:])] if references is not None else []
     return ProjectionRun(path, len(sources), sum(bool(d.tags) for d in detagged), seconds, report,
-                         assessment=assessment)
+                         assessment=assessment, compared=compared)
+
+
+def _assessed(output: str, reference: str) -> bool:
+    """Whether ``assess`` counts the segment (it has tags on either side)."""
+    return any(t.is_markup for t in tokenize(output, orphans=True)) or any(
+        t.is_markup for t in tokenize(reference, orphans=True))
 
 
 def _has_source_tags(translation: str, source: str) -> bool:
@@ -119,17 +140,23 @@ def _placeholders(tagged: str) -> Counter[str]:
     return Counter(token.text for token in tokenize(tagged, orphans=True) if token.is_markup)
 
 
-def targets_to_project(corpus: Corpus) -> tuple[list[int], dict[str, int]]:
-    """Indices of the segments whose target lacks its source's codes, and why the others are left alone."""
+def targets_to_project(corpus: Corpus, overwrite: bool = False) -> tuple[list[int], dict[str, int]]:
+    """Indices of the segments whose target lacks its source's codes and may be written, and why the
+    others are left alone."""
     chosen: list[int] = []
     skipped: Counter[str] = Counter()
     for k, segment in enumerate(corpus.segments):
+        reason = segment.may_write(overwrite, machine=True)
         if not segment.codes:
             skipped["without codes in the source"] += 1
         elif segment.reference is None:
             skipped["without a target"] += 1
         elif _placeholders(segment.reference) == _placeholders(segment.source):
             skipped["already with the source's codes"] += 1
+        elif not set(_placeholders(segment.reference)) <= set(_placeholders(segment.source)):
+            skipped["with codes only the target has"] += 1
+        elif reason is not None:
+            skipped[f"kept ({reason})"] += 1
         else:
             chosen.append(k)
     return chosen, dict(skipped)
@@ -155,42 +182,61 @@ def project_xliff(
     aligner_options: dict[str, Any] | None = None,
     guide: Guide | None = None,
     ref: str | Path | None = None,
+    overwrite: bool = False,
+    in_place: bool = False,
 ) -> ProjectionRun:
     """Give every target of an XLIFF file that lacks its source's codes those codes; write ``output``.
     ``ref``: the same file with tagged targets (same units in the same order) to assess the projected
-    targets against."""
-    from tagmt.translate.files import resolve_languages
+    targets against. ``overwrite``: also targets that hold someone's work (see the module docstring).
+    ``output`` may be ``input`` itself only with ``in_place`` (written atomically)."""
+    from tagmt.translate.files import directions_of, resolve_languages
+
+    refuse_overwriting_inputs([("output", str(output))], [("input", str(input)), ("ref", str(ref) if ref else None)],
+                              in_place=("output", "input"), allow_in_place=in_place, in_place_flag="in_place=True")
 
     corpus = read_corpus(input, format)
     if corpus.format not in ("xliff12", "xliff2"):
         raise TagmtError(f"{input}: --xliff takes an XLIFF 1.2 or 2.x file, not a {corpus.format} file; "
                          "for line files use --source and --translation")
     src, trg = resolve_languages(corpus, src_lang, trg_lang)
-    chosen, skipped = targets_to_project(corpus)
+    directions = directions_of(corpus, range(len(corpus.segments)), src_lang, trg_lang)
+    chosen, skipped = targets_to_project(corpus, overwrite)
     references = _xliff_references(ref, corpus) if ref is not None else None
     with_target = [k for k, s in enumerate(corpus.segments) if s.reference is not None]
-    loaded = _aligner(aligner, aligner_model, [src, trg], device, aligner_options) if chosen else None
+    languages = sorted({code for direction in directions for code in (direction.src, direction.trg)})
+    loaded = _aligner(aligner, aligner_model, languages, device, aligner_options) if chosen else None
     started = time.perf_counter()
     targets: list[str | None] = [None] * len(corpus.segments)
     report = RunReport(segments=len(with_target))
-    if chosen:
+    wanted = set(chosen)
+    for direction, indices in directions.items() if chosen else ():
+        src, trg = direction.src, direction.trg  # each <file>'s pair in its languages
         # Every pair with a target is aligned (eflomal learns from all of them); only the chosen are written.
-        detagged = [detag(corpus.segments[k].source) for k in with_target]
-        plain = [unescape(strip(tokenize(corpus.segments[k].reference, orphans=True))) for k in with_target]  # type: ignore[arg-type]
+        pairs = [k for k in indices if corpus.segments[k].reference is not None]
+        if not wanted.intersection(pairs):
+            continue
+        detagged = [detag(corpus.segments[k].source) for k in pairs]
+        plain = [plain_text(corpus.segments[k].reference, escaped=True) for k in pairs]  # type: ignore[arg-type]
         projected = project_translations(detagged, plain, src, trg, loaded, escaped=True, report=report,
                                          remove_tags=False, guide=guide)
-        wanted = set(chosen)
-        for k, tagged in zip(with_target, projected):
+        for k, tagged in zip(pairs, projected):
             if k in wanted:
                 targets[k] = tagged
     seconds = time.perf_counter() - started
-    path = corpus.write(output, targets, trg_lang=None, mark_mt=False)
-    assessment = None
+    path = corpus.write(output, targets, trg_lang=None, overwrite=overwrite, machine=True)
+    refused = corpus.kept - corpus.plan(overwrite, machine=True)[1]  # the writer's (canDelete/canReorder="no")
+    if refused:
+        for reason, n in refused.items():
+            skipped[reason] = skipped.get(reason, 0) + n
+        chosen = [k for k in chosen if corpus.segments[k].violation(targets[k] or "") is None]
+    assessment, compared = None, []
     if references is not None:
         assessment = assess([targets[k] or "" for k in chosen], [references[k] for k in chosen],
                             sources=[corpus.segments[k].source for k in chosen],
                             ids=[corpus.segments[k].id for k in chosen], id_kind="unit")
-    return ProjectionRun(path, len(corpus.segments), len(chosen), seconds, report, skipped, assessment)
+        compared = [(corpus.segments[k].id, corpus.segments[k].source, targets[k] or "", references[k])
+                    for k in chosen if _assessed(targets[k] or "", references[k])]
+    return ProjectionRun(path, len(corpus.segments), len(chosen), seconds, report, skipped, assessment, compared)
 
 
 def _xliff_references(ref: str | Path, corpus: Corpus) -> list[str]:

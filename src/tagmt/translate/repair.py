@@ -15,7 +15,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Sequence
 
-from tagmt.markup import is_well_formed, strip, tokenize
+from tagmt.markup import is_well_formed, tokenize
+from tagmt.plaintext import plain_text
 from tagmt.project import detag, project_batch
 from tagmt.project.align import Aligner
 
@@ -55,7 +56,7 @@ def repair_by_projection(sources: Sequence[str], outputs: Sequence[str], report:
     lines = list(outputs)
     if not report.mismatched:
         return lines
-    projected = project_batch([detag(s) for s in sources], [strip(tokenize(o, orphans=True)) for o in outputs],
+    projected = project_batch([detag(s) for s in sources], [plain_text(o, escaped=False) for o in outputs],
                               src_lang, trg_lang, aligner)
     for i in report.mismatched:
         lines[i] = projected[i]

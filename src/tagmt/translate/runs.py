@@ -4,7 +4,8 @@ A run is one engine translating one list of segments in one direction. Its finis
 appended to ``<cache>/<key>.jsonl`` (one ``{"src", "out"}`` object a line, flushed after every batch),
 where the key hashes the model's identity, the approach, the direction, the decoding settings and the
 inputs. A killed run started again with the same arguments finds that file, skips every batch it already
-holds and translates the rest. Batches are formed the same way every time (the engine's
+holds and translates the rest (an empty translation of a non-empty segment is never reused: it is asked
+again). Batches are formed the same way every time (the engine's
 ``plan_batches`` over the distinct inputs: length order, cut every ``batch_size`` segments or, with a
 token budget, every ``max_tokens`` padded tokens), so a resumed run decodes exactly the batches an
 uninterrupted run decodes, and its output is byte-identical. Batch size and token budget are not part
@@ -197,7 +198,9 @@ def translate_segments(
 
 def _translate_batches(engine: Engine, texts: list[str], src_lang: str, trg_lang: str, cache: SegmentCache | None,
                        progress: bool, desc: str, unit: str, on_batch: BatchCallback | None) -> list[str]:
-    done = cache.load() if cache else {}
+    # An empty translation of a non-empty segment is never taken from the cache (an older run may have
+    # cached a server's empty answers): it is asked again.
+    done = {src: out for src, out in (cache.load() if cache else {}).items() if out.strip() or not src.strip()}
     counts = Counter(texts)
     distinct = list(counts)
     batches = [[distinct[i] for i in batch] for batch in engine.plan_batches(distinct)]
@@ -248,12 +251,17 @@ def run_record_path(output: str | Path) -> Path | None:
 def write_run_record(path: str | Path, fields: dict[str, Any], engine: Engine) -> Path:
     """Write the run record ``path`` (``run_record_path(output)`` for a line file): the engine's own record (an LLM's model, API
     base, prompt hash, temperature, seed, request counts) or its identity and settings, the run's
-    ``fields`` (the caller's command line among them), tagmt's version and the time. Never an API key."""
+    ``fields`` (the caller's command line among them, credentials masked: ``secrets.redact_argv``), tagmt's
+    version and the time. Never an API key."""
     import datetime
 
     from tagmt import __version__
 
+    from tagmt.secrets import redact_argv
+
     describe = getattr(engine, "record", None)
+    if isinstance(fields.get("command"), (list, tuple)):  # an API caller's command line too: no credential
+        fields = {**fields, "command": redact_argv(fields["command"])}
     record = {
         "engine": describe() if callable(describe) else {"model": engine.identity, "settings": engine.settings()},
         **fields,

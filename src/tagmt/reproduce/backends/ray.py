@@ -22,7 +22,7 @@ from tagmt import paths
 from tagmt.atomic import write_atomic
 from tagmt.errors import TagmtError, require
 from tagmt.reproduce.backends import compute_with_context
-from tagmt.reproduce.cells import CELL_FILE, HYP_FILE, OFFLINE_ENGINES, CellTask, cell_dir
+from tagmt.reproduce.cells import CELL_FILE, HYP_FILE, OFFLINE_ENGINES, PAGE_FILE, CellTask, cell_dir
 
 
 def _node_work_dir(out: str) -> str:
@@ -37,7 +37,8 @@ def compute_remote(task: CellTask) -> tuple[dict, dict[str, bytes]]:
                    device="cuda" if task.device.startswith("cuda:") else task.device)  # Ray picks the GPU
     record = compute_with_context(task)
     folder = cell_dir(Path(task.work), task.cell)
-    return record, {name: (folder / name).read_bytes() for name in (HYP_FILE, CELL_FILE)}
+    return record, {name: (folder / name).read_bytes() for name in (HYP_FILE, PAGE_FILE, CELL_FILE)
+                    if (folder / name).is_file()}
 
 
 def _wants_gpu(task: CellTask, cluster_gpus: float) -> bool:
@@ -50,8 +51,9 @@ def _write_cell(task: CellTask, files: dict[str, bytes]) -> None:
     """Put a finished cell's files in ``OUT/cells/<key>/``: the translation first, the record last."""
     folder = cell_dir(Path(task.out), task.cell)
     folder.mkdir(parents=True, exist_ok=True)
-    for name in (HYP_FILE, CELL_FILE):
-        write_atomic(folder / name, [files[name].decode("utf-8")])
+    for name in (HYP_FILE, PAGE_FILE, CELL_FILE):
+        if name in files:
+            write_atomic(folder / name, [files[name].decode("utf-8")])
 
 
 def run_ray(tasks: list[CellTask], *, jobs: int, device: str, address: str | None) -> Iterator[tuple[CellTask, dict]]:

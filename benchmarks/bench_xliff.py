@@ -1,0 +1,97 @@
+"""Memory and time of the XLIFF layer at 1k / 10k / 50k units (issue 19, item 5: at most 10x the file size,
+growing linearly).
+
+Each size is a generated XLIFF 1.2 file in a CAT tool's shape (a note and a resname per unit, three inline
+codes per source, half the units with a target in state "new" that asks for translation, a quarter with a
+final target that must be kept). Every run is its own process, so the peak resident memory it reports
+(ru_maxrss) is that run's; the baseline is the same process after its imports, before it reads the file.
+
+* ``translate``: ``translate_file(..., approach="dt", model="copy")`` — read, plan, translate, write.
+* ``project``: ``project_xliff(...)`` with a diagonal aligner (word i ↔ word i): the file layer and the
+  projection, without eflomal's own memory (which depends on the aligner, not on the file).
+
+Usage:  python benchmarks/bench_xliff.py [--sizes 1000,10000,50000] [--runs translate,project]
+Prints per size and run: seconds, peak MB above the baseline, input bytes and the ratio peak/input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+UNIT = """      <trans-unit id="u{n}" resname="screen.{n}.label">
+        <source>Click <g id="1">Save</g> to keep <x id="2"/> the file number {n} &amp; close <ph id="3">&lt;br/&gt;</ph> it.</source>{target}
+        <note>Shown on screen {n}.</note>
+      </trans-unit>
+"""
+TARGETS = ("", '\n        <target state="new">Klicken</target>', "", '\n        <target state="final">Klicken Sie auf '
+           '<g id="1">Speichern</g>, um <x id="2"/> die Datei {n} &amp; zu schließen <ph id="3">&lt;br/&gt;</ph>.</target>')
+
+
+def make_file(path: Path, units: int) -> int:
+    with path.open("w", encoding="utf-8") as out:
+        out.write('<?xml version="1.0" encoding="UTF-8"?>\n<xliff version="1.2" '
+                  'xmlns="urn:oasis:names:tc:xliff:document:1.2">\n  <file original="ui" source-language="en" '
+                  'target-language="de" datatype="plaintext">\n    <body>\n')
+        for n in range(units):
+            out.write(UNIT.format(n=n, target=TARGETS[n % 4].format(n=n)))
+        out.write("    </body>\n  </file>\n</xliff>\n")
+    return path.stat().st_size
+
+
+def _peak_mb() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
+
+
+def child(kind: str, path: str, out: str) -> None:
+    """One measured run, in its own process; prints a JSON line."""
+    from tagmt.translate.files import translate_file
+    from tagmt.translate.projection import project_xliff
+
+    class Diagonal:
+        name = "diagonal"
+
+        def align(self, src_words, trg_words):
+            return [{(i, i) for i in range(min(len(s), len(t)))} for s, t in zip(src_words, trg_words)]
+
+    baseline = _peak_mb()
+    started = time.perf_counter()
+    if kind == "translate":
+        translate_file(path, out, approach="dt", model="copy", progress=False, use_cache=False)
+    else:
+        project_xliff(path, out, aligner=Diagonal(), overwrite=True)
+    print(json.dumps({"seconds": time.perf_counter() - started, "peak_mb": _peak_mb() - baseline}))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--sizes", default="1000,10000,50000")
+    parser.add_argument("--runs", default="translate,project")
+    parser.add_argument("--child", nargs=3, help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.child:
+        child(*args.child)
+        return 0
+    print(f"{'run':<10} {'units':>7} {'seconds':>8} {'peak MB':>8} {'input MB':>9} {'peak/input':>10}")
+    with tempfile.TemporaryDirectory() as folder:
+        for units in (int(s) for s in args.sizes.split(",")):
+            path = Path(folder) / f"in{units}.xlf"
+            size = make_file(path, units)
+            for kind in args.runs.split(","):
+                result = subprocess.run([sys.executable, __file__, "--child", kind, str(path), str(path) + ".out"],
+                                        capture_output=True, text=True, check=True)
+                figures = json.loads(result.stdout.strip().splitlines()[-1])
+                mb = size / 2**20
+                print(f"{kind:<10} {units:>7} {figures['seconds']:>8.2f} {figures['peak_mb']:>8.1f} {mb:>9.2f} "
+                      f"{figures['peak_mb'] / mb:>9.1f}x")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

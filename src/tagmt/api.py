@@ -1,0 +1,346 @@
+"""The public Python API (docs/api.md), in the style of sacrebleu: flat names over the functions the
+commands call, so that a notebook and the command line give the same numbers.
+
+``tagmt/__init__.py`` imports this module lazily (module ``__getattr__``), so ``import tagmt`` and
+``tagmt --help`` stay fast. Text conventions:
+
+- a *tagged* string is a segment with inline tags whose text is XML-escaped, as XLIFF, TMX and tagged line
+  files write it (``Save &amp; <g id="1">close</g>``); sources, references, hypotheses and the outputs of
+  :func:`project` and :func:`translate` are tagged strings;
+- a *translation* given to :func:`project` is natural text, as an MT system writes it (``Sichern &
+  schließen``): tagmt escapes it itself.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Mapping, Sequence
+
+from tagmt.errors import TagmtError
+
+__all__ = ["Metric", "Results", "Score", "evaluate", "metric", "project", "read", "translate"]
+
+
+@dataclass(frozen=True)
+class Score:
+    """One metric's score: ``score`` (None where nothing could be scored: n/a) and the ``signature`` that
+    says how it was computed; ``segment_scores`` for a corpus where the metric gives them."""
+
+    name: str
+    score: float | None
+    signature: str
+    segment_scores: list[float | None] | None = None
+    details: dict[str, Any] = field(default_factory=dict)
+
+    def __str__(self) -> str:
+        shown = "n/a" if self.score is None else f"{self.score:.2f}"
+        return f"{self.name} = {shown} ({self.signature})"
+
+
+class Metric:
+    """A configured metric (from :func:`metric`): ``corpus_score(hypotheses, [references])`` and
+    ``sentence_score(hypothesis, [reference])``, as sacrebleu's metrics."""
+
+    def __init__(self, name: str, implementation: Any) -> None:
+        self.name = name
+        self.implementation = implementation
+
+    @property
+    def signature(self) -> str:
+        return self.implementation.signature()
+
+    def corpus_score(self, hypotheses: Sequence[str], references: Sequence[Sequence[str]]) -> Score:
+        """Score a corpus: ``references`` is a list of reference streams, each as long as ``hypotheses``."""
+        hypotheses, references = _streams(hypotheses, references)
+        result = self.implementation.corpus_score(hypotheses, references)
+        return Score(self.name, result.score, result.signature, result.segment_scores, dict(result.details))
+
+    def sentence_score(self, hypothesis: str, references: Sequence[str]) -> Score:
+        """Score one segment against its references (a list of strings, one per reference)."""
+        if isinstance(references, str):
+            raise TagmtError("sentence_score takes a list of references: sentence_score(hyp, [ref])")
+        if not isinstance(hypothesis, str):
+            raise TagmtError("sentence_score takes one hypothesis string; for a corpus use corpus_score")
+        result = self.implementation.corpus_score([hypothesis], [[reference] for reference in references])
+        return Score(self.name, result.score, result.signature, None, dict(result.details))
+
+    def __repr__(self) -> str:
+        return f"tagmt.metric({self.name!r})  # {self.signature}"
+
+
+def _streams(hypotheses: Any, references: Any) -> tuple[list[str], list[list[str]]]:
+    if isinstance(hypotheses, str):
+        raise TagmtError("corpus_score takes a list of hypotheses; for one segment use sentence_score")
+    if isinstance(references, str) or (references and isinstance(references[0], str)):
+        raise TagmtError("corpus_score takes a list of reference streams: corpus_score(hyps, [refs])")
+    hypotheses = list(hypotheses)
+    streams = [list(stream) for stream in references]
+    for k, stream in enumerate(streams):
+        if len(stream) != len(hypotheses):
+            raise TagmtError(f"reference stream {k} has {len(stream)} segments but there are {len(hypotheses)} "
+                             "hypotheses; give one reference per hypothesis in each stream")
+    return hypotheses, streams
+
+
+def metric(name: str, **options: Any) -> Metric:
+    """A metric by its ``tagmt evaluate --metric`` name, configured once (``trg_lang="ja"``,
+    ``compat="original"``, ``tokenize=…``; an option the metric does not take is an error naming those
+    it does)."""
+    from tagmt.metrics.registry import get_metric
+
+    return Metric(name, get_metric(name, **options))
+
+
+class Results:
+    """What :func:`evaluate` gives: ``systems`` (one dict per system, as the CLI's JSON has them);
+    ``to_dict()`` is exactly ``tagmt evaluate --format json``; ``results["name"].scores["xml-bleu"]``."""
+
+    def __init__(self, systems: Sequence[Mapping[str, Any]], tag_report: bool = False) -> None:
+        self.systems = [dict(system) for system in systems]
+        self.tag_report = tag_report
+
+    def to_dict(self) -> dict[str, Any]:
+        from tagmt.report.scores import json_document
+
+        return json_document(self.systems, tag_report=self.tag_report)
+
+    def table(self) -> str:
+        """The CLI's terminal table."""
+        from tagmt.report.scores import render
+
+        return render(self.systems, "table", tag_report=self.tag_report)
+
+    def __getitem__(self, name: str) -> "_System":
+        for system in self.systems:
+            if system["hyp"] == name:
+                return _System(system)
+        raise KeyError(f"no system {name!r}; the systems are {', '.join(s['hyp'] for s in self.systems)}")
+
+    def __iter__(self):
+        return (_System(system) for system in self.systems)
+
+    def __len__(self) -> int:
+        return len(self.systems)
+
+    def __repr__(self) -> str:
+        return self.table()
+
+
+class _System:
+    """One system of :class:`Results`: ``name``, ``scores``, ``signatures`` and the rest of its JSON."""
+
+    def __init__(self, data: Mapping[str, Any]) -> None:
+        self.data = data
+
+    def __getattr__(self, key: str) -> Any:
+        try:
+            return self.data["hyp" if key == "name" else key]
+        except KeyError:
+            raise AttributeError(key) from None
+
+
+def evaluate(
+    references: Sequence[str],
+    hypotheses: Mapping[str, Sequence[str]],
+    *,
+    trg_lang: str,
+    metrics: Sequence[str] | None = None,
+    paired_bs: bool = False,
+    paired_ar: bool = False,
+    sources: Sequence[str] | None = None,
+    tokenize: str | None = None,
+    compat: str = "tagmt",
+    ne_terms: str | None = None,
+    samples: int | None = None,
+    seed: int = 12345,
+    comet_model: str | None = None,
+    tag_report: bool = False,
+) -> Results:
+    """Score systems (``{name: hypotheses}``) against one reference with the segment metrics (default: the
+    paper's nine and xml-chrf, xml-match), as ``tagmt evaluate`` does — the same code path, so
+    ``to_dict()`` equals the command's JSON. ``paired_bs``/``paired_ar``: significance against the first
+    system (the baseline)."""
+    from tagmt.evaluate_files import Reference, score_references, unique
+
+    if isinstance(references, str):
+        raise TagmtError("evaluate takes the references as a list of segments (one string per segment)")
+    if not isinstance(hypotheses, Mapping):
+        raise TagmtError("evaluate takes the systems as a dict {name: list of segments}")
+    references = list(references)
+    systems = {name: list(segments) for name, segments in hypotheses.items()}
+    for name, segments in systems.items():
+        if len(segments) != len(references):
+            raise TagmtError(f"the hypothesis {name} has {len(segments)} segments but the reference has "
+                             f"{len(references)}; give one segment per reference segment")
+    if sources is not None and len(sources) != len(references):
+        raise TagmtError(f"sources has {len(sources)} segments but the reference has {len(references)}")
+    reference = Reference(trg_lang, None, len(references), lambda: iter(references),
+                          list(sources) if sources is not None else None)
+    scored = score_references(
+        reference, {name: iter(segments) for name, segments in systems.items()},
+        unique(list(metrics or []), "metrics"), tokenize=tokenize, compat=compat, ne_terms=ne_terms,
+        paired_bs=paired_bs, paired_ar=paired_ar, samples=samples, seed=seed, comet_model=comet_model,
+    )
+    return Results(scored, tag_report=tag_report)
+
+
+def project(
+    sources: str | Sequence[str],
+    translations: str | Sequence[str],
+    *,
+    src_lang: str,
+    trg_lang: str,
+    aligner: str = "eflomal",
+    projection_model: Any = None,
+    examples: Any = None,
+    align_corpus: Sequence[tuple[str, str]] | None = None,
+    device: str = "auto",
+) -> str | list[str]:
+    """Put the tags of tagged ``sources`` into their ``translations`` (natural text, as an MT system writes
+    it; no tags): a list for lists, a string for one string. The outputs are tagged strings, text
+    XML-escaped, carrying exactly their sources' tags, well formed whenever the source is.
+
+    ``examples``: tagged translations of the domain the projection learns from — ``(source, target)``
+    pairs of tagged strings, or files as ``tagmt project --examples`` takes them (one XLIFF/TMX path, or two
+    line-file paths). ``align_corpus``: plain ``(source, target)`` pairs for the aligner.
+    ``projection_model``: a model learned by ``tagmt learn`` (None: the rules alone)."""
+    from tagmt.languages import normalize
+    from tagmt.preflight import aligner_problems, check
+    from tagmt.project import detag
+    from tagmt.translate.hygiene import RunReport
+    from tagmt.translate.pipelines import load_aligner, project_translations
+    from tagmt.translate.projection import _has_source_tags
+
+    one = isinstance(sources, str)
+    if one != isinstance(translations, str):
+        raise TagmtError("project takes one source and one translation (two strings) or two lists")
+    source_list = [sources] if one else list(sources)  # type: ignore[list-item]
+    translation_list = [translations] if one else list(translations)  # type: ignore[list-item]
+    if len(source_list) != len(translation_list):
+        raise TagmtError(f"{len(source_list)} sources but {len(translation_list)} translations; give one "
+                         "translation per source")
+    tagged = [k for k, (t, s) in enumerate(zip(translation_list, source_list)) if _has_source_tags(t, s)]
+    if tagged:
+        raise TagmtError(f"translation {tagged[0]} already contains tags of its source ({len(tagged)} do); "
+                         "project takes the plain MT output")
+    src, trg = normalize(src_lang, "src_lang"), normalize(trg_lang, "trg_lang")
+    model = _projection_model(projection_model, src, trg)
+    check(aligner_problems(aligner, None, [src, trg]))
+    loaded = load_aligner(aligner, device)
+    report = RunReport()
+    options: dict[str, Any] = {"guide": _guide(examples, align_corpus, src, trg)}
+    if model is not None:
+        options["model"] = model
+    outputs = project_translations([detag(s) for s in source_list], translation_list, src, trg, loaded,
+                                   escaped=True, report=report, remove_tags=False, **options)
+    return outputs[0] if one else outputs
+
+
+def _projection_model(model: Any, src_lang: str | None = None, trg_lang: str | None = None) -> Any:
+    """``projection_model`` as project_batch takes it; a clear error where this tagmt cannot use one."""
+    if model is None:
+        return None
+    import inspect
+
+    from tagmt.project import project_batch
+
+    if "model" not in inspect.signature(project_batch).parameters:
+        raise TagmtError("projection_model needs a tagmt with learned projection (`tagmt learn`); this "
+                         "installation projects with its rules only: leave projection_model=None")
+    if isinstance(model, (str, Path)):
+        try:
+            from tagmt.project import load_model  # type: ignore[attr-defined]
+        except ImportError:
+            raise TagmtError(f"projection_model {model}: this tagmt cannot load a projection model from a "
+                             "file; pass the loaded model") from None
+        return load_model(model, src_lang, trg_lang)
+    return model
+
+
+def _guide(examples: Any, align_corpus: Sequence[tuple[str, str]] | None, src: str, trg: str):
+    from tagmt.corpus import Corpus, Segment
+    from tagmt.translate.guide import make_guide, read_examples
+
+    corpora = []
+    if isinstance(examples, (str, Path)):
+        corpora.append(read_examples([examples], src_lang=src, trg_lang=trg))
+    elif examples:
+        examples = list(examples)
+        if all(isinstance(e, (str, Path)) for e in examples):
+            corpora.append(read_examples(examples, src_lang=src, trg_lang=trg))
+        else:
+            segments = [Segment(str(k), s, t) for k, (s, t) in enumerate(examples)]
+            corpora.append(Corpus("segments", segments, escaped=True))
+    return make_guide(corpora, tuple(tuple(pair) for pair in align_corpus or ()))  # type: ignore[misc]
+
+
+def read(path: str | Path, format: str | None = None, *, src_lang: str | None = None,
+         trg_lang: str | None = None):
+    """Read an XLIFF 1.2/2.x, TMX or tagged line file as a corpus: ``corpus.segments`` (each with ``id``,
+    ``source``, ``target``: tagged strings, ``target`` None where there is none), ``corpus.src_lang``,
+    ``corpus.trg_lang``, and ``corpus.write(path, targets)``, which splices one tagged target per segment
+    (None: leave it) into the original bytes (XLIFF) or writes one per line, atomically."""
+    from tagmt.corpus import read_corpus
+
+    return read_corpus(path, format, src_lang=src_lang, trg_lang=trg_lang)
+
+
+def translate(
+    input: str | Path | Sequence[str],
+    output: str | Path | None = None,
+    *,
+    approach: str = "dt",
+    model: str = "m2m100",
+    src_lang: str | None = None,
+    trg_lang: str | None = None,
+    aligner: str = "eflomal",
+    progress: bool = False,
+    **options: Any,
+):
+    """Translate a file (``input`` a path, ``output`` the file to write: XLIFF back as XLIFF with targets
+    filled, else one segment per line; returns the run, ``.output`` its path) or a list of tagged segments
+    (returns their tagged translations, in order). ``approach``: ``dt`` (tagged in, tagged out) or ``dp``
+    (detag, translate, project the tags back). ``model``: as ``tagmt translate --model`` (``m2m100``,
+    ``mbart50``, a checkpoint folder, ``copy``, ``openai:NAME`` …). Other options as
+    ``tagmt.translate.files.translate_file`` takes them (``beam``, ``batch_size``, ``device``, ``repair``,
+    ``engine``, ``compute_type``, ``llm``, ``guide``, ``use_cache`` …)."""
+    if isinstance(input, (str, Path)):
+        from tagmt.translate.files import translate_file
+
+        if output is None:
+            raise TagmtError("translate(path) needs output=: the file to write (XLIFF in, XLIFF out)")
+        return translate_file(input, output, approach=approach, model=model, src_lang=src_lang,
+                              trg_lang=trg_lang, aligner=aligner, progress=progress, **options)
+    if output is not None:
+        raise TagmtError("translate(list of segments) returns the translations; output= is for files")
+    return _translate_segments(list(input), approach=approach, model=model, src_lang=src_lang,
+                               trg_lang=trg_lang, aligner=aligner, progress=progress, **options)
+
+
+def _translate_segments(segments: list[str], *, approach: str, model: str, src_lang: str | None,
+                        trg_lang: str | None, aligner: str, progress: bool, **options: Any) -> list[str]:
+    from tagmt.aligner_names import awesome_options
+    from tagmt.corpus import Corpus, Segment
+    from tagmt.data.directions import Direction
+    from tagmt.languages import normalize
+    from tagmt.preflight import check, run_problems
+    from tagmt.translate.pipelines import translate_corpus
+
+    if not (src_lang and trg_lang):
+        raise TagmtError("translate(list of segments) needs src_lang= and trg_lang=")
+    if any(not isinstance(s, str) for s in segments):
+        raise TagmtError("translate takes a path or a list of tagged segments (strings)")
+    src, trg = normalize(src_lang, "src_lang"), normalize(trg_lang, "trg_lang")
+    references = options.pop("references", None)
+    aligner_model = options.pop("aligner_model", None)
+    options["aligner_options"] = {**awesome_options(aligner, aligner_model), **options.get("aligner_options", {})}
+    check(run_problems(models=[model], approach=approach, aligner=aligner, aligner_model=aligner_model,
+                       src_lang=src, trg_lang=trg, repair=options.get("repair")))
+    if references is not None and len(references) != len(segments):
+        raise TagmtError(f"{len(references)} references for {len(segments)} segments")
+    corpus = Corpus("segments", [Segment(str(k), s, references[k] if references else None)
+                                 for k, s in enumerate(segments)], escaped=True)
+    done = translate_corpus(corpus, Direction(src, trg), approach, model, aligner=aligner, progress=progress,
+                            **options)
+    return done.outputs

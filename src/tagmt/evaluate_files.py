@@ -1,0 +1,374 @@
+"""``tagmt evaluate``'s library side: read the reference and hypotheses (line files, XLIFF matched by id,
+a data set direction, whole documents) and score them; the command only parses and prints.
+
+:func:`score_segment_files` and :func:`score_document_files` return one JSON-ready dict per system
+(:meth:`tagmt.evaluation.SystemScores.as_dict`); :mod:`tagmt.report.scores` renders them.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+from typing import Any, Mapping, Sequence
+
+from tagmt.metrics.document import DOCUMENT_METRICS, score_documents
+
+
+@dataclass
+class ReferenceSpec:
+    """Where the reference comes from: ``ref`` (one file; several only for document metrics) with
+    ``trg_lang``, or a data set direction (``data``, ``split``, ``pair``, ``zf``); ``src`` the sources of a
+    line-file ``ref``."""
+
+    ref: Sequence[str] | None = None
+    trg_lang: str | None = None
+    data: str | None = None
+    split: str | None = None
+    pair: str | None = None
+    zf: bool = False
+    src: str | None = None
+    #: XLIFF: how segments are matched (``id``, ``position``) and whether segments a hypothesis has no
+    #: target for are left out for every system (else scored as empty); see tagmt.corpus.matching
+    match: str = "id"
+    skip_missing: bool = False
+
+
+def metric_names(names: Sequence[str]) -> list[str]:
+    """The metrics to run for ``names``: a figure another metric reports (``markup-match-tagged``,
+    ``tag-offset``) runs that metric; each metric once, in order."""
+    from tagmt.evaluation import FIGURE_METRICS
+
+    return list(dict.fromkeys(FIGURE_METRICS.get(name, name) for name in names))
+
+
+def unique(values: Sequence[str], option: str) -> list[str]:
+    from tagmt.errors import TagmtError
+
+    seen: list[str] = []
+    for value in values:
+        if value in seen:
+            raise TagmtError(f"{option} {value} is given twice")
+        seen.append(value)
+    return seen
+
+
+def distinct_files(paths: Sequence[str], option: str) -> list[str]:
+    """The paths, each file once: the same file under two names (``same.ja ./same.ja``) is refused, and
+    standard input (``-``) may be given once."""
+    import os
+
+    from tagmt.errors import TagmtError
+
+    seen: dict[tuple[int, int] | str, str] = {}
+    for path in unique(paths, option):
+        key: tuple[int, int] | str
+        if path == "-":
+            key = "-"
+        else:
+            try:
+                stat = os.stat(path)
+                key = (stat.st_dev, stat.st_ino)
+            except OSError:
+                key = os.path.abspath(path)  # missing: reported when read
+        if key in seen:
+            raise TagmtError(f"{option} {path} and {seen[key]} are the same file; give each file once")
+        seen[key] = path
+    return list(paths)
+
+
+def score_segment_files(
+    metrics: list[str], hyps: list[str], spec: ReferenceSpec, *, tokenize: str | None = None,
+    compat: str = "tagmt", ne_terms: str | None = None, per_segment: str | None = None,
+    paired_bs: bool = False, paired_ar: bool = False, samples: int | None = None, seed: int = 12345,
+    comet_model: str | None = None, progress: bool | None = None, confidence: bool = False,
+    html: str | None = None,
+) -> list[dict[str, Any]]:
+    """Score the hypothesis files with the segment metrics against ``spec``'s reference; ``html``: also
+    write the evaluation page (:mod:`tagmt.report`) there."""
+    metrics = metric_names(metrics)
+    from tagmt.evaluation import check_output_path
+
+    _check_segment_options(metrics, len(hyps), ne_terms, paired_bs, paired_ar, samples, confidence)
+    if per_segment:
+        check_output_path(per_segment, "--per-segment")
+    if html:
+        from tagmt.report import check_page
+
+        check_page(html, None, inputs=[*hyps, *(spec.ref or []), spec.src, per_segment])
+    reference = segment_reference(spec, hyps)
+    hypotheses = {path: reference.hypothesis(path) for path in hyps}
+    return score_references(
+        reference, hypotheses, metrics, tokenize=tokenize, compat=compat, ne_terms=ne_terms,
+        per_segment=per_segment, paired_bs=paired_bs, paired_ar=paired_ar, samples=samples, seed=seed,
+        comet_model=comet_model, progress=progress, confidence=confidence, html=html,
+    )
+
+
+def _check_segment_options(metrics: Sequence[str], systems: int, ne_terms: Any, paired_bs: bool, paired_ar: bool,
+                           samples: int | None, confidence: bool = False) -> None:
+    from tagmt.errors import TagmtError, did_you_mean
+    from tagmt.evaluation import FIGURE_METRICS, SEGMENT_METRICS, TERM_METRICS
+
+    unknown = [m for m in metrics if m not in SEGMENT_METRICS]
+    if unknown:
+        names = SEGMENT_METRICS + tuple(FIGURE_METRICS) + DOCUMENT_METRICS
+        raise TagmtError(
+            f"unknown metric {unknown[0]!r}{did_you_mean(unknown[0], names)}; choose from: {', '.join(names)}"
+        )
+    if samples is not None and samples < 1:
+        raise TagmtError("--samples must be a positive number")
+    if samples is not None and not (paired_bs or paired_ar or confidence):
+        raise TagmtError("--samples is for --paired-bs, --paired-ar or --confidence")
+    if confidence and (paired_bs or paired_ar):
+        raise TagmtError("--confidence gives each system its own interval; --paired-bs/--paired-ar already give "
+                         "every system's: use one of them")
+    if (paired_bs or paired_ar) and systems < 2:
+        raise TagmtError("--paired-bs/--paired-ar compare systems with the first --hyp (the baseline): "
+                         "give at least two --hyp files")
+    if ne_terms and not any(m in TERM_METRICS for m in metrics):
+        raise TagmtError("--ne-terms is for ne-num-precision/ne-num-recall: add them with --metric")
+
+
+def score_references(
+    reference: "Reference", hypotheses: Mapping[str, Any], metrics: Sequence[str], *,
+    tokenize: str | None = None, compat: str = "tagmt", ne_terms: str | None = None,
+    per_segment: str | None = None, paired_bs: bool = False, paired_ar: bool = False,
+    samples: int | None = None, seed: int = 12345, comet_model: str | None = None, progress: bool | None = False,
+    confidence: bool = False, html: str | None = None,
+) -> list[dict[str, Any]]:
+    """Score the hypothesis streams (``{name: segments}``) against ``reference`` with the segment metrics
+    (default: ``DEFAULT_METRICS``); one JSON-ready dict per system. The command and ``tagmt.evaluate``
+    both come here."""
+    from tagmt.errors import TagmtError
+    from tagmt.evaluation import DEFAULT_METRICS, PerSegmentWriter, score_systems
+
+    metrics = metric_names(metrics)
+    _check_segment_options(metrics, len(hypotheses), ne_terms, paired_bs, paired_ar, samples, confidence)
+    metrics = list(metrics) or list(DEFAULT_METRICS)
+    say_compat(metrics, compat)
+    options = {}
+    if "comet" in metrics:
+        if reference.sources is None:
+            raise TagmtError("comet needs the source segments: give --src FILE (or use --data/--pair)")
+        options["comet"] = {"model": comet_model}
+    writer = PerSegmentWriter(per_segment, ids=reference.ids) if per_segment else None
+    if html:
+        from tagmt.report import SegmentCollector, check_page
+
+        check_page(html, reference.count)
+        writer = SegmentCollector(writer, ids=reference.ids)
+    bar = _progress(progress, reference.count)
+    try:
+        systems = score_systems(
+            reference.lines(), hypotheses, reference.trg_lang, reference.pair,
+            metrics=metrics, tokenize=tokenize, sources=reference.sources,
+            metric_options=options, compat=compat, terms=ne_terms,
+            per_segment=writer,
+            significance="bs" if paired_bs else "ar" if paired_ar else "ci" if confidence else None,
+            samples=samples, seed=seed,
+            on_chunk=(lambda done: bar.update(done - bar.n)) if bar is not None else None,
+            reference_name=reference.name,
+        )
+    finally:
+        if bar is not None:
+            bar.close()
+    out = [system.as_dict() for system in systems]
+    for system in out:
+        if system["hyp"] in reference.missing:
+            system["missing_targets"] = reference.missing[system["hyp"]]
+    if html:
+        from tagmt.report import write_evaluation_page
+        from tagmt.report.scores import DATA_DECIMALS, rounded
+
+        # The page shows the figures as --format json prints them (rounded the same way).
+        write_evaluation_page(html, rounded(out, DATA_DECIMALS), writer,
+                              about=[f"reference {reference.name}" if reference.pair is None else ""])
+    return out
+
+
+def say_compat(metrics: Sequence[str], compat: str) -> None:
+    """Under ``--compat original``, say on stderr which metrics ran as their originals and which have
+    none and ran as tagmt (each signature says it too)."""
+    from tagmt.metrics.registry import compat_for
+
+    if compat == "tagmt":
+        return
+    original = [m for m in metrics if compat_for(m, compat) != "tagmt"]
+    default = [m for m in metrics if m not in original]
+    parts = []
+    if original:
+        parts.append(f"{', '.join(original)} as their published implementations")
+    if default:
+        parts.append(f"{', '.join(default)} as tagmt (no published implementation to reproduce)")
+    print(f"tagmt: --compat {compat}: {'; '.join(parts)}", file=sys.stderr)
+
+
+def _progress(enabled: bool | None, total: int | None):
+    from tagmt.progress import progress_bar
+
+    return progress_bar(total=total, desc="evaluate", unit="seg", enabled=enabled)
+
+
+class Reference:
+    """Where the reference (and source) segments come from, read lazily; ``matched`` holds the hypotheses'
+    targets already matched by id when the reference is an XLIFF file (``ids``: its segment ids)."""
+
+    def __init__(self, trg_lang: str, pair: str | None, count: int | None, lines, sources=None,
+                 name: str = "the reference", matched: dict[str, list[str]] | None = None,
+                 ids: list[str] | None = None) -> None:
+        self.trg_lang, self.pair, self.count, self.lines, self.sources = trg_lang, pair, count, lines, sources
+        self.name, self.matched, self.ids = name, matched, ids
+        #: XLIFF: per hypothesis file, how many of the reference's targets it lacked (scored as empty or skipped)
+        self.missing: dict[str, int] = {}
+
+    def hypothesis(self, path: str):
+        """The segments of the hypothesis ``path``, in the reference's order."""
+        if self.matched is not None:
+            return iter(self.matched[path])
+        return _hypothesis_lines(path, self.count)
+
+
+def segment_reference(spec: ReferenceSpec, hyps: Sequence[str]) -> Reference:
+    """The reference lines, target language and direction name from --data/--pair or --ref."""
+    from tagmt.corpus.detect import looks_like_xliff
+    from tagmt.errors import TagmtError
+    from tagmt.evaluation import iter_segments
+    from tagmt.languages import normalize
+
+    if spec.ref:
+        if spec.pair or spec.data or spec.split:
+            raise TagmtError("give either --ref (with --trg-lang) or --data/--split/--pair, not both")
+        if len(spec.ref) != 1:
+            raise TagmtError("segment metrics take one --ref file (several only for document metrics)")
+        path = spec.ref[0]
+        if path == "-":
+            raise TagmtError("--ref cannot be standard input; give the reference file")
+        head = _head(path)
+        if looks_like_xliff(head):
+            return xliff_reference(path, hyps, spec)
+        _refuse_xml_document(path, head)
+        if not spec.trg_lang:
+            raise TagmtError("--ref needs --trg-lang (e.g. --trg-lang ja) to choose the BLEU tokenizer")
+        count = _line_count(path)
+        if count == 0:
+            raise TagmtError(f"{path}: the reference is empty")
+        sources = None
+        if spec.src:
+            if _line_count(spec.src) != count:
+                raise TagmtError(f"--src {spec.src} has {_line_count(spec.src)} lines but the reference has "
+                                 f"{count}; give one line per segment in both")
+            sources = iter_segments(spec.src)
+        trg_lang = normalize(spec.trg_lang, "--trg-lang")  # ja-JP → ja: the tokenizer of ja
+        return Reference(trg_lang, None, count, lambda: iter_segments(path), sources, name=path)
+    if not spec.pair:
+        raise TagmtError("say what to score against: --pair SRC-TRG (with --data DIR) or --ref FILE --trg-lang LANG")
+    from tagmt.data.dataset import open_dataset
+    from tagmt.data.directions import parse_direction
+    from tagmt.data.views import parallel_segments
+
+    direction = parse_direction(spec.pair, include_zf=spec.zf)
+    if spec.trg_lang and normalize(spec.trg_lang, "--trg-lang") != direction.trg:
+        raise TagmtError(f"--trg-lang {spec.trg_lang} contradicts --pair {direction.name}")
+    if spec.src:
+        raise TagmtError("--src is for --ref; with --data/--pair the sources come from the data set")
+    segments = parallel_segments(open_dataset(spec.data), spec.split, direction, view="tagged")
+    targets = [segment.target for segment in segments]
+    return Reference(direction.trg, direction.name, len(targets), lambda: iter(targets),
+                      [segment.source for segment in segments])
+
+
+def _line_count(path: str) -> int:
+    from tagmt.evaluation import count_lines
+
+    return count_lines(path)
+
+
+_HEAD_BYTES = 1 << 16  # what tagmt.corpus.detect.looks_like_xliff looks at
+
+
+def _head(path: str) -> bytes:
+    """The first bytes of ``path``, read through the one safe line-file opener (a FIFO, a folder or a
+    file over the size limit is one line here)."""
+    from tagmt.evaluation import open_line_file
+
+    handle, _ = open_line_file(path)
+    with handle:
+        return handle.read(_HEAD_BYTES)
+
+
+def xliff_reference(path: str, hyps: Sequence[str], spec: ReferenceSpec) -> Reference:
+    """An XLIFF reference: its targets, and each XLIFF hypothesis file's matched by unit/segment id
+    (``tagmt.corpus.matching``: ids missing on either side are refused by name, the reference's
+    segments without a target are named on stderr). The files are parsed whole."""
+    from tagmt.corpus.matching import match_targets
+    from tagmt.errors import TagmtError
+    from tagmt.languages import normalize
+
+    if "-" in hyps:
+        raise TagmtError(f"{path} is an XLIFF file, so every --hyp must be an XLIFF file too; standard input "
+                         "(-) is read as a line file only")
+    if spec.src:
+        raise TagmtError(f"--src is for a line-file --ref; the XLIFF file {path} carries its sources")
+    matched = match_targets(path, hyps, match=spec.match, skip_missing=spec.skip_missing)
+    for note in matched.notes:
+        print(f"tagmt evaluate: {note}", file=sys.stderr)
+    lang = spec.trg_lang or matched.trg_lang
+    if not lang:
+        raise TagmtError(f"{path} names no target language; pass --trg-lang")
+    references = matched.references
+    reference = Reference(normalize(lang, "--trg-lang"), None, len(references), lambda: iter(references),
+                          matched.sources, name=path, matched=matched.hypotheses, ids=matched.ids)
+    reference.missing = matched.missing
+    return reference
+
+
+def _refuse_xml_document(path: str, head: bytes) -> None:
+    """A whole XML document (other than XLIFF) given where one segment per line is expected gets a
+    message that says so."""
+    from tagmt.errors import TagmtError
+
+    if head.lstrip(b"\xef\xbb\xbf").lstrip().startswith(b"<?xml"):
+        raise TagmtError(
+            f"{path} is an XML document (it starts with an XML declaration) but not XLIFF; segment metrics "
+            "read one segment per line or XLIFF files: give a line file (e.g. from `tagmt views`), or score "
+            "whole documents with a document metric (--metric xater, validity, tree-sim, …)"
+        )
+
+
+def _hypothesis_lines(path: str, expected: int | None):
+    """A hypothesis stream: the file read lazily (its line count checked first), or standard input."""
+    from tagmt.corpus.detect import looks_like_xliff
+    from tagmt.errors import TagmtError
+    from tagmt.evaluation import iter_segments, stream_lines
+
+    if path == "-":
+        return stream_lines(sys.stdin.buffer, "<stdin>")
+    if looks_like_xliff(_head(path)):
+        raise TagmtError(f"the hypothesis {path} is an XLIFF file but the reference is a line file: give the "
+                         "reference XLIFF as --ref to match targets by unit/segment id")
+    count = _line_count(path)
+    if expected is not None and count != expected:
+        raise TagmtError(
+            f"the hypothesis {path} has {count} lines but the reference has {expected}; "
+            "give one line per segment in both"
+        )
+    return iter_segments(path)
+
+
+def score_document_files(metrics: list[str], hyps: list[str], spec: ReferenceSpec, *, compat: str = "tagmt",
+                         per_segment: str | None = None, paired: bool = False,
+                         options: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
+    """Score each hypothesis file as one document; ``options`` are the document metrics' (``words``, ``dtd``,
+    ``xsd``, ``rng``, ``catalog``, ``match_mode``, ``iou``, ``embedding_model``)."""
+    from tagmt.errors import TagmtError
+
+    if spec.pair or spec.data:
+        raise TagmtError("document metrics score whole files: give --ref FILE(s) and --hyp FILE(s), not --pair")
+    if per_segment:
+        raise TagmtError("--per-segment is for segment metrics; document metrics give one score per file")
+    if paired:
+        raise TagmtError("--paired-bs/--paired-ar/--confidence are for segment metrics (one score per segment to resample)")
+    if "-" in hyps:
+        raise TagmtError("document metrics read whole files: give --hyp FILE, not standard input")
+    say_compat(metrics, compat)
+    return score_documents(metrics, list(spec.ref or []), hyps, {"compat": compat, **(options or {})})
