@@ -258,7 +258,7 @@ def test_translate_dp_takes_a_model(made, tmp_path):
     xliff = _xliff(tmp_path / "in.xlf", sources, refs)
     out = tmp_path / "out.xlf"
     assert main(["translate", "--input", str(xliff), "--approach", "dp", "--model", "reference", "--no-cache",
-                 "--projection-model", str(made["model"]), "-o", str(out)]) == 0
+                 "--projection-model", str(made["model"]), "--overwrite", "-o", str(out)]) == 0
     from tagmt.corpus import read_corpus
 
     assert [s.reference for s in read_corpus(out).segments] == [r.replace("<parmname>", '<g id="1">').replace(
@@ -273,7 +273,7 @@ def test_xliff_report_locates_misses_by_unit_id(made, tmp_path):
     ref = _xliff(tmp_path / "ref.xlf", sources, wrong)
     report = tmp_path / "report.json"
     assert main(["project", "--xliff", str(plain), "--projection-model", str(made["model"]), "--ref", str(ref),
-                 "--report", str(report), "-o", str(tmp_path / "out.xlf")]) == 0
+                 "--report", str(report), "--overwrite", "-o", str(tmp_path / "out.xlf")]) == 0
     (miss,) = json.loads(report.read_text("utf-8"))["misses"]
     assert (miss["id"], miss["id_kind"], miss["error"]) == ("u3", "unit", "punctuation")
     def g(x):
