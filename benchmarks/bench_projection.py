@@ -26,8 +26,10 @@ default sap en-ja): N segments (`--speed-segments`, default 1,000) and the next 
 rows: the N segments with the N examples on the fly (today's path, `project_batch(examples=...)`), the same
 with a model learned from the examples, and a 10-segment file both ways; the model's one-off learning cost;
 and the ratio on-the-fly / model. Start-up (imports) is not counted; loading the model is. Measured on SAP
-en-ja (CPU s, exact %): 1,000 segments on the fly 10.9 s, 90.7 %; with the model 8.4 s, 87.9 %; 10 segments
-on the fly 7.3 s, with the model 0.18 s (40x); learning the model once 17.5 s; peak 68–125 MB.
+en-ja (CPU s, exact %): 1,000 segments on the fly 10.8 s, 90.7 %; with the model 8.4 s, 88.7 %; 10 segments
+on the fly 7.2 s, with the model 0.17 s (42x); learning the model once 17.9 s; peak 80–131 MB. A model
+learned from 1,000,000 plain lines (EUR-Lex sentences recombined; 451 s CPU, peak 634 MB — eflomal's binary
+holds the corpus; tagmt streams it at ~50 MB) projects a 10-line file in 0.11 s CPU.
 
 Usage:
   python benchmarks/bench_projection.py [--sets sap,eurlex,glossary] [--modes none,cv]
