@@ -10,8 +10,9 @@ examples (`--examples`, no model). The folds' outcomes are pooled. Printed per l
 `tagmt` process and its eflomal runs).
 
 Measured (2 shared cores; `python benchmarks/bench_small_files.py`), exact % of 10-line files / one file with
-the model / one file on the fly, median wall s per file, CPU s per file: de 90.2 / 89.5 / 90.9, 0.92, 0.51;
-fr 94.1 / 93.7 / 94.8, 0.54, 0.51; hu 90.2 / 90.9 / 93.0, 0.55, 0.46 (30 files each).
+the model / one file on the fly, median wall s per file, CPU s per file: de 90.2 / 90.9 / 90.9, 1.05, 0.51;
+fr 93.7 / 93.7 / 94.8, 1.01, 0.50; hu 89.5 / 92.0 / 93.0, 0.46, 0.49 (30 files each; hu's small files stay
+2.5 points under one file).
 
 Usage:
   python benchmarks/bench_small_files.py [--eurlex ../shared/eurlex-dev] [--langs de,fr,hu] [--lines 10]
