@@ -30,3 +30,7 @@ def add_guide_arguments(parser: argparse.ArgumentParser, *, examples: bool = Tru
     parser.add_argument("--examples-split", metavar="SPLIT", help="split of --examples-data, e.g. dev")
     parser.add_argument("--align-corpus", nargs=2, metavar=("SRC", "TRG"),
                         help="plain parallel text for the aligner: two line files, line k with line k")
+    parser.add_argument("--projection-model", metavar="MODEL",
+                        help="a projection model made by tagmt learn for this language pair: eflomal's priors, the "
+                             "tag-edge conventions and the terms learned once from corpora and examples (the call "
+                             "then aligns only its own pairs)")
