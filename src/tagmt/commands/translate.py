@@ -7,7 +7,7 @@ import argparse
 import sys
 
 from tagmt.aligner_names import ALIGNER_CHOICES, awesome_options, uses_awesome
-from tagmt.commands.shared import add_engine_arguments, add_guide_arguments
+from tagmt.commands.shared import Once, add_engine_arguments, add_guide_arguments
 
 EXAMPLE = """\
 three workflows:
@@ -121,7 +121,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         help="segment (default): one line per segment; document: whole DITA documents "
                              "(openai:NAME, dt), written to the folder -o")
     guide = parser.add_argument_group("examples of the domain (LLM prompts; the projection of dp and --repair project)")
-    guide.add_argument("--examples", nargs="+", metavar="FILE",
+    guide.add_argument("--examples", nargs="+", metavar="FILE", action=Once,
                        help="tagged translations of the domain: SOURCE TARGET line files, or one XLIFF/TMX file with "
                             "targets; an LLM gets them as few-shot examples, dp and --repair project learn tag "
                             "placement and term translations from them")
