@@ -238,3 +238,13 @@ def test_a_real_model_run_accounts_for_every_segment(tiny_m2m100_dir, tmp_path) 
     rows = data.get("misses", [])
     assert sum(m["c"] == "text differs" for m in rows) == counts["text_differs"] == assessed["text_differs"]["segments"]
     assert len(rows) == tagged - exact + counts["text_differs"]
+
+
+def test_every_segment_is_located_in_the_report() -> None:
+    run = assess_run(["a <b>x</b> y", "q <b>r</b>"], ["a <b>x y</b>", "z <b>w</b> <i>v</i>"],
+                     ["A <b>X</b> Y", "Q <b>R</b>"], ["7", "9"], id_kind="unit")
+    report = run.as_dict()
+    assert [(m["id"], m["id_kind"], m["error"]) for m in report["misses"]] == [("7", "unit", "words")]
+    (other,) = report["text_differs"]["list"]
+    assert (other["id"], other["expected"], other["got"]) == ("9", "z <b>w</b> <i>v</i>", "q <b>r</b>")
+    assert (other["tags"]["reference"], other["tags"]["dropped"], other["tags"]["present"]) == (4, 2, 2)

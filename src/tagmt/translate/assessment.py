@@ -46,6 +46,8 @@ class RunAssessment:
 
     approach: str
     segments: int
+    #: what the ids are: "line" (line numbers from 1) or "unit" (XLIFF segment ids), as ``assess.Miss``
+    id_kind: str = "line"
     #: tagged segments with the reference's text: assessed for exact placement
     compared: list[Compared] = field(default_factory=list)
     #: tagged segments with another text: their tags compared by name only
@@ -89,9 +91,19 @@ class RunAssessment:
             "tags": {("output" if k == "hypothesis" else k): v for k, v in totals.items()},
             "by_tag": {str(row["tag"]): {("output" if k == "hypothesis" else k): row[k] for k in columns}
                        for row in rows},
+            "list": [self._located(*segment) for segment in self.by_tags],
         }
         data["notes"] = list(self.notes)
         return data
+
+    def _located(self, segment_id: str, source: str, output: str, reference: str) -> dict[str, Any]:
+        """One segment of another text as the report lists it (the keys of ``assess.Miss``, with its tag counts)."""
+        from tagmt.metrics.segment import SegmentPair
+        from tagmt.report.projection_page import segment_tag_figures
+
+        figures = segment_tag_figures(SegmentPair.parse(output, [reference]))
+        return {"id": segment_id, "id_kind": self.id_kind, "source": source, "expected": reference, "got": output,
+                "tags": {("output" if k == "hypothesis" else k): v for k, v in figures.items()}}
 
     def lines(self) -> list[str]:
         """What stderr says: how the segments were assessed, then the figures of each kind."""
@@ -122,14 +134,15 @@ class RunAssessment:
 
 
 def assess_run(outputs: Sequence[str], references: Sequence[str], sources: Sequence[str],
-               ids: Sequence[str] | None = None, *, approach: str = "dp",
+               ids: Sequence[str] | None = None, *, approach: str = "dp", id_kind: str = "line",
                notes: Sequence[str] = ()) -> RunAssessment:
-    """Assess tagged ``outputs`` against tagged ``references`` (see the module docstring)."""
+    """Assess tagged ``outputs`` against tagged ``references`` (see the module docstring); ``ids`` (default:
+    line numbers from 1) locate each segment, as ``id_kind`` says ("line" or "unit")."""
     if not len(outputs) == len(references) == len(sources):
         raise TagmtError(f"cannot assess {len(outputs)} outputs against {len(references)} references "
                          f"({len(sources)} sources)")
     ids = [str(n) for n in range(1, len(outputs) + 1)] if ids is None else list(ids)
-    run = RunAssessment(approach, len(outputs), notes=list(notes))
+    run = RunAssessment(approach, len(outputs), id_kind, notes=list(notes))
     reread = 0
     for segment_id, source, output, reference in zip(ids, sources, outputs, references):
         if not has_tags(output, reference):
@@ -144,7 +157,8 @@ def assess_run(outputs: Sequence[str], references: Sequence[str], sources: Seque
     if reread:
         run.notes.append(f"{reread} segments have the reference's text once their XML references are read (& and "
                          "&amp; alike, as every tagmt line file reads them): compared with & < > escaped on both sides")
-    run.assessment = assess([c[2] for c in run.compared], [c[3] for c in run.compared])
+    run.assessment = assess([c[2] for c in run.compared], [c[3] for c in run.compared],
+                            sources=[c[1] for c in run.compared], ids=[c[0] for c in run.compared], id_kind=id_kind)
     return run
 
 
@@ -213,7 +227,7 @@ def assess_pair_run(output: str | Path, ref: str | Path, *, dataset: Any, split:
         references = [s.reference or "" for s in corpus.segments]
     else:
         references = _line_references(ref, len(outputs), f"the split ({direction})")
-    return assess_run(outputs, references, corpus.sources, [s.id for s in corpus.segments], approach=approach)
+    return assess_run(outputs, references, corpus.sources, approach=approach)  # ids: the output's line numbers
 
 
 def assess_file_run(input: str | Path, output: str | Path, ref: str | Path, *, approach: str,
@@ -232,7 +246,7 @@ def assess_file_run(input: str | Path, output: str | Path, ref: str | Path, *, a
     if corpus.format not in ("xliff12", "xliff2"):
         outputs = read_segments(output)
         references = _line_references(ref, len(outputs), str(output))
-        return assess_run(outputs, references, corpus.sources, [s.id for s in corpus.segments], approach=approach)
+        return assess_run(outputs, references, corpus.sources, approach=approach)  # ids: line numbers
     return _assess_xliff(corpus, output, ref, approach, overwrite, kept)
 
 
@@ -280,4 +294,4 @@ def _assess_xliff(corpus: Any, output: str | Path, ref: str | Path, approach: st
                      f"(first: {no_reference[0]})")
     if not outputs:
         raise TagmtError(f"--ref {ref}: no segment this run translated has a target there to assess against")
-    return assess_run(outputs, references, sources, ids, approach=approach, notes=notes)
+    return assess_run(outputs, references, sources, ids, approach=approach, id_kind="unit", notes=notes)
