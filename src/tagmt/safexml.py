@@ -50,6 +50,75 @@ def parse_bytes(data: bytes, path: str | Path, what: str = "the file") -> etree.
     return tree
 
 
+_CHUNK = 1 << 20
+
+
+class XmlStream:
+    """A safe parse of ``data`` (the bytes of ``path``) as a stream of ``("start" | "end", element)``
+    events, so that a reader can handle one part of the document at a time and free it (``clear``): the
+    whole tree is never held unless the reader keeps it (:meth:`tree`). The same checks and one-line errors
+    as :func:`parse_bytes`; ``root`` is available after the first event."""
+
+    def __init__(self, data: bytes, path: str | Path, what: str = "the file") -> None:
+        root = _ROOT_START.search(data)
+        prolog = data[: root.start()] if root else data[:4096]
+        if b"<!DOCTYPE" in prolog or b"<!ENTITY" in prolog:
+            refuse_doctype(path, what)
+        check_xml_encoding(data, path)
+        self.data, self.path, self.what = data, path, what
+        self.root: etree._Element | None = None
+        self._events = self._run()
+        self._first: tuple[str, etree._Element] | None = None
+        try:
+            self._first = next(self._events)
+        except StopIteration:  # pragma: no cover - a document has a root element or a syntax error
+            pass
+        self.root = self._first[1] if self._first else None
+
+    def _run(self):
+        parser = etree.XMLPullParser(events=("start", "end"), base_url=str(self.path), resolve_entities=False,
+                                     no_network=True, load_dtd=False, dtd_validation=False, huge_tree=False,
+                                     remove_blank_text=False)
+        checked = False
+        try:
+            for at in range(0, len(self.data), _CHUNK):
+                parser.feed(self.data[at:at + _CHUNK])  # a MiB at a time: the tree grows as the reader frees it
+                for event in parser.read_events():
+                    if not checked:
+                        self._check_doctype(event[1].getroottree())
+                        checked = True
+                    yield event
+            parser.close()
+            for event in parser.read_events():  # pragma: no cover - close() reports nothing new
+                yield event
+        except etree.XMLSyntaxError as exc:
+            # The pull parser words some errors differently (an undefined entity reads as "no element
+            # found"): the one-shot parser gives the message every other reader gives.
+            parse_bytes(self.data, self.path, self.what)
+            line = f":{exc.lineno}" if exc.lineno else ""  # pragma: no cover - both parsers reject the same
+            raise TagmtError(f"{self.path}{line}: malformed XML: {exc.msg}") from None
+
+    def _check_doctype(self, tree: etree._ElementTree) -> None:
+        if tree.docinfo.doctype or tree.docinfo.internalDTD is not None:
+            refuse_doctype(self.path, self.what)
+
+    def __iter__(self):
+        if self._first is not None:
+            first, self._first = self._first, None
+            yield first
+        yield from self._events
+
+    def drain(self) -> None:
+        """Read the rest of the document (a syntax error there is raised)."""
+        for _ in self:
+            pass
+
+    def tree(self) -> etree._ElementTree:
+        """The whole document's tree (read to its end)."""
+        self.drain()
+        return self.root.getroottree()  # type: ignore[union-attr]
+
+
 def refuse_doctype(path: str | Path, what: str = "the file") -> None:
     raise TagmtError(
         f"{path}: declares a DOCTYPE (external entities or an entity bomb could hide there); "

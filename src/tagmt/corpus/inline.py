@@ -47,18 +47,20 @@ class InlineReader:
     def __init__(self, index: SpanIndex, classify: Classify) -> None:
         self.index = index
         self.classify = classify
+        self._shared: dict[str, str] = {}  # the many equal codes of a document (``<g id="1">``, ``</g>``) kept once
 
     def read(self, container: etree._Element) -> tuple[str, dict[tuple[str, str], InlineCode]]:
         """The tagged string of ``container``'s content and its codes keyed by (placeholder, id)."""
-        walk = _Walk(self.index, self.classify)
+        walk = _Walk(self.index, self.classify, self._shared)
         walk.children(container)
         return "".join(walk.out), walk.codes
 
 
 class _Walk:
-    def __init__(self, index: SpanIndex, classify: Classify) -> None:
+    def __init__(self, index: SpanIndex, classify: Classify, shared: dict[str, str]) -> None:
         self.index = index
         self.classify = classify
+        self.shared = shared
         self.out: list[str] = []
         self.codes: dict[tuple[str, str], InlineCode] = {}
         self.unnumbered = 0
@@ -104,7 +106,9 @@ class _Walk:
         while (kind, unique) in self.codes:  # a repeated id (invalid, but seen): keep the codes apart
             n += 1
             unique = f"{code_id}~{n}"
-        code = InlineCode(kind, unique, local_name(element), open_xml, close_xml)
+        shared = self.shared
+        code = InlineCode(kind, shared.setdefault(unique, unique), shared.setdefault(name := local_name(element), name),
+                          shared.setdefault(open_xml, open_xml), shared.setdefault(close_xml, close_xml))
         self.codes[code.key] = code
         return code
 
