@@ -106,16 +106,12 @@ def _refuse_overwrites(args: argparse.Namespace, output: str | None) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from tagmt.errors import TagmtError
-    from tagmt.outputs import same_file
+    from tagmt.outputs import in_place_output
 
     if args.in_place:
         if not args.xliff:
             raise TagmtError("--in-place writes over the --xliff file; line files (--source) take -o")
-        if args.output is None:
-            args.output = args.xliff
-        elif not same_file(args.output, args.xliff):
-            raise TagmtError(f"--in-place writes over --xliff {args.xliff}, but -o {args.output} is another "
-                             "file: leave out -o, or --in-place")
+        args.output = in_place_output(args.output, True, args.xliff, "--xliff")
     if args.output is None:
         if not args.ref:
             raise TagmtError("give -o FILE for the projected output (or --ref TAGGED_REFERENCE to only measure"

@@ -234,17 +234,13 @@ def _refuse_overwrites(args: argparse.Namespace) -> None:
     from pathlib import Path
 
     from tagmt.errors import TagmtError
-    from tagmt.outputs import existing_folder, refuse_overwriting_inputs, same_file
+    from tagmt.outputs import existing_folder, in_place_output, refuse_overwriting_inputs
     from tagmt.translate.runs import run_record_path
 
     if args.in_place:
         if not args.input:
             raise TagmtError("--in-place writes the translation over --input; it does not go with --pair")
-        if args.output is None:
-            args.output = args.input
-        elif not same_file(args.output, args.input):
-            raise TagmtError(f"--in-place writes over --input {args.input}, but -o {args.output} is another "
-                             "file: leave out -o, or --in-place")
+        args.output = in_place_output(args.output, True, args.input, "--input")
     elif args.output is None:
         raise TagmtError("-o/--output is required (or --in-place to write the translation over --input)")
     record = None
