@@ -161,10 +161,12 @@ def project_batch(
     ]
     for term, found in consistent_terms(detagged, translations, first).items():
         glossary.setdefault(term, found)
+    del first, anchored  # (memory: the first pass's outputs and links are not needed any more)
     anchored = [
         anchor_glossary(d, t, s, w, link, glossary) if d.tags else link
         for d, t, s, w, link in zip(sources, texts, src, trg, links)
     ]
+    del links
     decide: Decide = default_decision
     if shown:
         conventions = learn_conventions(

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Iterable, Sequence
 
 from tagmt.corpus import Corpus, Segment
 from tagmt.corpus.lines import write_lines
@@ -138,7 +138,7 @@ def run_detag_project(
 
 
 def project_translations(
-    detagged: Sequence[Detagged],
+    detagged: Iterable[Detagged],
     translations: Sequence[str],
     src_lang: str,
     trg_lang: str,
@@ -151,7 +151,7 @@ def project_translations(
     guide: Guide | None = None,
     model: Any = None,
 ) -> list[str]:
-    """Project the tags of ``detagged`` sources onto plain MT output (natural text).
+    """Project the tags of ``detagged`` sources (any iterable: read once) onto plain MT output (natural text).
 
     The model's own tag-like text is removed first (counted; text that the plain ``sources`` the model
     read have is theirs and stays; ``remove_tags=False`` where the translation is known to be text). For

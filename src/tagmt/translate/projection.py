@@ -212,10 +212,12 @@ def project_xliff(
         pairs = [k for k in indices if corpus.segments[k].reference is not None]
         if not wanted.intersection(pairs):
             continue
-        detagged = [detag(corpus.segments[k].source) for k in pairs]
+        # detagged one at a time as the projection reads them (it keeps their natural-text form only)
+        detagged = (detag(corpus.segments[k].source) for k in pairs)
         plain = [plain_text(corpus.segments[k].reference, escaped=True) for k in pairs]  # type: ignore[arg-type]
-        projected = project_translations(detagged, plain, src, trg, loaded, escaped=True, report=report,
+        projected = project_translations(detagged, plain, src, trg, loaded, escaped=True, report=report,  # type: ignore[arg-type]
                                          remove_tags=False, guide=guide)
+        del plain
         for k, tagged in zip(pairs, projected):
             if k in wanted:
                 targets[k] = tagged
