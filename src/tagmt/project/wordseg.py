@@ -40,6 +40,7 @@ exact (bench_projection.py, seed 1).
 from __future__ import annotations
 
 import re
+import sys
 import unicodedata
 from functools import lru_cache
 from typing import Callable, Iterable, NamedTuple
@@ -273,7 +274,8 @@ def _locate(piece: str, offset: int, parts: list[tuple[str, str]]) -> list[Word]
         found = piece.find(part, pos)
         if found < 0 or piece[pos:found].strip():
             continue
-        words.append(Word(part, offset + found, offset + found + len(part), kind))
+        # interned: a batch repeats its words, and every Word of every segment lives until projection ends
+        words.append(Word(sys.intern(part), offset + found, offset + found + len(part), kind))
         pos = found + len(part)
     covered = {i for w in words for i in range(w.start - offset, w.end - offset)}
     missing = [i for i, c in enumerate(piece) if not c.isspace() and i not in covered]
