@@ -136,8 +136,9 @@ def _read(doc: XmlFile, stream: XmlStream) -> Corpus:
             for tu in element.iter(q_unit):  # itself, and any (invalid) trans-unit nested in it
                 if inherited(tu, "translate", "yes") == "no":
                     continue
-                anonymous += not tu.get("id")
-                unit_key = ("", ("id", tu.get("id")) if tu.get("id") else ("position", anonymous))
+                unit_id = tu.get("id")
+                anonymous += not unit_id
+                unit_key = ("", ("id", unit_id) if unit_id else ("position", anonymous))
                 units.append(_read_unit(doc, reader, q, tu, segments, languages, unit_key))
                 unit_files.append(len(files) - 1)
             doc.index.release()
@@ -193,7 +194,7 @@ def _read_unit(doc: XmlFile, reader: InlineReader, q, tu: etree._Element, segmen
     seg_source = tu.find(q("seg-source"))
     target = tu.find(q("target"))
     mrks = _seg_mrks(seg_source, q)
-    unit_id = tu.get("id") or f"line{tu.sourceline}"
+    unit_id = unit_key[1][1] if unit_key and unit_key[1][0] == "id" else tu.get("id") or f"line{tu.sourceline}"
     number = doc.index.number
     container = seg_source if mrks else source
     targets: dict[str | None, etree._Element] = {}
@@ -203,7 +204,7 @@ def _read_unit(doc: XmlFile, reader: InlineReader, q, tu: etree._Element, segmen
     unit = _Unit(number(tu), number(container), tuple((mrk.get("mid"), number(mrk)) for mrk in mrks),
                  None if target is None else number(target),
                  {mid: number(mrk) for mid, mrk in targets.items()} or None, tu.get("approved") == "yes",
-                 doc.target_start(container, tu) if target is None else None)
+                 doc.shared(doc.target_start(container, tu)) if target is None else None)
     first = len(segments)
     sdl = _sdl_segments(tu)
     if mrks:

@@ -142,8 +142,9 @@ def _read(doc: XmlFile, stream: XmlStream) -> Corpus:
 
 def _read_unit(doc: XmlFile, reader: InlineReader, q: str, ns: str, unit: etree._Element, anonymous: int,
                languages: tuple[str | None, str | None], segments: list[Segment], places: list[_Segment]) -> None:
-    unit_key = ("", ("id", unit.get("id")) if unit.get("id") else ("position", anonymous))
-    unit_id = unit.get("id") or f"line{unit.sourceline}"
+    given = unit.get("id")
+    unit_key = ("", ("id", given) if given else ("position", anonymous))
+    unit_id = given or f"line{unit.sourceline}"
     number = doc.index.number
     position = 0
     for child in unit:
@@ -168,7 +169,7 @@ def _read_unit(doc: XmlFile, reader: InlineReader, q: str, ns: str, unit: etree.
             src_lang=languages[0], trg_lang=languages[1], keep=keep, locked=locked, fixed=fixed,
             ordered=ordered))
         places.append(_Segment(number(child), number(source), None if target is None else number(target),
-                               doc.target_start(source, child) if target is None else None))
+                               doc.shared(doc.target_start(source, child)) if target is None else None))
 
 
 def _free(element: etree._Element) -> None:

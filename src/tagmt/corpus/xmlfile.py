@@ -1,5 +1,6 @@
-"""What the XML readers and writers share: the parsed document with the byte span of every element, the
-rule of which units are translatable, and the splicing of new targets into the original bytes.
+"""What the XML readers and writers share: the document's bytes with the byte span of every element (its
+tree streamed, one part at a time, or parsed whole), the rule of which units are translatable, and the
+splicing of new targets into the original bytes.
 
 Files are read and written back in their own encoding: UTF-8, ASCII, or any declared single-byte encoding
 (ISO-8859-1, windows-1252, …), where a character the encoding cannot hold is written as a character
