@@ -50,7 +50,9 @@ def parse_bytes(data: bytes, path: str | Path, what: str = "the file") -> etree.
     return tree
 
 
-_CHUNK = 1 << 20
+#: bytes fed to the pull parser at a time: each feed builds the tree of its bytes (about 14 times their
+#: size) before the reader can free any of it
+_CHUNK = 1 << 16
 
 
 class XmlStream:
@@ -82,7 +84,7 @@ class XmlStream:
         checked = False
         try:
             for at in range(0, len(self.data), _CHUNK):
-                parser.feed(self.data[at:at + _CHUNK])  # a MiB at a time: the tree grows as the reader frees it
+                parser.feed(self.data[at:at + _CHUNK])
                 for event in parser.read_events():
                     if not checked:
                         self._check_doctype(event[1].getroottree())
