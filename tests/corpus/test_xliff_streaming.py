@@ -24,7 +24,7 @@ def xliff12(units: str, files: int = 1) -> str:
 
 def unit12(n: int) -> str:
     return (f'<!-- unit {n} --><?pi {n}?><trans-unit id="u{n}"><source>Save <g id="1">file {n}</g> &amp; '
-            f'<x id="2"/> now</source><note>n {n}</note></trans-unit>\n')
+            f'<x id="2"/> now</source><note>n {n} é€😀</note></trans-unit>\n')  # multi-byte text across feeds
 
 
 def test_a_file_larger_than_one_feed_reads_every_unit_and_writes_only_targets(tmp_path):
