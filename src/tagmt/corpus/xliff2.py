@@ -130,6 +130,8 @@ def _read(doc: XmlFile, stream: XmlStream) -> Corpus:
             _free(element)
         elif depth == 1:
             in_file = False
+    if k + 1 != len(doc.index.spans):  # pragma: no cover - the two parsers disagree: no splice would be right
+        raise TagmtError(f"{doc.path}: {k + 1} elements but {len(doc.index.spans)} tags located")
     if not files:
         raise TagmtError(f"{doc.line(root)}: no <file> element in the XLIFF document")
     if len(files) > 1:
