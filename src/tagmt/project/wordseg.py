@@ -309,6 +309,8 @@ def words_with_offsets(
         piece = text[lo:hi]
         if piece.strip():
             words.extend(_split_punct(_merge_ascii(_locate(piece, lo, segment(piece)))))
+    if any(w.text.isspace() for w in words):
+        words = [w for w in words if not w.text.isspace()]  # U+202F alone (UAX #29: ExtendNumLet)
     if base == "ko":
         words = _detached_particles(text, words)
     if base == "ja" and (segmenter or DEFAULT_SEGMENTER["ja"]) == "mecab-ja":
