@@ -12,7 +12,7 @@ from tagmt.data.xliff import PARSER
 from tagmt.errors import TagmtError
 from tagmt.testing.tiny_chat import dita_document
 from tagmt.translate.documents import chunk_document
-from tagmt.translate.repair import TagReport, check_tags, repair_by_projection, tags_match
+from tagmt.translate.repair import TagCheck, check_tags, repair_by_projection, tags_match
 
 
 @pytest.mark.parametrize("source, output, match", [
@@ -51,7 +51,7 @@ def test_repair_by_projection_fixes_only_mismatches():
 
 
 def test_repair_with_nothing_to_repair_is_identity():
-    report = TagReport(1)
+    report = TagCheck(1)
     assert repair_by_projection(["a"], ["b"], report, "en", "de", aligner=None) == ["b"]
 
 

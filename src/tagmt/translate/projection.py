@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Sequence
 
-from tagmt.aligner_names import awesome_options
+from tagmt.aligner_names import DEFAULT_ALIGNER
 from tagmt.corpus import Corpus, read_corpus
 from tagmt.corpus.lines import check_same_length, read_segments, write_lines
 from tagmt.corpus.xmltext import unescape
@@ -42,7 +42,8 @@ from tagmt.project.align import Aligner
 from tagmt.project.assess import Assessment, assess
 from tagmt.translate.guide import Guide
 from tagmt.translate.hygiene import RunReport
-from tagmt.translate.pipelines import DEFAULT_ALIGNER, load_aligner, project_translations
+from tagmt.translate.options import AlignerSpec
+from tagmt.translate.pipelines import project_translations
 
 
 @dataclass
@@ -65,7 +66,7 @@ def _aligner(aligner: str | Aligner, aligner_model: str | None, languages: Seque
     if not isinstance(aligner, str):
         return aligner
     check(aligner_problems(aligner, aligner_model, languages))
-    return load_aligner(aligner, device, {**awesome_options(aligner, aligner_model), **(options or {})})
+    return AlignerSpec(aligner, aligner_model, device, options or {}).load()
 
 
 def project_lines(
