@@ -356,7 +356,7 @@ def _run_documents(args: argparse.Namespace, direction, is_llm: bool) -> int:
     from tagmt.errors import TagmtError
     from tagmt.translate.documents import (
         DEFAULT_MAX_CONTEXT,
-        score_documents,
+        score_translated_documents,
         translate_documents,
         write_document_run,
     )
@@ -378,7 +378,7 @@ def _run_documents(args: argparse.Namespace, direction, is_llm: bool) -> int:
         engine, [(str(doc_id), text) for doc_id, text in sources.items()], direction.src, direction.trg,
         max_context=max_context, cache_dir=args.cache_dir, use_cache=not args.no_cache, progress=True,
     )
-    scores = score_documents(run.translations, [references[int(doc_id)] for doc_id in run.ids])
+    scores = score_translated_documents(run.translations, [references[int(doc_id)] for doc_id in run.ids])
     write_document_run(args.output, run, scores, engine, {
         "direction": direction.name, "split": split, "max_context": max_context,
         "command": getattr(args, "argv", None),

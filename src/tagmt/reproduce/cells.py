@@ -161,7 +161,7 @@ def compute_cell(task: CellTask) -> dict:
     """Translate and evaluate one cell, write its folder, and return its record (``cell.json``)."""
     from tagmt.data.dataset import open_dataset
     from tagmt.data.views import parallel_segments
-    from tagmt.evaluation import read_segments, score_systems
+    from tagmt.evaluation import iter_segments, score_systems
     from tagmt.report import SegmentCollector, write_evaluation_page
     from tagmt.translate.options import AlignerSpec, RunOptions
     from tagmt.translate.pipelines import translate_direction
@@ -180,7 +180,7 @@ def compute_cell(task: CellTask) -> dict:
     )
     report, hyp_path = done.report, Path(done.output)
     translated = time.perf_counter()
-    hypotheses = read_segments(hyp_path)  # as `tagmt evaluate --hyp` reads it
+    hypotheses = list(iter_segments(hyp_path))  # as `tagmt evaluate --hyp` reads it
     segments = parallel_segments(dataset, task.split, cell.direction)
     references = [segment.target for segment in segments]
     name = f"{CELLS_DIR}/{cell.key}/{HYP_FILE}"

@@ -192,7 +192,7 @@ def translate_documents(
     return run
 
 
-def score_documents(hypotheses: Sequence[str], references: Sequence[str]) -> dict[str, Any]:
+def score_translated_documents(hypotheses: Sequence[str], references: Sequence[str]) -> dict[str, Any]:
     """XATER, validity and tree similarity of each translated document against its reference, and their
     means; a metric that refuses the documents (tree-sim past its size limit) gets no score and the reason,
     so the translated documents are still written."""
