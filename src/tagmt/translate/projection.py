@@ -147,11 +147,11 @@ def targets_to_project(corpus: Corpus, overwrite: bool = False) -> tuple[list[in
         reason = segment.may_write(overwrite, machine=True)
         if not segment.codes:
             skipped["without codes in the source"] += 1
-        elif segment.reference is None:
+        elif segment.target is None:
             skipped["without a target"] += 1
-        elif _placeholders(segment.reference) == _placeholders(segment.source):
+        elif _placeholders(segment.target) == _placeholders(segment.source):
             skipped["already with the source's codes"] += 1
-        elif not set(_placeholders(segment.reference)) <= set(_placeholders(segment.source)):
+        elif not set(_placeholders(segment.target)) <= set(_placeholders(segment.source)):
             skipped["with codes only the target has"] += 1
         elif reason is not None:
             skipped[f"kept ({reason})"] += 1
@@ -200,7 +200,7 @@ def project_xliff(
     directions = directions_of(corpus, range(len(corpus.segments)), src_lang, trg_lang)
     chosen, skipped = targets_to_project(corpus, overwrite)
     references = _xliff_references(ref, corpus) if ref is not None else None
-    with_target = [k for k, s in enumerate(corpus.segments) if s.reference is not None]
+    with_target = [k for k, s in enumerate(corpus.segments) if s.target is not None]
     languages = sorted({code for direction in directions for code in (direction.src, direction.trg)})
     loaded = _aligner(aligner, aligner_model, languages, device, aligner_options) if chosen else None
     started = time.perf_counter()
@@ -210,11 +210,11 @@ def project_xliff(
     for direction, indices in directions.items() if chosen else ():
         src, trg = direction.src, direction.trg  # each <file>'s pair in its languages
         # Every pair with a target is aligned (eflomal learns from all of them); only the chosen are written.
-        pairs = [k for k in indices if corpus.segments[k].reference is not None]
+        pairs = [k for k in indices if corpus.segments[k].target is not None]
         if not wanted.intersection(pairs):
             continue
         detagged = [detag(corpus.segments[k].source) for k in pairs]
-        plain = [plain_text(corpus.segments[k].reference, escaped=True) for k in pairs]  # type: ignore[arg-type]
+        plain = [plain_text(corpus.segments[k].target, escaped=True) for k in pairs]  # type: ignore[arg-type]
         projected = project_translations(detagged, plain, src, trg, loaded, escaped=True, report=report,
                                          remove_tags=False, guide=guide)
         for k, tagged in zip(pairs, projected):
