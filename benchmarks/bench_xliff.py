@@ -6,7 +6,7 @@ codes per source, half the units with a target in state "new" that asks for tran
 final target that must be kept). Every run is its own process, so the peak resident memory it reports
 (ru_maxrss) is that run's; the baseline is the same process after its imports, before it reads the file.
 
-* ``translate``: ``translate_file(..., approach="dt", model="copy")`` — read, plan, translate, write.
+* ``translate``: ``translate_file(..., approach="dt", engine="copy")`` — read, plan, translate, write.
 * ``project``: ``project_xliff(...)`` with a diagonal aligner (word i ↔ word i): the file layer and the
   projection, without eflomal's own memory (which depends on the aligner, not on the file).
 
@@ -52,6 +52,7 @@ def _peak_mb() -> float:
 def child(kind: str, path: str, out: str) -> None:
     """One measured run, in its own process; prints a JSON line."""
     from tagmt.translate.files import translate_file
+    from tagmt.translate.options import RunOptions
     from tagmt.translate.projection import project_xliff
 
     class Diagonal:
@@ -63,7 +64,7 @@ def child(kind: str, path: str, out: str) -> None:
     baseline = _peak_mb()
     started = time.perf_counter()
     if kind == "translate":
-        translate_file(path, out, approach="dt", model="copy", progress=False, use_cache=False)
+        translate_file(path, out, approach="dt", engine="copy", run=RunOptions(use_cache=False, progress=False))
     else:
         project_xliff(path, out, aligner=Diagonal(), overwrite=True)
     print(json.dumps({"seconds": time.perf_counter() - started, "peak_mb": _peak_mb() - baseline}))

@@ -84,11 +84,12 @@ def test_dt_over_glossary_lines_writes_one_line_each(tiny_chat_dir, chat_server,
 def test_document_mode_on_a_30_segment_document(tiny_chat_dir, chat_server, tmp_path):
     from tagmt.testing.tiny_chat import dita_document
     from tagmt.translate.documents import score_translated_documents, translate_documents
+    from tagmt.translate.options import RunOptions
 
     engine = _engine(tiny_chat_dir, chat_server, concurrency=4)
     doc = dita_document(30)
-    run = translate_documents(engine, [("c1", doc)], "en", "ja", max_context=600, cache_dir=tmp_path,
-                              progress=False)
+    run = translate_documents(engine, [("c1", doc)], "en", "ja", max_context=600,
+                              run=RunOptions(tmp_path, progress=False))
     assert run.chunks[0] > 1 and engine.stats.requests == run.chunks[0]
     assert run.translations[0].startswith('<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE concept')
     scores = score_translated_documents(run.translations, [doc])

@@ -376,7 +376,7 @@ def _run_documents(args: argparse.Namespace, direction, is_llm: bool) -> int:
     max_context = args.max_context if args.max_context is not None else DEFAULT_MAX_CONTEXT
     run = translate_documents(
         engine, [(str(doc_id), text) for doc_id, text in sources.items()], direction.src, direction.trg,
-        max_context=max_context, cache_dir=args.cache_dir, use_cache=not args.no_cache, progress=True,
+        max_context=max_context, run=run_options(args),
     )
     scores = score_translated_documents(run.translations, [references[int(doc_id)] for doc_id in run.ids])
     write_document_run(args.output, run, scores, engine, {
