@@ -104,12 +104,12 @@ def test_chunks_always_join_back_to_the_document(segments, budget, seed):
 
 def test_scores_of_documents_include_tree_similarity_and_survive_its_size_limit():
     from tagmt.metrics.tree import MAX_NODES
-    from tagmt.translate.documents import score_documents
+    from tagmt.translate.documents import score_translated_documents
 
     doc = dita_document(10)
-    scores = score_documents([doc], [doc])
+    scores = score_translated_documents([doc], [doc])
     assert scores["tree-sim"]["score"] == 100.0 and scores["xater"]["score"] == 100.0
     big = "<topic>" + "<p>x</p>" * MAX_NODES + "</topic>"
-    scores = score_documents([big], [big])
+    scores = score_translated_documents([big], [big])
     assert scores["tree-sim"]["score"] is None and f"limited to {MAX_NODES} elements" in scores["tree-sim"]["reason"]
     assert scores["xater"]["score"] == 100.0

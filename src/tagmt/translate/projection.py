@@ -61,12 +61,18 @@ class ProjectionRun:
     compared: list[tuple[str, str, str, str]] = field(default_factory=list)
 
 
-def _aligner(aligner: str | Aligner, aligner_model: str | None, languages: Sequence[str], device: str,
+def _aligner(aligner: str | AlignerSpec | Aligner, aligner_model: str | None, languages: Sequence[str], device: str,
              options: dict[str, Any] | None) -> Aligner:
-    if not isinstance(aligner, str):
+    """The aligner, checked and loaded: a name (with ``aligner_model``, ``device``, ``options``), an
+    ``AlignerSpec`` (which carries them itself), or an aligner already loaded."""
+    if isinstance(aligner, str):
+        aligner = AlignerSpec(aligner, aligner_model, device, options or {})
+    elif isinstance(aligner, AlignerSpec) and (aligner_model is not None or options):
+        raise TagmtError("aligner_model and aligner_options go with an aligner name, not an AlignerSpec")
+    if not isinstance(aligner, AlignerSpec):
         return aligner
-    check(aligner_problems(aligner, aligner_model, languages))
-    return AlignerSpec(aligner, aligner_model, device, options or {}).load()
+    check(aligner_problems(aligner.name, aligner.model, languages))
+    return aligner.load()
 
 
 def project_lines(
@@ -76,7 +82,7 @@ def project_lines(
     *,
     src_lang: str,
     trg_lang: str,
-    aligner: str | Aligner = DEFAULT_ALIGNER,
+    aligner: str | AlignerSpec | Aligner = DEFAULT_ALIGNER,
     aligner_model: str | None = None,
     device: str = "auto",
     aligner_options: dict[str, Any] | None = None,
@@ -174,7 +180,7 @@ def project_xliff(
     src_lang: str | None = None,
     trg_lang: str | None = None,
     format: str | None = None,
-    aligner: str | Aligner = DEFAULT_ALIGNER,
+    aligner: str | AlignerSpec | Aligner = DEFAULT_ALIGNER,
     aligner_model: str | None = None,
     device: str = "auto",
     aligner_options: dict[str, Any] | None = None,
