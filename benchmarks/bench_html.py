@@ -1,6 +1,9 @@
 """Size and render time of the evaluation page (`tagmt evaluate --html`) for 2,000 and 10,000 segments.
 
     python benchmarks/bench_html.py --data ../shared/sap-dev --split dev --pair en-ja
+    python benchmarks/bench_html.py --quick     # 200 and 400 segments: a smoke run
+
+The last lines are the ratios of scoring with the page over scoring alone, per size.
 
 Two systems made from the reference (its tags disturbed: dropped, moved, inserted, attributes changed;
 `tagmt.testing.perturb`), the reference repeated up to the size. For each size, in one run:
@@ -35,14 +38,23 @@ def main() -> None:
     parser.add_argument("--split", default="dev")
     parser.add_argument("--pair", default="en-ja")
     parser.add_argument("--sizes", default="2000,10000", help="segment counts (comma-separated)")
+    parser.add_argument("--quick", action="store_true", help="200 and 400 segments (a smoke run; the bundled "
+                        "sample where the dev split is absent)")
     args = parser.parse_args()
+    if args.quick:
+        args.sizes = "200,400"
+        if not (Path(args.data) / "software_documentation").is_dir():
+            args.data, args.split = None, None
     if find_chromium() is None:
         raise SystemExit("chromium is not installed (apt-get install chromium)")
     direction = parse_direction(args.pair)
-    base = parallel_segments(open_dataset(args.data), args.split, direction)
+    dataset = open_dataset(args.data)
+    args.split = dataset.resolve_split(args.split)
+    base = parallel_segments(dataset, args.split, direction)
     print(f"{len(base)} segments of {args.pair} ({args.split}), repeated to each size; 2 systems")
     print(f"{'segments':>8}  {'score s':>8}  {'+html s':>8}  {'ratio':>6}  {'page MB':>8}  {'empty page s':>12}  "
           f"{'dump-dom s':>10}  {'in page s':>9}  {'?kind=dropped s':>15}")
+    ratios = []
     with tempfile.TemporaryDirectory() as folder:
         empty = Path(folder) / "empty.html"
         empty.write_text("<!DOCTYPE html><title>empty</title><p>x</p>", encoding="utf-8")
@@ -67,6 +79,9 @@ def main() -> None:
             _, filtered = timed_dump_dom(page_url(page, "kind=dropped"))
             print(f"{size:>8}  {plain:>8.1f}  {with_page:>8.1f}  {with_page / plain:>6.2f}  "
                   f"{page.stat().st_size / 1e6:>8.1f}  {blank:>12.2f}  {render:>10.2f}  {ready:>9.2f}  {filtered:>15.2f}")
+            ratios.append((size, with_page / plain))
+    for size, ratio in ratios:
+        print(f"ratio score+page / score alone seconds ({size} segments): {ratio:.2f}")
 
 
 if __name__ == "__main__":

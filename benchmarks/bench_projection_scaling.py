@@ -7,7 +7,10 @@ size before (×4 per doubling is quadratic, ×8 cubic); then the iterations and 
 process and its eflomal runs) of aligning one 200-word pair, next to eflomal's schedule by
 sentence count alone (what ran before).
 
-Usage: python benchmarks/bench_projection_scaling.py [--codes 200,400,800,1600] [--words 200]
+Usage: python benchmarks/bench_projection_scaling.py [--codes 200,400,800,1600] [--words 200] [--quick]
+
+The last lines are the ratios: placement time per doubling of codes, and eflomal's CPU on the old
+schedule over the new one.
 """
 
 from __future__ import annotations
@@ -17,9 +20,8 @@ import os
 import sys
 
 from tagmt.project.align import EflomalAligner, work_cells
-from tagmt.project.detag import detag
 from tagmt.project.inside_outside import place_tags
-from tagmt.project.wordseg import words_with_offsets
+from tagmt.testing.coded import coded_segment
 
 
 def _cpu() -> float:
@@ -28,14 +30,7 @@ def _cpu() -> float:
 
 
 def placement_seconds(n: int) -> float:
-    source = " ".join(
-        f'word{k} <x id="{k}"/>' if k % 2 else f'<g id="{k}">word{k}</g>' for k in range(n)
-    )
-    detagged = detag(source)
-    translation = " ".join(f"wort{k}" for k in range(n))
-    src = words_with_offsets(detagged.plain, "en", detagged.cuts())
-    trg = words_with_offsets(translation, "de")
-    links = {(i, i) for i in range(min(len(src), len(trg)))}
+    detagged, translation, src, trg, links = coded_segment(n)
     start = _cpu()
     place_tags(detagged, src, trg, links, len(translation))
     return _cpu() - start
@@ -45,13 +40,19 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--codes", default="200,400,800,1600")
     parser.add_argument("--words", type=int, default=200)
+    parser.add_argument("--quick", action="store_true", help="100-400 codes, a 60-word pair (a smoke run)")
     args = parser.parse_args(argv)
+    if args.quick:
+        args.codes, args.words = "100,200,400", 60
+    growth = []
     print(f"{'codes':>6}{'cpu s':>9}{'ratio':>7}")
     before = None
     for n in map(int, args.codes.split(",")):
         seconds = placement_seconds(n)
         ratio = f"{seconds / before:>7.1f}" if before else f"{'':>7}"
         print(f"{n:>6}{seconds:>9.2f}{ratio}", flush=True)
+        if before:
+            growth.append(seconds / before)
         before = seconds
     words = [[f"w{k % 50}" for k in range(args.words)]]
     aligner = EflomalAligner()
@@ -68,6 +69,9 @@ def main(argv: list[str] | None = None) -> int:
     print(f"one {args.words}-word pair, {aligner.runs} runs: iterations {sum(by_work)} "
           f"{seconds:.1f} cpu s; by sentence count alone {sum(by_sentences)} "
           f"{old_seconds:.1f} cpu s (×{old_seconds / max(seconds, 1e-9):.1f})")
+    if growth:
+        print(f"ratio placement time per doubling of codes (4 quadratic, 8 cubic): {growth[-1]:.1f}")
+    print(f"ratio eflomal cpu by sentence count / by work: {old_seconds / max(seconds, 1e-9):.1f}")
     return 0
 
 

@@ -181,3 +181,11 @@ def test_help_stays_light():
             "print(sorted(m for m in ('numpy', 'torch', 'tagmt.metrics.registry', 'tagmt.api') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+@pytest.mark.parametrize("command", [["project", "--source", "a.en", "--translation", "a.de"],
+                                     ["translate", "--input", "a.en", "--approach", "dp"]])
+def test_examples_given_twice_is_one_line_not_the_last_kept(capsys, command):
+    """argparse would keep only the last --examples: the second one is refused instead."""
+    code, _, err = run(capsys, *command, "--examples", "x.en", "x.de", "--examples", "y.en", "y.de")
+    assert code == 2 and err.count("\n") == 1 and "--examples is given twice" in err

@@ -225,7 +225,7 @@ def project(
         raise TagmtError(f"translation {tagged[0]} already contains tags of its source ({len(tagged)} do); "
                          "project takes the plain MT output")
     src, trg = normalize(src_lang, "src_lang"), normalize(trg_lang, "trg_lang")
-    model = _projection_model(projection_model)
+    model = _projection_model(projection_model, src, trg)
     check(aligner_problems(aligner, None, [src, trg]))
     loaded = load_aligner(aligner, device)
     report = RunReport()
@@ -237,24 +237,21 @@ def project(
     return outputs[0] if one else outputs
 
 
-def _projection_model(model: Any) -> Any:
-    """``projection_model`` as project_batch takes it; a clear error where this tagmt cannot use one."""
+def _projection_model(model: Any, src_lang: str | None = None, trg_lang: str | None = None) -> Any:
+    """``projection_model`` as project_batch takes it: a model folder made by ``tagmt learn`` (loaded and
+    checked for the language pair) or a loaded ``tagmt.project.ProjectionModel``."""
     if model is None:
         return None
-    import inspect
+    from tagmt.project import ProjectionModel, load_model
 
-    from tagmt.project import project_batch
-
-    if "model" not in inspect.signature(project_batch).parameters:
-        raise TagmtError("projection_model needs a tagmt with learned projection (`tagmt learn`); this "
-                         "installation projects with its rules only: leave projection_model=None")
     if isinstance(model, (str, Path)):
-        try:
-            from tagmt.project import load_model  # type: ignore[attr-defined]
-        except ImportError:
-            raise TagmtError(f"projection_model {model}: this tagmt cannot load a projection model from a "
-                             "file; pass the loaded model") from None
-        return load_model(model)
+        return load_model(model, src_lang, trg_lang)
+    if not isinstance(model, ProjectionModel):
+        raise TagmtError(f"projection_model takes a projection model folder made by tagmt learn (or one loaded "
+                         f"with tagmt.project.load_model), not {type(model).__name__}")
+    if src_lang is not None and trg_lang is not None and (model.src_lang, model.trg_lang) != (src_lang, trg_lang):
+        raise TagmtError(f"{model.path}: the projection model is for {model.src_lang}-{model.trg_lang}, "
+                         f"not {src_lang}-{trg_lang}")
     return model
 
 

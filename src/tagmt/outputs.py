@@ -66,6 +66,17 @@ def _same(a: _File, b: _File) -> bool:
     return (a.key is not None and a.key == b.key) or a.real == b.real
 
 
+def in_place_output(output: str | None, in_place: bool, source: str, source_option: str) -> str | None:
+    """The output of a command that has ``--in-place``: ``output`` as given; with ``in_place``, the input
+    ``source`` itself when no ``-o`` is given, and an ``-o`` naming another file is refused."""
+    if not in_place or output is None:
+        return source if in_place else output
+    if not same_file(output, source):
+        raise TagmtError(f"--in-place writes over {source_option} {source}, but -o {output} is another file: "
+                         "leave out -o, or --in-place")
+    return output
+
+
 def existing_folder(option: str, path: str | None) -> Named:
     """``(option, path)`` when ``path`` is a folder (a model given as a checkpoint folder), else no path."""
     return (option, path if path and os.path.isdir(path) else None)

@@ -12,25 +12,12 @@ import sys
 from pathlib import Path
 
 from tagmt.markup import strip, tokenize
-from tagmt.project.align import EflomalAligner, TYPICAL_CELLS, work_cells
 from tagmt.project.detag import detag
+from tagmt.project.align import EflomalAligner, TYPICAL_CELLS, work_cells
 from tagmt.project.inside_outside import place_tags
 from tagmt.project.projector import project_tags
 from tagmt.project.wordseg import words_with_offsets
-
-
-def coded_segment(n: int):
-    """A segment of `n` codes, alternately paired (`<g>`) and self-closing (`<x/>`), its word
-    lists, and a diagonal alignment onto a translation of `n` words."""
-    source = " ".join(
-        f'word{k} <x id="{k}"/>' if k % 2 else f'<g id="{k}">word{k}</g>' for k in range(n)
-    )
-    detagged = detag(source)
-    translation = " ".join(f"wort{k}" for k in range(n))
-    src = words_with_offsets(detagged.plain, "en", detagged.cuts())
-    trg = words_with_offsets(translation, "de")
-    links = {(i, i) for i in range(min(len(src), len(trg)))}
-    return detagged, translation, src, trg, links
+from tagmt.testing.coded import coded_segment
 
 
 def placement_calls(n: int) -> int:

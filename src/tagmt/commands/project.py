@@ -17,6 +17,9 @@ examples:
   tagmt project --source test.en --translation mt.de --src-lang en --trg-lang de -o mt.tagged.de
       --examples dev.en dev.de --align-corpus big.en big.de --ref test.de --report scores.json
   tagmt project --xliff test.ja.xlf --examples-data sap-dev --examples-split dev -o test.tagged.xlf
+  tagmt learn --src-lang en --trg-lang de --corpus big.en big.de --examples dev.en dev.de -o en-de.model
+  tagmt project --source test.en --translation mt.de --src-lang en --trg-lang de -o mt.tagged.de
+      --projection-model en-de.model
 
 line files: --source has one tagged segment per line (XML-escaped text, tags of any names: <g id="1">,
 <x/>, DITA, HTML); --translation has the plain MT output, line for line (no tags). The output is the
@@ -40,9 +43,12 @@ Examples (--examples: two tagged line files, or one XLIFF/TMX file with targets;
 a split of the SAP data set tree) are tagged translations of the same domain: from them the projection learns where
 this target language puts brackets, quotes, punctuation and whitespace at tag edges, per tag name, and how tagged
 terms translate, and the aligner gets their text. --align-corpus gives the aligner more plain parallel text.
+--projection-model (made by tagmt learn) holds all of that learned once: a call with it aligns only its own
+pairs, with eflomal priors from the model's corpora, so a 10-line file projects as well and as fast as a big one.
 --ref (a tagged reference, line for line; with --xliff the same XLIFF with tagged targets) measures the projection:
 the share of tagged segments placed exactly and the error classes of the rest (whitespace, punctuation, words,
-point, nesting), overall and per tag name, on stderr and with --report as JSON.
+point, nesting), overall and per tag name, on stderr and with --report as JSON (its "misses": every segment
+not placed exactly, with its line or unit id, source, expected and projected text and error class).
 
 Word alignment: eflomal (default; statistical, learns from the file itself, needs no model weights) or
 awesome (multilingual BERT). Projection: inside-outside (Zenkel et al. 2021), see tagmt.project.
@@ -99,23 +105,20 @@ def _refuse_overwrites(args: argparse.Namespace, output: str | None) -> None:
         [("--source", args.source), ("--xliff", args.xliff), ("--translation", args.translation), ("--ref", args.ref),
          *(("--examples", path) for path in getattr(args, "examples", None) or ()),
          *(("--align-corpus", path) for path in args.align_corpus or ()), ("--examples-data", args.examples_data),
-         existing_folder("--aligner-model", args.aligner_model)],
+         existing_folder("--aligner-model", args.aligner_model),
+         existing_folder("--projection-model", args.projection_model)],
         in_place=("-o", "--xliff") if args.xliff else None, allow_in_place=args.in_place,
     )
 
 
 def run(args: argparse.Namespace) -> int:
     from tagmt.errors import TagmtError
-    from tagmt.outputs import same_file
+    from tagmt.outputs import in_place_output
 
     if args.in_place:
         if not args.xliff:
             raise TagmtError("--in-place writes over the --xliff file; line files (--source) take -o")
-        if args.output is None:
-            args.output = args.xliff
-        elif not same_file(args.output, args.xliff):
-            raise TagmtError(f"--in-place writes over --xliff {args.xliff}, but -o {args.output} is another "
-                             "file: leave out -o, or --in-place")
+        args.output = in_place_output(args.output, True, args.xliff, "--xliff")
     if args.output is None:
         if not args.ref:
             raise TagmtError("give -o FILE for the projected output (or --ref TAGGED_REFERENCE to only measure"
@@ -151,9 +154,10 @@ def _run(args: argparse.Namespace, output: str, measure_only: bool = False) -> i
     if args.xliff:
         if args.translation:
             raise TagmtError("--translation goes with --source; with --xliff the targets are the translation")
-        needs = args.examples or args.examples_data
+        needs = args.examples or args.examples_data or args.projection_model
         languages = xliff_languages(args.xliff, args.src_lang, args.trg_lang) if needs else (None, None)
-        guide = read_guide(args.examples, args.examples_data, args.examples_split, args.align_corpus, *languages)
+        guide = read_guide(args.examples, args.examples_data, args.examples_split, args.align_corpus, *languages,
+                           projection_model=args.projection_model)
         done = project_xliff(args.xliff, output, src_lang=args.src_lang, trg_lang=args.trg_lang, guide=guide,
                              in_place=args.in_place, overwrite=args.overwrite, **options)
         left = ", ".join(f"{n} {why}" for why, n in sorted(done.skipped.items()))
@@ -165,7 +169,7 @@ def _run(args: argparse.Namespace, output: str, measure_only: bool = False) -> i
         if missing:
             raise TagmtError(f"--source needs {', '.join('--' + m.replace('_', '-') for m in missing)}")
         guide = read_guide(args.examples, args.examples_data, args.examples_split, args.align_corpus,
-                           args.src_lang, args.trg_lang)
+                           args.src_lang, args.trg_lang, projection_model=args.projection_model)
         done = project_lines(args.source, args.translation, output, src_lang=args.src_lang,
                              trg_lang=args.trg_lang, guide=guide, **options)
         detail = ""

@@ -21,17 +21,31 @@ def add_engine_arguments(parser: argparse.ArgumentParser) -> None:
                         help="batch by a budget of N padded input tokens (length-sorted) instead of --batch-size")
 
 
+class Once(argparse.Action):
+    """An option that may be given once: a second one is an error, not silently the only one kept."""
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        if getattr(namespace, self.dest, None) is not None:
+            parser.error(f"{option_string} is given twice; give it once (to learn from several sets of examples, "
+                         "build a projection model with `tagmt learn --examples … --examples …`)")
+        setattr(namespace, self.dest, values)
+
+
 def add_guide_arguments(parser: argparse.ArgumentParser, *, examples: bool = True) -> None:
     """--examples (unless the command has its own), --examples-data/--examples-split and --align-corpus."""
     if examples:
-        parser.add_argument("--examples", nargs="+", metavar="FILE",
+        parser.add_argument("--examples", nargs="+", metavar="FILE", action=Once,
                             help="tagged examples of the domain: SOURCE TARGET line files, or one XLIFF/TMX file "
-                                 "with targets")
+                                 "with targets (once)")
     parser.add_argument("--examples-data", metavar="DIR",
                         help="tagged examples from a SAP data set tree (the direction of --src-lang/--trg-lang)")
     parser.add_argument("--examples-split", metavar="SPLIT", help="split of --examples-data, e.g. dev")
     parser.add_argument("--align-corpus", nargs=2, metavar=("SRC", "TRG"),
                         help="plain parallel text for the aligner: two line files, line k with line k")
+    parser.add_argument("--projection-model", metavar="MODEL",
+                        help="a projection model made by tagmt learn for this language pair: eflomal's priors, the "
+                             "tag-edge conventions and the terms learned once from corpora and examples (the call "
+                             "then aligns only its own pairs)")
 
 
 def engine_options(args: argparse.Namespace, model: str | None = None, llm=None):

@@ -8,6 +8,7 @@ import sys
 
 from tagmt.aligner_names import ALIGNER_CHOICES, DEFAULT_ALIGNER, uses_awesome
 from tagmt.commands.shared import (
+    Once,
     add_engine_arguments,
     add_guide_arguments,
     aligner_spec,
@@ -127,7 +128,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         help="segment (default): one line per segment; document: whole DITA documents "
                              "(openai:NAME, dt), written to the folder -o")
     guide = parser.add_argument_group("examples of the domain (LLM prompts; the projection of dp and --repair project)")
-    guide.add_argument("--examples", nargs="+", metavar="FILE",
+    guide.add_argument("--examples", nargs="+", metavar="FILE", action=Once,
                        help="tagged translations of the domain: SOURCE TARGET line files, or one XLIFF/TMX file with "
                             "targets; an LLM gets them as few-shot examples, dp and --repair project learn tag "
                             "placement and term translations from them")
@@ -183,7 +184,8 @@ def _guide(args: argparse.Namespace, is_llm: bool, languages):
     from tagmt.translate.guide import read_guide
 
     projects = args.approach == "dp" or args.repair is not None
-    given = [f"--{name.replace('_', '-')}" for name in ("examples_data", "examples_split", "align_corpus")
+    given = [f"--{name.replace('_', '-')}" for name in ("examples_data", "examples_split", "align_corpus",
+                                                       "projection_model")
              if getattr(args, name)]
     if not projects:
         if given or (args.examples and not is_llm):
@@ -193,7 +195,8 @@ def _guide(args: argparse.Namespace, is_llm: bool, languages):
         return None
     if not (given or args.examples):
         return None
-    return read_guide(args.examples, args.examples_data, args.examples_split, args.align_corpus, *languages())
+    return read_guide(args.examples, args.examples_data, args.examples_split, args.align_corpus, *languages(),
+                      projection_model=args.projection_model)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -240,17 +243,13 @@ def _refuse_overwrites(args: argparse.Namespace) -> None:
     from pathlib import Path
 
     from tagmt.errors import TagmtError
-    from tagmt.outputs import existing_folder, refuse_overwriting_inputs, same_file
+    from tagmt.outputs import existing_folder, in_place_output, refuse_overwriting_inputs
     from tagmt.translate.runs import run_record_path
 
     if args.in_place:
         if not args.input:
             raise TagmtError("--in-place writes the translation over --input; it does not go with --pair")
-        if args.output is None:
-            args.output = args.input
-        elif not same_file(args.output, args.input):
-            raise TagmtError(f"--in-place writes over --input {args.input}, but -o {args.output} is another "
-                             "file: leave out -o, or --in-place")
+        args.output = in_place_output(args.output, True, args.input, "--input")
     elif args.output is None:
         raise TagmtError("-o/--output is required (or --in-place to write the translation over --input)")
     record = None
@@ -262,7 +261,8 @@ def _refuse_overwrites(args: argparse.Namespace) -> None:
         [("--input", args.input), ("--data", args.data), ("--prompt", args.prompt),
          *(("--examples", path) for path in args.examples or ()),
          *(("--align-corpus", path) for path in args.align_corpus or ()), ("--examples-data", args.examples_data),
-         existing_folder("--model", args.model), existing_folder("--aligner-model", args.aligner_model)],
+         existing_folder("--model", args.model), existing_folder("--aligner-model", args.aligner_model),
+         existing_folder("--projection-model", args.projection_model)],
         in_place=("-o", "--input") if args.input else None, allow_in_place=args.in_place,
     )
 

@@ -24,7 +24,7 @@ and attributes) and ``<locked-ref>`` markers — that the hypothesis has too (mu
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from typing import Iterable, Sequence
+from typing import Iterable, NamedTuple, Sequence
 
 from tagmt.markup import TaggedSegment, Token, attributes
 from tagmt.metrics import lilt
@@ -243,7 +243,7 @@ class TagReport:
         if not hyp.has_markup and not ref.has_markup:
             return
         same_text = hyp.lex == ref.lex
-        ref_places, hyp_places = _places(ref, same_text), _places(hyp, same_text)
+        ref_places, hyp_places = tag_places(ref, same_text), tag_places(hyp, same_text)
         ref_names = Counter(t.name for t in ref.markup)
         hyp_names = Counter(t.name for t in hyp.markup)
         for name in ref_names | hyp_names:
@@ -254,7 +254,7 @@ class TagReport:
             row[2] += max(0, r - h)
             row[3] += max(0, h - r)
         for key, ref_list in ref_places.items():
-            for (ref_token, ref_place), (hyp_token, hyp_place) in zip(ref_list, hyp_places.get(key, [])):
+            for (_, ref_token, ref_place, _), (_, hyp_token, hyp_place, _) in zip(ref_list, hyp_places.get(key, [])):
                 row = self.counts[ref_token.name]
                 row[4] += ref_place != hyp_place
                 row[5] += attributes(ref_token) != attributes(hyp_token)
@@ -270,19 +270,30 @@ class TagReport:
         ]
 
 
-def _places(segment: TaggedSegment, by_offset: bool) -> dict[tuple[str, str], list[tuple[Token, object]]]:
-    """Markup tokens grouped by (kind, name) in order, each with its place (see :class:`TagReport`)."""
-    places: dict[tuple[str, str], list[tuple[Token, object]]] = defaultdict(list)
+class TagPlace(NamedTuple):
+    """A markup token of a segment (``index`` among its tokens), its place for pairing (the lex offset when
+    ``by_offset``, else its rank, depth and parent name) and its lex ``offset``."""
+
+    index: int
+    token: Token
+    place: object
+    offset: int
+
+
+def tag_places(segment: TaggedSegment, by_offset: bool) -> dict[tuple[str, str], list[TagPlace]]:
+    """Markup tokens grouped by (kind, name) in order, each with its place (see :class:`TagReport`); the
+    per-tag report and the HTML page's chips pair tags through it."""
+    places: dict[tuple[str, str], list[TagPlace]] = defaultdict(list)
     offset, rank = 0, 0
     open_names: list[str] = []
-    for token in segment.tokens:
+    for index, token in enumerate(segment.tokens):
         if not token.is_markup:
             offset += len(token.text)
             continue
         if token.kind == "end" and open_names and open_names[-1] == token.name:
             open_names.pop()
         place = offset if by_offset else (rank, len(open_names), open_names[-1] if open_names else "")
-        places[(token.kind, token.name)].append((token, place))
+        places[(token.kind, token.name)].append(TagPlace(index, token, place, offset))
         if token.kind == "start":
             open_names.append(token.name)
         rank += 1

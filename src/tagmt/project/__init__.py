@@ -15,6 +15,7 @@ from tagmt.project.projector import (
     project_batch,
     project_tags,
 )
+from tagmt.project.model import ProjectionModel, learn_model, load_model
 
 __all__ = [
     "Detagged",
@@ -22,7 +23,10 @@ __all__ = [
     "anchor_glossary",
     "anchor_identical",
     "anchor_loanwords",
+    "ProjectionModel",
     "detag",
+    "learn_model",
+    "load_model",
     "project_batch",
     "project_tags",
 ]

@@ -200,6 +200,10 @@ class EflomalAligner:
 
     name = "eflomal"
     learns_from_corpus = True
+    priors = None
+    """eflomal priors for every run: an object whose `write_priors(path, src_words, trg_words,
+    src_prefix, trg_prefix)` writes the binary's priors file for these sentences
+    (`project.model.ProjectionModel.aligner_for` sets it)."""
 
     def __init__(
         self,
@@ -267,6 +271,10 @@ class EflomalAligner:
                 args += ["-2", str(i2)]
             if self.model >= 3:
                 args += ["-3", str(i3)]
+            if self.priors is not None:  # a projection model's priors (project/model.py)
+                self.priors.write_priors(folder / "priors", src_words, trg_words, self.src_prefix,
+                                         self.trg_prefix)
+                args += ["-p", "priors"]
             env = {"OMP_NUM_THREADS": "1", "PATH": "/usr/bin:/bin"}
             done = subprocess.run(args, cwd=folder, env=env, capture_output=True, text=True)
             if done.returncode != 0:

@@ -140,13 +140,35 @@ def assess_segment(output: str, reference: str) -> SegmentAssessment:
     return SegmentAssessment(worst, tuple(outcomes))
 
 
+@dataclass(frozen=True)
+class Miss:
+    """A segment not placed exactly, located: `id` is its line number (`id_kind` "line", from 1), its
+    unit id ("unit") or its position in the assessed list ("segment", from 1); `source` the tagged
+    source (empty when not given), `expected` the tagged reference, `got` the projected output,
+    `error` the segment's class and `tags` each tag's outcome."""
+
+    id: str
+    id_kind: str
+    source: str
+    expected: str
+    got: str
+    error: str
+    tags: tuple[TagOutcome, ...] = ()
+
+    def as_dict(self) -> dict:
+        return {"id": self.id, "id_kind": self.id_kind, "source": self.source, "expected": self.expected,
+                "got": self.got, "error": self.error,
+                "tag_errors": [{"name": t.name, "error": t.error} for t in self.tags if t.error != "exact"]}
+
+
 @dataclass
 class Assessment:
     """Projection quality over a set of segments: exact share, segment error classes, and the
     outcome of every tag by element name. Only segments with tags (in the output or the
-    reference) are counted."""
+    reference) are counted; `misses` locates each segment that is not exact."""
 
     segments: list[SegmentAssessment] = field(default_factory=list)
+    misses: list[Miss] = field(default_factory=list)
 
     @property
     def tagged(self) -> int:
@@ -183,6 +205,7 @@ class Assessment:
                        "errors": {e: c[e] for e in ERRORS if c[e]}}
                 for name, c in sorted(self.by_tag().items())
             },
+            "misses": [miss.as_dict() for miss in self.misses],
         }
 
     def report(self) -> str:
@@ -201,18 +224,36 @@ class Assessment:
         return "\n".join(lines)
 
 
-def assess(outputs: Sequence[str], references: Sequence[str]) -> Assessment:
-    """Assess projected `outputs` against tagged `references`, segment by segment."""
+def assess(
+    outputs: Sequence[str],
+    references: Sequence[str],
+    *,
+    sources: Sequence[str] | None = None,
+    ids: Sequence[str] | None = None,
+    id_kind: str = "segment",
+) -> Assessment:
+    """Assess projected `outputs` against tagged `references`, segment by segment; each segment that
+    is not exact becomes a `Miss` with its id (`ids`, else its position from 1, as `id_kind`
+    says) and its tagged source (`sources`)."""
     if len(outputs) != len(references):
         raise TagmtError(
             f"cannot assess {len(outputs)} projected segments against {len(references)} references"
         )
+    for name, given in (("sources", sources), ("ids", ids)):
+        if given is not None and len(given) != len(outputs):
+            raise TagmtError(f"cannot assess {len(outputs)} projected segments with {len(given)} {name}")
     result = Assessment()
-    for output, reference in zip(outputs, references):
+    for k, (output, reference) in enumerate(zip(outputs, references)):
         if any(t.is_markup for t in tokenize(output, orphans=True)) or any(
             t.is_markup for t in tokenize(reference, orphans=True)
         ):
-            result.segments.append(assess_segment(output, reference))
+            found = assess_segment(output, reference)
+            result.segments.append(found)
+            if not found.exact:
+                result.misses.append(Miss(
+                    str(ids[k]) if ids is not None else str(k + 1), id_kind,
+                    sources[k] if sources is not None else "", reference, output, found.error, found.tags,
+                ))
     return result
 
 

@@ -46,7 +46,8 @@ from tagmt.project.anchors import (
 )
 from tagmt.project.detag import Detagged, SourceTag, detag
 from tagmt.project.inside_outside import place_tags
-from tagmt.project.conventions import Example, default_decision, keyed_tags, learn_conventions
+from tagmt.project.model import ProjectionModel
+from tagmt.project.conventions import Conventions, Example, default_decision, keyed_tags, learn_conventions
 from tagmt.project.edges import Decide, EdgeContext, Span, adjust_edges, to_spans, units_of
 from tagmt.project.render import render_spans
 from tagmt.project.units import respect_units, verbatim_spans
@@ -59,6 +60,7 @@ __all__ = [
     "anchor_identical",
     "anchor_loanwords",
     "detag",
+    "learn_examples",
     "project_batch",
     "project_tags",
 ]
@@ -124,6 +126,7 @@ def project_batch(
     *,
     examples: Sequence[tuple[str | Detagged, str | Detagged]] = (),
     align_corpus: Sequence[tuple[str, str]] = (),
+    model: ProjectionModel | None = None,
 ) -> list[str]:
     """Project the tags of every source onto its translation, aligning all pairs at once.
 
@@ -134,22 +137,70 @@ def project_batch(
     (awesome) aligns only the pairs that have tags. The tagged examples are projected too, and
     what their references show — the conventions of tag edges (`conventions.py`) and the
     translations of tagged terms — is used for the segments themselves.
+
+    `model` (`model.ProjectionModel`, `tagmt learn`): what was learned once from corpora and examples
+    — eflomal's priors (the batch is aligned alone, with them), the edge conventions and the terms;
+    `examples` given as well add to them.
     """
     if len(detagged) != len(translations):
         raise TagmtError(
             f"cannot project {len(detagged)} sources onto {len(translations)} translations"
         )
+    if model is not None:
+        aligner = model.aligner_for(aligner)
     shown = [(_detagged(s), _detagged(t)) for s, t in examples]
+    outputs, _, _ = _project(detagged, translations, src_lang, trg_lang, aligner, shown, align_corpus, model)
+    return outputs
+
+
+def learn_examples(
+    examples: Sequence[tuple[Detagged, Detagged]],
+    src_lang: str,
+    trg_lang: str,
+    aligner: Aligner,
+    *,
+    vocabulary: frozenset[str] = frozenset(),
+) -> tuple[Conventions, dict[str, set[str]]]:
+    """What tagged examples teach a projection, as `project_batch` learns it: the edge conventions of
+    their projections onto their own references, and the term table (each tagged term's translations
+    and each whole example segment's). `tagmt learn` keeps both in a projection model."""
+    _, conventions, terms = _project([], [], src_lang, trg_lang, aligner, list(examples), (), None,
+                                     vocabulary=vocabulary)
+    return conventions, terms
+
+
+def _project(
+    detagged: list[Detagged],
+    translations: list[str],
+    src_lang: str,
+    trg_lang: str,
+    aligner: Aligner,
+    shown: list[tuple[Detagged, Detagged]],
+    align_corpus: Sequence[tuple[str, str]],
+    model: ProjectionModel | None,
+    *,
+    vocabulary: frozenset[str] = frozenset(),
+) -> tuple[list[str], Conventions, dict[str, set[str]]]:
+    """The projections of the batch, the conventions learned from `shown` (with the model's) and the
+    example terms (`shown`'s whole segments and tagged terms, with the model's)."""
     n = len(detagged)
     sources = [*detagged, *(s for s, _ in shown)]
     texts = [*translations, *(t.plain for _, t in shown)]
-    known = katakana_vocabulary([*texts, *(d.plain for d in sources)])
+    known = katakana_vocabulary([*texts, *(d.plain for d in sources)]) | vocabulary
+    if model is not None:
+        known |= model.vocabulary
     src = [words_with_offsets(d.plain, src_lang, d.cuts(), vocabulary=known) for d in sources]
     trg = [words_with_offsets(t, trg_lang, vocabulary=known) for t in texts]
     links = _links(aligner, sources, src, trg, src_lang, trg_lang, align_corpus, known)
 
-    glossary = batch_glossary(sources, texts)
+    taught = batch_glossary(sources[n:], texts[n:])
     for term, found in example_terms(shown).items():
+        taught.setdefault(term, set()).update(found)
+    if model is not None:
+        for term, found in model.terms.items():
+            taught.setdefault(term, set()).update(found)
+    glossary = batch_glossary(sources[:n], texts[:n])
+    for term, found in taught.items():
         glossary.setdefault(term, set()).update(found)
     anchored = [
         anchor_glossary(d, t, s, w, link, glossary) if d.tags else link
@@ -165,20 +216,22 @@ def project_batch(
         anchor_glossary(d, t, s, w, link, glossary) if d.tags else link
         for d, t, s, w, link in zip(sources, texts, src, trg, links)
     ]
-    decide: Decide = default_decision
-    if shown:
-        conventions = learn_conventions(
-            Example(d, EdgeContext(t, units_of(t, w)), _spans(d, t, s, w, link, None), ref)
-            for d, t, s, w, link, (_, ref) in zip(
-                sources[n:], texts[n:], src[n:], trg[n:], anchored[n:], shown
-            )
-            if d.tags
+    conventions = learn_conventions(
+        Example(d, EdgeContext(t, units_of(t, w)), _spans(d, t, s, w, link, None), ref)
+        for d, t, s, w, link, (_, ref) in zip(
+            sources[n:], texts[n:], src[n:], trg[n:], anchored[n:], shown
         )
-        decide = conventions.decide
-    return [
+        if d.tags
+    )
+    if model is not None:
+        conventions.right.update(model.conventions.right)
+        conventions.wrong.update(model.conventions.wrong)
+    decide: Decide = conventions.decide if shown or model is not None else default_decision
+    outputs = [
         project_tags(d, t, s, w, link, decide) if d.tags else t
         for d, t, s, w, link in zip(detagged, translations, src, trg, anchored)
     ]
+    return outputs, conventions, taught
 
 
 def _detagged(example: str | Detagged) -> Detagged:

@@ -255,10 +255,15 @@ def base_language(lang: str) -> str:
     return lang.replace("-", "_").split("_")[0].lower()
 
 
+def default_segmenter_name(lang: str) -> str:
+    """The name of the segmenter `lang` gets unless told otherwise."""
+    return DEFAULT_SEGMENTER.get(lang) or DEFAULT_SEGMENTER.get(base_language(lang), GENERAL_SEGMENTER)
+
+
 def segmenter_for(lang: str, name: str | None = None) -> Segmenter:
     """The segmenter called `name`, or the default one for `lang`."""
     base = base_language(lang)
-    name = name or DEFAULT_SEGMENTER.get(lang) or DEFAULT_SEGMENTER.get(base, GENERAL_SEGMENTER)
+    name = name or default_segmenter_name(lang)
     if name not in SEGMENTERS:
         raise TagmtError(f"unknown word segmenter {name!r}; choose one of {', '.join(SEGMENTERS)}")
     return SEGMENTERS[name](base)

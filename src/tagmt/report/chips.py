@@ -16,10 +16,10 @@ too can only differ on a segment that trades an end tag for a start tag of the s
 
 from __future__ import annotations
 
-from collections import defaultdict
 from typing import Any
 
 from tagmt.markup import TaggedSegment, Token, attributes
+from tagmt.metrics.placement import tag_places
 
 #: Mark letters: dropped, inserted, misplaced, attributes changed, and "differs" (a projection miss).
 MARKS = {"d": "dropped", "i": "inserted", "m": "misplaced", "a": "attributes_changed", "x": "differs"}
@@ -45,23 +45,6 @@ def draw(segment: TaggedSegment, marks: dict[int, tuple[str, int | None]] | None
     return parts
 
 
-def _places(segment: TaggedSegment, by_offset: bool) -> dict[tuple[str, str], list[tuple[int, Any, int]]]:
-    """Markup token indices grouped by (kind, name) in order, with their place and lex offset."""
-    places: dict[tuple[str, str], list[tuple[int, Any, int]]] = defaultdict(list)
-    offset, rank = 0, 0
-    open_names: list[str] = []
-    for index, token in enumerate(segment.tokens):
-        if not token.is_markup:
-            offset += len(token.text)
-            continue
-        if token.kind == "end" and open_names and open_names[-1] == token.name:
-            open_names.pop()
-        place = offset if by_offset else (rank, len(open_names), open_names[-1] if open_names else "")
-        places[(token.kind, token.name)].append((index, place, offset))
-        if token.kind == "start":
-            open_names.append(token.name)
-        rank += 1
-    return places
 
 
 def compare(reference: TaggedSegment, hypothesis: TaggedSegment) -> tuple[list[Any], list[list[Any]], set[tuple[str, str]]]:
@@ -73,10 +56,10 @@ def compare(reference: TaggedSegment, hypothesis: TaggedSegment) -> tuple[list[A
     if not reference.has_markup and not hypothesis.has_markup:
         return draw(hypothesis), ghosts, errors
     same_text = hypothesis.lex == reference.lex
-    ref_places, hyp_places = _places(reference, same_text), _places(hypothesis, same_text)
+    ref_places, hyp_places = tag_places(reference, same_text), tag_places(hypothesis, same_text)
     for key in list(ref_places) + [k for k in hyp_places if k not in ref_places]:
         ref_list, hyp_list = ref_places.get(key, []), hyp_places.get(key, [])
-        for (r_index, r_place, r_offset), (h_index, h_place, h_offset) in zip(ref_list, hyp_list):
+        for (r_index, _, r_place, r_offset), (h_index, _, h_place, h_offset) in zip(ref_list, hyp_list):
             letters = ""
             if r_place != h_place:
                 letters += "m"
@@ -86,10 +69,10 @@ def compare(reference: TaggedSegment, hypothesis: TaggedSegment) -> tuple[list[A
                 errors.add((key[1], "attributes_changed"))
             if letters:
                 marks[h_index] = (letters, h_offset - r_offset if "m" in letters else None)
-        for h_index, _, _ in hyp_list[len(ref_list):]:
+        for h_index, _, _, _ in hyp_list[len(ref_list):]:
             marks[h_index] = ("i", None)
             errors.add((key[1], "inserted"))
-        for r_index, _, r_offset in ref_list[len(hyp_list):]:
+        for r_index, _, _, r_offset in ref_list[len(hyp_list):]:
             token: Token = reference.tokens[r_index]
             ghosts.append([token.text, token.name, "d", r_offset])
             errors.add((key[1], "dropped"))

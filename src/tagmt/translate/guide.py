@@ -19,6 +19,7 @@ from tagmt.corpus import Corpus, read_corpus
 from tagmt.corpus.lines import check_same_length, read_segments
 from tagmt.errors import TagmtError
 from tagmt.project import Detagged, detag
+from tagmt.project.model import ProjectionModel, load_model
 from tagmt.translate.escaping import natural_detagged
 
 
@@ -28,15 +29,17 @@ class Guide:
 
     examples: tuple[tuple[Detagged, Detagged], ...] = ()
     align_corpus: tuple[tuple[str, str], ...] = ()
+    model: ProjectionModel | None = None  # learned once (tagmt learn, --projection-model)
 
     def __bool__(self) -> bool:
-        return bool(self.examples or self.align_corpus)
+        return bool(self.examples or self.align_corpus or self.model)
 
     def describe(self) -> str:
         """One line for a run's report."""
         tagged = sum(bool(s.tags) for s, _ in self.examples)
-        return (f"{len(self.examples)} example pairs ({tagged} tagged) and {len(self.align_corpus)} "
+        said = (f"{len(self.examples)} example pairs ({tagged} tagged) and {len(self.align_corpus)} "
                 "extra parallel lines for the aligner")
+        return f"{self.model.describe()}, {said}" if self.model is not None else said
 
 
 def read_examples(paths: Sequence[str | Path], *, src_lang: str | None = None, trg_lang: str | None = None
@@ -55,6 +58,22 @@ def read_examples(paths: Sequence[str | Path], *, src_lang: str | None = None, t
     if not any(s.reference for s in corpus.segments):
         raise TagmtError(f"{paths[0]}: the examples have no targets; examples are translated pairs")
     return corpus
+
+
+def example_detagged(corpus: Corpus) -> list[tuple[Detagged, Detagged]]:
+    """The example pairs of a corpus detagged in natural text (escaped corpora: ``& < >`` as stand-ins)."""
+    pairs = []
+    for source, target in example_pairs(corpus):
+        src, trg = detag(source), detag(target)
+        if corpus.escaped:
+            src, trg = natural_detagged(src), natural_detagged(trg)
+        pairs.append((src, trg))
+    return pairs
+
+
+def read_projection_model(path: str | Path, src_lang: str, trg_lang: str) -> ProjectionModel:
+    """``--projection-model``: a model made by ``tagmt learn`` for this language pair."""
+    return load_model(path, src_lang, trg_lang)
 
 
 def example_pairs(corpus: Corpus) -> list[tuple[str, str]]:
@@ -77,22 +96,37 @@ def read_align_corpus(source: str | Path, target: str | Path) -> tuple[tuple[str
     return tuple((s, t) for s, t in zip(sources, targets) if s.strip() and t.strip())
 
 
-def make_guide(examples: Sequence[Corpus] = (), align_corpus: Sequence[tuple[str, str]] = ()) -> Guide:
-    """A guide from examples corpora (escaped ones read as natural text) and plain parallel pairs."""
-    pairs: list[tuple[Detagged, Detagged]] = []
-    for corpus in examples:
-        for source, target in example_pairs(corpus):
-            src, trg = detag(source), detag(target)
-            if corpus.escaped:
-                src, trg = natural_detagged(src), natural_detagged(trg)
-            pairs.append((src, trg))
-    return Guide(tuple(pairs), tuple(align_corpus))
+def make_guide(examples: Sequence[Corpus] = (), align_corpus: Sequence[tuple[str, str]] = (),
+               model: ProjectionModel | None = None) -> Guide:
+    """A guide from examples corpora (escaped ones read as natural text), plain parallel pairs and a
+    projection model."""
+    pairs = [pair for corpus in examples for pair in example_detagged(corpus)]
+    return Guide(tuple(pairs), tuple(align_corpus), model)
+
+
+def read_corpus_pairs(paths: Sequence[str | Path], *, src_lang: str | None = None, trg_lang: str | None = None):
+    """Plain parallel text to learn a projection model from (``tagmt learn --corpus``): two line files of natural
+    text, streamed (``project.model.line_pairs``), or one TMX/XLIFF file with targets (its text, tags stripped)."""
+    from tagmt.project.model import corpus_pairs, line_pairs
+
+    if len(paths) == 2:
+        return line_pairs(*paths)
+    corpus = read_corpus(paths[0], src_lang=src_lang, trg_lang=trg_lang)
+    if corpus.format == "lines":
+        raise TagmtError(f"{paths[0]}: --corpus with one file takes a TMX or XLIFF file with targets; "
+                         "for line files give two: --corpus SOURCE TARGET")
+    pairs = [(s.plain, t.plain) for s, t in example_detagged(corpus)]
+    if not pairs:
+        raise TagmtError(f"{paths[0]}: no segment has a target; a corpus is translated pairs")
+    return corpus_pairs(pairs, Path(paths[0]).name)
 
 
 def read_guide(examples: Sequence[str] | None, examples_data: str | None, examples_split: str | None,
-               align_corpus: Sequence[str] | None, src_lang: str, trg_lang: str):
+               align_corpus: Sequence[str] | None, src_lang: str, trg_lang: str, *,
+               projection_model: str | Path | None = None):
     """The projection's guide from ``--examples`` files, a SAP data set's ``--examples-data`` (and
-    ``--examples-split``) and an ``--align-corpus`` pair of plain line files (None for each not given)."""
+    ``--examples-split``), an ``--align-corpus`` pair of plain line files and a ``--projection-model`` (None
+    for each not given)."""
     from tagmt.languages import normalize
 
     if examples_split and not examples_data:
@@ -104,4 +138,5 @@ def read_guide(examples: Sequence[str] | None, examples_data: str | None, exampl
         direction = f"{normalize(src_lang, '--src-lang')}-{normalize(trg_lang, '--trg-lang')}"  # zh-TW → zf
         corpora.append(read_sap_examples(examples_data, examples_split, direction))
     extra = read_align_corpus(*align_corpus) if align_corpus else ()
-    return make_guide(corpora, extra)
+    model = read_projection_model(projection_model, src_lang, trg_lang) if projection_model else None
+    return make_guide(corpora, extra, model)

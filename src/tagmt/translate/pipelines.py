@@ -174,11 +174,13 @@ def project_translations(
         ready.append(text)
     guide = guide or Guide()
     extra = [(stand_in(s), stand_in(t)) for s, t in guide.align_corpus] if escaped else guide.align_corpus
+    model = model if model is not None else guide.model
     learn: dict[str, Any] = dict(examples=guide.examples, align_corpus=extra)
     if model is not None:
         learn["model"] = model
     if getattr(aligner, "learns_from_corpus", False):
-        report.aligner_pairs = len(ready) + len(guide.examples) + len(extra)
+        learned = getattr(model, "manifest", {}).get("pairs", 0) if model is not None else 0  # as eflomal's priors
+        report.aligner_pairs = len(ready) + len(guide.examples) + len(extra) + learned
     if not escaped:
         return project_batch(list(detagged), ready, src_lang, trg_lang, aligner, **learn)
     natural = [natural_detagged(d) for d in detagged]

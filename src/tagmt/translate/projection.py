@@ -120,7 +120,10 @@ def project_lines(
                                    remove_tags=False, guide=guide)
     seconds = time.perf_counter() - started
     path = write_lines(output, outputs)
-    assessment = assess(outputs, references) if references is not None else None
+    assessment = None
+    if references is not None:
+        assessment = assess(outputs, references, sources=sources,
+                            ids=[str(n) for n in range(1, len(sources) + 1)], id_kind="line")
     compared = [(str(n), *texts) for n, texts in enumerate(zip(sources, outputs, references), start=1)
                 if _assessed(*texts[1:])] if references is not None else []
     return ProjectionRun(path, len(sources), sum(bool(d.tags) for d in detagged), seconds, report,
@@ -235,7 +238,9 @@ def project_xliff(
         chosen = [k for k in chosen if corpus.segments[k].violation(targets[k] or "") is None]
     assessment, compared = None, []
     if references is not None:
-        assessment = assess([targets[k] or "" for k in chosen], [references[k] for k in chosen])
+        assessment = assess([targets[k] or "" for k in chosen], [references[k] for k in chosen],
+                            sources=[corpus.segments[k].source for k in chosen],
+                            ids=[corpus.segments[k].id for k in chosen], id_kind="unit")
         compared = [(corpus.segments[k].id, corpus.segments[k].source, targets[k] or "", references[k])
                     for k in chosen if _assessed(targets[k] or "", references[k])]
     return ProjectionRun(path, len(corpus.segments), len(chosen), seconds, report, skipped, assessment, compared)
