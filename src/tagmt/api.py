@@ -288,7 +288,7 @@ def translate(
     output: str | Path | None = None,
     *,
     approach: str = "dt",
-    model: Any = "m2m100",
+    model: Any = None,
     src_lang: str | None = None,
     trg_lang: str | None = None,
     aligner: Any = "eflomal",
@@ -299,7 +299,8 @@ def translate(
     filled, else one segment per line; returns the run, ``.output`` its path) or a list of tagged segments
     (returns their tagged translations, in order). ``approach``: ``dt`` (tagged in, tagged out) or ``dp``
     (detag, translate, project the tags back). ``model``: as ``tagmt translate --model`` (``m2m100``,
-    ``mbart50``, a checkpoint folder, ``copy``, ``openai:NAME`` …), or an ``EngineOptions``. Engine options
+    ``mbart50``, a checkpoint folder, ``copy``, ``openai:NAME`` …; default ``m2m100``), or an
+    ``EngineOptions``. Engine options
     as keywords (``beam``, ``batch_size``, ``device``, ``engine``, ``compute_type``, ``fp16``,
     ``max_tokens``, ``llm``), ``aligner_model``, ``cache_dir``/``use_cache``, and the rest as
     ``tagmt.translate.files.translate_file`` takes them (``repair``, ``guide``, ``overwrite`` …); or the
@@ -331,12 +332,14 @@ def _run_objects(model: Any, aligner: Any, progress: bool, options: dict[str, An
     names = {f.name for cls in (EngineOptions, DecodingOptions) for f in fields(cls)} - {"model"}
     settings = {k: options.pop(k) for k in list(options) if k in names and not isinstance(options[k], EngineOptions)}
     given = options.pop("engine", None) if isinstance(options.get("engine"), EngineOptions) else None
+    if given is not None and model is not None:
+        raise TagmtError("give the model in engine=EngineOptions(…), or as model=, not both")
     if isinstance(model, EngineOptions) or given is not None:
         if settings:
             raise TagmtError(f"give {', '.join(sorted(settings))} in the EngineOptions, not beside them")
         engine = given if given is not None else model
     else:
-        engine = EngineOptions.of(model, **settings)
+        engine = EngineOptions.of(model if model is not None else "m2m100", **settings)
     aligner_model = options.pop("aligner_model", None)
     aligner_options = options.pop("aligner_options", None) or {}
     if isinstance(aligner, str):

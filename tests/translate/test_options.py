@@ -109,3 +109,19 @@ def test_every_entry_point_runs_the_same_preflight(tmp_path, which):
     assert any(str(missing) in p for p in refused.value.problems)
     assert any("no-enc" in p for p in refused.value.problems)  # the aligner checked with the model, at once
     assert not list(tmp_path.glob("*.txt")) and not list(tmp_path.glob("*.xlf"))
+
+
+def test_the_public_api_takes_keywords_or_the_objects(tmp_path):
+    import tagmt
+    from tagmt.errors import TagmtError
+
+    quiet = RunOptions(use_cache=False, progress=False)
+    segments = ["Open <b>it</b> &amp; go"]
+    by_keywords = tagmt.translate(segments, src_lang="en", trg_lang="de", model="copy", beam=2, use_cache=False)
+    by_objects = tagmt.translate(segments, src_lang="en", trg_lang="de",
+                                 engine=EngineOptions("copy", decoding=DecodingOptions(beam=2)), run=quiet)
+    assert by_keywords == by_objects == segments
+    with pytest.raises(TagmtError, match="not both"):
+        tagmt.translate(segments, src_lang="en", trg_lang="de", model="copy", engine=EngineOptions("copy"))
+    with pytest.raises(TagmtError, match="beam"):
+        tagmt.translate(segments, src_lang="en", trg_lang="de", engine=EngineOptions("copy"), beam=2)
