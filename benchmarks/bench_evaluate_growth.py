@@ -100,8 +100,9 @@ def document(elements: int, seed: int) -> str:
 def document_curve(folder: Path, quick: bool = False) -> None:
     print("\ndocument metrics, one document per file")
     print(f"{'metric':>9}  {'elements':>8}  {'seconds':>8}  {'peak MB':>8}")
-    curves = (("node-chrf", [100, 1_000]), ("tree-sim", [50, 100])) if quick else (
-        ("node-chrf", [1_000, 10_000, 100_000]), ("tree-sim", [50, 100, 200, 396]))
+    # both pair nodes through the tree edit distance's mapping (cubic), so both stop at 400 elements a document
+    curves = (("node-chrf", [50, 100]), ("tree-sim", [50, 100])) if quick else (
+        ("node-chrf", [50, 100, 200, 396]), ("tree-sim", [50, 100, 200, 396]))
     for metric, sizes in curves:
         for size in sizes:
             ref, hyp = folder / f"{metric}.{size}.ref.xml", folder / f"{metric}.{size}.hyp.xml"
