@@ -7,7 +7,7 @@ final target that must be kept). Every run is its own process, so the peak resid
 (ru_maxrss) is that run's; the baseline is the same process after its imports and a warm-up run on a
 10-unit file of the same shape (so that modules imported on first use are not counted as the file's).
 
-* ``translate``: ``translate_file(..., approach="dt", model="copy")`` — read, plan, translate, write.
+* ``translate``: ``translate_file(..., approach="dt", engine="copy")`` — read, plan, translate, write.
 * ``project``: ``project_xliff(...)`` with a diagonal aligner (word i ↔ word i): the file layer and the
   projection, without eflomal's own memory (which depends on the aligner, not on the file).
 
@@ -54,6 +54,7 @@ def _peak_mb() -> float:
 def child(kind: str, path: str, out: str) -> None:
     """One measured run, in its own process; prints a JSON line."""
     from tagmt.translate.files import translate_file
+    from tagmt.translate.options import RunOptions
     from tagmt.translate.projection import project_xliff
 
     class Diagonal:
@@ -64,7 +65,7 @@ def child(kind: str, path: str, out: str) -> None:
 
     def run(source: str, target: str) -> None:
         if kind == "translate":
-            translate_file(source, target, approach="dt", model="copy", progress=False, use_cache=False)
+            translate_file(source, target, approach="dt", engine="copy", run=RunOptions(use_cache=False, progress=False))
         else:
             project_xliff(source, target, aligner=Diagonal(), overwrite=True)
 

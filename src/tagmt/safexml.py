@@ -25,6 +25,22 @@ PARSER = etree.XMLParser(
     remove_blank_text=False,
 )
 
+#: What a caller may ask of ``parser`` beyond the safe settings: none of these loads anything or lifts a limit.
+PARSER_OPTIONS = ("remove_comments", "remove_pis", "recover", "remove_blank_text", "strip_cdata")
+
+
+def parser(**options: bool) -> etree.XMLParser:
+    """A new parser with ``PARSER``'s safe settings (no network, no DTD, no entity substitution, no huge
+    trees) and ``options`` from ``PARSER_OPTIONS`` (``remove_comments=True``, ``recover=True`` …): for
+    text that is parsed as a fragment (metrics' segments and documents), where ``parse_bytes``'s file
+    checks do not apply. A new one per call, as lxml parsers are not shared between threads."""
+    unsafe = sorted(set(options) - set(PARSER_OPTIONS))
+    if unsafe:
+        raise ValueError(f"safexml.parser does not take {', '.join(unsafe)} (they would load or expand input)")
+    settings = dict(resolve_entities=False, no_network=True, load_dtd=False, dtd_validation=False, huge_tree=False)
+    return etree.XMLParser(**settings, **options)
+
+
 # The root element's start tag: the first "<" followed by a name character (not "?", "!" or "/").
 _ROOT_START = re.compile(rb"<[A-Za-z_:\x80-\xff]")
 
