@@ -48,7 +48,8 @@ def requests_per_second(model: str, base: str, texts: list[str], concurrency: in
 
 
 def document_mode(model: str, base: str, max_tokens: int) -> None:
-    from tagmt.translate.documents import chunk_budget, chunk_document, score_documents, translate_documents
+    from tagmt.translate.documents import chunk_budget, chunk_document, score_translated_documents, translate_documents
+    from tagmt.translate.options import RunOptions
 
     doc = dita_document(30)
     print(f"\ndocument mode, one DITA concept of 30 segments ({len(doc)} characters):")
@@ -61,10 +62,10 @@ def document_mode(model: str, base: str, max_tokens: int) -> None:
                          approach="document")
     with tempfile.TemporaryDirectory() as cache:
         start = time.perf_counter()
-        run = translate_documents(engine, [("c1", doc)], "en", "ja", max_context=1024, cache_dir=cache,
-                                  progress=False)
+        run = translate_documents(engine, [("c1", doc)], "en", "ja", max_context=1024,
+                                  run=RunOptions(cache, progress=False))
         seconds = time.perf_counter() - start
-    scores = score_documents(run.translations, [doc])
+    scores = score_translated_documents(run.translations, [doc])
     print(f"  translated at --max-context 1024 --max-new-tokens {max_tokens}: {run.chunks[0]} chunks, "
           f"{engine.stats.requests} requests in {seconds:.1f} s, well-formed: {run.well_formed[0]}, "
           f"XATER {scores['xater']['score']:.1f}, validity {scores['validity']['score']:.1f} "

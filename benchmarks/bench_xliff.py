@@ -4,14 +4,16 @@ growing linearly).
 Each size is a generated XLIFF 1.2 file in a CAT tool's shape (a note and a resname per unit, three inline
 codes per source, half the units with a target in state "new" that asks for translation, a quarter with a
 final target that must be kept). Every run is its own process, so the peak resident memory it reports
-(ru_maxrss) is that run's; the baseline is the same process after its imports, before it reads the file.
+(ru_maxrss) is that run's; the baseline is the same process after its imports and a warm-up run on a
+10-unit file of the same shape (so that modules imported on first use are not counted as the file's).
 
-* ``translate``: ``translate_file(..., approach="dt", model="copy")`` — read, plan, translate, write.
+* ``translate``: ``translate_file(..., approach="dt", engine="copy")`` — read, plan, translate, write.
 * ``project``: ``project_xliff(...)`` with a diagonal aligner (word i ↔ word i): the file layer and the
   projection, without eflomal's own memory (which depends on the aligner, not on the file).
 
-Usage:  python benchmarks/bench_xliff.py [--sizes 1000,10000,50000] [--runs translate,project]
-Prints per size and run: seconds, peak MB above the baseline, input bytes and the ratio peak/input.
+Usage:  python benchmarks/bench_xliff.py [--sizes 1000,10000,50000] [--runs translate,project] [--quick]
+Prints per size and run: seconds, peak MB above the baseline, input bytes and the ratio peak/input, then
+one ``ratio`` line per run at the largest size (``--quick``: 1k and 5k units, a check that it runs).
 """
 
 from __future__ import annotations
@@ -52,6 +54,7 @@ def _peak_mb() -> float:
 def child(kind: str, path: str, out: str) -> None:
     """One measured run, in its own process; prints a JSON line."""
     from tagmt.translate.files import translate_file
+    from tagmt.translate.options import RunOptions
     from tagmt.translate.projection import project_xliff
 
     class Diagonal:
@@ -60,12 +63,18 @@ def child(kind: str, path: str, out: str) -> None:
         def align(self, src_words, trg_words):
             return [{(i, i) for i in range(min(len(s), len(t)))} for s, t in zip(src_words, trg_words)]
 
+    def run(source: str, target: str) -> None:
+        if kind == "translate":
+            translate_file(source, target, approach="dt", engine="copy", run=RunOptions(use_cache=False, progress=False))
+        else:
+            project_xliff(source, target, aligner=Diagonal(), overwrite=True)
+
+    warm = Path(path).with_suffix(".warm.xlf")
+    make_file(warm, 10)
+    run(str(warm), str(warm) + ".out")
     baseline = _peak_mb()
     started = time.perf_counter()
-    if kind == "translate":
-        translate_file(path, out, approach="dt", model="copy", progress=False, use_cache=False)
-    else:
-        project_xliff(path, out, aligner=Diagonal(), overwrite=True)
+    run(path, out)
     print(json.dumps({"seconds": time.perf_counter() - started, "peak_mb": _peak_mb() - baseline}))
 
 
@@ -73,12 +82,16 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--sizes", default="1000,10000,50000")
     parser.add_argument("--runs", default="translate,project")
+    parser.add_argument("--quick", action="store_true", help="1k and 5k units only (a check that it runs)")
     parser.add_argument("--child", nargs=3, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.quick:
+        args.sizes = "1000,5000"
     if args.child:
         child(*args.child)
         return 0
     print(f"{'run':<10} {'units':>7} {'seconds':>8} {'peak MB':>8} {'input MB':>9} {'peak/input':>10}")
+    last: dict[str, tuple[int, float]] = {}
     with tempfile.TemporaryDirectory() as folder:
         for units in (int(s) for s in args.sizes.split(",")):
             path = Path(folder) / f"in{units}.xlf"
@@ -90,6 +103,9 @@ def main(argv: list[str] | None = None) -> int:
                 mb = size / 2**20
                 print(f"{kind:<10} {units:>7} {figures['seconds']:>8.2f} {figures['peak_mb']:>8.1f} {mb:>9.2f} "
                       f"{figures['peak_mb'] / mb:>9.1f}x")
+                last[kind] = (units, figures["peak_mb"] / mb)
+    for kind, (units, ratio) in last.items():
+        print(f"ratio peak memory / input bytes ({kind}, {units // 1000}k units): {ratio:.1f}")
     return 0
 
 

@@ -256,10 +256,10 @@ def test_per_segment_tsv_carries_the_source(capsys, files):
 
 
 def test_line_breaks_written_as_references_are_one_segment(capsys, tmp_path):
-    from tagmt.evaluation import read_segments
+    from tagmt.evaluation import iter_segments
 
     ref = write(tmp_path / "ref.en", ["first line&#10;second line of it", "plain"])
-    assert read_segments(ref) == ["first line\nsecond line of it", "plain"]
+    assert list(iter_segments(ref)) == ["first line\nsecond line of it", "plain"]
     hyp = write(tmp_path / "hyp.en", ["first line&#10;second line of it", "plain"])
     tsv = tmp_path / "seg.tsv"
     code, out, err = evaluate(capsys, "--ref", ref, "--trg-lang", "en", "--hyp", hyp, "--format", "json",

@@ -43,6 +43,7 @@ class Recording(CopyEngine):
 def test_dp_few_shot_examples_read_as_the_segment_itself():
     """Regression: DP few-shot examples reached the LLM as `Save &amp; close` while the segment itself
     was sent as `Save & close`."""
+    from tagmt.translate.options import RunOptions
     from tagmt.translate.pipelines import translate_corpus
 
     tagged = 'Save &amp; <g id="1">close</g>'
@@ -50,7 +51,8 @@ def test_dp_few_shot_examples_read_as_the_segment_itself():
     assert examples == [("Save & close", "Sichern & schließen")]
     engine = Recording()
     corpus = Corpus("segments", [Segment("1", tagged)], escaped=True)
-    done = translate_corpus(corpus, Direction("en", "de"), "dp", engine, progress=False, use_cache=False)
+    done = translate_corpus(corpus, Direction("en", "de"), "dp", engine,
+                            run=RunOptions(use_cache=False, progress=False))
     assert engine.seen == [examples[0][0]]  # the model reads the segment as its examples show text
     assert done.outputs == ['Save &amp; <g id="1">close</g>']
 

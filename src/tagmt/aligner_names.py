@@ -7,8 +7,18 @@ projection stack (200 ms); `get_aligner` builds what these names say.
 from __future__ import annotations
 
 
+#: the aligners themselves (``tagmt.project.align.ALIGNER_CLASSES`` builds each)
+ALIGNERS = ("eflomal", "awesome")
+
 #: what --aligner takes on the command line: each aligner, and the two combined (union of their links)
-ALIGNER_CHOICES = ("eflomal", "awesome", "eflomal+awesome")
+ALIGNER_CHOICES = (*ALIGNERS, "eflomal+awesome")
+
+#: The aligner of ``translate`` and ``project`` unless told: eflomal needs no model weights.
+DEFAULT_ALIGNER = "eflomal"
+
+#: The aligner of the paper's grid (``tagmt reproduce``): its DP cells used awesome-align; only cells with the
+#: same aligner are compared with them.
+PAPER_ALIGNER = "awesome"
 
 
 def uses_awesome(name: str) -> bool:

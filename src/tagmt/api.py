@@ -288,10 +288,10 @@ def translate(
     output: str | Path | None = None,
     *,
     approach: str = "dt",
-    model: str = "m2m100",
+    model: Any = None,
     src_lang: str | None = None,
     trg_lang: str | None = None,
-    aligner: str = "eflomal",
+    aligner: Any = "eflomal",
     progress: bool = False,
     **options: Any,
 ):
@@ -299,29 +299,64 @@ def translate(
     filled, else one segment per line; returns the run, ``.output`` its path) or a list of tagged segments
     (returns their tagged translations, in order). ``approach``: ``dt`` (tagged in, tagged out) or ``dp``
     (detag, translate, project the tags back). ``model``: as ``tagmt translate --model`` (``m2m100``,
-    ``mbart50``, a checkpoint folder, ``copy``, ``openai:NAME`` …). Other options as
-    ``tagmt.translate.files.translate_file`` takes them (``beam``, ``batch_size``, ``device``, ``repair``,
-    ``engine``, ``compute_type``, ``llm``, ``guide``, ``use_cache`` …)."""
+    ``mbart50``, a checkpoint folder, ``copy``, ``openai:NAME`` …; default ``m2m100``), or an
+    ``EngineOptions``. Engine options
+    as keywords (``beam``, ``batch_size``, ``device``, ``engine``, ``compute_type``, ``fp16``,
+    ``max_tokens``, ``llm``), ``aligner_model``, ``cache_dir``/``use_cache``, and the rest as
+    ``tagmt.translate.files.translate_file`` takes them (``repair``, ``guide``, ``overwrite`` …); or the
+    objects themselves: ``engine=EngineOptions(…)``, ``aligner=AlignerSpec(…)``, ``run=RunOptions(…)``
+    (``tagmt.translate.options``)."""
+    engine, aligner_, run, rest = _run_objects(model, aligner, progress, options)
     if isinstance(input, (str, Path)):
         from tagmt.translate.files import translate_file
 
         if output is None:
             raise TagmtError("translate(path) needs output=: the file to write (XLIFF in, XLIFF out)")
-        return translate_file(input, output, approach=approach, model=model, src_lang=src_lang,
-                              trg_lang=trg_lang, aligner=aligner, progress=progress, **options)
+        return translate_file(input, output, approach=approach, engine=engine, aligner=aligner_, run=run,
+                              src_lang=src_lang, trg_lang=trg_lang, **rest)
     if output is not None:
         raise TagmtError("translate(list of segments) returns the translations; output= is for files")
-    return _translate_segments(list(input), approach=approach, model=model, src_lang=src_lang,
-                               trg_lang=trg_lang, aligner=aligner, progress=progress, **options)
+    return _translate_segments(list(input), approach=approach, engine=engine, aligner=aligner_, run=run,
+                               src_lang=src_lang, trg_lang=trg_lang, **rest)
 
 
-def _translate_segments(segments: list[str], *, approach: str, model: str, src_lang: str | None,
-                        trg_lang: str | None, aligner: str, progress: bool, **options: Any) -> list[str]:
-    from tagmt.aligner_names import awesome_options
+def _run_objects(model: Any, aligner: Any, progress: bool, options: dict[str, Any]):
+    """The keyword form of ``translate`` as the objects the library takes: ``EngineOptions`` (from
+    ``model`` and the engine's keywords, or ``engine=`` given as one), ``AlignerSpec``, ``RunOptions``, and
+    the keywords left for ``translate_file``."""
+    from dataclasses import fields
+
+    from tagmt.translate.options import AlignerSpec, DecodingOptions, EngineOptions, RunOptions
+
+    options = dict(options)
+    names = {f.name for cls in (EngineOptions, DecodingOptions) for f in fields(cls)} - {"model"}
+    settings = {k: options.pop(k) for k in list(options) if k in names and not isinstance(options[k], EngineOptions)}
+    given = options.pop("engine", None) if isinstance(options.get("engine"), EngineOptions) else None
+    if given is not None and model is not None:
+        raise TagmtError("give the model in engine=EngineOptions(…), or as model=, not both")
+    if isinstance(model, EngineOptions) or given is not None:
+        if settings:
+            raise TagmtError(f"give {', '.join(sorted(settings))} in the EngineOptions, not beside them")
+        engine = given if given is not None else model
+    else:
+        engine = EngineOptions.of(model if model is not None else "m2m100", **settings)
+    aligner_model = options.pop("aligner_model", None)
+    aligner_options = options.pop("aligner_options", None) or {}
+    if isinstance(aligner, str):
+        aligner = AlignerSpec(aligner, aligner_model, engine.device, aligner_options)
+    elif aligner_model or aligner_options:
+        raise TagmtError("aligner_model and aligner_options go with an aligner name, not an AlignerSpec")
+    run = options.pop("run", None)
+    if run is None:
+        run = RunOptions(options.pop("cache_dir", None), options.pop("use_cache", True), progress)
+    return engine, aligner, run, options
+
+
+def _translate_segments(segments: list[str], *, approach: str, engine, aligner, run, src_lang: str | None,
+                        trg_lang: str | None, **options: Any) -> list[str]:
     from tagmt.corpus import Corpus, Segment
     from tagmt.data.directions import Direction
     from tagmt.languages import normalize
-    from tagmt.preflight import check, run_problems
     from tagmt.translate.pipelines import translate_corpus
 
     if not (src_lang and trg_lang):
@@ -330,14 +365,9 @@ def _translate_segments(segments: list[str], *, approach: str, model: str, src_l
         raise TagmtError("translate takes a path or a list of tagged segments (strings)")
     src, trg = normalize(src_lang, "src_lang"), normalize(trg_lang, "trg_lang")
     references = options.pop("references", None)
-    aligner_model = options.pop("aligner_model", None)
-    options["aligner_options"] = {**awesome_options(aligner, aligner_model), **options.get("aligner_options", {})}
-    check(run_problems(models=[model], approach=approach, aligner=aligner, aligner_model=aligner_model,
-                       src_lang=src, trg_lang=trg, repair=options.get("repair")))
     if references is not None and len(references) != len(segments):
         raise TagmtError(f"{len(references)} references for {len(segments)} segments")
     corpus = Corpus("segments", [Segment(str(k), s, references[k] if references else None)
                                  for k, s in enumerate(segments)], escaped=True)
-    done = translate_corpus(corpus, Direction(src, trg), approach, model, aligner=aligner, progress=progress,
-                            **options)
+    done = translate_corpus(corpus, Direction(src, trg), approach, engine, aligner=aligner, run=run, **options)
     return done.outputs

@@ -1,7 +1,7 @@
 """Score several systems against one tagged reference with the segment metrics, streaming.
 
 The inputs are read segment by segment; each segment's reference is parsed and tokenized once for all
-systems and metrics (:class:`tagmt.metrics.segment.SegmentCache`, dropped after the segment), and only
+systems and metrics (:class:`tagmt.metrics.segment.ParseCache`, dropped after the segment), and only
 running sums of each metric's sufficient statistics are kept — so memory does not grow with the number
 of segments. Per-segment statistics are kept (as compact numpy arrays, not objects) only when a
 significance test asks for them; per-segment scores go straight to the TSV writer.
@@ -33,7 +33,7 @@ from tagmt.markup import TaggedSegment
 from tagmt.metrics.base import Figure
 from tagmt.metrics.placement import TagReport
 from tagmt.metrics.registry import compat_for, get_metric
-from tagmt.metrics.segment import SegmentCache, SegmentMetric, SegmentPair
+from tagmt.metrics.segment import ParseCache, SegmentMetric, SegmentPair
 from tagmt.safeio import MAX_LINE_FILE_BYTES, decode_utf8, open_within_limit, too_large
 
 #: The metrics of the paper's tables (Buschbeck, Dabre et al. 2022), in the order they are reported.
@@ -351,7 +351,7 @@ class _Run:
             index = chunk.start + i
             _check_text(ref_text, self.reference_name, index)
             ref = TaggedSegment.parse(ref_text)
-            cache = SegmentCache()
+            cache = ParseCache()
             for s, name in enumerate(self.names):
                 hyp_text = chunk.hypotheses[s][i]
                 _check_text(hyp_text, name, index)
@@ -477,11 +477,6 @@ def _lines(handle: Any, name: str, limit: int) -> Iterator[str]:
                 raw = raw[:-1]
             text = decode_utf8(raw, name, what=LINE_FILE, first_line=number)
             yield decode_line(text) if "&#" in text else text
-
-
-def read_segments(path: str | Path) -> list[str]:
-    """All segments of a line file as a list (see :func:`iter_segments`)."""
-    return list(iter_segments(path))
 
 
 def stream_lines(data: BinaryIO, name: str) -> Iterator[str]:

@@ -13,10 +13,10 @@ import json
 from pathlib import Path
 from typing import Iterable, Sequence
 
+from tagmt.engines.offline import OFFLINE_ENGINES
 from tagmt.errors import TagmtError
 from tagmt.languages import FAMILIES, LIST_COMMAND, model_code
 
-OFFLINE_MODELS = ("copy", "reference")
 HF_MODULES = ("torch", "transformers", "sentencepiece")
 
 
@@ -47,7 +47,7 @@ def _missing_extra(modules: Iterable[str], extra: str, purpose: str) -> list[str
 def model_problems(model: str, languages: Sequence[tuple[str, str]] = (), option: str = "--model") -> list[str]:
     """What keeps ``model`` from running: packages, weights, and languages it has no code for
     (``languages`` as (ISO code, the option that gave it))."""
-    if model in OFFLINE_MODELS:
+    if model in OFFLINE_ENGINES:
         return []
     if model.startswith("openai:"):  # a chat model behind a server: only the client can be checked here
         return _missing_extra(["openai"], "llm", f"model {model}")

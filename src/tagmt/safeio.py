@@ -140,15 +140,19 @@ def read_regular_file(path: str | Path, *, what: str, limit: int) -> bytes:
     handle, limit = open_within_limit(path, what=what, limit=limit)
     with handle:
         chunks, total = [], 0
+        # the whole file in the first read (its size as it stood, +1 to see it grew): one bytes object, not
+        # chunks and their join (twice the file in memory)
+        size = max(os.fstat(handle.fileno()).st_size + 1, _CHUNK)
         try:
-            while chunk := handle.read(_CHUNK):
+            while chunk := handle.read(size):
+                size = _CHUNK
                 total += len(chunk)
                 if total > limit:
                     raise too_large(path, what, total, limit)
                 chunks.append(chunk)
         except OSError as exc:
             raise TagmtError(f"cannot read {path} ({what}): {exc.strerror or exc}") from None
-    return b"".join(chunks)
+    return chunks[0] if len(chunks) == 1 else b"".join(chunks)
 
 
 def too_large(path: Path, what: str, size: int, limit: int) -> TagmtError:

@@ -25,6 +25,22 @@ PARSER = etree.XMLParser(
     remove_blank_text=False,
 )
 
+#: What a caller may ask of ``parser`` beyond the safe settings: none of these loads anything or lifts a limit.
+PARSER_OPTIONS = ("remove_comments", "remove_pis", "recover", "remove_blank_text", "strip_cdata")
+
+
+def parser(**options: bool) -> etree.XMLParser:
+    """A new parser with ``PARSER``'s safe settings (no network, no DTD, no entity substitution, no huge
+    trees) and ``options`` from ``PARSER_OPTIONS`` (``remove_comments=True``, ``recover=True`` …): for
+    text that is parsed as a fragment (metrics' segments and documents), where ``parse_bytes``'s file
+    checks do not apply. A new one per call, as lxml parsers are not shared between threads."""
+    unsafe = sorted(set(options) - set(PARSER_OPTIONS))
+    if unsafe:
+        raise ValueError(f"safexml.parser does not take {', '.join(unsafe)} (they would load or expand input)")
+    settings = dict(resolve_entities=False, no_network=True, load_dtd=False, dtd_validation=False, huge_tree=False)
+    return etree.XMLParser(**settings, **options)
+
+
 # The root element's start tag: the first "<" followed by a name character (not "?", "!" or "/").
 _ROOT_START = re.compile(rb"<[A-Za-z_:\x80-\xff]")
 
@@ -48,6 +64,77 @@ def parse_bytes(data: bytes, path: str | Path, what: str = "the file") -> etree.
     if tree.docinfo.doctype or tree.docinfo.internalDTD is not None:  # e.g. a UTF-16 file
         refuse_doctype(path, what)
     return tree
+
+
+#: bytes fed to the pull parser at a time: each feed builds the tree of its bytes (about 14 times their
+#: size) before the reader can free any of it
+_CHUNK = 1 << 16
+
+
+class XmlStream:
+    """A safe parse of ``data`` (the bytes of ``path``) as a stream of ``("start" | "end", element)``
+    events, so that a reader can handle one part of the document at a time and free it (``clear``): the
+    whole tree is never held unless the reader keeps it (:meth:`tree`). The same checks and one-line errors
+    as :func:`parse_bytes`; ``root`` is available after the first event."""
+
+    def __init__(self, data: bytes, path: str | Path, what: str = "the file") -> None:
+        root = _ROOT_START.search(data)
+        prolog = data[: root.start()] if root else data[:4096]
+        if b"<!DOCTYPE" in prolog or b"<!ENTITY" in prolog:
+            refuse_doctype(path, what)
+        check_xml_encoding(data, path)
+        self.data, self.path, self.what = data, path, what
+        self.root: etree._Element | None = None
+        self._events = self._run()
+        self._first: tuple[str, etree._Element] | None = None
+        try:
+            self._first = next(self._events)
+        except StopIteration:  # pragma: no cover - a document has a root element or a syntax error
+            pass
+        self.root = self._first[1] if self._first else None
+
+    def _run(self):
+        parser = etree.XMLPullParser(events=("start", "end"), base_url=str(self.path), resolve_entities=False,
+                                     no_network=True, load_dtd=False, dtd_validation=False, huge_tree=False,
+                                     remove_blank_text=False)
+        checked = False
+        try:
+            for at in range(0, len(self.data), _CHUNK):
+                parser.feed(self.data[at:at + _CHUNK])
+                for event in parser.read_events():
+                    if not checked:
+                        self._check_doctype(event[1].getroottree())
+                        checked = True
+                    yield event
+            parser.close()
+            for event in parser.read_events():  # pragma: no cover - close() reports nothing new
+                yield event
+        except etree.XMLSyntaxError as exc:
+            # The pull parser words some errors differently (an undefined entity reads as "no element
+            # found"): the one-shot parser gives the message every other reader gives.
+            parse_bytes(self.data, self.path, self.what)
+            line = f":{exc.lineno}" if exc.lineno else ""  # pragma: no cover - both parsers reject the same
+            raise TagmtError(f"{self.path}{line}: malformed XML: {exc.msg}") from None
+
+    def _check_doctype(self, tree: etree._ElementTree) -> None:
+        if tree.docinfo.doctype or tree.docinfo.internalDTD is not None:
+            refuse_doctype(self.path, self.what)
+
+    def __iter__(self):
+        if self._first is not None:
+            first, self._first = self._first, None
+            yield first
+        yield from self._events
+
+    def drain(self) -> None:
+        """Read the rest of the document (a syntax error there is raised)."""
+        for _ in self:
+            pass
+
+    def tree(self) -> etree._ElementTree:
+        """The whole document's tree (read to its end)."""
+        self.drain()
+        return self.root.getroottree()  # type: ignore[union-attr]
 
 
 def refuse_doctype(path: str | Path, what: str = "the file") -> None:

@@ -64,6 +64,7 @@ def run_sample_files(out: Path, *, projection: bool) -> list[SampleRun]:
     reference is detagged and projected back (DP: tag projection alone); without, the XLIFF files are
     translated by ``copy`` (DT) and the line files are not projected."""
     from tagmt.translate.files import translate_file
+    from tagmt.translate.options import RunOptions
     from tagmt.translate.projection import project_lines
 
     folder = sample_files_dir()
@@ -72,8 +73,8 @@ def run_sample_files(out: Path, *, projection: bool) -> list[SampleRun]:
     for name, kind in XLIFF_SAMPLES:
         approach, model = ("dp", "reference") if projection else ("dt", "copy")
         target = out / name.replace(".xlf", f".{model}-{approach}.xlf")
-        translate_file(folder / name, target, approach=approach, model=model, progress=False, use_cache=False,
-                       overwrite=True)  # the sample's targets are its references: the demo replaces them
+        translate_file(folder / name, target, approach=approach, engine=model,
+                       run=RunOptions(use_cache=False, progress=False), overwrite=True)  # the sample's targets are its references: the demo replaces them
         command = _command("translate", "--input", folder / name, "--approach", approach, "--model", model,
                            "--overwrite", "-o", target)
         if projection:

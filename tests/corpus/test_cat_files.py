@@ -49,15 +49,12 @@ def target_bytes(corpus) -> dict[str, bytes | None]:
     if corpus.format == "xliff12":
         doc, units, _ = corpus.native
         for unit in units:
-            mrks = {}
-            if unit.target is not None:
-                mrks = {m.get("mid"): m for m in unit.target.iter(unit.mrks[0].tag if unit.mrks else "-")
-                        if m.get("mtype") == "seg"}
+            mrks = unit.target_mrks or {}  # the target's <mrk mtype="seg"> by mid, as element numbers
             for k, mrk in zip(unit.segments, unit.mrks or [None]):
-                element = unit.target if mrk is None else mrks.get(mrk.get("mid"))
+                element = unit.target if mrk is None else mrks.get(mrk[0])
                 found[corpus.segments[k].id] = None if element is None else doc.index.outer(element)
     else:
-        doc, places = corpus.native
+        doc, places, _ = corpus.native
         for segment, place in zip(corpus.segments, places):
             found[segment.id] = None if place.target is None else (
                 doc.index.start_tag(place.element) + doc.index.outer(place.target))

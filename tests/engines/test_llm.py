@@ -25,6 +25,7 @@ from tagmt.engines.base import PartialBatchError
 from tagmt.errors import TagmtError
 from tagmt.markup import strip
 from tagmt.testing.tiny_chat import free_port
+from tagmt.translate.options import RunOptions
 from tagmt.translate.pipelines import translate_parallel
 
 Answer = Callable[[dict], "tuple[int, dict | str]"]
@@ -199,11 +200,12 @@ def test_a_batch_that_stops_keeps_what_finished(tmp_path):
     with ScriptedServer(answer) as server:
         engine = load_engine("openai:m", llm=llm(server, concurrency=1))
         with pytest.raises(TagmtError, match="HTTP 400.*context too long.*resumes"):
-            translate_parallel(engine, segments, Direction("en", "de"), "dt", cache_dir=tmp_path, progress=False)
+            translate_parallel(engine, segments, Direction("en", "de"), "dt",
+                               run=RunOptions(tmp_path, progress=False))
         sent = len(server.bodies)
         refuse["on"] = False
-        lines, report = translate_parallel(engine, segments, Direction("en", "de"), "dt", cache_dir=tmp_path,
-                                           progress=False)
+        lines, report = translate_parallel(engine, segments, Direction("en", "de"), "dt",
+                                           run=RunOptions(tmp_path, progress=False))
     assert lines[-1] == "DE poison" and lines[0] == "DE line 0"
     # Only what had not finished was sent again (the poison segment, and those cancelled after it).
     assert len(server.bodies) - sent == 7 - (sent - 1)

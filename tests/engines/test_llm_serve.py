@@ -50,6 +50,7 @@ def test_dp_over_glossary_lines_keeps_exactly_the_source_tags(tiny_chat_dir, cha
     pytest.importorskip("eflomal")
     from tagmt.data.directions import Direction
     from tagmt.project.align import get_aligner
+    from tagmt.translate.options import RunOptions
     from tagmt.translate.pipelines import translate_parallel
     from tagmt.translate.repair import tags_match
     from tagmt.corpus.lines import write_lines
@@ -57,7 +58,7 @@ def test_dp_over_glossary_lines_keeps_exactly_the_source_tags(tiny_chat_dir, cha
     segments = _glossary(eurlex_dev)
     engine = _engine(tiny_chat_dir, chat_server, concurrency=4)
     lines, _ = translate_parallel(engine, segments, Direction("en", "de"), "dp", aligner=get_aligner("eflomal"),
-                                  cache_dir=tmp_path / "cache", progress=False)
+                                  run=RunOptions(tmp_path / "cache", progress=False))
     written = write_lines(tmp_path / "dp.de", lines).read_text(encoding="utf-8").splitlines()
     assert len(written) == GLOSSARY_LINES
     assert all(tags_match(s.source, line) for s, line in zip(segments, written))
@@ -66,13 +67,14 @@ def test_dp_over_glossary_lines_keeps_exactly_the_source_tags(tiny_chat_dir, cha
 
 def test_dt_over_glossary_lines_writes_one_line_each(tiny_chat_dir, chat_server, eurlex_dev, tmp_path):
     from tagmt.data.directions import Direction
+    from tagmt.translate.options import RunOptions
     from tagmt.translate.pipelines import translate_parallel
     from tagmt.corpus.lines import write_lines
 
     segments = _glossary(eurlex_dev)
     engine = _engine(tiny_chat_dir, chat_server, concurrency=4, seed=1)
     lines, report = translate_parallel(engine, segments, Direction("en", "de"), "dt",
-                                       cache_dir=tmp_path / "cache", progress=False)
+                                       run=RunOptions(tmp_path / "cache", progress=False))
     written = write_lines(tmp_path / "dt.de", lines).read_text(encoding="utf-8").splitlines()
     assert len(written) == GLOSSARY_LINES
     assert engine.stats.truncated == engine.stats.requests > 0  # the random model never stops by itself
@@ -81,15 +83,16 @@ def test_dt_over_glossary_lines_writes_one_line_each(tiny_chat_dir, chat_server,
 
 def test_document_mode_on_a_30_segment_document(tiny_chat_dir, chat_server, tmp_path):
     from tagmt.testing.tiny_chat import dita_document
-    from tagmt.translate.documents import score_documents, translate_documents
+    from tagmt.translate.documents import score_translated_documents, translate_documents
+    from tagmt.translate.options import RunOptions
 
     engine = _engine(tiny_chat_dir, chat_server, concurrency=4)
     doc = dita_document(30)
-    run = translate_documents(engine, [("c1", doc)], "en", "ja", max_context=600, cache_dir=tmp_path,
-                              progress=False)
+    run = translate_documents(engine, [("c1", doc)], "en", "ja", max_context=600,
+                              run=RunOptions(tmp_path, progress=False))
     assert run.chunks[0] > 1 and engine.stats.requests == run.chunks[0]
     assert run.translations[0].startswith('<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE concept')
-    scores = score_documents(run.translations, [doc])
+    scores = score_translated_documents(run.translations, [doc])
     assert {"xater", "validity"} <= set(scores) and 0 <= scores["xater"]["score"] <= 100
 
 

@@ -31,7 +31,7 @@ from hostile import assert_one_line_failure, one_line_error, run_tagmt
 from tagmt.cli import main
 from tagmt.data.dataset import open_dataset
 from tagmt.data.views import segment_lines
-from tagmt.evaluation import read_segments
+from tagmt.evaluation import iter_segments
 from tagmt.testing.tiny_xliff import document_xml, write_tiny_dataset
 
 
@@ -183,7 +183,7 @@ def test_a_folder_as_hypothesis(tmp_path, capsys):
 def test_line_files_take_a_byte_order_mark_and_decode_encoded_breaks(tmp_path):
     path = tmp_path / "lines.txt"
     path.write_bytes("\ufeffone&#10;two\r\nthree &#38; &#x2028;four\n".encode("utf-8"))
-    assert read_segments(path) == ["one\ntwo", "three &#38; \u2028four"]
+    assert list(iter_segments(path)) == ["one\ntwo", "three &#38; \u2028four"]
 
 
 # 6. multi-line segments
@@ -215,7 +215,7 @@ def test_translated_breaks_survive_the_round_trip(breaks, tmp_path, capsys):
                  "-o", str(out)]) == 0
     references = segment_lines(open_dataset(breaks), None, "en-ja", "tagged", "target")
     assert len(out.read_text("utf-8").splitlines()) == len(references) == 6
-    assert read_segments(out) == references
+    assert list(iter_segments(out)) == references
     assert references[1] == "JA cr\rinside"
 
 

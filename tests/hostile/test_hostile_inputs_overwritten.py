@@ -212,7 +212,7 @@ def test_library_functions_refuse_too(work):
 
     before = snapshot(work)
     with pytest.raises(TagmtError, match="in_place=True"):
-        translate_file(work / "guide.xliff12.xlf", work / "guide.xliff12.xlf", approach="dt", model="copy")
+        translate_file(work / "guide.xliff12.xlf", work / "guide.xliff12.xlf", approach="dt", engine="copy")
     with pytest.raises(TagmtError, match="is the input source"):
         project_lines(work / "guide.en", work / "guide.de", work / "guide.en", src_lang="en", trg_lang="de")
     assert snapshot(work) == before

@@ -28,6 +28,7 @@ import pytest
 from hostile import assert_one_line_failure, one_line_error, run_tagmt
 
 from tagmt.engines import Engine
+from tagmt.translate.options import EngineOptions, RunOptions
 from tagmt.translate.pipelines import translate_direction
 from tagmt.translate.runs import SegmentCache, translate_segments
 
@@ -63,9 +64,9 @@ def whole_run(tiny_m2m100_dir: Path, tmp_path_factory: pytest.TempPathFactory) -
     from tagmt.paths import sample_data_dir
 
     folder = tmp_path_factory.mktemp("whole-run")
-    output = translate_direction(sample_data_dir(), "dev", "en-ja", "dt", str(tiny_m2m100_dir),
-                                 output=folder / "whole.txt", batch_size=8, device="cpu", progress=False,
-                                 cache_dir=folder / "cache")
+    output = translate_direction(sample_data_dir(), "dev", "en-ja", "dt",
+                                 EngineOptions.of(str(tiny_m2m100_dir), batch_size=8, device="cpu"),
+                                 output=folder / "whole.txt", run=RunOptions(folder / "cache", progress=False)).output
     (journal,) = (folder / "cache").glob("*.jsonl")
     return output, journal
 

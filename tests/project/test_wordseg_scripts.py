@@ -201,3 +201,10 @@ def test_icu_words_of_random_text_in_every_script(script, data):
     text = data.draw(script_texts(script))
     cuts = data.draw(st.lists(st.integers(0, len(text)), max_size=4))
     check_words(text, BLOCKS[script][0], cuts, segmenter="icu")
+
+
+def test_a_narrow_no_break_space_is_never_a_word_of_its_own():
+    """Found by the property above (Armenian): UAX #29 joins U+202F to a neighbour (ExtendNumLet), so a
+    mark followed by it gave the word '\\u202f'; no word is whitespace alone."""
+    assert [w.text for w in words_with_offsets("\u055a\u202f", "hy")] == ["\u055a"]
+    assert [w.text for w in words_with_offsets("1\u202f000", "fr")] == ["1\u202f000"]

@@ -14,6 +14,7 @@ from tagmt.errors import TagmtError
 from tagmt.markup import strip, tokenize
 from tagmt.project.align import get_aligner
 from tagmt.engines import load_engine
+from tagmt.translate.options import AlignerSpec, RunOptions
 from tagmt.translate.pipelines import run_detag_project, translate_direction
 from tagmt.project import detag
 from tagmt.translate.hygiene import remove_model_tags
@@ -43,10 +44,11 @@ def test_there_are_12_directions():
 
 @pytest.mark.parametrize("direction", DIRECTIONS)
 def test_copy_and_reference_dt_follow_the_tagged_view(sample, direction, tmp_path):
-    copy = translate_direction(sample, "dev", direction, "dt", "copy", output=tmp_path / "copy.txt", progress=False)
+    copy = translate_direction(sample, "dev", direction, "dt", "copy", output=tmp_path / "copy.txt",
+                               run=RunOptions(progress=False)).output
     assert read_lines(copy) == segment_lines(sample, "dev", direction, "tagged", "source")
     ref = translate_direction(sample, "dev", direction, "dt", "reference", output=tmp_path / "ref.txt",
-                              progress=False)
+                              run=RunOptions(progress=False)).output
     assert read_lines(ref) == segment_lines(sample, "dev", direction, "tagged", "target")
 
 
@@ -55,7 +57,7 @@ def test_dt_with_tiny_m2m100_in_all_12_directions(sample, tiny_m2m100, tmp_path)
     for direction in DIRECTIONS:
         segments = parallel_segments(sample, "dev", direction)
         out = translate_direction(sample, "dev", direction, "dt", tiny_m2m100, output=tmp_path / f"{direction}.txt",
-                                  progress=False)
+                                  run=RunOptions(progress=False)).output
         lines = read_lines(out)
         assert len(lines) == len(segments), direction
         assert all(line for seg, line in zip(segments, lines) if seg.source.strip()), direction
@@ -70,8 +72,9 @@ def test_dp_with_reference_and_eflomal(sample, direction, tmp_path):
     segments = parallel_segments(sample, "dev", direction)
     # A quarter of eflomal's iterations: the invariants below hold however good the links are, and
     # the tiny-model and resume tests run eflomal with its defaults.
-    out = translate_direction(sample, "dev", direction, "dp", "reference", aligner="eflomal",
-                              aligner_options={"rel_iterations": 0.25}, output=tmp_path / "dp.txt", progress=False)
+    out = translate_direction(sample, "dev", direction, "dp", "reference",
+                              aligner=AlignerSpec("eflomal", options={"rel_iterations": 0.25}),
+                              output=tmp_path / "dp.txt", run=RunOptions(progress=False)).output
     lines = read_lines(out)
     assert len(lines) == len(segments)
     for seg, line in zip(segments, lines):
@@ -90,7 +93,7 @@ def test_dp_with_tiny_models_and_eflomal(sample, engine_name, direction, request
     engine = request.getfixturevalue(engine_name)
     segments = parallel_segments(sample, "dev", direction)
     out = translate_direction(sample, "dev", direction, "dp", engine, aligner="eflomal",
-                              output=tmp_path / "dp.txt", progress=False)
+                              output=tmp_path / "dp.txt", run=RunOptions(progress=False)).output
     lines = read_lines(out)
     assert len(lines) == len(segments)
     src, trg = direction.split("-")
@@ -115,9 +118,10 @@ def test_dp_removes_tags_the_engine_writes(sample, direction, tmp_path):
     segments = parallel_segments(sample, "dev", direction)
     plain_refs = [detag(seg.target).plain for seg in segments]
     written = [f"<b>{text}</b><zz/>" for text in plain_refs]
-    out = translate_direction(sample, "dev", direction, "dp", ReferenceEngine(written), aligner="eflomal",
-                              aligner_options={"rel_iterations": 0.25}, output=tmp_path / "dp.txt",
-                              progress=False)
+    out = translate_direction(sample, "dev", direction, "dp", ReferenceEngine(written),
+                              aligner=AlignerSpec("eflomal", options={"rel_iterations": 0.25}),
+                              output=tmp_path / "dp.txt",
+                              run=RunOptions(progress=False)).output
     lines = read_lines(out)
     assert len(lines) == len(segments)
     for seg, line, text in zip(segments, lines, plain_refs):
@@ -138,7 +142,8 @@ def test_unknown_approach_is_refused(sample, tmp_path):
 
 
 def test_zf_directions_are_served_by_the_offline_engines(sample, tmp_path):
-    out = translate_direction(sample, "dev", "en-zf", "dt", "reference", output=tmp_path / "zf.txt", progress=False)
+    out = translate_direction(sample, "dev", "en-zf", "dt", "reference", output=tmp_path / "zf.txt",
+                              run=RunOptions(progress=False)).output
     assert read_lines(out) == segment_lines(sample, "dev", "en-zf", "tagged", "target")
 
 

@@ -14,6 +14,7 @@ from tagmt.engines.base import Engine
 from tagmt.engines.prompts import language_name
 from tagmt.errors import TagmtError
 from tagmt.translate.files import resolve_direction
+from tagmt.translate.options import RunOptions
 from tagmt.translate.pipelines import translate_corpus
 
 XLIFF = """<?xml version="1.0" encoding="UTF-8"?>
@@ -100,7 +101,8 @@ class Recorder(Engine):
 def test_engines_get_the_tags(tmp_path):
     corpus = read_corpus(xliff(tmp_path, "en-US", "pt-BR"))
     engine = Recorder()
-    translate_corpus(corpus, resolve_direction(corpus, None, None), "dt", engine, progress=False, use_cache=False)
+    translate_corpus(corpus, resolve_direction(corpus, None, None), "dt", engine,
+                     run=RunOptions(use_cache=False, progress=False))
     assert engine.asked and set(engine.asked) == {("en-US", "pt-BR")}
 
 

@@ -12,7 +12,7 @@ from tagmt.data.xliff import PARSER
 from tagmt.errors import TagmtError
 from tagmt.testing.tiny_chat import dita_document
 from tagmt.translate.documents import chunk_document
-from tagmt.translate.repair import TagReport, check_tags, repair_by_projection, tags_match
+from tagmt.translate.repair import TagCheck, check_tags, repair_by_projection, tags_match
 
 
 @pytest.mark.parametrize("source, output, match", [
@@ -51,7 +51,7 @@ def test_repair_by_projection_fixes_only_mismatches():
 
 
 def test_repair_with_nothing_to_repair_is_identity():
-    report = TagReport(1)
+    report = TagCheck(1)
     assert repair_by_projection(["a"], ["b"], report, "en", "de", aligner=None) == ["b"]
 
 
@@ -104,12 +104,12 @@ def test_chunks_always_join_back_to_the_document(segments, budget, seed):
 
 def test_scores_of_documents_include_tree_similarity_and_survive_its_size_limit():
     from tagmt.metrics.tree import MAX_NODES
-    from tagmt.translate.documents import score_documents
+    from tagmt.translate.documents import score_translated_documents
 
     doc = dita_document(10)
-    scores = score_documents([doc], [doc])
+    scores = score_translated_documents([doc], [doc])
     assert scores["tree-sim"]["score"] == 100.0 and scores["xater"]["score"] == 100.0
     big = "<topic>" + "<p>x</p>" * MAX_NODES + "</topic>"
-    scores = score_documents([big], [big])
+    scores = score_translated_documents([big], [big])
     assert scores["tree-sim"]["score"] is None and f"limited to {MAX_NODES} elements" in scores["tree-sim"]["reason"]
     assert scores["xater"]["score"] == 100.0

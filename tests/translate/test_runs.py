@@ -11,6 +11,7 @@ import pytest
 from tagmt.data.dataset import open_dataset
 from tagmt.data.views import parallel_segments
 from tagmt.engines import CopyEngine
+from tagmt.translate.options import EngineOptions, RunOptions
 from tagmt.translate.pipelines import translate_direction
 from tagmt.corpus.lines import write_lines
 from tagmt.translate.runs import SegmentCache, run_key, translate_segments
@@ -73,7 +74,8 @@ def test_killed_run_resumes_to_identical_output(approach, tiny_m2m100_dir, tmp_p
     dataset = open_dataset(sample_data)
     total = len(parallel_segments(dataset, "dev", "en-ja"))
     model = str(tiny_m2m100_dir)  # loaded afresh by every run, as by `tagmt translate`
-    common = dict(aligner="eflomal", batch_size=8, device="cpu", progress=False)
+    common = dict(aligner="eflomal")
+    engine = EngineOptions.of(model, batch_size=8, device="cpu")
 
     def recorder(calls: list[int], stop_at: int | None = None):
         def on_batch(done: int, n: int) -> None:
@@ -85,39 +87,39 @@ def test_killed_run_resumes_to_identical_output(approach, tiny_m2m100_dir, tmp_p
         return on_batch
 
     whole_calls: list[int] = []
-    whole = translate_direction(dataset, "dev", "en-ja", approach, model, output=tmp_path / "whole.txt",
-                                cache_dir=tmp_path / "cache-whole", on_batch=recorder(whole_calls), **common)
+    whole = translate_direction(dataset, "dev", "en-ja", approach, engine, output=tmp_path / "whole.txt",
+                                run=RunOptions(tmp_path / "cache-whole", progress=False), on_batch=recorder(whole_calls), **common)
 
     killed: list[int] = []
     resumed = tmp_path / "resumed.txt"
     with pytest.raises(Stop):
-        translate_direction(dataset, "dev", "en-ja", approach, model, output=resumed,
-                            cache_dir=tmp_path / "cache", on_batch=recorder(killed, stop_at=3), **common)
+        translate_direction(dataset, "dev", "en-ja", approach, engine, output=resumed,
+                            run=RunOptions(tmp_path / "cache", progress=False), on_batch=recorder(killed, stop_at=3), **common)
     assert not resumed.exists()  # nothing half-written
     assert killed == whole_calls[:3] and 0 < killed[-1] < total
 
     rest: list[int] = []
-    translate_direction(dataset, "dev", "en-ja", approach, model, output=resumed,
-                        cache_dir=tmp_path / "cache", on_batch=recorder(rest), **common)
+    translate_direction(dataset, "dev", "en-ja", approach, engine, output=resumed,
+                        run=RunOptions(tmp_path / "cache", progress=False), on_batch=recorder(rest), **common)
     assert rest == whole_calls[3:]  # only the batches the killed run had not finished
     assert rest[-1] == total
-    assert resumed.read_bytes() == whole.read_bytes()
+    assert resumed.read_bytes() == whole.output.read_bytes()
     assert len(resumed.read_text("utf-8").split("\n")) == total + 1
 
 
 def test_finished_run_is_read_back_from_the_cache(tiny_m2m100, tmp_path, sample_data):
     first = translate_direction(sample_data, None, "ko-zh", "dt", tiny_m2m100, output=tmp_path / "a.txt",
-                                progress=False)
+                                run=RunOptions(progress=False))
     calls: list[int] = []
     second = translate_direction(sample_data, None, "ko-zh", "dt", tiny_m2m100, output=tmp_path / "b.txt",
-                                 progress=False, on_batch=lambda done, n: calls.append(done))
+                                 run=RunOptions(progress=False), on_batch=lambda done, n: calls.append(done))
     assert calls == []  # every batch came from the cache
-    assert first.read_bytes() == second.read_bytes()
+    assert first.output.read_bytes() == second.output.read_bytes()
 
 
 def test_no_cache_writes_nothing(tiny_m2m100, tmp_path, sample_data, private_run_cache):
     translate_direction(sample_data, None, "zh-en", "dt", tiny_m2m100, output=tmp_path / "a.txt",
-                        progress=False, use_cache=False)
+                        run=RunOptions(use_cache=False, progress=False))
     assert not private_run_cache.exists()
 
 

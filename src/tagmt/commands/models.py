@@ -64,9 +64,10 @@ def run(args: argparse.Namespace) -> int:
 def _family(model: str) -> str:
     """The family of a model alias or a local checkpoint folder."""
     from tagmt.errors import TagmtError
-    from tagmt.preflight import OFFLINE_MODELS, model_family
+    from tagmt.engines.offline import OFFLINE_ENGINES
+    from tagmt.preflight import model_family
 
-    if model in OFFLINE_MODELS:
+    if model in OFFLINE_ENGINES:
         raise TagmtError(f"the {model} engine serves every language; --model takes a model with a language list")
     family = model_family(model)
     if family is None:

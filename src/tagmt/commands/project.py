@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from tagmt.aligner_names import ALIGNER_CHOICES, uses_awesome
-from tagmt.commands.shared import add_guide_arguments
+from tagmt.commands.shared import add_guide_arguments, aligner_spec
 
 EXAMPLE = """\
 examples:
@@ -150,7 +150,7 @@ def _run(args: argparse.Namespace, output: str, measure_only: bool = False) -> i
 
         check_page(args.html, None, inputs=[args.source, args.xliff, args.translation, args.ref, args.output,
                                             args.report])
-    options = dict(aligner=args.aligner, aligner_model=args.aligner_model, device=args.device, ref=args.ref)
+    options = dict(aligner=aligner_spec(args), ref=args.ref)  # --aligner, --aligner-model, --device parsed once
     if args.xliff:
         if args.translation:
             raise TagmtError("--translation goes with --source; with --xliff the targets are the translation")

@@ -4,10 +4,12 @@ each other). Only argparse here; what the arguments mean is the library's."""
 from __future__ import annotations
 
 import argparse
+from dataclasses import fields
 
 
 def add_engine_arguments(parser: argparse.ArgumentParser) -> None:
-    """--engine, --compute-type and --max-tokens (shared with ``tagmt reproduce``)."""
+    """--engine, --compute-type and --max-tokens (shared with ``tagmt reproduce``). Each argument's name is
+    the ``EngineOptions``/``DecodingOptions`` field it sets (``engine_options``)."""
     parser.add_argument("--engine", choices=("hf", "ct2"), default="hf",
                         help="run checkpoints with PyTorch generate (hf, default) or CTranslate2 (ct2: converted "
                              "once and cached; pip install \"tagmt[ct2]\")")
@@ -44,3 +46,28 @@ def add_guide_arguments(parser: argparse.ArgumentParser, *, examples: bool = Tru
                         help="a projection model made by tagmt learn for this language pair: eflomal's priors, the "
                              "tag-edge conventions and the terms learned once from corpora and examples (the call "
                              "then aligns only its own pairs)")
+
+
+def engine_options(args: argparse.Namespace, model: str | None = None, llm=None):
+    """The run's ``EngineOptions`` from the command line: every field of it and of ``DecodingOptions`` read
+    from the argument of the same name (``--compute-type`` is ``compute_type``), those the command does not
+    have left at their defaults; ``model`` (default ``args.model``), ``llm``: the LLM engine's options."""
+    from tagmt.engines.options import DecodingOptions, EngineOptions
+
+    given = {f.name: getattr(args, f.name) for cls in (EngineOptions, DecodingOptions) for f in fields(cls)
+             if f.name not in ("model", "llm", "decoding") and getattr(args, f.name, None) is not None}
+    return EngineOptions.of(model if model is not None else args.model, llm=llm, **given)
+
+
+def aligner_spec(args: argparse.Namespace):
+    """The run's ``AlignerSpec`` from --aligner, --aligner-model and --device, parsed once."""
+    from tagmt.translate.options import AlignerSpec
+
+    return AlignerSpec(args.aligner, getattr(args, "aligner_model", None), getattr(args, "device", "auto"))
+
+
+def run_options(args: argparse.Namespace, progress: bool = True):
+    """The run's ``RunOptions`` from --cache-dir and --no-cache."""
+    from tagmt.translate.options import RunOptions
+
+    return RunOptions(args.cache_dir, not args.no_cache, progress)

@@ -6,8 +6,15 @@ from __future__ import annotations
 import argparse
 import sys
 
-from tagmt.aligner_names import ALIGNER_CHOICES, awesome_options, uses_awesome
-from tagmt.commands.shared import Once, add_engine_arguments, add_guide_arguments
+from tagmt.aligner_names import ALIGNER_CHOICES, DEFAULT_ALIGNER, uses_awesome
+from tagmt.commands.shared import (
+    Once,
+    add_engine_arguments,
+    add_guide_arguments,
+    aligner_spec,
+    engine_options,
+    run_options,
+)
 
 EXAMPLE = """\
 three workflows:
@@ -105,7 +112,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--model", default="m2m100", metavar="MODEL",
                         help="m2m100 (default), m2m100-1.2b, mbart50, a hub id, a checkpoint folder, copy, reference, "
                              "or openai:NAME (a chat model behind an OpenAI-compatible server)")
-    parser.add_argument("--aligner", choices=ALIGNER_CHOICES, default="eflomal",
+    parser.add_argument("--aligner", choices=ALIGNER_CHOICES, default=DEFAULT_ALIGNER,
                         help="word aligner for dp (default: eflomal, which needs no model weights; the paper used awesome)")
     parser.add_argument("--aligner-model", metavar="NAME|DIR",
                         help="encoder of the awesome aligner (default: bert-base-multilingual-cased)")
@@ -348,54 +355,38 @@ def _check_segment_options(args: argparse.Namespace) -> None:
         raise TagmtError("--repair is for --approach dt (dp outputs always carry their source's tags)")
 
 
-def _say(record_path, lines: list[str]) -> None:
-    """The run's changes and the DT tag check, from its record (None: a special output has none), on stderr."""
-    import json
-
+def _say(done, lines: list[str], repair: str | None) -> None:
+    """The run's changes and the DT tag check (``done``: the run the library returned), on stderr."""
     for line in lines:
         print(f"tagmt translate: {line}", file=sys.stderr)
-    record = json.loads(record_path.read_text(encoding="utf-8")) if record_path else {}
-    if record.get("tags"):
-        tags = record["tags"]
-        repaired = f", {tags['repaired']} repaired by projection" if record.get("repair") else " (--repair project fixes them)"
+    if done.tags is not None:
+        tags = done.tags.as_dict()
+        repaired = f", {tags['repaired']} repaired by projection" if repair else " (--repair project fixes them)"
         print(f"tags: {tags['tag_mismatches']} of {tags['segments']} outputs differ from their source's tags"
               + (repaired if tags["tag_mismatches"] else ""), file=sys.stderr)
 
 
 def _run_segments(args: argparse.Namespace, direction, is_llm: bool) -> int:
-    from tagmt.engines.offline import OFFLINE_ENGINES
-    from tagmt.preflight import check, run_problems
-    from tagmt.translate.hygiene import RunReport
     from tagmt.translate.pipelines import translate_direction
-    from tagmt.translate.runs import prepare_cache_dir, run_record_path
 
-    if not args.no_cache and args.model not in OFFLINE_ENGINES:
-        prepare_cache_dir(args.cache_dir)  # a bad --cache-dir is named before what the run needs
-    check(run_problems(models=[args.model], approach=args.approach, aligner=args.aligner,
-                       aligner_model=args.aligner_model, src_lang=direction.src, trg_lang=direction.trg,
-                       languages_from="--pair", repair=args.repair))
-    aligner_options = awesome_options(args.aligner, args.aligner_model) or None
     guide = _guide(args, is_llm, lambda: (direction.src, direction.trg))
-    report = RunReport()
-    path = translate_direction(
-        args.data, args.split, direction, args.approach, args.model,
-        aligner=args.aligner, output=args.output, batch_size=args.batch_size, device=args.device,
-        progress=True, cache_dir=args.cache_dir, use_cache=not args.no_cache, fp16=args.fp16, beam=args.beam,
-        aligner_options=aligner_options, llm=llm_options(args, direction.src, direction.trg) if is_llm else None,
-        repair=args.repair, record=True, command=getattr(args, "argv", None), report=report, engine=args.engine,
-        compute_type=args.compute_type, max_tokens=args.max_tokens, guide=guide,
+    llm = llm_options(args, direction.src, direction.trg) if is_llm else None
+    done = translate_direction(
+        args.data, args.split, direction, args.approach, engine_options(args, llm=llm), output=args.output,
+        aligner=aligner_spec(args), run=run_options(args), repair=args.repair, guide=guide, record=True,
+        command=getattr(args, "argv", None),
     )
-    print(f"wrote {report.segments} segments ({args.model}, {args.approach}, {direction.name}) to {path}",
-          file=sys.stderr)
-    _say(run_record_path(path), report.lines())
-    _assess(args, path, [f"--pair {direction.name}"], dataset=args.data, split=args.split, direction=direction)
+    print(f"wrote {done.report.segments} segments ({args.model}, {args.approach}, {direction.name}) to "
+          f"{done.output}", file=sys.stderr)
+    _say(done, done.report.lines(), args.repair)
+    _assess(args, done.output, [f"--pair {direction.name}"], dataset=args.data, split=args.split,
+            direction=direction)
     return 0
 
 
 def _run_file(args: argparse.Namespace, is_llm: bool) -> int:
     from tagmt.errors import TagmtError
     from tagmt.translate.files import translate_file
-    from tagmt.translate.runs import run_record_path
 
     if args.data or args.split or args.zf:
         raise TagmtError("--data, --split and --zf go with --pair; --input reads the file it is given")
@@ -417,14 +408,10 @@ def _run_file(args: argparse.Namespace, is_llm: bool) -> int:
     guide = _guide(args, is_llm, file_languages)
     llm = llm_options(args, *file_languages()) if is_llm and args.examples else llm_options(args) if is_llm else None
     done = translate_file(
-        args.input, args.output, approach=args.approach, model=args.model, format=args.format,
-        src_lang=args.src_lang, trg_lang=args.trg_lang, aligner=args.aligner, aligner_model=args.aligner_model,
-        beam=args.beam, batch_size=args.batch_size, device=args.device, progress=True,
-        cache_dir=args.cache_dir, use_cache=not args.no_cache, fp16=args.fp16,
-        llm=llm, repair=args.repair, command=getattr(args, "argv", None),
-        engine=args.engine, compute_type=args.compute_type, max_tokens=args.max_tokens, guide=guide,
-        in_place=args.in_place,
-        overwrite=args.overwrite, references=_ref_file(args),
+        args.input, args.output, approach=args.approach, engine=engine_options(args, llm=llm),
+        aligner=aligner_spec(args), run=run_options(args), repair=args.repair, guide=guide, format=args.format,
+        src_lang=args.src_lang, trg_lang=args.trg_lang, overwrite=args.overwrite, in_place=args.in_place,
+        command=getattr(args, "argv", None), references=_ref_file(args),
     )
     kind = {"xliff12": "XLIFF 1.2", "xliff2": "XLIFF 2"}.get(done.corpus.format, "line file")
     names = ", ".join(d.name for d in done.directions) or done.direction.name
@@ -433,7 +420,7 @@ def _run_file(args: argparse.Namespace, is_llm: bool) -> int:
     print(f"wrote {count} segments ({args.model}, {args.approach}, {names}) "
           f"as {kind} to {done.output}", file=sys.stderr)
     summary = done.summary()
-    _say(run_record_path(done.output), done.report.lines() + ([summary] if summary else []))
+    _say(done, done.report.lines() + ([summary] if summary else []), args.repair)
     _assess(args, done.output, [f"--input {args.input}"], kept=done.kept)
     return 0
 
@@ -451,7 +438,7 @@ def _run_documents(args: argparse.Namespace, direction, is_llm: bool) -> int:
     from tagmt.errors import TagmtError
     from tagmt.translate.documents import (
         DEFAULT_MAX_CONTEXT,
-        score_documents,
+        score_translated_documents,
         translate_documents,
         write_document_run,
     )
@@ -471,9 +458,9 @@ def _run_documents(args: argparse.Namespace, direction, is_llm: bool) -> int:
     max_context = args.max_context if args.max_context is not None else DEFAULT_MAX_CONTEXT
     run = translate_documents(
         engine, [(str(doc_id), text) for doc_id, text in sources.items()], direction.src, direction.trg,
-        max_context=max_context, cache_dir=args.cache_dir, use_cache=not args.no_cache, progress=True,
+        max_context=max_context, run=run_options(args),
     )
-    scores = score_documents(run.translations, [references[int(doc_id)] for doc_id in run.ids])
+    scores = score_translated_documents(run.translations, [references[int(doc_id)] for doc_id in run.ids])
     write_document_run(args.output, run, scores, engine, {
         "direction": direction.name, "split": split, "max_context": max_context,
         "command": getattr(args, "argv", None),

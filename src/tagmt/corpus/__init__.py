@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tagmt.corpus.detect import FORMAT_NAMES, FORMATS, detect, looks_like_xml, xml_format
+from tagmt.corpus.detect import FORMAT_NAMES, FORMATS, looks_like_xml, xml_format
 from tagmt.corpus.files import read_bytes
 from tagmt.corpus.model import CLOSE, OPEN, PAIR, STANDALONE, Corpus, InlineCode, Segment
 from tagmt.errors import TagmtError
 from tagmt.safeio import LIMIT_VARIABLE, MAX_DOCUMENT_BYTES, size_limit
-from tagmt.safexml import parse_bytes
+from tagmt.safexml import XmlStream
 
 __all__ = [
     "CLOSE",
@@ -45,16 +45,20 @@ def read_corpus(path: str | Path, format: str | None = None, *, src_lang: str | 
             f"{path}: an XML document of {len(data) >> 20} MiB is over tagmt's limit of "
             f"{size_limit(MAX_DOCUMENT_BYTES) >> 20} MiB for one XML file; split it, or raise {LIMIT_VARIABLE}"
         )
+    stream = None  # XML: read as a stream of events, so that XLIFF readers never hold the whole tree
     if format in (None, "auto"):
-        format, tree = detect(path, data)
+        if looks_like_xml(data):
+            stream = XmlStream(data, path, "an XLIFF or TMX file")
+            format = _format_of(stream, path)
+        else:
+            format = "lines"
     elif format in ("xliff12", "xliff2", "tmx"):
-        tree = parse_bytes(data, path, FORMAT_NAMES[format])
-        found = xml_format(tree, path)
+        stream = XmlStream(data, path, FORMAT_NAMES[format])
+        found = _format_of(stream, path)
         if found != format:
+            stream.drain()  # a syntax error is named first
             raise TagmtError(f"{path}: --format {format} was given but the file is {FORMAT_NAMES[found]}")
-    elif format == "lines":
-        tree = None
-    else:
+    elif format != "lines":
         raise TagmtError(f"unknown format {format!r}: use auto, {', '.join(FORMATS)}")
     if references is not None and format != "lines":
         raise TagmtError(f"{path}: references as a separate file are for line files; {FORMAT_NAMES[format]} "
@@ -66,11 +70,20 @@ def read_corpus(path: str | Path, format: str | None = None, *, src_lang: str | 
     if format == "xliff12":
         from tagmt.corpus import xliff12
 
-        return xliff12.read(path, data, tree)
+        return xliff12.read(path, data, stream)
     if format == "xliff2":
         from tagmt.corpus import xliff2
 
-        return xliff2.read(path, data, tree)
+        return xliff2.read(path, data, stream)
     from tagmt.corpus import tmx
 
-    return tmx.read(path, data, tree, src_lang=src_lang, trg_lang=trg_lang)
+    return tmx.read(path, data, stream.tree(), src_lang=src_lang, trg_lang=trg_lang)
+
+
+def _format_of(stream: XmlStream, path: Path) -> str:
+    """The format from the root element; a document that is not well formed is named as such first."""
+    try:
+        return xml_format(stream.root.getroottree(), path)  # type: ignore[union-attr]
+    except TagmtError:
+        stream.drain()
+        raise

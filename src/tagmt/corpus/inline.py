@@ -47,18 +47,23 @@ class InlineReader:
     def __init__(self, index: SpanIndex, classify: Classify) -> None:
         self.index = index
         self.classify = classify
+        self._shared: dict = {}  # the many equal codes of a document (``<g id="1">``, ``</g>``) kept once
 
     def read(self, container: etree._Element) -> tuple[str, dict[tuple[str, str], InlineCode]]:
         """The tagged string of ``container``'s content and its codes keyed by (placeholder, id)."""
-        walk = _Walk(self.index, self.classify)
+        walk = _Walk(self.index, self.classify, self._shared)
         walk.children(container)
-        return "".join(walk.out), walk.codes
+        codes = walk.codes
+        if codes:  # equal code tables (most segments of a document) shared: nobody changes a segment's codes
+            codes = self._shared.setdefault(tuple(codes.items()), codes)  # type: ignore[call-overload]
+        return "".join(walk.out), codes
 
 
 class _Walk:
-    def __init__(self, index: SpanIndex, classify: Classify) -> None:
+    def __init__(self, index: SpanIndex, classify: Classify, shared: dict) -> None:
         self.index = index
         self.classify = classify
+        self.shared = shared
         self.out: list[str] = []
         self.codes: dict[tuple[str, str], InlineCode] = {}
         self.unnumbered = 0
@@ -105,7 +110,8 @@ class _Walk:
             n += 1
             unique = f"{code_id}~{n}"
         code = InlineCode(kind, unique, local_name(element), open_xml, close_xml)
-        self.codes[code.key] = code
+        code = self.shared.setdefault(code, code)  # equal codes of the document kept once
+        self.codes[self.shared.setdefault(code.key, code.key)] = code
         return code
 
 

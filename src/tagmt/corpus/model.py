@@ -38,7 +38,7 @@ PLACEHOLDERS = (PAIR, STANDALONE, OPEN, CLOSE)
 _ID = re.compile(r"""\sid\s*=\s*(?:"([^"]*)"|'([^']*)')""")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class InlineCode:
     """One original inline code behind a placeholder tag.
 
@@ -63,7 +63,7 @@ class InlineCode:
 MACHINE = "machine translation"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Segment:
     """One unit of translation: ``source`` and ``reference`` are tagged strings (see the module docstring);
     ``codes`` maps (placeholder name, id) to the original code.

@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import re
 import xml.parsers.expat
+from array import array
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Iterator
 
 from lxml import etree
 
@@ -40,33 +42,52 @@ class Span:
         return self.inner_end == self.end
 
 
-def element_spans(data: bytes, path: str | Path) -> list[Span]:
+class SpanTable:
+    """The spans of every element of a document in document order, four integers each in one flat array
+    (16 bytes per element, instead of an object per element)."""
+
+    __slots__ = ("_flat",)
+
+    def __init__(self, size: int) -> None:
+        self._flat = array("i" if size < 2**31 else "q")
+
+    def __len__(self) -> int:
+        return len(self._flat) // 4
+
+    def __getitem__(self, k: int) -> Span:
+        at = 4 * k
+        return Span(*self._flat[at:at + 4])
+
+
+def element_spans(data: bytes, path: str | Path) -> SpanTable:
     """The span of every element of ``data`` in document order (the order of ``root.iter()``).
 
-    ``data`` must already have been parsed by the safe parser (no DOCTYPE, well formed)."""
-    spans: list[Span | None] = []
-    open_at: list[tuple[int, int, int]] = []  # (index in spans, start, inner_start)
+    ``data`` must be well formed without a DOCTYPE (the safe parser refuses anything else)."""
+    table = SpanTable(len(data))
+    flat = table._flat
+    open_at: list[tuple[int, int, int]] = []  # (index in flat, start, inner_start)
     parser = xml.parsers.expat.ParserCreate()
     parser.SetParamEntityParsing(xml.parsers.expat.XML_PARAM_ENTITY_PARSING_NEVER)
+    start_tag, end_tag = _START_TAG.match, _END_TAG.match
 
     def start(_name: str, _attrs: dict) -> None:
         at = parser.CurrentByteIndex
-        match = _START_TAG.match(data, at)
+        match = start_tag(data, at)
         if match is None:  # pragma: no cover - expat accepted a tag this scanner does not read
             raise TagmtError(f"{path}: cannot locate the start tag at byte {at}")
-        open_at.append((len(spans), at, match.end()))
-        spans.append(None)
+        open_at.append((len(flat), at, match.end()))
+        flat.extend((0, 0, 0, 0))
 
     def end(_name: str) -> None:
         k, begin, inner = open_at.pop()
         if data[inner - 2:inner] == b"/>":
-            spans[k] = Span(begin, inner, inner, inner)
+            flat[k], flat[k + 1], flat[k + 2], flat[k + 3] = begin, inner, inner, inner
             return
         at = parser.CurrentByteIndex
-        match = _END_TAG.match(data, at)
+        match = end_tag(data, at)
         if match is None:  # pragma: no cover - see above
             raise TagmtError(f"{path}: cannot locate the end tag at byte {at}")
-        spans[k] = Span(begin, inner, at, match.end())
+        flat[k], flat[k + 1], flat[k + 2], flat[k + 3] = begin, inner, at, match.end()
 
     parser.StartElementHandler = start
     parser.EndElementHandler = end
@@ -74,38 +95,66 @@ def element_spans(data: bytes, path: str | Path) -> list[Span]:
         parser.Parse(data, True)
     except xml.parsers.expat.ExpatError as exc:  # pragma: no cover - lxml accepted the document first
         raise TagmtError(f"{path}:{exc.lineno}: malformed XML: {xml.parsers.expat.errors.messages[exc.code]}") from None
-    return spans  # type: ignore[return-value]
+    return table
 
 
 class SpanIndex:
-    """The span of any element of one parsed document, and its original bytes."""
+    """The span of an element of one document, and its original bytes.
 
-    def __init__(self, data: bytes, tree: etree._ElementTree, path: str | Path, codec: str = "utf-8") -> None:
+    Elements are looked up by their number in document order (``k``), or, once bound (:meth:`bind`), by
+    the element itself: a streaming reader binds one part of the document, reads it and releases it, so
+    that no element of the whole document is kept."""
+
+    def __init__(self, data: bytes, spans: SpanTable, codec: str = "utf-8") -> None:
         self.data = data
         self.codec = codec
-        elements = list(tree.getroot().iter(etree.Element))
+        self.spans = spans
+        self._bound: dict[etree._Element, int] = {}
+
+    @classmethod
+    def of_tree(cls, data: bytes, tree: etree._ElementTree, path: str | Path, codec: str = "utf-8") -> "SpanIndex":
+        """The index of a whole parsed document, every element bound."""
         spans = element_spans(data, path)
-        if len(elements) != len(spans):  # pragma: no cover - the two parsers disagree
-            raise TagmtError(f"{path}: {len(elements)} elements but {len(spans)} tags located")
-        # Keeping the element proxies referenced keeps them identical for the lookups below.
-        self._spans = dict(zip(elements, spans))
+        index = cls(data, spans, codec)
+        count = index.bind(tree.getroot(), 0)
+        if count != len(spans):  # pragma: no cover - the two parsers disagree
+            raise TagmtError(f"{path}: {count} elements but {len(spans)} tags located")
+        return index
 
-    def __getitem__(self, element: etree._Element) -> Span:
-        return self._spans[element]
+    def bind(self, element: etree._Element, k: int) -> int:
+        """Bind ``element`` (the ``k``-th element of the document) and its descendants; their number.
+        Keeping the element proxies referenced keeps them identical for the lookups."""
+        bound = self._bound
+        n = 0
+        for n, descendant in enumerate(element.iter(etree.Element), start=1):
+            bound[descendant] = k + n - 1
+        if k + n > len(self.spans):  # pragma: no cover - the two parsers disagree
+            raise TagmtError("the XML parsers disagree on the number of elements")
+        return n
 
-    def outer(self, element: etree._Element) -> bytes:
+    def release(self) -> None:
+        """Forget every bound element (their numbers stay valid)."""
+        self._bound.clear()
+
+    def number(self, element: etree._Element) -> int:
+        return self._bound[element]
+
+    def __getitem__(self, element: "etree._Element | int") -> Span:
+        return self.spans[element if isinstance(element, int) else self._bound[element]]
+
+    def outer(self, element: "etree._Element | int") -> bytes:
         span = self[element]
         return self.data[span.start:span.end]
 
-    def start_tag(self, element: etree._Element) -> bytes:
+    def start_tag(self, element: "etree._Element | int") -> bytes:
         span = self[element]
         return self.data[span.start:span.inner_start]
 
-    def end_tag(self, element: etree._Element) -> bytes:
+    def end_tag(self, element: "etree._Element | int") -> bytes:
         span = self[element]
         return self.data[span.inner_end:span.end]
 
-    def inner(self, element: etree._Element) -> bytes:
+    def inner(self, element: "etree._Element | int") -> bytes:
         span = self[element]
         return self.data[span.inner_start:span.inner_end]
 
@@ -187,13 +236,19 @@ def with_content(start_tag: bytes, content: bytes) -> bytes:
 
 def splice(data: bytes, edits: list[tuple[int, int, bytes]]) -> bytes:
     """``data`` with each ``(start, end, replacement)`` applied; edits must not overlap."""
-    out: list[bytes] = []
+    return b"".join(spliced(data, edits))
+
+
+def spliced(data: bytes, edits: list[tuple[int, int, bytes]]) -> Iterator[bytes | memoryview]:
+    """The pieces of ``data`` with ``edits`` applied (see :func:`splice`), views of ``data`` where it is
+    unchanged: a writer streams them without a second copy of the document."""
+    view = memoryview(data)
     position = 0
-    for start, end, replacement in sorted(edits, key=lambda edit: (edit[0], edit[1])):
+    edits.sort(key=lambda edit: (edit[0], edit[1]))
+    for start, end, replacement in edits:
         if start < position:  # pragma: no cover - a writer bug
             raise ValueError(f"overlapping edits at byte {start}")
-        out.append(data[position:start])
-        out.append(replacement)
+        yield view[position:start]
+        yield replacement
         position = end
-    out.append(data[position:])
-    return b"".join(out)
+    yield view[position:]

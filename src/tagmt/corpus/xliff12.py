@@ -27,7 +27,7 @@ byte.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
 from typing import Sequence
@@ -40,7 +40,7 @@ from tagmt.corpus.model import MACHINE, Corpus, Segment
 from tagmt.corpus.spans import set_attribute, splice, with_content
 from tagmt.corpus.xmlfile import XmlFile, inherited, with_id_prefixes
 from tagmt.errors import TagmtError
-from tagmt.safexml import local_name, namespace
+from tagmt.safexml import XmlStream, local_name, namespace
 
 NS = "urn:oasis:names:tc:xliff:document:1.2"
 MT_STATE = "needs-review-translation"
@@ -77,43 +77,88 @@ def classify(element: etree._Element, ns: str | None = NS) -> Role:
     return Role("standalone", None, prefix="c")  # a foreign element: kept as it is, never translated
 
 
-@dataclass
+@dataclass(slots=True)
 class _Unit:
-    """One translatable trans-unit, for the writer."""
+    """One translatable trans-unit, for the writer: its elements by their number in the document."""
 
-    element: etree._Element
-    source: etree._Element  # <source>, or <seg-source> when segmented
-    mrks: list[etree._Element]  # the seg-source's <mrk mtype="seg">s (empty: unsegmented)
-    target: etree._Element | None
-    segments: list[int] = field(default_factory=list)  # their indices in the corpus
+    element: int
+    source: int  # <source>, or <seg-source> when segmented
+    mrks: tuple[tuple[str | None, int], ...]  # (mid, number) of the seg-source's <mrk mtype="seg">s; empty: unsegmented
+    target: int | None
+    target_mrks: dict[str | None, int] | None  # a segmented unit's target's <mrk mtype="seg">s by mid (the first)
+    approved: bool
+    new_target: tuple[bytes, bytes] | None  # where there is no target: a new one's start tag (without ">") and end tag
+    segments: range = range(0)  # their indices in the corpus
 
 
-def read(path: Path, data: bytes, tree: etree._ElementTree | None = None) -> Corpus:
-    """The segments of an XLIFF 1.x document."""
-    doc = XmlFile.parse(path, data, "XLIFF 1.2", tree)
-    root = doc.root
+def read(path: Path, data: bytes, stream: XmlStream | None = None) -> Corpus:
+    """The segments of an XLIFF 1.x document, read unit by unit (the tree of a unit is freed once read)."""
+    doc, stream = XmlFile.streamed(path, data, "XLIFF 1.2", stream)
+    try:
+        return _read(doc, stream)
+    except TagmtError:
+        stream.drain()  # a syntax error later in the document is named first
+        raise
+
+
+def _read(doc: XmlFile, stream: XmlStream) -> Corpus:
+    root = stream.root
     ns = namespace(root)
     if ns not in (*XLIFF1_NAMESPACES, None) or (ns is None and not (root.get("version") or "").startswith("1.")):
         raise TagmtError(f"{doc.line(root)}: not an XLIFF 1.x document (namespace {ns!r})")
     q = (lambda name: f"{{{ns}}}{name}") if ns else (lambda name: name)
-    files = [child for child in root if child.tag == q("file")]
-    if not files:
-        raise TagmtError(f"{doc.line(root)}: no <file> element in the XLIFF document")
+    q_file, q_unit = q("file"), q("trans-unit")
     reader = InlineReader(doc.index, partial(classify, ns=ns))
     segments: list[Segment] = []
     units: list[_Unit] = []
-    for prefix, file_el in zip(with_id_prefixes(files, "original"), files):
-        languages = (file_el.get("source-language"), file_el.get("target-language"))
-        anonymous = 0  # units without an id, matched by their position in the file
-        for tu in file_el.iter(q("trans-unit")):
-            if inherited(tu, "translate", "yes") == "no":
+    files: list[tuple[etree._Element, int]] = []  # each top-level <file> and its number
+    unit_files: list[int] = []  # the file of each unit
+    file_el, languages, anonymous = None, (None, None), 0
+    opened: tuple[etree._Element, int] | None = None  # the outermost open trans-unit
+    k, depth = -1, 0
+    for event, element in stream:
+        if event == "start":
+            k += 1
+            depth += 1
+            if depth == 2 and element.tag == q_file:
+                file_el, anonymous = element, 0  # units without an id: matched by their position in the file
+                files.append((element, k))
+                languages = doc.shared((element.get("source-language"), element.get("target-language")))
+            elif opened is None and file_el is not None and element.tag == q_unit:
+                opened = (element, k)
+            continue
+        depth -= 1
+        if opened is not None:
+            if element is not opened[0]:
                 continue
-            anonymous += not tu.get("id")
-            unit_key = (prefix, ("id", tu.get("id")) if tu.get("id") else ("position", anonymous))
-            units.append(_read_unit(doc, reader, q, tu, prefix, segments, languages, unit_key))
-    src_lang = files[0].get("source-language")
-    trg_lang = files[0].get("target-language")
-    return Corpus("xliff12", segments, path, src_lang, trg_lang, True, (doc, units, files), write)
+            doc.index.bind(*opened)
+            opened = None
+            for tu in element.iter(q_unit):  # itself, and any (invalid) trans-unit nested in it
+                if inherited(tu, "translate", "yes") == "no":
+                    continue
+                unit_id = tu.get("id")
+                anonymous += not unit_id
+                unit_key = ("", ("id", unit_id) if unit_id else ("position", anonymous))
+                units.append(_read_unit(doc, reader, q, tu, segments, languages, unit_key))
+                unit_files.append(len(files) - 1)
+            doc.index.release()
+        if depth >= 2:  # inside a <file>: read, freed
+            _free(element)
+        elif depth == 1:
+            file_el = None
+    if k + 1 != len(doc.index.spans):  # pragma: no cover - the two parsers disagree: no splice would be right
+        raise TagmtError(f"{doc.path}: {k + 1} elements but {len(doc.index.spans)} tags located")
+    if not files:
+        raise TagmtError(f"{doc.line(root)}: no <file> element in the XLIFF document")
+    if len(files) > 1:
+        prefixes = with_id_prefixes([f for f, _ in files], "original")
+        for unit, n in zip(units, unit_files):
+            for j in unit.segments:
+                segments[j] = _prefixed(segments[j], prefixes[n])
+    src_lang = files[0][0].get("source-language")
+    trg_lang = files[0][0].get("target-language")
+    file_info = [(n, bool(f.get("target-language"))) for f, n in files]
+    return Corpus("xliff12", segments, doc.path, src_lang, trg_lang, True, (doc, units, file_info), write)
 
 
 def _seg_mrks(container: etree._Element | None, q) -> list[etree._Element]:
@@ -143,21 +188,28 @@ def _is_locked(element: etree._Element) -> bool:
                for name, value in element.attrib.items())
 
 
-def _read_unit(doc: XmlFile, reader: InlineReader, q, tu: etree._Element, prefix: str,
-               segments: list[Segment], languages: tuple[str | None, str | None], unit_key: tuple = ()) -> _Unit:
+def _read_unit(doc: XmlFile, reader: InlineReader, q, tu: etree._Element, segments: list[Segment],
+               languages: tuple[str | None, str | None], unit_key: tuple = ()) -> _Unit:
     source = tu.find(q("source"))
     if source is None:
         raise TagmtError(f"{doc.line(tu)}: trans-unit {tu.get('id')!r} has no <source>")
     seg_source = tu.find(q("seg-source"))
     target = tu.find(q("target"))
     mrks = _seg_mrks(seg_source, q)
-    unit_id = prefix + (tu.get("id") or f"line{tu.sourceline}")
-    unit = _Unit(tu, seg_source if mrks else source, mrks, target)
-    sdl = _sdl_segments(tu)
+    unit_id = unit_key[1][1] if unit_key and unit_key[1][0] == "id" else tu.get("id") or f"line{tu.sourceline}"
+    number = doc.index.number
+    container = seg_source if mrks else source
+    targets: dict[str | None, etree._Element] = {}
     if mrks:
-        targets: dict[str | None, etree._Element] = {}
         for mrk in _seg_mrks(target, q):
             targets.setdefault(mrk.get("mid"), mrk)
+    unit = _Unit(number(tu), number(container), tuple((mrk.get("mid"), number(mrk)) for mrk in mrks),
+                 None if target is None else number(target),
+                 {mid: number(mrk) for mid, mrk in targets.items()} or None, tu.get("approved") == "yes",
+                 doc.shared(doc.target_start(container, tu)) if target is None else None)
+    first = len(segments)
+    sdl = _sdl_segments(tu)
+    if mrks:
         # a target with content but no segment markers (written unsegmented): its status is the whole target's
         whole = target if target is not None and not targets and _has_text(target) else None
         seen: set[str | None] = set()
@@ -167,13 +219,28 @@ def _read_unit(doc: XmlFile, reader: InlineReader, q, tu: etree._Element, prefix
                 raise TagmtError(f"{doc.line(mrk)}: two <mrk mtype=\"seg\"> with mid {mid!r} in the <seg-source> "
                                  f"of trans-unit {tu.get('id')!r}; each segment needs its own mid")
             seen.add(mid)
-            _add(reader, segments, unit, f"{unit_id}#{mid or ''}", mrk, targets.get(mid), languages,
+            _add(reader, segments, f"{unit_id}#{mid or ''}", mrk, targets.get(mid), languages,
                  _status(tu, target, whole if whole is not None else targets.get(mid), sdl.get(mid or "")),
                  (*unit_key, mid or ""))
     else:
-        _add(reader, segments, unit, unit_id, source, target, languages, _status(tu, target, target, None),
+        _add(reader, segments, unit_id, source, target, languages, _status(tu, target, target, None),
              (*unit_key, None))
+    unit.segments = range(first, len(segments))
     return unit
+
+
+def _free(element: etree._Element) -> None:
+    """Free ``element`` (read) and its earlier siblings (read before it)."""
+    element.clear(keep_tail=False)
+    parent = element.getparent()
+    if parent is not None:
+        while element.getprevious() is not None:
+            del parent[0]
+
+
+def _prefixed(segment: Segment, prefix: str) -> Segment:
+    """``segment`` with its ``<file>``'s prefix in its id and key (a document with several files)."""
+    return replace(segment, id=prefix + segment.id, key=(prefix, *segment.key[1:]))
 
 
 def _status(tu: etree._Element, target: etree._Element | None, content: etree._Element | None,
@@ -197,7 +264,7 @@ def _status(tu: etree._Element, target: etree._Element | None, content: etree._E
     return (state or "no state"), None
 
 
-def _add(reader: InlineReader, segments: list[Segment], unit: _Unit, segment_id: str,
+def _add(reader: InlineReader, segments: list[Segment], segment_id: str,
          source: etree._Element, target: etree._Element | None, languages: tuple[str | None, str | None],
          status: tuple[str | None, str | None], key: tuple = ()) -> None:
     tagged, codes = reader.read(source)
@@ -205,7 +272,6 @@ def _add(reader: InlineReader, segments: list[Segment], unit: _Unit, segment_id:
     keep, locked = status
     if not locked and not tagged.strip():
         locked = "empty source"
-    unit.segments.append(len(segments))
     segments.append(Segment(segment_id, tagged, reference, codes, key=key, src_lang=languages[0],
                             trg_lang=languages[1], keep=keep, locked=locked))
 
@@ -228,22 +294,22 @@ def write(corpus: Corpus, targets: Sequence[str | None], output: str | Path, *, 
         if all(t is None for t in new):
             continue
         segments = [corpus.segments[k] for k in unit.segments]
-        if unit.mrks and unit.target is not None and _seg_mrks(unit.target, lambda name: unit.mrks[0].tag):
+        if unit.mrks and unit.target is not None and unit.target_mrks:
             edits.extend(_segmented_edits(doc, unit, segments, new))
             if mark_mt:
                 edits.append(_start_tag_edit(doc, unit.target, _mt_state))
         else:
             edits.append(_target_edit(doc, unit, _target_inner(doc, unit, segments, new), mark_mt))
-        if mark_mt and unit.element.get("approved") == "yes":
+        if mark_mt and unit.approved:
             edits.append(_start_tag_edit(doc, unit.element, lambda tag: set_attribute(tag, "approved", "no")))
     if trg_lang:
-        for file_el in files:
-            if not file_el.get("target-language"):
-                edits.append(_start_tag_edit(doc, file_el, lambda tag: set_attribute(tag, "target-language", trg_lang)))
+        for number, has_language in files:
+            if not has_language:
+                edits.append(_start_tag_edit(doc, number, lambda tag: set_attribute(tag, "target-language", trg_lang)))
     return doc.write(output, edits)
 
 
-def _start_tag_edit(doc: XmlFile, element: etree._Element, change) -> tuple[int, int, bytes]:
+def _start_tag_edit(doc: XmlFile, element: int, change) -> tuple[int, int, bytes]:
     span = doc.index[element]
     return span.start, span.inner_start, change(doc.index.start_tag(element))
 
@@ -256,17 +322,14 @@ def _segmented_edits(doc: XmlFile, unit: _Unit, segments: list[Segment],
                      new: list[str | None]) -> list[tuple[int, int, bytes]]:
     """Edits inside an existing segmented target: the content of each ``mrk`` written, a missing one added
     after the target's ``mrk`` of the nearest earlier segment (else before the next, else at the end)."""
-    q_mrk = unit.mrks[0].tag
-    present: dict[str | None, etree._Element] = {}
-    for mrk in _seg_mrks(unit.target, lambda name: q_mrk if name == "mrk" else name):
-        present.setdefault(mrk.get("mid"), mrk)
-    mids = [mrk.get("mid") for mrk in unit.mrks]
+    present = unit.target_mrks or {}
+    mids = [mid for mid, _ in unit.mrks]
     edits: list[tuple[int, int, bytes]] = []
-    for k, (mrk, segment, tagged) in enumerate(zip(unit.mrks, segments, new)):
+    for k, ((mid, mrk), segment, tagged) in enumerate(zip(unit.mrks, segments, new)):
         if tagged is None:
             continue
         content = _content(doc, segment, tagged)
-        existing = present.get(mrk.get("mid"))
+        existing = present.get(mid)
         if existing is not None:
             span = doc.index[existing]
             if span.empty:
@@ -282,7 +345,7 @@ def _segmented_edits(doc: XmlFile, unit: _Unit, segments: list[Segment],
         elif after is not None:
             at = doc.index[after].start
         else:
-            at = doc.index[unit.target].inner_end
+            at = doc.index[unit.target].inner_end  # type: ignore[index]
         edits.append((at, at, element))
     return edits
 
@@ -291,10 +354,10 @@ def _target_inner(doc: XmlFile, unit: _Unit, segments: list[Segment], new: list[
     """The content of a new (or empty) target."""
     if not unit.mrks:
         (segment,), (tagged,) = segments, new
-        return _content(doc, segment, tagged) if tagged is not None else doc.index.inner(unit.target)
+        return _content(doc, segment, tagged) if tagged is not None else doc.index.inner(unit.target)  # type: ignore[arg-type]
     base = doc.index[unit.source].inner_start
     edits = []
-    for mrk, segment, tagged in zip(unit.mrks, segments, new):
+    for (_, mrk), segment, tagged in zip(unit.mrks, segments, new):
         span = doc.index[mrk]
         content = _content(doc, segment, tagged) if tagged is not None else b""
         if span.empty:  # <mrk mtype="seg" mid="1"/>: give it content
@@ -313,7 +376,7 @@ def _target_edit(doc: XmlFile, unit: _Unit, inner: bytes, mark_mt: bool) -> tupl
         if span.empty:
             return span.start, span.end, with_content(start_tag, inner)
         return span.start, span.inner_end, start_tag + inner
-    opening, closing = doc.target_start(unit.source, unit.element)
+    opening, closing = unit.new_target  # type: ignore[misc]
     start_tag = _mt_state(opening + b">") if mark_mt else opening + b">"
     end = doc.index[unit.source].end
     return end, end, doc.indent_before(unit.source) + start_tag + inner + closing

@@ -22,7 +22,7 @@ the XLIFF namespace with a prefix in scope) with the original codes put back, an
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
 from typing import Sequence
@@ -35,7 +35,7 @@ from tagmt.corpus.model import MACHINE, PAIR, STANDALONE, Corpus, Segment
 from tagmt.corpus.spans import set_attribute, with_content
 from tagmt.corpus.xmlfile import XmlFile, inherited, with_id_prefixes
 from tagmt.errors import TagmtError
-from tagmt.safexml import local_name, namespace
+from tagmt.safexml import XmlStream, local_name, namespace
 
 NS = "urn:oasis:names:tc:xliff:document:2.0"
 MT_STATE = "translated"
@@ -66,62 +66,121 @@ def classify(element: etree._Element, ns: str = NS) -> Role:
     return Role("standalone", None, prefix="c")  # a foreign element: kept as it is, never translated
 
 
-@dataclass
+@dataclass(slots=True)
 class _Segment:
-    """Where one segment's target goes, for the writer."""
+    """Where one segment's target goes, for the writer: its elements by their number in the document."""
 
-    element: etree._Element  # <segment>
-    source: etree._Element
-    target: etree._Element | None
+    element: int  # <segment>
+    source: int
+    target: int | None
+    new_target: tuple[bytes, bytes] | None  # where there is no target: a new one's start tag (without ">") and end tag
 
 
-def read(path: Path, data: bytes, tree: etree._ElementTree | None = None) -> Corpus:
-    """The segments of an XLIFF 2.x document."""
-    doc = XmlFile.parse(path, data, "XLIFF 2", tree)
-    root = doc.root
+def read(path: Path, data: bytes, stream: XmlStream | None = None) -> Corpus:
+    """The segments of an XLIFF 2.x document, read unit by unit (the tree of a unit is freed once read)."""
+    doc, stream = XmlFile.streamed(path, data, "XLIFF 2", stream)
+    try:
+        return _read(doc, stream)
+    except TagmtError:
+        stream.drain()  # a syntax error later in the document is named first
+        raise
+
+
+def _read(doc: XmlFile, stream: XmlStream) -> Corpus:
+    root = stream.root
     ns = namespace(root)
     if local_name(root) != "xliff" or ns not in XLIFF2_NAMESPACES:
         raise TagmtError(f"{doc.line(root)}: not an XLIFF 2 document (root {root.tag!r})")
     q = f"{{{ns}}}"
-    files = [child for child in root if child.tag == q + "file"]
-    if not files:
-        raise TagmtError(f"{doc.line(root)}: no <file> element in the XLIFF document")
+    q_file, q_unit = q + "file", q + "unit"
     reader = InlineReader(doc.index, partial(classify, ns=ns))
     segments: list[Segment] = []
     places: list[_Segment] = []
     languages = (root.get("srcLang"), root.get("trgLang"))
-    for prefix, file_el in zip(with_id_prefixes(files, "id"), files):
-        anonymous = 0  # units without an id, matched by their position in the file
-        for unit in file_el.iter(q + "unit"):
-            if inherited(unit, "translate", "yes") == "no":
+    files: list[etree._Element] = []
+    segment_files: list[int] = []  # the file of each segment
+    in_file, anonymous = False, 0
+    opened: tuple[etree._Element, int] | None = None  # the outermost open unit
+    k, depth = -1, 0
+    for event, element in stream:
+        if event == "start":
+            k += 1
+            depth += 1
+            if depth == 2 and element.tag == q_file:
+                in_file, anonymous = True, 0  # units without an id: matched by their position in the file
+                files.append(element)
+            elif opened is None and in_file and element.tag == q_unit:
+                opened = (element, k)
+            continue
+        depth -= 1
+        if opened is not None:
+            if element is not opened[0]:
                 continue
-            anonymous += not unit.get("id")
-            unit_key = (prefix, ("id", unit.get("id")) if unit.get("id") else ("position", anonymous))
-            unit_id = prefix + (unit.get("id") or f"line{unit.sourceline}")
-            position = 0
-            for child in unit:
-                if child.tag != q + "segment":
+            doc.index.bind(*opened)
+            opened = None
+            for unit in element.iter(q_unit):  # itself, and any (invalid) unit nested in it
+                if inherited(unit, "translate", "yes") == "no":
                     continue
-                position += 1
-                source = child.find(q + "source")
-                if source is None:
-                    raise TagmtError(f"{doc.line(child)}: a <segment> of unit {unit.get('id')!r} has no <source>")
-                target = child.find(q + "target")
-                tagged, codes = reader.read(source)
-                reference = reader.read(target)[0] if target is not None and (target.text or len(target)) else None
-                filled = target is not None and (bool((target.text or "").strip()) or len(target) > 0)
-                keep, locked = _status(child, filled)
-                if not tagged.strip():
-                    locked = "empty source"
-                fixed, ordered = _constraints(source, codes, ns)
-                segment_id = f"{unit_id}#{child.get('id') or position}"
-                segments.append(Segment(
-                    segment_id, tagged, reference, codes,
-                    key=(*unit_key, ("id", child.get("id")) if child.get("id") else ("position", position)),
-                    src_lang=languages[0], trg_lang=languages[1], keep=keep, locked=locked, fixed=fixed,
-                    ordered=ordered))
-                places.append(_Segment(child, source, target))
-    return Corpus("xliff2", segments, path, *languages, True, (doc, places), write)
+                anonymous += not unit.get("id")
+                first = len(segments)
+                _read_unit(doc, reader, q, ns, unit, anonymous, languages, segments, places)
+                segment_files.extend([len(files) - 1] * (len(segments) - first))
+            doc.index.release()
+        if depth >= 2:  # inside a <file>: read, freed
+            _free(element)
+        elif depth == 1:
+            in_file = False
+    if k + 1 != len(doc.index.spans):  # pragma: no cover - the two parsers disagree: no splice would be right
+        raise TagmtError(f"{doc.path}: {k + 1} elements but {len(doc.index.spans)} tags located")
+    if not files:
+        raise TagmtError(f"{doc.line(root)}: no <file> element in the XLIFF document")
+    if len(files) > 1:
+        prefixes = with_id_prefixes(files, "id")
+        segments = [replace(segment, id=prefixes[n] + segment.id, key=(prefixes[n], *segment.key[1:]))
+                    for segment, n in zip(segments, segment_files)]
+    has_language = bool(root.get("trgLang"))
+    return Corpus("xliff2", segments, doc.path, *languages, True, (doc, places, has_language), write)
+
+
+def _read_unit(doc: XmlFile, reader: InlineReader, q: str, ns: str, unit: etree._Element, anonymous: int,
+               languages: tuple[str | None, str | None], segments: list[Segment], places: list[_Segment]) -> None:
+    given = unit.get("id")
+    unit_key = ("", ("id", given) if given else ("position", anonymous))
+    unit_id = given or f"line{unit.sourceline}"
+    number = doc.index.number
+    position = 0
+    for child in unit:
+        if child.tag != q + "segment":
+            continue
+        position += 1
+        source = child.find(q + "source")
+        if source is None:
+            raise TagmtError(f"{doc.line(child)}: a <segment> of unit {unit.get('id')!r} has no <source>")
+        target = child.find(q + "target")
+        tagged, codes = reader.read(source)
+        reference = reader.read(target)[0] if target is not None and (target.text or len(target)) else None
+        filled = target is not None and (bool((target.text or "").strip()) or len(target) > 0)
+        keep, locked = _status(child, filled)
+        if not tagged.strip():
+            locked = "empty source"
+        fixed, ordered = _constraints(source, codes, ns)
+        segment_id = f"{unit_id}#{child.get('id') or position}"
+        segments.append(Segment(
+            segment_id, tagged, reference, codes,
+            key=(*unit_key, ("id", child.get("id")) if child.get("id") else ("position", position)),
+            src_lang=languages[0], trg_lang=languages[1], keep=keep, locked=locked, fixed=fixed,
+            ordered=ordered))
+        places.append(_Segment(number(child), number(source), None if target is None else number(target),
+                               doc.shared(doc.target_start(source, child)) if target is None else None))
+
+
+def _free(element: etree._Element) -> None:
+    """Free ``element`` (read) and its earlier siblings (read before it)."""
+    element.clear(keep_tail=False)
+    parent = element.getparent()
+    if parent is not None:
+        while element.getprevious() is not None:
+            del parent[0]
 
 
 def _status(segment: etree._Element, filled: bool) -> tuple[str | None, str | None]:
@@ -158,7 +217,7 @@ def _constraints(source: etree._Element, codes, ns: str) -> tuple[tuple, tuple]:
 def write(corpus: Corpus, targets: Sequence[str | None], output: str | Path, *, trg_lang: str | None = None,
           mark_mt: bool = True) -> Path:
     """``corpus``'s document with the given targets filled in (None: that segment is left as it is)."""
-    doc, places = corpus.native
+    doc, places, has_language = corpus.native
     edits: list[tuple[int, int, bytes]] = []
     for segment, place, tagged in zip(corpus.segments, places, targets):
         if tagged is None:
@@ -173,11 +232,10 @@ def write(corpus: Corpus, targets: Sequence[str | None], output: str | Path, *, 
             span = doc.index[place.target]
             edits.append((span.start, span.end, with_content(doc.index.start_tag(place.target), content)))
         else:
-            opening, closing = doc.target_start(place.source, place.element)
+            opening, closing = place.new_target  # type: ignore[misc]
             end = doc.index[place.source].end
             edits.append((end, end, doc.indent_before(place.source) + opening + b">" + content + closing))
-    root = doc.root
-    if trg_lang and not root.get("trgLang"):
-        span = doc.index[root]
-        edits.append((span.start, span.inner_start, set_attribute(doc.index.start_tag(root), "trgLang", trg_lang)))
+    if trg_lang and not has_language:
+        span = doc.index[0]  # the root
+        edits.append((span.start, span.inner_start, set_attribute(doc.index.start_tag(0), "trgLang", trg_lang)))
     return doc.write(output, edits)

@@ -1,5 +1,6 @@
-"""What the XML readers and writers share: the parsed document with the byte span of every element, the
-rule of which units are translatable, and the splicing of new targets into the original bytes.
+"""What the XML readers and writers share: the document's bytes with the byte span of every element (its
+tree streamed, one part at a time, or parsed whole), the rule of which units are translatable, and the
+splicing of new targets into the original bytes.
 
 Files are read and written back in their own encoding: UTF-8, ASCII, or any declared single-byte encoding
 (ISO-8859-1, windows-1252, …), where a character the encoding cannot hold is written as a character
@@ -16,10 +17,10 @@ from pathlib import Path
 from lxml import etree
 
 from tagmt.atomic import write_atomic
-from tagmt.corpus.spans import SpanIndex, attributes, splice
+from tagmt.corpus.spans import SpanIndex, attributes, element_spans, spliced
 from tagmt.corpus.xmltext import escape_attribute
 from tagmt.errors import TagmtError
-from tagmt.safexml import parse_bytes
+from tagmt.safexml import XmlStream, parse_bytes
 
 _QNAME = re.compile(rb"<([^\s/>]+)")
 
@@ -49,13 +50,17 @@ def codec_of(path: Path, declared: str | None, data: bytes, what: str) -> str:
 
 @dataclass
 class XmlFile:
-    """One parsed XML input: its bytes, its tree and the spans of its elements."""
+    """One XML input: its bytes, the spans of its elements and its encoding; ``tree`` when the whole tree
+    was parsed (TMX), None when a reader streams the document (XLIFF: :meth:`streamed`)."""
 
     path: Path
     data: bytes
-    tree: etree._ElementTree
     index: SpanIndex
     codec: str = "utf-8"
+    tree: etree._ElementTree | None = None
+
+    def __post_init__(self) -> None:
+        self._shared: dict = {}
 
     @classmethod
     def parse(cls, path: Path, data: bytes, what: str, tree: etree._ElementTree | None = None) -> "XmlFile":
@@ -63,10 +68,31 @@ class XmlFile:
         single-byte encodings: see the module docstring)."""
         tree = tree if tree is not None else parse_bytes(data, path, what)
         codec = codec_of(path, tree.docinfo.encoding if _declares_encoding(data) else None, data, what)
-        return cls(path, data, tree, SpanIndex(data, tree, path, codec), codec)
+        return cls(path, data, SpanIndex.of_tree(data, tree, path, codec), codec, tree)
+
+    @classmethod
+    def streamed(cls, path: Path, data: bytes, what: str, stream: XmlStream | None = None) -> tuple["XmlFile", XmlStream]:
+        """The document and the stream of its parse (``stream``, or a new one), for a reader that handles
+        one part at a time: elements are found by number (``index.spans``) or once bound (``index.bind``).
+        A syntax error anywhere in the document is named before any other problem."""
+        stream = stream if stream is not None else XmlStream(data, path, what)
+        try:
+            declared = _declared_encoding(data)  # (the pull parser's docinfo has it only once it is closed)
+            codec = codec_of(path, declared, data, what)
+            spans = element_spans(data, path)
+        except TagmtError:
+            stream.drain()
+            raise
+        return cls(path, data, SpanIndex(data, spans, codec), codec), stream
+
+    def shared(self, value):
+        """``value``, or an equal one already kept (the many equal tags and codes of a document kept once)."""
+        return self._shared.setdefault(value, value)
 
     @property
     def root(self) -> etree._Element:
+        if self.tree is None:  # pragma: no cover - a streaming reader's document
+            raise ValueError("the document was streamed: no tree is kept")
         return self.tree.getroot()
 
     def line(self, element: etree._Element) -> str:
@@ -102,9 +128,9 @@ class XmlFile:
             name = f"xlf{n or ''}:target".encode()
             declared[b"xmlns:" + name[:-7]] = self.encode(escape_attribute(ns or ""))
         extra = b"".join(b" " + key + b'="' + value + b'"' for key, value in declared.items())
-        return b"<" + name + extra, b"</" + name + b">"
+        return self.shared(b"<" + name + extra), self.shared(b"</" + name + b">")
 
-    def indent_before(self, element: etree._Element) -> bytes:
+    def indent_before(self, element: etree._Element | int) -> bytes:
         """The whitespace right before ``element``'s start tag (its indentation), or ``b""``."""
         start = self.index[element].start
         k = start
@@ -114,7 +140,16 @@ class XmlFile:
 
     def write(self, output: str | Path, edits: list[tuple[int, int, bytes]]) -> Path:
         """The original bytes with ``edits`` spliced in, written atomically to ``output``."""
-        return write_atomic(output, [splice(self.data, edits)])
+        return write_atomic(output, spliced(self.data, edits))
+
+
+_DECLARED = re.compile(rb"^(?:\xef\xbb\xbf)?\s*<\?xml[^>]*?\sencoding\s*=\s*([\"'])([A-Za-z][A-Za-z0-9._-]*)\1")
+
+
+def _declared_encoding(data: bytes) -> str | None:
+    """The encoding the XML declaration names, or None."""
+    match = _DECLARED.match(data[:1024])
+    return match.group(2).decode("ascii") if match else None
 
 
 def _declares_encoding(data: bytes) -> bool:

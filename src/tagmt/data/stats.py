@@ -20,7 +20,7 @@ from typing import Iterable
 from tagmt.data.dataset import Dataset
 from tagmt.data.directions import Direction, parse_direction
 from tagmt.data.views import parallel_segments
-from tagmt.data.xliff import Content, IsolatedCode, PairedCode, Placeholder, Protected, Segment, load_document
+from tagmt.data.xliff import Content, IsolatedCode, PairedCode, Placeholder, Protected, SapSegment, load_document
 from tagmt.errors import TagmtError
 
 _ELEMENT = re.compile(r"<([A-Za-z_][\w.:-]*)")
@@ -35,7 +35,7 @@ class SegmentRecord:
     unit: int  # ordinal of the unit among the document's units that have segments
     position: int  # ordinal of the segment inside its unit
     context: str
-    source: Segment
+    source: SapSegment
 
 
 @dataclass

@@ -20,8 +20,8 @@ from tagmt.safexml import PARSER, parse_bytes
 XLIFF_NS = "urn:oasis:names:tc:xliff:document:1.2"
 _X = "{" + XLIFF_NS + "}"
 
-__all__ = ["PARSER", "Document", "Unit", "Segment", "Placeholder", "PairedCode", "IsolatedCode", "Protected",
-           "load_document", "parse_xliff"]
+__all__ = ["PARSER", "Document", "Unit", "SapSegment", "Placeholder", "PairedCode", "IsolatedCode", "Protected",
+           "SapCode", "load_document", "parse_xliff"]
 
 
 @dataclass(frozen=True)
@@ -73,12 +73,12 @@ class Protected:
     markup: str = ""
 
 
-InlineCode = Union[Placeholder, PairedCode, IsolatedCode, Protected]
-Content = Union[str, InlineCode]
+SapCode = Union[Placeholder, PairedCode, IsolatedCode, Protected]
+Content = Union[str, SapCode]
 
 
 @dataclass(frozen=True)
-class Segment:
+class SapSegment:
     """One ``<mrk mtype="seg">``: the unit of translation, matched across sides by ``mid``."""
 
     mid: str
@@ -92,8 +92,8 @@ class Unit:
     id: str
     translate: bool
     context: str | None
-    source_segments: list[Segment]
-    target_segments: list[Segment]
+    source_segments: list[SapSegment]
+    target_segments: list[SapSegment]
 
 
 @dataclass(frozen=True)
@@ -106,7 +106,7 @@ class Document:
     target_lang: str
     units: list[Unit]
 
-    def segment_pairs(self) -> Iterator[tuple[Unit, Segment, Segment]]:
+    def segment_pairs(self) -> Iterator[tuple[Unit, SapSegment, SapSegment]]:
         """The translatable (source, target) segment pairs in document order."""
         for unit in self.units:
             if unit.translate:
@@ -200,11 +200,11 @@ def _context(tu: etree._Element) -> str | None:
     return None
 
 
-def _segments(container: etree._Element | None) -> list[Segment]:
+def _segments(container: etree._Element | None) -> list[SapSegment]:
     if container is None:
         return []
     return [
-        Segment(mrk.get("mid", ""), _content(mrk))
+        SapSegment(mrk.get("mid", ""), _content(mrk))
         for mrk in container.iterchildren(_X + "mrk")
         if mrk.get("mtype") == "seg"
     ]
@@ -212,8 +212,8 @@ def _segments(container: etree._Element | None) -> list[Segment]:
 
 def _unit(tu: etree._Element, path: Path) -> Unit:
     translate = tu.get("translate") != "no"
-    source: list[Segment] = []
-    target: list[Segment] = []
+    source: list[SapSegment] = []
+    target: list[SapSegment] = []
     if translate:
         _matched_mids(tu, path)
         source = _segments(tu.find(_X + "seg-source"))

@@ -47,7 +47,8 @@ from pathlib import Path
 from typing import Any
 
 from tagmt import paths
-from tagmt.engines.hf import NUM_BEAMS, LENGTH_PENALTY, Checkpoint, Seq2SeqEngine, load_checkpoint
+from tagmt.engines.options import NUM_BEAMS
+from tagmt.engines.hf import LENGTH_PENALTY, Checkpoint, Seq2SeqEngine, load_checkpoint
 from tagmt.errors import TagmtError, require
 
 #: CTranslate2 precisions tagmt accepts; the default is int8 on CPU and int8_float16 on CUDA.

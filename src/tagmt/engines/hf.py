@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from tagmt.engines.base import Engine
+from tagmt.engines.options import NUM_BEAMS
 from tagmt.errors import TagmtError, require
 from tagmt.hub import load_pretrained
 from tagmt.languages import FAMILIES, check_supported, normalize
@@ -33,7 +34,6 @@ ALIASES = {
 #: The family (``config.model_type``) of each alias, known without reading its checkpoint.
 ALIAS_FAMILIES = {"m2m100": "m2m_100", "m2m100-1.2b": "m2m_100", "mbart50": "mbart"}
 
-NUM_BEAMS = 4
 LENGTH_PENALTY = 1.0
 MAX_LENGTH_FACTOR = 2.0
 MAX_LENGTH_EXTRA = 10

@@ -24,7 +24,7 @@ from typing import Iterator, Sequence
 
 from tagmt.errors import TagmtError, require
 from tagmt.metrics.base import Figure
-from tagmt.metrics.segment import SegmentCache, SegmentMetric, SegmentPair
+from tagmt.metrics.segment import ParseCache, SegmentMetric, SegmentPair
 
 
 def checkpoint_path(model: str | Path | None) -> Path:
@@ -148,7 +148,7 @@ class Comet(SegmentMetric):
             output = self.model.predict(data, batch_size=self.batch_size, gpus=0, progress_bar=False)
         return [[100.0 * float(score), 1.0] for score in output.scores]
 
-    def segment_statistics(self, pair: SegmentPair, cache: SegmentCache | None = None) -> list[float]:
+    def segment_statistics(self, pair: SegmentPair, cache: ParseCache | None = None) -> list[float]:
         raise TagmtError("comet scores batches of segments with their sources; use tagmt.evaluation.score_systems")
 
     def figures_from(self, stats: Sequence[float]) -> dict[str, float | None]:

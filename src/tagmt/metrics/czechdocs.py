@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from tagmt.metrics.base import Figure
-from tagmt.metrics.segment import SegmentCache, SegmentMetric, SegmentPair
+from tagmt.metrics.segment import ParseCache, SegmentMetric, SegmentPair
 
 PRESENCE = ("tags-both", "tags-lost", "tags-added", "tags-none")
 
@@ -41,7 +41,7 @@ class TagPreservation(SegmentMetric):
         "tags-none": Figure(scale="segments", description="segments without a '<' on either side"),
     }
 
-    def segment_statistics(self, pair: SegmentPair, cache: SegmentCache | None = None) -> list[float]:
+    def segment_statistics(self, pair: SegmentPair, cache: ParseCache | None = None) -> list[float]:
         hyp, ref = pair.hypothesis.text.count("<"), pair.reference.text.count("<")
         presence = [float(bool(ref) and bool(hyp)), float(bool(ref) and not hyp),
                     float(bool(hyp) and not ref), float(not ref and not hyp)]

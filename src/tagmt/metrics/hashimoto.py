@@ -41,6 +41,7 @@ from typing import Collection, Sequence
 
 from lxml import etree
 
+from tagmt import safexml
 from tagmt.errors import require
 
 #: The character sequences multi-bleu.perl splits on (Perl's ``split`` on bytes: ASCII whitespace).
@@ -58,9 +59,9 @@ _FINAL_PERIOD = re.compile(r"^(\S*[^.\s])\.$")
 
 
 def _parser() -> etree.XMLParser:
-    # Their parser is lxml's default; network and external entities stay off here (the result for a
-    # segment without a DOCTYPE is the same, and segments cannot carry one inside <ROOT>).
-    return etree.XMLParser(no_network=True, resolve_entities=False)
+    # Their parser is lxml's default; tagmt's safe one (``safexml``: no network, DTD or entities) gives the
+    # same result for a segment without a DOCTYPE, and segments cannot carry one inside <ROOT>.
+    return safexml.parser()
 
 
 def parse_segment(text: str) -> etree._Element | None:

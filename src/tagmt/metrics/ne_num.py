@@ -36,7 +36,7 @@ from typing import Any, Collection, Sequence
 from tagmt.errors import TagmtError
 from tagmt.metrics import hashimoto
 from tagmt.metrics.base import Figure
-from tagmt.metrics.segment import SegmentCache, SegmentPair
+from tagmt.metrics.segment import ParseCache, SegmentPair
 from tagmt.metrics.xml_bleu import HashimotoMetric
 from tagmt.safeio import MAX_DOCUMENT_BYTES, decode_utf8, read_regular_file
 
@@ -99,7 +99,7 @@ class NeNum(HashimotoMetric):
                                           + ("of the hypothesis found in the reference" if self.side == "precision"
                                              else "of the reference found in the hypothesis"))}
 
-    def segment_statistics(self, pair: SegmentPair, cache: SegmentCache | None = None) -> list[float]:
+    def segment_statistics(self, pair: SegmentPair, cache: ParseCache | None = None) -> list[float]:
         return _counts(corrected_items(pair.hypothesis.lex, self.terms),
                        corrected_items(pair.reference.lex, self.terms))
 

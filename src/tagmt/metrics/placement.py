@@ -29,7 +29,7 @@ from typing import Iterable, NamedTuple, Sequence
 from tagmt.markup import TaggedSegment, Token, attributes
 from tagmt.metrics import lilt
 from tagmt.metrics.base import Figure
-from tagmt.metrics.segment import SegmentCache, SegmentMetric, SegmentPair
+from tagmt.metrics.segment import ParseCache, SegmentMetric, SegmentPair
 
 LOCKED_REF = "<locked-ref>"
 
@@ -75,7 +75,7 @@ class TagPlacement(SegmentMetric):
                                        description="reference tags in inconsistent segments (not scored)"),
     }
 
-    def segment_statistics(self, pair: SegmentPair, cache: SegmentCache | None = None) -> list[float]:
+    def segment_statistics(self, pair: SegmentPair, cache: ParseCache | None = None) -> list[float]:
         """[tags, correct, offset, sentences, inconsistent hypothesis / count / text, tags in inconsistent]."""
         if self.compat != "tagmt":
             return lilt.evaluate_line_or_stop(pair.reference.text, pair.hypothesis.text,
@@ -173,7 +173,7 @@ class AttributePreservation(SegmentMetric):
     tokenizes = False
     figures = {"attribute-preservation": Figure(description="% of reference attributes sets kept exactly")}
 
-    def segment_statistics(self, pair: SegmentPair, cache: SegmentCache | None = None) -> list[float]:
+    def segment_statistics(self, pair: SegmentPair, cache: ParseCache | None = None) -> list[float]:
         kept = total = 0
         for ref_token, hyp_token in _paired(pair.reference, pair.hypothesis):
             wanted = attributes(ref_token)
@@ -202,7 +202,7 @@ class PlaceholderPreservation(SegmentMetric):
     tokenizes = False
     figures = {"placeholder-preservation": Figure(description="% of reference placeholders and locked refs kept")}
 
-    def segment_statistics(self, pair: SegmentPair, cache: SegmentCache | None = None) -> list[float]:
+    def segment_statistics(self, pair: SegmentPair, cache: ParseCache | None = None) -> list[float]:
         wanted = placeholders(pair.reference)
         kept = wanted & placeholders(pair.hypothesis)
         return [float(sum(kept.values())), float(sum(wanted.values()))]

@@ -11,7 +11,7 @@ removed, tag = markup alone) are sacrebleu's own: the statistics come from the h
 reference cache uses (``_preprocess_segment``, ``_extract_reference_info``,
 ``_compute_segment_statistics``) and corpus scores from ``_compute_score_from_stats``; the tests pin
 every figure to a public ``corpus_score`` call. The reference side of a segment is tokenized once for
-all systems and metrics through a :class:`SegmentCache` that lives for one segment only.
+all systems and metrics through a :class:`ParseCache` that lives for one segment only.
 """
 
 from __future__ import annotations
@@ -96,7 +96,7 @@ class SegmentPair:
         return self.references[0]
 
 
-class SegmentCache:
+class ParseCache:
     """Tokenized strings and reference n-gram tables of *one* segment, shared by every system and
     metric scored on it, then dropped (so memory does not grow with the corpus)."""
 
@@ -127,7 +127,7 @@ class Sacre:
         # XML-BLEU of an untagged segment all score the same strings)
         self.key = (family, tokenize)
 
-    def prepare(self, text: str, cache: SegmentCache | None) -> str:
+    def prepare(self, text: str, cache: ParseCache | None) -> str:
         key = (self.key, text)
         if cache is not None and key in cache.prepared:
             return cache.prepared[key]
@@ -142,7 +142,7 @@ class Sacre:
             return " ".join(p for p in (self.metric._preprocess_segment(piece) for piece in pieces) if p)
         return self.metric._preprocess_segment(text)
 
-    def statistics(self, hypothesis: str, references: tuple[str, ...], cache: SegmentCache | None) -> list:
+    def statistics(self, hypothesis: str, references: tuple[str, ...], cache: ParseCache | None) -> list:
         if cache is not None:
             pair = (self.key, hypothesis, references)
             if pair not in cache.statistics:
@@ -150,7 +150,7 @@ class Sacre:
             return list(cache.statistics[pair])
         return self._statistics(hypothesis, references, cache)
 
-    def _statistics(self, hypothesis: str, references: tuple[str, ...], cache: SegmentCache | None) -> list:
+    def _statistics(self, hypothesis: str, references: tuple[str, ...], cache: ParseCache | None) -> list:
         key = (self.key, references)
         info = cache.reference_info.get(key) if cache is not None else None
         if info is None:
@@ -281,7 +281,7 @@ class SegmentMetric(Metric):
         memo for the metrics that score the same system (e.g. one parse of the corpus)."""
         raise NotImplementedError(f"{self.name} computes its statistics segment by segment")
 
-    def segment_statistics(self, pair: SegmentPair, cache: SegmentCache | None = None) -> list[float]:
+    def segment_statistics(self, pair: SegmentPair, cache: ParseCache | None = None) -> list[float]:
         raise NotImplementedError
 
     def figures_from(self, stats: Sequence[float]) -> dict[str, float | None]:
@@ -368,7 +368,7 @@ class ViewMetric(SegmentMetric):
             return czechdocs_plain(segment.text)
         return view_text(segment, self.view)
 
-    def segment_statistics(self, pair: SegmentPair, cache: SegmentCache | None = None) -> list[float]:
+    def segment_statistics(self, pair: SegmentPair, cache: ParseCache | None = None) -> list[float]:
         references = tuple(self.text(r) for r in pair.references)
         stats = self.sacre.statistics(self.text(pair.hypothesis), references, cache)
         if self.view == "tag":

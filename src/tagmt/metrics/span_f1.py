@@ -35,6 +35,7 @@ import numpy as np
 
 from lxml import etree
 
+from tagmt import safexml
 from tagmt.errors import TagmtError
 from tagmt.metrics.base import Metric, MetricResult
 
@@ -82,7 +83,7 @@ def _walk(
 
 
 def _parser() -> etree.XMLParser:
-    return etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False)
+    return safexml.parser()
 
 
 _BARE_AMPERSAND = re.compile(r"&(?!(?:[A-Za-z_:][\w.:-]*|#[0-9]+|#x[0-9A-Fa-f]+);)")

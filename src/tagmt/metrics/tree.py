@@ -30,6 +30,7 @@ from typing import Any, Iterator, Sequence
 
 from lxml import etree
 
+from tagmt import safexml
 from tagmt.errors import TagmtError
 from tagmt.metrics.base import Figure, Metric, MetricResult
 
@@ -38,8 +39,7 @@ MAX_NODES = 400
 
 
 def _parser() -> etree.XMLParser:
-    return etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, remove_comments=True,
-                           remove_pis=True)
+    return safexml.parser(remove_comments=True, remove_pis=True)
 
 
 def parse_document(text: str) -> etree._Element | None:

@@ -39,6 +39,7 @@ from urllib.parse import unquote, urlparse
 
 from lxml import etree
 
+from tagmt import safexml
 from tagmt.errors import TagmtError
 from tagmt.metrics.base import Metric, MetricResult
 
@@ -54,7 +55,12 @@ NOT_VALIDATED = "not validated"
 
 
 def _safe_parser(**options: bool) -> etree.XMLParser:
-    return etree.XMLParser(no_network=True, resolve_entities=False, **options)
+    """The safe parser (``safexml.parser``) for the catalogs and the documents themselves. The two
+    ``etree.XMLParser`` calls below are kept on purpose: a DTD named by a catalog is loaded through a
+    resolver that serves only the catalog's local files (``_GrammarResolver``; never the network), and
+    ``_check_original`` reproduces prescod/markup-metrics' parser for ``--compat original``."""
+    options.pop("load_dtd", None)  # safexml's parser never loads a DTD
+    return safexml.parser(**options)
 
 
 class Catalog:

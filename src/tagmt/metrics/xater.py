@@ -23,6 +23,7 @@ from lxml import etree
 
 import xml.sax
 
+from tagmt import safexml
 from tagmt.errors import TagmtError
 from tagmt.metrics.automarkup import pyter_edit_rate, sax_tokens
 from tagmt.metrics.base import Metric, MetricResult
@@ -35,7 +36,7 @@ class XmlParseError(ValueError):
 
 def _parser() -> etree.XMLParser:
     # No network, no DTD, no external entities: documents are data, never instructions.
-    return etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False)
+    return safexml.parser()
 
 
 def parse_xml(text: str | bytes) -> etree._Element:

@@ -26,7 +26,7 @@ from typing import Any, Collection, Sequence
 from tagmt.errors import TagmtError
 from tagmt.metrics import hashimoto
 from tagmt.metrics.base import Figure
-from tagmt.metrics.segment import Sacre, SegmentCache, SegmentMetric, SegmentPair, require_trg_lang
+from tagmt.metrics.segment import Sacre, ParseCache, SegmentMetric, SegmentPair, require_trg_lang
 
 
 class HashimotoMetric(SegmentMetric):
@@ -87,7 +87,7 @@ class XmlBleu(HashimotoMetric):
         self.sacre = Sacre("bleu", self.tokenize)
         self._original_tokenizer: hashimoto.Tokenizer | None = None
 
-    def segment_statistics(self, pair: SegmentPair, cache: SegmentCache | None = None) -> list[float]:
+    def segment_statistics(self, pair: SegmentPair, cache: ParseCache | None = None) -> list[float]:
         hyp, ref = pair.hypothesis, pair.reference
         match = hyp.matches(ref)
         hyp_fragments = hyp.fragments if match else [""] * len(ref.fragments)
@@ -156,7 +156,7 @@ class MarkupMatch(HashimotoMetric):
         "markup-match-tagged": Figure(description="markup match over the segments whose reference has markup"),
     }
 
-    def segment_statistics(self, pair: SegmentPair, cache: SegmentCache | None = None) -> list[float]:
+    def segment_statistics(self, pair: SegmentPair, cache: ParseCache | None = None) -> list[float]:
         match = float(pair.hypothesis.matches(pair.reference))
         tagged = float(pair.reference.has_markup)
         return [match, 1.0, match * tagged, tagged]
@@ -193,7 +193,7 @@ class StructureAccuracy(HashimotoMetric):
     single_reference = False
     figures = {"structure-accuracy": Figure(description="% of hypotheses whose markup is well-formed")}
 
-    def segment_statistics(self, pair: SegmentPair, cache: SegmentCache | None = None) -> list[float]:
+    def segment_statistics(self, pair: SegmentPair, cache: ParseCache | None = None) -> list[float]:
         return [float(pair.hypothesis.well_formed), 1.0]
 
     def corpus_statistics(self, hypotheses: Sequence[str], references: Sequence[str],

@@ -27,7 +27,7 @@ from typing import Sequence
 from tagmt.markup import COMMENT, TaggedSegment
 from tagmt.metrics import towereval
 from tagmt.metrics.base import Figure
-from tagmt.metrics.segment import Sacre, SegmentCache, SegmentMetric, SegmentPair
+from tagmt.metrics.segment import Sacre, ParseCache, SegmentMetric, SegmentPair
 
 
 def xml_match(hypothesis: TaggedSegment, reference: TaggedSegment) -> bool:
@@ -83,7 +83,7 @@ class XmlMatch(SegmentMetric):
     compat_modes = ("tagmt", "original")
     figures = {"xml-match": Figure(description="% of segments with the reference's XML tree (tower-eval)")}
 
-    def segment_statistics(self, pair: SegmentPair, cache: SegmentCache | None = None) -> list[float]:
+    def segment_statistics(self, pair: SegmentPair, cache: ParseCache | None = None) -> list[float]:
         if self.compat == "original":
             return [float(towereval.xml_match(pair.hypothesis.text, pair.reference.text)), 1.0]
         return [float(xml_match(pair.hypothesis, pair.reference)), 1.0]
@@ -110,7 +110,7 @@ class XmlChrf(SegmentMetric):
         super().__init__(trg_lang, tokenize, compat)
         self.sacre = Sacre("chrf")
 
-    def segment_statistics(self, pair: SegmentPair, cache: SegmentCache | None = None) -> list[float]:
+    def segment_statistics(self, pair: SegmentPair, cache: ParseCache | None = None) -> list[float]:
         """[sum of entry scores, entries, entries from part pairs]."""
         if self.compat == "original":
             pairs = towereval.part_pairs(pair.hypothesis.text, pair.reference.text)

@@ -43,6 +43,7 @@ import tempfile
 from pathlib import Path
 from typing import Protocol, Sequence
 
+from tagmt.aligner_names import ALIGNERS
 from tagmt.errors import TagmtError, require
 from tagmt.hub import load_pretrained
 
@@ -397,7 +398,9 @@ class AwesomeAligner:
 
 # --------------------------------------------------------------------------- registry
 
-ALIGNERS = {"eflomal": EflomalAligner, "awesome": AwesomeAligner}
+#: the class of each aligner name (``tagmt.aligner_names.ALIGNERS``, the light home of the names)
+ALIGNER_CLASSES = {"eflomal": EflomalAligner, "awesome": AwesomeAligner}
+assert tuple(ALIGNER_CLASSES) == ALIGNERS
 
 
 class CombinedAligner:
@@ -426,14 +429,14 @@ def get_aligner(name: str, **options) -> Aligner:
     intersection; an option goes to the one part that takes it, or to the part it names:
     `awesome.model`, `eflomal.model`)."""
     parts = name.split("+")
-    unknown = [part for part in parts if part not in ALIGNERS]
+    unknown = [part for part in parts if part not in ALIGNER_CLASSES]
     if unknown or not name:
         raise TagmtError(f"unknown aligner {name!r}; choose one of {', '.join(ALIGNERS)} "
                          "or several joined by '+'")
     if len(parts) == 1:
-        return ALIGNERS[name](**options)
+        return ALIGNER_CLASSES[name](**options)
     combine = options.pop("combine", "union")
-    taken = {part: set(inspect.signature(ALIGNERS[part]).parameters) for part in parts}
+    taken = {part: set(inspect.signature(ALIGNER_CLASSES[part]).parameters) for part in parts}
     routed: dict[str, dict] = {part: {} for part in parts}
     for key, value in options.items():
         part, dot, option = key.rpartition(".")
@@ -448,7 +451,7 @@ def get_aligner(name: str, **options) -> Aligner:
                 + " or ".join(f"{p}.{key}" for p in takers)
             )
         routed[takers[0]][option if dot else key] = value
-    built = [ALIGNERS[part](**routed[part]) for part in parts]
+    built = [ALIGNER_CLASSES[part](**routed[part]) for part in parts]
     return CombinedAligner(built, combine)
 
 

@@ -13,7 +13,7 @@ from typing import Iterator
 from tagmt.markup import tokenize
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # (slots: one per tag of every segment of a batch)
 class SourceTag:
     """One element of a source segment: its markup as written and its span in the plain text.
 
@@ -33,7 +33,7 @@ class SourceTag:
             yield from child.walk()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Detagged:
     """A source segment without its tags (`plain`) and the tags' tree over `plain`."""
 

@@ -212,10 +212,12 @@ def _project(
     ]
     for term, found in consistent_terms(detagged, translations, first).items():
         glossary.setdefault(term, found)
+    del first, anchored  # (memory: the first pass's outputs and links are not needed any more)
     anchored = [
         anchor_glossary(d, t, s, w, link, glossary) if d.tags else link
         for d, t, s, w, link in zip(sources, texts, src, trg, links)
     ]
+    del links
     conventions = learn_conventions(
         Example(d, EdgeContext(t, units_of(t, w)), _spans(d, t, s, w, link, None), ref)
         for d, t, s, w, link, (_, ref) in zip(

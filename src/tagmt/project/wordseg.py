@@ -40,6 +40,7 @@ exact (bench_projection.py, seed 1).
 from __future__ import annotations
 
 import re
+import sys
 import unicodedata
 from functools import lru_cache
 from typing import Callable, Iterable, NamedTuple
@@ -278,7 +279,8 @@ def _locate(piece: str, offset: int, parts: list[tuple[str, str]]) -> list[Word]
         found = piece.find(part, pos)
         if found < 0 or piece[pos:found].strip():
             continue
-        words.append(Word(part, offset + found, offset + found + len(part), kind))
+        # interned: a batch repeats its words, and every Word of every segment lives until projection ends
+        words.append(Word(sys.intern(part), offset + found, offset + found + len(part), kind))
         pos = found + len(part)
     covered = {i for w in words for i in range(w.start - offset, w.end - offset)}
     missing = [i for i, c in enumerate(piece) if not c.isspace() and i not in covered]
@@ -307,6 +309,8 @@ def words_with_offsets(
         piece = text[lo:hi]
         if piece.strip():
             words.extend(_split_punct(_merge_ascii(_locate(piece, lo, segment(piece)))))
+    if any(w.text.isspace() for w in words):
+        words = [w for w in words if not w.text.isspace()]  # U+202F alone (UAX #29: ExtendNumLet)
     if base == "ko":
         words = _detached_particles(text, words)
     if base == "ja" and (segmenter or DEFAULT_SEGMENTER["ja"]) == "mecab-ja":

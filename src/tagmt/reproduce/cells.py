@@ -19,7 +19,9 @@ from typing import Any, Iterable, Mapping
 
 from tagmt.atomic import write_atomic
 from tagmt.data.directions import Direction
-from tagmt.reproduce.grid import PAPER_ALIGNER, Cell
+from tagmt.aligner_names import PAPER_ALIGNER
+from tagmt.engines.offline import OFFLINE_ENGINES
+from tagmt.reproduce.grid import Cell
 from tagmt.reproduce.provenance import RESULTS_FORMAT, utc_now, versions
 from tagmt.report.scores import DATA_DECIMALS, rounded
 
@@ -27,7 +29,6 @@ CELLS_DIR = "cells"
 CELL_FILE = "cell.json"
 HYP_FILE = "hyp.txt"
 PAGE_FILE = "report.html"  # the cell's evaluation page (tagmt.report), written before cell.json
-OFFLINE_ENGINES = ("copy", "reference")
 # The option of `tagmt reproduce` that takes a local checkpoint folder, named when weights are missing.
 MODEL_OPTION = "--models"
 
@@ -132,8 +133,15 @@ class CellTask:
     #: How to reach and prompt ``openai:NAME`` models (None: their defaults and $OPENAI_BASE_URL).
     llm: Any = None
 
+    def engine_options(self, model: str):
+        """The ``EngineOptions`` of this task's engine settings for ``model``."""
+        from tagmt.engines.options import DecodingOptions, EngineOptions
 
-_loaded_engine: dict[tuple, object] = {}
+        return EngineOptions(model, self.engine, self.device, self.compute_type, batch_size=self.batch_size,
+                             llm=self.llm, decoding=DecodingOptions(max_tokens=self.max_tokens))
+
+
+_loaded_engine: dict[Any, object] = {}
 
 
 def _engine(model: str, task: CellTask):
@@ -142,23 +150,20 @@ def _engine(model: str, task: CellTask):
         return model  # built per direction by translate_direction (the reference engine needs its references)
     from tagmt.engines import load_engine
 
-    key = (model, task.device, task.batch_size, task.engine, task.compute_type, task.max_tokens, task.llm)
-    if key not in _loaded_engine:
+    options = task.engine_options(model)
+    if options not in _loaded_engine:
         _loaded_engine.clear()
-        _loaded_engine[key] = load_engine(
-            model, engine=task.engine, device=task.device, batch_size=task.batch_size,
-            compute_type=task.compute_type, max_tokens=task.max_tokens, option=MODEL_OPTION, llm=task.llm,
-        )
-    return _loaded_engine[key]
+        _loaded_engine[options] = load_engine(options, option=MODEL_OPTION)
+    return _loaded_engine[options]
 
 
 def compute_cell(task: CellTask) -> dict:
     """Translate and evaluate one cell, write its folder, and return its record (``cell.json``)."""
     from tagmt.data.dataset import open_dataset
     from tagmt.data.views import parallel_segments
-    from tagmt.evaluation import read_segments, score_systems
+    from tagmt.evaluation import iter_segments, score_systems
     from tagmt.report import SegmentCollector, write_evaluation_page
-    from tagmt.translate.hygiene import RunReport
+    from tagmt.translate.options import AlignerSpec, RunOptions
     from tagmt.translate.pipelines import translate_direction
 
     cell, out = task.cell, Path(task.out)
@@ -168,25 +173,14 @@ def compute_cell(task: CellTask) -> dict:
     dataset = open_dataset(task.data)
     engine = engine_description(cell.system.model, task.engine, task.compute_type)
     started = time.perf_counter()
-    report = RunReport()
-    hyp_path = Path(
-        translate_direction(
-            dataset,
-            task.split,
-            cell.direction,
-            cell.system.approach,
-            _engine(cell.system.model, task),
-            aligner=cell.system.aligner or PAPER_ALIGNER,
-            output=folder / HYP_FILE,
-            batch_size=task.batch_size,
-            device=task.device,
-            progress=task.progress,
-            cache_dir=work / "segment-cache",
-            report=report,
-        )
+    done = translate_direction(
+        dataset, task.split, cell.direction, cell.system.approach, _engine(cell.system.model, task),
+        output=folder / HYP_FILE, aligner=AlignerSpec(cell.system.aligner or PAPER_ALIGNER, device=task.device),
+        run=RunOptions(work / "segment-cache", progress=task.progress),
     )
+    report, hyp_path = done.report, Path(done.output)
     translated = time.perf_counter()
-    hypotheses = read_segments(hyp_path)  # as `tagmt evaluate --hyp` reads it
+    hypotheses = list(iter_segments(hyp_path))  # as `tagmt evaluate --hyp` reads it
     segments = parallel_segments(dataset, task.split, cell.direction)
     references = [segment.target for segment in segments]
     name = f"{CELLS_DIR}/{cell.key}/{HYP_FILE}"

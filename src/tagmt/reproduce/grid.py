@@ -15,15 +15,13 @@ from pathlib import Path
 from typing import Iterable, Mapping, Sequence
 
 from tagmt.data.directions import Direction, all_directions, parse_direction
+from tagmt.aligner_names import ALIGNERS, PAPER_ALIGNER
 from tagmt.errors import TagmtError
+from tagmt.translate.options import APPROACHES
 from tagmt.safeio import MAX_DOCUMENT_BYTES, decode_utf8, read_regular_file
 
-APPROACHES = ("dt", "dp")
-ALIGNERS = ("awesome", "eflomal")
 # The paper's names for its systems' models (Tables 3–5).
 MODEL_LABELS = {"m2m100": "M2M", "mbart50": "MBart"}
-# The paper's DP cells used awesome-align; only cells with the same aligner are compared with them.
-PAPER_ALIGNER = "awesome"
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,8 @@ from typing import Mapping
 
 from tagmt.atomic import write_atomic
 from tagmt.report.grid_page import write_grid_page
-from tagmt.reproduce.grid import PAPER_ALIGNER, Grid
+from tagmt.aligner_names import PAPER_ALIGNER
+from tagmt.reproduce.grid import Grid
 from tagmt.reproduce.provenance import RESULTS_FORMAT, utc_now, versions
 from tagmt.tables import (
     SCORE_TABLES,

@@ -31,6 +31,7 @@ from tagmt.engines.llm import OUTPUT_EXTRA, OUTPUT_FACTOR, OpenAIEngine, estimat
 from tagmt.errors import TagmtError
 from tagmt.metrics.registry import get_metric, list_metrics
 from tagmt.metrics.xater import XmlParseError, parse_xml
+from tagmt.translate.options import RunOptions
 from tagmt.translate.runs import BatchCallback, SegmentCache, translate_segments, write_run_record
 
 #: Document metrics that document mode reports (each one the registry has).
@@ -159,21 +160,20 @@ def translate_documents(
     trg_lang: str,
     *,
     max_context: int = DEFAULT_MAX_CONTEXT,
-    cache_dir: str | Path | None = None,
-    use_cache: bool = True,
-    progress: bool = True,
+    run: RunOptions = RunOptions(),
     on_batch: BatchCallback | None = None,
 ) -> DocumentRun:
-    """Translate ``documents`` (``(id, xml)`` pairs) chunk by chunk; see the module docstring."""
+    """Translate ``documents`` (``(id, xml)`` pairs) chunk by chunk (``run``: the cache and progress, as for
+    every translate entry point); see the module docstring."""
     if not isinstance(engine, OpenAIEngine):
         raise TagmtError("--unit document needs an LLM: --model openai:NAME")
     engine = engine.for_approach("document")
     budget = chunk_budget(engine, max_context, src_lang, trg_lang)
     chunked = [chunk_document(text, budget, f"document {doc_id}") for doc_id, text in documents]
     texts = [chunk for doc in chunked for chunk in doc.chunks]
-    cache = (SegmentCache.for_run(engine, "document", f"{src_lang}-{trg_lang}", texts, cache_dir)
-             if use_cache else None)
-    outputs = translate_segments(engine, texts, src_lang, trg_lang, cache=cache, progress=progress,
+    cache = (SegmentCache.for_run(engine, "document", f"{src_lang}-{trg_lang}", texts, run.cache_dir)
+             if run.use_cache else None)
+    outputs = translate_segments(engine, texts, src_lang, trg_lang, cache=cache, progress=run.progress,
                                  desc=f"{engine.name} document {src_lang}-{trg_lang}", unit="chunk",
                                  on_batch=on_batch)
     run = DocumentRun([doc_id for doc_id, _ in documents], [], [len(d.chunks) for d in chunked],
@@ -192,7 +192,7 @@ def translate_documents(
     return run
 
 
-def score_documents(hypotheses: Sequence[str], references: Sequence[str]) -> dict[str, Any]:
+def score_translated_documents(hypotheses: Sequence[str], references: Sequence[str]) -> dict[str, Any]:
     """XATER, validity and tree similarity of each translated document against its reference, and their
     means; a metric that refuses the documents (tree-sim past its size limit) gets no score and the reason,
     so the translated documents are still written."""

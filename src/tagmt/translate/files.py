@@ -10,36 +10,40 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Sequence
 
 from tagmt.corpus import Corpus, read_corpus
 from tagmt.corpus.lines import write_lines
 from tagmt.data.directions import Direction
-from tagmt.engines import LLMOptions
-from tagmt.engines.hf import NUM_BEAMS
-from tagmt.engines.offline import OFFLINE_ENGINES
 from tagmt.errors import TagmtError
 from tagmt.languages import Language, parse
 from tagmt.outputs import refuse_overwriting_inputs
-from tagmt.preflight import check, run_problems
 from tagmt.translate.hygiene import RunReport
 from tagmt.translate.guide import Guide
-from tagmt.aligner_names import awesome_options
-from tagmt.translate.pipelines import DEFAULT_ALIGNER, Translation, record_run, translate_corpus
-from tagmt.translate.repair import TagReport
-from tagmt.translate.runs import prepare_cache_dir
+from tagmt.aligner_names import DEFAULT_ALIGNER
+from tagmt.translate.options import RunOptions
+from tagmt.translate.pipelines import (
+    AlignerLike,
+    EngineLike,
+    Translation,
+    aligner_name,
+    translate_checked,
+    preflight,
+    record_run,
+)
+from tagmt.translate.repair import TagCheck
 
 DEFAULT_MODEL = "m2m100"
 
 
-@dataclass
-class FileRun:
-    """What ``translate_file`` did: the output, the corpus read, the languages and the run's counts."""
+@dataclass(kw_only=True)
+class FileRun(Translation):
+    """What ``translate_file`` (and ``translate_direction``) did: a ``Translation`` (outputs, counts, tag
+    check, engine) written to ``output``, with the corpus read, the languages and what was kept."""
 
     output: Path
     corpus: Corpus
     direction: Direction
-    report: RunReport
     #: targets left as they were, by reason (XLIFF: kept human work, locked, empty source)
     kept: dict[str, int] = field(default_factory=dict)
     #: segments translated and written
@@ -123,14 +127,14 @@ def _merged(parts: list[tuple[list[int], Translation]], total: int) -> tuple[lis
     targets: list[str | None] = [None] * total
     report = RunReport()
     outputs: list[str] = []
-    tags: TagReport | None = None
+    tags: TagCheck | None = None
     for indices, done in parts:
         for k, out in zip(indices, done.outputs):
             targets[k] = out
         for f in fields(RunReport):
             setattr(report, f.name, getattr(report, f.name) + getattr(done.report, f.name))
         if done.tags is not None:
-            tags = tags or TagReport(0)
+            tags = tags or TagCheck(0)
             tags.mismatched.extend(len(outputs) + i for i in done.tags.mismatched)
             tags.segments += done.tags.segments
             tags.repaired += done.tags.repaired
@@ -143,35 +147,24 @@ def translate_file(
     output: str | Path,
     *,
     approach: str,
-    model: str = DEFAULT_MODEL,
+    engine: EngineLike = DEFAULT_MODEL,
+    aligner: AlignerLike = DEFAULT_ALIGNER,
+    run: RunOptions = RunOptions(),
+    repair: str | None = None,
+    guide: Guide | None = None,
     format: str | None = None,
     src_lang: str | None = None,
     trg_lang: str | None = None,
-    aligner: str = DEFAULT_ALIGNER,
-    aligner_model: str | None = None,
-    beam: int = NUM_BEAMS,
-    batch_size: int = 16,
-    device: str = "auto",
-    progress: bool = True,
-    cache_dir: str | Path | None = None,
-    use_cache: bool = True,
-    fp16: bool = False,
-    llm: LLMOptions | None = None,
-    repair: str | None = None,
-    command: Sequence[str] | None = None,
-    engine: str = "hf",
-    compute_type: str | None = None,
-    max_tokens: int | None = None,
-    guide: Guide | None = None,
     overwrite: bool = False,
     in_place: bool = False,
     references: str | Path | None = None,
+    command: Sequence[str] | None = None,
 ) -> FileRun:
     """Read ``input`` (format from its content unless ``format``), check everything the run needs
-    (packages, weights, the model's languages: all problems at once), translate every segment and write
-    ``output`` atomically — XLIFF with targets filled and their state set, else one segment per line — with
-    its run record beside it (``<output>.run.json``; ``command``: the command line, when there is one).
-    ``llm``, ``repair``, ``engine``, ``compute_type``, ``max_tokens`` and ``guide`` (what the projection
+    (packages, weights, the model's languages: all problems at once, ``pipelines.preflight``), translate
+    every segment and write ``output`` atomically — XLIFF with targets filled and their state set, else one
+    segment per line — with its run record beside it (``<output>.run.json``; ``command``: the command line,
+    when there is one). ``engine``, ``aligner``, ``run``, ``repair`` and ``guide`` (what the projection
     learns from) as in ``translate_corpus``. XLIFF targets that hold someone's work are kept unless
     ``overwrite`` (see the module docstring). ``output`` may be ``input`` itself (a link to it, a hard link)
     only with ``in_place``: it is then replaced atomically (human targets are kept all the same).
@@ -194,22 +187,13 @@ def translate_file(
         raise TagmtError(f"{input}: no segment to translate: every target is kept as it is ({reasons}); "
                          "--overwrite replaces those that are not locked")
     groups = directions_of(corpus, allowed, src_lang, trg_lang)
-    if use_cache and model not in OFFLINE_ENGINES:
-        prepare_cache_dir(cache_dir)  # a bad cache folder is named before what the run needs
-    for direction in groups:
-        check(run_problems(models=[model], approach=approach, aligner=aligner, aligner_model=aligner_model,
-                           src_lang=direction.src, trg_lang=direction.trg, repair=repair))
-    options: dict[str, Any] = awesome_options(aligner, aligner_model)
+    preflight(engine, approach, list(groups), aligner=aligner, run=run, repair=repair)
     parts: list[tuple[list[int], Translation]] = []
     for direction, indices in groups.items():
         src, trg = direction.engine_languages
         part = Corpus(corpus.format, [corpus.segments[k] for k in indices], corpus.path, src, trg, corpus.escaped)
-        done = translate_corpus(
-            part, direction, approach, model, aligner=aligner, batch_size=batch_size, device=device,
-            progress=progress, cache_dir=cache_dir, use_cache=use_cache, fp16=fp16, beam=beam,
-            aligner_options=options, llm=llm, repair=repair, engine=engine, compute_type=compute_type,
-            max_tokens=max_tokens, guide=guide,
-        )
+        done = translate_checked(part, direction, approach, engine, aligner=aligner, run=run, repair=repair,
+                                 guide=guide, on_batch=None)
         parts.append((indices, done))
     targets, done = _merged(parts, len(corpus.segments))
     directions = list(groups)
@@ -222,9 +206,10 @@ def translate_file(
         kept = corpus.kept
     extra = {"targets_kept": dict(kept), "overwrite": overwrite,
              "directions": [d.name for d in directions] if len(directions) > 1 else None}
-    record_run(path, done, _in_order(corpus, parts), directions[0], approach, aligner=aligner, repair=repair,
-               command=command, extra=extra)
-    return FileRun(path, corpus, directions[0], done.report, dict(kept), written, directions)
+    record_run(path, done, _in_order(corpus, parts), directions[0], approach, aligner=aligner_name(aligner),
+               repair=repair, command=command, extra=extra)
+    return FileRun(done.outputs, done.report, done.tags, done.engine, output=path, corpus=corpus,
+                   direction=directions[0], kept=dict(kept), written=written, directions=directions)
 
 
 def _in_order(corpus: Corpus, parts: list[tuple[list[int], Translation]]) -> Corpus:

@@ -21,24 +21,24 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Iterable, Sequence, Union
 
 from tagmt.corpus import Corpus, Segment
 from tagmt.corpus.lines import write_lines
 from tagmt.corpus.xmltext import unescape
 from tagmt.data.directions import Direction
-from tagmt.engines import Engine, LLMOptions, load_engine
-from tagmt.engines.hf import NUM_BEAMS
+from tagmt.aligner_names import DEFAULT_ALIGNER
+from tagmt.engines import Engine, load_engine
 from tagmt.errors import TagmtError
+from tagmt.preflight import check, run_problems
 from tagmt.plaintext import plain_text
 from tagmt.project import Detagged, detag, project_batch
-from tagmt.aligner_names import awesome_options
-from tagmt.project.align import Aligner, get_aligner
+from tagmt.project.align import Aligner
 from tagmt.translate.escaping import natural_detagged, restore_text, stand_in
 from tagmt.translate.guide import Guide
 from tagmt.translate.hygiene import RunReport, clean_direct_output, remove_model_tags
-from tagmt.engines.offline import OFFLINE_ENGINES
-from tagmt.translate.repair import REPAIRS, TagReport, check_tags, repair_by_projection
+from tagmt.translate.options import APPROACHES, AlignerSpec, EngineOptions, RunOptions
+from tagmt.translate.repair import REPAIRS, TagCheck, check_tags, repair_by_projection
 from tagmt.translate.runs import (
     BatchCallback,
     SegmentCache,
@@ -49,10 +49,6 @@ from tagmt.translate.runs import (
     write_run_record,
 )
 
-APPROACHES = ("dt", "dp")
-#: The aligner of ``translate`` and ``project`` unless told: eflomal needs no model weights. (The paper's
-#: grid, ``tagmt reproduce``, uses awesome as the paper did.)
-DEFAULT_ALIGNER = "eflomal"
 
 
 @dataclass
@@ -62,7 +58,7 @@ class Translation:
 
     outputs: list[str]
     report: RunReport = field(default_factory=RunReport)
-    tags: TagReport | None = None
+    tags: TagCheck | None = None
     engine: Engine | None = None
 
 
@@ -138,7 +134,7 @@ def run_detag_project(
 
 
 def project_translations(
-    detagged: Sequence[Detagged],
+    detagged: Iterable[Detagged],
     translations: Sequence[str],
     src_lang: str,
     trg_lang: str,
@@ -151,7 +147,7 @@ def project_translations(
     guide: Guide | None = None,
     model: Any = None,
 ) -> list[str]:
-    """Project the tags of ``detagged`` sources onto plain MT output (natural text).
+    """Project the tags of ``detagged`` sources (any iterable: read once) onto plain MT output (natural text).
 
     The model's own tag-like text is removed first (counted; text that the plain ``sources`` the model
     read have is theirs and stays; ``remove_tags=False`` where the translation is known to be text). For
@@ -208,8 +204,8 @@ def _reference_texts(segments: Sequence[Segment], approach: str, escaped: bool) 
 
 
 def load_aligner(name: str, device: str = "auto", options: dict[str, Any] | None = None) -> Aligner:
-    """An aligner by name, with the run's device for awesome."""
-    return get_aligner(name, **{**awesome_options(name, device=device), **(options or {})})
+    """An aligner by name, with the run's device for awesome (``AlignerSpec(name, device=…).load()``)."""
+    return AlignerSpec(name, device=device, options=options or {}).load()
 
 
 def _check_repair(repair: str | None, approach: str) -> None:
@@ -221,7 +217,7 @@ def _check_repair(repair: str | None, approach: str) -> None:
         raise TagmtError("--repair is for --approach dt (dp outputs always carry their source's tags)")
 
 
-def _repair(corpus: Corpus, lines: list[str], tags: TagReport, direction: Direction, aligner: Aligner,
+def _repair(corpus: Corpus, lines: list[str], tags: TagCheck, direction: Direction, aligner: Aligner,
             guide: Guide | None = None) -> list[str]:
     """DT outputs whose tags differ from their source's, re-projected from their plain text (escaped
     corpora through ``project_translations``, so no tag lands in an entity reference)."""
@@ -238,65 +234,95 @@ def _repair(corpus: Corpus, lines: list[str], tags: TagReport, direction: Direct
     return lines
 
 
+EngineLike = Union[EngineOptions, Engine, str]
+AlignerLike = Union[AlignerSpec, Aligner, str]
+
+
+def engine_options(engine: EngineLike) -> EngineOptions | Engine:
+    """``engine`` as the entry points take it: an ``EngineOptions``, an engine already loaded (to reuse one
+    model across runs), or a model name (its options at their defaults)."""
+    return EngineOptions(model=engine) if isinstance(engine, str) else engine
+
+
+def aligner_spec(aligner: AlignerLike) -> AlignerSpec | Aligner:
+    """``aligner`` as the entry points take it: an ``AlignerSpec``, an aligner already loaded, or a name."""
+    return AlignerSpec(aligner) if isinstance(aligner, str) else aligner
+
+
+def preflight(engine: EngineLike, approach: str, directions: Sequence[Direction], *,
+              aligner: AlignerLike = DEFAULT_ALIGNER, run: RunOptions = RunOptions(), repair: str | None = None,
+              languages_from: str | None = None) -> None:
+    """Everything a run needs, checked before any work, in the same order by every entry point: the
+    approach and repair asked for, the cache folder (when the engine's work is cached), then the packages,
+    weights and languages of the model and aligner for each direction (``tagmt.preflight``: all problems
+    at once). ``languages_from``: the option that gave the languages (``--pair``) in messages."""
+    if approach not in APPROACHES:
+        raise TagmtError(f"unknown approach {approach!r}: use dt (direct translation) or dp (detag-and-project)")
+    _check_repair(repair, approach)
+    engine, aligner = engine_options(engine), aligner_spec(aligner)
+    offline = engine.offline if isinstance(engine, EngineOptions) else not engine.cacheable
+    if run.use_cache and not offline:
+        prepare_cache_dir(run.cache_dir)  # an unusable cache fails here, before a model is loaded
+    models = [engine.model] if isinstance(engine, EngineOptions) else []
+    name = aligner.name if isinstance(aligner, AlignerSpec) else None
+    model = aligner.model if isinstance(aligner, AlignerSpec) else None
+    for direction in directions:
+        check(run_problems(models=models, approach=approach, aligner=name, aligner_model=model,
+                           src_lang=direction.src, trg_lang=direction.trg, languages_from=languages_from,
+                           repair=repair))
+
+
 def translate_corpus(
     corpus: Corpus,
     direction: Direction,
     approach: str,
-    model: str | Engine,
+    engine: EngineLike,
     *,
-    aligner: str | Aligner = DEFAULT_ALIGNER,
-    batch_size: int = 16,
-    device: str = "auto",
-    progress: bool = True,
-    cache_dir: str | Path | None = None,
-    use_cache: bool = True,
-    fp16: bool = False,
-    beam: int = NUM_BEAMS,
-    aligner_options: dict[str, Any] | None = None,
-    on_batch: BatchCallback | None = None,
-    llm: LLMOptions | None = None,
+    aligner: AlignerLike = DEFAULT_ALIGNER,
+    run: RunOptions = RunOptions(),
     repair: str | None = None,
-    engine: str = "hf",
-    compute_type: str | None = None,
-    max_tokens: int | None = None,
     guide: Guide | None = None,
+    on_batch: BatchCallback | None = None,
 ) -> Translation:
-    """Translate every segment of ``corpus`` in ``direction`` by ``approach``.
+    """Translate every segment of ``corpus`` in ``direction`` by ``approach`` (after ``preflight``).
 
-    ``model`` is an engine name for ``load_engine`` or an engine already loaded (to reuse one model
-    across runs); ``engine`` (``hf``, ``ct2``), ``compute_type``, ``max_tokens`` and ``beam`` go to
-    ``load_engine``; ``llm`` says how to reach and prompt an ``openai:NAME`` model. The aligner (DP, or DT
-    with ``repair="project"``) is loaded before translation starts, so that a missing aligner model fails
-    at once; ``cache_dir``/``use_cache`` as in ``translate_direction``. DT outputs are checked for their
-    tags (``Translation.tags``) and, with ``repair="project"``, mismatched ones re-projected. ``guide``
-    (``tagmt.translate.guide``): tagged examples and plain parallel text that the projection learns from.
+    ``engine``: ``EngineOptions`` (what ``load_engine`` loads, e.g. ``EngineOptions("m2m100", device="cpu")``),
+    an engine already loaded (to reuse one model across runs), or a model name. ``aligner`` (DP, or DT with
+    ``repair="project"``): an ``AlignerSpec``, a loaded aligner or a name; it is loaded before translation
+    starts, so that a missing aligner model fails at once. ``run``: the cache and progress
+    (``RunOptions``). DT outputs are checked for their tags (``Translation.tags``) and, with
+    ``repair="project"``, mismatched ones re-projected. ``guide`` (``tagmt.translate.guide``): tagged
+    examples and plain parallel text that the projection learns from.
     """
-    if approach not in APPROACHES:
-        raise TagmtError(f"unknown approach {approach!r}: use dt (direct translation) or dp (detag-and-project)")
-    _check_repair(repair, approach)
-    if use_cache and not (model in OFFLINE_ENGINES or isinstance(model, Engine) and not model.cacheable):
-        prepare_cache_dir(cache_dir)  # an unusable cache fails here, before a model is loaded
-    if isinstance(model, Engine):
-        loaded_engine = model
-    elif model == "reference":
-        loaded_engine = load_engine(model, references=_reference_texts(corpus.segments, approach, corpus.escaped))
+    preflight(engine, approach, [direction], aligner=aligner, run=run, repair=repair)
+    return translate_checked(corpus, direction, approach, engine, aligner=aligner, run=run, repair=repair,
+                             guide=guide, on_batch=on_batch)
+
+
+def translate_checked(corpus: Corpus, direction: Direction, approach: str, engine: EngineLike, *,
+                      aligner: AlignerLike, run: RunOptions, repair: str | None, guide: Guide | None,
+                      on_batch: BatchCallback | None) -> Translation:
+    """``translate_corpus`` after its preflight (the entry points run theirs, once, before any work)."""
+    engine, aligner = engine_options(engine), aligner_spec(aligner)
+    if isinstance(engine, Engine):
+        loaded_engine = engine
+    elif engine.model == "reference":
+        loaded_engine = load_engine(engine, references=_reference_texts(corpus.segments, approach, corpus.escaped))
     else:
-        loaded_engine = load_engine(model, engine=engine, device=device, batch_size=batch_size, fp16=fp16,
-                                    compute_type=compute_type, max_tokens=max_tokens, beam=beam, llm=llm,
-                                    approach=approach)
+        loaded_engine = load_engine(engine, approach=approach)
     loaded_engine.check_direction(*direction.engine_languages)
     needs_aligner = approach == "dp" or repair is not None
     loaded = None
     if needs_aligner:
-        loaded = aligner if not isinstance(aligner, str) else load_aligner(aligner, device, aligner_options)
+        loaded = aligner.load() if isinstance(aligner, AlignerSpec) else aligner
     report = RunReport()
-    run = dict(escaped=corpus.escaped, report=report, cache_dir=cache_dir, use_cache=use_cache,
-               progress=progress, on_batch=on_batch)
+    common = dict(escaped=corpus.escaped, report=report, cache_dir=run.cache_dir, use_cache=run.use_cache,
+                  progress=run.progress, on_batch=on_batch)
     if approach == "dp":
         outputs = run_detag_project(loaded_engine, corpus.segments, direction, loaded, guide=guide,  # type: ignore[arg-type]
-                                    **run)
+                                    **common)
         return Translation(outputs, report, None, loaded_engine.for_approach(approach))
-    outputs = run_direct(loaded_engine, corpus.segments, direction, **run)
+    outputs = run_direct(loaded_engine, corpus.segments, direction, **common)
     tags = check_tags(corpus.sources, outputs)
     if repair == "project" and tags.mismatched:
         outputs = _repair(corpus, outputs, tags, direction, loaded, guide)  # type: ignore[arg-type]
@@ -311,19 +337,17 @@ def translate_parallel(
     *,
     aligner: Aligner | None = None,
     repair: str | None = None,
-    cache_dir: str | Path | None = None,
-    use_cache: bool = True,
-    progress: bool = True,
+    run: RunOptions = RunOptions(),
     on_batch: BatchCallback | None = None,
-) -> tuple[list[str], TagReport | None]:
+) -> tuple[list[str], TagCheck | None]:
     """Translate any segments (objects with a ``source``, text as the SAP tagged view writes it: not
     escaped) by ``approach`` with a loaded engine and aligner; returns the lines and, for DT, the tag
-    report (``translate_corpus`` on a corpus of these segments)."""
+    check (``translate_corpus`` on a corpus of these segments)."""
     if (approach == "dp" or repair) and aligner is None:
         raise ValueError("dp and repair need an aligner")
     corpus = Corpus("segments", [Segment(str(k), s.source) for k, s in enumerate(segments)], escaped=False)
     done = translate_corpus(corpus, direction, approach, engine, aligner=aligner or DEFAULT_ALIGNER, repair=repair,
-                            cache_dir=cache_dir, use_cache=use_cache, progress=progress, on_batch=on_batch)
+                            run=run, on_batch=on_batch)
     return done.outputs, done.tags
 
 
@@ -361,55 +385,48 @@ def translate_direction(
     split: str | None,
     direction: Direction | str,
     approach: str,
-    model: str | Engine,
+    engine: EngineLike,
     *,
-    aligner: str = DEFAULT_ALIGNER,
     output: str | Path,
-    batch_size: int = 16,
-    device: str = "auto",
-    progress: bool = True,
-    cache_dir: str | Path | None = None,
-    use_cache: bool = True,
-    fp16: bool = False,
-    aligner_options: dict[str, Any] | None = None,
-    on_batch: BatchCallback | None = None,
-    engine: str = "hf",
-    compute_type: str | None = None,
-    max_tokens: int | None = None,
-    beam: int = NUM_BEAMS,
-    llm: LLMOptions | None = None,
+    aligner: AlignerLike = DEFAULT_ALIGNER,
+    run: RunOptions = RunOptions(),
     repair: str | None = None,
+    guide: Guide | None = None,
+    on_batch: BatchCallback | None = None,
     record: bool = False,
     command: Sequence[str] | None = None,
-    report: RunReport | None = None,
-    guide: Guide | None = None,
-) -> Path:
+):
     """Translate a split of the SAP data set in one direction and write one tagged segment per line, in
-    the order of the ``tagged`` view, to ``output`` (atomically). Returns ``output``.
+    the order of the ``tagged`` view, to ``output`` (atomically). Returns the run
+    (``tagmt.translate.files.FileRun``: ``.output`` the path written, ``.report`` the run's counts).
 
-    ``dataset`` is a ``Dataset``, its folder, or None (the bundled sample). ``cache_dir`` holds the
-    resumable per-run caches (default ``tagmt.paths.cache_dir()/runs``); ``use_cache=False`` neither reads
-    nor writes them. With ``record``, ``<output>.run.json`` (``runs.write_run_record``) says what made the
-    file (``command``: the command line, when there is one). ``report``, when given, receives the run's
-    counts (``RunReport``). The other options are ``translate_corpus``'s.
+    ``dataset`` is a ``Dataset``, its folder, or None (the bundled sample). With ``record``,
+    ``<output>.run.json`` (``runs.write_run_record``) says what made the file (``command``: the command
+    line, when there is one). ``engine``, ``aligner``, ``run``, ``repair`` and ``guide`` as in
+    ``translate_corpus``; preflight names the languages as given by ``--pair``.
     """
     from tagmt.corpus import sap
     from tagmt.data.directions import parse_direction
+    from tagmt.translate.files import FileRun
 
     if approach not in APPROACHES:
         raise TagmtError(f"unknown approach {approach!r}: use dt (direct translation) or dp (detag-and-project)")
     _check_repair(repair, approach)
     direction = parse_direction(direction, include_zf=True)
+    preflight(engine, approach, [direction], aligner=aligner, run=run, repair=repair, languages_from="--pair")
     corpus = sap.read(dataset, split, direction)
-    done = translate_corpus(
-        corpus, direction, approach, model, aligner=aligner, batch_size=batch_size, device=device,
-        progress=progress, cache_dir=cache_dir, use_cache=use_cache, fp16=fp16, beam=beam,
-        aligner_options=aligner_options, on_batch=on_batch, llm=llm, repair=repair, engine=engine,
-        compute_type=compute_type, max_tokens=max_tokens, guide=guide,
-    )
-    if report is not None:
-        vars(report).update(vars(done.report))
+    done = translate_checked(corpus, direction, approach, engine, aligner=aligner, run=run, repair=repair,
+                             guide=guide, on_batch=on_batch)
     path = write_lines(output, done.outputs)
     if record:
-        record_run(path, done, corpus, direction, approach, aligner=aligner, repair=repair, command=command)
-    return path
+        record_run(path, done, corpus, direction, approach, aligner=aligner_name(aligner), repair=repair,
+                   command=command)
+    return FileRun(done.outputs, done.report, done.tags, done.engine, output=path, corpus=corpus,
+                   direction=direction, written=len(done.outputs), directions=[direction])
+
+
+def aligner_name(aligner: AlignerLike) -> str | None:
+    """The aligner's name for the run record."""
+    if isinstance(aligner, str):
+        return aligner
+    return aligner.name if isinstance(aligner, AlignerSpec) else getattr(aligner, "name", None)

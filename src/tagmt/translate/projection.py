@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Sequence
 
-from tagmt.aligner_names import awesome_options
+from tagmt.aligner_names import DEFAULT_ALIGNER
 from tagmt.corpus import Corpus, read_corpus
 from tagmt.corpus.lines import check_same_length, read_segments, write_lines
 from tagmt.corpus.xmltext import unescape
@@ -42,7 +42,8 @@ from tagmt.project.align import Aligner
 from tagmt.project.assess import Assessment, assess
 from tagmt.translate.guide import Guide
 from tagmt.translate.hygiene import RunReport
-from tagmt.translate.pipelines import DEFAULT_ALIGNER, load_aligner, project_translations
+from tagmt.translate.options import AlignerSpec
+from tagmt.translate.pipelines import project_translations
 
 
 @dataclass
@@ -60,12 +61,18 @@ class ProjectionRun:
     compared: list[tuple[str, str, str, str]] = field(default_factory=list)
 
 
-def _aligner(aligner: str | Aligner, aligner_model: str | None, languages: Sequence[str], device: str,
+def _aligner(aligner: str | AlignerSpec | Aligner, aligner_model: str | None, languages: Sequence[str], device: str,
              options: dict[str, Any] | None) -> Aligner:
-    if not isinstance(aligner, str):
+    """The aligner, checked and loaded: a name (with ``aligner_model``, ``device``, ``options``), an
+    ``AlignerSpec`` (which carries them itself), or an aligner already loaded."""
+    if isinstance(aligner, str):
+        aligner = AlignerSpec(aligner, aligner_model, device, options or {})
+    elif isinstance(aligner, AlignerSpec) and (aligner_model is not None or options):
+        raise TagmtError("aligner_model and aligner_options go with an aligner name, not an AlignerSpec")
+    if not isinstance(aligner, AlignerSpec):
         return aligner
-    check(aligner_problems(aligner, aligner_model, languages))
-    return load_aligner(aligner, device, {**awesome_options(aligner, aligner_model), **(options or {})})
+    check(aligner_problems(aligner.name, aligner.model, languages))
+    return aligner.load()
 
 
 def project_lines(
@@ -75,7 +82,7 @@ def project_lines(
     *,
     src_lang: str,
     trg_lang: str,
-    aligner: str | Aligner = DEFAULT_ALIGNER,
+    aligner: str | AlignerSpec | Aligner = DEFAULT_ALIGNER,
     aligner_model: str | None = None,
     device: str = "auto",
     aligner_options: dict[str, Any] | None = None,
@@ -149,11 +156,11 @@ def targets_to_project(corpus: Corpus, overwrite: bool = False) -> tuple[list[in
         reason = segment.may_write(overwrite, machine=True)
         if not segment.codes:
             skipped["without codes in the source"] += 1
-        elif segment.reference is None:
+        elif segment.target is None:
             skipped["without a target"] += 1
-        elif _placeholders(segment.reference) == _placeholders(segment.source):
+        elif _placeholders(segment.target) == _placeholders(segment.source):
             skipped["already with the source's codes"] += 1
-        elif not set(_placeholders(segment.reference)) <= set(_placeholders(segment.source)):
+        elif not set(_placeholders(segment.target)) <= set(_placeholders(segment.source)):
             skipped["with codes only the target has"] += 1
         elif reason is not None:
             skipped[f"kept ({reason})"] += 1
@@ -176,7 +183,7 @@ def project_xliff(
     src_lang: str | None = None,
     trg_lang: str | None = None,
     format: str | None = None,
-    aligner: str | Aligner = DEFAULT_ALIGNER,
+    aligner: str | AlignerSpec | Aligner = DEFAULT_ALIGNER,
     aligner_model: str | None = None,
     device: str = "auto",
     aligner_options: dict[str, Any] | None = None,
@@ -202,7 +209,7 @@ def project_xliff(
     directions = directions_of(corpus, range(len(corpus.segments)), src_lang, trg_lang)
     chosen, skipped = targets_to_project(corpus, overwrite)
     references = _xliff_references(ref, corpus) if ref is not None else None
-    with_target = [k for k, s in enumerate(corpus.segments) if s.reference is not None]
+    with_target = [k for k, s in enumerate(corpus.segments) if s.target is not None]
     languages = sorted({code for direction in directions for code in (direction.src, direction.trg)})
     loaded = _aligner(aligner, aligner_model, languages, device, aligner_options) if chosen else None
     started = time.perf_counter()
@@ -212,13 +219,15 @@ def project_xliff(
     for direction, indices in directions.items() if chosen else ():
         src, trg = direction.src, direction.trg  # each <file>'s pair in its languages
         # Every pair with a target is aligned (eflomal learns from all of them); only the chosen are written.
-        pairs = [k for k in indices if corpus.segments[k].reference is not None]
+        pairs = [k for k in indices if corpus.segments[k].target is not None]
         if not wanted.intersection(pairs):
             continue
-        detagged = [detag(corpus.segments[k].source) for k in pairs]
-        plain = [plain_text(corpus.segments[k].reference, escaped=True) for k in pairs]  # type: ignore[arg-type]
-        projected = project_translations(detagged, plain, src, trg, loaded, escaped=True, report=report,
+        # detagged one at a time as the projection reads them (it keeps their natural-text form only)
+        detagged = (detag(corpus.segments[k].source) for k in pairs)
+        plain = [plain_text(corpus.segments[k].target, escaped=True) for k in pairs]  # type: ignore[arg-type]
+        projected = project_translations(detagged, plain, src, trg, loaded, escaped=True, report=report,  # type: ignore[arg-type]
                                          remove_tags=False, guide=guide)
+        del plain
         for k, tagged in zip(pairs, projected):
             if k in wanted:
                 targets[k] = tagged

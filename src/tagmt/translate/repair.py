@@ -35,7 +35,7 @@ def tags_match(source: str, output: str) -> bool:
 
 
 @dataclass
-class TagReport:
+class TagCheck:
     """Which DT outputs lost or changed their source's tags, and how many were repaired."""
 
     segments: int
@@ -46,11 +46,11 @@ class TagReport:
         return {"segments": self.segments, "tag_mismatches": len(self.mismatched), "repaired": self.repaired}
 
 
-def check_tags(sources: Sequence[str], outputs: Sequence[str]) -> TagReport:
-    return TagReport(len(sources), [i for i, (s, o) in enumerate(zip(sources, outputs)) if not tags_match(s, o)])
+def check_tags(sources: Sequence[str], outputs: Sequence[str]) -> TagCheck:
+    return TagCheck(len(sources), [i for i, (s, o) in enumerate(zip(sources, outputs)) if not tags_match(s, o)])
 
 
-def repair_by_projection(sources: Sequence[str], outputs: Sequence[str], report: TagReport, src_lang: str,
+def repair_by_projection(sources: Sequence[str], outputs: Sequence[str], report: TagCheck, src_lang: str,
                          trg_lang: str, aligner: Aligner) -> list[str]:
     """``outputs`` with each mismatched one re-projected from its plain text; counts them in ``report``."""
     lines = list(outputs)

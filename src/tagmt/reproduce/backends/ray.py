@@ -22,7 +22,8 @@ from tagmt import paths
 from tagmt.atomic import write_atomic
 from tagmt.errors import TagmtError, require
 from tagmt.reproduce.backends import compute_with_context
-from tagmt.reproduce.cells import CELL_FILE, HYP_FILE, OFFLINE_ENGINES, PAGE_FILE, CellTask, cell_dir
+from tagmt.engines.offline import OFFLINE_ENGINES
+from tagmt.reproduce.cells import CELL_FILE, HYP_FILE, PAGE_FILE, CellTask, cell_dir
 
 
 def _node_work_dir(out: str) -> str:
