@@ -93,12 +93,7 @@ class _Unit:
 
 def read(path: Path, data: bytes, stream: XmlStream | None = None) -> Corpus:
     """The segments of an XLIFF 1.x document, read unit by unit (the tree of a unit is freed once read)."""
-    doc, stream = XmlFile.streamed(path, data, "XLIFF 1.2", stream)
-    try:
-        return _read(doc, stream)
-    except TagmtError:
-        stream.drain()  # a syntax error later in the document is named first
-        raise
+    return XmlFile.read_streamed(path, data, "XLIFF 1.2", stream, _read)
 
 
 def _read(doc: XmlFile, stream: XmlStream) -> Corpus:

@@ -78,12 +78,7 @@ class _Segment:
 
 def read(path: Path, data: bytes, stream: XmlStream | None = None) -> Corpus:
     """The segments of an XLIFF 2.x document, read unit by unit (the tree of a unit is freed once read)."""
-    doc, stream = XmlFile.streamed(path, data, "XLIFF 2", stream)
-    try:
-        return _read(doc, stream)
-    except TagmtError:
-        stream.drain()  # a syntax error later in the document is named first
-        raise
+    return XmlFile.read_streamed(path, data, "XLIFF 2", stream, _read)
 
 
 def _read(doc: XmlFile, stream: XmlStream) -> Corpus:

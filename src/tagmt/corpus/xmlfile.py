@@ -85,6 +85,17 @@ class XmlFile:
             raise
         return cls(path, data, SpanIndex(data, spans, codec), codec), stream
 
+    @classmethod
+    def read_streamed(cls, path: Path, data: bytes, what: str, stream: XmlStream | None, read_parts):
+        """``read_parts(doc, stream)`` on the streamed document (:meth:`streamed`), a syntax error later in
+        the document named before any problem the reader found earlier (the XLIFF readers)."""
+        doc, stream = cls.streamed(path, data, what, stream)
+        try:
+            return read_parts(doc, stream)
+        except TagmtError:
+            stream.drain()
+            raise
+
     def shared(self, value):
         """``value``, or an equal one already kept (the many equal tags and codes of a document kept once)."""
         return self._shared.setdefault(value, value)
