@@ -34,6 +34,16 @@ def rendered(path: Path, query: str = "") -> lxml.html.HtmlElement:
     return lxml.html.fromstring(dump_dom(page_url(path, query)))
 
 
+def rendered_assessment(page: Path, report: Path) -> tuple[lxml.html.HtmlElement, dict]:
+    """A projection page rendered, and its --report JSON; the page's exact and tagged counts are the JSON's."""
+    assessed = json.loads(report.read_text(encoding="utf-8"))
+    dom = rendered(page)
+    exact = dom.xpath('//*[@id="exact"]')[0]
+    assert int(exact.get("data-exact")) == assessed["exact_segments"]
+    assert int(exact.get("data-tagged")) == assessed["tagged_segments"]
+    return dom, assessed
+
+
 def shown(cell) -> str:
     """The segment text of a cell: its text runs and chips, without the error badges."""
     for badge in cell.xpath('.//span[contains(@class, "badge")]'):
@@ -185,11 +195,7 @@ def test_projection_page_in_the_browser(tmp_path: Path, capsys) -> None:
     assert main(["project", "--source", str(SAMPLE_FILES / "guide.en"), "--translation", str(plain),
                  "--src-lang", "en", "--trg-lang", "de", "--ref", str(SAMPLE_FILES / "guide.de"),
                  "-o", str(tmp_path / "out.de"), "--report", str(report), "--html", str(page)]) == 0
-    assessed = json.loads(report.read_text(encoding="utf-8"))
-    dom = rendered(page)
-    exact = dom.xpath('//*[@id="exact"]')[0]
-    assert int(exact.get("data-exact")) == assessed["exact_segments"]
-    assert int(exact.get("data-tagged")) == assessed["tagged_segments"]
+    dom, assessed = rendered_assessment(page, report)
     misses = assessed["tagged_segments"] - assessed["exact_segments"]
     rows = dom.xpath('//tbody[@id="miss-rows"]/tr')
     assert len(rows) == misses

@@ -12,18 +12,15 @@ import pytest
 
 from tagmt.cli import main
 from tagmt.corpus.lines import read_segments, write_lines
-from tagmt.testing.browser import dump_dom, find_chromium, page_url, screenshot
+from tagmt.testing.browser import find_chromium, page_url, screenshot
 
+from .test_browser import rendered, rendered_assessment
 from .test_html import external_references
 
 pytestmark = pytest.mark.skipif(find_chromium() is None,
                                 reason="chromium is not installed (apt-get install chromium): browser tests skipped")
 
 FILES = Path(__file__).resolve().parents[2] / "data" / "sample" / "files"
-
-
-def rendered(path: Path, query: str = "") -> lxml.html.HtmlElement:
-    return lxml.html.fromstring(dump_dom(page_url(path, query)))
 
 
 def test_translate_page_in_the_browser(tmp_path: Path) -> None:
@@ -40,11 +37,7 @@ def test_translate_page_in_the_browser(tmp_path: Path) -> None:
     assert main(["translate", "--approach", "dp", "--input", str(FILES / "guide.en"), "--src-lang", "en",
                  "--trg-lang", "de", "--model", "reference", "--ref", str(FILES / "guide.de"),
                  "-o", str(tmp_path / "out.de"), "--report", str(report), "--html", str(page)]) == 0
-    assessed = json.loads(report.read_text(encoding="utf-8"))
-    dom = rendered(page)
-    exact = dom.xpath('//*[@id="exact"]')[0]
-    assert int(exact.get("data-exact")) == assessed["exact_segments"]
-    assert int(exact.get("data-tagged")) == assessed["tagged_segments"]
+    dom, assessed = rendered_assessment(page, report)
     rows = dom.xpath('//tbody[@id="miss-rows"]/tr')
     assert len(rows) == assessed["tagged_segments"] - assessed["exact_segments"]
     assert external_references(lxml.html.tostring(dom, encoding="unicode")) == []
