@@ -23,7 +23,8 @@ and attributes) and ``<locked-ref>`` markers — that the hypothesis has too (mu
 
 from __future__ import annotations
 
-from collections import Counter, defaultdict
+from collections import Counter, defaultdict, deque
+from difflib import SequenceMatcher
 from typing import Iterable, NamedTuple, Sequence
 
 from tagmt.markup import TaggedSegment, Token, attributes
@@ -227,12 +228,13 @@ class TagReport:
     """Per element name, over a corpus: tags in the reference and the hypothesis, dropped, inserted,
     misplaced and with changed attributes.
 
-    Every markup token is a tag (``<b>`` and ``</b>`` are two). Per segment and name, ``dropped`` is
-    how many more tags the reference has, ``inserted`` how many more the hypothesis has. Tags of the
-    same kind, name and rank are paired; a pair is *misplaced* when, with the same text without markup
-    on both sides, their character offsets differ — or, with different texts, when the tag comes at
-    another rank among the segment's tags, at another depth or inside another parent element. ``attributes_changed`` counts
-    pairs of start or self-closing tags whose attributes differ.
+    Every markup token is a tag (``<b>`` and ``</b>`` are two). Per segment, the hypothesis's tags are
+    paired with the reference's by :func:`pair_tags` (a sequence alignment: one dropped or extra tag
+    changes nothing for the others); ``dropped`` counts the reference tags left without a partner,
+    ``inserted`` the hypothesis tags. A pair is *misplaced* when, with the same text without markup on
+    both sides, their character offsets differ — or, with different texts, when the tag moved across
+    others (out of order), to another depth or inside another parent element. ``attributes_changed``
+    counts pairs of start or self-closing tags whose attributes differ.
     """
 
     def __init__(self) -> None:
@@ -242,22 +244,23 @@ class TagReport:
         hyp, ref = pair.hypothesis, pair.reference
         if not hyp.has_markup and not ref.has_markup:
             return
-        same_text = hyp.lex == ref.lex
-        ref_places, hyp_places = tag_places(ref, same_text), tag_places(hyp, same_text)
-        ref_names = Counter(t.name for t in ref.markup)
-        hyp_names = Counter(t.name for t in hyp.markup)
-        for name in ref_names | hyp_names:
-            row = self.counts.setdefault(name, [0] * len(TAG_REPORT_COLUMNS))
-            r, h = ref_names[name], hyp_names[name]
-            row[0] += r
-            row[1] += h
-            row[2] += max(0, r - h)
-            row[3] += max(0, h - r)
-        for key, ref_list in ref_places.items():
-            for (_, ref_token, ref_place, _), (_, hyp_token, hyp_place, _) in zip(ref_list, hyp_places.get(key, [])):
-                row = self.counts[ref_token.name]
-                row[4] += ref_place != hyp_place
-                row[5] += attributes(ref_token) != attributes(hyp_token)
+        pairing = pair_tags(ref, hyp)
+
+        def row(name: str) -> list[int]:
+            return self.counts.setdefault(name, [0] * len(TAG_REPORT_COLUMNS))
+
+        for token in ref.markup:
+            row(token.name)[0] += 1
+        for token in hyp.markup:
+            row(token.name)[1] += 1
+        for place in pairing.dropped:
+            row(place.token.name)[2] += 1
+        for place in pairing.inserted:
+            row(place.token.name)[3] += 1
+        for tag_pair in pairing.pairs:
+            counts = row(tag_pair.reference.token.name)
+            counts[4] += tag_pair.misplaced
+            counts[5] += tag_pair.attributes_changed
 
     def rows(self) -> list[dict[str, int | str]]:
         """One row per name, most troubled first (then by name)."""
@@ -271,30 +274,165 @@ class TagReport:
 
 
 class TagPlace(NamedTuple):
-    """A markup token of a segment (``index`` among its tokens), its place for pairing (the lex offset when
-    ``by_offset``, else its rank, depth and parent name) and its lex ``offset``."""
+    """A markup token of a segment: ``index`` among its tokens, its lex ``offset`` (characters of text
+    before it), its ``depth`` and ``parent`` (the name of the innermost open element, "" at the top) and
+    the attributes of its element (a start or self-closing tag's own; an end tag's are its start's)."""
 
     index: int
     token: Token
-    place: object
     offset: int
+    depth: int
+    parent: str
+    attrs: tuple[tuple[str, str], ...]
 
 
-def tag_places(segment: TaggedSegment, by_offset: bool) -> dict[tuple[str, str], list[TagPlace]]:
-    """Markup tokens grouped by (kind, name) in order, each with its place (see :class:`TagReport`); the
-    per-tag report and the HTML page's chips pair tags through it."""
-    places: dict[tuple[str, str], list[TagPlace]] = defaultdict(list)
-    offset, rank = 0, 0
-    open_names: list[str] = []
+class TagPair(NamedTuple):
+    """A reference tag and the hypothesis tag paired with it; ``misplaced`` and ``attributes_changed``
+    as :class:`TagReport` counts them."""
+
+    reference: TagPlace
+    hypothesis: TagPlace
+    misplaced: bool
+    attributes_changed: bool
+
+
+class TagPairing(NamedTuple):
+    """How the tags of a hypothesis pair with its reference's (:func:`pair_tags`): the pairs, the
+    reference tags without a partner (``dropped``) and the hypothesis tags without one (``inserted``)."""
+
+    pairs: list[TagPair]
+    dropped: list[TagPlace]
+    inserted: list[TagPlace]
+
+
+def tag_places(segment: TaggedSegment) -> list[TagPlace]:
+    """The markup tokens of ``segment`` in order, each with its place (see :class:`TagPlace`)."""
+    places: list[TagPlace] = []
+    offset = 0
+    open_elements: list[tuple[str, tuple[tuple[str, str], ...]]] = []
     for index, token in enumerate(segment.tokens):
         if not token.is_markup:
             offset += len(token.text)
             continue
-        if token.kind == "end" and open_names and open_names[-1] == token.name:
-            open_names.pop()
-        place = offset if by_offset else (rank, len(open_names), open_names[-1] if open_names else "")
-        places[(token.kind, token.name)].append(TagPlace(index, token, place, offset))
+        attrs = tuple(sorted(attributes(token).items()))
+        if token.kind == "end" and open_elements and open_elements[-1][0] == token.name:
+            attrs = open_elements.pop()[1]
+        parent = open_elements[-1][0] if open_elements else ""
+        places.append(TagPlace(index, token, offset, len(open_elements), parent, attrs))
         if token.kind == "start":
-            open_names.append(token.name)
-        rank += 1
+            open_elements.append((token.name, attrs))
     return places
+
+
+#: Above this many cells (reference tags × hypothesis tags between their common head and tail) one
+#: segment's tags are aligned by difflib's longest-blocks heuristic instead of an exact LCS, so that time
+#: and memory stay bounded per segment (a segment with over 700 tags on each side).
+LCS_CELLS = 500_000
+
+
+def _lcs(a: Sequence[object], b: Sequence[object]) -> list[tuple[int, int]]:
+    """A longest common subsequence of ``a`` and ``b`` as index pairs (dynamic programming; difflib's
+    matching blocks above :data:`LCS_CELLS`)."""
+    head = 0
+    while head < min(len(a), len(b)) and a[head] == b[head]:
+        head += 1
+    tail = 0
+    while tail < min(len(a), len(b)) - head and a[len(a) - 1 - tail] == b[len(b) - 1 - tail]:
+        tail += 1
+    middle_a, middle_b = a[head:len(a) - tail], b[head:len(b) - tail]
+    n, m = len(middle_a), len(middle_b)
+    pairs = [(k, k) for k in range(head)]
+    if n and m and n * m > LCS_CELLS:
+        blocks = SequenceMatcher(None, middle_a, middle_b, autojunk=False).get_matching_blocks()
+        pairs.extend((head + i + k, head + j + k) for i, j, size in blocks for k in range(size))
+    elif n and m:
+        # lengths[i][j]: the LCS of middle_a[i:] and middle_b[j:]; walked forward from (0, 0)
+        lengths = [[0] * (m + 1) for _ in range(n + 1)]
+        for i in range(n - 1, -1, -1):
+            row, below = lengths[i], lengths[i + 1]
+            for j in range(m - 1, -1, -1):
+                row[j] = below[j + 1] + 1 if middle_a[i] == middle_b[j] else max(below[j], row[j + 1])
+        i = j = 0
+        while i < n and j < m:
+            if middle_a[i] == middle_b[j]:
+                pairs.append((head + i, head + j))
+                i, j = i + 1, j + 1
+            elif lengths[i + 1][j] >= lengths[i][j + 1]:
+                i += 1
+            else:
+                j += 1
+    pairs.extend((len(a) - tail + k, len(b) - tail + k) for k in range(tail))
+    return pairs
+
+
+def _matched(ref: Sequence[TagPlace], hyp: Sequence[TagPlace], key) -> tuple[list[tuple[int, int]], list]:
+    """The order-keeping matches of ``ref`` and ``hyp`` on ``key`` (as index pairs) and the gaps between
+    them as (reference indices, hypothesis indices)."""
+    matches = _lcs([key(t) for t in ref], [key(t) for t in hyp])
+    gaps, i, j = [], 0, 0
+    for next_i, next_j in matches + [(len(ref), len(hyp))]:
+        if next_i > i or next_j > j:
+            gaps.append((range(i, next_i), range(j, next_j)))
+        i, j = next_i + 1, next_j + 1
+    return matches, gaps
+
+
+def pair_tags(reference: TaggedSegment, hypothesis: TaggedSegment) -> TagPairing:
+    """Pair the markup tokens of ``hypothesis`` with those of ``reference`` by sequence alignment, so that
+    one dropped or extra tag is one dropped or inserted tag and leaves the pairing of the others alone.
+
+    Three steps, each only on the tags the previous left unpaired: (1) an order-keeping alignment (a
+    longest common subsequence, :func:`_lcs`) on the tag's kind, name and attributes (an end tag's are
+    its start's) — and its offset when both sides have the same text without markup; (2) within each gap
+    between those matches, the same alignment on kind and name only (a tag whose attributes or offset
+    changed, in its place in the order); (3) what is still unpaired, by kind, name and attributes in
+    order, then by kind and name (a tag moved across others: *out of order*). Nesting is no part of the
+    keys: a dropped wrapper changes the depth of everything inside it, which must not unpair those.
+
+    A pair is *misplaced* when, with the same text on both sides, the offsets differ; with different
+    texts, when it comes from step 3 or its depth or parent differs. The tags left over are dropped
+    (reference) or inserted (hypothesis).
+    """
+    ref, hyp = tag_places(reference), tag_places(hypothesis)
+    same_text = hypothesis.lex == reference.lex
+
+    def fine(t: TagPlace) -> tuple:
+        return (t.token.kind, t.token.name, t.attrs, t.offset if same_text else None)
+
+    def same_tag(t: TagPlace) -> tuple:
+        return (t.token.kind, t.token.name, t.attrs)
+
+    def coarse(t: TagPlace) -> tuple[str, str]:
+        return (t.token.kind, t.token.name)
+
+    in_order, gaps = _matched(ref, hyp, fine)
+    for ref_gap, hyp_gap in gaps:
+        matches, _ = _matched([ref[i] for i in ref_gap], [hyp[j] for j in hyp_gap], coarse)
+        in_order.extend((ref_gap[i], hyp_gap[j]) for i, j in matches)
+    paired_ref = {i for i, _ in in_order}
+    paired_hyp = {j for _, j in in_order}
+    moved: list[tuple[int, int]] = []
+    for key in (same_tag, coarse):  # what moved across other tags: the same tag first, then the same name
+        left: dict[tuple, deque[int]] = defaultdict(deque)
+        for j, t in enumerate(hyp):
+            if j not in paired_hyp:
+                left[key(t)].append(j)
+        for i, t in enumerate(ref):
+            waiting = left.get(key(t))
+            if i not in paired_ref and waiting:
+                j = waiting.popleft()
+                moved.append((i, j))
+                paired_ref.add(i)
+                paired_hyp.add(j)
+    pairs = []
+    for (i, j), out_of_order in [(m, False) for m in in_order] + [(m, True) for m in moved]:
+        r, h = ref[i], hyp[j]
+        if same_text:
+            misplaced = r.offset != h.offset
+        else:
+            misplaced = out_of_order or (r.depth, r.parent) != (h.depth, h.parent)
+        changed = r.token.kind != "end" and attributes(r.token) != attributes(h.token)
+        pairs.append(TagPair(r, h, misplaced, changed))
+    pairs.sort(key=lambda pair: pair.reference.index)
+    return TagPairing(pairs, [t for i, t in enumerate(ref) if i not in paired_ref],
+                      [t for j, t in enumerate(hyp) if j not in paired_hyp])

@@ -6,20 +6,19 @@ letters of :data:`MARKS` — and, for a misplaced tag, its offset in characters 
 reference has it (positive: later). The page's script turns parts into DOM nodes with ``textContent``.
 
 Tag errors of a hypothesis against its reference follow :class:`tagmt.metrics.placement.TagReport` (the
-per-tag report): markup tokens of the same kind, name and rank are paired; a pair is misplaced when its
-place differs (with the same text without markup: its character offset; else its rank among the tags,
-its depth or its parent element) and has changed attributes when its attributes differ. Unpaired
-hypothesis tokens are *inserted*; unpaired reference tokens are *dropped* and drawn after the
-hypothesis as ghost chips. (The report counts dropped and inserted per element name; pairing per kind
-too can only differ on a segment that trades an end tag for a start tag of the same name.)
+per-tag report): the markup tokens are paired by :func:`tagmt.metrics.placement.pair_tags` (a sequence
+alignment); a pair is misplaced when its place differs (with the same text without markup: its character
+offset; else its order among the tags, its depth or its parent element) and has changed attributes when
+its attributes differ. Unpaired hypothesis tokens are *inserted*; unpaired reference tokens are *dropped*
+and drawn after the hypothesis as ghost chips.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from tagmt.markup import TaggedSegment, Token, attributes
-from tagmt.metrics.placement import tag_places
+from tagmt.markup import TaggedSegment
+from tagmt.metrics.placement import pair_tags
 
 #: Mark letters: dropped, inserted, misplaced, attributes changed, and "differs" (a projection miss).
 MARKS = {"d": "dropped", "i": "inserted", "m": "misplaced", "a": "attributes_changed", "x": "differs"}
@@ -55,27 +54,20 @@ def compare(reference: TaggedSegment, hypothesis: TaggedSegment) -> tuple[list[A
     errors: set[tuple[str, str]] = set()
     if not reference.has_markup and not hypothesis.has_markup:
         return draw(hypothesis), ghosts, errors
-    same_text = hypothesis.lex == reference.lex
-    ref_places, hyp_places = tag_places(reference, same_text), tag_places(hypothesis, same_text)
-    for key in list(ref_places) + [k for k in hyp_places if k not in ref_places]:
-        ref_list, hyp_list = ref_places.get(key, []), hyp_places.get(key, [])
-        for (r_index, _, r_place, r_offset), (h_index, _, h_place, h_offset) in zip(ref_list, hyp_list):
-            letters = ""
-            if r_place != h_place:
-                letters += "m"
-                errors.add((key[1], "misplaced"))
-            if attributes(reference.tokens[r_index]) != attributes(hypothesis.tokens[h_index]):
-                letters += "a"
-                errors.add((key[1], "attributes_changed"))
-            if letters:
-                marks[h_index] = (letters, h_offset - r_offset if "m" in letters else None)
-        for h_index, _, _, _ in hyp_list[len(ref_list):]:
-            marks[h_index] = ("i", None)
-            errors.add((key[1], "inserted"))
-        for r_index, _, _, r_offset in ref_list[len(hyp_list):]:
-            token: Token = reference.tokens[r_index]
-            ghosts.append([token.text, token.name, "d", r_offset])
-            errors.add((key[1], "dropped"))
+    pairing = pair_tags(reference, hypothesis)
+    for pair in pairing.pairs:
+        ref, hyp = pair.reference, pair.hypothesis
+        letters = "m" * pair.misplaced + "a" * pair.attributes_changed
+        for letter in letters:
+            errors.add((ref.token.name, MARKS[letter]))
+        if letters:
+            marks[hyp.index] = (letters, hyp.offset - ref.offset if pair.misplaced else None)
+    for hyp in pairing.inserted:
+        marks[hyp.index] = ("i", None)
+        errors.add((hyp.token.name, "inserted"))
+    for ref in pairing.dropped:
+        ghosts.append([ref.token.text, ref.token.name, "d", ref.offset])
+        errors.add((ref.token.name, "dropped"))
     return draw(hypothesis, marks), ghosts, errors
 
 

@@ -33,26 +33,35 @@ def _parse(text: str) -> TaggedSegment:
     return TaggedSegment(text, tokenize(text, orphans=True))
 
 
-def _positions(segment: TaggedSegment) -> dict[int, tuple[str, int, int]]:
-    """Token index → (tag as written, its rank among tags written alike, offset in the plain text)."""
-    seen: Counter[str] = Counter()
+def _positions(segment: TaggedSegment) -> dict[int, tuple[str, int]]:
+    """Token index → (tag as written, offset in the plain text)."""
     found, offset = {}, 0
     for index, token in enumerate(segment.tokens):
         if not token.is_markup:
             offset += len(token.text)
             continue
-        found[index] = (token.text, seen[token.text], offset)
-        seen[token.text] += 1
+        found[index] = (token.text, offset)
     return found
+
+
+def _unmatched(mine: dict[int, tuple[str, int]], other: dict[int, tuple[str, int]]) -> dict[int, tuple[str, None]]:
+    """A ``x`` mark on each of ``mine`` beyond the tags written alike at the same offset in ``other`` (a
+    multiset: one dropped tag marks that tag, not every later one of its name)."""
+    available = Counter(other.values())
+    marks: dict[int, tuple[str, None]] = {}
+    for index, key in mine.items():
+        if available[key]:
+            available[key] -= 1
+        else:
+            marks[index] = ("x", None)
+    return marks
 
 
 def differing(expected: TaggedSegment, got: TaggedSegment, wrong: set[str]) -> tuple[list[Any], list[Any]]:
     """Both segments drawn, each tag marked ``x`` that the other side lacks or has at another offset;
     where no tag differs by place (a nesting or order error), every tag of the ``wrong`` names."""
     want, have = _positions(expected), _positions(got)
-    want_keys, have_keys = set(want.values()), set(have.values())
-    got_marks = {i: ("x", None) for i, key in have.items() if key not in want_keys}
-    exp_marks = {i: ("x", None) for i, key in want.items() if key not in have_keys}
+    got_marks, exp_marks = _unmatched(have, want), _unmatched(want, have)
     if not got_marks and not exp_marks:
         got_marks = {i: ("x", None) for i in have if got.tokens[i].name in wrong}
         exp_marks = {i: ("x", None) for i in want if expected.tokens[i].name in wrong}
@@ -119,7 +128,7 @@ def _by_tags_summary(by_tags: Sequence[tuple[str, str, str, str]]) -> str:
            "<strong>not</strong> in the exact share above. Their tags are compared by name only: "
            f'{totals["reference"] - totals["dropped"]} of {totals["reference"]} reference tags present, '
            f'{totals["dropped"]} dropped, {totals["inserted"]} inserted, {totals["misplaced"]} out of order '
-           "(another rank, depth or parent).</p>"]
+           "(moved across other tags, to another depth or parent).</p>"]
     body = [[f'<td class="tagname">{escape(r["tag"])}</td>',
              *(f'<td class="num">{r[k]}</td>' for k in ("reference", "hypothesis", "dropped", "inserted",
                                                          "misplaced", "attributes_changed"))] for r in rows]

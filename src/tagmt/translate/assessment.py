@@ -10,8 +10,8 @@ What is measured, and how (the choice that keeps every number honest):
 * A tagged segment whose output has **another text** (any real MT) cannot be placed against the
   reference character by character: it is *not* in the exact share (it would be a miss that says
   nothing about the tags), and its tags are compared by name only — :class:`tagmt.metrics.placement.
-  TagReport`'s per-tag report: reference and output tags, dropped, inserted, out of order (another rank,
-  depth or parent), attributes changed — under ``text_differs`` in the report and on the page.
+  TagReport`'s per-tag report: reference and output tags, dropped, inserted, out of order (moved across
+  other tags, to another depth or parent), attributes changed — under ``text_differs`` in the report and on the page.
 * Segments without any tag are counted, not assessed.
 * One text written two ways (``R&D`` and ``R&amp;D``: every tagmt line file reads both as ``R&D``) is the
   same text: such a segment is compared with its text between the tags made canonical on both sides
