@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -198,3 +199,13 @@ def test_projection_page_marks_only_the_dropped_tag() -> None:
     assert [p[0] for p in exp_parts if isinstance(p, list) and len(p) > 2] == ["<b>", "</b>"]
     assert exp_parts[0][2] == "x" and exp_parts[2][2] == "x"
     assert not [p for p in got_parts if isinstance(p, list) and len(p) > 2]
+
+
+def test_attribute_preservation_pairs_by_alignment() -> None:
+    from tagmt.metrics import get_metric
+
+    ref = '<g id="1">a</g> <g id="2">b</g> <g id="3">c</g>'
+    metric = get_metric("attribute-preservation", trg_lang="en")
+    # the first element dropped: 2 of 3 attribute sets kept (by rank, the other two read as changed)
+    assert metric.corpus_score(['A <g id="2">B</g> <g id="3">C</g>'], [[ref]]).score == pytest.approx(200 / 3)
+    assert metric.corpus_score(['<g id="1">A</g> <g id="9">B</g> <g id="3">C</g>'], [[ref]]).score == pytest.approx(200 / 3)

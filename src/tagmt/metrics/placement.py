@@ -16,8 +16,8 @@ reference is what this measures: ``--model reference --approach dp``):
 Where the original divides by ``max(1, tags)``, a corpus without any reference tag gets "n/a" here.
 
 Preservation, on every segment: ``attribute-preservation`` is the % of reference elements with
-attributes whose paired hypothesis element (the k-th tag of the same name and kind) has the same
-attributes; ``placeholder-preservation`` the % of reference placeholders — self-closing elements (name
+attributes whose paired hypothesis element (:func:`pair_tags`: aligned by kind, name and attributes) has
+the same attributes; ``placeholder-preservation`` the % of reference placeholders — self-closing elements (name
 and attributes) and ``<locked-ref>`` markers — that the hypothesis has too (multiset intersection).
 """
 
@@ -135,22 +135,13 @@ class TagPlacement(SegmentMetric):
 
 
 
-def _elements(segment: TaggedSegment) -> list[Token]:
-    return [t for t in segment.markup if t.kind in ("start", "empty") and not t.name.startswith("#")]
-
-
 def _paired(ref: TaggedSegment, hyp: TaggedSegment) -> Iterable[tuple[Token, Token | None]]:
-    """Each reference element with the hypothesis element of the same kind, name and rank (or None)."""
-    ranked: dict[tuple[str, str], list[Token]] = defaultdict(list)
-    for token in _elements(hyp):
-        ranked[(token.kind, token.name)].append(token)
-    seen: Counter[tuple[str, str]] = Counter()
-    for token in _elements(ref):
-        key = (token.kind, token.name)
-        rank = seen[key]
-        seen[key] += 1
-        candidates = ranked.get(key, [])
-        yield token, candidates[rank] if rank < len(candidates) else None
+    """Each reference element (start or self-closing tag) with its hypothesis partner by
+    :func:`pair_tags` (or None): one dropped element does not shift the partners of the later ones."""
+    partner = {pair.reference.index: pair.hypothesis.token for pair in pair_tags(ref, hyp).pairs}
+    for index, token in enumerate(ref.tokens):
+        if token.kind in ("start", "empty") and not token.name.startswith("#"):
+            yield token, partner.get(index)
 
 
 def placeholders(segment: TaggedSegment) -> Counter:
@@ -187,7 +178,7 @@ class AttributePreservation(SegmentMetric):
         return {self.name: 100.0 * stats[0] / stats[1] if stats[1] else None}
 
     def signature_fields(self) -> dict[str, str]:
-        return {"markup": "per-segment", "pairing": "kind-name-rank"}
+        return {"markup": "per-segment", "pairing": "aligned"}
 
     def undefined_reason(self, name: str, stats: Sequence[float] | None) -> str:
         if stats is not None and not stats[1]:
