@@ -192,7 +192,7 @@ def test_a_bad_reference_is_refused_before_the_run(tmp_path, capsys) -> None:
     out = tmp_path / "dp.ja"
     assert main(["translate", "--approach", "dt", "--pair", "en-ja", "--model", "copy", "-o", str(out),
                  "--ref", str(short)]) == 2
-    assert "has 1 lines but the split" in capsys.readouterr().err
+    assert "has 1 segments but the split" in capsys.readouterr().err
     assert not out.exists()
     assert main(["translate", "--approach", "dt", "--input", str(FILES / "guide.xliff2.xlf"), "--model", "copy",
                  "--overwrite", "-o", str(tmp_path / "o.xlf"), "--ref", str(FILES / "guide.de")]) == 2
@@ -248,3 +248,68 @@ def test_every_segment_is_located_in_the_report() -> None:
     (other,) = report["text_differs"]["list"]
     assert (other["id"], other["expected"], other["got"]) == ("9", "z <b>w</b> <i>v</i>", "q <b>r</b>")
     assert (other["tags"]["reference"], other["tags"]["dropped"], other["tags"]["present"]) == (4, 2, 2)
+
+
+# -- a reference in any format the corpus layer reads ----------------------------------------------------------
+
+TMX_UNITS = [
+    ('Click <bpt i="1">&lt;b&gt;</bpt>Save<ept i="1">&lt;/b&gt;</ept> now.',
+     'Klicken Sie jetzt auf <bpt i="1">&lt;b&gt;</bpt>Speichern<ept i="1">&lt;/b&gt;</ept>.'),
+    ('Open <ph x="2">&lt;br/&gt;</ph>it.', None),  # no German side: not assessed, and said
+    ('Press <bpt i="1">&lt;b&gt;</bpt>OK<ept i="1">&lt;/b&gt;</ept>.',
+     'Drücken Sie <bpt i="1">&lt;b&gt;</bpt>OK<ept i="1">&lt;/b&gt;</ept>.'),
+]
+
+
+def write_tmx(path: Path, units) -> Path:
+    body = "".join(f'<tu tuid="{n}"><tuv xml:lang="en"><seg>{en}</seg></tuv>'
+                   + (f'<tuv xml:lang="de"><seg>{de}</seg></tuv>' if de is not None else "") + "</tu>"
+                   for n, (en, de) in enumerate(units, start=1))
+    path.write_text('<?xml version="1.0"?><tmx version="1.4"><header srclang="en" segtype="sentence" o-tmf="x" '
+                    'adminlang="en" datatype="x" creationtool="x" creationtoolversion="1"/>'
+                    f"<body>{body}</body></tmx>", encoding="utf-8")
+    return path
+
+
+def test_a_tmx_reference_is_read_as_its_target_side(tmp_path, capsys) -> None:
+    from tagmt.corpus import read_corpus, read_references
+
+    tmx = write_tmx(tmp_path / "ref.tmx", TMX_UNITS)
+    references = read_references(tmx)
+    assert references[1] is None and len(references) == 3
+    corpus = read_corpus(tmx)
+    sources = write_lines(tmp_path / "src.en", [s.source for s in corpus.segments])
+    # the same references as a line file (the unit without a German side as an untagged line)
+    lines = write_lines(tmp_path / "ref.de", [r or "Öffnen Sie es." for r in references])
+    reports = {}
+    for name, ref in (("tmx", tmx), ("lines", lines)):
+        report = tmp_path / f"{name}.json"
+        assert main(["translate", "--approach", "dt", "--input", str(sources), "--src-lang", "en", "--trg-lang",
+                     "de", "--model", "copy", "--ref", str(ref), "-o", str(tmp_path / f"{name}.out"),
+                     "--report", str(report)]) == 0
+        reports[name] = json.loads(report.read_text("utf-8"))
+    err = capsys.readouterr().err
+    assert f"1 segments have no reference in --ref {tmx} and are not assessed (first: segment 2)" in err
+    by_tmx, by_lines = reports["tmx"], reports["lines"]
+    assert by_tmx["text_differs"]["segments"] == 2 and by_lines["text_differs"]["segments"] == 3
+    assert by_tmx["text_differs"]["tags"]["reference"] == 4 == by_lines["text_differs"]["tags"]["reference"]
+    assert [s["id"] for s in by_tmx["text_differs"]["list"]] == ["1", "3"]
+    assert by_tmx["text_differs"]["list"] == [s for s in by_lines["text_differs"]["list"] if s["id"] != "2"]
+
+
+def test_a_tmx_input_is_assessed_against_its_own_targets(tmp_path) -> None:
+    tmx = write_tmx(tmp_path / "m.tmx", [TMX_UNITS[0], TMX_UNITS[2]])
+    report = tmp_path / "r.json"
+    assert main(["translate", "--input", str(tmx), "--approach", "dt", "--model", "reference", "--ref", str(tmx),
+                 "-o", str(tmp_path / "out.de"), "--report", str(report)]) == 0
+    assessed = json.loads(report.read_text("utf-8"))
+    assert (assessed["exact_segments"], assessed["tagged_segments"]) == (2, 2)
+
+
+def test_a_tmx_reference_of_another_length_is_refused_before_the_run(tmp_path, capsys) -> None:
+    tmx = write_tmx(tmp_path / "ref.tmx", TMX_UNITS[:2])
+    out = tmp_path / "c.de"
+    assert main(["translate", "--approach", "dt", "--input", str(FILES / "guide.en"), "--src-lang", "en",
+                 "--trg-lang", "de", "--model", "copy", "--ref", str(tmx), "-o", str(out)]) == 2
+    assert f"--ref {tmx} has 2 segments but --input" in capsys.readouterr().err
+    assert not out.exists()

@@ -67,7 +67,8 @@ changed, the command line). Finished segments are cached (default ~/.cache/tagmt
 $TAGMT_CACHE/runs): a run that is stopped resumes where it stopped when started again with the same
 arguments.
 
---ref assesses the output's tags (dp or dt) against a tagged reference: a line file, line for line
+--ref assesses the output's tags (dp or dt) against a tagged reference, segment for segment, in any format
+tagmt reads: a line file (line for line), a TMX (its target-language side) or an XLIFF (its targets)
 (--pair: or `data`, the data set's tagged targets; a line-file --input: also what --model reference
 translates with); with an XLIFF --input, the same XLIFF with tagged targets, matched by segment key (only
 the segments the run wrote). A tagged segment whose output has the reference's text (--model reference,
@@ -139,8 +140,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                              "(openai:NAME, dt), written to the folder -o")
     assessed = parser.add_argument_group("assessing the output's tags against a tagged reference")
     assessed.add_argument("--ref", metavar="FILE|data",
-                          help="tagged reference: a line file, line for line (--pair: or 'data', the data set's "
-                               "tagged targets); with an XLIFF --input, the same XLIFF with tagged targets, "
+                          help="tagged reference, segment for segment: a line file, a TMX (its target side) or "
+                               "an XLIFF (its targets) (--pair: or 'data', the data set's tagged targets); with an "
+                               "XLIFF --input, the same XLIFF with tagged targets, "
                                "matched by segment key. Segments with the reference's text are assessed for "
                                "exact placement as in tagmt project --ref; the others by tag names only")
     assessed.add_argument("--report", metavar="FILE", help="with --ref: the assessment as JSON")

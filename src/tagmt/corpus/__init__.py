@@ -28,6 +28,7 @@ __all__ = [
     "InlineCode",
     "Segment",
     "read_corpus",
+    "read_references",
 ]
 
 
@@ -35,7 +36,8 @@ def read_corpus(path: str | Path, format: str | None = None, *, src_lang: str | 
                 trg_lang: str | None = None, references: str | Path | None = None) -> Corpus:
     """Read ``path`` as a corpus. ``format`` (one of ``FORMATS``, None or ``auto``: from the content) forces
     a format; a forced XML format that the content contradicts is refused. ``src_lang``/``trg_lang``
-    choose the sides of a TMX file; ``references`` is a line file of references for a line file."""
+    choose the sides of a TMX file; ``references`` holds the references of a line file, segment for segment,
+    in any format this function reads (:func:`read_references`)."""
     path = Path(path)
     data = read_bytes(path)
     if not data.strip():
@@ -66,7 +68,8 @@ def read_corpus(path: str | Path, format: str | None = None, *, src_lang: str | 
     if format == "lines":
         from tagmt.corpus import lines
 
-        return lines.read(path, data, references=references)
+        refs = None if references is None else read_references(references, src_lang=src_lang, trg_lang=trg_lang)
+        return lines.read(path, data, references=refs, references_name=references)
     if format == "xliff12":
         from tagmt.corpus import xliff12
 
@@ -87,3 +90,13 @@ def _format_of(stream: XmlStream, path: Path) -> str:
     except TagmtError:
         stream.drain()
         raise
+
+
+def read_references(path: str | Path, *, src_lang: str | None = None, trg_lang: str | None = None) -> list[str | None]:
+    """The tagged references ``path`` holds, in order, whatever its format (:func:`read_corpus` picks the
+    reader): a line file's lines, the ``trg_lang`` side of a TMX's units (``src_lang`` as for
+    :func:`read_corpus`), an XLIFF's targets; None for a unit without one. Text escaped as every corpus's."""
+    corpus = read_corpus(path, src_lang=src_lang, trg_lang=trg_lang)
+    if corpus.format == "lines":  # a line file read as a corpus holds its lines as the sources
+        return [segment.source for segment in corpus.segments]
+    return [segment.reference for segment in corpus.segments]

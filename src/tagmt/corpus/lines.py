@@ -24,13 +24,18 @@ def read_segments(path: str | Path, data: bytes | None = None) -> list[str]:
     return [decode_line(line) for line in lines]
 
 
-def read(path: Path, data: bytes | None = None, *, references: str | Path | None = None) -> Corpus:
-    """A line file as a corpus; ``references`` is an optional line file of tagged references."""
+def read(path: Path, data: bytes | None = None, *, references: str | Path | Sequence[str | None] | None = None,
+         references_name: str | Path | None = None) -> Corpus:
+    """A line file as a corpus; ``references``: its tagged references, segment for segment — a line file,
+    or the references already read (``tagmt.corpus.read_references``: any format) from ``references_name``."""
     sources = read_segments(path, data)
     refs: Sequence[str | None] = [None] * len(sources)
-    if references is not None:
+    if isinstance(references, (str, Path)):
         refs = read_segments(references)
         check_same_length(path, len(sources), references, len(refs))
+    elif references is not None:
+        refs = references
+        check_same_length(path, len(sources), references_name or "the references", len(refs))
     segments = [Segment(str(n), source, ref) for n, (source, ref) in enumerate(zip(sources, refs), start=1)]
     return Corpus("lines", segments, Path(path), escaped=True, writer=write)
 

@@ -18,9 +18,10 @@ What is measured, and how (the choice that keeps every number honest):
   (``xmltext.normalize``), and counted in ``notes``.
 
 The same rule applies to ``--approach dt`` (the output's tags, as the model wrote them). Where the
-reference comes from: ``--pair`` runs take a tagged line file, line for line, or ``data`` (the data set's
-own tagged targets, in the output's order); ``--input`` line files and TMX take a tagged line file, line
-for line; ``--input`` XLIFF takes the same XLIFF with tagged targets, matched by segment key
+reference comes from: ``--pair`` runs and ``--input`` line files and TMX take any file the corpus layer
+reads, segment for segment (:func:`tagmt.corpus.read_references`: a line file's lines, a TMX's target
+side, an XLIFF's targets; a segment without one is left out, with a note), ``--pair`` runs also ``data``
+(the data set's own tagged targets, in the output's order); ``--input`` XLIFF takes the same XLIFF with tagged targets, matched by segment key
 (:func:`tagmt.corpus.matching.keyed_targets`) — only the segments this run was allowed to write are
 assessed (the targets it kept are someone's work, not its output; counted in ``notes``).
 """
@@ -171,14 +172,33 @@ def _canonical(tagged: str) -> str:
     return "".join(t.text if t.is_markup else normalize(t.text) for t in tokenize(tagged, orphans=True))
 
 
-def _line_references(ref: str | Path, count: int, what: str) -> list[str]:
-    from tagmt.corpus.lines import read_segments
+def _references(ref: str | Path, count: int, what: str, *, src_lang: str | None = None,
+                trg_lang: str | None = None) -> list[str | None]:
+    """The tagged references of ``ref``, segment for segment, in any format the corpus layer reads
+    (``tagmt.corpus.read_references``: a line file's lines, a TMX's ``trg_lang`` side, an XLIFF's targets)."""
+    from tagmt.corpus import read_references
 
-    references = read_segments(ref)
+    references = read_references(ref, src_lang=src_lang, trg_lang=trg_lang)
     if len(references) != count:
-        raise TagmtError(f"--ref {ref} has {len(references)} lines but {what} has {count} segments: give the "
-                         "tagged reference line for line")
+        raise TagmtError(f"--ref {ref} has {len(references)} segments but {what} has {count}: give the tagged "
+                         "reference segment for segment (a line file: line for line)")
     return references
+
+
+def _in_order_run(outputs: Sequence[str], references: Sequence[str | None], sources: Sequence[str], ref: str | Path,
+                  approach: str) -> RunAssessment:
+    """``assess_run`` of segments matched by position (ids: line numbers); those without a reference (a TMX
+    unit without the target language, an XLIFF unit without a target) are left out and said."""
+    kept = [n for n, reference in enumerate(references) if reference is not None]
+    notes = []
+    if len(kept) < len(references):
+        first = next(n for n, reference in enumerate(references) if reference is None) + 1
+        notes.append(f"{len(references) - len(kept)} segments have no reference in --ref {ref} and are not "
+                     f"assessed (first: segment {first})")
+    if not kept:
+        raise TagmtError(f"--ref {ref}: no segment has a reference there to assess against")
+    return assess_run([outputs[n] for n in kept], [references[n] or "" for n in kept], [sources[n] for n in kept],
+                      [str(n + 1) for n in kept], approach=approach, notes=notes)
 
 
 def check_reference(ref: str | Path, *, input: str | Path | None = None, format: str | None = None,
@@ -187,7 +207,6 @@ def check_reference(ref: str | Path, *, input: str | Path | None = None, format:
     """Refuse, before any translation, a reference that cannot be assessed against: unreadable, of the
     wrong kind, or with another number of segments than the run (``input``, else the data set's split)."""
     from tagmt.corpus import read_corpus
-    from tagmt.corpus.lines import read_segments
 
     if input is None:
         if str(ref) == DATA_REFERENCE:
@@ -195,7 +214,7 @@ def check_reference(ref: str | Path, *, input: str | Path | None = None, format:
         from tagmt.corpus import sap
 
         count = len(sap.read(dataset, split, direction).segments)
-        _line_references(ref, count, f"the split ({direction})")
+        _references(ref, count, f"the split ({direction})", src_lang=direction.src, trg_lang=direction.trg)
         return
     if str(ref) == DATA_REFERENCE and not Path(ref).exists():
         raise TagmtError("--ref data takes the data set's tagged targets of a --pair run; with --input give a file")
@@ -206,10 +225,7 @@ def check_reference(ref: str | Path, *, input: str | Path | None = None, format:
             raise TagmtError(f"{ref}: with an XLIFF --input, --ref takes the same XLIFF with tagged targets, not a "
                              f"{theirs.format} file")
         return
-    references = read_segments(ref)
-    if len(references) != len(corpus.segments):
-        raise TagmtError(f"--ref {ref} has {len(references)} lines but --input {input} has {len(corpus.segments)} "
-                         "segments: give the tagged reference line for line")
+    _references(ref, len(corpus.segments), f"--input {input}", src_lang=src_lang, trg_lang=trg_lang)
 
 
 def assess_pair_run(output: str | Path, ref: str | Path, *, dataset: Any, split: str | None, direction: Any,
@@ -225,9 +241,10 @@ def assess_pair_run(output: str | Path, ref: str | Path, *, dataset: Any, split:
         raise TagmtError(f"{output} has {len(outputs)} lines for {len(corpus.segments)} segments")
     if str(ref) == DATA_REFERENCE:
         references = [s.reference or "" for s in corpus.segments]
-    else:
-        references = _line_references(ref, len(outputs), f"the split ({direction})")
-    return assess_run(outputs, references, corpus.sources, approach=approach)  # ids: the output's line numbers
+        return assess_run(outputs, references, corpus.sources, approach=approach)  # ids: the output's line numbers
+    references = _references(ref, len(outputs), f"the split ({direction})", src_lang=direction.src,
+                             trg_lang=direction.trg)
+    return _in_order_run(outputs, references, corpus.sources, ref, approach)
 
 
 def assess_file_run(input: str | Path, output: str | Path, ref: str | Path, *, approach: str,
@@ -245,8 +262,8 @@ def assess_file_run(input: str | Path, output: str | Path, ref: str | Path, *, a
     corpus = read_corpus(input, format, src_lang=src_lang, trg_lang=trg_lang)
     if corpus.format not in ("xliff12", "xliff2"):
         outputs = read_segments(output)
-        references = _line_references(ref, len(outputs), str(output))
-        return assess_run(outputs, references, corpus.sources, approach=approach)  # ids: line numbers
+        references = _references(ref, len(outputs), str(output), src_lang=src_lang, trg_lang=trg_lang)
+        return _in_order_run(outputs, references, corpus.sources, ref, approach)
     return _assess_xliff(corpus, output, ref, approach, overwrite, kept)
 
 

@@ -168,8 +168,9 @@ def translate_file(
     learns from) as in ``translate_corpus``. XLIFF targets that hold someone's work are kept unless
     ``overwrite`` (see the module docstring). ``output`` may be ``input`` itself (a link to it, a hard link)
     only with ``in_place``: it is then replaced atomically (human targets are kept all the same).
-    ``references``: a tagged line file, line for line, the references of a line-file ``input`` (what
-    ``model="reference"`` translates with; other formats carry theirs as targets, and ignore it)."""
+    ``references``: the references of a line-file ``input``, segment for segment, in any format
+    ``tagmt.corpus.read_references`` reads (what ``model="reference"`` translates with; other formats carry
+    theirs as targets, and ignore it)."""
     refuse_overwriting_inputs([("output", str(output))], [("input", str(input))], in_place=("output", "input"),
                               allow_in_place=in_place, in_place_flag="in_place=True")
     corpus = read_corpus(input, format, src_lang=src_lang, trg_lang=trg_lang)
