@@ -264,6 +264,16 @@ class TagReport:
         ]
 
 
+def segment_tag_figures(pair: SegmentPair) -> dict[str, int]:
+    """The tag counts of one segment: :class:`TagReport`'s columns summed over names, and ``present``
+    (reference tags not dropped)."""
+    report = TagReport()
+    report.add(pair)
+    totals = {column: sum(row[k] for row in report.counts.values()) for k, column in enumerate(TAG_REPORT_COLUMNS)}
+    totals["present"] = totals["reference"] - totals["dropped"]
+    return totals
+
+
 class TagPlace(NamedTuple):
     """A markup token of a segment: ``index`` among its tokens, its lex ``offset`` (characters of text
     before it), its ``depth`` and ``parent`` (the name of the innermost open element, "" at the top) and

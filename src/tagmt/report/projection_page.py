@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from tagmt.markup import TaggedSegment, tokenize
+from tagmt.metrics.placement import segment_tag_figures
 from tagmt.project.assess import ERRORS, Assessment, assess_segment
 from tagmt.report import chips
 from tagmt.report.html import escape, page, stacked_bars, table
@@ -98,17 +99,6 @@ def tag_rows(by_tags: Sequence[tuple[str, str, str, str]], first: int = 1) -> li
                      "f": (f"tags: {figures['present']} of {figures['reference']} present, {figures['dropped']} "
                            f"dropped, {figures['inserted']} inserted, {figures['misplaced']} out of order")})
     return rows
-
-
-def segment_tag_figures(pair: Any) -> dict[str, int]:
-    """The tag counts of one segment (:class:`TagReport`'s columns summed over names, and ``present``)."""
-    from tagmt.metrics.placement import TAG_REPORT_COLUMNS, TagReport
-
-    report = TagReport()
-    report.add(pair)
-    totals = {column: sum(row[k] for row in report.counts.values()) for k, column in enumerate(TAG_REPORT_COLUMNS)}
-    totals["present"] = totals["reference"] - totals["dropped"]
-    return totals
 
 
 def _by_tags_summary(by_tags: Sequence[tuple[str, str, str, str]]) -> str:

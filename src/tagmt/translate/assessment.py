@@ -100,7 +100,7 @@ class RunAssessment:
     def _located(self, segment_id: str, source: str, output: str, reference: str) -> dict[str, Any]:
         """One segment of another text as the report lists it (the keys of ``assess.Miss``, with its tag counts)."""
         from tagmt.metrics.segment import SegmentPair
-        from tagmt.report.projection_page import segment_tag_figures
+        from tagmt.metrics.placement import segment_tag_figures
 
         figures = segment_tag_figures(SegmentPair.parse(output, [reference]))
         return {"id": segment_id, "id_kind": self.id_kind, "source": source, "expected": reference, "got": output,
