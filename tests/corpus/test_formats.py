@@ -131,3 +131,35 @@ def test_views_of_a_data_set_without_segments_is_an_error(tmp_path, capsys):
     assert main(["views", "--data", str(tmp_path), "--pair", "en-ja", "--view", "tagged", "--side", "source"]) == 2
     err = capsys.readouterr().err
     assert "no segment in en-ja" in err and "for XLIFF from elsewhere use --input FILE" in err
+
+
+@pytest.mark.parametrize("text, expected", [
+    (XLIFF12, "xliff12"), (XLIFF2, "xliff2"), (TMX, "tmx"), ('<g id="1">A tagged line</g>\n', "lines"),
+])
+def test_detect_is_the_one_place_that_decides(text, expected):
+    # read_corpus asks tagmt.corpus.detect.detect; an XML format comes with the stream its reader goes on with
+    from tagmt.corpus.detect import detect
+
+    found, stream = detect("in.any", text.encode("utf-8"))
+    assert found == expected
+    assert (stream is None) == (expected == "lines")
+    if stream is not None:
+        assert stream.root is not None and stream.root.tag.endswith(("xliff", "tmx"))
+
+
+def test_detect_with_xml_forced_reads_what_does_not_look_like_xml():
+    from tagmt.corpus.detect import detect
+
+    data = b'<?xml-stylesheet href="x.xsl"?>' + XLIFF2.encode("utf-8")  # no declaration: a line file by its look
+    assert detect("in.xlf", data)[0] == "lines"
+    assert detect("in.xlf", data, xml=True)[0] == "xliff2"
+    with pytest.raises(TagmtError, match="malformed XML"):
+        detect("in.xlf", b"<a line, not XML>", xml=True)
+
+
+def test_read_references_of_every_format(tmp_path):
+    from tagmt.corpus import read_references
+
+    assert read_references(write(tmp_path, "r.de", "A <b>x</b>\n\nC\n")) == ["A <b>x</b>", "", "C"]
+    assert read_references(write(tmp_path, "m.tmx", TMX)) == ['Klicken Sie auf <g id="1">Speichern</g>']
+    assert read_references(write(tmp_path, "in.xlf", XLIFF12)) == [None]  # a unit without a target

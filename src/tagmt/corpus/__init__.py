@@ -10,12 +10,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tagmt.corpus.detect import FORMAT_NAMES, FORMATS, looks_like_xml, xml_format
+from tagmt.corpus.detect import FORMAT_NAMES, FORMATS, detect, looks_like_xml
 from tagmt.corpus.files import read_bytes
 from tagmt.corpus.model import CLOSE, OPEN, PAIR, STANDALONE, Corpus, InlineCode, Segment
 from tagmt.errors import TagmtError
 from tagmt.safeio import LIMIT_VARIABLE, MAX_DOCUMENT_BYTES, size_limit
-from tagmt.safexml import XmlStream
 
 __all__ = [
     "CLOSE",
@@ -49,16 +48,11 @@ def read_corpus(path: str | Path, format: str | None = None, *, src_lang: str | 
         )
     stream = None  # XML: read as a stream of events, so that XLIFF readers never hold the whole tree
     if format in (None, "auto"):
-        if looks_like_xml(data):
-            stream = XmlStream(data, path, "an XLIFF or TMX file")
-            format = _format_of(stream, path)
-        else:
-            format = "lines"
+        format, stream = detect(path, data)
     elif format in ("xliff12", "xliff2", "tmx"):
-        stream = XmlStream(data, path, FORMAT_NAMES[format])
-        found = _format_of(stream, path)
+        found, stream = detect(path, data, FORMAT_NAMES[format], xml=True)
         if found != format:
-            stream.drain()  # a syntax error is named first
+            stream.drain()  # type: ignore[union-attr]  # a syntax error is named first
             raise TagmtError(f"{path}: --format {format} was given but the file is {FORMAT_NAMES[found]}")
     elif format != "lines":
         raise TagmtError(f"unknown format {format!r}: use auto, {', '.join(FORMATS)}")
@@ -80,16 +74,7 @@ def read_corpus(path: str | Path, format: str | None = None, *, src_lang: str | 
         return xliff2.read(path, data, stream)
     from tagmt.corpus import tmx
 
-    return tmx.read(path, data, stream.tree(), src_lang=src_lang, trg_lang=trg_lang)
-
-
-def _format_of(stream: XmlStream, path: Path) -> str:
-    """The format from the root element; a document that is not well formed is named as such first."""
-    try:
-        return xml_format(stream.root.getroottree(), path)  # type: ignore[union-attr]
-    except TagmtError:
-        stream.drain()
-        raise
+    return tmx.read(path, data, stream.tree(), src_lang=src_lang, trg_lang=trg_lang)  # type: ignore[union-attr]
 
 
 def read_references(path: str | Path, *, src_lang: str | None = None, trg_lang: str | None = None) -> list[str | None]:

@@ -1,4 +1,5 @@
-"""Which format a file is in, from its content: XLIFF 1.2, XLIFF 2.x, TMX, or a tagged line file.
+"""Which format a file is in, from its content: XLIFF 1.2, XLIFF 2.x, TMX, or a tagged line file
+(:func:`detect`, which ``tagmt.corpus.read_corpus`` asks).
 
 A file is XML when it starts (after a byte-order mark and blank space) with an XML declaration, a
 comment, or an ``<xliff``/``<tmx`` root; then its root element and version decide. Anything else is a
@@ -13,7 +14,7 @@ from pathlib import Path
 from lxml import etree
 
 from tagmt.errors import TagmtError
-from tagmt.safexml import local_name, namespace, parse_bytes
+from tagmt.safexml import XmlStream, local_name, namespace
 
 FORMATS = ("xliff12", "xliff2", "tmx", "lines")
 #: What ``--format`` accepts besides ``auto``.
@@ -64,9 +65,18 @@ def xml_format(tree: etree._ElementTree, path: str | Path) -> str:
     )
 
 
-def detect(path: str | Path, data: bytes) -> tuple[str, etree._ElementTree | None]:
-    """The format of ``data`` (the bytes of ``path``) and, for XML, its parsed tree."""
-    if not looks_like_xml(data):
+def detect(path: str | Path, data: bytes, what: str = "an XLIFF or TMX file", *,
+           xml: bool | None = None) -> tuple[str, XmlStream | None]:
+    """The format of ``data`` (the bytes of ``path``) — the one place that decides it — and, for XML, the
+    stream its reader goes on with (only the root element read so far). ``xml``: None decides from the
+    content (:func:`looks_like_xml`), True reads the file as XML whatever it starts with (a forced
+    format). The root element decides between XML formats (:func:`xml_format`); a document that is not
+    well formed is named as such first (``what``: how its errors name the file)."""
+    if not (looks_like_xml(data) if xml is None else xml):
         return "lines", None
-    tree = parse_bytes(data, path, "an XLIFF or TMX file")
-    return xml_format(tree, path), tree
+    stream = XmlStream(data, path, what)
+    try:
+        return xml_format(stream.root.getroottree(), path), stream  # type: ignore[union-attr]
+    except TagmtError:
+        stream.drain()
+        raise
