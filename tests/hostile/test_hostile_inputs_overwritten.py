@@ -229,3 +229,14 @@ def test_same_file_and_outputs_that_do_not_exist_yet(tmp_path):
     with pytest.raises(TagmtError, match="through a link"):
         refuse_overwriting_inputs([("-o", str(tmp_path / "dangling"))], [("--input", str(tmp_path / "later"))])
     refuse_overwriting_inputs([("-o", "-"), ("-o", os.devnull)], [("--input", os.devnull), ("--ref", "-")])
+
+
+@pytest.mark.parametrize("command", ["translate", "project"])
+@pytest.mark.parametrize("guide", ["--align-corpus", "--examples"])
+def test_o_onto_a_guide_file_of_either_command(work, capsys, command, guide):
+    # both commands name their guide's files through one list (commands.shared.guide_inputs)
+    run = (["translate", "--approach", "dp", "--model", "copy", "--input", str(work / "guide.en")]
+           if command == "translate" else
+           ["project", "--source", str(work / "guide.en"), "--translation", str(work / "guide.de")])
+    refused([*run, "--src-lang", "en", "--trg-lang", "de", guide, str(work / "guide.xliff2.xlf"),
+             str(work / "guide.xliff12.xlf"), "-o", str(work / "guide.xliff12.xlf")], work, capsys, guide)

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from tagmt.aligner_names import ALIGNER_CHOICES, uses_awesome
-from tagmt.commands.shared import add_guide_arguments, aligner_spec
+from tagmt.commands.shared import add_guide_arguments, aligner_spec, guide_inputs
 
 EXAMPLE = """\
 examples:
@@ -103,10 +103,7 @@ def _refuse_overwrites(args: argparse.Namespace, output: str | None) -> None:
     refuse_overwriting_inputs(
         [("-o", output), ("--report", args.report)],
         [("--source", args.source), ("--xliff", args.xliff), ("--translation", args.translation), ("--ref", args.ref),
-         *(("--examples", path) for path in getattr(args, "examples", None) or ()),
-         *(("--align-corpus", path) for path in args.align_corpus or ()), ("--examples-data", args.examples_data),
-         existing_folder("--aligner-model", args.aligner_model),
-         existing_folder("--projection-model", args.projection_model)],
+         existing_folder("--aligner-model", args.aligner_model), *guide_inputs(args)],
         in_place=("-o", "--xliff") if args.xliff else None, allow_in_place=args.in_place,
     )
 

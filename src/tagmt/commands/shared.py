@@ -48,6 +48,16 @@ def add_guide_arguments(parser: argparse.ArgumentParser, *, examples: bool = Tru
                              "then aligns only its own pairs)")
 
 
+def guide_inputs(args: argparse.Namespace) -> list[tuple[str, str | None]]:
+    """What :func:`add_guide_arguments`'s options name, as ``outputs.refuse_overwriting_inputs`` takes inputs
+    (option, path): no output of a command may land on them."""
+    from tagmt.outputs import existing_folder
+
+    return [*(("--examples", path) for path in getattr(args, "examples", None) or ()),
+            *(("--align-corpus", path) for path in args.align_corpus or ()), ("--examples-data", args.examples_data),
+            existing_folder("--projection-model", args.projection_model)]
+
+
 def engine_options(args: argparse.Namespace, model: str | None = None, llm=None):
     """The run's ``EngineOptions`` from the command line: every field of it and of ``DecodingOptions`` read
     from the argument of the same name (``--compute-type`` is ``compute_type``), those the command does not

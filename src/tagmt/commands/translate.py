@@ -13,6 +13,7 @@ from tagmt.commands.shared import (
     add_guide_arguments,
     aligner_spec,
     engine_options,
+    guide_inputs,
     run_options,
 )
 
@@ -283,10 +284,8 @@ def _refuse_overwrites(args: argparse.Namespace) -> None:
         [("-o", args.output), ("the run record of -o", str(record) if record else None), ("--cache-dir", args.cache_dir),
          ("--report", args.report)],
         [("--input", args.input), ("--data", args.data), ("--prompt", args.prompt), ("--ref", _ref_file(args)),
-         *(("--examples", path) for path in args.examples or ()),
-         *(("--align-corpus", path) for path in args.align_corpus or ()), ("--examples-data", args.examples_data),
          existing_folder("--model", args.model), existing_folder("--aligner-model", args.aligner_model),
-         existing_folder("--projection-model", args.projection_model)],
+         *guide_inputs(args)],
         in_place=("-o", "--input") if args.input else None, allow_in_place=args.in_place,
     )
 
