@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tagmt.markup import TaggedSegment
-from tagmt.metrics import placement
+from tagmt.metrics import pairing as sequences
 from tagmt.metrics.placement import TagReport, pair_tags
 from tagmt.metrics.segment import SegmentPair
 from tagmt.report import chips
@@ -175,7 +175,7 @@ def lcs_length(a: list, b: list) -> int:
 @settings(max_examples=200, deadline=None)
 @given(st.lists(st.sampled_from("abc"), max_size=7), st.lists(st.sampled_from("abc"), max_size=7))
 def test_lcs_is_longest_and_in_order(a, b) -> None:
-    pairs = placement._lcs(a, b)
+    pairs = sequences.lcs(a, b)
     assert len(pairs) == lcs_length(a, b)
     assert all(a[i] == b[j] for i, j in pairs)
     assert pairs == sorted(pairs) and len({i for i, _ in pairs}) == len({j for _, j in pairs}) == len(pairs)
@@ -183,10 +183,10 @@ def test_lcs_is_longest_and_in_order(a, b) -> None:
 
 
 def test_a_segment_over_the_lcs_limit_is_aligned_by_blocks(monkeypatch) -> None:
-    monkeypatch.setattr(placement, "LCS_CELLS", 1)
+    monkeypatch.setattr(sequences, "LCS_CELLS", 1)
     for hyp in ["one <b>two</b> <b>three</b>", "<b>one</b> two <b>three</b>", "<b>eins</b> <b>zwei</b> drei"]:
         assert report(hyp, THREE) == {"b": (6, 4, 2, 0, 0, 0)}, hyp
-    assert placement._lcs(list("xabcy"), list("xacby")) in ([(0, 0), (1, 1), (2, 3), (4, 4)],
+    assert sequences.lcs(list("xabcy"), list("xacby")) in ([(0, 0), (1, 1), (2, 3), (4, 4)],
                                                             [(0, 0), (1, 1), (3, 2), (4, 4)])
 
 
@@ -209,3 +209,13 @@ def test_attribute_preservation_pairs_by_alignment() -> None:
     # the first element dropped: 2 of 3 attribute sets kept (by rank, the other two read as changed)
     assert metric.corpus_score(['A <g id="2">B</g> <g id="3">C</g>'], [[ref]]).score == pytest.approx(200 / 3)
     assert metric.corpus_score(['<g id="1">A</g> <g id="9">B</g> <g id="3">C</g>'], [[ref]]).score == pytest.approx(200 / 3)
+
+
+def test_pair_in_order_on_any_items() -> None:
+    # tags as (written, start, end), as a projection's assessment keys them: the first <b> dropped, the
+    # others keep their partners; a moved one is paired by how it is written
+    ref = [("<b>", 0, 3), ("<b>", 4, 7), ("<i>", 8, 9), ("<b>", 10, 15)]
+    out = [("<b>", 4, 7), ("<b>", 10, 15), ("<i>", 0, 1)]
+    found = sequences.pair_in_order(ref, out, [lambda t: t, lambda t: t[0]], [lambda t: t[0]])
+    assert found.in_order == [(1, 0), (3, 1)] and found.moved == [(2, 2)]
+    assert found.left_a == [0] and found.left_b == []

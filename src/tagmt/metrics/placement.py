@@ -23,13 +23,13 @@ and attributes) and ``<locked-ref>`` markers — that the hypothesis has too (mu
 
 from __future__ import annotations
 
-from collections import Counter, defaultdict, deque
-from difflib import SequenceMatcher
+from collections import Counter, defaultdict
 from typing import Iterable, NamedTuple, Sequence
 
 from tagmt.markup import TaggedSegment, Token, attributes
 from tagmt.metrics import lilt
 from tagmt.metrics.base import Figure
+from tagmt.metrics.pairing import pair_in_order
 from tagmt.metrics.segment import ParseCache, SegmentMetric, SegmentPair
 
 LOCKED_REF = "<locked-ref>"
@@ -325,65 +325,12 @@ def tag_places(segment: TaggedSegment) -> list[TagPlace]:
     return places
 
 
-#: Above this many cells (reference tags × hypothesis tags between their common head and tail) one
-#: segment's tags are aligned by difflib's longest-blocks heuristic instead of an exact LCS, so that time
-#: and memory stay bounded per segment (a segment with over 700 tags on each side).
-LCS_CELLS = 500_000
-
-
-def _lcs(a: Sequence[object], b: Sequence[object]) -> list[tuple[int, int]]:
-    """A longest common subsequence of ``a`` and ``b`` as index pairs (dynamic programming; difflib's
-    matching blocks above :data:`LCS_CELLS`)."""
-    head = 0
-    while head < min(len(a), len(b)) and a[head] == b[head]:
-        head += 1
-    tail = 0
-    while tail < min(len(a), len(b)) - head and a[len(a) - 1 - tail] == b[len(b) - 1 - tail]:
-        tail += 1
-    middle_a, middle_b = a[head:len(a) - tail], b[head:len(b) - tail]
-    n, m = len(middle_a), len(middle_b)
-    pairs = [(k, k) for k in range(head)]
-    if n and m and n * m > LCS_CELLS:
-        blocks = SequenceMatcher(None, middle_a, middle_b, autojunk=False).get_matching_blocks()
-        pairs.extend((head + i + k, head + j + k) for i, j, size in blocks for k in range(size))
-    elif n and m:
-        # lengths[i][j]: the LCS of middle_a[i:] and middle_b[j:]; walked forward from (0, 0)
-        lengths = [[0] * (m + 1) for _ in range(n + 1)]
-        for i in range(n - 1, -1, -1):
-            row, below = lengths[i], lengths[i + 1]
-            for j in range(m - 1, -1, -1):
-                row[j] = below[j + 1] + 1 if middle_a[i] == middle_b[j] else max(below[j], row[j + 1])
-        i = j = 0
-        while i < n and j < m:
-            if middle_a[i] == middle_b[j]:
-                pairs.append((head + i, head + j))
-                i, j = i + 1, j + 1
-            elif lengths[i + 1][j] >= lengths[i][j + 1]:
-                i += 1
-            else:
-                j += 1
-    pairs.extend((len(a) - tail + k, len(b) - tail + k) for k in range(tail))
-    return pairs
-
-
-def _matched(ref: Sequence[TagPlace], hyp: Sequence[TagPlace], key) -> tuple[list[tuple[int, int]], list]:
-    """The order-keeping matches of ``ref`` and ``hyp`` on ``key`` (as index pairs) and the gaps between
-    them as (reference indices, hypothesis indices)."""
-    matches = _lcs([key(t) for t in ref], [key(t) for t in hyp])
-    gaps, i, j = [], 0, 0
-    for next_i, next_j in matches + [(len(ref), len(hyp))]:
-        if next_i > i or next_j > j:
-            gaps.append((range(i, next_i), range(j, next_j)))
-        i, j = next_i + 1, next_j + 1
-    return matches, gaps
-
-
 def pair_tags(reference: TaggedSegment, hypothesis: TaggedSegment) -> TagPairing:
     """Pair the markup tokens of ``hypothesis`` with those of ``reference`` by sequence alignment, so that
     one dropped or extra tag is one dropped or inserted tag and leaves the pairing of the others alone.
 
-    Three steps, each only on the tags the previous left unpaired: (1) an order-keeping alignment (a
-    longest common subsequence, :func:`_lcs`) on the tag's kind, name and attributes (an end tag's are
+    Three steps (:func:`tagmt.metrics.pairing.pair_in_order`), each only on the tags the previous left
+    unpaired: (1) an order-keeping alignment (a longest common subsequence) on the tag's kind, name and attributes (an end tag's are
     its start's) — and its offset when both sides have the same text without markup; (2) within each gap
     between those matches, the same alignment on kind and name only (a tag whose attributes or offset
     changed, in its place in the order); (3) what is still unpaired, by kind, name and attributes in
@@ -406,27 +353,9 @@ def pair_tags(reference: TaggedSegment, hypothesis: TaggedSegment) -> TagPairing
     def coarse(t: TagPlace) -> tuple[str, str]:
         return (t.token.kind, t.token.name)
 
-    in_order, gaps = _matched(ref, hyp, fine)
-    for ref_gap, hyp_gap in gaps:
-        matches, _ = _matched([ref[i] for i in ref_gap], [hyp[j] for j in hyp_gap], coarse)
-        in_order.extend((ref_gap[i], hyp_gap[j]) for i, j in matches)
-    paired_ref = {i for i, _ in in_order}
-    paired_hyp = {j for _, j in in_order}
-    moved: list[tuple[int, int]] = []
-    for key in (same_tag, coarse):  # what moved across other tags: the same tag first, then the same name
-        left: dict[tuple, deque[int]] = defaultdict(deque)
-        for j, t in enumerate(hyp):
-            if j not in paired_hyp:
-                left[key(t)].append(j)
-        for i, t in enumerate(ref):
-            waiting = left.get(key(t))
-            if i not in paired_ref and waiting:
-                j = waiting.popleft()
-                moved.append((i, j))
-                paired_ref.add(i)
-                paired_hyp.add(j)
+    pairing = pair_in_order(ref, hyp, (fine, coarse), (same_tag, coarse))
     pairs = []
-    for (i, j), out_of_order in [(m, False) for m in in_order] + [(m, True) for m in moved]:
+    for (i, j), out_of_order in [(m, False) for m in pairing.in_order] + [(m, True) for m in pairing.moved]:
         r, h = ref[i], hyp[j]
         if same_text:
             misplaced = r.offset != h.offset
@@ -435,5 +364,4 @@ def pair_tags(reference: TaggedSegment, hypothesis: TaggedSegment) -> TagPairing
         changed = r.token.kind != "end" and attributes(r.token) != attributes(h.token)
         pairs.append(TagPair(r, h, misplaced, changed))
     pairs.sort(key=lambda pair: pair.reference.index)
-    return TagPairing(pairs, [t for i, t in enumerate(ref) if i not in paired_ref],
-                      [t for j, t in enumerate(hyp) if j not in paired_hyp])
+    return TagPairing(pairs, [ref[i] for i in pairing.left_a], [hyp[j] for j in pairing.left_b])
