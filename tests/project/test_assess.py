@@ -101,3 +101,23 @@ def test_oracle_assessment_with_and_without_cross_validation():
     assert len(outputs) == 4 and result.tagged == 3
     with pytest.raises(TagmtError, match="3 groups for 4 pairs"):
         oracle_assessment(pairs, "en", "fi", aligner, groups=[1, 2, 3])
+
+
+@pytest.mark.parametrize(
+    "output, reference, classes",
+    [
+        # a dropped first tag: the two others keep their own partners
+        ("one <b>two</b> <b>three</b>", "<b>one</b> <b>two</b> <b>three</b>",
+         ["exact", "exact", "tags differ"]),
+        # a dropped middle tag, the last placed one word off
+        ("<b>one</b> two <b>three four</b>", "<b>one</b> <b>two</b> <b>three</b> four",
+         ["exact", "words", "tags differ"]),
+        # an extra tag in the output
+        ("<b>one</b> <b>two</b> <i>three</i>", "<b>one</b> <b>two</b> three",
+         ["exact", "exact", "tags differ"]),
+        # one tag moved inside another: the inner one is misnested, the outer still placed
+        ("<a>x <b>y</b></a> z", "<a>x</a> <b>y</b> z", ["words", "nesting"]),
+    ],
+)
+def test_one_dropped_or_extra_tag_leaves_the_others_paired(output, reference, classes):
+    assert [t.error for t in assess_segment(output, reference).tags] == classes

@@ -25,10 +25,11 @@ from __future__ import annotations
 import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Iterable, Sequence
+from typing import Sequence
 
 from tagmt.errors import TagmtError
 from tagmt.markup import tokenize
+from tagmt.metrics.pairing import pair_in_order
 from tagmt.plaintext import plain_text
 from tagmt.project.detag import SourceTag, detag
 
@@ -69,18 +70,23 @@ def _name(markup: str) -> str:
     return tokens[0].name if tokens and tokens[0].is_markup else markup
 
 
-def _keyed(tags: Iterable[tuple[SourceTag, SourceTag | None]]) -> dict[tuple, tuple]:
-    """Each tag keyed by how it is written and its occurrence: (open, close, k) → (tag, parent key)."""
-    seen: Counter = Counter()
-    keys: dict[int, tuple] = {}
-    out: dict[tuple, tuple] = {}
-    for tag, parent in tags:
-        written = (tag.open, tag.close)
-        key = (*written, seen[written])
-        seen[written] += 1
-        keys[id(tag)] = key
-        out[key] = (tag, keys[id(parent)] if parent is not None else None)
-    return out
+def _paired(
+    want: list[tuple[SourceTag, SourceTag | None]], got: list[tuple[SourceTag, SourceTag | None]]
+) -> tuple[dict[int, SourceTag], list[SourceTag]]:
+    """Each output tag's reference partner (by `id` of the output tag) and the reference tags left
+    without one. Paired by sequence alignment (`metrics.pairing.pair_in_order`), as the per-tag
+    report does: first on how a tag is written and its span, then on how it is written alone, then
+    tags moved across others — so one dropped or extra tag leaves the pairing of the others alone
+    (pairing the k-th `<b>` with the k-th made every later `<b>` an error)."""
+    def written(item: tuple[SourceTag, SourceTag | None]) -> tuple[str, str]:
+        return (item[0].open, item[0].close)
+
+    def placed(item: tuple[SourceTag, SourceTag | None]) -> tuple:
+        return (*written(item), item[0].start, item[0].end)
+
+    pairing = pair_in_order(want, got, (placed, written), (written,))
+    partner = {id(got[j][0]): want[i][0] for i, j in pairing.in_order + pairing.moved}
+    return partner, [want[i][0] for i in pairing.left_a]
 
 
 def _with_parents(roots: Sequence[SourceTag]) -> list[tuple[SourceTag, SourceTag | None]]:
@@ -135,22 +141,28 @@ def assess_segment(output: str, reference: str) -> SegmentAssessment:
         names = [t.name for t in tokenize(output, orphans=True) if t.kind in ("start", "empty")]
         return SegmentAssessment("exact", tuple(TagOutcome(n, "exact") for n in names))
     got_tree, want_tree = detag(output), detag(reference)
-    got = _keyed(_with_parents(got_tree.tags))
-    want = _keyed(_with_parents(want_tree.tags))
+    got = _with_parents(got_tree.tags)
+    want = _with_parents(want_tree.tags)
     if not _same_text(got_tree.plain, want_tree.plain, output, reference):
         return SegmentAssessment(
-            "text differs", tuple(TagOutcome(_name(k[0]), "text differs") for k in got)
+            "text differs", tuple(TagOutcome(_name(tag.open), "text differs") for tag, _ in got)
         )
+    partner, missing = _paired(want, got)
+    ref_parent = {id(tag): parent for tag, parent in want}
     outcomes: list[TagOutcome] = []
-    for key, (tag, parent) in got.items():
-        if key not in want:
-            outcomes.append(TagOutcome(_name(key[0]), "tags differ"))
+    for tag, parent in got:
+        ref_tag = partner.get(id(tag))
+        if ref_tag is None:
+            outcomes.append(TagOutcome(_name(tag.open), "tags differ"))
             continue
-        ref_tag, ref_parent = want[key]
-        error = "nesting" if parent != ref_parent else _edge_error(got_tree.plain, tag, ref_tag)
-        outcomes.append(TagOutcome(_name(key[0]), error))
-    missing = [key for key in want if key not in got]
-    outcomes.extend(TagOutcome(_name(key[0]), "tags differ") for key in missing)
+        wanted_parent = ref_parent[id(ref_tag)]
+        if parent is None or wanted_parent is None:
+            same_parent = parent is None and wanted_parent is None
+        else:
+            same_parent = partner.get(id(parent)) is wanted_parent
+        error = _edge_error(got_tree.plain, tag, ref_tag) if same_parent else "nesting"
+        outcomes.append(TagOutcome(_name(tag.open), error))
+    outcomes.extend(TagOutcome(_name(tag.open), "tags differ") for tag in missing)
     errors = {o.error for o in outcomes}
     worst = next((e for e in ERRORS if e in errors), "nesting")  # all spans right: order differs
     return SegmentAssessment(worst, tuple(outcomes))
