@@ -102,7 +102,7 @@ class _Projector:
             where = self._best_span(inside, gaps)
             if where:
                 where = self._reach(self._glue(where, gaps), inside, scope, gaps)
-                where = self._trim(where, inside)
+                where = self._trim(self._home(where, inside, gaps), inside)
                 where = self._verb_group(self._balance(where, inside, gaps), gaps)
             else:
                 where = self._fallback_span(inside, gaps)
@@ -171,6 +171,43 @@ class _Projector:
         while b < gb and self._joins(b, b - 1):
             b += 1
         return a, b
+
+    def _home(
+        self, span: tuple[int, int], inside: set[int], gaps: list[tuple[int, int]]
+    ) -> tuple[int, int]:
+        """A tag whose source words begin or end with unlinked words (`Chronic Toxicity to Fish`,
+        only `Chronic` linked) grows over the unlinked target words written next to its span,
+        the likeliest home of those words (`魚に対する<b>慢性毒性</b>` →
+        `<b>魚に対する慢性毒性</b>`): up to punctuation, a word linked outside the tag or a
+        sibling's span, on both sides or none, and only when the words gained hold a word of
+        content and no more content words than the tag's unlinked edge words (a longer run is
+        not theirs alone). Unlinked words between two linked words of the tag are housed
+        between their translations already, inside the span."""
+        linked_src = {i for i, _ in self.links}
+        words = [i for i in sorted(inside) if self.src[i].kind != "punct"]
+        budget = 0
+        for run in (words, words[::-1]):
+            for i in run:
+                if i in linked_src:
+                    break
+                budget += 1
+        if not budget or budget >= len(words):
+            return span
+        a, b = span
+        ga, gb = next(g for g in gaps if g[0] <= a and b <= g[1])
+        outside = {j for i, j in self.links if i not in inside}
+        stop = lambda j: self.trg[j].kind == "punct" or j in outside  # noqa: E731
+        new_a, new_b = a, b
+        while new_a > ga and not stop(new_a - 1):
+            new_a -= 1
+        while new_b < gb and not stop(new_b):
+            new_b += 1
+        gained = [self.trg[j].kind for j in (*range(new_a, a), *range(b, new_b))
+                  if j not in self.aligned]
+        content = gained.count("content")
+        if not content + gained.count("verb") or content > budget:
+            return span
+        return new_a, new_b
 
     def _reach(
         self,
