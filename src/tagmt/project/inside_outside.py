@@ -75,6 +75,10 @@ class _Projector:
         self.m = len(trg)
         self.links = sorted(links)
         self.aligned = {j for _, j in self.links}
+        self.echoes: dict[str, set[int]] = {}  # a linked target word's text → its source words
+        for i, j in self.links:
+            if j < self.m:
+                self.echoes.setdefault(trg[j].text, set()).add(i)
         self.order = {id(tag): k for k, tag in enumerate(detagged.walk())}
 
     def _inside(self, tag: SourceTag) -> set[int]:
@@ -101,7 +105,7 @@ class _Projector:
             gaps = _free_gaps(lo, hi, taken)
             where = self._best_span(inside, gaps)
             if where:
-                where = self._reach(self._glue(where, gaps), inside, scope, gaps)
+                where = self._reach(self._glue(where, inside, gaps), inside, scope, gaps)
                 where = self._trim(self._home(where, inside, gaps), inside)
                 where = self._verb_group(self._balance(where, inside, gaps), gaps)
             else:
@@ -162,15 +166,31 @@ class _Projector:
             return None
         return best[1], best[2]
 
-    def _glue(self, span: tuple[int, int], gaps: list[tuple[int, int]]) -> tuple[int, int]:
-        """Grow a span over unaligned compound parts written against it (`受領|済`)."""
+    def _glue(
+        self, span: tuple[int, int], inside: set[int], gaps: list[tuple[int, int]]
+    ) -> tuple[int, int]:
+        """Grow a span over unaligned compound parts written against it (`受領|済`), but not over
+        a repeat of an outside word's translation (`_echoes_outside`)."""
         a, b = span
         ga, gb = next(g for g in gaps if g[0] <= a and b <= g[1])
-        while a > ga and self._joins(a - 1, a):
+        while a > ga and self._joins(a - 1, a) and not self._echoes_outside(a - 1, inside):
             a -= 1
-        while b < gb and self._joins(b, b - 1):
+        while b < gb and self._joins(b, b - 1) and not self._echoes_outside(b, inside):
             b += 1
         return a, b
+
+    def _echoes_outside(self, j: int, inside: set[int]) -> bool:
+        """Whether unlinked target word `j` repeats a word of the translation that is linked, and
+        only to source words outside the tag: a coordination writes a shared word once in the
+        source and after each conjunct in the translation (`the <b>A</b> and <b>B</b> apps` →
+        `<b>A</b>アプリおよび<b>B</b>アプリ`), and the aligner links one of the copies. Not when
+        the tag has a word written like one of those source words (`Manage` in two tags)."""
+        if j in self.aligned or len(self.trg[j].text) < 2:
+            return False
+        sources = self.echoes.get(self.trg[j].text, set())
+        own = {self.src[i].text.lower() for i in inside}
+        return bool(sources) and not any(i in inside or self.src[i].text.lower() in own
+                                         for i in sources)
 
     def _home(
         self, span: tuple[int, int], inside: set[int], gaps: list[tuple[int, int]]
@@ -196,7 +216,9 @@ class _Projector:
         a, b = span
         ga, gb = next(g for g in gaps if g[0] <= a and b <= g[1])
         outside = {j for i, j in self.links if i not in inside}
-        stop = lambda j: self.trg[j].kind == "punct" or j in outside  # noqa: E731
+        def stop(j: int) -> bool:
+            return self.trg[j].kind == "punct" or j in outside or self._echoes_outside(j, inside)
+
         new_a, new_b = a, b
         while new_a > ga and not stop(new_a - 1):
             new_a -= 1
