@@ -185,7 +185,7 @@ class _Projector:
         source and after each conjunct in the translation (`the <b>A</b> and <b>B</b> apps` →
         `<b>A</b>アプリおよび<b>B</b>アプリ`), and the aligner links one of the copies. Not when
         the tag has a word written like one of those source words (`Manage` in two tags)."""
-        if j in self.aligned or len(self.trg[j].text) < 2:
+        if j in self.aligned or len(self.trg[j].text) < 2:  # one character repeats by chance
             return False
         sources = self.echoes.get(self.trg[j].text, set())
         own = {self.src[i].text.lower() for i in inside}
