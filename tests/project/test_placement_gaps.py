@@ -1,0 +1,157 @@
+"""Placement given imperfect links (issue 21): where the word links leave a tag's words without a
+home, or link a repeated word to the wrong copy, the span follows what the translation shows.
+Hand-made links, so no aligner decides; properties on random links (hypothesis)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tagmt.markup import is_well_formed, strip, tokenize
+from tagmt.project import detag, project_tags
+from tagmt.project.edges import Span
+from tagmt.project.inside_outside import _Projector
+from tagmt.project.units import dictionary_words, respect_units, unknown_compounds
+from tagmt.project.wordseg import words_with_offsets
+
+
+def project(source: str, translation: str, pairs, src_lang="en", trg_lang="ja") -> str:
+    """Project with links given as (source word index, target word index)."""
+    detagged = detag(source)
+    src = words_with_offsets(detagged.plain, src_lang, detagged.cuts())
+    trg = words_with_offsets(translation, trg_lang)
+    return project_tags(detagged, translation, src, trg, set(pairs))
+
+
+# --------------------------------------------------------------------------- unlinked edge words
+
+
+def test_a_tag_with_unlinked_edge_words_grows_over_unlinked_target_words_japanese():
+    # results(0) from(1) Chronic(2) Toxicity(3) to(4) Fish(5) and(6) more(7)
+    # 魚(0) に対する(1) 慢性(2) 毒性(3) および(4) 藻類(5) に対する(6) 毒性(7) から(8)
+    out = project("results from <b>Chronic Toxicity to Fish</b> and more",
+                  "魚に対する慢性毒性および藻類に対する毒性から", {(2, 2), (6, 4), (1, 8)})
+    assert out == "<b>魚に対する慢性毒性</b>および藻類に対する毒性から"
+
+
+def test_a_tag_with_unlinked_edge_words_grows_over_unlinked_target_words_korean():
+    # Select(0) Not(1) in(2) Work(3) .(4) / 작업(0) 중(1) 아님(2) 을(3) 선택(4) 합니다(5) .(6)
+    out = project("Select <b>Not in Work</b>.", "작업 중 아님을 선택합니다.",
+                  {(3, 0), (0, 4), (4, 6)}, trg_lang="ko")
+    assert out == "<b>작업 중 아님</b>을 선택합니다."
+
+
+def test_unlinked_words_inside_a_tag_do_not_make_it_grow():
+    """`to` lies between two linked words of the tag: its home is inside the span already, and
+    the unlinked verb after the span is not the tag's (German puts it at the end)."""
+    source = "He looked at the <g>obstacles to citizens</g>."
+    # He(0) looked(1) at(2) the(3) obstacles(4) to(5) citizens(6) .(7)
+    # Er(0) hat(1) die(2) Hindernisse(3) für(4) Bürger(5) betrachtet(6) .(7)
+    out = project(source, "Er hat die Hindernisse für Bürger betrachtet.",
+                  {(0, 0), (3, 2), (4, 3), (6, 5), (7, 7)}, trg_lang="de")
+    assert out == "Er hat die <g>Hindernisse für Bürger</g> betrachtet."
+
+
+def test_growth_stops_at_punctuation_and_at_words_linked_outside():
+    # a(0) b(1) <b>c(2) d(3)</b> e(4): only c is linked; 、 and the word linked to `e` stop it
+    out = project("a b <b>c d</b> e", "甲、乙丙丁戊", set(), trg_lang="ja")
+    assert strip(out) == "甲、乙丙丁戊"
+
+
+def test_a_run_longer_than_the_unlinked_words_is_not_taken():
+    # Click(0) Big(1) Files(2) now(3): `Big` unlinked (one word), two unlinked nouns precede
+    # 회사(0) 부서(1) 파일(2) 을(3) 지금(4) 클릭(5)
+    out = project("Click <b>Big Files</b> now", "회사 부서 파일을 지금 클릭",
+                  {(2, 2), (3, 4), (0, 5)}, trg_lang="ko")
+    assert out == "회사 부서 <b>파일</b>을 지금 클릭"
+
+
+# --------------------------------------------------------------------------- repeated words
+
+
+def test_a_repeat_of_an_outside_words_translation_is_not_glued():
+    # the(0) Post(1) or(2) the(3) Complete(4) button(5) .(6)
+    # 転記(0) ボタン(1) または(2) 完了(3) ボタン(4) を(5) 選択(6) し(7) ます(8) 。(9)
+    out = project("the <b>Post</b> or the <b>Complete</b> button.",
+                  "転記ボタンまたは完了ボタンを選択します。",
+                  {(1, 0), (2, 2), (4, 3), (5, 4), (6, 9)})
+    assert out == "<b>転記</b>ボタンまたは<b>完了</b>ボタンを選択します。"
+
+
+def test_a_repeat_of_the_tags_own_word_is_glued():
+    """`Move` is in both tags: the copy linked to the other tag's `Move` is not an outside word."""
+    # Move(0) Up(1) and(2) Move(3) Down(4) / 上(0) に(1) 移動(2) および(3) 下(4) に(5) 移動(6)
+    out = project("<b>Move Up</b> and <b>Move Down</b>", "上に移動および下に移動",
+                  {(1, 0), (2, 3), (4, 4), (3, 6)})
+    assert out == "<b>上に移動</b>および<b>下に移動</b>"
+
+
+# --------------------------------------------------------------------------- kanji compounds
+
+
+def test_unknown_kanji_runs_of_japanese_are_one_word():
+    pytest.importorskip("icu")
+    text = "ステータスを未消込に設定します。"
+    assert (6, 9) in dictionary_words(text)  # 未|消|込: ICU knows none of it as a word
+    assert unknown_compounds(text) == [(6, 9)]
+    assert unknown_compounds("将处理状态重置为到期。") == []  # Chinese: a character may be a word
+    assert unknown_compounds("グループ化基準を選択") == []  # 化 alone is no run
+
+
+@pytest.mark.parametrize("text, start, end, expected", [
+    ("ステータスを未消込に設定します。", 6, 8, "未消込"),  # `<b>未消</b>込`
+    ("以下を実行する場合は、絞込から戻ります。", 11, 12, "絞込"),  # `<b>絞</b>込`
+])
+def test_an_edge_does_not_split_an_unknown_kanji_compound(text, start, end, expected):
+    pytest.importorskip("icu")
+    source = detag("<b>x</b>")
+    (span,) = respect_units([Span(source.tags[0], start, end, 0, False)], source.plain, text)
+    assert text[span.start : span.end] == expected
+
+
+def test_links_do_not_split_an_unknown_kanji_compound():
+    """込 is linked to `back`, outside the tag: a stray link to one character of a compound ICU
+    does not know, which is no word of its own."""
+    pytest.importorskip("icu")
+    # set(0) back(1) to(2) status(3) Open(4) / ステータス(0) を(1) 未(2) 消(3) 込(4) に(5) 設定(6)…
+    out = project("set back to status <b>Open</b>", "ステータスを未消込に設定します",
+                  {(3, 0), (4, 2), (4, 3), (1, 4), (0, 6)})
+    assert out == "ステータスを<b>未消込</b>に設定します"
+
+
+# --------------------------------------------------------------------------- properties
+
+SOURCE = detag("one <b>two three four</b> five six")  # words 0..5, the tag holds 1..3
+TARGET_WORDS = ["甲", "、", "乙", "丙", "丁", "戊", "己"]
+TARGET = "".join(TARGET_WORDS)
+
+
+@settings(max_examples=150, deadline=None)
+@given(links=st.sets(st.tuples(st.integers(0, 5), st.integers(0, 6)), max_size=8),
+       a=st.integers(0, 6), width=st.integers(1, 3))
+def test_home_gains_only_free_unlinked_words_up_to_a_stop(links, a, width):
+    """`_home` only grows a span, never over punctuation or a word linked outside the tag, and
+    every word it gains that is linked at all is linked to the tag."""
+    src = words_with_offsets(SOURCE.plain, "en", SOURCE.cuts())
+    trg = words_with_offsets(TARGET, "ja")
+    assert [w.text for w in trg] == TARGET_WORDS
+    b = min(a + width, len(trg))
+    inside = {1, 2, 3}
+    projector = _Projector(SOURCE, src, trg, links, len(TARGET))
+    new_a, new_b = projector._home((a, b), inside, [(0, len(trg))])
+    assert new_a <= a and b <= new_b
+    outside = {j for i, j in links if i not in inside}
+    for j in (*range(new_a, a), *range(b, new_b)):
+        assert trg[j].kind != "punct" and j not in outside
+
+
+@settings(max_examples=100, deadline=None)
+@given(links=st.sets(st.tuples(st.integers(0, 6), st.integers(0, 9)), max_size=10))
+def test_projection_with_random_links_keeps_the_text_and_every_tag(links):
+    source = "the <b>Post</b> or the <b>Complete</b> button."
+    translation = "転記ボタンまたは完了ボタンを選択します。"
+    out = project(source, translation, links)
+    assert strip(out) == translation
+    assert is_well_formed(tokenize(out))
+    assert out.count("<b>") == out.count("</b>") == 2
