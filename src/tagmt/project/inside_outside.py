@@ -75,6 +75,11 @@ class _Projector:
         self.m = len(trg)
         self.links = sorted(links)
         self.aligned = {j for _, j in self.links}
+        chars = [" "] * length  # the translation as far as its words say (gaps: whitespace)
+        for w in trg:
+            for x, char in zip(range(w.start, min(w.end, length)), w.text):
+                chars[x] = char
+        self.text = "".join(chars)
         self.echoes: dict[str, set[int]] = {}  # a linked target word's text → its source words
         for i, j in self.links:
             if j < self.m:
@@ -202,13 +207,14 @@ class _Projector:
         sibling's span, on both sides or none, and only when the words gained hold a word of
         content and no more content words than the tag's unlinked edge words (a longer run is
         not theirs alone). Unlinked words between two linked words of the tag are housed
-        between their translations already, inside the span."""
+        between their translations already, inside the span, and a word the translation copies
+        (`conf.xml`) is housed in its copy."""
         linked_src = {i for i, _ in self.links}
         words = [i for i in sorted(inside) if self.src[i].kind != "punct"]
         budget = 0
         for run in (words, words[::-1]):
             for i in run:
-                if i in linked_src:
+                if i in linked_src or self.src[i].text in self.text:  # copied: placed already
                     break
                 budget += 1
         if not budget or budget >= len(words):
