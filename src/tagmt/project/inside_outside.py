@@ -189,13 +189,16 @@ class _Projector:
         only to source words outside the tag: a coordination writes a shared word once in the
         source and after each conjunct in the translation (`the <b>A</b> and <b>B</b> apps` →
         `<b>A</b>アプリおよび<b>B</b>アプリ`), and the aligner links one of the copies. Not when
-        the tag has a word written like one of those source words (`Manage` in two tags)."""
+        the tag has a word written like one of those source words, or one holding it
+        (`Manage` in two tags; `Recalculate` in the tag, `calculate` outside)."""
         if j in self.aligned or len(self.trg[j].text) < 2:  # one character repeats by chance
             return False
         sources = self.echoes.get(self.trg[j].text, set())
-        own = {self.src[i].text.lower() for i in inside}
-        return bool(sources) and not any(i in inside or self.src[i].text.lower() in own
-                                         for i in sources)
+        own = [self.src[i].text.lower() for i in inside]
+        return bool(sources) and not any(
+            i in inside or any(_kin(self.src[i].text.lower(), word) for word in own)
+            for i in sources
+        )
 
     def _home(
         self, span: tuple[int, int], inside: set[int], gaps: list[tuple[int, int]]
@@ -426,6 +429,12 @@ class _Projector:
         target = self._split_of(tag.start) * self.m / self.n if self.n else 0
         allowed = _allowed_splits(lo, hi, taken)
         return min(allowed, key=lambda k: (abs(k - target), k))
+
+
+def _kin(a: str, b: str) -> bool:
+    """Whether two lowercased words are one word or one holds the other (`calculate`,
+    `recalculate`): a derived word shares its stem's translation."""
+    return a == b or (min(len(a), len(b)) >= 3 and (a in b or b in a))
 
 
 def _allowed_splits(lo: int, hi: int, taken: list[tuple[int, int]]) -> list[int]:
