@@ -41,6 +41,11 @@ _BRACKETS = (
 )
 
 
+_PREDICATE = ("verb", "auxiliary", "ending")
+"""Word kinds that end a predicate: one written before a span closes a clause of its own or a
+relative clause (`해당하며 <b>만료일</b>`, `選択した<b>項目</b>`), not a part of the tag's term."""
+
+
 @dataclass
 class Placed:
     """Where a tag went in the target words: a span `[a, b)` or a point `a == b` (split index)."""
@@ -229,7 +234,7 @@ class _Projector:
             return self.trg[j].kind == "punct" or j in outside or self._echoes_outside(j, inside)
 
         new_a, new_b = a, b
-        while new_a > ga and not stop(new_a - 1):
+        while new_a > ga and not stop(new_a - 1) and self.trg[new_a - 1].kind not in _PREDICATE:
             new_a -= 1
         while new_b < gb and not stop(new_b):
             new_b += 1
