@@ -87,6 +87,31 @@ def test_a_repeat_of_the_tags_own_word_is_glued():
     assert out == "<b>上に移動</b>および<b>下に移動</b>"
 
 
+@pytest.mark.parametrize("translation, trg_lang, links, expected", [
+    # You(0) can(1) then(2) Recalculate(3) DLT(4) to(5) calculate(6) the(7) time(8) .(9)
+    ("その後、DLT 再計算を実行して、時間を計算します。", "ja",
+     {(2, 0), (4, 2), (3, 4), (8, 10), (6, 12), (9, 15)},
+     "その後、<b>DLT 再計算</b>を実行して、時間を計算します。"),
+    ("그리고 DLT 재계산을 통해 리드 타임을 계산할 수 있습니다.", "ko",
+     {(2, 0), (4, 1), (3, 2), (8, 7), (6, 9), (1, 11), (9, 14)},
+     "그리고 <b>DLT 재계산</b>을 통해 리드 타임을 계산할 수 있습니다."),
+])
+def test_a_repeat_linked_to_a_kin_of_the_tags_word_is_glued(translation, trg_lang, links, expected):
+    """計算 is linked to `calculate` outside the tag, but the tag's `Recalculate` holds it."""
+    source = "You can then <b>Recalculate DLT</b> to calculate the time."
+    assert project(source, translation, links, trg_lang=trg_lang) == expected
+
+
+def test_an_unlinked_span_does_not_grow_back_over_a_predicate():
+    """`해당하며` (`and belongs`) ends a clause of its own: not a part of the tag's term."""
+    # objects(0) with(1) the(2) Expiration(3) Date(4) and(5) dates(6)
+    # 오브젝트(0) 에(1) 해당(2) 하(3) 며(4) 만료일(5) 과(6) 일자(7) 가(8)
+    out = project("objects with the <b>Expiration Date</b> and dates",
+                  "오브젝트에 해당하며 만료일과 일자가", {(0, 0), (4, 5), (5, 6), (6, 7)},
+                  trg_lang="ko")
+    assert out == "오브젝트에 해당하며 <b>만료일</b>과 일자가"
+
+
 # --------------------------------------------------------------------------- kanji compounds
 
 
