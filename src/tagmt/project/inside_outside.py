@@ -12,6 +12,11 @@ rules that make the spans match how the references write them:
   and the bracket group after it when the source tag ends with one: `<b>Comma (,)</b>` →
   `<b>カンマ (,)</b>`), and never cuts a verb group (`実行<b>されません</b>`, not
   `実行され<b>ませ</b>ん`; `되지 <b>않은</b>`, not `되<b>지 않</b>은`).
+* Imperfect links: a tag whose source words begin or end with unlinked words (`Chronic Toxicity
+  to Fish`, only `Chronic` linked) grows over the unlinked target words next to its span, their
+  likeliest home (`_home`: `<b>魚に対する慢性毒性</b>`); and a span is not glued to an unlinked
+  repeat of a word whose other copy is linked outside the tag — a coordination writes a shared
+  word after each conjunct (`the <b>A</b> and <b>B</b> apps` → `<b>A</b>アプリと<b>B</b>アプリ`).
 * Nested tags are placed inside their parent's target span; siblings never overlap (a sibling is
   placed only in the words its earlier-placed siblings left free; the sibling with more links is
   placed first, so siblings may swap order as translations do).

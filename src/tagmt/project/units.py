@@ -21,7 +21,9 @@ translation) — none is a rule for one data set:
   of a script written without spaces (Han, Thai, Lao, Khmer, Myanmar) as ICU's dictionary cuts it
   (`到<b>期</b>` → `<b>到期</b>`; Chinese is one Han character a word for the aligner), unless the
   links put its halves on either side of the tag (`不<b>合规</b>` for `other than <b>Compliant</b>`);
-  the edge moves to the nearer end of the word;
+  the edge moves to the nearer end of the word. Japanese writes its grammatical words in kana, so
+  in text with kana a run of kanji that ICU cuts into single characters is a compound it does not
+  know, one word too, whatever the links of its characters (`<b>未消</b>込` → `<b>未消込</b>`);
 * **groups the source tag fills** (`respect_units`): a source tag that encloses the whole inside
   of a source group (`(<cite>SAP Data Hub …</cite>)`) encloses the whole inside of the group of
   the same kind (parentheses, square brackets, braces, any quotation marks) that its span lies in
