@@ -34,6 +34,8 @@ rules that make the spans match how the references write them:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+
+import regex
 from typing import Sequence
 
 from tagmt.project.align import Links
@@ -85,6 +87,7 @@ class _Projector:
         self.m = len(trg)
         self.links = sorted(links)
         self.aligned = {j for _, j in self.links}
+        self.linked_src = {i for i, _ in self.links}
         chars = [" "] * length  # the translation as far as its words say (gaps: whitespace)
         for w in trg:
             for x, char in zip(range(w.start, min(w.end, length)), w.text):
@@ -188,13 +191,18 @@ class _Projector:
         a repeat of an outside word's translation (`_echoes_outside`)."""
         a, b = span
         ga, gb = next(g for g in gaps if g[0] <= a and b <= g[1])
-        while a > ga and self._joins(a - 1, a) and not self._echoes_outside(a - 1, inside):
+        own = self._own_words(inside)
+        while a > ga and self._joins(a - 1, a) and not self._echoes_outside(a - 1, inside, own):
             a -= 1
-        while b < gb and self._joins(b, b - 1) and not self._echoes_outside(b, inside):
+        while b < gb and self._joins(b, b - 1) and not self._echoes_outside(b, inside, own):
             b += 1
         return a, b
 
-    def _echoes_outside(self, j: int, inside: set[int]) -> bool:
+    def _own_words(self, inside: set[int]) -> frozenset[str]:
+        """The tag's source words, lowercased (what `_echoes_outside` compares with)."""
+        return frozenset(self.src[i].text.lower() for i in inside)
+
+    def _echoes_outside(self, j: int, inside: set[int], own: frozenset[str]) -> bool:
         """Whether unlinked target word `j` repeats a word of the translation that is linked, and
         only to source words outside the tag: a coordination writes a shared word once in the
         source and after each conjunct in the translation (`the <b>A</b> and <b>B</b> apps` →
@@ -204,9 +212,9 @@ class _Projector:
         if j in self.aligned or len(self.trg[j].text) < 2:  # one character repeats by chance
             return False
         sources = self.echoes.get(self.trg[j].text, set())
-        own = [self.src[i].text.lower() for i in inside]
         return bool(sources) and not any(
-            i in inside or any(_kin(self.src[i].text.lower(), word) for word in own)
+            i in inside or self.src[i].text.lower() in own
+            or any(_kin(self.src[i].text.lower(), word) for word in own)
             for i in sources
         )
 
@@ -217,17 +225,17 @@ class _Projector:
         only `Chronic` linked) grows over the unlinked target words written next to its span,
         the likeliest home of those words (`魚に対する<b>慢性毒性</b>` →
         `<b>魚に対する慢性毒性</b>`): up to punctuation, a word linked outside the tag or a
-        sibling's span, on both sides or none, and only when the words gained hold a word of
+        sibling's span, on both sides or none (on the left, not back over a predicate, which
+        closes a clause of its own), and only when the words gained hold a word of
         content and no more content words than the tag's unlinked edge words (a longer run is
         not theirs alone). Unlinked words between two linked words of the tag are housed
         between their translations already, inside the span, and a word the translation copies
         (`conf.xml`) is housed in its copy."""
-        linked_src = {i for i, _ in self.links}
         words = [i for i in sorted(inside) if self.src[i].kind != "punct"]
         budget = 0
         for run in (words, words[::-1]):
             for i in run:
-                if i in linked_src or self.src[i].text in self.text:  # copied: placed already
+                if i in self.linked_src or self._copied(self.src[i].text):
                     break
                 budget += 1
         if not budget or budget >= len(words):
@@ -235,8 +243,11 @@ class _Projector:
         a, b = span
         ga, gb = next(g for g in gaps if g[0] <= a and b <= g[1])
         outside = {j for i, j in self.links if i not in inside}
+        own = self._own_words(inside)
+
         def stop(j: int) -> bool:
-            return self.trg[j].kind == "punct" or j in outside or self._echoes_outside(j, inside)
+            return (self.trg[j].kind == "punct" or j in outside
+                    or self._echoes_outside(j, inside, own))
 
         new_a, new_b = a, b
         while new_a > ga and not stop(new_a - 1) and self.trg[new_a - 1].kind not in _PREDICATE:
@@ -249,6 +260,10 @@ class _Projector:
         if not content + gained.count("verb") or content > budget:
             return span
         return new_a, new_b
+
+    def _copied(self, word: str) -> bool:
+        """Whether the translation writes `word` as it is, not inside a longer word."""
+        return regex.search(rf"(?<![\w]){regex.escape(word)}(?![\w])", self.text) is not None
 
     def _reach(
         self,
