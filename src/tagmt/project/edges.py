@@ -38,6 +38,12 @@ PAIRS = {
 
 _WIDE_PUNCT = set("、。，：；！？（「『")
 
+_SAME_MARK = {"。": ".", "｡": ".", "．": ".", "，": ",", "、": ",", "：": ":", "；": ";", "！": "!",
+              "？": "?", "…": "…", "‥": "…"}
+"""Marks written otherwise in another width or script but the same mark: a full stop, a comma
+(the Japanese and Chinese enumeration comma `、` included), a colon…"""
+_MARKS = str.maketrans(_SAME_MARK)
+
 MAX_MOVES = 3
 """At most this many units an edge moves over (`…levies. </g>`: the full stop and the space)."""
 
@@ -105,10 +111,14 @@ class Edge:
     outside: str
 
     def relation(self, unit: Unit) -> str:
-        """`in` when the source tag encloses this unit's mark at this edge (or, failing that, one
-        of its class: a translation may write `。` for `.`), `out` when the source has it just
-        outside, else `none` (`word` for word units). Whitespace counts only right at the edge:
-        in `<b>Comma (,)</b>` the space before the bracket is not the tag's."""
+        """`in` when the source tag encloses this unit's mark at this edge (the mark itself, then
+        the same mark in another width or script: `。` for `.`, `，` for `,`), `out` when the
+        source has it just outside, else, failing both, `in` when the source tag's own edge mark
+        is of its class, `out` when one outside is, else `none` (`word` for word units).
+        Only the mark right at the edge counts for the class: in `<b>Comma (,)</b>` the tag ends
+        with a bracket, and the comma inside it says nothing of the `。` after the span.
+        Whitespace counts only right at the edge too: in `<b>Comma (,)</b>` the space before
+        the bracket is not the tag's."""
         if unit.coarse == "word":
             return "word"
         if unit.kind == "space":  # only whitespace right at the edge counts
@@ -117,7 +127,12 @@ class Edge:
             return "in"
         if unit.text in self.outside:
             return "out"
-        if any(char_class(c) == unit.coarse for c in self.inside):
+        mark = _SAME_MARK.get(unit.text, unit.text)
+        if mark in self.inside.translate(_MARKS):
+            return "in"
+        if mark in self.outside.translate(_MARKS):
+            return "out"
+        if self.inside[:1] and char_class(self.inside[0]) == unit.coarse:
             return "in"
         return "out" if any(char_class(c) == unit.coarse for c in self.outside) else "none"
 
