@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from tagmt.markup import is_well_formed, strip, tokenize
 from tagmt.project import detag, project_tags
-from tagmt.project.edges import Span
+from tagmt.project.edges import Edge, Span, Unit
 from tagmt.project.inside_outside import _Projector
 from tagmt.project.units import dictionary_words, respect_units, unknown_compounds
 from tagmt.project.wordseg import words_with_offsets
@@ -180,3 +180,38 @@ def test_projection_with_random_links_keeps_the_text_and_every_tag(links):
     assert strip(out) == translation
     assert is_well_formed(tokenize(out))
     assert out.count("<b>") == out.count("</b>") == 2
+
+
+# --------------------------------------------------------------------------- marks after a span
+
+
+def test_a_mark_is_the_same_mark_in_another_width():
+    edge = Edge("right", "…", ".")  # `<b>Navigate To…</b>.`
+    assert edge.relation(Unit("。", 0, 1, "punct")) == "out"  # the sentence's full stop
+    assert Edge("right", "", ",").relation(Unit("，", 0, 1, "punct")) == "out"
+    assert Edge("right", ",", "").relation(Unit("、", 0, 1, "punct")) == "in"
+
+
+def test_a_mark_inside_a_bracket_group_at_the_edge_does_not_speak_for_its_class():
+    edge = Edge("right", "),( ", ".")  # `<b>Comma (,)</b>.`: the run read from the edge inward
+    edge_with_group = Edge("right", "),( ", "")  # no mark outside: `<b>Comma (,)</b>` at the end
+    assert edge.relation(Unit("。", 0, 1, "punct")) == "out"
+    assert edge_with_group.relation(Unit(";", 0, 1, "punct")) == "none"
+    assert edge_with_group.relation(Unit(",", 0, 1, "punct")) == "in"  # the same mark still is
+    assert edge_with_group.relation(Unit("]", 0, 1, "close")) == "in"  # a bracket still is
+
+
+@pytest.mark.parametrize("source, translation, trg_lang, links, expected", [
+    # Choose(0) Comma(1) ((2) ,(3) )(4) .(5)
+    ("Choose <b>Comma (,)</b>.", "选择逗号 (,)。", "zh",
+     {(0, 0), (0, 1), (1, 2), (1, 3), (2, 4), (3, 5), (4, 6), (5, 7)}, "选择<b>逗号 (,)</b>。"),
+    ("Choose <b>Comma (,)</b>.", "カンマ (,) を選択します。", "ja",
+     {(1, 0), (2, 1), (3, 2), (4, 3), (0, 5), (5, 8)}, "<b>カンマ (,)</b> を選択します。"),
+    ("Choose <b>Semicolon (;)</b>, then save.", "Wählen Sie Semikolon (;), dann speichern.", "de",
+     {(0, 0), (1, 2), (2, 3), (3, 4), (4, 5), (5, 6), (6, 7), (7, 8), (8, 9)},
+     "Wählen Sie <b>Semikolon (;)</b>, dann speichern."),
+])
+def test_a_tag_that_ends_with_a_bracket_group_leaves_the_sentences_mark_out(
+    source, translation, trg_lang, links, expected
+):
+    assert project(source, translation, links, trg_lang=trg_lang) == expected
