@@ -132,7 +132,8 @@ class Edge:
             return "in"
         if mark in self.outside.translate(_MARKS):
             return "out"
-        if self.inside[:1] and char_class(self.inside[0]) == unit.coarse:
+        edge_mark = self.inside.lstrip()[:1]  # the tag's own mark nearest its edge
+        if edge_mark and char_class(edge_mark) == unit.coarse:
             return "in"
         return "out" if any(char_class(c) == unit.coarse for c in self.outside) else "none"
 
