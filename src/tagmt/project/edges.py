@@ -7,8 +7,10 @@ a punctuation mark, a run of whitespace), one at a time: extend over the unit ou
 shrink over the unit inside it. Whether to move is asked of a `decide` function with what the
 source shows at the same edge of its tag (`Edge`): the classes of the characters the source tag
 encloses at that edge (`<g> 1 000</g>` encloses a space on the left) and of those just outside it
-(`[<b>Name</b>]` has a bracket just outside). `conventions.py` gives the decisions: the source's
-own example first, then conventions learned from tagged examples, then neutral defaults.
+(`[<b>Name</b>]` has a bracket just outside), a mark matched as itself, then as the same mark in
+another width or script (`。` for `.`), then by its class (`Edge.relation`). `conventions.py`
+gives the decisions: the source's own example first, then conventions learned from tagged
+examples, then neutral defaults.
 
 Point tags (self-closing tags, and tags that enclose no word) go into the gap between two target
 words, on the side of the surrounding whitespace they have in the source (`word<x/> next` →
