@@ -215,3 +215,21 @@ def test_a_tag_that_ends_with_a_bracket_group_leaves_the_sentences_mark_out(
     source, translation, trg_lang, links, expected
 ):
     assert project(source, translation, links, trg_lang=trg_lang) == expected
+
+
+@settings(max_examples=80, deadline=None)
+@given(text=st.text(alphabet="未消込絞条件設定をにのがアプリ", min_size=1, max_size=16),
+       cut=st.data())
+def test_no_edge_falls_inside_an_unknown_kanji_compound(text, cut):
+    """Whatever the span, after `respect_units` no edge lies strictly inside a run of kanji that
+    ICU cuts into single characters (a lone span can always move out to the run's far end)."""
+    pytest.importorskip("icu")
+    runs = unknown_compounds(text)
+    for a, b in runs:
+        assert b - a >= 2 and all("\u4e00" <= c <= "\u9fff" for c in text[a:b])
+    start = cut.draw(st.integers(0, len(text) - 1))
+    end = cut.draw(st.integers(start + 1, len(text)))
+    source = detag("<b>x</b>")
+    (span,) = respect_units([Span(source.tags[0], start, end, 0, False)], source.plain, text)
+    assert 0 <= span.start < span.end <= len(text)
+    assert not any(a < x < b for a, b in runs for x in (span.start, span.end)), (span, runs)
