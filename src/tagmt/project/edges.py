@@ -7,8 +7,10 @@ a punctuation mark, a run of whitespace), one at a time: extend over the unit ou
 shrink over the unit inside it. Whether to move is asked of a `decide` function with what the
 source shows at the same edge of its tag (`Edge`): the classes of the characters the source tag
 encloses at that edge (`<g> 1 000</g>` encloses a space on the left) and of those just outside it
-(`[<b>Name</b>]` has a bracket just outside). `conventions.py` gives the decisions: the source's
-own example first, then conventions learned from tagged examples, then neutral defaults.
+(`[<b>Name</b>]` has a bracket just outside), a mark matched as itself, then as the same mark in
+another width or script (`。` for `.`), then by its class (`Edge.relation`). `conventions.py`
+gives the decisions: the source's own example first, then conventions learned from tagged
+examples, then neutral defaults.
 
 Point tags (self-closing tags, and tags that enclose no word) go into the gap between two target
 words, on the side of the surrounding whitespace they have in the source (`word<x/> next` →
@@ -37,6 +39,12 @@ PAIRS = {
 """Opening mark → closing mark (`„…“` and `»…«` as German and Danish write them)."""
 
 _WIDE_PUNCT = set("、。，：；！？（「『")
+
+_SAME_MARK = {"。": ".", "｡": ".", "．": ".", "，": ",", "、": ",", "：": ":", "；": ";", "！": "!",
+              "？": "?", "…": "…", "‥": "…"}
+"""Marks written otherwise in another width or script but the same mark: a full stop, a comma
+(the Japanese and Chinese enumeration comma `、` included), a colon…"""
+_MARKS = str.maketrans(_SAME_MARK)
 
 MAX_MOVES = 3
 """At most this many units an edge moves over (`…levies. </g>`: the full stop and the space)."""
@@ -105,10 +113,14 @@ class Edge:
     outside: str
 
     def relation(self, unit: Unit) -> str:
-        """`in` when the source tag encloses this unit's mark at this edge (or, failing that, one
-        of its class: a translation may write `。` for `.`), `out` when the source has it just
-        outside, else `none` (`word` for word units). Whitespace counts only right at the edge:
-        in `<b>Comma (,)</b>` the space before the bracket is not the tag's."""
+        """`in` when the source tag encloses this unit's mark at this edge (the mark itself, then
+        the same mark in another width or script: `。` for `.`, `，` for `,`), `out` when the
+        source has it just outside, else, failing both, `in` when the source tag's own edge mark
+        is of its class, `out` when one outside is, else `none` (`word` for word units).
+        Only the mark right at the edge counts for the class: in `<b>Comma (,)</b>` the tag ends
+        with a bracket, and the comma inside it says nothing of the `。` after the span.
+        Whitespace counts only right at the edge too: in `<b>Comma (,)</b>` the space before
+        the bracket is not the tag's."""
         if unit.coarse == "word":
             return "word"
         if unit.kind == "space":  # only whitespace right at the edge counts
@@ -117,7 +129,13 @@ class Edge:
             return "in"
         if unit.text in self.outside:
             return "out"
-        if any(char_class(c) == unit.coarse for c in self.inside):
+        mark = _SAME_MARK.get(unit.text, unit.text)
+        if mark in self.inside.translate(_MARKS):
+            return "in"
+        if mark in self.outside.translate(_MARKS):
+            return "out"
+        edge_mark = self.inside.lstrip()[:1]  # the tag's own mark nearest its edge
+        if edge_mark and char_class(edge_mark) == unit.coarse:
             return "in"
         return "out" if any(char_class(c) == unit.coarse for c in self.outside) else "none"
 

@@ -12,6 +12,11 @@ rules that make the spans match how the references write them:
   and the bracket group after it when the source tag ends with one: `<b>Comma (,)</b>` →
   `<b>カンマ (,)</b>`), and never cuts a verb group (`実行<b>されません</b>`, not
   `実行され<b>ませ</b>ん`; `되지 <b>않은</b>`, not `되<b>지 않</b>은`).
+* Imperfect links: a tag whose source words begin or end with unlinked words (`Chronic Toxicity
+  to Fish`, only `Chronic` linked) grows over the unlinked target words next to its span, their
+  likeliest home (`_home`: `<b>魚に対する慢性毒性</b>`); and a span is not glued to an unlinked
+  repeat of a word whose other copy is linked outside the tag — a coordination writes a shared
+  word after each conjunct (`the <b>A</b> and <b>B</b> apps` → `<b>A</b>アプリと<b>B</b>アプリ`).
 * Nested tags are placed inside their parent's target span; siblings never overlap (a sibling is
   placed only in the words its earlier-placed siblings left free; the sibling with more links is
   placed first, so siblings may swap order as translations do).
@@ -29,6 +34,8 @@ rules that make the spans match how the references write them:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+
+import regex
 from typing import Sequence
 
 from tagmt.project.align import Links
@@ -39,6 +46,11 @@ _BRACKETS = (
     ("(", ")"), ("（", "）"), ("[", "]"), ("［", "］"), ("「", "」"), ("『", "』"), ("“", "”"),
     ("【", "】"), ("〈", "〉"), ("《", "》"),
 )
+
+
+_PREDICATE = ("verb", "auxiliary", "ending")
+"""Word kinds that end a predicate: one written before a span closes a clause of its own or a
+relative clause (`해당하며 <b>만료일</b>`, `選択した<b>項目</b>`), not a part of the tag's term."""
 
 
 @dataclass
@@ -75,6 +87,16 @@ class _Projector:
         self.m = len(trg)
         self.links = sorted(links)
         self.aligned = {j for _, j in self.links}
+        self.linked_src = {i for i, _ in self.links}
+        chars = [" "] * length  # the translation as far as its words say (gaps: whitespace)
+        for w in trg:
+            for x, char in zip(range(w.start, min(w.end, length)), w.text):
+                chars[x] = char
+        self.text = "".join(chars)
+        self.echoes: dict[str, set[int]] = {}  # a linked target word's text → its source words
+        for i, j in self.links:
+            if j < self.m:
+                self.echoes.setdefault(trg[j].text, set()).add(i)
         self.order = {id(tag): k for k, tag in enumerate(detagged.walk())}
 
     def _inside(self, tag: SourceTag) -> set[int]:
@@ -101,8 +123,8 @@ class _Projector:
             gaps = _free_gaps(lo, hi, taken)
             where = self._best_span(inside, gaps)
             if where:
-                where = self._reach(self._glue(where, gaps), inside, scope, gaps)
-                where = self._trim(where, inside)
+                where = self._reach(self._glue(where, inside, gaps), inside, scope, gaps)
+                where = self._trim(self._home(where, inside, gaps), inside)
                 where = self._verb_group(self._balance(where, inside, gaps), gaps)
             else:
                 where = self._fallback_span(inside, gaps)
@@ -162,15 +184,86 @@ class _Projector:
             return None
         return best[1], best[2]
 
-    def _glue(self, span: tuple[int, int], gaps: list[tuple[int, int]]) -> tuple[int, int]:
-        """Grow a span over unaligned compound parts written against it (`受領|済`)."""
+    def _glue(
+        self, span: tuple[int, int], inside: set[int], gaps: list[tuple[int, int]]
+    ) -> tuple[int, int]:
+        """Grow a span over unaligned compound parts written against it (`受領|済`), but not over
+        a repeat of an outside word's translation (`_echoes_outside`)."""
         a, b = span
         ga, gb = next(g for g in gaps if g[0] <= a and b <= g[1])
-        while a > ga and self._joins(a - 1, a):
+        own = self._own_words(inside)
+        while a > ga and self._joins(a - 1, a) and not self._echoes_outside(a - 1, inside, own):
             a -= 1
-        while b < gb and self._joins(b, b - 1):
+        while b < gb and self._joins(b, b - 1) and not self._echoes_outside(b, inside, own):
             b += 1
         return a, b
+
+    def _own_words(self, inside: set[int]) -> frozenset[str]:
+        """The tag's source words, lowercased (what `_echoes_outside` compares with)."""
+        return frozenset(self.src[i].text.lower() for i in inside)
+
+    def _echoes_outside(self, j: int, inside: set[int], own: frozenset[str]) -> bool:
+        """Whether unlinked target word `j` repeats a word of the translation that is linked, and
+        only to source words outside the tag: a coordination writes a shared word once in the
+        source and after each conjunct in the translation (`the <b>A</b> and <b>B</b> apps` →
+        `<b>A</b>アプリおよび<b>B</b>アプリ`), and the aligner links one of the copies. Not when
+        the tag has a word written like one of those source words, or one holding it
+        (`Manage` in two tags; `Recalculate` in the tag, `calculate` outside)."""
+        if j in self.aligned or len(self.trg[j].text) < 2:  # one character repeats by chance
+            return False
+        sources = self.echoes.get(self.trg[j].text, set())
+        return bool(sources) and not any(
+            i in inside or self.src[i].text.lower() in own
+            or any(_kin(self.src[i].text.lower(), word) for word in own)
+            for i in sources
+        )
+
+    def _home(
+        self, span: tuple[int, int], inside: set[int], gaps: list[tuple[int, int]]
+    ) -> tuple[int, int]:
+        """A tag whose source words begin or end with unlinked words (`Chronic Toxicity to Fish`,
+        only `Chronic` linked) grows over the unlinked target words written next to its span,
+        the likeliest home of those words (`魚に対する<b>慢性毒性</b>` →
+        `<b>魚に対する慢性毒性</b>`): up to punctuation, a word linked outside the tag or a
+        sibling's span, on both sides or none (on the left, not back over a predicate, which
+        closes a clause of its own), and only when the words gained hold a word of
+        content and no more content words than the tag's unlinked edge words (a longer run is
+        not theirs alone). Unlinked words between two linked words of the tag are housed
+        between their translations already, inside the span, and a word the translation copies
+        (`conf.xml`) is housed in its copy."""
+        words = [i for i in sorted(inside) if self.src[i].kind != "punct"]
+        budget = 0
+        for run in (words, words[::-1]):
+            for i in run:
+                if i in self.linked_src or self._copied(self.src[i].text):
+                    break
+                budget += 1
+        if not budget or budget >= len(words):
+            return span
+        a, b = span
+        ga, gb = next(g for g in gaps if g[0] <= a and b <= g[1])
+        outside = {j for i, j in self.links if i not in inside}
+        own = self._own_words(inside)
+
+        def stop(j: int) -> bool:
+            return (self.trg[j].kind == "punct" or j in outside
+                    or self._echoes_outside(j, inside, own))
+
+        new_a, new_b = a, b
+        while new_a > ga and not stop(new_a - 1) and self.trg[new_a - 1].kind not in _PREDICATE:
+            new_a -= 1
+        while new_b < gb and not stop(new_b):
+            new_b += 1
+        gained = [self.trg[j].kind for j in (*range(new_a, a), *range(b, new_b))
+                  if j not in self.aligned]
+        content = gained.count("content")
+        if not content + gained.count("verb") or content > budget:
+            return span
+        return new_a, new_b
+
+    def _copied(self, word: str) -> bool:
+        """Whether the translation writes `word` as it is, not inside a longer word."""
+        return regex.search(rf"(?<![\w]){regex.escape(word)}(?![\w])", self.text) is not None
 
     def _reach(
         self,
@@ -361,6 +454,12 @@ class _Projector:
         target = self._split_of(tag.start) * self.m / self.n if self.n else 0
         allowed = _allowed_splits(lo, hi, taken)
         return min(allowed, key=lambda k: (abs(k - target), k))
+
+
+def _kin(a: str, b: str) -> bool:
+    """Whether two lowercased words are one word or one holds the other (`calculate`,
+    `recalculate`): a derived word shares its stem's translation."""
+    return a == b or (min(len(a), len(b)) >= 3 and (a in b or b in a))
 
 
 def _allowed_splits(lo: int, hi: int, taken: list[tuple[int, int]]) -> list[int]:

@@ -21,7 +21,7 @@ The steps of `project_batch`, one module each:
 
 Measured with oracle translations (the plain reference; default eflomal; benchmarks/bench_projection.py,
 exact tagged segments, without examples / 2-fold cross-validated with half the set as examples): SAP dev
-en-ja 88.1 / 88.7 %, en-ko 86.6 / 87.4 %, en-zh 88.7 / 88.1 %, en-zf 88.9 / 90.6 %; EUR-Lex dev en-de
+en-ja 88.5 / 90.6 %, en-ko 87.6 / 88.7 %, en-zh 91.0 / 90.8 %, en-zf 90.6 / 94.1 %; EUR-Lex dev en-de
 97.3 / 97.4 %, en-fr 98.4 / 98.4 %, en-hu 96.9 / 97.0 %; glossary dev en-de 88.8 / 88.5 %, en-fr 91.6 /
 92.7 %, en-hu 86.4 / 89.9 %. Most of the rest are word-alignment errors: compounds
 (`<b>グループ化</b>基準`), one-to-many phrases that the reference brackets otherwise than the source

@@ -21,7 +21,9 @@ translation) — none is a rule for one data set:
   of a script written without spaces (Han, Thai, Lao, Khmer, Myanmar) as ICU's dictionary cuts it
   (`到<b>期</b>` → `<b>到期</b>`; Chinese is one Han character a word for the aligner), unless the
   links put its halves on either side of the tag (`不<b>合规</b>` for `other than <b>Compliant</b>`);
-  the edge moves to the nearer end of the word;
+  the edge moves to the nearer end of the word. Japanese writes its grammatical words in kana, so
+  in text with kana a run of kanji that ICU cuts into single characters is a compound it does not
+  know, one word too, whatever the links of its characters (`<b>未消</b>込` → `<b>未消込</b>`);
 * **groups the source tag fills** (`respect_units`): a source tag that encloses the whole inside
   of a source group (`(<cite>SAP Data Hub …</cite>)`) encloses the whole inside of the group of
   the same kind (parentheses, square brackets, braces, any quotation marks) that its span lies in
@@ -60,6 +62,8 @@ PASSES = 3
 _SCRIPTS = {name: regex.compile(rf"\p{{{name}}}") for name in ("Han", "Thai", "Lao", "Khmer", "Myanmar")}
 _UNSPACED = regex.compile(r"[\p{Han}\p{Thai}\p{Lao}\p{Khmer}\p{Myanmar}]")
 _JOINER = regex.compile(r"[-._/:@#+~=%&?\\]")
+_KANA = regex.compile(r"[\p{Hiragana}\p{Katakana}]")
+_HAN = regex.compile(r"\p{Han}")
 _WIDE = regex.compile(r"[\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}]")
 
 
@@ -137,16 +141,49 @@ def _split_wide(token: str, start: int) -> list[tuple[str, int]]:
 def dictionary_words(text: str) -> list[tuple[int, int]]:
     """Words of two or more characters of one script written without spaces (Han, Thai, Lao,
     Khmer, Myanmar) as ICU's dictionary cuts them (`到期`, `经典`, `日付`): a segmenter that cuts
-    finer (Chinese: one Han character a word, for the aligner) must not let an edge split them.
+    finer (Chinese: one Han character a word, for the aligner) must not let an edge split them;
+    in Japanese, the runs of kanji ICU does not know are words too (`unknown_compounds`).
     Empty without PyICU (the `align` extra): edges then fall where the words say."""
     if not _UNSPACED.search(text) or not icu_available():
         return []
+    pieces = icu_spans(text, "zh")
     found = []
-    for a, b in icu_spans(text, "zh"):
+    for a, b in pieces:
         scripts = {_script(c) for c in text[a:b]}
         if b - a >= 2 and len(scripts) == 1 and None not in scripts:
             found.append((a, b))
-    return found
+    return sorted(found + _kanji_runs(text, pieces))
+
+
+def unknown_compounds(text: str) -> list[tuple[int, int]]:
+    """Runs of two or more kanji in Japanese text that ICU's dictionary cuts into single
+    characters (`未|消|込`, `絞|込`): compounds it does not know. Japanese writes its grammatical
+    words in kana, so such a run is one content word (a term of the domain), and none of its
+    characters is a word of its own that a source word could translate: links to its characters
+    do not split it. Empty for text without kana (Chinese, where one Han character may well be a
+    word: `将`, `为`) and without PyICU."""
+    if not _HAN.search(text) or not _KANA.search(text) or not icu_available():
+        return []
+    return _kanji_runs(text, icu_spans(text, "zh"))
+
+
+def _kanji_runs(text: str, pieces: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The runs of two or more adjacent one-kanji `pieces` (ICU's words of `text`), if `text` is
+    Japanese (it writes kana)."""
+    if not _KANA.search(text):
+        return []
+    runs: list[tuple[int, int]] = []
+    start = end = -1
+    for a, b in pieces:
+        if b - a == 1 and _HAN.match(text[a]):
+            if a != end:
+                if end - start >= 2:
+                    runs.append((start, end))
+                start = a
+            end = b
+    if end - start >= 2:
+        runs.append((start, end))
+    return runs
 
 
 def _script(char: str) -> str | None:
@@ -242,6 +279,7 @@ class _Units:
         self.source_groups = groups_of(plain)
         self.tokens = verbatim_tokens(plain, text)
         self.words = dictionary_words(text)
+        self.unknown = set(unknown_compounds(text))
         self.source_tokens = [  # tokens of several pieces: `<b>Manage</b><b>Users</b>` is two
             (m.start(), m.end()) for m in _TOKEN.finditer(plain) if _JOINER.search(m.group())
         ]
@@ -330,6 +368,8 @@ class _Units:
         if word is not None:
             outward, inward = word if side == "left" else word[::-1]
             options = sorted((outward, inward), key=lambda y: (self._cost(x, y), y != outward))
+            if word in self.unknown:  # no piece of it is a word a source word translates
+                return options
             return [y for y in options if self._agrees(node, x, y, y == outward)]
         crossed = [g for g in self.groups if _crosses(node.start, node.end, g) and _inside(x, g)]
         if not crossed:
