@@ -85,10 +85,7 @@ class WordStore(Sequence[list[Word]]):
     def __getitem__(self, k):
         if isinstance(k, slice):
             return _Slice(self, range(len(self))[k])
-        if k < 0:
-            k += len(self)
-        if not 0 <= k < len(self):
-            raise IndexError("WordStore index out of range")
+        k = range(len(self))[k]  # (an IndexError out of range)
         kept = self._kept.get(k)
         if kept is not None:
             return list(kept)
@@ -148,10 +145,7 @@ class TokenLists(Sequence[list[str]]):
     def __getitem__(self, k):
         if isinstance(k, slice):
             return [self[i] for i in range(len(self))[k]]
-        if k < 0:
-            k += len(self)
-        if not 0 <= k < len(self):
-            raise IndexError("TokenLists index out of range")
+        k = range(len(self))[k]
         n = len(self._indices)
         return self._store.text_of(self._indices[k]) if k < n else list(self._extra[k - n])
 
@@ -187,10 +181,7 @@ class LinkStore(Sequence[Links]):
     def __getitem__(self, k):
         if isinstance(k, slice):
             return [self[i] for i in range(len(self))[k]]
-        if k < 0:
-            k += len(self)
-        if not 0 <= k < len(self):
-            raise IndexError("LinkStore index out of range")
+        k = range(len(self))[k]
         kept = self._kept.get(k)
         if kept is not None:
             return set(kept)
