@@ -73,9 +73,10 @@ def child(kind: str, path: str, out: str) -> None:
     make_file(warm, 10)
     run(str(warm), str(warm) + ".out")
     baseline = _peak_mb()
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.process_time()
     run(path, out)
-    print(json.dumps({"seconds": time.perf_counter() - started, "peak_mb": _peak_mb() - baseline}))
+    print(json.dumps({"seconds": time.perf_counter() - started, "cpu": time.process_time() - cpu,
+                      "peak_mb": _peak_mb() - baseline}))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -90,7 +91,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.child:
         child(*args.child)
         return 0
-    print(f"{'run':<10} {'units':>7} {'seconds':>8} {'peak MB':>8} {'input MB':>9} {'peak/input':>10}")
+    print(f"{'run':<10} {'units':>7} {'seconds':>8} {'cpu s':>7} {'peak MB':>8} {'input MB':>9} {'peak/input':>10}")
     last: dict[str, tuple[int, float]] = {}
     with tempfile.TemporaryDirectory() as folder:
         for units in (int(s) for s in args.sizes.split(",")):
@@ -101,8 +102,8 @@ def main(argv: list[str] | None = None) -> int:
                                         capture_output=True, text=True, check=True)
                 figures = json.loads(result.stdout.strip().splitlines()[-1])
                 mb = size / 2**20
-                print(f"{kind:<10} {units:>7} {figures['seconds']:>8.2f} {figures['peak_mb']:>8.1f} {mb:>9.2f} "
-                      f"{figures['peak_mb'] / mb:>9.1f}x")
+                print(f"{kind:<10} {units:>7} {figures['seconds']:>8.2f} {figures['cpu']:>7.2f} "
+                      f"{figures['peak_mb']:>8.1f} {mb:>9.2f} {figures['peak_mb'] / mb:>9.1f}x")
                 last[kind] = (units, figures["peak_mb"] / mb)
     for kind, (units, ratio) in last.items():
         print(f"ratio peak memory / input bytes ({kind}, {units // 1000}k units): {ratio:.1f}")

@@ -30,6 +30,7 @@ from tagmt.project.wordseg import Word
 _COMPACT = Word._fields == ("text", "start", "end", "kind")
 """Whether a `Word` is exactly (text, offsets, kind), so that the store can rebuild it."""
 _MAX_OFFSET = 2**31 - 1
+_new = tuple.__new__
 
 
 class WordStore(Sequence[list[Word]]):
@@ -92,8 +93,8 @@ class WordStore(Sequence[list[Word]]):
         text, names = self._texts[k], self._names
         lo, hi = self._bounds[k], self._bounds[k + 1]
         offsets = self._offsets[2 * lo : 2 * hi]
-        return [
-            Word(text[a:b], a, b, names[c])
+        return [  # (`tuple.__new__`: what `Word(...)` does, without its Python frame: twice as fast)
+            _new(Word, (text[a:b], a, b, names[c]))
             for a, b, c in zip(offsets[::2], offsets[1::2], self._kinds[lo:hi])
         ]
 
