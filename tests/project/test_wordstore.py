@@ -55,6 +55,14 @@ def test_words_that_are_not_slices_of_their_text_are_kept_as_given():
     assert store[1] == [Word("ab", 0, 2, "content")]
 
 
+def test_offsets_beyond_int32_and_odd_fields_are_kept():
+    words = [Word("", 2**40, 2**40, "content")]
+    floats = [Word("ab", 0.0, 2.0, "content")]  # type: ignore[arg-type]
+    store = WordStore([("ab", words), ("ab", floats), ("ab", [Word("ab", 0, 2, "content")])])
+    assert store[0] == words and store[1] == floats and type(store[1][0].start) is float
+    assert store[2] == [Word("ab", 0, 2, "content")]
+
+
 def test_more_kinds_than_one_byte_holds_are_kept():
     text = "x" * 300
     words = [Word("x", k, k + 1, f"kind{k}") for k in range(300)]

@@ -29,7 +29,6 @@ from tagmt.project.wordseg import Word
 
 _COMPACT = Word._fields == ("text", "start", "end", "kind")
 """Whether a `Word` is exactly (text, offsets, kind), so that the store can rebuild it."""
-_MAX_OFFSET = 2**31 - 1
 _new = tuple.__new__
 
 
@@ -51,28 +50,22 @@ class WordStore(Sequence[list[Word]]):
         """Add the words of ``text`` (as `wordseg.words_with_offsets` gives them)."""
         k = len(self._texts)
         self._texts.append(text)
-        if not self._rebuildable(text, words):
-            self._kept[k] = list(words)
-        else:
+        start = len(self._offsets)
+        try:
+            if not _COMPACT or not all(w.text == text[w.start : w.end] for w in words):
+                raise TypeError("not slices of their text")
             codes = self._codes
-            for w in words:
-                if w.kind not in codes:
-                    codes[w.kind] = len(self._names)
-                    self._names.append(w.kind)
-            self._offsets.extend([x for w in words for x in (w.start, w.end)])
+            for kind in {w.kind for w in words} - codes.keys():
+                codes[kind] = len(self._names)
+                self._names.append(kind)
+            if len(self._names) > 256:
+                raise OverflowError("more kinds than a byte holds")
+            self._offsets.extend([x for w in words for x in (w.start, w.end)])  # (TypeError: not ints)
             self._kinds.extend([codes[w.kind] for w in words])
+        except (TypeError, OverflowError):  # kept as given: the arrays cannot rebuild them
+            del self._offsets[start:]
+            self._kept[k] = list(words)
         self._bounds.append(len(self._kinds))
-
-    def _rebuildable(self, text: str, words: list[Word]) -> bool:
-        if not _COMPACT or len(text) > _MAX_OFFSET:
-            return False
-        if len(self._codes) + len({w.kind for w in words} - self._codes.keys()) > 256:
-            return False
-        return all(
-            type(w.start) is int and type(w.end) is int and type(w.kind) is str
-            and 0 <= w.start <= w.end and w.text == text[w.start : w.end]
-            for w in words
-        )
 
     def __len__(self) -> int:
         return len(self._texts)
