@@ -70,8 +70,11 @@ def test_more_kinds_than_one_byte_holds_are_kept():
     assert store[0] == words
 
 
+LETTERS = st.sampled_from("ab c,.é日本語のを한국어ไทย-'1 2\u202f")
+
+
 @settings(max_examples=60, deadline=None)
-@given(st.lists(st.text(alphabet=st.sampled_from("ab c,.é日本語のを한국어ไทย-'1 2\u202f"), max_size=30), max_size=6),
+@given(st.lists(st.text(alphabet=LETTERS, max_size=30), max_size=6),
        st.sampled_from(["en", "fr", "ja", "ko", "zh", "th"]))
 def test_store_round_trip_property(texts, lang):
     words = [words_with_offsets(t, lang, cuts={len(t) // 2}) for t in texts]
@@ -148,7 +151,8 @@ def _pairs(eurlex_dir, sap_dir):
     found = []
     if eurlex_dir is not None:
         for name, lang in (("eurlex", "de"), ("glossary", "fr"), ("glossary", "hu")):
-            lines = [[decode_line(line) for line in (eurlex_dir / f"dev-{name}.{side}").read_text("utf-8").split("\n")[:60]]
+            lines = [[decode_line(line) for line in
+                      (eurlex_dir / f"dev-{name}.{side}").read_text("utf-8").split("\n")[:60]]
                      for side in ("en", lang)]
             found.append((lang, list(zip(*lines))))
     if sap_dir is not None:
@@ -168,7 +172,8 @@ HAND_MADE = [
              "&amp; choisissez <b>Imprimer</b>."),
             ("Save", "Enregistrer"),
             ("Press <b>Save</b> twice.", "Appuyez deux fois sur <b>Enregistrer</b>.")]),
-    ("ja", [("Click <b>Save</b> in the <i>Prompt window</i>.", "<i>プロンプトウィンドウ</i>で<b>保存</b>をクリックします。"),
+    ("ja", [("Click <b>Save</b> in the <i>Prompt window</i>.",
+             "<i>プロンプトウィンドウ</i>で<b>保存</b>をクリックします。"),
             ("Save", "保存")]),
 ]
 
