@@ -38,7 +38,7 @@ from tagmt.corpus.inline import InlineReader, Role
 from tagmt.corpus.detect import XLIFF1_NAMESPACES
 from tagmt.corpus.model import MACHINE, Corpus, Segment
 from tagmt.corpus.spans import set_attribute, splice, with_content
-from tagmt.corpus.xmlfile import XmlFile, inherited, with_id_prefixes
+from tagmt.corpus.xmlfile import XmlFile, walk_units, with_id_prefixes
 from tagmt.errors import TagmtError
 from tagmt.safexml import XmlStream, local_name, namespace
 
@@ -108,43 +108,24 @@ def _read(doc: XmlFile, stream: XmlStream) -> Corpus:
     units: list[_Unit] = []
     files: list[tuple[etree._Element, int]] = []  # each top-level <file> and its number
     unit_files: list[int] = []  # the file of each unit
-    file_el, languages, anonymous = None, (None, None), 0
-    opened: tuple[etree._Element, int] | None = None  # the outermost open trans-unit
-    k, depth = -1, 0
-    for event, element in stream:
-        if event == "start":
-            k += 1
-            depth += 1
-            if depth == 2 and element.tag == q_file:
-                file_el, anonymous = element, 0  # units without an id: matched by their position in the file
-                files.append((element, k))
-                languages = doc.shared((element.get("source-language"), element.get("target-language")))
-            elif opened is None and file_el is not None and element.tag == q_unit:
-                opened = (element, k)
-            continue
-        depth -= 1
-        if opened is not None:
-            if element is not opened[0]:
-                continue
-            doc.index.bind(*opened)
-            opened = None
-            for tu in element.iter(q_unit):  # itself, and any (invalid) trans-unit nested in it
-                if inherited(tu, "translate", "yes") == "no":
-                    continue
-                unit_id = tu.get("id")
-                anonymous += not unit_id
-                unit_key = ("", ("id", unit_id) if unit_id else ("position", anonymous))
-                units.append(_read_unit(doc, reader, q, tu, segments, languages, unit_key))
-                unit_files.append(len(files) - 1)
-            doc.index.release()
-        if depth >= 2:  # inside a <file>: read, freed
-            _free(element)
-        elif depth == 1:
-            file_el = None
-    if k + 1 != len(doc.index.spans):  # pragma: no cover - the two parsers disagree: no splice would be right
-        raise TagmtError(f"{doc.path}: {k + 1} elements but {len(doc.index.spans)} tags located")
-    if not files:
-        raise TagmtError(f"{doc.line(root)}: no <file> element in the XLIFF document")
+    languages: tuple[str | None, str | None] = (None, None)
+    anonymous = 0
+
+    def on_file(element: etree._Element, k: int) -> None:
+        nonlocal languages, anonymous
+        anonymous = 0  # units without an id: matched by their position in the file
+        files.append((element, k))
+        languages = doc.shared((element.get("source-language"), element.get("target-language")))
+
+    def on_unit(tu: etree._Element) -> None:
+        nonlocal anonymous
+        unit_id = tu.get("id")
+        anonymous += not unit_id
+        unit_key = ("", ("id", unit_id) if unit_id else ("position", anonymous))
+        units.append(_read_unit(doc, reader, q, tu, segments, languages, unit_key))
+        unit_files.append(len(files) - 1)
+
+    walk_units(doc, stream, q_file, q_unit, on_file, on_unit)
     if len(files) > 1:
         prefixes = with_id_prefixes([f for f, _ in files], "original")
         for unit, n in zip(units, unit_files):
@@ -222,15 +203,6 @@ def _read_unit(doc: XmlFile, reader: InlineReader, q, tu: etree._Element, segmen
              (*unit_key, None))
     unit.segments = range(first, len(segments))
     return unit
-
-
-def _free(element: etree._Element) -> None:
-    """Free ``element`` (read) and its earlier siblings (read before it)."""
-    element.clear(keep_tail=False)
-    parent = element.getparent()
-    if parent is not None:
-        while element.getprevious() is not None:
-            del parent[0]
 
 
 def _prefixed(segment: Segment, prefix: str) -> Segment:

@@ -33,7 +33,7 @@ from tagmt.corpus.inline import InlineReader, Role
 from tagmt.corpus.detect import XLIFF2_NAMESPACES
 from tagmt.corpus.model import MACHINE, PAIR, STANDALONE, Corpus, Segment
 from tagmt.corpus.spans import set_attribute, with_content
-from tagmt.corpus.xmlfile import XmlFile, inherited, with_id_prefixes
+from tagmt.corpus.xmlfile import XmlFile, walk_units, with_id_prefixes
 from tagmt.errors import TagmtError
 from tagmt.safexml import XmlStream, local_name, namespace
 
@@ -94,41 +94,21 @@ def _read(doc: XmlFile, stream: XmlStream) -> Corpus:
     languages = (root.get("srcLang"), root.get("trgLang"))
     files: list[etree._Element] = []
     segment_files: list[int] = []  # the file of each segment
-    in_file, anonymous = False, 0
-    opened: tuple[etree._Element, int] | None = None  # the outermost open unit
-    k, depth = -1, 0
-    for event, element in stream:
-        if event == "start":
-            k += 1
-            depth += 1
-            if depth == 2 and element.tag == q_file:
-                in_file, anonymous = True, 0  # units without an id: matched by their position in the file
-                files.append(element)
-            elif opened is None and in_file and element.tag == q_unit:
-                opened = (element, k)
-            continue
-        depth -= 1
-        if opened is not None:
-            if element is not opened[0]:
-                continue
-            doc.index.bind(*opened)
-            opened = None
-            for unit in element.iter(q_unit):  # itself, and any (invalid) unit nested in it
-                if inherited(unit, "translate", "yes") == "no":
-                    continue
-                anonymous += not unit.get("id")
-                first = len(segments)
-                _read_unit(doc, reader, q, ns, unit, anonymous, languages, segments, places)
-                segment_files.extend([len(files) - 1] * (len(segments) - first))
-            doc.index.release()
-        if depth >= 2:  # inside a <file>: read, freed
-            _free(element)
-        elif depth == 1:
-            in_file = False
-    if k + 1 != len(doc.index.spans):  # pragma: no cover - the two parsers disagree: no splice would be right
-        raise TagmtError(f"{doc.path}: {k + 1} elements but {len(doc.index.spans)} tags located")
-    if not files:
-        raise TagmtError(f"{doc.line(root)}: no <file> element in the XLIFF document")
+    anonymous = 0
+
+    def on_file(element: etree._Element, k: int) -> None:
+        nonlocal anonymous
+        anonymous = 0  # units without an id: matched by their position in the file
+        files.append(element)
+
+    def on_unit(unit: etree._Element) -> None:
+        nonlocal anonymous
+        anonymous += not unit.get("id")
+        first = len(segments)
+        _read_unit(doc, reader, q, ns, unit, anonymous, languages, segments, places)
+        segment_files.extend([len(files) - 1] * (len(segments) - first))
+
+    walk_units(doc, stream, q_file, q_unit, on_file, on_unit)
     if len(files) > 1:
         prefixes = with_id_prefixes(files, "id")
         segments = [replace(segment, id=prefixes[n] + segment.id, key=(prefixes[n], *segment.key[1:]))
@@ -167,15 +147,6 @@ def _read_unit(doc: XmlFile, reader: InlineReader, q: str, ns: str, unit: etree.
             ordered=ordered))
         places.append(_Segment(number(child), number(source), None if target is None else number(target),
                                doc.shared(doc.target_start(source, child)) if target is None else None))
-
-
-def _free(element: etree._Element) -> None:
-    """Free ``element`` (read) and its earlier siblings (read before it)."""
-    element.clear(keep_tail=False)
-    parent = element.getparent()
-    if parent is not None:
-        while element.getprevious() is not None:
-            del parent[0]
 
 
 def _status(segment: etree._Element, filled: bool) -> tuple[str | None, str | None]:

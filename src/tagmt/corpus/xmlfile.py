@@ -13,6 +13,7 @@ import codecs
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable
 
 from lxml import etree
 
@@ -165,6 +166,58 @@ def _declared_encoding(data: bytes) -> str | None:
 
 def _declares_encoding(data: bytes) -> bool:
     return re.match(rb"^(?:\xef\xbb\xbf)?\s*<\?xml[^>]*\sencoding\s*=", data[:1024]) is not None
+
+
+def walk_units(doc: XmlFile, stream: XmlStream, q_file: str, q_unit: str,
+               on_file: Callable[[etree._Element, int], None], on_unit: Callable[[etree._Element], None]) -> None:
+    """The streamed walk of an XLIFF document that both readers make, over the element model they name:
+    ``q_file`` and ``q_unit`` are the qualified tags of a top-level ``<file>`` and of a unit (1.x
+    ``trans-unit``, 2.x ``unit``). ``on_file(file, k)`` is called at the start of each ``<file>`` child of
+    the root (``k``: its number in the document), ``on_unit(unit)`` once the outermost unit of a
+    ``<file>`` has been read whole, with its elements bound in ``doc.index``, for it and for each
+    (invalid) unit nested in it that is translatable (``translate`` is not "no" on it or an ancestor).
+    Every element inside a ``<file>`` is freed once read, so the tree of the whole document never exists.
+    A document whose parsers disagree on its elements, or without a ``<file>``, is refused in one line."""
+    in_file, files = False, 0
+    opened: tuple[etree._Element, int] | None = None  # the outermost open unit
+    k, depth = -1, 0
+    for event, element in stream:
+        if event == "start":
+            k += 1
+            depth += 1
+            if depth == 2 and element.tag == q_file:
+                in_file, files = True, files + 1
+                on_file(element, k)
+            elif opened is None and in_file and element.tag == q_unit:
+                opened = (element, k)
+            continue
+        depth -= 1
+        if opened is not None:
+            if element is not opened[0]:
+                continue
+            doc.index.bind(*opened)
+            opened = None
+            for unit in element.iter(q_unit):  # itself, and any (invalid) unit nested in it
+                if inherited(unit, "translate", "yes") != "no":
+                    on_unit(unit)
+            doc.index.release()
+        if depth >= 2:  # inside a <file>: read, freed
+            _free(element)
+        elif depth == 1:
+            in_file = False
+    if k + 1 != len(doc.index.spans):  # pragma: no cover - the two parsers disagree: no splice would be right
+        raise TagmtError(f"{doc.path}: {k + 1} elements but {len(doc.index.spans)} tags located")
+    if not files:
+        raise TagmtError(f"{doc.line(stream.root)}: no <file> element in the XLIFF document")
+
+
+def _free(element: etree._Element) -> None:
+    """Free ``element`` (read) and its earlier siblings (read before it)."""
+    element.clear(keep_tail=False)
+    parent = element.getparent()
+    if parent is not None:
+        while element.getprevious() is not None:
+            del parent[0]
 
 
 def inherited(element: etree._Element, attribute: str, default: str) -> str:

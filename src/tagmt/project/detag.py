@@ -7,6 +7,7 @@ places that tree on the translation, and word splitting cuts source words at eve
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass, field
 from typing import Iterator
 
@@ -61,6 +62,7 @@ def detag(tagged: str) -> Detagged:
 
     Malformed markup is kept, never dropped: an end tag without an open element of its name, and a
     start tag never closed, become points at their position (an unclosed tag's children move up).
+    The tags' texts are interned: a batch repeats them (`<g id="1">`, `</g>`) in every segment.
     """
     tokens = tokenize(tagged, orphans=True)
     partner: dict[int, int] = {}
@@ -89,12 +91,12 @@ def detag(tagged: str) -> Detagged:
             plain.append(token.text)
             length += len(token.text)
         elif token.kind == "start" and k in partner:
-            opened.append((k, _Open(token.text, length)))
+            opened.append((k, _Open(sys.intern(token.text), length)))
         elif token.kind == "end" and k in paired_ends:
             _, node = opened.pop()
             siblings().append(
-                SourceTag(node.open, token.text, node.start, length, tuple(node.children))
+                SourceTag(node.open, sys.intern(token.text), node.start, length, tuple(node.children))
             )
         else:
-            siblings().append(SourceTag(token.text, "", length, length))
+            siblings().append(SourceTag(sys.intern(token.text), "", length, length))
     return Detagged("".join(plain), tuple(root))

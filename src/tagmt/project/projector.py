@@ -52,6 +52,7 @@ from tagmt.project.edges import Decide, EdgeContext, Span, adjust_edges, to_span
 from tagmt.project.render import render_spans
 from tagmt.project.units import respect_units, verbatim_spans
 from tagmt.project.wordseg import Word, katakana_vocabulary, words_with_offsets
+from tagmt.project.wordstore import LinkStore, WordStore
 
 __all__ = [
     "Detagged",
@@ -189,8 +190,10 @@ def _project(
     known = katakana_vocabulary([*texts, *(d.plain for d in sources)]) | vocabulary
     if model is not None:
         known |= model.vocabulary
-    src = [words_with_offsets(d.plain, src_lang, d.cuts(), vocabulary=known) for d in sources]
-    trg = [words_with_offsets(t, trg_lang, vocabulary=known) for t in texts]
+    # (memory: every pair's words and links live until placement; `wordstore` keeps them compact and
+    # gives each segment's `list[Word]` back as it is read)
+    src = WordStore((d.plain, words_with_offsets(d.plain, src_lang, d.cuts(), vocabulary=known)) for d in sources)
+    trg = WordStore((t, words_with_offsets(t, trg_lang, vocabulary=known)) for t in texts)
     links = _links(aligner, sources, src, trg, src_lang, trg_lang, align_corpus, known)
 
     taught = batch_glossary(sources[n:], texts[n:])
@@ -202,26 +205,21 @@ def _project(
     glossary = batch_glossary(sources[:n], texts[:n])
     for term, found in taught.items():
         glossary.setdefault(term, set()).update(found)
-    anchored = [
-        anchor_glossary(d, t, s, w, link, glossary) if d.tags else link
-        for d, t, s, w, link in zip(sources, texts, src, trg, links)
-    ]
+    # each pass anchors a pair's links to the glossary as it reads the pair (memory: no pass holds
+    # every pair's anchored links)
     first = [
-        render_spans(t, _spans(d, t, s, w, link, default_decision))[1]
-        for d, t, s, w, link in zip(sources[:n], texts, src, trg, anchored)
+        render_spans(t, _spans(d, t, s, w, anchor_glossary(d, t, s, w, link, glossary), default_decision))[1]
+        if d.tags else {}
+        for d, t, s, w, link in zip(sources[:n], texts, src, trg, links)
     ]
     for term, found in consistent_terms(detagged, translations, first).items():
         glossary.setdefault(term, found)
-    del first, anchored  # (memory: the first pass's outputs and links are not needed any more)
-    anchored = [
-        anchor_glossary(d, t, s, w, link, glossary) if d.tags else link
-        for d, t, s, w, link in zip(sources, texts, src, trg, links)
-    ]
-    del links
+    del first  # (memory: the first pass's outputs are not needed any more)
     conventions = learn_conventions(
-        Example(d, EdgeContext(t, units_of(t, w)), _spans(d, t, s, w, link, None), ref)
+        Example(d, EdgeContext(t, units_of(t, w)), _spans(d, t, s, w, anchor_glossary(d, t, s, w, link, glossary),
+                                                          None), ref)
         for d, t, s, w, link, (_, ref) in zip(
-            sources[n:], texts[n:], src[n:], trg[n:], anchored[n:], shown
+            sources[n:], texts[n:], src[n:], trg[n:], links[n:], shown
         )
         if d.tags
     )
@@ -230,8 +228,8 @@ def _project(
         conventions.wrong.update(model.conventions.wrong)
     decide: Decide = conventions.decide if shown or model is not None else default_decision
     outputs = [
-        project_tags(d, t, s, w, link, decide) if d.tags else t
-        for d, t, s, w, link in zip(detagged, translations, src, trg, anchored)
+        project_tags(d, t, s, w, anchor_glossary(d, t, s, w, link, glossary), decide) if d.tags else t
+        for d, t, s, w, link in zip(detagged, translations, src, trg, links)
     ]
     return outputs, conventions, taught
 
@@ -243,30 +241,34 @@ def _detagged(example: str | Detagged) -> Detagged:
 def _links(
     aligner: Aligner,
     sources: list[Detagged],
-    src: list[list[Word]],
-    trg: list[list[Word]],
+    src: WordStore,
+    trg: WordStore,
     src_lang: str,
     trg_lang: str,
     align_corpus: Sequence[tuple[str, str]],
     known: frozenset[str],
-) -> list[Links]:
+) -> LinkStore:
     """Word links of every pair, with the anchors; extra plain text is aligned along when the
-    aligner learns from the corpus."""
+    aligner learns from the corpus. The aligner reads the word texts as it goes (`TokenLists`)."""
     learns = getattr(aligner, "learns_from_corpus", True)
     chosen = [k for k, d in enumerate(sources) if learns or d.tags]
-    links: list[Links] = [set() for _ in sources]
     if not chosen:
-        return links
+        return LinkStore(set() for _ in sources)
     extra = list(align_corpus) if learns else []
-    found = aligner.align(
-        [[w.text for w in src[k]] for k in chosen]
-        + [[w.text for w in words_with_offsets(s, src_lang, vocabulary=known)] for s, _ in extra],
-        [[w.text for w in trg[k]] for k in chosen]
-        + [[w.text for w in words_with_offsets(t, trg_lang, vocabulary=known)] for _, t in extra],
-    )
-    for k, link in zip(chosen, found):
-        link = anchor_loanwords(src[k], src_lang, trg[k], trg_lang, link)
-        links[k] = anchor_identical(src[k], trg[k], link)
+    found = list(aligner.align(
+        src.tokens(chosen, [[w.text for w in words_with_offsets(s, src_lang, vocabulary=known)] for s, _ in extra]),
+        trg.tokens(chosen, [[w.text for w in words_with_offsets(t, trg_lang, vocabulary=known)] for _, t in extra]),
+    ))
+    links = LinkStore()
+    where = dict(zip(chosen, range(len(found))))
+    for k in range(len(sources)):
+        if k not in where:
+            links.append(set())
+            continue
+        s, w = src[k], trg[k]
+        link = anchor_loanwords(s, src_lang, w, trg_lang, found[where[k]])
+        links.append(anchor_identical(s, w, link))
+        found[where[k]] = set()  # (memory: each pair's links are held once, in the store)
     return links
 
 

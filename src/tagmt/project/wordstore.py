@@ -1,0 +1,186 @@
+"""Compact storage of a projection batch's words and links.
+
+A batch holds the words of every segment (with their offsets) and the word links of every pair from
+segmentation until placement, because the aligner and the batch glossary learn from all pairs at
+once: as `Word` tuples (~90 bytes a word) and sets of link tuples (~100 bytes a link), they were
+about twice the size of the XLIFF file being projected (benchmarks/bench_xliff.py). Here a word
+costs 9 bytes (its two offsets in an `array('i')`, its kind as one byte; its text is sliced from its
+segment's text when asked for) and a link 8 (two `int32`s).
+
+* `WordStore` — the words of many texts: `store[k]` is a new `list[Word]` equal to the one
+  appended (same texts, offsets and kinds), built on demand; `store.tokens(indices)` is the word
+  texts of those segments, as the aligners read them, also built on demand (`TokenLists`).
+  Words that are not slices of their text (a segmenter that normalizes), or a `Word` with other
+  fields than these four, are kept as given: the store never changes what it gives back.
+* `LinkStore` — the link sets of many pairs: `links[k]` is a new set equal to the one appended.
+
+Both are read-only sequences after they are filled, so several threads may read them (eflomal's
+seeded runs do).
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections.abc import Iterable, Iterator, Sequence
+from typing import overload
+
+from tagmt.project.align import Links
+from tagmt.project.wordseg import Word
+
+_COMPACT = Word._fields == ("text", "start", "end", "kind")
+"""Whether a `Word` is exactly (text, offsets, kind), so that the store can rebuild it."""
+_new = tuple.__new__
+
+
+class WordStore(Sequence[list[Word]]):
+    """The words of many texts, in three flat arrays (see the module docstring)."""
+
+    def __init__(self, items: Iterable[tuple[str, list[Word]]] = ()) -> None:
+        self._texts: list[str] = []
+        self._offsets = array("i")  # start, end of every word, segment after segment
+        self._kinds = bytearray()  # the kind of every word, as an index into `_names`
+        self._bounds = array("q", [0])  # where each segment's words begin in `_kinds`
+        self._names: list[str] = []
+        self._codes: dict[str, int] = {}
+        self._kept: dict[int, list[Word]] = {}  # segments whose words the arrays cannot rebuild
+        for text, words in items:
+            self.append(text, words)
+
+    def append(self, text: str, words: list[Word]) -> None:
+        """Add the words of ``text`` (as `wordseg.words_with_offsets` gives them)."""
+        k = len(self._texts)
+        self._texts.append(text)
+        start = len(self._offsets)
+        try:
+            if not _COMPACT or not all(w.text == text[w.start : w.end] for w in words):
+                raise TypeError("not slices of their text")
+            codes = self._codes
+            for kind in {w.kind for w in words} - codes.keys():
+                codes[kind] = len(self._names)
+                self._names.append(kind)
+            if len(self._names) > 256:
+                raise OverflowError("more kinds than a byte holds")
+            self._offsets.extend([x for w in words for x in (w.start, w.end)])  # (TypeError: not ints)
+            self._kinds.extend([codes[w.kind] for w in words])
+        except (TypeError, OverflowError):  # kept as given: the arrays cannot rebuild them
+            del self._offsets[start:]
+            self._kept[k] = list(words)
+        self._bounds.append(len(self._kinds))
+
+    def __len__(self) -> int:
+        return len(self._texts)
+
+    @overload
+    def __getitem__(self, k: int) -> list[Word]: ...
+
+    @overload
+    def __getitem__(self, k: slice) -> Sequence[list[Word]]: ...
+
+    def __getitem__(self, k):
+        if isinstance(k, slice):
+            return _Slice(self, range(len(self))[k])
+        k = range(len(self))[k]  # (an IndexError out of range)
+        kept = self._kept.get(k)
+        if kept is not None:
+            return list(kept)
+        text, names = self._texts[k], self._names
+        lo, hi = self._bounds[k], self._bounds[k + 1]
+        offsets = self._offsets[2 * lo : 2 * hi]
+        return [  # (`tuple.__new__`: what `Word(...)` does, without its Python frame: twice as fast)
+            _new(Word, (text[a:b], a, b, names[c]))
+            for a, b, c in zip(offsets[::2], offsets[1::2], self._kinds[lo:hi])
+        ]
+
+    def __iter__(self) -> Iterator[list[Word]]:
+        return (self[k] for k in range(len(self)))
+
+    def text_of(self, k: int) -> list[str]:
+        """The word texts of segment ``k`` (what an aligner reads)."""
+        kept = self._kept.get(k)
+        if kept is not None:
+            return [w.text for w in kept]
+        text = self._texts[k]
+        lo, hi = self._bounds[k], self._bounds[k + 1]
+        offsets = self._offsets[2 * lo : 2 * hi]
+        return [text[a:b] for a, b in zip(offsets[::2], offsets[1::2])]
+
+    def tokens(self, indices: Sequence[int], extra: Sequence[list[str]] = ()) -> TokenLists:
+        """The word texts of the segments ``indices``, then the lists ``extra``, built on demand."""
+        return TokenLists(self, indices, extra)
+
+
+class _Slice(Sequence[list[Word]]):
+    def __init__(self, store: WordStore, indices: range) -> None:
+        self._store, self._indices = store, indices
+
+    def __len__(self) -> int:
+        return len(self._indices)
+
+    def __getitem__(self, k):
+        if isinstance(k, slice):
+            return _Slice(self._store, self._indices[k])
+        return self._store[self._indices[k]]
+
+    def __iter__(self) -> Iterator[list[Word]]:
+        return (self._store[k] for k in self._indices)
+
+
+class TokenLists(Sequence[list[str]]):
+    """Word texts of some segments of a `WordStore`, then some given lists: what `Aligner.align`
+    reads, made one segment at a time when it reads them (it may read them several times, from
+    several threads)."""
+
+    def __init__(self, store: WordStore, indices: Sequence[int], extra: Sequence[list[str]] = ()) -> None:
+        self._store, self._indices, self._extra = store, indices, extra
+
+    def __len__(self) -> int:
+        return len(self._indices) + len(self._extra)
+
+    def __getitem__(self, k):
+        if isinstance(k, slice):
+            return [self[i] for i in range(len(self))[k]]
+        k = range(len(self))[k]
+        n = len(self._indices)
+        return self._store.text_of(self._indices[k]) if k < n else list(self._extra[k - n])
+
+    def __iter__(self) -> Iterator[list[str]]:
+        for k in self._indices:
+            yield self._store.text_of(k)
+        for words in self._extra:
+            yield list(words)
+
+
+class LinkStore(Sequence[Links]):
+    """The link sets of many pairs, as (source, target) index pairs in one flat `array('i')`."""
+
+    def __init__(self, items: Iterable[Links] = ()) -> None:
+        self._flat = array("i")
+        self._bounds = array("q", [0])
+        self._kept: dict[int, Links] = {}  # sets the array cannot hold (indices out of int32)
+        for links in items:
+            self.append(links)
+
+    def append(self, links: Links) -> None:
+        k = len(self)
+        try:
+            self._flat.extend([x for i, j in sorted(links) for x in (i, j)])
+        except (OverflowError, TypeError, ValueError):
+            del self._flat[2 * self._bounds[k] :]
+            self._kept[k] = set(links)
+        self._bounds.append(len(self._flat) // 2)
+
+    def __len__(self) -> int:
+        return len(self._bounds) - 1
+
+    def __getitem__(self, k):
+        if isinstance(k, slice):
+            return [self[i] for i in range(len(self))[k]]
+        k = range(len(self))[k]
+        kept = self._kept.get(k)
+        if kept is not None:
+            return set(kept)
+        flat = self._flat[2 * self._bounds[k] : 2 * self._bounds[k + 1]]
+        return set(zip(flat[::2], flat[1::2]))
+
+    def __iter__(self) -> Iterator[Links]:
+        return (self[k] for k in range(len(self)))
