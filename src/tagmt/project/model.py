@@ -55,6 +55,7 @@ from pathlib import Path
 from typing import Callable, Iterable, Iterator, Sequence
 
 from tagmt.errors import TagmtError, require
+from tagmt.project.alignunits import unit_rule
 from tagmt.project.conventions import Conventions
 from tagmt.project.detag import Detagged
 from tagmt.project.wordseg import base_language, default_segmenter_name, katakana_vocabulary, words_with_offsets
@@ -295,6 +296,12 @@ def load_model(path: str | Path, src_lang: str | None = None, trg_lang: str | No
             raise TagmtError(
                 f"{path}: the projection model splits {lang} with {tokenization.get(side)!r}, this tagmt with "
                 f"{now!r}: learn the model again")
+        rules = tokenization.get("units") or {}  # a model from before units: one word a unit
+        units = rules.get(side, "words") if isinstance(rules, dict) else None
+        if units != unit_rule(lang):
+            raise TagmtError(
+                f"{path}: the projection model aligns {lang} on {units!r} units, this tagmt on "
+                f"{unit_rule(lang)!r}: learn the model again")
     for name, (size, digest) in _file_table(path, files).items():
         found = path / name
         if not found.is_file() or found.stat().st_size != size:
@@ -421,6 +428,7 @@ def learn_model(
             "pairs": n,
             "examples": len(examples),
             "tokenization": {"src": default_segmenter_name(src), "trg": default_segmenter_name(trg),
+                             "units": {"src": unit_rule(src), "trg": unit_rule(trg)},
                              "katakana_vocabulary": len(vocabulary)},
             "eflomal": {"src_prefix": aligner.src_prefix, "trg_prefix": aligner.trg_prefix, "model": aligner.model,
                         "seed": aligner.seed, "runs": runs, "null_prior": aligner.null_prior,
@@ -499,11 +507,24 @@ def _vocabulary(corpora: Sequence[PairSource], examples, progress) -> frozenset[
     return frozenset(found)
 
 
-def _forms(words, prefix: int) -> str:
-    """One sentence for eflomal's reader: the words' forms, inner whitespace removed (`1 000` is one word)."""
+def _forms(units: list[str], prefix: int) -> str:
+    """One sentence for eflomal's reader: the units' forms, inner whitespace removed (`1 000` is one word)."""
     from tagmt.project.align import _form
 
-    return " ".join("".join(_form(w.text, prefix).split()) or "_" for w in words)
+    return " ".join("".join(_form(u, prefix).split()) or "_" for u in units)
+
+
+def _write_pair(fs, ft, src_words, trg_words, src: str, trg: str, aligner, cuts=()) -> int:
+    """A pair as the aligner sees it, one line per view (`alignunits.view_sentences`: words, and the
+    units of a language whose units differ, as a projection aligns each view); the lines written."""
+    from tagmt.project.alignunits import view_sentences
+
+    written = 0
+    for s_units, t_units in view_sentences(src_words, trg_words, src, trg, cuts):
+        fs.write(_forms(s_units, aligner.src_prefix) + "\n")
+        ft.write(_forms(t_units, aligner.trg_prefix) + "\n")
+        written += 1
+    return written
 
 
 def _write_words(work: Path, corpora: Sequence[PairSource], examples, src: str, trg: str, aligner,
@@ -521,16 +542,13 @@ def _write_words(work: Path, corpora: Sequence[PairSource], examples, src: str, 
                     s, t = stand_in(s), stand_in(t)
                     if not s.strip() or not t.strip():
                         continue
-                    fs.write(_forms(words_with_offsets(s, src, vocabulary=vocabulary), aligner.src_prefix) + "\n")
-                    ft.write(_forms(words_with_offsets(t, trg, vocabulary=vocabulary), aligner.trg_prefix) + "\n")
-                    n += 1
+                    n += _write_pair(fs, ft, words_with_offsets(s, src, vocabulary=vocabulary),
+                                     words_with_offsets(t, trg, vocabulary=vocabulary), src, trg, aligner)
         for s, t in examples:
             if not s.plain.strip() or not t.plain.strip():
                 continue
-            fs.write(_forms(words_with_offsets(s.plain, src, s.cuts(), vocabulary=vocabulary),
-                            aligner.src_prefix) + "\n")
-            ft.write(_forms(words_with_offsets(t.plain, trg, vocabulary=vocabulary), aligner.trg_prefix) + "\n")
-            n += 1
+            n += _write_pair(fs, ft, words_with_offsets(s.plain, src, s.cuts(), vocabulary=vocabulary),
+                             words_with_offsets(t.plain, trg, vocabulary=vocabulary), src, trg, aligner, s.cuts())
     return n
 
 

@@ -37,6 +37,7 @@ from typing import Sequence
 
 from tagmt.errors import TagmtError
 from tagmt.project.align import Aligner, Links
+from tagmt.project.alignunits import align_words
 from tagmt.project.anchors import (
     anchor_glossary,
     anchor_identical,
@@ -258,11 +259,11 @@ def _links(
     if not chosen:
         return links
     extra = list(align_corpus) if learns else []
-    found = aligner.align(
-        [[w.text for w in src[k]] for k in chosen]
-        + [[w.text for w in words_with_offsets(s, src_lang, vocabulary=known)] for s, _ in extra],
-        [[w.text for w in trg[k]] for k in chosen]
-        + [[w.text for w in words_with_offsets(t, trg_lang, vocabulary=known)] for _, t in extra],
+    found = align_words(
+        aligner, [src[k] for k in chosen], [trg[k] for k in chosen], src_lang, trg_lang,
+        [sources[k].cuts() for k in chosen],
+        [(words_with_offsets(s, src_lang, vocabulary=known), words_with_offsets(t, trg_lang, vocabulary=known))
+         for s, t in extra],
     )
     for k, link in zip(chosen, found):
         link = anchor_loanwords(src[k], src_lang, trg[k], trg_lang, link)

@@ -1,0 +1,167 @@
+"""The units the word aligner sees, which may be coarser than the words tags are placed on.
+
+Tags are placed on the words of `wordseg.py`, which are cut fine so that a tag can end anywhere a
+reference may end one (one Han character a word in Chinese, MeCab's short morphemes in Japanese and
+Korean). A statistical aligner, though, learns better from the units a language's words are made
+of: eflomal sees a Chinese text one character at a time, and `到期` (due) then shares its counts
+with every `到` (to, arrive) of the corpus. So the aligner is given *units* — runs of consecutive
+words joined — and each word gets the links of its unit (`align_words`); placement still sees the
+fine words, and units.py keeps a dictionary word whole unless its links split it.
+
+Rules, per language of a side (`UNIT_RULES`):
+
+* `icu-words` (Chinese) — touching Han characters joined into the words of ICU's dictionary word
+  break iterator (PyICU, the `align` extra; without it, characters as before): Chinese is written
+  without spaces and its words, not its characters, carry meaning.
+
+A joined unit never crosses a position in `cuts` (the tag boundaries of a source segment), so the
+links of one tag's words never spread to another's.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Iterable, Sequence
+
+from tagmt.project.wordbreak import icu_available, icu_spans
+from tagmt.project.wordseg import Word, base_language
+
+Links = set[tuple[int, int]]
+Groups = list[tuple[int, int]]
+"""Units as `[first, end)` ranges of word indices, in order, covering every word once."""
+
+
+def _is_han(char: str) -> bool:
+    return unicodedata.name(char, "").startswith(("CJK UNIFIED", "CJK COMPATIBILITY IDEOGRAPH"))
+
+
+def _singles(words: Sequence[Word]) -> Groups:
+    return [(k, k + 1) for k in range(len(words))]
+
+
+def _runs(words: Sequence[Word], joinable, cuts: frozenset[int]) -> Iterable[tuple[int, int]]:
+    """Maximal runs of touching `joinable` words that no cut falls inside."""
+    k = 0
+    while k < len(words):
+        if not joinable(words[k]):
+            k += 1
+            continue
+        end = k + 1
+        while (end < len(words) and joinable(words[end]) and words[end].start == words[end - 1].end
+               and words[end].start not in cuts):
+            end += 1
+        yield k, end
+        k = end
+
+
+def _icu_word_groups(words: Sequence[Word], lang: str, cuts: frozenset[int]) -> Groups:
+    """Runs of touching one-character Han words joined as ICU's dictionary cuts the run."""
+    if not icu_available():
+        return _singles(words)
+    groups: Groups = []
+    k = 0
+    for first, end in _runs(words, lambda w: len(w.text) == 1 and _is_han(w.text), cuts):
+        groups.extend((j, j + 1) for j in range(k, first))
+        run = "".join(w.text for w in words[first:end])
+        for a, b in icu_spans(run, lang):
+            groups.append((first + a, first + b))  # one character a word: character = word offset
+        k = end
+    groups.extend((j, j + 1) for j in range(k, len(words)))
+    return _covering(groups, len(words))
+
+
+def _covering(groups: Groups, n: int) -> Groups:
+    """`groups` if they cover 0..n once in order; otherwise one word a unit (never a lost word)."""
+    pos = 0
+    for a, b in groups:
+        if a != pos or b <= a:
+            return [(k, k + 1) for k in range(n)]
+        pos = b
+    return groups if pos == n else [(k, k + 1) for k in range(n)]
+
+
+UNIT_RULES = {
+    "zh": "icu-words",
+    "zf": "icu-words",
+}
+"""The rule each language's side is joined by (anything else: `words`, one word a unit)."""
+
+RULES = {
+    "words": lambda words, lang, cuts: _singles(words),
+    "icu-words": _icu_word_groups,
+}
+
+
+def unit_rule(lang: str) -> str:
+    """The name of the rule the aligner's units of `lang` are made by (a projection model records it)."""
+    return UNIT_RULES.get(lang) or UNIT_RULES.get(base_language(lang), "words")
+
+
+def unit_groups(words: Sequence[Word], lang: str, cuts: Iterable[int] = ()) -> Groups:
+    """The aligner's units of a sentence's `words` as ranges of word indices."""
+    return RULES[unit_rule(lang)](words, base_language(lang), frozenset(cuts))
+
+
+def unit_texts(words: Sequence[Word], groups: Groups) -> list[str]:
+    """The text of each unit: its words' texts joined (units join touching words only)."""
+    return ["".join(w.text for w in words[a:b]) for a, b in groups]
+
+
+def spread_links(links: Links, src_groups: Groups, trg_groups: Groups) -> Links:
+    """Unit links as word links: every word of a unit gets the unit's links."""
+    out: Links = set()
+    for i, j in links:
+        if i >= len(src_groups) or j >= len(trg_groups):
+            continue
+        sa, sb = src_groups[i]
+        ta, tb = trg_groups[j]
+        out.update((a, b) for a in range(sa, sb) for b in range(ta, tb))
+    return out
+
+
+def views(words: Sequence[Word], lang: str, cuts: Iterable[int] = ()) -> list[Groups]:
+    """The views of a sentence the aligner sees: its words, and its units when they differ."""
+    fine = _singles(words)
+    coarse = unit_groups(words, lang, cuts)
+    return [fine] if coarse == fine else [fine, coarse]
+
+
+def _pick(found: list[Groups], view: int) -> Groups:
+    return found[min(view, len(found) - 1)]
+
+
+def view_sentences(src: Sequence[Word], trg: Sequence[Word], src_lang: str, trg_lang: str,
+                   cuts: Iterable[int] = ()) -> list[tuple[list[str], list[str]]]:
+    """A pair as the aligner sees it: one (source units, target units) pair of texts per view (a side
+    with one view gives it to both), as `align_words` aligns it and `tagmt learn` writes it."""
+    s_views, t_views = views(src, src_lang, cuts), views(trg, trg_lang)
+    return [(unit_texts(src, _pick(s_views, k)), unit_texts(trg, _pick(t_views, k)))
+            for k in range(max(len(s_views), len(t_views)))]
+
+
+def align_words(aligner, src: Sequence[Sequence[Word]], trg: Sequence[Sequence[Word]], src_lang: str,
+                trg_lang: str, src_cuts: Sequence[Iterable[int]] | None = None,
+                extra: Sequence[tuple[Sequence[Word], Sequence[Word]]] = ()) -> list[Links]:
+    """Word links of each pair of `src` and `trg` words (with the `extra` pairs, plain text the
+    aligner learns from, aligned along). When a side's units differ from its words, the aligner
+    runs on each view of the whole corpus — words, then units — and a word pair is linked when
+    either view links it (each word of a unit taking the unit's links)."""
+    cuts = list(src_cuts) if src_cuts is not None else [()] * len(src)
+    pairs = [*zip(src, trg, cuts), *((s, t, ()) for s, t in extra)]
+    if getattr(aligner, "learns_from_corpus", True):
+        src_views = [views(s, src_lang, c) for s, _, c in pairs]
+        trg_views = [views(t, trg_lang) for _, t, _ in pairs]
+    else:  # a pretrained aligner has no counts to share: it sees the words
+        src_views = [[_singles(s)] for s, _, _ in pairs]
+        trg_views = [[_singles(t)] for _, t, _ in pairs]
+    rounds = max(len(v) for v in (*src_views, *trg_views)) if pairs else 1
+    out: list[Links] = [set() for _ in src]
+    for view in range(rounds):
+        sg = [_pick(v, view) for v in src_views]
+        tg = [_pick(v, view) for v in trg_views]
+        found = aligner.align([unit_texts(p[0], g) for p, g in zip(pairs, sg)],
+                              [unit_texts(p[1], g) for p, g in zip(pairs, tg)])
+        for k, (link, s, t) in enumerate(zip(found, sg, tg)):
+            if k < len(out):
+                out[k] |= spread_links(link, s, t)
+    return out
