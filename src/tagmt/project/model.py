@@ -5,7 +5,8 @@ every projection of the language pair (`tagmt project`/`tagmt translate --approa
 It holds three things learned from plain parallel corpora and tagged examples:
 
 * **eflomal's priors** — the corpus (and the examples' plain sides) is word-split as projection splits
-  it (`wordseg.py`, forms lowercased and cut as `align.EflomalAligner` cuts them), aligned by eflomal
+  it (`wordseg.py`, one line per view of `alignunits.py`: a Chinese pair as characters and as words;
+  forms lowercased and cut as `align.EflomalAligner` cuts them), aligned by eflomal
   (the seeded binary of `align.py`; `runs` seeded runs, as a projection aligns, whose priors are
   averaged), and turned into lexical, HMM-jump and fertility priors by eflomal's own
   `calculate_priors`. A projection call aligns only its own pairs, with the priors of the words it uses
@@ -25,7 +26,8 @@ On disk, a folder (written as `.<name>.tmp-…` beside the target and renamed at
 exists is whole):
 
     manifest.json     format, format_version, tagmt version, languages, sources (name, role, sha256,
-                      bytes, pairs), tokenization (segmenter per side), eflomal settings (prefix lengths,
+                      bytes, pairs), tokenization (segmenter and aligner units per side), eflomal
+                      settings (prefix lengths,
                       model, seed, iterations, sentences), files (name → bytes, sha256)
     priors.sqlite     lex(src, trg, alpha), fert(side, word, fert, alpha), jump(side, jump, alpha)
     conventions.json  [[key…], right, wrong] rows of `Conventions`
