@@ -313,7 +313,7 @@ def test_a_chinese_model_learns_both_views_and_refuses_one_from_before_units(tmp
                  "-o", str(model_dir), "--no-progress"]) == 0
     manifest = json.loads((model_dir / MANIFEST).read_text("utf-8"))
     assert manifest["tokenization"]["units"] == {"src": "words", "trg": "icu-words"}
-    assert manifest["pairs"] == 2 * len(plain)  # one line per view
+    assert manifest["pairs"] == len(plain) and manifest["eflomal"]["sentences"] == 2 * len(plain)  # a line a view
     model = load_model(model_dir, "en", "zh")
     lex = {(a, b) for a, b, _ in model.priors_of({"sele", "ente"}, {"选", "择", "选择", "输", "入", "输入"})[0]}
     assert ("sele", "选择") in lex and ("ente", "输入") in lex  # the words' view

@@ -403,15 +403,15 @@ def learn_model(
             work = Path(work_dir)
             japanese = "ja" in (base_language(src), base_language(trg))
             vocabulary = _vocabulary(corpora, examples, progress) if japanese else frozenset()
-            n = _write_words(work, corpora, examples, src, trg, aligner, vocabulary, progress)
+            n, lines = _write_words(work, corpora, examples, src, trg, aligner, vocabulary, progress)
             if n == 0:
                 raise TagmtError("nothing to learn from: the corpora and examples hold no text")
             runs = max(1, aligner.runs)  # seeded runs, their priors averaged: as a projection's own alignments
-            with _bar(runs, f"eflomal aligning {n} pairs", progress) as bar:
+            with _bar(runs, f"eflomal aligning {lines} sentence pairs", progress) as bar:
                 for run in range(runs):
-                    iterations = _align_files(work, n, aligner, aligner.seed + run, str(run))
+                    iterations = _align_files(work, lines, aligner, aligner.seed + run, str(run))
                     bar.update()
-            _store_priors(folder / PRIORS, work, n, runs, progress)
+            _store_priors(folder / PRIORS, work, lines, runs, progress)
         model = ProjectionModel(folder, {"src_lang": src, "trg_lang": trg, "eflomal": {
             "src_prefix": aligner.src_prefix, "trg_prefix": aligner.trg_prefix}}, Conventions(), {}, vocabulary)
         conventions, terms = _learn_from_examples(examples, src, trg, aligner, model)
@@ -435,7 +435,7 @@ def learn_model(
             "eflomal": {"src_prefix": aligner.src_prefix, "trg_prefix": aligner.trg_prefix, "model": aligner.model,
                         "seed": aligner.seed, "runs": runs, "null_prior": aligner.null_prior,
                         "samplers": aligner.n_samplers,
-                        "iterations": list(iterations), "sentences": n},
+                        "iterations": list(iterations), "sentences": lines},
             "files": {name: {"bytes": (folder / name).stat().st_size, "sha256": _sha256(folder / name)}
                       for name in (PRIORS, *_HASHED)},
         }
@@ -530,12 +530,13 @@ def _write_pair(fs, ft, src_words, trg_words, src: str, trg: str, aligner, cuts=
 
 
 def _write_words(work: Path, corpora: Sequence[PairSource], examples, src: str, trg: str, aligner,
-                 vocabulary: frozenset[str], progress) -> int:
+                 vocabulary: frozenset[str], progress) -> tuple[int, int]:
     """The corpora and the examples' plain sides, word-split as projection splits them, one sentence a
-    line in `work/src.txt` and `work/trg.txt` (streamed: memory does not grow with the corpus)."""
+    line per view (`_write_pair`) in `work/src.txt` and `work/trg.txt` (streamed: memory does not grow
+    with the corpus); the pairs and the lines written."""
     from tagmt.translate.escaping import stand_in
 
-    n = 0
+    n = lines = 0
     with open(work / "src.txt", "w", encoding="utf-8") as fs, open(work / "trg.txt", "w", encoding="utf-8") as ft:
         for source in corpora:
             with _bar(source.total, f"reading {source.name}", progress) as bar:
@@ -544,14 +545,17 @@ def _write_words(work: Path, corpora: Sequence[PairSource], examples, src: str, 
                     s, t = stand_in(s), stand_in(t)
                     if not s.strip() or not t.strip():
                         continue
-                    n += _write_pair(fs, ft, words_with_offsets(s, src, vocabulary=vocabulary),
-                                     words_with_offsets(t, trg, vocabulary=vocabulary), src, trg, aligner)
+                    n += 1
+                    lines += _write_pair(fs, ft, words_with_offsets(s, src, vocabulary=vocabulary),
+                                         words_with_offsets(t, trg, vocabulary=vocabulary), src, trg, aligner)
         for s, t in examples:
             if not s.plain.strip() or not t.plain.strip():
                 continue
-            n += _write_pair(fs, ft, words_with_offsets(s.plain, src, s.cuts(), vocabulary=vocabulary),
-                             words_with_offsets(t.plain, trg, vocabulary=vocabulary), src, trg, aligner, s.cuts())
-    return n
+            n += 1
+            lines += _write_pair(fs, ft, words_with_offsets(s.plain, src, s.cuts(), vocabulary=vocabulary),
+                                 words_with_offsets(t.plain, trg, vocabulary=vocabulary), src, trg, aligner,
+                                 s.cuts())
+    return n, lines
 
 
 def _align_files(work: Path, n: int, aligner, seed: int, run: str) -> tuple[int, int, int]:
