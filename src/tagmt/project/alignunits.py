@@ -74,7 +74,7 @@ def _icu_word_groups(words: Sequence[Word], lang: str, cuts: frozenset[int]) -> 
     for first, end in _runs(words, lambda w: len(w.text) == 1 and _is_han(w.text), cuts):
         groups.extend((j, j + 1) for j in range(k, first))
         run = "".join(w.text for w in words[first:end])
-        for a, b in icu_spans(run, lang):
+        for a, b in icu_spans(run, "zh"):  # ICU's Han dictionary serves every Chinese variant alike
             groups.append((first + a, first + b))  # one character a word: character = word offset
         k = end
     groups.extend((j, j + 1) for j in range(k, len(words)))
