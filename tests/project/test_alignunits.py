@@ -132,3 +132,18 @@ def test_units_cover_every_word_once_in_order_and_are_text_of_the_sentence(text,
     for (a, b), unit in zip(groups, unit_texts(words, groups)):
         assert unit == text[words[a].start : words[b - 1].end]  # joined words touch: text is exact
         assert not any(words[a].start < c < words[b - 1].end for c in cuts)
+
+
+@needs_icu
+@settings(max_examples=80, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list("due date of the item")), max_size=25), _HAN_OR_NOT)
+def test_links_stay_on_the_words_of_their_pair(source, target):
+    """Whatever the units, every link joins a word of the source to a word of the target, and each
+    word of a unit carries the links of its unit's view."""
+    src, trg = words_with_offsets(source, "en"), words_with_offsets(target, "zh")
+    (links,) = align_words(Recorder(), [src], [trg], "en", "zh")
+    assert all(0 <= i < len(src) and 0 <= j < len(trg) for i, j in links)
+    groups = unit_groups(trg, "zh")
+    for k, (a, b) in enumerate(groups):
+        if k < len(src):  # the recorder links unit k to source word k in the units' view
+            assert all((k, j) in links for j in range(a, b))
