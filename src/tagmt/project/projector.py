@@ -23,8 +23,8 @@ The steps of `project_batch`, one module each:
 Measured with oracle translations (the plain reference; default eflomal; benchmarks/bench_projection.py,
 exact tagged segments, without examples / 2-fold cross-validated with half the set as examples): SAP dev
 en-ja 88.1 / 88.7 %, en-ko 86.6 / 87.4 %, en-zh 88.7 / 88.1 %, en-zf 88.9 / 90.6 % (cross-validated
-at 4893d3d, seed 1: en-zh 90.4 %, en-zf 93.5 %; with Chinese aligned on characters and words,
-`alignunits.py`: 90.6 and 94.4 %); EUR-Lex dev en-de
+at 4893d3d, mean of seeds 1, 11, 21: en-zh 90.2 %, en-zf 93.4 %; with Chinese aligned on characters
+and on words, `alignunits.py`: 90.7 and 94.3 %); EUR-Lex dev en-de
 97.3 / 97.4 %, en-fr 98.4 / 98.4 %, en-hu 96.9 / 97.0 %; glossary dev en-de 88.8 / 88.5 %, en-fr 91.6 /
 92.7 %, en-hu 86.4 / 89.9 %. Most of the rest are word-alignment errors: compounds
 (`<b>グループ化</b>基準`), one-to-many phrases that the reference brackets otherwise than the source
