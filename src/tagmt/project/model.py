@@ -57,7 +57,7 @@ from pathlib import Path
 from typing import Callable, Iterable, Iterator, Sequence
 
 from tagmt.errors import TagmtError, require
-from tagmt.project.alignunits import unit_rule
+from tagmt.project.alignunits import unit_rule, view_sentences
 from tagmt.project.conventions import Conventions
 from tagmt.project.detag import Detagged
 from tagmt.project.wordseg import base_language, default_segmenter_name, katakana_vocabulary, words_with_offsets
@@ -519,8 +519,6 @@ def _forms(units: list[str], prefix: int) -> str:
 def _write_pair(fs, ft, src_words, trg_words, src: str, trg: str, aligner, cuts=()) -> int:
     """A pair as the aligner sees it, one line per view (`alignunits.view_sentences`: words, and the
     units of a language whose units differ, as a projection aligns each view); the lines written."""
-    from tagmt.project.alignunits import view_sentences
-
     written = 0
     for s_units, t_units in view_sentences(src_words, trg_words, src, trg, cuts):
         fs.write(_forms(s_units, aligner.src_prefix) + "\n")
