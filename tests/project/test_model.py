@@ -298,3 +298,27 @@ def test_learn_reads_a_tmx_corpus(tmp_path):
     assert manifest["pairs"] == 36 and manifest["sources"][0]["name"] == "memory.tmx"
     lex = load_model(model, "en", "ru").priors_of({"name"}, {"имя"})[0]
     assert [(a, b) for a, b, _ in lex] == [("name", "имя")]
+
+
+def test_a_chinese_model_learns_both_views_and_refuses_one_from_before_units(tmp_path):
+    """Chinese is aligned on characters and on dictionary words (`alignunits.py`): a model learns the
+    priors of both views, records the unit rule, and one from before the rule (no `units`) is refused."""
+    pytest.importorskip("icu")
+    plain = [("Select the due date.", "选择到期日期。"), ("Enter the date.", "输入日期。"),
+             ("The due amount.", "到期金额。"), ("Select the amount.", "选择金额。")]
+    src = write_lines(tmp_path / "c.en", [s for s, _ in plain])
+    trg = write_lines(tmp_path / "c.zh", [t for _, t in plain])
+    model_dir = tmp_path / "en-zh.model"
+    assert main(["learn", "--src-lang", "en", "--trg-lang", "zh", "--corpus", str(src), str(trg),
+                 "-o", str(model_dir), "--no-progress"]) == 0
+    manifest = json.loads((model_dir / MANIFEST).read_text("utf-8"))
+    assert manifest["tokenization"]["units"] == {"src": "words", "trg": "icu-words"}
+    assert manifest["pairs"] == len(plain) and manifest["eflomal"]["sentences"] == 2 * len(plain)  # a line a view
+    model = load_model(model_dir, "en", "zh")
+    lex = {(a, b) for a, b, _ in model.priors_of({"sele", "ente"}, {"选", "择", "选择", "输", "入", "输入"})[0]}
+    assert ("sele", "选择") in lex and ("ente", "输入") in lex  # the words' view
+    assert {("sele", "选"), ("sele", "择")} & lex and {("ente", "输"), ("ente", "入")} & lex  # the characters' view
+    old = _copy(model_dir, tmp_path / "old")
+    _edit_manifest(old, tokenization={"src": "uax29", "trg": "chars"})
+    with pytest.raises(TagmtError, match="aligns zh on 'words' units, this tagmt on 'icu-words'.*learn the model"):
+        load_model(old, "en", "zh")

@@ -5,7 +5,8 @@ every projection of the language pair (`tagmt project`/`tagmt translate --approa
 It holds three things learned from plain parallel corpora and tagged examples:
 
 * **eflomal's priors** — the corpus (and the examples' plain sides) is word-split as projection splits
-  it (`wordseg.py`, forms lowercased and cut as `align.EflomalAligner` cuts them), aligned by eflomal
+  it (`wordseg.py`, one line per view of `alignunits.py`: a Chinese pair as characters and as words;
+  forms lowercased and cut as `align.EflomalAligner` cuts them), aligned by eflomal
   (the seeded binary of `align.py`; `runs` seeded runs, as a projection aligns, whose priors are
   averaged), and turned into lexical, HMM-jump and fertility priors by eflomal's own
   `calculate_priors`. A projection call aligns only its own pairs, with the priors of the words it uses
@@ -25,7 +26,8 @@ On disk, a folder (written as `.<name>.tmp-…` beside the target and renamed at
 exists is whole):
 
     manifest.json     format, format_version, tagmt version, languages, sources (name, role, sha256,
-                      bytes, pairs), tokenization (segmenter per side), eflomal settings (prefix lengths,
+                      bytes, pairs), tokenization (segmenter and aligner units per side), eflomal
+                      settings (prefix lengths,
                       model, seed, iterations, sentences), files (name → bytes, sha256)
     priors.sqlite     lex(src, trg, alpha), fert(side, word, fert, alpha), jump(side, jump, alpha)
     conventions.json  [[key…], right, wrong] rows of `Conventions`
@@ -55,6 +57,7 @@ from pathlib import Path
 from typing import Callable, Iterable, Iterator, Sequence
 
 from tagmt.errors import TagmtError, require
+from tagmt.project.alignunits import unit_rule, view_sentences
 from tagmt.project.conventions import Conventions
 from tagmt.project.detag import Detagged
 from tagmt.project.wordseg import base_language, default_segmenter_name, katakana_vocabulary, words_with_offsets
@@ -295,6 +298,12 @@ def load_model(path: str | Path, src_lang: str | None = None, trg_lang: str | No
             raise TagmtError(
                 f"{path}: the projection model splits {lang} with {tokenization.get(side)!r}, this tagmt with "
                 f"{now!r}: learn the model again")
+        rules = tokenization.get("units") or {}  # a model from before units: one word a unit
+        units = rules.get(side, "words") if isinstance(rules, dict) else None
+        if units != unit_rule(lang):
+            raise TagmtError(
+                f"{path}: the projection model aligns {lang} on {units!r} units, this tagmt on "
+                f"{unit_rule(lang)!r}: learn the model again")
     for name, (size, digest) in _file_table(path, files).items():
         found = path / name
         if not found.is_file() or found.stat().st_size != size:
@@ -394,15 +403,15 @@ def learn_model(
             work = Path(work_dir)
             japanese = "ja" in (base_language(src), base_language(trg))
             vocabulary = _vocabulary(corpora, examples, progress) if japanese else frozenset()
-            n = _write_words(work, corpora, examples, src, trg, aligner, vocabulary, progress)
+            n, lines = _write_words(work, corpora, examples, src, trg, aligner, vocabulary, progress)
             if n == 0:
                 raise TagmtError("nothing to learn from: the corpora and examples hold no text")
             runs = max(1, aligner.runs)  # seeded runs, their priors averaged: as a projection's own alignments
-            with _bar(runs, f"eflomal aligning {n} pairs", progress) as bar:
+            with _bar(runs, f"eflomal aligning {lines} sentence pairs", progress) as bar:
                 for run in range(runs):
-                    iterations = _align_files(work, n, aligner, aligner.seed + run, str(run))
+                    iterations = _align_files(work, lines, aligner, aligner.seed + run, str(run))
                     bar.update()
-            _store_priors(folder / PRIORS, work, n, runs, progress)
+            _store_priors(folder / PRIORS, work, lines, runs, progress)
         model = ProjectionModel(folder, {"src_lang": src, "trg_lang": trg, "eflomal": {
             "src_prefix": aligner.src_prefix, "trg_prefix": aligner.trg_prefix}}, Conventions(), {}, vocabulary)
         conventions, terms = _learn_from_examples(examples, src, trg, aligner, model)
@@ -421,11 +430,12 @@ def learn_model(
             "pairs": n,
             "examples": len(examples),
             "tokenization": {"src": default_segmenter_name(src), "trg": default_segmenter_name(trg),
+                             "units": {"src": unit_rule(src), "trg": unit_rule(trg)},
                              "katakana_vocabulary": len(vocabulary)},
             "eflomal": {"src_prefix": aligner.src_prefix, "trg_prefix": aligner.trg_prefix, "model": aligner.model,
                         "seed": aligner.seed, "runs": runs, "null_prior": aligner.null_prior,
                         "samplers": aligner.n_samplers,
-                        "iterations": list(iterations), "sentences": n},
+                        "iterations": list(iterations), "sentences": lines},
             "files": {name: {"bytes": (folder / name).stat().st_size, "sha256": _sha256(folder / name)}
                       for name in (PRIORS, *_HASHED)},
         }
@@ -499,20 +509,32 @@ def _vocabulary(corpora: Sequence[PairSource], examples, progress) -> frozenset[
     return frozenset(found)
 
 
-def _forms(words, prefix: int) -> str:
-    """One sentence for eflomal's reader: the words' forms, inner whitespace removed (`1 000` is one word)."""
+def _forms(units: list[str], prefix: int) -> str:
+    """One sentence for eflomal's reader: the units' forms, inner whitespace removed (`1 000` is one word)."""
     from tagmt.project.align import _form
 
-    return " ".join("".join(_form(w.text, prefix).split()) or "_" for w in words)
+    return " ".join("".join(_form(u, prefix).split()) or "_" for u in units)
+
+
+def _write_pair(fs, ft, src_words, trg_words, src: str, trg: str, aligner, cuts=()) -> int:
+    """A pair as the aligner sees it, one line per view (`alignunits.view_sentences`: words, and the
+    units of a language whose units differ, as a projection aligns each view); the lines written."""
+    written = 0
+    for s_units, t_units in view_sentences(src_words, trg_words, src, trg, cuts):
+        fs.write(_forms(s_units, aligner.src_prefix) + "\n")
+        ft.write(_forms(t_units, aligner.trg_prefix) + "\n")
+        written += 1
+    return written
 
 
 def _write_words(work: Path, corpora: Sequence[PairSource], examples, src: str, trg: str, aligner,
-                 vocabulary: frozenset[str], progress) -> int:
+                 vocabulary: frozenset[str], progress) -> tuple[int, int]:
     """The corpora and the examples' plain sides, word-split as projection splits them, one sentence a
-    line in `work/src.txt` and `work/trg.txt` (streamed: memory does not grow with the corpus)."""
+    line per view (`_write_pair`) in `work/src.txt` and `work/trg.txt` (streamed: memory does not grow
+    with the corpus); the pairs and the lines written."""
     from tagmt.translate.escaping import stand_in
 
-    n = 0
+    n = lines = 0
     with open(work / "src.txt", "w", encoding="utf-8") as fs, open(work / "trg.txt", "w", encoding="utf-8") as ft:
         for source in corpora:
             with _bar(source.total, f"reading {source.name}", progress) as bar:
@@ -521,17 +543,17 @@ def _write_words(work: Path, corpora: Sequence[PairSource], examples, src: str, 
                     s, t = stand_in(s), stand_in(t)
                     if not s.strip() or not t.strip():
                         continue
-                    fs.write(_forms(words_with_offsets(s, src, vocabulary=vocabulary), aligner.src_prefix) + "\n")
-                    ft.write(_forms(words_with_offsets(t, trg, vocabulary=vocabulary), aligner.trg_prefix) + "\n")
                     n += 1
+                    lines += _write_pair(fs, ft, words_with_offsets(s, src, vocabulary=vocabulary),
+                                         words_with_offsets(t, trg, vocabulary=vocabulary), src, trg, aligner)
         for s, t in examples:
             if not s.plain.strip() or not t.plain.strip():
                 continue
-            fs.write(_forms(words_with_offsets(s.plain, src, s.cuts(), vocabulary=vocabulary),
-                            aligner.src_prefix) + "\n")
-            ft.write(_forms(words_with_offsets(t.plain, trg, vocabulary=vocabulary), aligner.trg_prefix) + "\n")
             n += 1
-    return n
+            lines += _write_pair(fs, ft, words_with_offsets(s.plain, src, s.cuts(), vocabulary=vocabulary),
+                                 words_with_offsets(t.plain, trg, vocabulary=vocabulary), src, trg, aligner,
+                                 s.cuts())
+    return n, lines
 
 
 def _align_files(work: Path, n: int, aligner, seed: int, run: str) -> tuple[int, int, int]:

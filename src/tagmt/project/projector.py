@@ -5,7 +5,8 @@ The steps of `project_batch`, one module each:
 1. `detag.py` — `detag` turns a tagged segment into its plain text and a tree of `SourceTag`s with
    character spans in that text.
 2. `wordseg.py` — sources and translations are split into words with character offsets (source
-   words are cut at every tag boundary); `align.py` links the words of all pairs at once.
+   words are cut at every tag boundary); `align.py` links the words of all pairs at once, through
+   `alignunits.py` (Chinese is aligned both as characters and as dictionary words, links joined).
 3. `anchors.py` — links the aligner tends to miss in a small corpus are added: identical words,
    English words and their katakana/Hangul loanwords, and a glossary of the batch itself (a second
    pass adds the tag texts that got one translation in most of their first-pass projections).
@@ -21,7 +22,8 @@ The steps of `project_batch`, one module each:
 
 Measured with oracle translations (the plain reference; default eflomal; benchmarks/bench_projection.py,
 exact tagged segments, without examples / 2-fold cross-validated with half the set as examples): SAP dev
-en-ja 88.5 / 90.6 %, en-ko 87.6 / 88.7 %, en-zh 91.0 / 90.8 %, en-zf 90.6 / 94.1 %; EUR-Lex dev en-de
+en-ja 88.5 / 90.6 %, en-ko 87.6 / 88.7 %, en-zh 91.0 / 90.8 %, en-zf 90.6 / 94.1 % (before Chinese was aligned on
+characters and on words too, `alignunits.py`); EUR-Lex dev en-de
 97.3 / 97.4 %, en-fr 98.4 / 98.4 %, en-hu 96.9 / 97.0 %; glossary dev en-de 88.8 / 88.5 %, en-fr 91.6 /
 92.7 %, en-hu 86.4 / 89.9 %. Most of the rest are word-alignment errors: compounds
 (`<b>グループ化</b>基準`), one-to-many phrases that the reference brackets otherwise than the source
@@ -37,6 +39,7 @@ from typing import Sequence
 
 from tagmt.errors import TagmtError
 from tagmt.project.align import Aligner, Links
+from tagmt.project.alignunits import align_words, unit_rule
 from tagmt.project.anchors import (
     anchor_glossary,
     anchor_identical,
@@ -255,10 +258,19 @@ def _links(
     if not chosen:
         return LinkStore(set() for _ in sources)
     extra = list(align_corpus) if learns else []
-    found = list(aligner.align(
-        src.tokens(chosen, [[w.text for w in words_with_offsets(s, src_lang, vocabulary=known)] for s, _ in extra]),
-        trg.tokens(chosen, [[w.text for w in words_with_offsets(t, trg_lang, vocabulary=known)] for _, t in extra]),
-    ))
+    if learns and (unit_rule(src_lang), unit_rule(trg_lang)) != ("words", "words"):
+        # a side aligned on coarser units too (Chinese: `alignunits.py`) takes both views' words
+        found = align_words(
+            aligner, [src[k] for k in chosen], [trg[k] for k in chosen], src_lang, trg_lang,
+            [sources[k].cuts() for k in chosen],
+            [(words_with_offsets(s, src_lang, vocabulary=known), words_with_offsets(t, trg_lang, vocabulary=known))
+             for s, t in extra],
+        )
+    else:
+        found = list(aligner.align(
+            src.tokens(chosen, [[w.text for w in words_with_offsets(s, src_lang, vocabulary=known)] for s, _ in extra]),
+            trg.tokens(chosen, [[w.text for w in words_with_offsets(t, trg_lang, vocabulary=known)] for _, t in extra]),
+        ))
     links = LinkStore()
     where = dict(zip(chosen, range(len(found))))
     for k in range(len(sources)):

@@ -27,8 +27,9 @@ end; Chinese gets one word per Han character (runs of Latin letters and digits s
 SAP dev split (reference DP, eflomal, benchmarks/bench_projection.py) characters give 89.5 % exact
 tagged segments for en-zh against 23.0 % for unsegmented runs, and MeCab-ko 85.1 % for en-ko
 against 36.0 % for space-separated words (a particle glued to its noun keeps a tag from ending
-before it). No Chinese word segmenter is installed; characters need none. (These figures were
-taken with the rules of that time; see `project.py` for today's.)
+before it). Placement keeps Chinese characters; the aligner also sees ICU's dictionary words
+(`alignunits.py`). (These figures were taken with the rules of that time; see `projector.py` for
+today's.)
 
 MeCab keeps a katakana run it does not know as one word (`プロンプトウィンドウ`, `モデルアプリ`),
 so a tag could not end inside it; such a run is split into known words — katakana words written
