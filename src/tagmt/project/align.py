@@ -55,8 +55,10 @@ class Aligner(Protocol):
 
     name: str
 
-    def align(self, src_words: list[list[str]], trg_words: list[list[str]]) -> list[Links]:
-        """One set of (source index, target index) links per sentence pair."""
+    def align(self, src_words: Sequence[Sequence[str]], trg_words: Sequence[Sequence[str]]) -> list[Links]:
+        """One set of (source index, target index) links per sentence pair. The inputs are read-only
+        sequences (the projection batch passes `wordstore.TokenLists`, built as they are read): an
+        aligner iterates, indexes or takes `len`, never mutates them."""
         ...
 
 

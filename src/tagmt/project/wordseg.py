@@ -280,7 +280,7 @@ def _locate(piece: str, offset: int, parts: list[tuple[str, str]]) -> list[Word]
         found = piece.find(part, pos)
         if found < 0 or piece[pos:found].strip():
             continue
-        # interned: a batch repeats its words, and every Word of every segment lives until projection ends
+        # interned: a batch repeats its words (the aligner input of a whole batch holds them at once)
         words.append(Word(sys.intern(part), offset + found, offset + found + len(part), kind))
         pos = found + len(part)
     covered = {i for w in words for i in range(w.start - offset, w.end - offset)}
