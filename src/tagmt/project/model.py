@@ -510,6 +510,7 @@ def _write_words(work: Path, corpora: Sequence[PairSource], examples, src: str, 
                  vocabulary: frozenset[str], progress) -> int:
     """The corpora and the examples' plain sides, word-split as projection splits them, one sentence a
     line in `work/src.txt` and `work/trg.txt` (streamed: memory does not grow with the corpus)."""
+    from tagmt.project.projector import example_phrases
     from tagmt.translate.escaping import stand_in
 
     n = 0
@@ -531,6 +532,10 @@ def _write_words(work: Path, corpora: Sequence[PairSource], examples, src: str, 
                             aligner.src_prefix) + "\n")
             ft.write(_forms(words_with_offsets(t.plain, trg, vocabulary=vocabulary), aligner.trg_prefix) + "\n")
             n += 1
+            for ps, pt in example_phrases(s, t):  # the phrase pairs its tags prove, as a projection aligns them
+                fs.write(_forms(words_with_offsets(ps, src, vocabulary=vocabulary), aligner.src_prefix) + "\n")
+                ft.write(_forms(words_with_offsets(pt, trg, vocabulary=vocabulary), aligner.trg_prefix) + "\n")
+                n += 1
     return n
 
 
