@@ -281,7 +281,7 @@ def _links(
 
 
 import os as _os
-_VARIANT = {v: True for v in _os.environ.get("TAGMT_EXP", "spans,chunks").split(",") if v}
+_VARIANT = {v: True for v in _os.environ.get("TAGMT_EXP", "").split(",") if v}
 
 
 def example_phrases(source: Detagged, reference: Detagged) -> list[tuple[str, str]]:
