@@ -193,6 +193,12 @@ def _project(
     trg = [words_with_offsets(t, trg_lang, vocabulary=known) for t in texts]
     phrases = [pair for s, t in shown for pair in example_phrases(s, t)]
     run = aligner
+    if phrases and _VARIANT.get("prior") and hasattr(aligner, "priors"):
+        import copy
+        run = copy.copy(aligner)
+        run.priors = PhrasePriors(phrases, src_lang, trg_lang, aligner.src_prefix, aligner.trg_prefix, known,
+                                  aligner.priors)
+        phrases = []
     if phrases and _VARIANT.get("keep") and hasattr(aligner, "_iterations"):
         import copy
         run = copy.copy(aligner)
@@ -311,6 +317,35 @@ def example_phrases(source: Detagged, reference: Detagged) -> list[tuple[str, st
                 if all(pair) and pair != whole and pair not in pairs:
                     pairs.append(pair)
     return pairs
+
+
+class PhrasePriors:
+    """eflomal lexical priors from phrase pairs known to be translations (the examples' tags): each
+    target word of a pair counts once, shared equally among the pair's source words (one pseudo-count
+    for a one-word pair), added to the priors of `inner` (a projection model's) if any."""
+
+    def __init__(self, phrases, src_lang, trg_lang, src_prefix, trg_prefix, known, inner=None) -> None:
+        from tagmt.project.align import _form
+
+        self.inner = inner
+        self.lex: dict[tuple[str, str], float] = {}
+        for s, t in phrases:
+            sw = [_form(w.text, src_prefix) for w in words_with_offsets(s, src_lang, vocabulary=known)]
+            tw = [_form(w.text, trg_prefix) for w in words_with_offsets(t, trg_lang, vocabulary=known)]
+            for a in sw:
+                for b in tw:
+                    self.lex[(a, b)] = self.lex.get((a, b), 0.0) + 1.0 / len(sw)
+
+    def priors_of(self, src_forms: set[str], trg_forms: set[str]) -> tuple:
+        lex, hmmf, hmmr, ferf, ferr = (self.inner.priors_of(src_forms, trg_forms) if self.inner is not None
+                                       else ([], {}, {}, [], []))
+        mine = [(a, b, alpha) for (a, b), alpha in self.lex.items() if a in src_forms and b in trg_forms]
+        return [*lex, *mine], hmmf, hmmr, ferf, ferr
+
+    def write_priors(self, path, src_words, trg_words, src_prefix, trg_prefix) -> None:
+        from tagmt.project.model import write_priors_file
+
+        write_priors_file(path, src_words, trg_words, src_prefix, trg_prefix, self.priors_of)
 
 
 def _boundaries(detagged: Detagged, keyed: dict[tuple, SourceTag]) -> list[tuple[int, frozenset]]:
