@@ -168,7 +168,23 @@ class ProjectionModel:
                      src_prefix: int, trg_prefix: int) -> None:
         """eflomal's priors file for these sentences (the binary's `-p`), through eflomal's own
         `to_eflomal_priors_file`: only the priors of the forms they use are read."""
-        write_priors_file(path, src_words, trg_words, src_prefix, trg_prefix, self.priors_of)
+        eflomal = require("eflomal", "align", "the eflomal aligner")
+
+        class Index(eflomal.TextIndex):
+            """eflomal's lookup (lowercased, cut, id + 1) over `_write_indexed`'s ids, whose vocabulary
+            size it reports although digit groups are looked up under two spellings."""
+
+            def __init__(self, sentences: list[list[str]], prefix: int) -> None:
+                super().__init__(sentence_vocabulary(sentences, prefix), prefix)
+                self.size = len({_form_of(w, prefix) for words in sentences for w in words})
+
+            def __len__(self) -> int:
+                return self.size
+
+        src_index, trg_index = Index(src_words, src_prefix), Index(trg_words, trg_prefix)
+        priors = self.priors_of(set(src_index.index), set(trg_index.index))
+        with open(path, "w", encoding="utf-8") as out:
+            eflomal.to_eflomal_priors_file(priors, src_index, trg_index, out)
 
     def priors_of(self, src_forms: set[str], trg_forms: set[str]) -> tuple:
         """The priors of these word forms, as eflomal's `read_priors` returns them: (lexical, HMM forward
@@ -209,30 +225,6 @@ class ProjectionModel:
                 db.execute("SELECT src FROM lex LIMIT 1").fetchall()
         except sqlite3.Error as exc:
             raise TagmtError(f"{self.path}: corrupt projection model ({PRIORS}: {exc})") from exc
-
-
-def write_priors_file(path: Path, src_words: list[list[str]], trg_words: list[list[str]], src_prefix: int,
-                      trg_prefix: int, priors_of: Callable[[set[str], set[str]], tuple]) -> None:
-    """eflomal's priors file for these sentences (the binary's `-p`), through eflomal's own
-    `to_eflomal_priors_file`, with the priors `priors_of(source forms, target forms)` gives for the forms
-    they use (as eflomal's `read_priors` returns them)."""
-    eflomal = require("eflomal", "align", "the eflomal aligner")
-
-    class Index(eflomal.TextIndex):
-        """eflomal's lookup (lowercased, cut, id + 1) over `_write_indexed`'s ids, whose vocabulary
-        size it reports although digit groups are looked up under two spellings."""
-
-        def __init__(self, sentences: list[list[str]], prefix: int) -> None:
-            super().__init__(sentence_vocabulary(sentences, prefix), prefix)
-            self.size = len({_form_of(w, prefix) for words in sentences for w in words})
-
-        def __len__(self) -> int:
-            return self.size
-
-    src_index, trg_index = Index(src_words, src_prefix), Index(trg_words, trg_prefix)
-    priors = priors_of(set(src_index.index), set(trg_index.index))
-    with open(path, "w", encoding="utf-8") as out:
-        eflomal.to_eflomal_priors_file(priors, src_index, trg_index, out)
 
 
 def _chunks(items: list[str]) -> Iterator[list[str]]:
@@ -518,7 +510,6 @@ def _write_words(work: Path, corpora: Sequence[PairSource], examples, src: str, 
                  vocabulary: frozenset[str], progress) -> int:
     """The corpora and the examples' plain sides, word-split as projection splits them, one sentence a
     line in `work/src.txt` and `work/trg.txt` (streamed: memory does not grow with the corpus)."""
-    from tagmt.project.projector import example_phrases
     from tagmt.translate.escaping import stand_in
 
     n = 0
@@ -540,10 +531,6 @@ def _write_words(work: Path, corpora: Sequence[PairSource], examples, src: str, 
                             aligner.src_prefix) + "\n")
             ft.write(_forms(words_with_offsets(t.plain, trg, vocabulary=vocabulary), aligner.trg_prefix) + "\n")
             n += 1
-            for ps, pt in example_phrases(s, t):  # the phrase pairs its tags prove, as a projection aligns them
-                fs.write(_forms(words_with_offsets(ps, src, vocabulary=vocabulary), aligner.src_prefix) + "\n")
-                ft.write(_forms(words_with_offsets(pt, trg, vocabulary=vocabulary), aligner.trg_prefix) + "\n")
-                n += 1
     return n
 
 

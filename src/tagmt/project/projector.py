@@ -191,23 +191,7 @@ def _project(
         known |= model.vocabulary
     src = [words_with_offsets(d.plain, src_lang, d.cuts(), vocabulary=known) for d in sources]
     trg = [words_with_offsets(t, trg_lang, vocabulary=known) for t in texts]
-    phrases = [pair for s, t in shown for pair in example_phrases(s, t)]
-    run = aligner
-    if phrases and _VARIANT.get("prior") and hasattr(aligner, "priors"):
-        import copy
-        run = copy.copy(aligner)
-        run.priors = PhrasePriors(phrases, src_lang, trg_lang, aligner.src_prefix, aligner.trg_prefix, known,
-                                  aligner.priors)
-        phrases = []
-    if phrases and _VARIANT.get("keep") and hasattr(aligner, "_iterations"):
-        import copy
-        run = copy.copy(aligner)
-        schedule, m = aligner._iterations, len(phrases)
-        run._iterations = lambda k, *rest: schedule(k - m)
-    links = _links(run, sources, src, trg, src_lang, trg_lang, [*align_corpus, *phrases], known)
-    if _VARIANT.get("clean"):
-        for k, (s, t) in enumerate(shown, start=n):
-            links[k] = _clean_links(links[k], s, t, src[k], trg[k])
+    links = _links(aligner, sources, src, trg, src_lang, trg_lang, align_corpus, known)
 
     taught = batch_glossary(sources[n:], texts[n:])
     for term, found in example_terms(shown).items():
@@ -284,108 +268,6 @@ def _links(
         link = anchor_loanwords(src[k], src_lang, trg[k], trg_lang, link)
         links[k] = anchor_identical(src[k], trg[k], link)
     return links
-
-
-import os as _os
-_VARIANT = {v: True for v in _os.environ.get("TAGMT_EXP", "").split(",") if v}
-
-
-def example_phrases(source: Detagged, reference: Detagged) -> list[tuple[str, str]]:
-    """Phrase pairs a tagged example proves to be translations, for the aligner's corpus: the text of
-    each source tag and of the same tag (`keyed_tags`) in the reference; and, when both sides have the
-    same tag boundaries in the same order, the pieces between consecutive boundaries."""
-    pairs: list[tuple[str, str]] = []
-    truth = keyed_tags(reference.walk())
-    mine = keyed_tags(source.walk())
-    whole = (source.plain.strip(), reference.plain.strip())
-    if _VARIANT.get("spans"):
-        for key, tag in mine.items():
-            want = truth.get(key)
-            if want is None or tag.start == tag.end or want.start == want.end:
-                continue
-            pair = (source.plain[tag.start : tag.end].strip(), reference.plain[want.start : want.end].strip())
-            if all(pair) and pair != whole:
-                pairs.append(pair)
-    if _VARIANT.get("chunks") and set(mine) == set(truth):
-        cuts = [_boundaries(source, mine), _boundaries(reference, truth)]
-        if [events for _, events in cuts[0]] == [events for _, events in cuts[1]] and len(cuts[0]) > 0:
-            sides = []
-            for detagged, found in zip((source, reference), cuts):
-                offsets = [0, *(at for at, _ in found), len(detagged.plain)]
-                sides.append([detagged.plain[a:b].strip() for a, b in zip(offsets, offsets[1:])])
-            for pair in zip(*sides):
-                if all(pair) and pair != whole and pair not in pairs:
-                    pairs.append(pair)
-    return pairs
-
-
-class PhrasePriors:
-    """eflomal lexical priors from phrase pairs known to be translations (the examples' tags): each
-    target word of a pair counts once, shared equally among the pair's source words (one pseudo-count
-    for a one-word pair), added to the priors of `inner` (a projection model's) if any."""
-
-    def __init__(self, phrases, src_lang, trg_lang, src_prefix, trg_prefix, known, inner=None) -> None:
-        from tagmt.project.align import _form
-
-        self.inner = inner
-        self.lex: dict[tuple[str, str], float] = {}
-        for s, t in phrases:
-            sw = [_form(w.text, src_prefix) for w in words_with_offsets(s, src_lang, vocabulary=known)]
-            tw = [_form(w.text, trg_prefix) for w in words_with_offsets(t, trg_lang, vocabulary=known)]
-            for a in sw:
-                for b in tw:
-                    self.lex[(a, b)] = self.lex.get((a, b), 0.0) + 1.0 / len(sw)
-
-    def priors_of(self, src_forms: set[str], trg_forms: set[str]) -> tuple:
-        lex, hmmf, hmmr, ferf, ferr = (self.inner.priors_of(src_forms, trg_forms) if self.inner is not None
-                                       else ([], {}, {}, [], []))
-        mine = [(a, b, alpha) for (a, b), alpha in self.lex.items() if a in src_forms and b in trg_forms]
-        return [*lex, *mine], hmmf, hmmr, ferf, ferr
-
-    def write_priors(self, path, src_words, trg_words, src_prefix, trg_prefix) -> None:
-        from tagmt.project.model import write_priors_file
-
-        write_priors_file(path, src_words, trg_words, src_prefix, trg_prefix, self.priors_of)
-
-
-def _boundaries(detagged: Detagged, keyed: dict[tuple, SourceTag]) -> list[tuple[int, frozenset]]:
-    """The offsets where tags begin or end, each with the tag events there (key, begins/ends)."""
-    events: dict[int, set] = {}
-    for key, tag in keyed.items():
-        events.setdefault(tag.start, set()).add((key, "begin"))
-        events.setdefault(tag.end, set()).add((key, "end"))
-    return [(at, frozenset(found)) for at, found in sorted(events.items())]
-
-
-def _clean_links(links: Links, source: Detagged, reference: Detagged, src: list[Word], trg: list[Word]) -> Links:
-    """An example's links without those that cross a tag the reference shows: a source word inside a
-    tag linked to a target word outside the same tag in the reference, or the other way round."""
-    truth = keyed_tags(reference.walk())
-    spans = []
-    for key, tag in keyed_tags(source.walk()).items():
-        want = truth.get(key)
-        if want is not None and tag.start < tag.end and want.start < want.end:
-            spans.append((tag, want))
-    if not spans:
-        return links
-    kept = set()
-    for i, j in links:
-        s, t = src[i], trg[j]
-        ok = True
-        for tag, want in spans:
-            inside_s = tag.start <= s.start and s.end <= tag.end
-            if t.end <= want.start or t.start >= want.end:
-                inside_t = False
-            elif want.start <= t.start and t.end <= want.end:
-                inside_t = True
-            else:
-                continue  # a target word across the reference's edge: no judgement
-            if inside_s != inside_t:
-                ok = False
-                break
-        if ok:
-            kept.add((i, j))
-    return kept
 
 
 def example_terms(examples: Sequence[tuple[Detagged, Detagged]]) -> dict[str, set[str]]:
