@@ -28,6 +28,9 @@ is then printed as e.g. `cv+eurlex`. Which held-out figure of issue 21 each row 
                                           fold sees the other glossary half and all 1,888 EUR-Lex dev pairs
   glossary cv alone, sap/eurlex cv alone  an unseen domain with half of it as examples
   none                                    a file projected with no examples at all
+Measured (main 4893d3d, default eflomal, exact %): glossary cv de 88.8, fr 92.7, hu 89.9; glossary cv
+with --extra-examples eurlex de 90.6, fr 94.1, hu 92.0; eurlex cv de 97.4, fr 98.4, hu 97.1; eurlex cv with
+--extra-examples glossary de 97.4, fr 98.5, hu 97.1.
 
 Speed (`--speed`): the cost of a projection call with and without a projection model (`tagmt learn`), side by
 side in one run, each measurement in a fresh process (its own CPU seconds — the process and its eflomal runs
