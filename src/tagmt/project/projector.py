@@ -39,7 +39,8 @@ zh 88.9: in verb-final targets those pieces are not translations of each other);
 eflomal lexical priors (one pseudo-count per target word, no sentences added), 88.3/87.9/91.4,
 97.1/98.5/96.8, 87.8/94.1/88.8 (a wash on average, -1 point on two sets); dropping the example links
 that cross their tags, identical (their tagged terms are anchored by the term table already). The
-changes are within the sampler's seed-to-seed spread (ja 88.9 / 89.3, ko 87.4 / 87.0, zh 90.4 / 89.8 with seeds 1 / 11).
+changes are within the sampler's seed-to-seed spread (ja 88.9 / 89.3, ko 87.4 / 87.0, zh 90.4 / 89.8
+with seeds 1 / 11).
 
 `detag`, `Detagged`, `SourceTag` and the `anchor_*` functions are re-exported here for callers.
 """
