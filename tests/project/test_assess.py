@@ -101,21 +101,3 @@ def test_oracle_assessment_with_and_without_cross_validation():
     assert len(outputs) == 4 and result.tagged == 3
     with pytest.raises(TagmtError, match="3 groups for 4 pairs"):
         oracle_assessment(pairs, "en", "fi", aligner, groups=[1, 2, 3])
-
-
-def test_oracle_assessment_gives_extra_examples_to_every_run_and_never_measures_them():
-    pairs = [
-        ("Select <b>Save</b> now", "Now select <b>save</b>"),
-        ("Select <b>Open</b> now", "Now select [<b>open</b>]"),
-    ]
-    extra = [("Select <b>Print</b> now", "Now select [<b>print</b>]"),
-             ("Select <b>Copy</b> now", "Now select [<b>copy</b>]")]
-    aligner = SameWordAligner()
-    result, outputs = oracle_assessment(pairs, "en", "fi", aligner, cross_validate=True, examples=extra)
-    assert len(outputs) == 2 and result.tagged == 2  # the extra pairs are not measured
-    assert aligner.batches[0] >= 1 + 1 + 2 and aligner.batches[1] >= 1 + 1 + 2  # each fold aligns them too
-    # two examples put added brackets outside: each fold learns it from the extra pairs plus its other half
-    assert outputs[1] == "Now select [<b>open</b>]"
-    aligner = SameWordAligner()
-    result, outputs = oracle_assessment(pairs, "en", "fi", aligner, examples=extra)
-    assert result.tagged == 2 and aligner.batches[0] >= 2 + 2
