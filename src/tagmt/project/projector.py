@@ -40,7 +40,10 @@ eflomal lexical priors (one pseudo-count per target word, no sentences added), 8
 97.1/98.5/96.8, 87.8/94.1/88.8 (a wash on average, -1 point on two sets); dropping the example links
 that cross their tags, identical (their tagged terms are anchored by the term table already). The
 changes are within the sampler's seed-to-seed spread (ja 88.9 / 89.3, ko 87.4 / 87.0, zh 90.4 / 89.8
-with seeds 1 / 11).
+with seeds 1 / 11). Through a projection model (the span pairs among `tagmt learn`'s sentences): SAP en-ja,
+1,000 segments, 89.1 % against 89.5 % (bench_projection.py --speed); glossary with EUR-Lex (benchmarks/
+bench_small_files.py) 10-line files de/fr/hu 90.9/94.4/89.9 against 90.2/93.7/89.5, one file with the
+model 90.6/93.4/92.0 against 90.6/93.7/92.7.
 
 `detag`, `Detagged`, `SourceTag` and the `anchor_*` functions are re-exported here for callers.
 """
