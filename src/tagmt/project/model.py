@@ -184,7 +184,6 @@ class ProjectionModel:
         reserved `OTHER` id instead (a target, resp. a source, that no sentence uses), so a word weighs
         the same in a 10-line call as in the joint corpus the priors came from."""
         eflomal = require("eflomal", "align", "the eflomal aligner")
-        reserved = self.reserved_ids
 
         class Index(eflomal.TextIndex):
             """eflomal's lookup (lowercased, cut, id + 1) over `_write_indexed`'s ids, whose vocabulary
@@ -194,9 +193,8 @@ class ProjectionModel:
             def __init__(self, sentences: list[list[str]], prefix: int) -> None:
                 super().__init__(sentence_vocabulary(sentences, prefix), prefix)
                 self.size = len({_form_of(w, prefix) for words in sentences for w in words})
-                if reserved:
-                    self.index[OTHER] = self.size
-                    self.size += 1
+                self.index[OTHER] = self.size
+                self.size += 1
 
             def __len__(self) -> int:
                 return self.size
