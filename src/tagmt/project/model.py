@@ -9,8 +9,7 @@ It holds three things learned from plain parallel corpora and tagged examples:
   (the seeded binary of `align.py`; `runs` seeded runs, as a projection aligns, whose priors are
   averaged), and turned into lexical, HMM-jump and fertility priors by eflomal's own
   `calculate_priors`. A projection call aligns only its own pairs, with the priors of the words it uses
-  written by eflomal's `to_eflomal_priors_file` and passed to the binary (`-p`), each word's prior mass with
-  translations the call does not hold kept on a reserved id (`OTHER`, see `write_priors`) —
+  written by eflomal's `to_eflomal_priors_file` and passed to the binary (`-p`) —
   eflomal's `--priors` machinery (`eflomal-makepriors` / `eflomal-align --priors`), on tagmt's
   tokenization. The priors are kept in SQLite (`priors.sqlite`, indexed by word form), so a call reads
   only the rows of its own vocabulary.
