@@ -123,38 +123,6 @@ def test_priors_reach_eflomal(made, monkeypatch):
     assert (2, 2) in links[0]  # Name ~ Имя
 
 
-def test_a_small_call_keeps_each_words_prior_total(made, tmp_path):
-    """eflomal normalizes a word's lexical distribution by the priors the file lists for it: the mass of its
-    translations that a small call lacks goes to the reserved OTHER id, so each form's total in the file is
-    its total in the model, however few words the call holds (hand-checked against the model's SQLite)."""
-    import sqlite3
-
-    from tagmt.project.model import OTHER, PRIORS
-
-    model = load_model(made["model"], "en", "ru")
-    src, trg = [["Enter", "the", "Name", "here", "."]], [["Введите", "здесь", "Имя", "."]]
-    path = tmp_path / "priors"
-    model.write_priors(path, src, trg, 4, 4)
-    rows = path.read_text().split("\n")
-    sizes = [int(x) for x in rows[0].split()]
-    n_src, n_trg = len({w.lower()[:4] for w in src[0]}), len({w.lower()[:4] for w in trg[0]})
-    assert sizes[:2] == [n_src + 2, n_trg + 2]  # the text's forms, OTHER, and eflomal's NULL
-    lexical = [row.split() for row in rows[1 : 1 + sizes[2]]]
-    listed: dict[tuple[str, int], float] = {}
-    for e, f, alpha in lexical:
-        listed["src", int(e)] = listed.get(("src", int(e)), 0.0) + float(alpha)
-        listed["trg", int(f)] = listed.get(("trg", int(f)), 0.0) + float(alpha)
-    with sqlite3.connect(made["model"] / PRIORS) as db:
-        want_src = db.execute("SELECT SUM(alpha) FROM lex WHERE src = 'name'").fetchone()[0]
-        want_trg = db.execute("SELECT SUM(alpha) FROM lex WHERE trg = 'имя'").fetchone()[0]
-    name, imya = 3, 3  # ids + 1 in first-occurrence order: enter 1, the 2, name 3 / введ 1, здес 2, имя 3
-    assert want_src > listed.get(("src", name), 0) - 1e-3 and want_trg > 0
-    assert listed["src", name] == pytest.approx(want_src, rel=1e-4)
-    assert listed["trg", imya] == pytest.approx(want_trg, rel=1e-4)
-    assert listed["trg", n_trg + 1] > 0  # "the" and "." have translations this call lacks: on OTHER
-    assert OTHER not in {w for words in src + trg for w in words}
-
-
 def test_learning_twice_gives_the_same_model(made, tmp_path):
     """eflomal's runs are seeded and single-threaded (its OpenMP samplers would split the random state in
     thread order): the same inputs give the same priors and conventions, byte for byte."""

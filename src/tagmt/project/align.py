@@ -149,18 +149,16 @@ def _seeded_binary(original: Path | None = None) -> Path:
         return binary
 
 
-def _write_indexed(path: Path, sentences: list[list[str]], prefix: int = 0, reserved: int = 0) -> None:
+def _write_indexed(path: Path, sentences: list[list[str]], prefix: int = 0) -> None:
     """eflomal's text format: a header `<sentences> <vocabulary size>`, then `<length> <ids…>`.
     Words are lowercased and cut to `prefix` characters (0: whole), as eflomal's own reader does;
-    sentences of 1024 words or more are left empty, as eflomal requires. `reserved` ids after the
-    text's own are counted in the vocabulary but used by no sentence (a model's priors put the
-    prior mass of the words' other translations there: `model.OTHER`)."""
+    sentences of 1024 words or more are left empty, as eflomal requires."""
     vocabulary: dict[str, int] = {}
     lines = []
     for words in sentences:
         ids = [vocabulary.setdefault(_form(w, prefix), len(vocabulary)) for w in words]
         lines.append(" ".join(map(str, [len(ids), *ids])) if len(ids) < 0x400 else "0")
-    path.write_text(f"{len(sentences)} {len(vocabulary) + reserved}\n" + "\n".join(lines) + "\n")
+    path.write_text(f"{len(sentences)} {len(vocabulary)}\n" + "\n".join(lines) + "\n")
 
 
 def work_cells(src_words: list[list[str]], trg_words: list[list[str]]) -> int:
@@ -263,9 +261,8 @@ class EflomalAligner:
             binary = _seeded_binary(self.binary)
             seed = self.seed if seed is None else seed
             (folder / "eflomal.seed").write_bytes(seed.to_bytes(8, "little", signed=False))
-            reserved = getattr(self.priors, "reserved_ids", 0)
-            _write_indexed(folder / "src", src_words, self.src_prefix, reserved)
-            _write_indexed(folder / "trg", trg_words, self.trg_prefix, reserved)
+            _write_indexed(folder / "src", src_words, self.src_prefix)
+            _write_indexed(folder / "trg", trg_words, self.trg_prefix)
             i1, i2, i3 = self._iterations(n, work_cells(src_words, trg_words))
             args = [str(binary), "-m", str(self.model), "-s", "src", "-t", "trg",
                     "-n", str(self.n_samplers), "-N", str(self.null_prior), "-q",

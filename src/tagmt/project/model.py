@@ -71,9 +71,6 @@ _HASHED = (CONVENTIONS, TERMS, VOCABULARY)
 """Files whose SHA-256 a load checks (small); the priors are checked by size and by SQLite itself."""
 _CHUNK = 500
 """Word forms per SQLite query (under SQLite's limit of bound parameters)."""
-OTHER = "\x00"
-"""The form of the one vocabulary id a call reserves on each side (`align._write_indexed`'s `reserved`) for
-the prior mass of its words' translations that the call's text does not hold (no word is a NUL)."""
 
 
 @dataclass(frozen=True)
@@ -168,65 +165,27 @@ class ProjectionModel:
         with_priors._iterations = lambda n, *rest: schedule(n + learned, *rest)
         return with_priors
 
-    reserved_ids = 1
-    """Vocabulary ids the aligner reserves on each side for `OTHER` (`align.EflomalAligner.align_both`)."""
-
     def write_priors(self, path: Path, src_words: list[list[str]], trg_words: list[list[str]],
                      src_prefix: int, trg_prefix: int) -> None:
         """eflomal's priors file for these sentences (the binary's `-p`), through eflomal's own
-        `to_eflomal_priors_file`: only the priors of the forms they use are read.
-
-        eflomal normalizes a word's lexical distribution by the sum of the priors the file lists for it
-        (`source_prior_sum`), and the file can list only pairs of words the call's text holds: a word's
-        translations outside a small call would drop out of the sum, inflating its links to whatever
-        the call does hold (the smaller the call, the more). Each word's remaining mass goes to the
-        reserved `OTHER` id instead (a target, resp. a source, that no sentence uses), so a word weighs
-        the same in a 10-line call as in the joint corpus the priors came from."""
+        `to_eflomal_priors_file`: only the priors of the forms they use are read."""
         eflomal = require("eflomal", "align", "the eflomal aligner")
 
         class Index(eflomal.TextIndex):
             """eflomal's lookup (lowercased, cut, id + 1) over `_write_indexed`'s ids, whose vocabulary
-            size it reports although digit groups are looked up under two spellings; `OTHER` is the
-            reserved id after the text's own."""
+            size it reports although digit groups are looked up under two spellings."""
 
             def __init__(self, sentences: list[list[str]], prefix: int) -> None:
                 super().__init__(sentence_vocabulary(sentences, prefix), prefix)
                 self.size = len({_form_of(w, prefix) for words in sentences for w in words})
-                self.index[OTHER] = self.size
-                self.size += 1
 
             def __len__(self) -> int:
                 return self.size
 
         src_index, trg_index = Index(src_words, src_prefix), Index(trg_words, trg_prefix)
-        src_forms, trg_forms = set(src_index.index) - {OTHER}, set(trg_index.index) - {OTHER}
-        lex, *rest = self.priors_of(src_forms, trg_forms)
-        lex = lex + self.other_mass(src_forms, trg_forms, lex)
+        priors = self.priors_of(set(src_index.index), set(trg_index.index))
         with open(path, "w", encoding="utf-8") as out:
-            eflomal.to_eflomal_priors_file((lex, *rest), src_index, trg_index, out)
-
-    def other_mass(self, src_forms: set[str], trg_forms: set[str], lex: list[tuple[str, str, float]]
-                   ) -> list[tuple[str, str, float]]:
-        """Lexical prior rows (form, `OTHER`, mass) and (`OTHER`, form, mass): each form's prior mass with
-        words outside these forms (its total in the model less the rows of `lex`)."""
-        inside: dict[tuple[str, str], float] = {}
-        for s, t, alpha in lex:
-            inside["src", s] = inside.get(("src", s), 0.0) + alpha
-            inside["trg", t] = inside.get(("trg", t), 0.0) + alpha
-        rows: list[tuple[str, str, float]] = []
-        try:
-            with closing(self._connect()) as db:
-                for side, forms in (("src", src_forms), ("trg", trg_forms)):
-                    for chunk in _chunks(sorted(forms)):
-                        marks = ",".join("?" * len(chunk))
-                        for form, total in db.execute(
-                                f"SELECT {side}, SUM(alpha) FROM lex WHERE {side} IN ({marks}) GROUP BY {side}", chunk):
-                            mass = total - inside.get((side, form), 0.0)
-                            if mass > 1e-6:
-                                rows.append((form, OTHER, mass) if side == "src" else (OTHER, form, mass))
-        except sqlite3.Error as exc:
-            raise TagmtError(f"{self.path}: corrupt projection model ({PRIORS}: {exc})") from exc
-        return rows
+            eflomal.to_eflomal_priors_file(priors, src_index, trg_index, out)
 
     def priors_of(self, src_forms: set[str], trg_forms: set[str]) -> tuple:
         """The priors of these word forms, as eflomal's `read_priors` returns them: (lexical, HMM forward
