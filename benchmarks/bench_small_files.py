@@ -150,7 +150,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.quick:
         args.langs, args.lines = "de", 3
-    print(f"{'lang':<5}{'files':>6}{'exact 10-line %':>17}{'one file %':>12}{'on the fly %':>14}"
+    print(f"{'lang':<5}{'files':>6}{f'exact {args.lines}-line %':>17}{'one file %':>12}{'on the fly %':>14}"
           f"{'median wall s':>15}{'cpu s/file':>12}")
     records = []
     with tempfile.TemporaryDirectory(prefix="bench-small-files-") as tmp:
