@@ -41,6 +41,24 @@ def parser(**options: bool) -> etree.XMLParser:
     return etree.XMLParser(**settings, **options)
 
 
+#: libxml2's nesting limit, which tagmt keeps (``huge_tree=False``): deeper documents are refused
+MAX_DEPTH = 256
+
+
+DEPTH_REFUSAL = f"elements nested more than {MAX_DEPTH} levels deep: tagmt reads at most {MAX_DEPTH} levels"
+
+
+def too_deep(error: object) -> bool:
+    """Whether a parse error (an ``XMLSyntaxError`` or a log entry's message) is libxml2's depth limit."""
+    return "Excessive depth in document" in str(getattr(error, "msg", None) or error)
+
+
+def syntax_problem(exc: etree.XMLSyntaxError) -> str:
+    """A parse error in words: libxml2's depth limit as the limit it is (not as malformed XML, nor with
+    its advice of a parser option tagmt does not offer), anything else as malformed XML."""
+    return DEPTH_REFUSAL if too_deep(exc) else f"malformed XML: {exc.msg}"
+
+
 # The root element's start tag: the first "<" followed by a name character (not "?", "!" or "/").
 _ROOT_START = re.compile(rb"<[A-Za-z_:\x80-\xff]")
 
@@ -60,7 +78,7 @@ def parse_bytes(data: bytes, path: str | Path, what: str = "the file") -> etree.
         tree = etree.fromstring(data, PARSER, base_url=str(path)).getroottree()
     except etree.XMLSyntaxError as exc:
         line = f":{exc.lineno}" if exc.lineno else ""
-        raise TagmtError(f"{path}{line}: malformed XML: {exc.msg}") from None
+        raise TagmtError(f"{path}{line}: {syntax_problem(exc)}") from None
     if tree.docinfo.doctype or tree.docinfo.internalDTD is not None:  # e.g. a UTF-16 file
         refuse_doctype(path, what)
     return tree
@@ -114,7 +132,7 @@ class XmlStream:
             # found"): the one-shot parser gives the message every other reader gives.
             parse_bytes(self.data, self.path, self.what)
             line = f":{exc.lineno}" if exc.lineno else ""  # pragma: no cover - both parsers reject the same
-            raise TagmtError(f"{self.path}{line}: malformed XML: {exc.msg}") from None
+            raise TagmtError(f"{self.path}{line}: {syntax_problem(exc)}") from None
 
     def _check_doctype(self, tree: etree._ElementTree) -> None:
         if tree.docinfo.doctype or tree.docinfo.internalDTD is not None:

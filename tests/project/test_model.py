@@ -123,6 +123,19 @@ def test_priors_reach_eflomal(made, monkeypatch):
     assert (2, 2) in links[0]  # Name ~ Имя
 
 
+def test_learning_twice_gives_the_same_model(made, tmp_path):
+    """eflomal's runs are seeded and single-threaded (its OpenMP samplers would split the random state in
+    thread order): the same inputs give the same priors and conventions, byte for byte."""
+    from tagmt.project.model import CONVENTIONS, PRIORS
+
+    again = tmp_path / "again.model"
+    assert main(["learn", "--src-lang", "en", "--trg-lang", "ru", "--corpus", str(made["corpus_src"]),
+                 str(made["corpus_trg"]), "--examples", str(made["ex_src"]), str(made["ex_trg"]),
+                 "-o", str(again), "--no-progress"]) == 0
+    for name in (PRIORS, CONVENTIONS):
+        assert (again / name).read_bytes() == (made["model"] / name).read_bytes(), name
+
+
 def _copy(model, tmp_path):
     import shutil
 

@@ -117,6 +117,8 @@ def parse_fragment(text: str) -> etree._Element:
     try:
         return etree.fromstring(b"<%s>%s</%s>" % (_WRAPPER.encode(), data, _WRAPPER.encode()), _parser())
     except etree.XMLSyntaxError as wrapped_error:
+        if safexml.too_deep(wrapped_error):  # not malformed, but deeper than tagmt reads: refused, not scored 0
+            raise TagmtError(f"span-f1: {safexml.DEPTH_REFUSAL}") from None
         try:  # a document with an XML declaration or a DOCTYPE cannot be wrapped
             return etree.fromstring(data, _parser())
         except etree.XMLSyntaxError:

@@ -43,13 +43,16 @@ def _parser() -> etree.XMLParser:
 
 
 def parse_document(text: str) -> etree._Element | None:
-    """The root element, or None when ``text`` is not well-formed XML."""
+    """The root element, or None when ``text`` is not well-formed XML; a document nested deeper than
+    libxml2's limit is refused (``TagmtError``: it is not malformed, tagmt cannot score it)."""
     data = text.encode("utf-8")
     if not data.strip():
         return None
     try:
         return etree.fromstring(data, _parser())
-    except etree.XMLSyntaxError:
+    except etree.XMLSyntaxError as exc:
+        if safexml.too_deep(exc):
+            raise TagmtError(safexml.DEPTH_REFUSAL) from None
         return None
 
 
@@ -109,15 +112,23 @@ def node_texts(root: etree._Element) -> dict[str, str]:
 
 def document_pairs(metric: str, hypotheses: Sequence[str], references: Sequence[Sequence[str]]):
     """Each document's index, parsed hypothesis (None when it is not well-formed: it scores 0) and parsed
-    references; a reference that is not well-formed XML stops the run in one line."""
+    references; a reference that is not well-formed XML, or any document nested deeper than libxml2's
+    limit, stops the run in one line."""
     for i, hypothesis in enumerate(hypotheses):
         refs = []
         for stream in references:
-            ref = parse_document(stream[i])
+            ref = _parsed(metric, "reference", i, stream[i])
             if ref is None:
                 raise TagmtError(f"{metric}: reference {i + 1} is not well-formed XML")
             refs.append(ref)
-        yield i, parse_document(hypothesis), refs
+        yield i, _parsed(metric, "hypothesis", i, hypothesis), refs
+
+
+def _parsed(metric: str, what: str, i: int, text: str) -> etree._Element | None:
+    try:
+        return parse_document(text)
+    except TagmtError as exc:
+        raise TagmtError(f"{metric}: {what} {i + 1}: {exc}") from None
 
 
 class TreeSimilarity(Metric):

@@ -385,6 +385,8 @@ class Validity(Metric):
         parser.resolvers.add(_RefuseAll())
         root = etree.fromstring(data, parser) if data.strip() else None
         messages = _errors(parser.error_log)
+        if any(safexml.too_deep(message) for message in messages):  # tagmt's limit, not the document's error
+            raise TagmtError(f"validity: {safexml.DEPTH_REFUSAL}")
         if root is None:
             return ValidityReport(0, max(len(messages), 1), 0, messages or ["empty document"])
         wellformed = len(messages)

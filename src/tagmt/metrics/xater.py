@@ -34,6 +34,11 @@ class XmlParseError(ValueError):
     """A document that is not well-formed XML; the message is lxml's, with line and column."""
 
 
+class XmlTooDeep(XmlParseError):
+    """A document nested deeper than libxml2's limit (``safexml.MAX_DEPTH``): not malformed, but not
+    scored either — XATER refuses it in one line rather than score it 0."""
+
+
 def _parser() -> etree.XMLParser:
     # No network, no DTD, no external entities: documents are data, never instructions.
     return safexml.parser()
@@ -47,6 +52,8 @@ def parse_xml(text: str | bytes) -> etree._Element:
     try:
         return etree.fromstring(data, _parser())
     except etree.XMLSyntaxError as exc:
+        if safexml.too_deep(exc):
+            raise XmlTooDeep(safexml.DEPTH_REFUSAL) from None
         raise XmlParseError(str(exc)) from None
 
 
@@ -171,6 +178,8 @@ class Xater(Metric):
     def _reference_tokens(self, document: str, k: int, i: int) -> list[str]:
         try:
             tokens = self._tokens(document)
+        except XmlTooDeep as exc:
+            raise TagmtError(f"xater: reference {k + 1}, document {i + 1}: {exc}") from None
         except XmlParseError as exc:
             raise TagmtError(f"reference {k + 1}, document {i + 1} is not well-formed XML: {exc}") from None
         if not tokens:
@@ -194,6 +203,8 @@ class Xater(Metric):
             refs = [self._reference_tokens(stream[i], k, i) for k, stream in enumerate(references)]
             try:
                 hyp_tokens = self._tokens(hypothesis)
+            except XmlTooDeep as exc:
+                raise TagmtError(f"xater: hypothesis document {i + 1}: {exc}") from None
             except XmlParseError as exc:
                 scores.append(None if self.compat == "original" else 0.0)
                 errors.append(str(exc))

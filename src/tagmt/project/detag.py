@@ -3,6 +3,10 @@
 `detag` gives the plain text and a tree of `SourceTag`s over it; the projection (`project.py`)
 places that tree on the translation, and word splitting cuts source words at every tag boundary
 (`Detagged.cuts`), so no word straddles a tag edge.
+
+Nesting is bounded: a segment whose elements nest deeper than `MAX_DEPTH` levels (libxml2's own default
+limit, which the XML metrics meet too) is refused with a `TagmtError` naming the limit, so that no later
+stage (placement, edges, rendering, assessment) can exhaust Python's stack on it.
 """
 
 from __future__ import annotations
@@ -11,7 +15,11 @@ import sys
 from dataclasses import dataclass, field
 from typing import Iterator
 
+from tagmt.errors import TagmtError
 from tagmt.markup import tokenize
+
+MAX_DEPTH = 256
+"""Deepest element nesting a segment may have (libxml2's default limit; real inline markup nests a few levels)."""
 
 
 @dataclass(frozen=True, slots=True)  # (slots: one per tag of every segment of a batch)
@@ -29,9 +37,12 @@ class SourceTag:
     children: tuple["SourceTag", ...] = ()
 
     def walk(self) -> Iterator["SourceTag"]:
-        yield self
-        for child in self.children:
-            yield from child.walk()
+        """This tag and its descendants, in document order (iterative: any depth)."""
+        stack: list[SourceTag] = [self]
+        while stack:
+            tag = stack.pop()
+            yield tag
+            stack.extend(reversed(tag.children))
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,8 +53,12 @@ class Detagged:
     tags: tuple[SourceTag, ...] = ()
 
     def walk(self) -> Iterator[SourceTag]:
-        for tag in self.tags:
-            yield from tag.walk()
+        """Every tag, in document order (iterative: any depth)."""
+        stack: list[SourceTag] = list(reversed(self.tags))
+        while stack:
+            tag = stack.pop()
+            yield tag
+            stack.extend(reversed(tag.children))
 
     def cuts(self) -> set[int]:
         """Character offsets of `plain` where a tag begins or ends: words must not cross them."""
@@ -63,19 +78,21 @@ def detag(tagged: str) -> Detagged:
     Malformed markup is kept, never dropped: an end tag without an open element of its name, and a
     start tag never closed, become points at their position (an unclosed tag's children move up).
     The tags' texts are interned: a batch repeats them (`<g id="1">`, `</g>`) in every segment.
+    Elements nested deeper than `MAX_DEPTH` are refused (`TagmtError`). Linear in the segment.
     """
     tokens = tokenize(tagged, orphans=True)
     partner: dict[int, int] = {}
     stack: list[int] = []
+    open_count: dict[str, int] = {}  # open start tags of each name: no scan of the stack per end tag
     for k, token in enumerate(tokens):
         if token.kind == "start":
             stack.append(k)
-        elif token.kind == "end":
-            names = [tokens[s].name for s in stack]
-            if token.name in names:
-                while tokens[stack[-1]].name != token.name:
-                    stack.pop()
-                partner[stack.pop()] = k
+            open_count[token.name] = open_count.get(token.name, 0) + 1
+        elif token.kind == "end" and open_count.get(token.name, 0) > 0:
+            while tokens[stack[-1]].name != token.name:
+                open_count[tokens[stack.pop()].name] -= 1
+            open_count[token.name] -= 1
+            partner[stack.pop()] = k
     paired_ends = set(partner.values())
 
     plain: list[str] = []
@@ -91,6 +108,9 @@ def detag(tagged: str) -> Detagged:
             plain.append(token.text)
             length += len(token.text)
         elif token.kind == "start" and k in partner:
+            if len(opened) == MAX_DEPTH:
+                raise TagmtError(f"tags nested more than {MAX_DEPTH} levels deep (at character {token.start}): "
+                                 f"tagmt handles at most {MAX_DEPTH} levels")
             opened.append((k, _Open(sys.intern(token.text), length)))
         elif token.kind == "end" and k in paired_ends:
             _, node = opened.pop()

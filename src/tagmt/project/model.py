@@ -52,6 +52,7 @@ import subprocess
 import tempfile
 import threading
 from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, Iterator, Sequence
@@ -407,9 +408,16 @@ def learn_model(
             if n == 0:
                 raise TagmtError("nothing to learn from: the corpora and examples hold no text")
             runs = max(1, aligner.runs)  # seeded runs, their priors averaged: as a projection's own alignments
-            with _bar(runs, f"eflomal aligning {lines} sentence pairs", progress) as bar:
-                for run in range(runs):
-                    iterations = _align_files(work, lines, aligner, aligner.seed + run, str(run))
+            _prepare_files(work, aligner)
+            from tagmt.project.align import _seeded_binary
+
+            _seeded_binary(aligner.binary)  # written before the runs' threads start (see its docstring)
+            with _bar(runs, f"eflomal aligning {lines} sentence pairs", progress) as bar, \
+                    ThreadPoolExecutor(max_workers=min(runs, os.cpu_count() or 1)) as pool:
+                done = [pool.submit(_align_files, work, lines, aligner, aligner.seed + run, str(run))
+                        for run in range(runs)]
+                for future in done:
+                    iterations = future.result()
                     bar.update()
             _store_priors(folder / PRIORS, work, lines, runs, progress)
         model = ProjectionModel(folder, {"src_lang": src, "trg_lang": trg, "eflomal": {
@@ -556,27 +564,38 @@ def _write_words(work: Path, corpora: Sequence[PairSource], examples, src: str, 
     return n, lines
 
 
-def _align_files(work: Path, n: int, aligner, seed: int, run: str) -> tuple[int, int, int]:
-    """One seeded eflomal run over the written sentences (files in eflomal's format by eflomal's own
-    `Aligner.prepare_files`); the forward and reverse links land in `work/fwd` and `work/rev`."""
+def _prepare_files(work: Path, aligner) -> None:
+    """The written sentences in eflomal's format (`work/src`, `work/trg`), by eflomal's own
+    `Aligner.prepare_files`."""
     eflomal = require("eflomal", "align", "the eflomal aligner")
-    from tagmt.project.align import _seeded_binary
 
     prepare = eflomal.Aligner(source_prefix_len=aligner.src_prefix, target_prefix_len=aligner.trg_prefix)
     with open(work / "src.txt", encoding="utf-8") as si, open(work / "src", "wb") as so, \
             open(work / "trg.txt", encoding="utf-8") as ti, open(work / "trg", "wb") as to:
         prepare.prepare_files(si, so, ti, to, None, None)
+
+
+def _align_files(work: Path, n: int, aligner, seed: int, run: str) -> tuple[int, int, int]:
+    """One seeded eflomal run over the prepared sentences, in its own folder (the binary reads its seed
+    from its working folder); the forward and reverse links land in `work/fwd<run>` and `work/rev<run>`.
+    One OpenMP thread: eflomal's samplers split the random state in the order their threads reach it,
+    so several threads give another model on every learn (runs go in parallel instead)."""
+    from tagmt.project.align import _seeded_binary
+
     binary = _seeded_binary(aligner.binary)
-    (work / "eflomal.seed").write_bytes(seed.to_bytes(8, "little", signed=False))
+    folder = work / f"run{run}"
+    folder.mkdir()
+    (folder / "eflomal.seed").write_bytes(seed.to_bytes(8, "little", signed=False))
     i1, i2, i3 = aligner._iterations(n)
-    args = [str(binary), "-m", str(aligner.model), "-s", "src", "-t", "trg", "-n", str(aligner.n_samplers),
-            "-N", str(aligner.null_prior), "-q", "-1", str(i1), "-f", f"fwd{run}", "-r", f"rev{run}"]
+    args = [str(binary), "-m", str(aligner.model), "-s", str(work / "src"), "-t", str(work / "trg"),
+            "-n", str(aligner.n_samplers), "-N", str(aligner.null_prior), "-q", "-1", str(i1),
+            "-f", str(work / f"fwd{run}"), "-r", str(work / f"rev{run}")]
     if aligner.model >= 2:
         args += ["-2", str(i2)]
     if aligner.model >= 3:
         args += ["-3", str(i3)]
-    env = {"OMP_NUM_THREADS": str(os.cpu_count() or 1), "PATH": "/usr/bin:/bin"}
-    done = subprocess.run(args, cwd=work, env=env, capture_output=True, text=True)
+    env = {"OMP_NUM_THREADS": "1", "PATH": "/usr/bin:/bin"}
+    done = subprocess.run(args, cwd=folder, env=env, capture_output=True, text=True)
     if done.returncode != 0:
         raise TagmtError(f"eflomal failed (exit {done.returncode}): {done.stderr.strip()}")
     return i1, i2, i3

@@ -63,8 +63,11 @@ def read_examples(paths: Sequence[str | Path], *, src_lang: str | None = None, t
 def example_detagged(corpus: Corpus) -> list[tuple[Detagged, Detagged]]:
     """The example pairs of a corpus detagged in natural text (escaped corpora: ``& < >`` as stand-ins)."""
     pairs = []
-    for source, target in example_pairs(corpus):
-        src, trg = detag(source), detag(target)
+    for k, (source, target) in enumerate(example_pairs(corpus), start=1):
+        try:
+            src, trg = detag(source), detag(target)
+        except TagmtError as exc:  # tags nested past detag.MAX_DEPTH
+            raise TagmtError(f"{corpus.path or '--examples'}: example {k}: {exc}") from None
         if corpus.escaped:
             src, trg = natural_detagged(src), natural_detagged(trg)
         pairs.append((src, trg))

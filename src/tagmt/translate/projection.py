@@ -112,9 +112,9 @@ def project_lines(
     # One rule, as for every tagmt line file (stated in `tagmt project --help`, README, docs/safety.md): every
     # XML reference is read as its character, &amp; and &#10; alike; any other &, < or > is itself.
     translations = [unescape(line) for line in translations]
+    detagged = [_detag_line(line, source, n) for n, line in enumerate(sources, start=1)]  # refusals before loading
     loaded = _aligner(aligner, aligner_model, [src, trg], device, aligner_options)
     started = time.perf_counter()
-    detagged = [detag(line) for line in sources]
     report = RunReport(segments=len(sources))
     outputs = project_translations(detagged, translations, src, trg, loaded, escaped=True, report=report,
                                    remove_tags=False, guide=guide)
@@ -246,6 +246,14 @@ def project_xliff(
         compared = [(corpus.segments[k].id, corpus.segments[k].source, targets[k] or "", references[k])
                     for k in chosen if _assessed(targets[k] or "", references[k])]
     return ProjectionRun(path, len(corpus.segments), len(chosen), seconds, report, skipped, assessment, compared)
+
+
+def _detag_line(line: str, path: str | Path, n: int):
+    """`detag` of line `n` of `path`; a refusal (tags nested past `detag.MAX_DEPTH`) names the line."""
+    try:
+        return detag(line)
+    except TagmtError as exc:
+        raise TagmtError(f"{path}:{n}: {exc}") from None
 
 
 def _xliff_references(ref: str | Path, corpus: Corpus) -> list[str]:
