@@ -31,7 +31,7 @@ class Recorder:
         self.calls: list[tuple[list[list[str]], list[list[str]]]] = []
 
     def align(self, src, trg):
-        self.calls.append((src, trg))
+        self.calls.append(([list(s) for s in src], [list(t) for t in trg]))  # the inputs may be lazy
         return [{(k, k) for k in range(min(len(s), len(t)))} for s, t in zip(src, trg)]
 
 

@@ -157,29 +157,76 @@ def view_sentences(src: Sequence[Word], trg: Sequence[Word], src_lang: str, trg_
             for k in range(max(len(s_views), len(t_views)))]
 
 
+class _ViewTexts(Sequence[list[str]]):
+    """The unit texts of one view of every sentence of a side, made when the aligner reads them (it
+    may read them several times, from several threads): nothing per sentence is held, so a batch
+    whose words live in a compact store (`wordstore.WordStore`) stays compact."""
+
+    def __init__(self, sentences: Sequence[Sequence[Word]], lang: str, cuts: Sequence[Iterable[int]],
+                 view: int, learns: bool) -> None:
+        self._sentences, self._lang, self._cuts, self._view, self._learns = sentences, lang, cuts, view, learns
+
+    def groups(self, k: int, words: Sequence[Word] | None = None) -> Groups:
+        words = self._sentences[k] if words is None else words
+        if not self._learns:  # a pretrained aligner has no counts to share: it sees the words
+            return _singles(words)
+        return _pick(views(words, self._lang, self._cuts[k]), self._view)
+
+    def __len__(self) -> int:
+        return len(self._sentences)
+
+    def __getitem__(self, k):
+        if isinstance(k, slice):
+            return [self[i] for i in range(len(self))[k]]
+        words = self._sentences[k]
+        return unit_texts(words, self.groups(k, words))
+
+    def __iter__(self):
+        return (self[k] for k in range(len(self)))
+
+
+class _Joined(Sequence):
+    """Two sequences read as one (the batch's sentences, then the extra corpus)."""
+
+    def __init__(self, first: Sequence, second: Sequence) -> None:
+        self._first, self._second = first, second
+
+    def __len__(self) -> int:
+        return len(self._first) + len(self._second)
+
+    def __getitem__(self, k):
+        n = len(self._first)
+        return self._first[k] if k < n else self._second[k - n]
+
+
 def align_words(aligner, src: Sequence[Sequence[Word]], trg: Sequence[Sequence[Word]], src_lang: str,
                 trg_lang: str, src_cuts: Sequence[Iterable[int]] | None = None,
                 extra: Sequence[tuple[Sequence[Word], Sequence[Word]]] = ()) -> list[Links]:
     """Word links of each pair of `src` and `trg` words (with the `extra` pairs, plain text the
     aligner learns from, aligned along). When a side's units differ from its words, the aligner
     runs on each view of the whole corpus — words, then units — and a word pair is linked when
-    either view links it (each word of a unit taking the unit's links)."""
-    cuts = list(src_cuts) if src_cuts is not None else [()] * len(src)
-    pairs = [*zip(src, trg, cuts), *((s, t, ()) for s, t in extra)]
-    if getattr(aligner, "learns_from_corpus", True):
-        src_views = [views(s, src_lang, c) for s, _, c in pairs]
-        trg_views = [views(t, trg_lang) for _, t, _ in pairs]
-    else:  # a pretrained aligner has no counts to share: it sees the words
-        src_views = [[_singles(s)] for s, _, _ in pairs]
-        trg_views = [[_singles(t)] for _, t, _ in pairs]
-    rounds = max(len(v) for v in (*src_views, *trg_views)) if pairs else 1
-    out: list[Links] = [set() for _ in src]
+    either view links it (each word of a unit taking the unit's links). `src` and `trg` may be
+    lazy sequences (a `WordStore`'s entries): each sentence's words and units are made when read."""
+    n = len(src)
+    cuts = _Joined(list(src_cuts) if src_cuts is not None else [()] * n, [()] * len(extra))
+    all_src = _Joined(src, [s for s, _ in extra])
+    all_trg = _Joined(trg, [t for _, t in extra])
+    learns = getattr(aligner, "learns_from_corpus", True)
+    no_cuts = _Joined([()] * n, [()] * len(extra))
+    rounds = 2 if learns and any(
+        len(views(all_src[k], src_lang, cuts[k])) > 1 or len(views(all_trg[k], trg_lang)) > 1
+        for k in range(len(all_src))
+    ) else 1
+    out: list[Links] = []
     for view in range(rounds):
-        sg = [_pick(v, view) for v in src_views]
-        tg = [_pick(v, view) for v in trg_views]
-        found = aligner.align([unit_texts(p[0], g) for p, g in zip(pairs, sg)],
-                              [unit_texts(p[1], g) for p, g in zip(pairs, tg)])
-        for k, (link, s, t) in enumerate(zip(found, sg, tg)):
-            if k < len(out):
-                out[k] |= spread_links(link, s, t)
+        src_view = _ViewTexts(all_src, src_lang, cuts, view, learns)
+        trg_view = _ViewTexts(all_trg, trg_lang, no_cuts, view, learns)
+        found = aligner.align(src_view, trg_view)
+        for k in range(n):
+            links = spread_links(found[k], src_view.groups(k), trg_view.groups(k))
+            if view == 0:
+                out.append(links)
+            else:
+                out[k] |= links
+            found[k] = set()  # (memory: one view's links at a time besides the joined ones)
     return out

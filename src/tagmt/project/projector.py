@@ -276,9 +276,9 @@ def _links(
         return LinkStore(set() for _ in sources)
     extra = list(align_corpus) if learns else []
     if learns and (unit_rule(src_lang), unit_rule(trg_lang)) != ("words", "words"):
-        # a side aligned on coarser units too (Chinese: `alignunits.py`) takes both views' words
+        # a side aligned on coarser units too (Chinese: `alignunits.py`): both views, read from the stores
         found = align_words(
-            aligner, [src[k] for k in chosen], [trg[k] for k in chosen], src_lang, trg_lang,
+            aligner, src.pick(chosen), trg.pick(chosen), src_lang, trg_lang,
             [sources[k].cuts() for k in chosen],
             [(words_with_offsets(s, src_lang, vocabulary=known), words_with_offsets(t, trg_lang, vocabulary=known))
              for s, t in extra],

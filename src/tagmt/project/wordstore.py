@@ -104,13 +104,17 @@ class WordStore(Sequence[list[Word]]):
         offsets = self._offsets[2 * lo : 2 * hi]
         return [text[a:b] for a, b in zip(offsets[::2], offsets[1::2])]
 
+    def pick(self, indices: Sequence[int]) -> Sequence[list[Word]]:
+        """The segments ``indices`` as a sequence whose words are made when read."""
+        return _Slice(self, indices)
+
     def tokens(self, indices: Sequence[int], extra: Sequence[list[str]] = ()) -> TokenLists:
         """The word texts of the segments ``indices``, then the lists ``extra``, built on demand."""
         return TokenLists(self, indices, extra)
 
 
 class _Slice(Sequence[list[Word]]):
-    def __init__(self, store: WordStore, indices: range) -> None:
+    def __init__(self, store: WordStore, indices: Sequence[int]) -> None:
         self._store, self._indices = store, indices
 
     def __len__(self) -> int:
