@@ -43,6 +43,7 @@ from typing import Iterable, Sequence
 
 from tagmt.project.wordbreak import icu_available, icu_spans
 from tagmt.project.wordseg import Word, base_language
+from tagmt.project.wordstore import LinkStore
 
 Links = set[tuple[int, int]]
 Groups = list[tuple[int, int]]
@@ -201,7 +202,7 @@ class _Joined(Sequence):
 
 def align_words(aligner, src: Sequence[Sequence[Word]], trg: Sequence[Sequence[Word]], src_lang: str,
                 trg_lang: str, src_cuts: Sequence[Iterable[int]] | None = None,
-                extra: Sequence[tuple[Sequence[Word], Sequence[Word]]] = ()) -> list[Links]:
+                extra: Sequence[tuple[Sequence[Word], Sequence[Word]]] = ()) -> LinkStore:
     """Word links of each pair of `src` and `trg` words (with the `extra` pairs, plain text the
     aligner learns from, aligned along). When a side's units differ from its words, the aligner
     runs on each view of the whole corpus — words, then units — and a word pair is linked when
@@ -217,16 +218,15 @@ def align_words(aligner, src: Sequence[Sequence[Word]], trg: Sequence[Sequence[W
         len(views(all_src[k], src_lang, cuts[k])) > 1 or len(views(all_trg[k], trg_lang)) > 1
         for k in range(len(all_src))
     ) else 1
-    out: list[Links] = []
+    out = LinkStore()
     for view in range(rounds):
         src_view = _ViewTexts(all_src, src_lang, cuts, view, learns)
         trg_view = _ViewTexts(all_trg, trg_lang, no_cuts, view, learns)
         found = aligner.align(src_view, trg_view)
+        joined = LinkStore()  # (memory: the joined links in compact form, one view's sets at a time)
         for k in range(n):
             links = spread_links(found[k], src_view.groups(k), trg_view.groups(k))
-            if view == 0:
-                out.append(links)
-            else:
-                out[k] |= links
-            found[k] = set()  # (memory: one view's links at a time besides the joined ones)
+            joined.append(links | out[k] if view else links)
+            found[k] = set()
+        out = joined
     return out

@@ -297,7 +297,8 @@ def _links(
         s, w = src[k], trg[k]
         link = anchor_loanwords(s, src_lang, w, trg_lang, found[where[k]])
         links.append(anchor_identical(s, w, link))
-        found[where[k]] = set()  # (memory: each pair's links are held once, in the store)
+        if isinstance(found, list):
+            found[where[k]] = set()  # (memory: each pair's links are held once, in the store)
     return links
 
 
