@@ -6,6 +6,7 @@ import pytest
 
 from tagmt.errors import TagmtError
 from tagmt.project.assess import assess, assess_segment, oracle_assessment
+from tagmt.testing.aligners import SameWordAligner
 
 
 @pytest.mark.parametrize(
@@ -61,23 +62,6 @@ def test_totals_and_per_tag_name():
 def test_mismatched_lengths_are_refused():
     with pytest.raises(TagmtError, match="2 projected segments against 1"):
         assess(["a", "b"], ["a"])
-
-
-class SameWordAligner:
-    """Links words written alike (lowercased): a known answer for the batch plumbing."""
-
-    name = "same"
-    learns_from_corpus = True
-
-    def __init__(self) -> None:
-        self.batches: list[int] = []
-
-    def align(self, src_words, trg_words):
-        self.batches.append(len(src_words))
-        return [
-            {(i, j) for i, s in enumerate(src) for j, t in enumerate(trg) if s.lower() == t.lower()}
-            for src, trg in zip(src_words, trg_words)
-        ]
 
 
 def test_oracle_assessment_with_and_without_cross_validation():

@@ -5,23 +5,7 @@ examples" setting)."""
 from __future__ import annotations
 
 from tagmt.project.assess import oracle_assessment
-
-
-class SameWordAligner:
-    """Links words written alike (lowercased), and records how many pairs each run aligns."""
-
-    name = "same"
-    learns_from_corpus = True
-
-    def __init__(self) -> None:
-        self.batches: list[int] = []
-
-    def align(self, src_words, trg_words):
-        self.batches.append(len(src_words))
-        return [
-            {(i, j) for i, s in enumerate(src) for j, t in enumerate(trg) if s.lower() == t.lower()}
-            for src, trg in zip(src_words, trg_words)
-        ]
+from tagmt.testing.aligners import SameWordAligner
 
 
 PAIRS = [
