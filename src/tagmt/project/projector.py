@@ -58,6 +58,7 @@ from tagmt.errors import TagmtError
 from tagmt.project.align import Aligner, Links
 from tagmt.project.alignunits import align_words, unit_rule
 from tagmt.project.anchors import (
+    anchor_cognates,
     anchor_glossary,
     anchor_identical,
     anchor_loanwords,
@@ -77,6 +78,7 @@ from tagmt.project.wordstore import LinkStore, WordStore
 __all__ = [
     "Detagged",
     "SourceTag",
+    "anchor_cognates",
     "anchor_glossary",
     "anchor_identical",
     "anchor_loanwords",
@@ -295,7 +297,7 @@ def _links(
             links.append(set())
             continue
         s, w = src[k], trg[k]
-        link = anchor_loanwords(s, src_lang, w, trg_lang, found[where[k]])
+        link = anchor_cognates(s, w, anchor_loanwords(s, src_lang, w, trg_lang, found[where[k]]))
         links.append(anchor_identical(s, w, link))
         found[where[k]] = set()  # (memory: each pair's links are held once, in the store)
     return links
