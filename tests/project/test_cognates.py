@@ -121,3 +121,14 @@ def test_projection_with_cognate_anchors_keeps_text_and_tags(words, translation,
     assert strip(out) == translation
     tags = sorted(t.text for t in tokenize(out) if t.is_markup)
     assert tags == sorted(t.text for t in tokenize(source) if t.is_markup)
+
+
+def test_a_pair_too_long_to_compare_keeps_its_links(monkeypatch):
+    import tagmt.project.cognates as cognates
+
+    src = words_with_offsets("server configuration inflation", "en")
+    trg = words_with_offsets("Server Konfiguration Inflation", "de")
+    assert len(cognate_pairs(src, trg)) == 3
+    monkeypatch.setattr(cognates, "MAX_WORDS", 2)
+    assert cognate_pairs(src, trg) == set()
+    assert anchor_cognates(src, trg, {(0, 1)}) == {(0, 1)}

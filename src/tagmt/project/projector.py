@@ -8,7 +8,8 @@ The steps of `project_batch`, one module each:
    words are cut at every tag boundary); `align.py` links the words of all pairs at once, through
    `alignunits.py` (Chinese is aligned both as characters and as dictionary words, links joined).
 3. `anchors.py` — links the aligner tends to miss in a small corpus are added: identical words,
-   English words and their katakana/Hangul loanwords, and a glossary of the batch itself (a second
+   cognates (`cognates.py`: `Configuration` ↔ `Konfiguration`, `Server` ↔ `сервер`, one clear best
+   partner each), English words and their katakana/Hangul loanwords, and a glossary of the batch itself (a second
    pass adds the tag texts that got one translation in most of their first-pass projections).
 4. `inside_outside.py` — every tag is placed on the target words by the inside–outside rule of
    Zenkel et al. (2021): the span that maximizes the tag's links landing inside it plus the other
