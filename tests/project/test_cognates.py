@@ -53,7 +53,8 @@ def test_cognates_are_linked_across_scripts():
                    "Откройте документ в протоколе сервера.", "ru")
     assert found == {("document", "документ"), ("server", "сервера"), ("protocol", "протоколе")}
     # -tion against -ция (`inflacia`) stays under the threshold: the aligner keeps those words
-    assert linked("The inflation remains high.", "en", "Инфляция остаётся высокой.", "ru") == set()
+    assert linked("The inflation remains high.", "en", "Инфляция остаётся высокой.",
+                  "ru") == set()
 
 
 def test_an_ambiguous_word_is_not_linked():
