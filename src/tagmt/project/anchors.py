@@ -1,7 +1,9 @@
 """Anchors: word links that the aligner tends to miss in a small corpus, added before projecting.
 
-Words written identically on both sides (names, codes, numbers); English words and the katakana
-or Hangul loanwords that transliterate them (`loanwords.py`: `Download` ↔ `ダウンロード`); and
+Words written identically on both sides (names, codes, numbers); words spelled almost alike, after
+folding case, diacritics and script (`cognates.py`: `Configuration` ↔ `Konfiguration`, `Server` ↔
+`сервер`); English words and the katakana or Hangul loanwords that transliterate them
+(`loanwords.py`: `Download` ↔ `ダウンロード`); and
 whole-phrase anchors from a glossary of the batch itself — a tag whose text is a whole segment
 elsewhere in the batch (a UI label, a title) is linked to that segment's translation where it
 occurs here, and a second pass adds the tag texts that got one translation in most of their
@@ -13,6 +15,7 @@ from __future__ import annotations
 from collections import Counter
 
 from tagmt.project.align import Links
+from tagmt.project.cognates import cognate_pairs, room_for_more
 from tagmt.project.detag import Detagged
 from tagmt.project.loanwords import loanword_pairs
 from tagmt.project.wordseg import Word
@@ -39,6 +42,20 @@ def anchor_identical(src: list[Word], trg: list[Word], links: Links) -> Links:
         for pair in zip(where, in_trg[text])
     }
     return _anchor(links, pairs)
+
+
+def anchor_cognates(src: list[Word], trg: list[Word], links: Links) -> Links:
+    """Link words spelled almost alike once case, diacritics and script are folded, where each is
+    the other's one clear best partner in the pair (`cognates.py`). Their other links are dropped,
+    except those of a word with room for another word besides its cognate (a compound or a long
+    ending: `Serverkonfiguration` keeps its link to `server`)."""
+    pairs = cognate_pairs(src, trg)
+    if not pairs:
+        return links
+    src_fixed = {i for i, j in pairs if not room_for_more(src[i].text, trg[j].text)}
+    trg_fixed = {j for i, j in pairs if not room_for_more(trg[j].text, src[i].text)}
+    kept = {(i, j) for i, j in links if i not in src_fixed and j not in trg_fixed}
+    return kept | pairs
 
 
 def anchor_loanwords(
