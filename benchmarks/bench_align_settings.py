@@ -43,7 +43,9 @@ _original_align_both = EflomalAligner.align_both
 
 
 class _Popen(subprocess.Popen):
-    """Popen whose wait records the child's exact CPU seconds (wait4), per thread."""
+    """Popen whose wait records the child's exact CPU seconds (wait4), per thread: the runs of one
+    setting go in parallel threads, so RUSAGE_CHILDREN deltas would mix them. Overrides CPython's
+    private `_try_wait` (POSIX); a measurement tool only."""
 
     def _try_wait(self, wait_flags):
         pid, status, usage = os.wait4(self.pid, wait_flags)
@@ -59,7 +61,7 @@ def _run(args, **kw):
     return subprocess.CompletedProcess(args, proc.returncode, out, err)
 
 
-align_module.subprocess = type("S", (), {"run": staticmethod(_run)})
+align_module.subprocess = type("S", (), {"run": staticmethod(_run)})  # align.py calls subprocess.run alone
 
 
 def _key(self, src, trg, seed):
@@ -77,8 +79,6 @@ def _cached_align_both(self, src_words, trg_words, seed=None):
     key = _key(self, src_words, trg_words, seed)
     with _LOCK:
         if key in _CACHE:
-            used = _LOCAL.__dict__.setdefault("used", set())
-            used.add(key)
             return _CACHE[key]
     _LOCAL.cpu = 0.0
     result = _original_align_both(self, src_words, trg_words, seed)
@@ -111,7 +111,7 @@ def make(setting: str, seed: int) -> _Tracking:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--settings", default="maj3,maj5,dir3,dir5,gdf3,gd3")
     parser.add_argument("--directions", default="")
