@@ -15,7 +15,7 @@ then grow-diag-final-and), gdfN / gdN (majN with grow-diag-final / grow-diag), f
 eflomal's full iteration schedule).
 Measured (every setting at seeds 1 and 11, the defaults kept): see the docstring of
 src/tagmt/project/align.py. One seed over the 10 rows with maj3,maj1,maj5,dir3,dir5,gdf3,gd3 runs
-~5 eflomal runs' CPU (~350 s) plus ~2 s of placement per setting and row.
+~5 eflomal runs' CPU (~400 s) plus ~2 s of placement per setting and row.
 """
 
 from __future__ import annotations
