@@ -6,7 +6,9 @@ import pytest
 
 from tagmt.errors import TagmtError
 from tagmt.testing.tiny_bert import build_tiny_bert
-from tagmt.project.align import get_aligner, grow_diag_final_and
+from tagmt.project.align import (
+    SYMMETRIZERS, get_aligner, grow_diag, grow_diag_final, grow_diag_final_and, majority, vote_links,
+)
 
 SRC = [
     "the red house".split(),
@@ -37,6 +39,48 @@ def test_grow_diag_final_and_known_answer():
     assert grow_diag_final_and(set(), {(0, 3)}) == {(0, 3)}
 
 
+def test_grow_diag_and_grow_diag_final_known_answers():
+    # growth alone: the intersection {(0,0),(1,1)} grows (2,1) then (2,2), as grow-diag-final-and
+    assert grow_diag({(0, 0), (1, 1), (2, 1)}, {(0, 0), (1, 1), (2, 2)}) == {(0, 0), (1, 1), (2, 1), (2, 2)}
+    # a union link next to no link: only a final step adds it
+    assert grow_diag({(0, 0), (3, 3)}, {(0, 0)}) == {(0, 0)}
+    assert grow_diag_final({(0, 0), (3, 3)}, {(0, 0)}) == {(0, 0), (3, 3)}
+    # (2,2) joins first (both words free); then (2,3) has source word 2 aligned but target word 3
+    # free: grow-diag-final adds it, grow-diag-final-and does not
+    forward, reverse = {(0, 0), (2, 2)}, {(0, 0), (2, 3)}
+    assert grow_diag_final(forward, reverse) == {(0, 0), (2, 2), (2, 3)}
+    assert grow_diag_final_and(forward, reverse) == {(0, 0), (2, 2)}
+    assert grow_diag(forward, reverse) == {(0, 0)}
+    assert {"grow-diag", "grow-diag-final", "grow-diag-final-and"} <= set(SYMMETRIZERS)
+
+
+def test_majority_needs_more_than_half_of_the_runs():
+    assert majority([{(0, 0), (1, 1)}, {(0, 0)}, {(1, 2)}]) == {(0, 0)}
+    assert majority([{(0, 0), (1, 1)}, {(0, 0)}]) == {(0, 0)}  # two runs: both must agree
+    assert majority([{(0, 0)}]) == {(0, 0)}
+
+
+def test_vote_on_symmetrized_links_or_on_each_direction():
+    # one one-word pair, three runs: A links it forward only, B reverse only, C not at all
+    runs = [([{(0, 0)}], [set()]), ([set()], [{(0, 0)}]), ([set()], [set()])]
+    # each of A and B symmetrizes (grow-diag-final-and's final step) to {(0,0)}: 2 of 3 runs
+    assert vote_links(runs, "grow-diag-final-and", "symmetrized") == [{(0, 0)}]
+    # voted per direction first: 1 of 3 forward, 1 of 3 reverse, so nothing is left to join
+    assert vote_links(runs, "grow-diag-final-and", "directions") == [set()]
+    # the direction vote then grows from the majorities: forward {(0,0),(1,2)} (2 of 3),
+    # reverse {(0,0),(1,1)} (2 of 3) -> intersection (0,0) grows (1,1), then (1,2)
+    runs = [
+        ([{(0, 0), (1, 1)}], [{(0, 0), (1, 1)}]),
+        ([{(0, 0), (1, 2)}], [{(0, 0), (1, 1)}]),
+        ([{(0, 0), (1, 2)}], [{(0, 0), (2, 2)}]),
+    ]
+    assert vote_links(runs, "grow-diag-final-and", "directions") == [{(0, 0), (1, 1), (1, 2)}]
+    assert vote_links(runs, "grow-diag", "directions") == [{(0, 0), (1, 1), (1, 2)}]
+    # one run: no vote, its links symmetrized
+    assert vote_links(runs[2:], "grow-diag-final-and") == [{(0, 0), (1, 2)}]
+    assert vote_links(runs[2:], "grow-diag") == [{(0, 0)}]
+
+
 def test_eflomal_learns_a_toy_corpus_deterministically():
     aligner = get_aligner("eflomal", seed=7)
     first = aligner.align(SRC, TRG)
@@ -53,6 +97,8 @@ def test_eflomal_majority_of_runs_and_empty_input():
     assert (2, 2) in links[0]
     assert aligner.align([], []) == []
     assert get_aligner("eflomal").align([[], ["x"]], [["y"], []]) == [set(), set()]
+    links = get_aligner("eflomal", runs=3, vote="directions").align(SRC, TRG)
+    assert (2, 2) in links[0] and (1, 1) in links[3]
 
 
 def test_bad_arguments_are_clear_errors():
@@ -60,6 +106,8 @@ def test_bad_arguments_are_clear_errors():
         get_aligner("fast_align")
     with pytest.raises(TagmtError, match="symmetrization"):
         get_aligner("eflomal", symmetrize="diag")
+    with pytest.raises(TagmtError, match="unknown vote"):
+        get_aligner("eflomal", vote="median")
     with pytest.raises(TagmtError, match="cannot align 1 source"):
         get_aligner("eflomal").align([["a"]], [])
 
