@@ -10,6 +10,10 @@ runs, each measured exactly with wait4) and the CPU seconds of the rest of the p
 
 Usage:
   python benchmarks/bench_align_settings.py [--seed 1] [--settings maj3,maj5,...] [--directions ...]
+  python benchmarks/bench_align_settings.py --quick    (the bundled sample, en-de, maj3 and maj5: a check
+                                                      that the machinery runs, not figures)
+Prints one row per set and direction, then one ``ratio`` line per setting after the first: its eflomal CPU
+over the first setting's, summed over the rows.
 Settings: majN (N runs, vote on symmetrized links, grow-diag-final-and), dirN (vote on each direction,
 then grow-diag-final-and), gdfN / gdN (majN with grow-diag-final / grow-diag), fullN (majN with
 eflomal's full iteration schedule).
@@ -119,12 +123,16 @@ def main() -> int:
     parser.add_argument("--settings", default="maj3,maj5,dir3,dir5,gdf3,gd3")
     parser.add_argument("--directions", default="")
     parser.add_argument("--sets", default="sap,eurlex,glossary")
+    parser.add_argument("--quick", action="store_true", help="the bundled sample, en-de, maj3 and maj5")
     args = parser.parse_args()
+    if args.quick:
+        args.sets, args.directions, args.settings = "sample", "en-de", "maj3,maj5"
     settings = args.settings.split(",")
     only = set(filter(None, args.directions.split(",")))
     print(f"seed {args.seed}; per setting: exact % / eflomal CPU s / rest CPU s", flush=True)
+    totals = dict.fromkeys(settings, 0.0)
     for name in args.sets.split(","):
-        for direction in bp.SETS[name]:
+        for direction in bp.SETS.get(name, ("en-de",)):
             if only and direction not in only:
                 continue
             pairs = bp.load_pairs(name, direction, bp.SHARED / "sap-dev", bp.SHARED / "eurlex-dev")
@@ -139,8 +147,12 @@ def main() -> int:
                 t1 = os.times()
                 own = t1.user + t1.system - t0.user - t0.system
                 eflomal = sum(_COST.get(k, 0.0) for k in aligner.keys)
+                totals[setting] += eflomal
                 cells.append(f"{setting} {100 * result.exact_share:5.1f} {eflomal:6.1f} {own:5.1f}")
             print(f"{name:<9}{direction:<6} " + " | ".join(cells), flush=True)
+    first = settings[0]
+    for setting in settings[1:]:
+        print(f"ratio eflomal CPU {setting}/{first}: {totals[setting] / max(totals[first], 1e-9):.2f}")
     return 0
 
 
