@@ -9,12 +9,13 @@ examples (`--examples`, no model). The folds' outcomes are pooled. Printed per l
 (c), the median wall seconds per small file including start-up, and the CPU seconds per small file (the
 `tagmt` process and its eflomal runs).
 
-Measured (2 shared cores, loaded by other runs; `python benchmarks/bench_small_files.py`), exact % of 10-line
-files / one file with the model / one file on the fly, median wall s per file, CPU s per file: de 90.2 / 90.9 /
-90.9, 0.74, 0.52; fr 94.1 / 93.7 / 94.8, 1.10, 0.57; hu 91.3 / 91.6 / 93.0, 2.14, 0.52 (30 files each).
-Two runs of the same code differed by up to 1.1 points (hu 10-line files 90.2 and 91.3, de 89.2 and 90.2):
-`tagmt learn` gave another model on every run (eflomal's OpenMP samplers), fixed since; read differences
-under ~1 point as noise.
+Measured (2 shared cores; `python benchmarks/bench_small_files.py`, with the cognate anchors and the
+deterministic `tagmt learn`), exact % of 10-line files / one file with the model / one file on the fly,
+median wall s per file, CPU s per file: de 90.9 / 92.0 / 91.3, 1.11, 0.57; fr 95.1 / 94.8 / 94.8, 0.92,
+0.60; hu 91.6 / 91.6 / 93.4, 0.64, 0.59 (30 files each). Before the cognate anchors (a non-deterministic
+model then): de 90.2 / 90.9 / 90.9, fr 94.1 / 93.7 / 94.8, hu 91.3 / 91.6 / 93.0; two runs of that code
+differed by up to 1.1 points (`tagmt learn` gave another model on every run: eflomal's OpenMP samplers,
+fixed since).
 
 Why a line projects otherwise in a 10-line file than in the whole file, with the same model (`--decompose`,
 and in-process ablations on hu): each small file projected on the fly with all the examples aligned along
