@@ -31,7 +31,6 @@ import re
 import subprocess
 import sys
 import threading
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))

@@ -147,3 +147,16 @@ def test_links_stay_on_the_words_of_their_pair(source, target):
     for k, (a, b) in enumerate(groups):
         if k < len(src):  # the recorder links unit k to source word k in the units' view
             assert all((k, j) in links for j in range(a, b))
+
+
+def test_the_lazy_views_index_from_the_end_as_lists_do():
+    # an aligner may read src_words[-1]: the last pair (here the extra corpus's), never the batch's
+    from tagmt.project.alignunits import _Joined, _ViewTexts
+
+    joined = _Joined(["a"], ["b", "c"])
+    assert [joined[-1], joined[-3]] == ["c", "a"]
+    with pytest.raises(IndexError):
+        joined[3]
+    sentences = _Joined([words_with_offsets("one", "en")], [words_with_offsets("two three", "en")])
+    view = _ViewTexts(sentences, "en", [(), ()], 0, True)
+    assert view[-1] == list(view)[-1] == ["two", "three"]

@@ -133,3 +133,17 @@ def test_a_pair_too_long_to_compare_keeps_its_links(monkeypatch):
     monkeypatch.setattr(cognates, "MAX_WORDS", 2)
     assert cognate_pairs(src, trg) == set()
     assert anchor_cognates(src, trg, {(0, 1)}) == {(0, 1)}
+
+
+def test_without_pyicu_latin_words_fold_and_other_scripts_take_no_part(monkeypatch):
+    # an install without the `align` extra (the awesome aligner's) projects on, Latin cognates still linked
+    from tagmt.project import cognates
+
+    monkeypatch.setattr(cognates, "icu_available", lambda: False)
+    cognates.folded.cache_clear()
+    try:
+        assert cognates.folded("Infláció") == "inflacio"
+        assert cognates.folded("Größe") == ""  # ß has no ASCII decomposition: left out, not a crash
+        assert cognates.folded("сервер") == ""
+    finally:
+        cognates.folded.cache_clear()

@@ -218,3 +218,10 @@ def test_compact_batch_projects_exactly_what_plain_lists_project(dev_pairs, monk
         assert any(c != t for c, t in zip(compact, translations))  # tags were projected
         compared += len(batch)
     assert compared >= 6
+
+
+def test_text_of_indexes_from_the_end_as_the_store_does():
+    store = WordStore([("a b", words_with_offsets("a b", "en")), ("c", words_with_offsets("c", "en"))])
+    assert store.text_of(-1) == [w.text for w in store[-1]] == ["c"]
+    with pytest.raises(IndexError):
+        store.text_of(2)

@@ -41,11 +41,11 @@ from __future__ import annotations
 import unicodedata
 from typing import Iterable, Sequence
 
+from tagmt.project.align import Links
 from tagmt.project.wordbreak import icu_available, icu_spans
 from tagmt.project.wordseg import Word, base_language
 from tagmt.project.wordstore import LinkStore
 
-Links = set[tuple[int, int]]
 Groups = list[tuple[int, int]]
 """Units as `[first, end)` ranges of word indices, in order, covering every word once."""
 
@@ -169,7 +169,7 @@ class _ViewTexts(Sequence[list[str]]):
 
     def groups(self, k: int, words: Sequence[Word] | None = None) -> Groups:
         words = self._sentences[k] if words is None else words
-        if not self._learns:  # a pretrained aligner has no counts to share: it sees the words
+        if not self._learns or self._view == 0:  # the words themselves (a pretrained aligner sees only them)
             return _singles(words)
         return _pick(views(words, self._lang, self._cuts[k]), self._view)
 
@@ -179,6 +179,7 @@ class _ViewTexts(Sequence[list[str]]):
     def __getitem__(self, k):
         if isinstance(k, slice):
             return [self[i] for i in range(len(self))[k]]
+        k = range(len(self))[k]
         words = self._sentences[k]
         return unit_texts(words, self.groups(k, words))
 
@@ -196,6 +197,7 @@ class _Joined(Sequence):
         return len(self._first) + len(self._second)
 
     def __getitem__(self, k):
+        k = range(len(self))[k]  # (a negative index counts from the end; out of range: IndexError)
         n = len(self._first)
         return self._first[k] if k < n else self._second[k - n]
 

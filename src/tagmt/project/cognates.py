@@ -38,6 +38,7 @@ from rapidfuzz import process
 from rapidfuzz.distance import Indel
 
 from tagmt.errors import require
+from tagmt.project.wordbreak import icu_available
 from tagmt.project.wordseg import Word
 
 MIN_LETTERS = 5
@@ -58,6 +59,13 @@ ROOM = 4
 _NO_LETTERS = ("CJK", "HIRAGANA", "KATAKANA", "HANGUL")
 
 
+def _ascii_letters(word: str) -> str:
+    """Without PyICU (an install without the `align` extra, e.g. the awesome aligner's): Latin
+    letters with their marks removed (`infláció` → `inflacio`); a word of another script is left
+    out (not ASCII afterwards), rather than stopping the projection."""
+    return "".join(c for c in unicodedata.normalize("NFKD", word) if not unicodedata.combining(c))
+
+
 @lru_cache(maxsize=1)
 def _transliterator():
     icu = require("icu", "align", "cognate anchors across scripts")
@@ -76,7 +84,7 @@ def folded(word: str) -> str:
     else:
         if any(unicodedata.name(c, "").startswith(_NO_LETTERS) for c in word):
             return ""
-        latin = _transliterator().transliterate(word)
+        latin = _transliterator().transliterate(word) if icu_available() else _ascii_letters(word)
     latin = latin.lower()
     return latin if latin.isascii() and latin.isalpha() and len(latin) >= MIN_LETTERS else ""
 

@@ -17,9 +17,8 @@ from typing import Iterator
 
 from tagmt.errors import TagmtError
 from tagmt.markup import tokenize
+from tagmt.safexml import MAX_DEPTH  # libxml2's default limit, as every XML reader's
 
-MAX_DEPTH = 256
-"""Deepest element nesting a segment may have (libxml2's default limit; real inline markup nests a few levels)."""
 
 
 @dataclass(frozen=True, slots=True)  # (slots: one per tag of every segment of a batch)

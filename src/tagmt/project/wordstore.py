@@ -96,6 +96,7 @@ class WordStore(Sequence[list[Word]]):
 
     def text_of(self, k: int) -> list[str]:
         """The word texts of segment ``k`` (what an aligner reads)."""
+        k = range(len(self))[k]
         kept = self._kept.get(k)
         if kept is not None:
             return [w.text for w in kept]
