@@ -20,9 +20,9 @@ from tagmt.project.wordseg import words_with_offsets
 from tagmt.testing.coded import coded_segment
 
 
-def placement_calls(n: int) -> int:
-    """Python function calls (generator steps included) that placing `n` codes makes."""
-    detagged, translation, src, trg, links = coded_segment(n)
+def function_calls(function, *args) -> int:
+    """Python function calls (generator steps included) that `function(*args)` makes: a count that
+    does not depend on the machine's speed."""
     calls = 0
 
     def count(frame, event, arg):
@@ -31,10 +31,16 @@ def placement_calls(n: int) -> int:
 
     sys.setprofile(count)
     try:
-        place_tags(detagged, src, trg, links, len(translation))
+        function(*args)
     finally:
         sys.setprofile(None)
     return calls
+
+
+def placement_calls(n: int) -> int:
+    """Python function calls (generator steps included) that placing `n` codes makes."""
+    detagged, translation, src, trg, links = coded_segment(n)
+    return function_calls(place_tags, detagged, src, trg, links, len(translation))
 
 
 def test_placement_is_at_most_quadratic_in_the_codes():
@@ -53,18 +59,7 @@ def projection_calls(n: int) -> int:
     src = words_with_offsets(detagged.plain, "en", detagged.cuts())
     trg = words_with_offsets(translation, "de")
     links = {(i, i + 1) for i in range(min(len(src), len(trg) - 1))}
-    calls = 0
-
-    def count(frame, event, arg):
-        nonlocal calls
-        calls += event == "call"
-
-    sys.setprofile(count)
-    try:
-        project_tags(detagged, translation, src, trg, links)
-    finally:
-        sys.setprofile(None)
-    return calls
+    return function_calls(project_tags, detagged, translation, src, trg, links)
 
 
 def test_target_units_are_at_most_quadratic_in_the_codes():
