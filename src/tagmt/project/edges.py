@@ -249,10 +249,13 @@ def _whitespace_at(text: str, x: int) -> tuple[int, int]:
 
 
 def _point_offset(node: Placed, plain: str, text: str, trg: list[Word]) -> int:
-    """Where in the gap before target word `node.a` a point tag goes."""
+    """Where in the gap before target word `node.a` a point tag goes (or at a seam: `_seam`)."""
     tag = node.tag
     low = trg[node.a - 1].end if node.a > 0 else 0
     high = trg[node.a].start if node.a < len(trg) else len(text)
+    seam = _seam(tag, plain, text, low, high)
+    if seam is not None:
+        return seam
     if low > 0 and text[low - 1] in _WIDE_PUNCT:
         return low  # no space after full-width punctuation: `、<xref/> を`
     space_before = tag.start > 0 and plain[tag.start - 1].isspace()
@@ -263,6 +266,44 @@ def _point_offset(node: Placed, plain: str, text: str, trg: list[Word]) -> int:
         ) == space_after:
             return x
     return high if space_before else low
+
+
+def _seam(tag: SourceTag, plain: str, text: str, low: int, high: int) -> int | None:
+    """A point written between two letters with no space (`parity<x/>July`, `EN<x/>EN`, a table
+    cell's break) separates two words that the translation writes glued too
+    (`KaufkraftparitätJuli`, `DEDE`): it goes at the seam of the translation's glued words
+    nearest to the gap `[low, high)` it was placed in, in the text touching that gap — where a lowercase letter meets an
+    uppercase one, a letter meets a digit (`paritás2019`), or a word repeats itself (`DEDE`).
+    None when the source point has a space or a mark on either side, or the translation has
+    no such seam: the point stays in its gap, never inside a word."""
+    if not (0 < tag.start and tag.end < len(plain)
+            and plain[tag.start - 1].isalnum() and plain[tag.end].isalnum()):
+        return None
+    left, right = low, high  # the runs of non-space characters that touch the gap
+    while left > 0 and not text[left - 1].isspace():
+        left -= 1
+    while right < len(text) and not text[right].isspace():
+        right += 1
+    seams = [x for x in range(left + 1, right) if _is_seam(text, x)]
+    if not seams:
+        return None
+    return min(seams, key=lambda x: (max(low - x, x - high, 0), x))
+
+
+def _is_seam(text: str, x: int) -> bool:
+    """Whether two glued words meet at `x`: `…tätJuli`, `…ás2019`, `DE|DE`."""
+    a, b = text[x - 1], text[x]
+    if not (a.isalnum() and b.isalnum()):
+        return False
+    if a.islower() and b.isupper():
+        return True
+    if a.isdigit() != b.isdigit():
+        return True
+    start = x
+    while start > 0 and text[start - 1].isalnum():
+        start -= 1
+    return text[start:x] == text[x : x + (x - start)] and (x + (x - start) == len(text)
+                                                            or not text[x + (x - start)].isalnum())
 
 
 def adjust_edges(
