@@ -260,6 +260,11 @@ def _point_offset(node: Placed, plain: str, text: str, trg: list[Word]) -> int:
         return low  # no space after full-width punctuation: `、<xref/> を`
     space_before = tag.start > 0 and plain[tag.start - 1].isspace()
     space_after = tag.end < len(plain) and plain[tag.end].isspace()
+    if space_before and not space_after and high - low >= 2 and text[low:high].isspace():
+        # a hole: the translator's own space after the point, the source's before it
+        # (`在  中` for `in <pname/>,` → `在 <pname/> 中`)
+        before = len(plain[: tag.start]) - len(plain[: tag.start].rstrip())
+        return min(low + before, high)
     for x in range(low, high + 1):
         if (x > 0 and text[x - 1].isspace()) == space_before and (
             x < len(text) and text[x].isspace()
@@ -347,8 +352,29 @@ def _adjust(
             left, right = source_edges(plain, node.tag)
             _move_left(node, left, floor, context, decide)
             _move_right(node, right, ceiling, context, decide)
+            _measure_whitespace(node, plain, context.text)
         inner = (node.tag.start, node.tag.end)
         _adjust(node.children, node.start, node.end, plain, context, decide, inner)
+
+
+def _measure_whitespace(node: Span, plain: str, text: str) -> None:
+    """A tag takes in no more whitespace at an edge than its source tag does: where the source
+    tag begins with one space and the translation has two there (`和  [定義` for
+    `and<uicontrol> Define`), one stays inside and the other outside, as the translator typed
+    the space the source shows and one of their own (`和 <uicontrol> [定義`)."""
+    source = plain[node.tag.start : node.tag.end]
+    inside = text[node.start : node.end]
+    want_left = len(source) - len(source.lstrip())
+    want_right = len(source) - len(source.rstrip())
+    has_left = len(inside) - len(inside.lstrip())
+    has_right = len(inside) - len(inside.rstrip())
+    if not inside.strip() or any(c.start < node.start + has_left or c.end > node.end - has_right
+                                 for c in node.children):
+        return
+    if 0 < want_left < has_left:
+        node.start += has_left - want_left
+    if 0 < want_right < has_right:
+        node.end -= has_right - want_right
 
 
 def _move_left(node: Span, edge: Edge, floor: int, context: EdgeContext, decide: Decide) -> None:

@@ -439,11 +439,11 @@ class _Projector:
         before = plain[tag.start - 1] if tag.start > 0 else ""
         after = plain[tag.end] if tag.end < len(plain) else ""
         if _is_word_char(before) and after.isspace() and self.src[p - 1].end == tag.start:
-            found = [j for i, j in self.links if i == p - 1 and j < self.m]
+            found = self._translation_of(p - 1)
             phrase = set(range(max(0, p - PHRASE), p))
             return {self._past_phrase(max(found) + 1, phrase, 1)} if found else set()
         if _is_word_char(after) and before.isspace() and self.src[p].start == tag.end:
-            found = [j for i, j in self.links if i == p and j < self.m]
+            found = self._translation_of(p)
             phrase = set(range(p, min(self.n, p + PHRASE)))
             return {self._past_phrase(min(found), phrase, -1)} if found else set()
         return set()
@@ -468,12 +468,22 @@ class _Projector:
             j += step
         return best
 
+    def _translation_of(self, i: int) -> list[int]:
+        """The target words linked to source word `i`, without punctuation linked to a word."""
+        if not 0 <= i < self.n:
+            return []
+        word = self.src[i].kind != "punct"
+        return [j for a, j in self.links if a == i and j < self.m
+                and not (word and self.trg[j].kind == "punct")]
+
     def _neighbour_splits(self, p: int) -> set[int]:
         """Splits next to the translations of the source words on either side of a point: after
-        the last target word of the word before it, before the first of the word after it."""
+        the last target word of the word before it, before the first of the word after it.
+        A word's link to a punctuation mark is not its translation (`the` ↔ `、`: the aligner
+        pairs a leftover word with a leftover mark) and places nothing."""
         splits = set()
-        left = [j for i, j in self.links if i == p - 1 and j < self.m]
-        right = [j for i, j in self.links if i == p and j < self.m]
+        left = self._translation_of(p - 1)
+        right = self._translation_of(p)
         if left:
             splits.add(max(left) + 1)
         if right:
