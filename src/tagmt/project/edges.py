@@ -260,11 +260,15 @@ def _point_offset(node: Placed, plain: str, text: str, trg: list[Word]) -> int:
         return low  # no space after full-width punctuation: `、<xref/> を`
     space_before = tag.start > 0 and plain[tag.start - 1].isspace()
     space_after = tag.end < len(plain) and plain[tag.end].isspace()
-    if space_before and not space_after and high - low >= 2 and text[low:high].isspace():
-        # a hole: the translator's own space after the point, the source's before it
-        # (`在  中` for `in <pname/>,` → `在 <pname/> 中`)
-        before = len(plain[: tag.start]) - len(plain[: tag.start].rstrip())
-        return min(low + before, high)
+    before = len(plain[: tag.start]) - len(plain[: tag.start].rstrip())
+    after = len(plain[tag.end :]) - len(plain[tag.end :].lstrip())
+    if high > low and text[low:high].isspace():
+        if before + after == high - low:  # the source's spacing exactly: `a  <x/> b`
+            return low + before
+        if space_before and not space_after and high - low >= 2:
+            # a hole: the translator's own space after the point, the source's before it
+            # (`在  中` for `in <pname/>,` → `在 <pname/> 中`)
+            return min(low + before, high)
     for x in range(low, high + 1):
         if (x > 0 and text[x - 1].isspace()) == space_before and (
             x < len(text) and text[x].isspace()
@@ -284,6 +288,8 @@ def _seam(tag: SourceTag, plain: str, text: str, low: int, high: int) -> int | N
     if not (0 < tag.start and tag.end < len(plain)
             and plain[tag.start - 1].isalnum() and plain[tag.end].isalnum()):
         return None
+    if low == high and 0 < low < len(text) and text[low - 1].isalnum() and text[low].isalnum():
+        return None  # placed between two glued words already
     left, right = low, high  # the runs of non-space characters that touch the gap
     while left > 0 and not text[left - 1].isspace():
         left -= 1

@@ -49,9 +49,12 @@ _BRACKETS = (
 )
 
 
-PHRASE = 3
-"""The words a footnote mark closes besides the one it is written on, at most: a short noun
-phrase (`the Advisory Committee`, `EC-Seal products case`), not a clause (`_attached_splits`)."""
+PHRASE = 2
+"""The source words a point written on a word closes (opens): that word and the one before
+(after) it — a name of two words (`Advisory Committee` → `comité consultatif`, `April 2019` →
+`2019. április`), not a clause (`see the holder<x/>` → `保有者<x/>を確認`). Measured on EUR-Lex
+de/fr/hu: a phrase of one word loses 0.7 point on hu (`2019. <x/>április`); of three, the same
+as two."""
 
 _PREDICATE = ("verb", "auxiliary", "ending")
 """Word kinds that end a predicate: one written before a span closes a clause of its own or a
@@ -403,7 +406,10 @@ class _Projector:
         inner = 0 < p < self.n  # at either end of the source, the global split is right
         free = set(allowed)
         attached = [k for k in self._attached_splits(tag, p) if k in free] if inner else []
-        holes = [k for k in allowed if self._is_hole(k)] if not tag.open.startswith("<!--") else []
+        plain = self.detagged.plain
+        spaced = plain[tag.start - 1 : tag.start].isspace() or plain[tag.end : tag.end + 1].isspace()
+        # a hole is where a point with a space beside it stood; a comment left none
+        holes = [k for k in allowed if self._is_hole(k)] if spaced and not tag.open.startswith("<!--") else []
         neighbours = [k for k in self._neighbour_splits(p) if k in free] if inner else []
         candidates = attached or holes or neighbours or allowed
         return max(
