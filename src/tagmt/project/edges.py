@@ -14,8 +14,14 @@ examples, then neutral defaults.
 
 Point tags (self-closing tags, and tags that enclose no word) go into the gap between two target
 words, on the side of the surrounding whitespace they have in the source (`word<x/> next` →
-attached to the word before), never after full-width punctuation; a source tag that encloses
-only whitespace (`<g id="3"> </g>`) encloses the whitespace at that place in the translation.
+attached to the word before; a gap as wide as the source's spacing keeps it exactly; a
+double-space hole keeps the source's space on the point's side, the translator's own on the
+other: `在 <x/> 中`), never after full-width punctuation, and never inside a word — except a point
+written between two glued source words (`parity<x/>July`), which goes to the seam of the
+translation's glued words (`Kaufkraftparität<x/>Juli`, `DE<x/>DE`; `_seam`); a source tag that
+encloses only whitespace (`<g id="3"> </g>`) encloses the whitespace at that place in the
+translation. A span tag takes in no more whitespace at an edge than its source tag does
+(`_measure_whitespace`).
 """
 
 from __future__ import annotations

@@ -21,10 +21,17 @@ rules that make the spans match how the references write them:
   placed only in the words its earlier-placed siblings left free; the sibling with more links is
   placed first, so siblings may swap order as translations do).
 * A tag with no text (self-closing, a comment, or an element that encloses no word) is a *point*.
-  It stays against a sibling span it touches in the source (`<b>X</b><icon/>`); else it fills a
-  *hole* of the translation — a double space, or a particle with nothing to attach to
-  (`詳細については、を参照`) — else it goes next to the translation of a neighbouring source word,
-  else to the split that best separates the links of the words before it from those after it.
+  It stays against a sibling span it touches in the source (`<b>X</b><icon/>`); else, written
+  against a word with a space on its other side (a footnote mark `years<x/> to`), it goes after
+  the translation of that word's phrase (`trois ans<x/>, la Commission`; `_attached_splits`);
+  else, with a space beside it in the source, it fills a *hole* of the translation — a double
+  space, or a particle with nothing to attach to (`詳細については、を参照`) — else it goes next to
+  the translation of a neighbouring source word (a word's link to a punctuation mark is not its
+  translation), else to the split that best separates the links of the words before it from
+  those after it. A point touching punctuation (`document<x/>.`) is not attached to its word:
+  whether a footnote mark follows its noun or the sentence's full stop differs between
+  languages (EUR-Lex de and hu references disagree), and the split that separates the links
+  keeps it before the mark.
 * Fallbacks, so that no tag is ever dropped: a span tag with no link into its free target words
   takes the free words at its relative position in the source (the same share of the sentence);
   if no target word is free at all, it is emitted as an empty element at that position. A point
@@ -405,7 +412,7 @@ class _Projector:
         target = p * self.m / self.n if self.n else 0
         inner = 0 < p < self.n  # at either end of the source, the global split is right
         free = set(allowed)
-        attached = [k for k in self._attached_splits(tag, p) if k in free] if inner else []
+        attached = [k for k in self._attached_splits(tag, p, free) if k in free] if inner else []
         plain = self.detagged.plain
         spaced = plain[tag.start - 1 : tag.start].isspace() or plain[tag.end : tag.end + 1].isspace()
         # a hole is where a point with a space beside it stood; a comment left none
@@ -429,41 +436,42 @@ class _Projector:
         width = high - low
         return width == 0 if spaces == 0 else width >= spaces
 
-    def _attached_splits(self, tag: SourceTag, p: int) -> set[int]:
+    def _attached_splits(self, tag: SourceTag, p: int, free: set[int]) -> set[int]:
         """A point written against a word, with a space on its other side (a footnote mark
         `years<x/> to`, a reference `see <x/>Name`), belongs to that word's phrase and goes
         after (before) the translation of that phrase wherever the translation moves it
         (`tous les trois ans<x/>, la Commission`): the split right after the word's last
         target word, moved past the target words next to it that are linked only to the
         `PHRASE` source words that end (begin) with that word (`three years` → `trois ans`).
+        The split never passes a sibling's span (`free`: the splits no sibling encloses).
         Empty when the point touches punctuation: before a full stop or comma a footnote mark
         goes where the translation writes that mark in some languages and after its noun in
-        others (measured both ways on EUR-Lex de/fr/hu: a loss on each), and a mark before it
-        (`2.1.<x/>TOR`) is a number's, not the word's. Empty too when the point touches words
-        on both sides or on none, or when that word has no link."""
+        others (attaching those too, measured on EUR-Lex: fr −0.5, hu −0.2, de ±0 points), and
+        a mark before it (`2.1.<x/>TOR`) is a number's, not the word's. Empty too when the
+        point touches words on both sides or on none, or when that word has no link."""
         plain = self.detagged.plain
         before = plain[tag.start - 1] if tag.start > 0 else ""
         after = plain[tag.end] if tag.end < len(plain) else ""
         if _is_word_char(before) and after.isspace() and self.src[p - 1].end == tag.start:
             found = self._translation_of(p - 1)
             phrase = set(range(max(0, p - PHRASE), p))
-            return {self._past_phrase(max(found) + 1, phrase, 1)} if found else set()
+            return {self._past_phrase(max(found) + 1, phrase, 1, free)} if found else set()
         if _is_word_char(after) and before.isspace() and self.src[p].start == tag.end:
             found = self._translation_of(p)
             phrase = set(range(p, min(self.n, p + PHRASE)))
-            return {self._past_phrase(min(found), phrase, -1)} if found else set()
+            return {self._past_phrase(min(found), phrase, -1, free)} if found else set()
         return set()
 
-    def _past_phrase(self, k: int, phrase: set[int], step: int) -> int:
+    def _past_phrase(self, k: int, phrase: set[int], step: int, free: set[int]) -> int:
         """Split `k` moved (forward for `step` 1, back for -1) past the target words next to it
         that are linked only to the source words `phrase`, and the unlinked words between them
         (`2019. április` for `April 2019`); not past a word linked elsewhere, nor over more than
-        `PHRASE` unlinked words in a row."""
+        `PHRASE` unlinked words in a row, nor into a sibling's span (a split not in `free`)."""
         sources: dict[int, set[int]] = {}
         for i, j in self.links:
             sources.setdefault(j, set()).add(i)
         best, j, loose = k, (k if step > 0 else k - 1), 0
-        while 0 <= j < self.m and loose < PHRASE:
+        while 0 <= j < self.m and loose < PHRASE and (j + 1 if step > 0 else j) in free:
             linked = sources.get(j)
             if linked is not None:
                 if not linked <= phrase:
