@@ -446,7 +446,7 @@ class _Projector:
         The split never passes a sibling's span (`free`: the splits no sibling encloses).
         Empty when the point touches punctuation: before a full stop or comma a footnote mark
         goes where the translation writes that mark in some languages and after its noun in
-        others (attaching those too, measured on EUR-Lex: fr −0.5, hu −0.2, de ±0 points), and
+        others (attaching those too, measured on EUR-Lex: fr −0.4, hu −0.2, de ±0 points), and
         a mark before it (`2.1.<x/>TOR`) is a number's, not the word's. Empty too when the
         point touches words on both sides or on none, or when that word has no link."""
         plain = self.detagged.plain
