@@ -128,6 +128,31 @@ def test_a_tag_takes_in_no_more_edge_whitespace_than_its_source_tag():
     assert out == "und<b>  Definieren</b> jetzt"
 
 
+def test_where_the_source_has_whitespace_on_both_sides_of_an_edge_the_outside_is_served_first():
+    # `Project </uicontrol> option`: the translation's one space there is the sentence's
+    # The(0) Add(1) to(2) Project(3) option(4) is(5) on(6)
+    # 프로젝트(0) 에(1) 추가(2) 옵션(3) 은(4) 켜(5) 짐(6)
+    out = project("The <uicontrol>Add to Project </uicontrol> option is on", "프로젝트에 추가 옵션은 켜짐",
+                  {(1, 2), (2, 1), (3, 0), (4, 3), (6, 5), (6, 6)}, trg="ko")
+    assert out == "<uicontrol>프로젝트에 추가</uicontrol> 옵션은 켜짐"
+    out = project("the <b>Body Text </b> fields", "本文 Text 項目", {(1, 0), (2, 1), (3, 2)}, trg="ja")
+    assert out == "<b>本文 Text</b> 項目"
+    out = project("the <b>Body Text </b> fields", "le Texte du corps  champs", {(0, 0), (1, 3), (2, 1), (3, 4)})
+    assert out == "le <b>Texte du corps </b> champs"
+
+
+def test_a_point_moved_to_the_start_of_the_translation_goes_before_its_leading_space():
+    # the translator wrote the tag first, then a space: ` 앱을 사용` is `<xref/> 앱을 사용`
+    out = project('use the <xref keyref="k"/> app', " 앱을 사용", {(0, 1), (2, 0)}, trg="ko")
+    assert out == '<xref keyref="k"/> 앱을 사용'
+    out = project('libraries in <pname id="p"/>, you', " で ライブラリ", {(0, 1), (1, 0)}, trg="ja")
+    assert out == '<pname id="p"/> で ライブラリ'
+    # a point at the start of the source keeps the source's spacing
+    out = project('<g id="2"> </g><bx id="3"/>In the aftermath', " Nach der Krise",
+                  {(0, 0), (1, 1), (2, 2)}, trg="de")
+    assert out == '<g id="2"> </g><bx id="3"/>Nach der Krise'
+
+
 # --------------------------------------------------------------------------- properties
 
 LATIN = ["alpha", "Beta", "gamma", "delta", "2019", "July"]

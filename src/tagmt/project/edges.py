@@ -16,12 +16,13 @@ Point tags (self-closing tags, and tags that enclose no word) go into the gap be
 words, on the side of the surrounding whitespace they have in the source (`word<x/> next` →
 attached to the word before; a gap as wide as the source's spacing keeps it exactly; a
 double-space hole keeps the source's space on the point's side, the translator's own on the
-other: `在 <x/> 中`), never after full-width punctuation, and never inside a word — except a point
+other: `在 <x/> 中`; a point moved to the start of the translation goes before its leading
+space: `<xref/> 앱을`), never after full-width punctuation, and never inside a word — except a point
 written between two glued source words (`parity<x/>July`), which goes to the seam of the
 translation's glued words (`Kaufkraftparität<x/>Juli`, `DE<x/>DE`; `_seam`); a source tag that
 encloses only whitespace (`<g id="3"> </g>`) encloses the whitespace at that place in the
-translation. A span tag takes in no more whitespace at an edge than its source tag does
-(`_measure_whitespace`).
+translation. A span tag takes in no more whitespace at an edge than its source tag does, the
+whitespace outside the source edge served first (`_measure_whitespace`).
 """
 
 from __future__ import annotations
@@ -268,6 +269,13 @@ def _point_offset(node: Placed, plain: str, text: str, trg: list[Word]) -> int:
     space_after = tag.end < len(plain) and plain[tag.end].isspace()
     before = len(plain[: tag.start]) - len(plain[: tag.start].rstrip())
     after = len(plain[tag.end :]) - len(plain[tag.end :].lstrip())
+    # a point the translation moves to its start (end) from between words has nothing there to
+    # keep a space from: it goes before (after) the leading (trailing) space (`use the <xref/>
+    # app` → `<xref/> アプリ`); one at the start (end) of the source keeps the source's spacing
+    if low == 0 and plain[: tag.start].strip():
+        space_before, before = False, 0
+    if high == len(text) and plain[tag.end :].strip():
+        space_after, after = False, 0
     if high > low and text[low:high].isspace():
         if before + after == high - low:  # the source's spacing exactly: `a  <x/> b`
             return low + before
@@ -364,29 +372,53 @@ def _adjust(
             left, right = source_edges(plain, node.tag)
             _move_left(node, left, floor, context, decide)
             _move_right(node, right, ceiling, context, decide)
-            _measure_whitespace(node, plain, context.text)
+            _measure_whitespace(node, plain, context.text, floor, ceiling)
         inner = (node.tag.start, node.tag.end)
         _adjust(node.children, node.start, node.end, plain, context, decide, inner)
 
 
-def _measure_whitespace(node: Span, plain: str, text: str) -> None:
-    """A tag takes in no more whitespace at an edge than its source tag does: where the source
-    tag begins with one space and the translation has two there (`和  [定義` for
-    `and<uicontrol> Define`), one stays inside and the other outside, as the translator typed
-    the space the source shows and one of their own (`和 <uicontrol> [定義`)."""
+def _measure_whitespace(node: Span, plain: str, text: str, floor: int, ceiling: int) -> None:
+    """A tag takes in no more whitespace at an edge than its source tag does, and, where the
+    source has whitespace on both sides of that edge (`Project </uicontrol> option`), the
+    whitespace outside is served first: the translation's one space there is the sentence's
+    (`추가</uicontrol> 옵션`), of two spaces one is the tag's. So where the source tag begins
+    with one space and the translation has two there (`和  [定義` for `and<uicontrol> Define`),
+    one stays inside and the other outside (`和 <uicontrol> [定義`). Only ever shrinks an edge:
+    whether to take in whitespace from outside is the conventions' call."""
     source = plain[node.tag.start : node.tag.end]
     inside = text[node.start : node.end]
-    want_left = len(source) - len(source.lstrip())
-    want_right = len(source) - len(source.rstrip())
-    has_left = len(inside) - len(inside.lstrip())
-    has_right = len(inside) - len(inside.rstrip())
-    if not inside.strip() or any(c.start < node.start + has_left or c.end > node.end - has_right
-                                 for c in node.children):
+    if not inside.strip() or not (source[:1].isspace() or source[-1:].isspace()):
         return
-    if 0 < want_left < has_left:
-        node.start += has_left - want_left
-    if 0 < want_right < has_right:
-        node.end -= has_right - want_right
+    edges = (
+        ("left", len(source) - len(source.lstrip()), _spaces(reversed(plain[: node.tag.start])),
+         len(inside) - len(inside.lstrip()), _spaces(reversed(text[floor : node.start]))),
+        ("right", len(source) - len(source.rstrip()), _spaces(plain[node.tag.end :]),
+         len(inside) - len(inside.rstrip()), _spaces(text[node.end : ceiling])),
+    )
+    for side, want_in, want_out, has_in, has_out in edges:
+        if not want_in:
+            continue
+        keep = min(want_in, max(0, has_in + has_out - want_out))
+        if keep >= has_in:
+            continue
+        if side == "left":
+            start = node.start + has_in - keep
+            if all(c.start >= start for c in node.children):
+                node.start = start
+        else:
+            end = node.end - (has_in - keep)
+            if all(c.end <= end for c in node.children):
+                node.end = end
+
+
+def _spaces(chars) -> int:
+    """How many whitespace characters `chars` begins with."""
+    count = 0
+    for char in chars:
+        if not char.isspace():
+            break
+        count += 1
+    return count
 
 
 def _move_left(node: Span, edge: Edge, floor: int, context: EdgeContext, decide: Decide) -> None:
