@@ -70,7 +70,7 @@ class Aligner(Protocol):
 
     def align(self, src_words: Sequence[Sequence[str]], trg_words: Sequence[Sequence[str]]) -> list[Links]:
         """One set of (source index, target index) links per sentence pair. The inputs are read-only
-        sequences (the projection batch passes `wordstore.TokenLists`, built as they are read): an
+        sequences (the projection batch passes lazy ones, `alignunits.align_words`, built as they are read): an
         aligner iterates, indexes or takes `len`, never mutates them."""
         ...
 
