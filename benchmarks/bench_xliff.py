@@ -16,10 +16,15 @@ final target that must be kept). Every run is its own process, so the peak resid
   word-for-word mapping with a local reordering); its input is the two line files' bytes.
 
 eflomal runs as a subprocess (the ``eflomal`` binary), so the peak of the tagmt process misses it: the
-``eflomal MB`` column is the peak resident memory of the largest child process
-(``getrusage(RUSAGE_CHILDREN).ru_maxrss``), printed beside the tagmt figure. eflomal's seeded runs (3) go in
-parallel, up to one per core, so at most that many such processes are resident at once (the ``at once``
-column); the warm-up's own eflomal runs are smaller and do not count.
+``eflomal MB`` column is the peak resident memory of the largest eflomal process, printed beside the tagmt
+figure. eflomal's seeded runs (3) go in parallel, up to one per core, so at most that many such processes
+are resident at once (the ``at once`` column). Measured with ``getrusage(RUSAGE_CHILDREN).ru_maxrss`` — but
+not of the tagmt process: Python starts a child by vfork, and Linux records the high-water mark of the
+memory a process leaves at exec as that process's own, so every direct child of tagmt "peaks" at least at
+tagmt's own peak so far (the first version of this column read 269 MB for eflomal at 50k units, most of it
+tagmt's). So each eflomal command runs here through a small Python wrapper (``_EFLOMAL_WRAPPER``), which
+starts eflomal itself and reports its own ``RUSAGE_CHILDREN`` peak: eflomal's, over a floor of the
+wrapper's ~10 MB.
 
 Usage:  python benchmarks/bench_xliff.py [--sizes 1000,10000,50000] [--runs translate,project] [--quick]
             [--target-language de|zh]
@@ -87,9 +92,39 @@ def _peak_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
 
 
-def _children_peak_mb() -> float:
-    """The peak resident MB of the largest finished child process (eflomal): its own, not a sum."""
-    return resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+_EFLOMAL_WRAPPER = """
+import resource, subprocess, sys
+done = subprocess.run(sys.argv[2:])
+with open(sys.argv[1], "w") as report:
+    report.write(str(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss))
+sys.exit(done.returncode)
+"""
+
+
+def _watch_eflomal() -> list[float]:
+    """Run every eflomal command of this process through `_EFLOMAL_WRAPPER` (see the module docstring);
+    the list fills with each run's own peak resident MB."""
+    import os
+
+    peaks: list[float] = []
+    real = subprocess.run
+
+    def run(args, *rest, **options):
+        if not isinstance(args, (list, tuple)) or not args or Path(str(args[0])).name != "eflomal":
+            return real(args, *rest, **options)
+        handle, report = tempfile.mkstemp(prefix="bench-eflomal-")
+        os.close(handle)
+        try:
+            done = real([sys.executable, "-c", _EFLOMAL_WRAPPER, report, *map(str, args)], *rest, **options)
+            text = Path(report).read_text()
+            if text:
+                peaks.append(int(text) / 1024)
+            return done
+        finally:
+            os.unlink(report)
+
+    subprocess.run = run  # type: ignore[assignment]  # (tagmt.project.align and .model call subprocess.run)
+    return peaks
 
 
 def make_corpus(folder: Path, lines: int, seed: int = 7) -> tuple[Path, Path, int]:
@@ -136,6 +171,7 @@ def child(kind: str, path: str, out: str, lang: str = "de") -> None:
             aligner = get_aligner("eflomal") if kind == "project-eflomal" else Diagonal()
             project_xliff(source, target, aligner=aligner, overwrite=True)
 
+    eflomal = _watch_eflomal()
     if kind == "learn":
         (Path(path).parent / "warm").mkdir(exist_ok=True)
         warm = make_corpus(Path(path).parent / "warm", 10)[0]
@@ -144,12 +180,14 @@ def child(kind: str, path: str, out: str, lang: str = "de") -> None:
         make_file(warm, 10, lang)
     run(str(warm), str(warm) + ".out")
     baseline = _peak_mb()
+    eflomal.clear()  # (the warm-up's runs)
     started, cpu = time.perf_counter(), time.process_time()
     kids = resource.getrusage(resource.RUSAGE_CHILDREN)
     run(path, out)
     done = resource.getrusage(resource.RUSAGE_CHILDREN)
     print(json.dumps({"seconds": time.perf_counter() - started, "cpu": time.process_time() - cpu,
-                      "peak_mb": _peak_mb() - baseline, "children_peak_mb": _children_peak_mb(),
+                      "peak_mb": _peak_mb() - baseline, "children_peak_mb": max(eflomal, default=0.0),
+                      "eflomal_runs": len(eflomal),
                       "children_cpu": done.ru_utime + done.ru_stime - kids.ru_utime - kids.ru_stime}))
 
 
