@@ -50,6 +50,21 @@ kept its words and links compact (``tagmt/project/wordstore.py``), one run each,
 
 Wall seconds at 50k units, same runs: translate 16.9 → 13.4, project 37.7 → 35.7 (they vary by ±20 %
 from run to run with the machine's load).
+
+With eflomal (``--runs project-eflomal,learn --sizes 1000,10000,50000``; one run each, shared 2-core machine;
+the tagmt process above its baseline / the largest eflomal process, whose floor is the wrapper's ~11 MB):
+
+    run               units   tagmt MB (×input)                 eflomal MB    eflomal cpu s
+    project-eflomal    1000     7.2 (25.1x) → 3.4 (11.7x)          ≤ 11            0.9
+    project-eflomal   10000    65.0 (22.2x) → 27.5 (9.4x)          ≤ 11            2.9
+    project-eflomal   50000   320.5 (21.7x) → 133.4 (9.0x)          14.4           5.8
+    learn (lines)     10000     6.1 (4.2x)                          ≤ 11           15.2
+    learn (lines)     50000    14.8 (2.0x)                          32.1           33.4
+
+"→": before / after eflomal's three seeded runs kept their forward, reverse and symmetrized links compact
+until the vote (``tagmt.project.align``: as sets, nine lists of every pair's links were held at once, ~13x
+the file). eflomal itself holds its corpus as integers: a few MB at these sizes; ``tagmt learn`` streams its
+corpus, so its own process stays at ~2x the corpus there.
 """
 
 from __future__ import annotations
