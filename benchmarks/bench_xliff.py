@@ -60,11 +60,13 @@ the tagmt process above its baseline / the largest eflomal process, whose floor 
     project-eflomal   50000   320.5 (21.7x) → 133.4 (9.0x)          14.4           5.8
     learn (lines)     10000     6.1 (4.2x)                          ≤ 11           15.2
     learn (lines)     50000    14.8 (2.0x)                          32.1           33.4
+    learn (lines)    200000    56.5 (1.9x)                          97.6           87.1
 
 "→": before / after eflomal's three seeded runs kept their forward, reverse and symmetrized links compact
 until the vote (``tagmt.project.align``: as sets, nine lists of every pair's links were held at once, ~13x
-the file). eflomal itself holds its corpus as integers: a few MB at these sizes; ``tagmt learn`` streams its
-corpus, so its own process stays at ~2x the corpus there.
+the file). eflomal itself holds its corpus as integers: linear, ~0.44 MB per 1,000 lines of ~14 words
+(3.4x the corpus bytes at 200k lines), up to two such processes at once; the tagmt process of ``tagmt learn``
+grows linearly too, ~1.9x the corpus bytes.
 """
 
 from __future__ import annotations
