@@ -220,17 +220,24 @@ class Reference:
         self.name, self.matched, self.ids = name, matched, ids
         #: XLIFF: per hypothesis file, how many of the reference's targets it lacked (scored as empty or skipped)
         self.missing: dict[str, int] = {}
+        #: a reference with units left out (TMX units without the target language): the hypotheses' line
+        #: count and the lines scored, in order (None: every line)
+        self.positions: tuple[int, list[int]] | None = None
 
     def hypothesis(self, path: str):
         """The segments of the hypothesis ``path``, in the reference's order."""
         if self.matched is not None:
             return iter(self.matched[path])
+        if self.positions is not None:
+            total, kept = self.positions
+            wanted = set(kept)
+            return (line for k, line in enumerate(_hypothesis_lines(path, total)) if k in wanted)
         return _hypothesis_lines(path, self.count)
 
 
 def segment_reference(spec: ReferenceSpec, hyps: Sequence[str]) -> Reference:
     """The reference lines, target language and direction name from --data/--pair or --ref."""
-    from tagmt.corpus.detect import looks_like_xliff
+    from tagmt.corpus.detect import looks_like_xliff, looks_like_xml
     from tagmt.errors import TagmtError
     from tagmt.evaluation import iter_segments
     from tagmt.languages import normalize
@@ -246,7 +253,8 @@ def segment_reference(spec: ReferenceSpec, hyps: Sequence[str]) -> Reference:
         head = _head(path)
         if looks_like_xliff(head):
             return xliff_reference(path, hyps, spec)
-        _refuse_xml_document(path, head)
+        if looks_like_xml(head):
+            return corpus_reference(path, spec)
         if not spec.trg_lang:
             raise TagmtError("--ref needs --trg-lang (e.g. --trg-lang ja) to choose the BLEU tokenizer")
         count = _line_count(path)
@@ -322,17 +330,42 @@ def xliff_reference(path: str, hyps: Sequence[str], spec: ReferenceSpec) -> Refe
     return reference
 
 
-def _refuse_xml_document(path: str, head: bytes) -> None:
-    """A whole XML document (other than XLIFF) given where one segment per line is expected gets a
-    message that says so."""
+def corpus_reference(path: str, spec: ReferenceSpec) -> Reference:
+    """A reference in another corpus format than a line file or XLIFF (TMX: the ``--trg-lang`` side of its
+    units, else its only other language; :func:`tagmt.corpus.read_references`'s reading), matched with line-file
+    hypotheses segment for segment. Units without a reference are left out for every system and said; an XML
+    document that is no corpus is refused with the document metrics' hint."""
+    from tagmt.corpus import read_corpus, references_of
+    from tagmt.corpus.detect import FORMAT_NAMES, NotACorpus
     from tagmt.errors import TagmtError
+    from tagmt.languages import normalize
 
-    if head.lstrip(b"\xef\xbb\xbf").lstrip().startswith(b"<?xml"):
+    try:
+        corpus = read_corpus(path, trg_lang=spec.trg_lang)
+    except NotACorpus:
         raise TagmtError(
-            f"{path} is an XML document (it starts with an XML declaration) but not XLIFF; segment metrics "
-            "read one segment per line or XLIFF files: give a line file (e.g. from `tagmt views`), or score "
-            "whole documents with a document metric (--metric xater, validity, tree-sim, …)"
-        )
+            f"{path} is an XML document but not XLIFF or TMX; segment metrics read one segment per line, XLIFF "
+            "or TMX files: give a line file (e.g. from `tagmt views`), or score whole documents with a "
+            "document metric (--metric xater, validity, tree-sim, …)"
+        ) from None
+    kind = FORMAT_NAMES[corpus.format]
+    if spec.src:
+        raise TagmtError(f"--src is for a line-file --ref; the {kind} file {path} carries its sources")
+    references = references_of(corpus)
+    kept = [k for k, reference in enumerate(references) if reference is not None]
+    if not kept:
+        raise TagmtError(f"--ref {path}: no unit of the {kind} file has a {corpus.trg_lang} side to score against")
+    if len(kept) < len(references):
+        first = next(k for k, reference in enumerate(references) if reference is None)
+        print(f"tagmt evaluate: {len(references) - len(kept)} of the {len(references)} segments of {path} have no "
+              f"reference and are not scored for any system (first: segment {first + 1}, id "
+              f"{corpus.segments[first].id})", file=sys.stderr)
+    texts = [references[k] or "" for k in kept]
+    reference = Reference(normalize(spec.trg_lang or corpus.trg_lang or "", "--trg-lang"), None, len(kept),
+                          lambda: iter(texts), [corpus.segments[k].source for k in kept], name=path,
+                          ids=[corpus.segments[k].id for k in kept])
+    reference.positions = (len(references), kept) if len(kept) < len(references) else None
+    return reference
 
 
 def _hypothesis_lines(path: str, expected: int | None):

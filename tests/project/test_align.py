@@ -174,3 +174,19 @@ def test_eflomal_binary_that_cannot_be_seeded_still_aligns_with_a_warning(tmp_pa
     warning = capsys.readouterr().err.strip().splitlines()
     assert len(warning) == 1 and "cannot seed" in warning[0] and "differ" in warning[0]
     assert len(links) == len(SRC) and (2, 2) in links[0]  # house-haus
+
+
+def test_eflomal_links_are_read_compact_and_vote_alike(tmp_path):
+    """A run's links file read into a compact store (one new set per pair, missing rows empty) votes as
+    the same links held as sets."""
+    from tagmt.project.align import _read_links
+    from tagmt.project.wordstore import LinkStore
+
+    (tmp_path / "fwd").write_text("0-0 1-2 2-1\n\n3-3 0-1\n", encoding="ascii")
+    read = _read_links(tmp_path / "fwd", 4)
+    assert isinstance(read, LinkStore)
+    assert list(read) == [{(0, 0), (1, 2), (2, 1)}, set(), {(3, 3), (0, 1)}, set()]
+    as_sets = [([{(0, 0), (1, 1)}], [{(0, 0)}]), ([{(0, 0)}], [{(0, 0), (1, 1)}]), ([{(1, 1)}], [{(1, 1)}])]
+    compact = [(LinkStore(f), LinkStore(r)) for f, r in as_sets]
+    for vote in ("symmetrized", "directions"):
+        assert vote_links(compact, "grow-diag-final-and", vote) == vote_links(as_sets, "grow-diag-final-and", vote)

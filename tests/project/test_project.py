@@ -231,6 +231,50 @@ def test_project_batch_cuts_words_at_tags_and_aligns_only_what_it_needs():
     assert aligner.seen == [["a", "bc", "d"]]  # cut at the tag; the untagged pair is skipped
 
 
+class LearningDiagonal(DiagonalAligner):
+    """The diagonal, as an aligner that learns from the corpus (it sees every pair)."""
+
+    learns_from_corpus = True
+
+
+def test_untagged_pairs_feed_the_aligner_but_are_not_anchored_nor_read_again(monkeypatch):
+    """Only tagged pairs are anchored and placed; every pair, the examples' and the extra corpus's
+    plain text are aligned, each read as word texts (no `Word` lists made for the aligner)."""
+    from tagmt.project import projector
+    from tagmt.project.wordstore import WordStore
+
+    anchored, made = [], []
+
+    def recorded(name):
+        real = getattr(projector, name)
+
+        def anchor(src, *rest):
+            anchored.append((name, " ".join(w.text for w in src)))
+            return real(src, *rest)
+        return anchor
+
+    class Counted(WordStore):
+        def __getitem__(self, k):
+            made.append(self.text_of(k))
+            return super().__getitem__(k)
+
+    for name in ("anchor_cognates", "anchor_loanwords", "anchor_identical"):
+        monkeypatch.setattr(projector, name, recorded(name))
+    monkeypatch.setattr(projector, "WordStore", Counted)
+    aligner = LearningDiagonal()
+    sources = [detag("a <b>bc</b> d"), detag("plain one"), detag("Server <i>x</i>"), detag("plain two")]
+    out = project_batch(sources, ["x yz w", "p q", "Server y", "r s"], "en", "de", aligner,
+                        examples=[("<b>e</b> f", "<b>g</b> h"), ("untagged", "ungetaggt")],
+                        align_corpus=[("more text", "mehr Text")])
+    assert out == ["x <b>yz</b> w", "p q", "Server <i>y</i>", "r s"]
+    assert aligner.seen == [["a", "bc", "d"], ["plain", "one"], ["Server", "x"], ["plain", "two"], ["e", "f"],
+                            ["untagged"], ["more", "text"]]
+    assert sorted({text for _, text in anchored}) == ["Server x", "a bc d", "e f"]
+    assert len(anchored) == 3 * 3  # three anchor kinds, three tagged pairs
+    assert not [words for words in made if words in (["plain", "one"], ["p", "q"], ["plain", "two"], ["r", "s"],
+                                                       ["untagged"], ["ungetaggt"], ["more", "text"])]
+
+
 def test_project_batch_with_eflomal_end_to_end():
     from tagmt.project.align import get_aligner
 

@@ -302,3 +302,35 @@ def test_a_dictionary_word_linked_to_both_sides_may_be_split():
     pairs = [("status", "状"), ("other", "不"), ("Compliant", "合"), ("Compliant", "规")]
     output = project(source, "状态不合规的原材料。", "en", "zh", pairs)
     assert output == "状态不<uicontrol>合规</uicontrol>的原材料。"
+
+
+# --------------------------------------------------------------------------- one ICU pass a segment
+
+_ICU = pytest.mark.skipif(not __import__("tagmt.project.wordbreak", fromlist=["x"]).icu_available(),
+                          reason="PyICU (the align extra) is not installed")
+
+
+@_ICU
+@pytest.mark.parametrize("text", ["[未消込]の<明細>を「絞込」で表示します。", "将处理状态重置为到期。", "คลิก[บันทึก]เพื่อเก็บ"])
+def test_the_target_units_of_a_segment_take_one_icu_pass(text, monkeypatch):
+    """`respect_units` reads ICU's dictionary words once a segment, shared by the dictionary words
+    and the unknown kanji compounds, and finds what the two functions find each on its own."""
+    from tagmt.project import units
+
+    alone = (units.dictionary_words(text), units.unknown_compounds(text))
+    calls = []
+    real = units.icu_spans
+    monkeypatch.setattr(units, "icu_spans", lambda t, lang: calls.append(t) or real(t, lang))
+    shared = units._Units("a b", text)
+    assert calls == [text]
+    assert (shared.words, sorted(shared.unknown)) == (alone[0], sorted(alone[1]))
+    pieces = units.icu_pieces(text)
+    assert (units.dictionary_words(text, pieces), units.unknown_compounds(text, pieces)) == alone
+
+
+def test_text_without_an_unspaced_script_takes_no_icu_pass(monkeypatch):
+    from tagmt.project import units
+
+    monkeypatch.setattr(units, "icu_spans", lambda t, lang: pytest.fail("ICU was asked"))
+    found = units._Units("Click Save", "Klicken Sie auf (Speichern).")
+    assert (found.words, found.unknown) == ([], set())

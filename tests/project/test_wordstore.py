@@ -40,8 +40,10 @@ def test_store_gives_back_the_words_of_every_segmenter(lang):
     assert store.text_of(0) == [w.text for w in words]
     assert list(store)[0] == words
     assert list(store[1:]) == [[], store[2]]
-    assert store.tokens([2, 0], [["x", "y"]]) is not None
-    assert list(store.tokens([2, 0], [["x", "y"]])) == [[w.text for w in store[2]], [w.text for w in words], ["x", "y"]]
+    assert [store.size(k) for k in (0, 1, 2, -1)] == [len(words), 0, len(store[2]), len(store[2])]
+    picked = store.pick([2, 0])
+    assert [picked.text_of(0), picked.text_of(1)] == [[w.text for w in store[2]], [w.text for w in words]]
+    assert [picked.size(0), picked.size(-1)] == [len(store[2]), len(words)] and list(picked) == [store[2], words]
     with pytest.raises(IndexError):
         store[3]
 
@@ -51,7 +53,7 @@ def test_words_that_are_not_slices_of_their_text_are_kept_as_given():
     odd = [Word("full", 0, 4, "content"), Word("width", 5, 10, "content")]  # a normalizing segmenter
     store = WordStore([(text, odd), ("ab", [Word("ab", 0, 2, "content")])])
     assert store[0] == odd
-    assert store.text_of(0) == ["full", "width"]
+    assert store.text_of(0) == ["full", "width"] and store.size(0) == 2
     assert store[1] == [Word("ab", 0, 2, "content")]
 
 
@@ -93,22 +95,24 @@ def test_link_store_gives_back_each_set():
         store[5]
 
 
-def test_token_lists_are_read_alike_from_several_threads():
+def test_the_aligners_view_of_a_store_is_read_alike_from_several_threads():
+    from tagmt.project.alignunits import _Joined, _ViewTexts
+
     texts = [f"word{k} and more words {k}" for k in range(200)]
     store = WordStore((t, words_with_offsets(t, "en")) for t in texts)
-    tokens = store.tokens(range(200))
+    view = _ViewTexts(_Joined(store.pick(range(150)), store.pick(range(150, 200))), "en", [()] * 200, 0, True)
     expected = [[w.text for w in words_with_offsets(t, "en")] for t in texts]
     seen: list[list[list[str]]] = []
 
     def read() -> None:
-        seen.append(list(tokens))
+        seen.append(list(view))
 
     threads = [threading.Thread(target=read) for _ in range(3)]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
-    assert seen == [expected] * 3 and len(tokens) == 200 and tokens[-1] == expected[-1]
+    assert seen == [expected] * 3 and len(view) == 200 and view[-1] == expected[-1]
 
 
 # --------------------------------------------------------------------------- the batch, compact or not
@@ -119,9 +123,6 @@ class _ListWords(list):
 
     def __init__(self, items=()):
         super().__init__(list(words) for _, words in items)
-
-    def tokens(self, indices, extra=()):
-        return [[w.text for w in self[k]] for k in indices] + [list(e) for e in extra]
 
     def pick(self, indices):
         return [self[k] for k in indices]

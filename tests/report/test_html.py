@@ -275,3 +275,28 @@ def test_project_xliff_page_names_the_segment_ids(sample_data, tmp_path) -> None
     assert len(misses) == assessed["tagged_segments"] - assessed["exact_segments"]
     assert all(m["id"] in ids for m in misses)
     assert main(["project", "--xliff", str(bare), "--html", str(page), "-o", str(tmp_path / "o2.xlf")]) == 2
+
+
+def test_the_page_pairs_the_tags_of_a_segment_of_another_text_once(monkeypatch) -> None:
+    """A segment whose text differs from its reference is drawn, counted and summed into the per-tag
+    table from one tag pairing; the page says what separate pairings said."""
+    from tagmt.metrics import placement
+    from tagmt.report import projection_page as module
+
+    by_tags = [("7", "Click <b>Save</b> <i>now</i>", "Klick <b>Speichern</b> jetzt", "Klicken <b>Sie</b> <i>jetzt</i>"),
+               ("8", "a <x/> b", "a b", "c <x/> d"), ("9", "plain", "schlicht", "ganz schlicht")]
+    before = module.projection_page([], by_tags=by_tags)
+    calls = []
+    real = placement.pair_tags
+
+    def counted(reference, hypothesis):
+        calls.append(reference.text)
+        return real(reference, hypothesis)
+
+    for where in (placement, module, chips):
+        monkeypatch.setattr(where, "pair_tags", counted)
+    assert module.projection_page([], by_tags=by_tags) == before
+    assert sorted(calls) == ["Klicken <b>Sie</b> <i>jetzt</i>", "c <x/> d"]  # the untagged pair: none
+    rows = data_block(before)["misses"]
+    assert [r["f"] for r in rows[:2]] == ["tags: 2 of 4 present, 2 dropped, 0 inserted, 0 out of order",
+                                          "tags: 0 of 1 present, 1 dropped, 0 inserted, 0 out of order"]

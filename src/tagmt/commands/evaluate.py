@@ -49,8 +49,11 @@ An XLIFF --ref (1.2 or 2.x) takes XLIFF --hyp files: their targets are matched t
 file, unit and segment id (a repeated id by its order, units without id by position; --match position
 ignores ids). A missing hypothesis target is scored as empty (--skip-missing: left out for every system),
 segments only the hypothesis has are not scored; each case is counted on stderr. A hypothesis in another
-target language is refused. The target language and the sources come from the reference file. XLIFF
-files are parsed whole (up to the XML size limit).
+target language is refused. The target language and the sources come from the reference file.
+A TMX --ref is its target-language side (--trg-lang chooses it when the file has several), scored against
+line-file --hyp files segment for segment (one line per unit, a different count refused); units without that
+language are left out for every system and counted on stderr; sources and ids come from the file. XLIFF and
+TMX files are parsed whole (up to the XML size limit).
 """
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -75,7 +78,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--zf", action="store_true", help="allow Traditional Chinese (zf) directions")
     parser.add_argument(
         "-r", "--ref", "--refs", dest="ref", nargs="+", action="extend", metavar="FILE",
-        help="reference file(s) instead of --data/--pair (several only for document metrics)",
+        help="reference file(s) instead of --data/--pair: a tagged line file, an XLIFF file (targets matched by id) or a "
+             "TMX file (its target side, segment for segment); several only for document metrics",
     )
     parser.add_argument("--skip-missing", action="store_true",
                         help="XLIFF: leave out (for every system) the segments a hypothesis has no target for; by "

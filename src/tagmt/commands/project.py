@@ -45,10 +45,13 @@ this target language puts brackets, quotes, punctuation and whitespace at tag ed
 terms translate, and the aligner gets their text. --align-corpus gives the aligner more plain parallel text.
 --projection-model (made by tagmt learn) holds all of that learned once: a call with it aligns only its own
 pairs, with eflomal priors from the model's corpora, so a 10-line file projects as well and as fast as a big one.
---ref (a tagged reference, line for line; with --xliff the same XLIFF with tagged targets) measures the projection:
-the share of tagged segments placed exactly and the error classes of the rest (whitespace, punctuation, words,
-point, nesting), overall and per tag name, on stderr and with --report as JSON (its "misses": every segment
-not placed exactly, with its line or unit id, source, expected and projected text and error class).
+--ref (the tagged reference, segment for segment, in any format tagmt reads: a tagged line file, a TMX file's
+--trg-lang side, an XLIFF file's targets; with --xliff the same XLIFF with tagged targets) measures the
+projection: the share of tagged segments placed exactly and the error classes of the rest (whitespace,
+punctuation, words, point, nesting), overall and per tag name, on stderr and with --report as JSON (its
+"misses": every segment not placed exactly, with its line or unit id, source, expected and projected text and
+error class). A reference with another number of segments is refused before any work; segments it has no
+target for (a TMX unit without --trg-lang, an XLIFF unit without a target) are left out and counted.
 
 Word alignment: eflomal (default; statistical, learns from the file itself, needs no model weights) or
 awesome (multilingual BERT). Projection: inside-outside (Zenkel et al. 2021), see tagmt.project.
@@ -79,8 +82,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--device", choices=("auto", "cpu", "cuda"), default="auto", help="where awesome runs")
     add_guide_arguments(parser)
     parser.add_argument("--ref", metavar="FILE",
-                        help="tagged reference to assess the projection against (line file; with --xliff: the same "
-                             "XLIFF with tagged targets)")
+                        help="tagged reference to assess the projection against, segment for segment (a tagged line "
+                             "file, a TMX file's target side or an XLIFF file's targets; with --xliff: the same XLIFF "
+                             "with tagged targets)")
     parser.add_argument("--report", metavar="FILE", help="with --ref: write the assessment here as JSON")
     parser.add_argument("--html", metavar="FILE",
                         help="with --ref: write a self-contained HTML page of the assessment: the exact share, the "
@@ -178,17 +182,20 @@ def _run(args: argparse.Namespace, output: str, measure_only: bool = False) -> i
     print(f"projected the tags of {done.projected} of {done.segments} segments in {done.seconds:.1f} s "
           f"{where}{detail}", file=sys.stderr)
     if done.assessment is not None:
-        for line in done.assessment.report().splitlines():
+        for line in [*done.notes, *done.assessment.report().splitlines()]:
             print(f"tagmt project: {line}", file=sys.stderr)
         if args.report:
             import json
 
             from tagmt.atomic import write_atomic
 
-            write_atomic(args.report, [json.dumps(done.assessment.as_dict(), indent=2, ensure_ascii=False) + "\n"])
+            data = done.assessment.as_dict()
+            if done.notes:
+                data["notes"] = list(done.notes)
+            write_atomic(args.report, [json.dumps(data, indent=2, ensure_ascii=False) + "\n"])
         if args.html:
             from tagmt.report import write_projection_page
 
-            write_projection_page(args.html, done.compared, about=[
+            write_projection_page(args.html, done.compared, notes=done.notes, about=[
                 f"source {args.xliff or args.source}", f"reference {args.ref}", f"aligner {args.aligner}"])
     return 0

@@ -28,6 +28,7 @@ __all__ = [
     "Segment",
     "read_corpus",
     "read_references",
+    "references_of",
 ]
 
 
@@ -77,11 +78,23 @@ def read_corpus(path: str | Path, format: str | None = None, *, src_lang: str | 
     return tmx.read(path, data, stream.tree(), src_lang=src_lang, trg_lang=trg_lang)  # type: ignore[union-attr]
 
 
-def read_references(path: str | Path, *, src_lang: str | None = None, trg_lang: str | None = None) -> list[str | None]:
+def read_references(path: str | Path, *, src_lang: str | None = None, trg_lang: str | None = None,
+                    count: int | None = None, of: str = "the input") -> list[str | None]:
     """The tagged references ``path`` holds, in order, whatever its format (:func:`read_corpus` picks the
-    reader): a line file's lines, the ``trg_lang`` side of a TMX's units (``src_lang`` as for
-    :func:`read_corpus`), an XLIFF's targets; None for a unit without one. Text escaped as every corpus's."""
-    corpus = read_corpus(path, src_lang=src_lang, trg_lang=trg_lang)
-    if corpus.format == "lines":  # a line file read as a corpus holds its lines as the sources
+    reader, :func:`tagmt.corpus.detect.detect` decides): a line file's lines, the ``trg_lang`` side of a TMX's
+    units (``src_lang`` as for :func:`read_corpus`), an XLIFF's targets; None for a unit without one. Text
+    escaped as every corpus's. ``count``: the segments of ``of`` (what the references are for, as the message
+    names it), refused in one line when the reference has another number."""
+    references = references_of(read_corpus(path, src_lang=src_lang, trg_lang=trg_lang))
+    if count is not None and len(references) != count:
+        raise TagmtError(f"--ref {path} has {len(references)} segments but {of} has {count}: give the tagged "
+                         "reference segment for segment (a line file: line for line)")
+    return references
+
+
+def references_of(corpus: Corpus) -> list[str | None]:
+    """The tagged references ``corpus`` holds when read as a reference file (:func:`read_references`): a line
+    file's lines (read as a corpus, they are its sources), any other format's targets (None: none)."""
+    if corpus.format == "lines":
         return [segment.source for segment in corpus.segments]
     return [segment.reference for segment in corpus.segments]

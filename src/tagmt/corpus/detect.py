@@ -32,6 +32,11 @@ _XLIFF_ROOT = re.compile(rb"<(?:[\w.-]+:)?xliff[\s>/]")
 _XML_START = re.compile(rb"^(?:\xef\xbb\xbf)?\s*(?:<\?xml[\s?]|<!--|<(?:\w+:)?(?:xliff|tmx)[\s>/])")
 
 
+class NotACorpus(TagmtError):
+    """An XML document whose root element is no format tagmt reads as a corpus (a caller that reads whole
+    documents too may say more)."""
+
+
 def looks_like_xml(data: bytes) -> bool:
     return _XML_START.match(data[:4096]) is not None or data.startswith((b"\xff\xfe", b"\xfe\xff"))
 
@@ -59,7 +64,7 @@ def xml_format(tree: etree._ElementTree, path: str | Path) -> str:
         )
     if name == "tmx":
         return "tmx"
-    raise TagmtError(
+    raise NotACorpus(
         f"{where}: an XML document with root <{name}>: tagmt reads XLIFF 1.2, XLIFF 2.x and TMX; for a tagged "
         "line file (one segment per line) pass --format lines"
     )

@@ -231,11 +231,14 @@ class TagReport:
     def __init__(self) -> None:
         self.counts: dict[str, list[int]] = {}
 
-    def add(self, pair: SegmentPair) -> None:
+    def add(self, pair: SegmentPair, pairing: TagPairing | None = None) -> None:
+        """Count one segment; ``pairing``: :func:`pair_tags` of its reference and hypothesis, when the
+        caller has it already (a page that also draws the segment pairs its tags once)."""
         hyp, ref = pair.hypothesis, pair.reference
         if not hyp.has_markup and not ref.has_markup:
             return
-        pairing = pair_tags(ref, hyp)
+        if pairing is None:
+            pairing = pair_tags(ref, hyp)
 
         def row(name: str) -> list[int]:
             return self.counts.setdefault(name, [0] * len(TAG_REPORT_COLUMNS))
@@ -264,11 +267,11 @@ class TagReport:
         ]
 
 
-def segment_tag_figures(pair: SegmentPair) -> dict[str, int]:
+def segment_tag_figures(pair: SegmentPair, pairing: TagPairing | None = None) -> dict[str, int]:
     """The tag counts of one segment: :class:`TagReport`'s columns summed over names, and ``present``
-    (reference tags not dropped)."""
+    (reference tags not dropped); ``pairing`` as for :meth:`TagReport.add`."""
     report = TagReport()
-    report.add(pair)
+    report.add(pair, pairing)
     totals = {column: sum(row[k] for row in report.counts.values()) for k, column in enumerate(TAG_REPORT_COLUMNS)}
     totals["present"] = totals["reference"] - totals["dropped"]
     return totals

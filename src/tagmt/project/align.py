@@ -70,7 +70,7 @@ class Aligner(Protocol):
 
     def align(self, src_words: Sequence[Sequence[str]], trg_words: Sequence[Sequence[str]]) -> list[Links]:
         """One set of (source index, target index) links per sentence pair. The inputs are read-only
-        sequences (the projection batch passes `wordstore.TokenLists`, built as they are read): an
+        sequences (the projection batch passes lazy ones, `alignunits.align_words`, built as they are read): an
         aligner iterates, indexes or takes `len`, never mutates them."""
         ...
 
@@ -213,17 +213,19 @@ def _form(word: str, prefix: int) -> str:
     return word[:prefix] if prefix else word
 
 
-def _read_links(path: Path, n: int) -> list[Links]:
-    """Links in Moses `i-j` form; eflomal writes both directions as (source, target)."""
-    rows = path.read_text().split("\n")[:n]
-    out: list[Links] = []
-    for row in rows:
-        links = set()
-        for pair in row.split():
-            a, b = map(int, pair.split("-"))
-            links.add((a, b))
-        out.append(links)
-    out.extend(set() for _ in range(n - len(out)))
+def _read_links(path: Path, n: int) -> Sequence[Links]:
+    """Links in Moses `i-j` form; eflomal writes both directions as (source, target). Kept compact
+    (`wordstore.LinkStore`, 8 bytes a link; `out[k]` a new set): a run's two directions of every pair
+    live until the runs are voted on, and as sets they were ~14x the XLIFF file being projected
+    (benchmarks/bench_xliff.py, project-eflomal)."""
+    from tagmt.project.wordstore import LinkStore  # (wordstore imports this module)
+
+    out = LinkStore()
+    with path.open(encoding="ascii") as rows:
+        for k, row in zip(range(n), rows):
+            out.append({(int(a), int(b)) for a, _, b in (pair.partition("-") for pair in row.split())})
+    for _ in range(n - len(out)):
+        out.append(set())
     return out
 
 
@@ -290,7 +292,7 @@ class EflomalAligner:
 
     def align_both(
         self, src_words: list[list[str]], trg_words: list[list[str]], seed: int | None = None
-    ) -> tuple[list[Links], list[Links]]:
+    ) -> tuple[Sequence[Links], Sequence[Links]]:
         """The forward and the reverse links (both as (source, target) pairs), unsymmetrized."""
         if len(src_words) != len(trg_words):
             raise TagmtError(
@@ -351,7 +353,7 @@ def majority(per_run: Sequence[Links]) -> Links:
 
 
 def vote_links(
-    runs: Sequence[tuple[list[Links], list[Links]]], symmetrize: str = "grow-diag-final-and",
+    runs: Sequence[tuple[Sequence[Links], Sequence[Links]]], symmetrize: str = "grow-diag-final-and",
     vote: str = "symmetrized",
 ) -> list[Links]:
     """One set of links per sentence pair from several runs' (forward, reverse) links:
@@ -365,7 +367,9 @@ def vote_links(
         forwards = [majority(per_run) for per_run in zip(*(f for f, _ in runs))]
         reverses = [majority(per_run) for per_run in zip(*(r for _, r in runs))]
         return [join(f, r) for f, r in zip(forwards, reverses)]
-    joined = [[join(f, r) for f, r in zip(*run)] for run in runs]
+    from tagmt.project.wordstore import LinkStore  # (wordstore imports this module)
+
+    joined = [LinkStore(join(f, r) for f, r in zip(*run)) for run in runs]  # (memory: compact until voted)
     return [majority(per_run) for per_run in zip(*joined)]
 
 

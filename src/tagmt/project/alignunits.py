@@ -158,18 +158,33 @@ def view_sentences(src: Sequence[Word], trg: Sequence[Word], src_lang: str, trg_
             for k in range(max(len(s_views), len(t_views)))]
 
 
+def _word_texts(sentences: Sequence[Sequence[Word]], k: int) -> list[str]:
+    """The word texts of sentence `k`, sliced from a compact store's text (`text_of`) when it has one,
+    without making its `Word`s."""
+    text_of = getattr(sentences, "text_of", None)
+    return text_of(k) if text_of is not None else [w.text for w in sentences[k]]
+
+
+def _size(sentences: Sequence[Sequence[Word]], k: int) -> int:
+    """The number of words of sentence `k` (a compact store counts them without making them)."""
+    size = getattr(sentences, "size", None)
+    return size(k) if size is not None else len(sentences[k])
+
+
 class _ViewTexts(Sequence[list[str]]):
     """The unit texts of one view of every sentence of a side, made when the aligner reads them (it
     may read them several times, from several threads): nothing per sentence is held, so a batch
-    whose words live in a compact store (`wordstore.WordStore`) stays compact."""
+    whose words live in a compact store (`wordstore.WordStore`) stays compact. The first view (the
+    words themselves) is read as the words' texts alone."""
 
     def __init__(self, sentences: Sequence[Sequence[Word]], lang: str, cuts: Sequence[Iterable[int]],
                  view: int, learns: bool) -> None:
         self._sentences, self._lang, self._cuts, self._view, self._learns = sentences, lang, cuts, view, learns
+        self._words = not learns or view == 0  # the words themselves (a pretrained aligner sees only them)
 
     def groups(self, k: int, words: Sequence[Word] | None = None) -> Groups:
         words = self._sentences[k] if words is None else words
-        if not self._learns or self._view == 0:  # the words themselves (a pretrained aligner sees only them)
+        if self._words:
             return _singles(words)
         return _pick(views(words, self._lang, self._cuts[k]), self._view)
 
@@ -180,15 +195,26 @@ class _ViewTexts(Sequence[list[str]]):
         if isinstance(k, slice):
             return [self[i] for i in range(len(self))[k]]
         k = range(len(self))[k]
+        if self._words:
+            return _word_texts(self._sentences, k)
         words = self._sentences[k]
         return unit_texts(words, self.groups(k, words))
 
     def __iter__(self):
         return (self[k] for k in range(len(self)))
 
+    def links(self, k: int, found: Links, other: _ViewTexts) -> Links:
+        """The word links of pair `k` from the links `found` between this side's units and `other`'s:
+        a link past either side's units is dropped."""
+        if self._words and other._words:  # one unit a word: the links themselves, counted, not made
+            n_src, n_trg = _size(self._sentences, k), _size(other._sentences, k)
+            return {(i, j) for i, j in found if i < n_src and j < n_trg}
+        return spread_links(found, self.groups(k), other.groups(k))
+
 
 class _Joined(Sequence):
-    """Two sequences read as one (the batch's sentences, then the extra corpus)."""
+    """Two sequences read as one (the batch's sentences, then the extra corpus); a compact store's
+    `text_of` and `size` are read through."""
 
     def __init__(self, first: Sequence, second: Sequence) -> None:
         self._first, self._second = first, second
@@ -196,10 +222,38 @@ class _Joined(Sequence):
     def __len__(self) -> int:
         return len(self._first) + len(self._second)
 
-    def __getitem__(self, k):
+    def _where(self, k: int) -> tuple[Sequence, int]:
         k = range(len(self))[k]  # (a negative index counts from the end; out of range: IndexError)
         n = len(self._first)
-        return self._first[k] if k < n else self._second[k - n]
+        return (self._first, k) if k < n else (self._second, k - n)
+
+    def __getitem__(self, k):
+        part, k = self._where(k)
+        return part[k]
+
+    def text_of(self, k: int) -> list[str]:
+        return _word_texts(*self._where(k))
+
+    def size(self, k: int) -> int:
+        return _size(*self._where(k))
+
+
+class Parallel(Sequence[tuple[Sequence[Word], Sequence[Word]]]):
+    """Sentence pairs kept as two sequences of sentences (two compact `wordstore.WordStore`s):
+    `align_words` reads each side as it is, so an extra corpus's words are never made into `Word`s."""
+
+    def __init__(self, sources: Sequence[Sequence[Word]], targets: Sequence[Sequence[Word]]) -> None:
+        if len(sources) != len(targets):
+            raise ValueError(f"{len(sources)} source sentences against {len(targets)} targets")
+        self.sources, self.targets = sources, targets
+
+    def __len__(self) -> int:
+        return len(self.sources)
+
+    def __getitem__(self, k):
+        if isinstance(k, slice):
+            return [self[i] for i in range(len(self))[k]]
+        return self.sources[k], self.targets[k]
 
 
 def align_words(aligner, src: Sequence[Sequence[Word]], trg: Sequence[Sequence[Word]], src_lang: str,
@@ -209,14 +263,22 @@ def align_words(aligner, src: Sequence[Sequence[Word]], trg: Sequence[Sequence[W
     aligner learns from, aligned along). When a side's units differ from its words, the aligner
     runs on each view of the whole corpus — words, then units — and a word pair is linked when
     either view links it (each word of a unit taking the unit's links). `src` and `trg` may be
-    lazy sequences (a `WordStore`'s entries): each sentence's words and units are made when read."""
+    lazy sequences (a `WordStore`'s entries): each sentence's words and units are made when read,
+    and where both sides are aligned on their words alone (every language but Chinese), only the
+    words' texts are read. `extra` given as a `Parallel` is read side by side, as it is kept;
+    `src_cuts` may be lazy too: it is read only where a side has units."""
     n = len(src)
-    cuts = _Joined(list(src_cuts) if src_cuts is not None else [()] * n, [()] * len(extra))
-    all_src = _Joined(src, [s for s, _ in extra])
-    all_trg = _Joined(trg, [t for _, t in extra])
+    if isinstance(extra, Parallel):
+        extra_src, extra_trg = extra.sources, extra.targets
+    else:
+        extra_src, extra_trg = [s for s, _ in extra], [t for _, t in extra]
+    cuts = _Joined(src_cuts if src_cuts is not None else [()] * n, [()] * len(extra_src))
+    all_src = _Joined(src, extra_src)
+    all_trg = _Joined(trg, extra_trg)
     learns = getattr(aligner, "learns_from_corpus", True)
-    no_cuts = _Joined([()] * n, [()] * len(extra))
-    rounds = 2 if learns and any(
+    no_cuts = _Joined([()] * n, [()] * len(extra_src))
+    units = learns and (unit_rule(src_lang), unit_rule(trg_lang)) != ("words", "words")
+    rounds = 2 if units and any(
         len(views(all_src[k], src_lang, cuts[k])) > 1 or len(views(all_trg[k], trg_lang)) > 1
         for k in range(len(all_src))
     ) else 1
@@ -227,8 +289,9 @@ def align_words(aligner, src: Sequence[Sequence[Word]], trg: Sequence[Sequence[W
         found = aligner.align(src_view, trg_view)
         joined = LinkStore()  # (memory: the joined links in compact form, one view's sets at a time)
         for k in range(n):
-            links = spread_links(found[k], src_view.groups(k), trg_view.groups(k))
+            links = src_view.links(k, found[k], trg_view)
             joined.append(links | out[k] if view else links)
             found[k] = set()
         out = joined
     return out
+

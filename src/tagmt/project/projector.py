@@ -70,7 +70,7 @@ from typing import Sequence
 
 from tagmt.errors import TagmtError
 from tagmt.project.align import Aligner, Links
-from tagmt.project.alignunits import align_words, unit_rule
+from tagmt.project.alignunits import Parallel, align_words
 from tagmt.project.anchors import (
     anchor_cognates,
     anchor_glossary,
@@ -242,32 +242,37 @@ def _project(
     for term, found in taught.items():
         glossary.setdefault(term, set()).update(found)
     # each pass anchors a pair's links to the glossary as it reads the pair (memory: no pass holds
-    # every pair's anchored links)
-    first = [
-        render_spans(t, _spans(d, t, s, w, anchor_glossary(d, t, s, w, link, glossary), default_decision))[1]
-        if d.tags else {}
-        for d, t, s, w, link in zip(sources[:n], texts, src, trg, links)
-    ]
+    # every pair's anchored links); only tagged pairs are read (speed: an untagged pair only feeds the
+    # aligner and the batch glossary, so its words are never made into `Word` lists again)
+    tagged = [k for k in range(n) if sources[k].tags]
+    first: list[dict[int, tuple[int, int]]] = [_NOTHING] * n
+    for k in tagged:
+        d, t, s, w = sources[k], texts[k], src[k], trg[k]
+        first[k] = render_spans(t, _spans(d, t, s, w, anchor_glossary(d, t, s, w, links[k], glossary),
+                                          default_decision))[1]
     for term, found in consistent_terms(detagged, translations, first).items():
         glossary.setdefault(term, found)
     del first  # (memory: the first pass's outputs are not needed any more)
-    conventions = learn_conventions(
-        Example(d, EdgeContext(t, units_of(t, w)), _spans(d, t, s, w, anchor_glossary(d, t, s, w, link, glossary),
-                                                          None), ref)
-        for d, t, s, w, link, (_, ref) in zip(
-            sources[n:], texts[n:], src[n:], trg[n:], links[n:], shown
-        )
-        if d.tags
-    )
+
+    def example(k: int) -> Example:
+        d, t, s, w = sources[k], texts[k], src[k], trg[k]
+        return Example(d, EdgeContext(t, units_of(t, w)),
+                       _spans(d, t, s, w, anchor_glossary(d, t, s, w, links[k], glossary), None), shown[k - n][1])
+
+    conventions = learn_conventions(example(k) for k in range(n, len(sources)) if sources[k].tags)
     if model is not None:
         conventions.right.update(model.conventions.right)
         conventions.wrong.update(model.conventions.wrong)
     decide: Decide = conventions.decide if shown or model is not None else default_decision
-    outputs = [
-        project_tags(d, t, s, w, anchor_glossary(d, t, s, w, link, glossary), decide) if d.tags else t
-        for d, t, s, w, link in zip(detagged, translations, src, trg, links)
-    ]
+    outputs = list(translations)
+    for k in tagged:
+        d, t, s, w = sources[k], texts[k], src[k], trg[k]
+        outputs[k] = project_tags(d, t, s, w, anchor_glossary(d, t, s, w, links[k], glossary), decide)
     return outputs, conventions, taught
+
+
+_NOTHING: dict[int, tuple[int, int]] = {}
+"""The first pass's placements of an untagged pair (read only)."""
 
 
 def _detagged(example: str | Detagged) -> Detagged:
@@ -284,38 +289,46 @@ def _links(
     align_corpus: Sequence[tuple[str, str]],
     known: frozenset[str],
 ) -> LinkStore:
-    """Word links of every pair, with the anchors; extra plain text is aligned along when the
-    aligner learns from the corpus. The aligner reads the word texts as it goes (`TokenLists`)."""
+    """Word links of every tagged pair, with the anchors (an untagged pair gets none: it only feeds
+    the aligner); extra plain text is aligned along when the aligner learns from the corpus. One
+    path for every language (`alignunits.align_words`): it reads the stores' word texts as the
+    aligner goes, and a second view only where a side has units (Chinese)."""
     learns = getattr(aligner, "learns_from_corpus", True)
     chosen = [k for k, d in enumerate(sources) if learns or d.tags]
     if not chosen:
         return LinkStore(set() for _ in sources)
-    extra = list(align_corpus) if learns else []
-    if learns and (unit_rule(src_lang), unit_rule(trg_lang)) != ("words", "words"):
-        # a side aligned on coarser units too (Chinese: `alignunits.py`): both views, read from the stores
-        found = align_words(
-            aligner, src.pick(chosen), trg.pick(chosen), src_lang, trg_lang,
-            [sources[k].cuts() for k in chosen],
-            [(words_with_offsets(s, src_lang, vocabulary=known), words_with_offsets(t, trg_lang, vocabulary=known))
-             for s, t in extra],
-        )
-    else:
-        found = list(aligner.align(
-            src.tokens(chosen, [[w.text for w in words_with_offsets(s, src_lang, vocabulary=known)] for s, _ in extra]),
-            trg.tokens(chosen, [[w.text for w in words_with_offsets(t, trg_lang, vocabulary=known)] for _, t in extra]),
-        ))
+    extra = Parallel(
+        WordStore((s, words_with_offsets(s, src_lang, vocabulary=known)) for s, _ in align_corpus),
+        WordStore((t, words_with_offsets(t, trg_lang, vocabulary=known)) for _, t in align_corpus),
+    ) if learns and align_corpus else ()
+    found = align_words(aligner, src.pick(chosen), trg.pick(chosen), src_lang, trg_lang,
+                        _Cuts(sources, chosen), extra)
+    del extra
     links = LinkStore()
     where = dict(zip(chosen, range(len(found))))
-    for k in range(len(sources)):
-        if k not in where:
+    for k, d in enumerate(sources):
+        if k not in where or not d.tags:
             links.append(set())
             continue
         s, w = src[k], trg[k]
         link = anchor_cognates(s, w, anchor_loanwords(s, src_lang, w, trg_lang, found[where[k]]))
         links.append(anchor_identical(s, w, link))
-        if isinstance(found, list):
-            found[where[k]] = set()  # (memory: each pair's links are held once, in the store)
     return links
+
+
+class _Cuts(Sequence[set[int]]):
+    """The tag boundaries of the chosen sources, made when read (only a side with units reads them)."""
+
+    def __init__(self, sources: list[Detagged], chosen: list[int]) -> None:
+        self._sources, self._chosen = sources, chosen
+
+    def __len__(self) -> int:
+        return len(self._chosen)
+
+    def __getitem__(self, k):
+        if isinstance(k, slice):
+            return [self[i] for i in range(len(self))[k]]
+        return self._sources[self._chosen[k]].cuts()
 
 
 def example_terms(examples: Sequence[tuple[Detagged, Detagged]]) -> dict[str, set[str]]:

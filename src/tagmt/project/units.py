@@ -138,15 +138,16 @@ def _split_wide(token: str, start: int) -> list[tuple[str, int]]:
     return pieces
 
 
-def dictionary_words(text: str) -> list[tuple[int, int]]:
+def dictionary_words(text: str, pieces: list[tuple[int, int]] | None = None) -> list[tuple[int, int]]:
     """Words of two or more characters of one script written without spaces (Han, Thai, Lao,
     Khmer, Myanmar) as ICU's dictionary cuts them (`到期`, `经典`, `日付`): a segmenter that cuts
     finer (Chinese: one Han character a word, for the aligner) must not let an edge split them;
     in Japanese, the runs of kanji ICU does not know are words too (`unknown_compounds`).
-    Empty without PyICU (the `align` extra): edges then fall where the words say."""
+    Empty without PyICU (the `align` extra): edges then fall where the words say. `pieces`: ICU's
+    words of `text` when the caller has them already (`icu_pieces`)."""
     if not _UNSPACED.search(text) or not icu_available():
         return []
-    pieces = icu_spans(text, "zh")
+    pieces = icu_pieces(text) if pieces is None else pieces
     found = []
     for a, b in pieces:
         scripts = {_script(c) for c in text[a:b]}
@@ -155,16 +156,24 @@ def dictionary_words(text: str) -> list[tuple[int, int]]:
     return sorted(found + _kanji_runs(text, pieces))
 
 
-def unknown_compounds(text: str) -> list[tuple[int, int]]:
+def unknown_compounds(text: str, pieces: list[tuple[int, int]] | None = None) -> list[tuple[int, int]]:
     """Runs of two or more kanji in Japanese text that ICU's dictionary cuts into single
     characters (`未|消|込`, `絞|込`): compounds it does not know. Japanese writes its grammatical
     words in kana, so such a run is one content word (a term of the domain), and none of its
     characters is a word of its own that a source word could translate: links to its characters
     do not split it. Empty for text without kana (Chinese, where one Han character may well be a
-    word: `将`, `为`) and without PyICU."""
+    word: `将`, `为`) and without PyICU. `pieces` as for `dictionary_words`."""
     if not _HAN.search(text) or not _KANA.search(text) or not icu_available():
         return []
-    return _kanji_runs(text, icu_spans(text, "zh"))
+    return _kanji_runs(text, icu_pieces(text) if pieces is None else pieces)
+
+
+def icu_pieces(text: str) -> list[tuple[int, int]]:
+    """ICU's dictionary words of `text` (empty without a script that needs them, or without PyICU):
+    what `dictionary_words` and `unknown_compounds` read, made once per text by their callers."""
+    if not _UNSPACED.search(text) or not icu_available():
+        return []
+    return icu_spans(text, "zh")
 
 
 def _kanji_runs(text: str, pieces: list[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -278,8 +287,9 @@ class _Units:
         self.groups = groups_of(text)
         self.source_groups = groups_of(plain)
         self.tokens = verbatim_tokens(plain, text)
-        self.words = dictionary_words(text)
-        self.unknown = set(unknown_compounds(text))
+        pieces = icu_pieces(text)  # (speed: one ICU pass serves both)
+        self.words = dictionary_words(text, pieces)
+        self.unknown = set(unknown_compounds(text, pieces))
         self.source_tokens = [  # tokens of several pieces: `<b>Manage</b><b>Users</b>` is two
             (m.start(), m.end()) for m in _TOKEN.finditer(plain) if _JOINER.search(m.group())
         ]

@@ -8,8 +8,9 @@ costs 9 bytes (its two offsets in an `array('i')`, its kind as one byte; its tex
 segment's text when asked for) and a link 8 (two `int32`s).
 
 * `WordStore` — the words of many texts: `store[k]` is a new `list[Word]` equal to the one
-  appended (same texts, offsets and kinds), built on demand; `store.tokens(indices)` is the word
-  texts of those segments, as the aligners read them, also built on demand (`TokenLists`).
+  appended (same texts, offsets and kinds), built on demand; `store.text_of(k)` is the word texts
+  alone, as the aligners read them (`alignunits.align_words`), and `store.size(k)` their number;
+  `store.pick(indices)` some segments as a lazy sequence with the same three readers.
   Words that are not slices of their text (a segmenter that normalizes), or a `Word` with other
   fields than these four, are kept as given: the store never changes what it gives back.
 * `LinkStore` — the link sets of many pairs: `links[k]` is a new set equal to the one appended.
@@ -105,13 +106,15 @@ class WordStore(Sequence[list[Word]]):
         offsets = self._offsets[2 * lo : 2 * hi]
         return [text[a:b] for a, b in zip(offsets[::2], offsets[1::2])]
 
+    def size(self, k: int) -> int:
+        """The number of words of segment ``k``."""
+        k = range(len(self))[k]
+        kept = self._kept.get(k)
+        return len(kept) if kept is not None else self._bounds[k + 1] - self._bounds[k]
+
     def pick(self, indices: Sequence[int]) -> Sequence[list[Word]]:
         """The segments ``indices`` as a sequence whose words are made when read."""
         return _Slice(self, indices)
-
-    def tokens(self, indices: Sequence[int], extra: Sequence[list[str]] = ()) -> TokenLists:
-        """The word texts of the segments ``indices``, then the lists ``extra``, built on demand."""
-        return TokenLists(self, indices, extra)
 
 
 class _Slice(Sequence[list[Word]]):
@@ -129,30 +132,11 @@ class _Slice(Sequence[list[Word]]):
     def __iter__(self) -> Iterator[list[Word]]:
         return (self._store[k] for k in self._indices)
 
+    def text_of(self, k: int) -> list[str]:
+        return self._store.text_of(self._indices[k])
 
-class TokenLists(Sequence[list[str]]):
-    """Word texts of some segments of a `WordStore`, then some given lists: what `Aligner.align`
-    reads, made one segment at a time when it reads them (it may read them several times, from
-    several threads)."""
-
-    def __init__(self, store: WordStore, indices: Sequence[int], extra: Sequence[list[str]] = ()) -> None:
-        self._store, self._indices, self._extra = store, indices, extra
-
-    def __len__(self) -> int:
-        return len(self._indices) + len(self._extra)
-
-    def __getitem__(self, k):
-        if isinstance(k, slice):
-            return [self[i] for i in range(len(self))[k]]
-        k = range(len(self))[k]
-        n = len(self._indices)
-        return self._store.text_of(self._indices[k]) if k < n else list(self._extra[k - n])
-
-    def __iter__(self) -> Iterator[list[str]]:
-        for k in self._indices:
-            yield self._store.text_of(k)
-        for words in self._extra:
-            yield list(words)
+    def size(self, k: int) -> int:
+        return self._store.size(self._indices[k])
 
 
 class LinkStore(Sequence[Links]):

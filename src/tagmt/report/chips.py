@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from tagmt.markup import TaggedSegment
-from tagmt.metrics.placement import pair_tags
+from tagmt.metrics.placement import TagPairing, pair_tags
 
 #: Mark letters: dropped, inserted, misplaced, attributes changed, and "differs" (a projection miss).
 MARKS = {"d": "dropped", "i": "inserted", "m": "misplaced", "a": "attributes_changed", "x": "differs"}
@@ -46,15 +46,18 @@ def draw(segment: TaggedSegment, marks: dict[int, tuple[str, int | None]] | None
 
 
 
-def compare(reference: TaggedSegment, hypothesis: TaggedSegment) -> tuple[list[Any], list[list[Any]], set[tuple[str, str]]]:
+def compare(reference: TaggedSegment, hypothesis: TaggedSegment, pairing: TagPairing | None = None,
+            ) -> tuple[list[Any], list[list[Any]], set[tuple[str, str]]]:
     """The hypothesis drawn with its tag errors, the dropped reference tags as ghost chips, and the
-    (element name, kind) pairs of every error (what the page filters on)."""
+    (element name, kind) pairs of every error (what the page filters on). ``pairing``: :func:`pair_tags`
+    of the two, when the caller has it already (it counts the same segment's tags too)."""
     marks: dict[int, tuple[str, int | None]] = {}
     ghosts: list[list[Any]] = []
     errors: set[tuple[str, str]] = set()
     if not reference.has_markup and not hypothesis.has_markup:
         return draw(hypothesis), ghosts, errors
-    pairing = pair_tags(reference, hypothesis)
+    if pairing is None:
+        pairing = pair_tags(reference, hypothesis)
     for pair in pairing.pairs:
         ref, hyp = pair.reference, pair.hypothesis
         letters = "m" * pair.misplaced + "a" * pair.attributes_changed

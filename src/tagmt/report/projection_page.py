@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from tagmt.markup import TaggedSegment, tokenize
-from tagmt.metrics.placement import segment_tag_figures
+from tagmt.metrics.placement import TagReport, pair_tags, segment_tag_figures
 from tagmt.project.assess import ERRORS, Assessment, assess_segment
 from tagmt.report import chips
 from tagmt.report.html import escape, page, stacked_bars, table
@@ -85,15 +85,22 @@ def miss_data(compared: Sequence[tuple[str, str, str, str]]) -> tuple[Assessment
     return assessment, misses
 
 
-def tag_rows(by_tags: Sequence[tuple[str, str, str, str]], first: int = 1) -> list[dict[str, Any]]:
-    """Each segment of another text as a row of the page: its tags compared by name (no placement)."""
+def tag_rows(by_tags: Sequence[tuple[str, str, str, str]], first: int = 1,
+             report: TagReport | None = None) -> list[dict[str, Any]]:
+    """Each segment of another text as a row of the page: its tags compared by name (no placement).
+    Each segment's tags are paired once (:func:`tagmt.metrics.placement.pair_tags`): for its chips, its
+    counts and, given a ``report``, the page's per-tag table."""
     from tagmt.metrics.segment import SegmentPair
 
     rows = []
     for number, (segment_id, source, output, reference) in enumerate(by_tags, start=first):
         pair = SegmentPair.parse(output, [reference])
-        drawn, ghosts, errors = chips.compare(pair.reference, pair.hypothesis)
-        figures = segment_tag_figures(pair)
+        pairing = (pair_tags(pair.reference, pair.hypothesis)
+                   if pair.reference.has_markup or pair.hypothesis.has_markup else None)
+        drawn, ghosts, errors = chips.compare(pair.reference, pair.hypothesis, pairing)
+        figures = segment_tag_figures(pair, pairing)
+        if report is not None:
+            report.add(pair, pairing)
         rows.append({"n": number, "id": segment_id, "c": "text differs", "t": sorted({n for n, _ in errors}),
                      "s": chips.draw(_parse(source)), "x": chips.draw(pair.reference), "g": drawn + ghosts,
                      "f": (f"tags: {figures['present']} of {figures['reference']} present, {figures['dropped']} "
@@ -101,13 +108,8 @@ def tag_rows(by_tags: Sequence[tuple[str, str, str, str]], first: int = 1) -> li
     return rows
 
 
-def _by_tags_summary(by_tags: Sequence[tuple[str, str, str, str]]) -> str:
-    from tagmt.metrics.placement import TagReport
-    from tagmt.metrics.segment import SegmentPair
-
-    report = TagReport()
-    for _, _, output, reference in by_tags:
-        report.add(SegmentPair.parse(output, [reference]))
+def _by_tags_summary(by_tags: Sequence[tuple[str, str, str, str]], report: TagReport) -> str:
+    """The summary of the segments of another text, from their per-tag ``report`` (:func:`tag_rows` fills it)."""
     rows = report.rows()
     totals = {k: sum(int(r[k]) for r in rows) for k in ("reference", "hypothesis", "dropped", "inserted",
                                                          "misplaced", "attributes_changed")}
@@ -177,7 +179,8 @@ def projection_page(compared: Sequence[tuple[str, str, str, str]], *, title: str
     """The whole page for the assessed segments of a projection run; ``by_tags``: segments of another text
     than their reference, counted apart (see the module docstring); ``notes``: what was not assessed."""
     assessment, misses = miss_data(compared)
-    misses += tag_rows(by_tags, first=len(compared) + 1)
+    report = TagReport()
+    misses += tag_rows(by_tags, first=len(compared) + 1, report=report)
     tags: dict[str, int] = defaultdict(int)
     for miss in misses:
         for name in miss["t"]:
@@ -188,7 +191,7 @@ def projection_page(compared: Sequence[tuple[str, str, str, str]], *, title: str
     body += [f'<p class="note run-note">{escape(note)}</p>\n' for note in notes]
     body += ['<h2 id="summary">Exact placement</h2>\n', _summary(assessment)]
     if by_tags:
-        body.append(_by_tags_summary(by_tags))
+        body.append(_by_tags_summary(by_tags, report))
     heading = f"Misses ({len(misses) - len(by_tags)})"
     if by_tags:
         heading += f" and segments of another text ({len(by_tags)})"

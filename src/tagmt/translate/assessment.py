@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Sequence
 
+from tagmt.corpus import read_references
 from tagmt.errors import TagmtError
 from tagmt.project.assess import Assessment, assess, has_tags, same_text
 
@@ -172,19 +173,6 @@ def _canonical(tagged: str) -> str:
     return "".join(t.text if t.is_markup else normalize(t.text) for t in tokenize(tagged, orphans=True))
 
 
-def _references(ref: str | Path, count: int, what: str, *, src_lang: str | None = None,
-                trg_lang: str | None = None) -> list[str | None]:
-    """The tagged references of ``ref``, segment for segment, in any format the corpus layer reads
-    (``tagmt.corpus.read_references``: a line file's lines, a TMX's ``trg_lang`` side, an XLIFF's targets)."""
-    from tagmt.corpus import read_references
-
-    references = read_references(ref, src_lang=src_lang, trg_lang=trg_lang)
-    if len(references) != count:
-        raise TagmtError(f"--ref {ref} has {len(references)} segments but {what} has {count}: give the tagged "
-                         "reference segment for segment (a line file: line for line)")
-    return references
-
-
 def _in_order_run(outputs: Sequence[str], references: Sequence[str | None], sources: Sequence[str], ref: str | Path,
                   approach: str) -> RunAssessment:
     """``assess_run`` of segments matched by position (ids: line numbers); those without a reference (a TMX
@@ -214,7 +202,8 @@ def check_reference(ref: str | Path, *, input: str | Path | None = None, format:
         from tagmt.corpus import sap
 
         count = len(sap.read(dataset, split, direction).segments)
-        _references(ref, count, f"the split ({direction})", src_lang=direction.src, trg_lang=direction.trg)
+        read_references(ref, src_lang=direction.src, trg_lang=direction.trg, count=count,
+                        of=f"the split ({direction})")
         return
     if str(ref) == DATA_REFERENCE and not Path(ref).exists():
         raise TagmtError("--ref data takes the data set's tagged targets of a --pair run; with --input give a file")
@@ -225,7 +214,7 @@ def check_reference(ref: str | Path, *, input: str | Path | None = None, format:
             raise TagmtError(f"{ref}: with an XLIFF --input, --ref takes the same XLIFF with tagged targets, not a "
                              f"{theirs.format} file")
         return
-    _references(ref, len(corpus.segments), f"--input {input}", src_lang=src_lang, trg_lang=trg_lang)
+    read_references(ref, src_lang=src_lang, trg_lang=trg_lang, count=len(corpus.segments), of=f"--input {input}")
 
 
 def assess_pair_run(output: str | Path, ref: str | Path, *, dataset: Any, split: str | None, direction: Any,
@@ -242,7 +231,7 @@ def assess_pair_run(output: str | Path, ref: str | Path, *, dataset: Any, split:
     if str(ref) == DATA_REFERENCE:
         references = [s.reference or "" for s in corpus.segments]
         return assess_run(outputs, references, corpus.sources, approach=approach)  # ids: the output's line numbers
-    references = _references(ref, len(outputs), f"the split ({direction})", src_lang=direction.src,
+    references = read_references(ref, count=len(outputs), of=f"the split ({direction})", src_lang=direction.src,
                              trg_lang=direction.trg)
     return _in_order_run(outputs, references, corpus.sources, ref, approach)
 
@@ -262,7 +251,7 @@ def assess_file_run(input: str | Path, output: str | Path, ref: str | Path, *, a
     corpus = read_corpus(input, format, src_lang=src_lang, trg_lang=trg_lang)
     if corpus.format not in ("xliff12", "xliff2"):
         outputs = read_segments(output)
-        references = _references(ref, len(outputs), str(output), src_lang=src_lang, trg_lang=trg_lang)
+        references = read_references(ref, src_lang=src_lang, trg_lang=trg_lang, count=len(outputs), of=str(output))
         return _in_order_run(outputs, references, corpus.sources, ref, approach)
     return _assess_xliff(corpus, output, ref, approach, overwrite, kept)
 

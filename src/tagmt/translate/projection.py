@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from tagmt.aligner_names import DEFAULT_ALIGNER
-from tagmt.corpus import Corpus, read_corpus
+from tagmt.corpus import Corpus, read_corpus, read_references
 from tagmt.corpus.lines import check_same_length, read_segments, write_lines
 from tagmt.corpus.xmltext import unescape
 from tagmt.errors import TagmtError
@@ -59,6 +59,8 @@ class ProjectionRun:
     assessment: Assessment | None = None  # against the tagged reference, when one was given
     #: with a reference: (segment id, tagged source, output, reference) of every segment assessed, in order
     compared: list[tuple[str, str, str, str]] = field(default_factory=list)
+    #: what the assessment left out and why (segments without a reference in a TMX or XLIFF ``ref``)
+    notes: list[str] = field(default_factory=list)
 
 
 def _aligner(aligner: str | AlignerSpec | Aligner, aligner_model: str | None, languages: Sequence[str], device: str,
@@ -90,8 +92,10 @@ def project_lines(
     ref: str | Path | None = None,
 ) -> ProjectionRun:
     """Project the tags of each line of ``source`` onto the same line of ``translation``; write ``output``.
-    ``ref``: a tagged line file of references, line for line, to assess the output against. ``output`` is
-    never one of the inputs (refused before any work)."""
+    ``ref``: the tagged references to assess the output against, segment for segment, in any format the
+    corpus layer reads (``tagmt.corpus.read_references``: a line file's lines, a TMX's ``trg_lang`` side, an
+    XLIFF's targets); segments without one there are left out of the assessment and said (``notes``).
+    ``output`` is never one of the inputs (refused before any work)."""
     refuse_overwriting_inputs([("output", str(output))], [("source", str(source)), ("translation", str(translation)),
                                                           ("ref", str(ref) if ref else None)])
     src, trg = normalize(src_lang, "--src-lang"), normalize(trg_lang, "--trg-lang")
@@ -100,8 +104,7 @@ def project_lines(
     check_same_length(source, len(sources), translation, len(translations))
     references = None
     if ref is not None:
-        references = read_segments(ref)
-        check_same_length(source, len(sources), ref, len(references))
+        references = read_references(ref, src_lang=src, trg_lang=trg, count=len(sources), of=f"--source {source}")
     tagged = [n for n, (line, src_line) in enumerate(zip(translations, sources), start=1)
               if _has_source_tags(line, src_line)]
     if tagged:
@@ -120,14 +123,19 @@ def project_lines(
                                    remove_tags=False, guide=guide)
     seconds = time.perf_counter() - started
     path = write_lines(output, outputs)
-    assessment = None
+    assessment, compared, notes = None, [], []
     if references is not None:
-        assessment = assess(outputs, references, sources=sources,
-                            ids=[str(n) for n in range(1, len(sources) + 1)], id_kind="line")
-    compared = [(str(n), *texts) for n, texts in enumerate(zip(sources, outputs, references), start=1)
-                if _assessed(*texts[1:])] if references is not None else []
+        kept = [k for k, reference in enumerate(references) if reference is not None]
+        if len(kept) < len(references):
+            first = next(k for k, reference in enumerate(references) if reference is None) + 1
+            notes.append(f"{len(references) - len(kept)} segments have no reference in --ref {ref} and are not "
+                         f"assessed (first: line {first})")
+        assessment = assess([outputs[k] for k in kept], [references[k] or "" for k in kept],
+                            sources=[sources[k] for k in kept], ids=[str(k + 1) for k in kept], id_kind="line")
+        compared = [(str(k + 1), sources[k], outputs[k], references[k] or "") for k in kept
+                    if _assessed(outputs[k], references[k] or "")]
     return ProjectionRun(path, len(sources), sum(bool(d.tags) for d in detagged), seconds, report,
-                         assessment=assessment, compared=compared)
+                         assessment=assessment, compared=compared, notes=notes)
 
 
 def _assessed(output: str, reference: str) -> bool:
