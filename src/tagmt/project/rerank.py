@@ -234,7 +234,7 @@ def cases_of(seg: Segment, spans: list[Span]) -> list[tuple[Span, Case]]:
 def example_cases(seg: Segment, spans: list[Span], reference: Detagged, fold: int) -> list[Case]:
     """The cases of an example's projection, each with the index of its reference span."""
     truth = keyed_tags(reference.walk())
-    keys = {id(tag): key for key, tag in keyed_tags(s.tag for root in spans for s in root.walk()).items()}
+    keys = {id(tag): key for key, tag in keyed_tags(seg.detagged.walk()).items()}  # (the source's order)
     cases = []
     for node, case in cases_of(seg, spans):
         want = truth.get(keys.get(id(node.tag)))
