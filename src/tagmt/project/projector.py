@@ -18,7 +18,11 @@ The steps of `project_batch`, one module each:
    `units.py` then keeps what the translation marks as one unit whole: a tag takes the one
    verbatim occurrence of its whole source text, and no edge splits a token copied from the source
    or crosses a bracket or quotation group unless the source tag does.
-5. `render.py` — the placed tags are written into the translation at character offsets; the
+5. `rerank.py` — with tagged examples (or a model that learned from some), each span tag's place is
+   chosen again among the final span and spans near it by a ranker learned from the examples' own
+   projections; it moves a span only when its score beats the pipeline's by a margin the examples
+   validated, and too few example tags teach no ranker.
+6. `render.py` — the placed tags are written into the translation at character offsets; the
    translation is never altered (stripping the output gives it back exactly).
 
 Measured with oracle translations (the plain reference; default eflomal; benchmarks/bench_projection.py

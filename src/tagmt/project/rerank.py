@@ -8,8 +8,10 @@ compound or a noun phrase (`<b>그룹화</b> 기준` for `<b>그룹화 기준</b
 
 * **candidates** — the pipeline's span; the spans whose edges lie up to `K` target words away from
   its first and last word either way, within the tag's allowed region (its parent's span, between its
-  placed siblings, enclosing its children); and the raw inside–outside argmax of the region (the
-  maximum-sum run of links in minus links out, before any edge rule). O(K² + n) per tag.
+  placed siblings, enclosing its children), none beginning with a particle or a Korean ending nor
+  ending with a particle or a Chinese localizer (the placement rules' own, `_NO_START`/`_NO_END`); and
+  the raw inside–outside argmax of the region (the maximum-sum run of links in minus links out,
+  before any edge rule). O(K² + n) per tag.
 * **features** (`FEATURES`) — language-independent, no tag name, no word: the inside–outside score
   below the region's best; the share of the tag's links that land outside; the other words' links
   that land inside; unlinked words inside and just outside; the kinds (`wordseg.Word.kind`) of the
@@ -72,6 +74,12 @@ FEATURES: tuple[str, ...] = (
     "pipeline", "raw_argmax", "moved", "taught",
 )
 _INDEX = {name: k for k, name in enumerate(FEATURES)}
+_NO_START = ("particle", "ending")
+"""Word kinds a moved span never begins with (a particle belongs to the word before it, a Korean
+verbal ending to its stem) ..."""
+_NO_END = ("particle", "postposition")
+"""... nor ends with (a particle or a Chinese localizer follows the term): what `inside_outside.py`'s
+`_trim` and `_verb_group` keep for the pipeline's spans, kept for the candidates."""
 
 
 class Segment:
@@ -203,6 +211,8 @@ def tag_case(seg: Segment, node: Span, floor: int, ceiling: int) -> Case | None:
     for a, b in sorted(pairs):
         if not lo <= a < b <= hi or (a, b) == (a0, b0):
             continue
+        if trg[a].kind in _NO_START or trg[b - 1].kind in _NO_END:
+            continue  # (the placement rules' own: `_trim`, `_verb_group`)
         start, end = trg[a].start, trg[b - 1].end
         if start > keep_start or end < keep_end or (start, end) == (node.start, node.end):
             continue
