@@ -32,6 +32,10 @@ Measured (main 4893d3d, default eflomal, exact %): glossary cv de 88.8, fr 92.7,
 with --extra-examples eurlex de 90.6, fr 94.1, hu 92.0; eurlex cv de 97.4, fr 98.4, hu 97.1; eurlex cv with
 --extra-examples glossary de 97.4, fr 98.5, hu 97.1.
 
+The span ranker (`tagmt.project.rerank`) is on unless `--no-rerank`; the columns `moved right wrong` count
+the spans it moved and, of those, the ones moved onto the reference's span and off it (the pipeline's span
+was the reference's); a move between two wrong spans counts in neither.
+
 Speed (`--speed`): the cost of a projection call with and without a projection model (`tagmt learn`), side by
 side in one run, each measurement in a fresh process (its own CPU seconds — the process and its eflomal runs
 — wall seconds, segments per CPU second and peak resident MB). From one set and direction (`--speed-set`,
@@ -47,7 +51,7 @@ holds the corpus; tagmt streams it at ~50 MB) projects a 10-line file in 0.11 s 
 Usage:
   python benchmarks/bench_projection.py [--sets sap,eurlex,glossary] [--modes none,cv]
       [--sap ../shared/sap-dev] [--eurlex ../shared/eurlex-dev] [--aligner eflomal]
-      [--option symmetrize=union] [--extra-examples eurlex] [--show N] [--by-tag] [--json FILE]
+      [--option symmetrize=union] [--extra-examples eurlex] [--show N] [--by-tag] [--json FILE] [--no-rerank]
   python benchmarks/bench_projection.py --speed [--speed-set sap:en-ja] [--speed-segments 1000]
   python benchmarks/bench_projection.py --quick
 """
