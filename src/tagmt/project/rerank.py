@@ -31,6 +31,13 @@ compound or a noun phrase (`<b>그룹화</b> 기준` for `<b>그룹화 기준</b
 * **use** — the top candidate replaces the pipeline's only when its score beats the pipeline's by a
   margin chosen on the examples themselves (an inner 2-fold split of the examples: the margin of
   `MARGINS` whose changes gain most, right changes minus wrong ones; none gaining → no ranker).
+
+Measured (benchmarks/bench_projection.py --modes cv, exact %, without → with; the full figures in
+`projector.py`'s docstring): SAP ko 88.7 → 89.3 and zh 91.0 → 91.4 (seed 11: 87.4 → 89.5, 90.8 → 91.2),
+glossary with the EUR-Lex dev set as examples hu 92.3 → 93.7 and de 90.9 → 91.3; SAP ja/zf, EUR-Lex and the
+glossary alone unchanged (their examples teach no ranker that gains, or it moves nothing). The examples'
+projections are right for ~95 % of their tags, so a ranker sees few wrong pipeline spans to learn from
+(10–20 per fold on SAP) and moves few spans: 1–2 % of the tags, right ~5 times as often as wrong.
 """
 
 from __future__ import annotations
