@@ -32,6 +32,10 @@ Measured (main 4893d3d, default eflomal, exact %): glossary cv de 88.8, fr 92.7,
 with --extra-examples eurlex de 90.6, fr 94.1, hu 92.0; eurlex cv de 97.4, fr 98.4, hu 97.1; eurlex cv with
 --extra-examples glossary de 97.4, fr 98.5, hu 97.1.
 
+The span ranker (`tagmt.project.rerank`) is on unless `--no-rerank`; the columns `moved right wrong` count
+the spans it moved and, of those, the ones moved onto the reference's span and off it (the pipeline's span
+was the reference's); a move between two wrong spans counts in neither.
+
 Speed (`--speed`): the cost of a projection call with and without a projection model (`tagmt learn`), side by
 side in one run, each measurement in a fresh process (its own CPU seconds — the process and its eflomal runs
 — wall seconds, segments per CPU second and peak resident MB). From one set and direction (`--speed-set`,
@@ -47,7 +51,7 @@ holds the corpus; tagmt streams it at ~50 MB) projects a 10-line file in 0.11 s 
 Usage:
   python benchmarks/bench_projection.py [--sets sap,eurlex,glossary] [--modes none,cv]
       [--sap ../shared/sap-dev] [--eurlex ../shared/eurlex-dev] [--aligner eflomal]
-      [--option symmetrize=union] [--extra-examples eurlex] [--show N] [--by-tag] [--json FILE]
+      [--option symmetrize=union] [--extra-examples eurlex] [--show N] [--by-tag] [--json FILE] [--no-rerank]
   python benchmarks/bench_projection.py --speed [--speed-set sap:en-ja] [--speed-segments 1000]
   python benchmarks/bench_projection.py --quick
 """
@@ -65,9 +69,9 @@ from pathlib import Path
 from tagmt.data.dataset import open_dataset
 from tagmt.data.views import parallel_segments
 from tagmt.linecodec import decode_line
-from tagmt.project import detag
+from tagmt.project import detag, rerank
 from tagmt.project.align import get_aligner
-from tagmt.project.assess import ERRORS, Assessment, assess_segment, oracle_assessment
+from tagmt.project.assess import ERRORS, Assessment, _plain, assess_segment, oracle_assessment
 
 SHARED = Path(__file__).resolve().parent.parent.parent / "shared"
 SETS = {
@@ -117,18 +121,40 @@ def run(
         pairs = [Pair(p.source, p.source, p.group) for p in pairs]
         trg = src
         extra = []
+    rerank.TRACE = []
     t0, cpu0 = time.perf_counter(), _cpu()
     result, outputs = oracle_assessment(
         [(p.source, p.target) for p in pairs], src, trg, aligner,
         cross_validate=mode == "cv", groups=[p.group for p in pairs], examples=extra,
     )
     seconds, cpu = time.perf_counter() - t0, _cpu() - cpu0
+    result.reranked = _rerank_counts(pairs, rerank.TRACE)
+    rerank.TRACE = None
     misses = [
         (p.source, output, p.target)
         for p, output in zip(pairs, outputs)
         if output != p.target and detag(p.source).tags
     ]
     return result, seconds, cpu, len(pairs), misses
+
+
+def _rerank_counts(pairs: list[Pair], trace: list) -> tuple[int, int, int]:
+    """The spans the ranker moved (`rerank.TRACE`): how many, how many onto the reference's span, how
+    many off it (the pipeline's span was the reference's)."""
+    from tagmt.project.conventions import keyed_tags
+
+    references = {(detag(p.source).plain, _plain(p.target)): p.target for p in pairs}
+    right = wrong = 0
+    for detagged, text, tag, old, new in trace:
+        reference = references.get((detagged.plain, text))
+        if reference is None:
+            continue
+        key = next(k for k, t in keyed_tags(detagged.walk()).items() if t is tag)
+        want = keyed_tags(detag(reference).walk()).get(key)
+        if want is not None:
+            right += new == (want.start, want.end)
+            wrong += old == (want.start, want.end)
+    return len(trace), right, wrong
 
 
 def _cpu() -> float:
@@ -155,6 +181,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--show-error", default="", help="show only misses of this class")
     parser.add_argument("--by-tag", action="store_true", help="print the outcome per tag name")
     parser.add_argument("--json", type=Path, help="write every run's assessment here")
+    parser.add_argument("--no-rerank", action="store_true",
+                        help="project without the span ranker (rerank.py), to compare")
     parser.add_argument("--speed", action="store_true", help="measure the speed with and without a model")
     parser.add_argument("--speed-set", default="sap:en-ja", help="SET:DIRECTION for --speed")
     parser.add_argument("--speed-segments", type=int, default=1000)
@@ -174,10 +202,11 @@ def main(argv: list[str] | None = None) -> int:
         return _speed(args)
     options = dict(_option(o) for o in args.option)
     aligner = get_aligner(args.aligner, **options)
+    rerank.ENABLED = not args.no_rerank
     only = set(filter(None, args.directions.split(",")))
     print(f"aligner={args.aligner} {options}")
     head = f"{'set':<9}{'dir':<7}{'mode':<5}{'tagged':>7}{'exact %':>9}{'cpu/1k':>7}  "
-    print(head + "  ".join(f"{e[:5]:>5}" for e in ERRORS))
+    print(head + "  ".join(f"{e[:5]:>5}" for e in ERRORS) + "  moved right wrong")
     records = []
     for name in args.sets.split(","):
         for direction in SETS[name]:
@@ -190,7 +219,8 @@ def main(argv: list[str] | None = None) -> int:
                 label = "+".join([mode, *extra_sets(name, direction, args.extra_examples)])
                 print(f"{name:<9}{direction:<7}{label:<5}{result.tagged:>7}"
                       f"{100 * result.exact_share:>9.1f}{per_k:>7.1f}  "
-                      + "  ".join(f"{errors[e]:>5}" for e in ERRORS), flush=True)
+                      + "  ".join(f"{errors[e]:>5}" for e in ERRORS)
+                      + "  {:>5} {:>5} {:>5}".format(*result.reranked), flush=True)
                 if args.by_tag:
                     print("\n".join("    " + line for line in result.report().split("\n")[2:]))
                 shown = 0
@@ -204,6 +234,7 @@ def main(argv: list[str] | None = None) -> int:
                                 "extra_examples": extra_sets(name, direction, args.extra_examples),
                                 "segments": n, "wall_seconds": round(seconds, 1),
                                 "cpu_seconds": round(cpu, 1), "cpu_seconds_per_1000": round(per_k, 1),
+                                "reranked": dict(zip(("moved", "right", "wrong"), result.reranked)),
                                 **result.as_dict()})
     if args.json:
         args.json.write_text(json.dumps(records, indent=1, ensure_ascii=False) + "\n")

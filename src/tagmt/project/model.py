@@ -18,6 +18,7 @@ It holds three things learned from plain parallel corpora and tagged examples:
   priors and projected onto their own references, as a call would project them.
 * **the term table**: what each tagged example term became in its reference (`projector.example_terms`)
   and each whole example segment's translation (`anchors.batch_glossary`).
+* **the span ranker** (`rerank.learn_ranker`), learned from the same projections of the examples.
 
 Plus the katakana words the corpus writes on its own (`wordseg.katakana_vocabulary`; Japanese only), so
 calls segment Japanese as the model did.
@@ -33,6 +34,9 @@ exists is whole):
     conventions.json  [[key…], right, wrong] rows of `Conventions`
     terms.json        {source term: [translations…]}
     vocabulary.json   katakana words (Japanese)
+    ranker.json       the span ranker (`rerank.Ranker.as_json`: feature names, weights, scales, margin),
+                      only when the examples taught one (the manifest's `ranker` names it); a model
+                      without it (older, or too few examples) projects with the pipeline's spans
 
 `load_model` refuses, in one line, a path that is not a model (no manifest, another format), a corrupt
 one (manifest or file unreadable, sizes or hashes that do not match), one from a newer format, one for
@@ -61,6 +65,7 @@ from tagmt.errors import TagmtError, require
 from tagmt.project.alignunits import unit_rule, view_sentences
 from tagmt.project.conventions import Conventions
 from tagmt.project.detag import Detagged
+from tagmt.project.rerank import Ranker
 from tagmt.project.wordseg import base_language, default_segmenter_name, katakana_vocabulary, words_with_offsets
 
 FORMAT = "tagmt-projection-model"
@@ -70,6 +75,7 @@ PRIORS = "priors.sqlite"
 CONVENTIONS = "conventions.json"
 TERMS = "terms.json"
 VOCABULARY = "vocabulary.json"
+RANKER = "ranker.json"
 _HASHED = (CONVENTIONS, TERMS, VOCABULARY)
 """Files whose SHA-256 a load checks (small); the priors are checked by size and by SQLite itself."""
 _CHUNK = 500
@@ -124,6 +130,7 @@ class ProjectionModel:
     conventions: Conventions
     terms: dict[str, set[str]]
     vocabulary: frozenset[str] = frozenset()
+    ranker: Ranker | None = None
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     @property
@@ -309,7 +316,7 @@ def load_model(path: str | Path, src_lang: str | None = None, trg_lang: str | No
         found = path / name
         if not found.is_file() or found.stat().st_size != size:
             raise TagmtError(f"{path}: corrupt projection model ({name} is missing or not {size} bytes)")
-        if name in _HASHED and hashlib.sha256(found.read_bytes()).hexdigest() != digest:
+        if name in (*_HASHED, RANKER) and hashlib.sha256(found.read_bytes()).hexdigest() != digest:
             raise TagmtError(f"{path}: corrupt projection model ({name} does not match its SHA-256)")
     try:
         conventions = Conventions()
@@ -321,9 +328,10 @@ def load_model(path: str | Path, src_lang: str | None = None, trg_lang: str | No
                 conventions.wrong[key] = wrong
         terms = {term: set(found) for term, found in _read_json(path, TERMS).items()}
         vocabulary = frozenset(_read_json(path, VOCABULARY))
-    except (TypeError, ValueError, AttributeError) as exc:
+        ranker = Ranker.from_json(_read_json(path, RANKER)) if RANKER in files else None
+    except (TypeError, ValueError, AttributeError, KeyError) as exc:
         raise TagmtError(f"{path}: corrupt projection model ({exc})") from exc
-    model = ProjectionModel(path, manifest, conventions, terms, vocabulary)
+    model = ProjectionModel(path, manifest, conventions, terms, vocabulary, ranker)
     model.check_priors()
     return model
 
@@ -332,6 +340,8 @@ def _file_table(path: Path, files) -> dict[str, tuple[int, str]]:
     needed = {PRIORS, *_HASHED}
     if not isinstance(files, dict) or not needed <= set(files):
         raise TagmtError(f"{path}: corrupt projection model ({MANIFEST} does not list {', '.join(sorted(needed))})")
+    if RANKER in files:  # optional: only a model whose examples taught a ranker has one
+        needed.add(RANKER)
     try:
         return {name: (int(files[name]["bytes"]), str(files[name]["sha256"])) for name in needed}
     except (KeyError, TypeError, ValueError) as exc:
@@ -422,7 +432,9 @@ def learn_model(
             _store_priors(folder / PRIORS, work, lines, runs, progress)
         model = ProjectionModel(folder, {"src_lang": src, "trg_lang": trg, "eflomal": {
             "src_prefix": aligner.src_prefix, "trg_prefix": aligner.trg_prefix}}, Conventions(), {}, vocabulary)
-        conventions, terms = _learn_from_examples(examples, src, trg, aligner, model)
+        conventions, terms, ranker = _learn_from_examples(examples, src, trg, aligner, model)
+        if ranker is not None:
+            _write_json(folder / RANKER, ranker.as_json())
         _write_json(folder / CONVENTIONS, [[list(key), conventions.right[key], conventions.wrong[key]]
                                            for key in sorted(set(conventions.right) | set(conventions.wrong))])
         _write_json(folder / TERMS, {term: sorted(found) for term, found in sorted(terms.items())})
@@ -444,8 +456,10 @@ def learn_model(
                         "seed": aligner.seed, "runs": runs, "null_prior": aligner.null_prior,
                         "samplers": aligner.n_samplers,
                         "iterations": list(iterations), "sentences": lines},
+            **({"ranker": {"file": RANKER, "tags": ranker.tags, "margin": ranker.margin}} if ranker is not None
+               else {}),
             "files": {name: {"bytes": (folder / name).stat().st_size, "sha256": _sha256(folder / name)}
-                      for name in (PRIORS, *_HASHED)},
+                      for name in (PRIORS, *_HASHED, *([RANKER] if ranker is not None else []))},
         }
         _write_json(folder / MANIFEST, manifest)
         _replace(folder, output)
@@ -637,14 +651,14 @@ def bar_over(lines: Iterable[str], bar) -> Iterator[str]:
 
 
 def _learn_from_examples(examples, src: str, trg: str, aligner, model: ProjectionModel
-                         ) -> tuple[Conventions, dict[str, set[str]]]:
+                         ) -> tuple[Conventions, dict[str, set[str]], Ranker | None]:
     """The examples aligned with the model's priors and projected onto their own references, as a call
-    would project them: their edge conventions and terms (`projector.learn_examples`)."""
+    would project them: their edge conventions, terms and span ranker (`projector.learn_examples`)."""
     from tagmt.project.projector import learn_examples
 
     tagged = [(s, t) for s, t in examples if s.plain.strip() and t.plain.strip()]
     if not tagged:
-        return Conventions(), {}
+        return Conventions(), {}, None
     return learn_examples(tagged, src, trg, model.aligner_for(aligner), vocabulary=model.vocabulary)
 
 
