@@ -79,7 +79,9 @@ from tagmt.project.inside_outside import place_tags
 from tagmt.project.model import ProjectionModel
 from tagmt.project.conventions import Conventions, Example, default_decision, keyed_tags, learn_conventions
 from tagmt.project.edges import Decide, EdgeContext, Span, adjust_edges, to_spans, units_of
+from tagmt.project.confidence import Weights, link_weights, voted
 from tagmt.project.render import render_spans
+from tagmt.project.repeats import order_repeats
 from tagmt.project.units import respect_units, verbatim_spans
 from tagmt.project.wordseg import Word, katakana_vocabulary, words_with_offsets
 from tagmt.project.wordstore import LinkStore, WordStore
@@ -105,10 +107,12 @@ def project_tags(
     trg: list[Word],
     links: Links,
     decide: Decide = default_decision,
+    weights: Weights | None = None,
 ) -> str:
     """The translation with the tags of `detagged` inserted, given words and their links, with
-    tag edges as `decide` says (the neutral default unless given learned `Conventions.decide`)."""
-    return render_spans(translation, _spans(detagged, translation, src, trg, links, decide))[0]
+    tag edges as `decide` says (the neutral default unless given learned `Conventions.decide`);
+    `weights`: the links' confidences, and weak links (`confidence.py`; None: every link counts 1)."""
+    return render_spans(translation, _spans(detagged, translation, src, trg, links, decide, weights))[0]
 
 
 def _spans(
@@ -118,6 +122,7 @@ def _spans(
     trg: list[Word],
     links: Links,
     decide: Decide | None,
+    weights: Weights | None = None,
 ) -> list[Span]:
     """The tags of `detagged` placed on the translation, in characters, with their edges moved as
     `decide` says (None: as placed on the words)."""
@@ -125,7 +130,7 @@ def _spans(
         return []
     if translation == detagged.plain:  # an untranslated segment: its tags stay where they are
         return [_as_span(tag, order) for order, tag in _top_level_orders(detagged)]
-    placed = place_tags(detagged, src, trg, links, len(translation))
+    placed = place_tags(detagged, src, trg, links, len(translation), weights)
     spans = verbatim_spans(to_spans(placed, detagged.plain, translation, trg), detagged.plain,
                            translation, trg)
     if decide is None:
@@ -238,20 +243,27 @@ def _project(
         glossary.setdefault(term, set()).update(found)
     # each pass anchors a pair's links to the glossary as it reads the pair (memory: no pass holds
     # every pair's anchored links)
+    weighted = links.has_weights()
+
+    def anchored(k: int, d: Detagged, t: str, s: list[Word], w: list[Word], link: Links):
+        """Pair `k`'s links anchored to the glossary, and their weights (`confidence.py`)."""
+        final = anchor_glossary(d, t, s, w, link, glossary)
+        return final, link_weights(final, link, links.weighted(k)) if weighted else None
+
     first = [
-        render_spans(t, _spans(d, t, s, w, anchor_glossary(d, t, s, w, link, glossary), default_decision))[1]
+        render_spans(t, _spans(d, t, s, w, *_with(anchored(k, d, t, s, w, link), default_decision)))[1]
         if d.tags else {}
-        for d, t, s, w, link in zip(sources[:n], texts, src, trg, links)
+        for k, (d, t, s, w, link) in enumerate(zip(sources[:n], texts, src, trg, links))
     ]
     for term, found in consistent_terms(detagged, translations, first).items():
         glossary.setdefault(term, found)
     del first  # (memory: the first pass's outputs are not needed any more)
     conventions = learn_conventions(
-        Example(d, EdgeContext(t, units_of(t, w)), _spans(d, t, s, w, anchor_glossary(d, t, s, w, link, glossary),
-                                                          None), ref)
-        for d, t, s, w, link, (_, ref) in zip(
+        Example(d, EdgeContext(t, units_of(t, w)), _spans(d, t, s, w, *_with(anchored(k, d, t, s, w, link), None)),
+                ref)
+        for k, (d, t, s, w, link, (_, ref)) in enumerate(zip(
             sources[n:], texts[n:], src[n:], trg[n:], links[n:], shown
-        )
+        ), start=n)
         if d.tags
     )
     if model is not None:
@@ -259,10 +271,15 @@ def _project(
         conventions.wrong.update(model.conventions.wrong)
     decide: Decide = conventions.decide if shown or model is not None else default_decision
     outputs = [
-        project_tags(d, t, s, w, anchor_glossary(d, t, s, w, link, glossary), decide) if d.tags else t
-        for d, t, s, w, link in zip(detagged, translations, src, trg, links)
+        project_tags(d, t, s, w, *_with(anchored(k, d, t, s, w, link), decide)) if d.tags else t
+        for k, (d, t, s, w, link) in enumerate(zip(detagged, translations, src, trg, links))
     ]
     return outputs, conventions, taught
+
+
+def _with(anchored: tuple[Links, Weights | None], decide: Decide | None) -> tuple:
+    """`_spans`' and `project_tags`' last arguments: links, `decide`, weights."""
+    return anchored[0], decide, anchored[1]
 
 
 def _detagged(example: str | Detagged) -> Detagged:
@@ -286,6 +303,7 @@ def _links(
     if not chosen:
         return LinkStore(set() for _ in sources)
     extra = list(align_corpus) if learns else []
+    shares = None
     if learns and (unit_rule(src_lang), unit_rule(trg_lang)) != ("words", "words"):
         # a side aligned on coarser units too (Chinese: `alignunits.py`): both views, read from the stores
         found = align_words(
@@ -295,22 +313,38 @@ def _links(
              for s, t in extra],
         )
     else:
-        found = list(aligner.align(
+        tokens = (
             src.tokens(chosen, [[w.text for w in words_with_offsets(s, src_lang, vocabulary=known)] for s, _ in extra]),
             trg.tokens(chosen, [[w.text for w in words_with_offsets(t, trg_lang, vocabulary=known)] for _, t in extra]),
-        ))
+        )
+        scored = getattr(aligner, "align_scored", None) if _CONFIDENCE != "off" else None
+        if scored is not None:  # the links with their confidences (`confidence.py`)
+            shares = scored(*tokens)
+        else:
+            found = list(aligner.align(*tokens))
     links = LinkStore()
-    where = dict(zip(chosen, range(len(found))))
+    where = dict(zip(chosen, range(len(chosen))))
     for k in range(len(sources)):
         if k not in where:
             links.append(set())
             continue
         s, w = src[k], trg[k]
-        link = anchor_cognates(s, w, anchor_loanwords(s, src_lang, w, trg_lang, found[where[k]]))
-        links.append(anchor_identical(s, w, link))
-        if isinstance(found, list):
-            found[where[k]] = set()  # (memory: each pair's links are held once, in the store)
+        if shares is not None:
+            aligned, weights = voted(shares[where[k]], WEAK if _CONFIDENCE == "weak" else 0.0)
+            shares[where[k]] = {}  # (memory: each pair's links are held once, in the store)
+        else:
+            aligned, weights = found[where[k]], {}
+            if isinstance(found, list):
+                found[where[k]] = set()  # (memory: each pair's links are held once, in the store)
+        link = anchor_cognates(s, w, anchor_loanwords(s, src_lang, w, trg_lang, aligned))
+        link = order_repeats(s, w, anchor_identical(s, w, link))
+        links.append(link, link_weights(link, aligned, {**dict.fromkeys(aligned, 1.0), **weights}))
     return links
+
+
+import os  # (development toggle, removed before merging)
+_CONFIDENCE = os.environ.get("TAGMT_DEV_CONF", "votes")
+WEAK = float(os.environ.get("TAGMT_DEV_WEAK", "0.5"))
 
 
 def example_terms(examples: Sequence[tuple[Detagged, Detagged]]) -> dict[str, set[str]]:
