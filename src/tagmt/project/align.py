@@ -30,6 +30,9 @@ before symmetrizing, 3 runs +0.01 / +0.01, ko -0.6, 5 runs -0.26 / +0.03, ko -1.
 grow-diag-final -0.59 / -0.23, SAP ko -2.5 (glossary up to +1.0); grow-diag -0.36 / -0.18,
 glossary de -1.4. One setting's seed-to-seed differences reach 1.7 points on a row (the default
 on glossary fr: 92.7 / 94.4), more than any setting's gain.
+`EflomalAligner.align_scored` gives the runs' agreement as well: every link some run's symmetrized
+links hold, with the share of the runs that hold it (`vote_shares`; `align`'s links are those above
+one half). Placement weighs links by it (`confidence.py`).
 
 awesome — the extraction of awesome-align (Dou & Neubig 2021) on any BERT-like encoder: hidden
 states of layer 8, the similarity matrix of source and target subwords, a softmax over each of its

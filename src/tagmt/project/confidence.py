@@ -26,6 +26,10 @@ WEIGHT_SCALE = 60
 """A confidence is kept and summed in sixtieths (one byte a link): the shares of 1 to 6 runs, and
 half of them, are exact."""
 
+WEAK = 0.5
+"""What a link below the vote counts for, as a share of its confidence: half (a link one run of three
+found counts 1/6, as the issue proposed; a link every run found counts 1)."""
+
 Weights = Mapping[tuple[int, int], float]
 
 

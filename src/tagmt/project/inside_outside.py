@@ -5,7 +5,9 @@ rules that make the spans match how the references write them:
 
 * A tag covering source words S goes to the contiguous target words T that maximize the links from
   S landing inside T plus the links from outside S landing outside T — the maximum-sum subarray of
-  w_j = links(S → j) − links(not S → j), found in O(n) by Kadane's scan. Ties go to the shortest
+  w_j = links(S → j) − links(not S → j), found in O(n) by Kadane's scan; with link confidences
+  (`confidence.py`), each link counts its confidence, and weak links below the aligner's vote count
+  there too (and nowhere else). Ties go to the shortest
   span. The span then grows over unaligned compound parts written against it (`受領|済`), sheds
   particles (and punctuation the source tag does not have) at its edges (`X を` → `X`, `X中` in
   Chinese), never cuts a bracket pair (it takes in the partner of a bracket it opens or closes,

@@ -79,7 +79,7 @@ from tagmt.project.inside_outside import place_tags
 from tagmt.project.model import ProjectionModel
 from tagmt.project.conventions import Conventions, Example, default_decision, keyed_tags, learn_conventions
 from tagmt.project.edges import Decide, EdgeContext, Span, adjust_edges, to_spans, units_of
-from tagmt.project.confidence import Weights, link_weights, voted
+from tagmt.project.confidence import WEAK, Weights, link_weights, voted
 from tagmt.project.render import render_spans
 from tagmt.project.repeats import order_repeats
 from tagmt.project.units import respect_units, verbatim_spans
@@ -317,7 +317,7 @@ def _links(
             src.tokens(chosen, [[w.text for w in words_with_offsets(s, src_lang, vocabulary=known)] for s, _ in extra]),
             trg.tokens(chosen, [[w.text for w in words_with_offsets(t, trg_lang, vocabulary=known)] for _, t in extra]),
         )
-        scored = getattr(aligner, "align_scored", None) if _CONFIDENCE != "off" else None
+        scored = getattr(aligner, "align_scored", None)
         if scored is not None:  # the links with their confidences (`confidence.py`)
             shares = scored(*tokens)
         else:
@@ -330,7 +330,7 @@ def _links(
             continue
         s, w = src[k], trg[k]
         if shares is not None:
-            aligned, weights = voted(shares[where[k]], WEAK if _CONFIDENCE == "weak" else 0.0)
+            aligned, weights = voted(shares[where[k]], WEAK)
             shares[where[k]] = {}  # (memory: each pair's links are held once, in the store)
         else:
             aligned, weights = found[where[k]], {}
@@ -341,10 +341,6 @@ def _links(
         links.append(link, link_weights(link, aligned, {**dict.fromkeys(aligned, 1.0), **weights}))
     return links
 
-
-import os  # (development toggle, removed before merging)
-_CONFIDENCE = os.environ.get("TAGMT_DEV_CONF", "votes")
-WEAK = float(os.environ.get("TAGMT_DEV_WEAK", "0.5"))
 
 
 def example_terms(examples: Sequence[tuple[Detagged, Detagged]]) -> dict[str, set[str]]:

@@ -12,7 +12,9 @@ segment's text when asked for) and a link 8 (two `int32`s).
   texts of those segments, as the aligners read them, also built on demand (`TokenLists`).
   Words that are not slices of their text (a segmenter that normalizes), or a `Word` with other
   fields than these four, are kept as given: the store never changes what it gives back.
-* `LinkStore` — the link sets of many pairs: `links[k]` is a new set equal to the one appended.
+* `LinkStore` — the link sets of many pairs: `links[k]` is a new set equal to the one appended;
+  each link also keeps its confidence (`confidence.py`) in one byte, and a pair may keep weak links
+  (below the aligner's vote) that `weighted(k)` gives back with their confidences, never `links[k]`.
 
 Both are read-only sequences after they are filled, so several threads may read them (eflomal's
 seeded runs do).
