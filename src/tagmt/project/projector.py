@@ -6,15 +6,21 @@ The steps of `project_batch`, one module each:
    character spans in that text.
 2. `wordseg.py` — sources and translations are split into words with character offsets (source
    words are cut at every tag boundary); `align.py` links the words of all pairs at once, through
-   `alignunits.py` (Chinese is aligned both as characters and as dictionary words, links joined).
+   `alignunits.py` (Chinese is aligned both as characters and as dictionary words, links joined);
+   each link keeps its confidence, the share of eflomal's seeded runs that found it, and the links
+   below the vote are kept as weak links (`confidence.py`; not for Chinese pairs, whose two views'
+   links are joined: confidence 1).
 3. `anchors.py` — links the aligner tends to miss in a small corpus are added: identical words,
    cognates (`cognates.py`: `Configuration` ↔ `Konfiguration`, `Server` ↔ `сервер`, one clear best
    partner each), English words and their katakana/Hangul loanwords, and a glossary of the batch itself (a second
    pass adds the tag texts that got one translation in most of their first-pass projections).
+   `repeats.py` then re-pairs the crossing links of a word written k times on both sides in order
+   (k-th with k-th), where the copies' neighbours say so.
 4. `inside_outside.py` — every tag is placed on the target words by the inside–outside rule of
    Zenkel et al. (2021): the span that maximizes the tag's links landing inside it plus the other
-   links landing outside, with edge rules (compounds, particles, brackets, verb groups), nesting,
-   non-overlapping siblings, point tags and fallbacks, so that no tag is ever dropped.
+   links landing outside (each link counting its confidence), with edge rules (compounds,
+   particles, brackets, verb groups), nesting, non-overlapping siblings, point tags and fallbacks,
+   so that no tag is ever dropped.
    `units.py` then keeps what the translation marks as one unit whole: a tag takes the one
    verbatim occurrence of its whole source text, and no edge splits a token copied from the source
    or crosses a bracket or quotation group unless the source tag does.
@@ -304,7 +310,8 @@ def _links(
         return LinkStore(set() for _ in sources)
     extra = list(align_corpus) if learns else []
     shares = None
-    if learns and (unit_rule(src_lang), unit_rule(trg_lang)) != ("words", "words"):
+    on_words = (unit_rule(src_lang), unit_rule(trg_lang)) == ("words", "words")
+    if learns and not on_words:
         # a side aligned on coarser units too (Chinese: `alignunits.py`): both views, read from the stores
         found = align_words(
             aligner, src.pick(chosen), trg.pick(chosen), src_lang, trg_lang,
@@ -337,7 +344,9 @@ def _links(
             if isinstance(found, list):
                 found[where[k]] = set()  # (memory: each pair's links are held once, in the store)
         link = anchor_cognates(s, w, anchor_loanwords(s, src_lang, w, trg_lang, aligned))
-        link = order_repeats(s, w, anchor_identical(s, w, link))
+        link = anchor_identical(s, w, link)
+        if on_words:  # (not on Han characters: a character written twice is mostly in two words)
+            link = order_repeats(s, w, link)
         links.append(link, link_weights(link, aligned, {**dict.fromkeys(aligned, 1.0), **weights}))
     return links
 
