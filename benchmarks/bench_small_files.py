@@ -9,10 +9,12 @@ examples (`--examples`, no model). The folds' outcomes are pooled. Printed per l
 (c), the median wall seconds per small file including start-up, and the CPU seconds per small file (the
 `tagmt` process and its eflomal runs).
 
-Measured (2 shared cores; `python benchmarks/bench_small_files.py`, with the cognate anchors and the
-deterministic `tagmt learn`), exact % of 10-line files / one file with the model / one file on the fly,
-median wall s per file, CPU s per file: de 90.9 / 92.0 / 91.3, 1.11, 0.57; fr 95.1 / 94.8 / 94.8, 0.92,
-0.60; hu 91.6 / 91.6 / 93.4, 0.64, 0.59 (30 files each). Before the cognate anchors (a non-deterministic
+Measured (2 shared cores; `python benchmarks/bench_small_files.py`, with the link confidences of
+`project/confidence.py`), exact % of 10-line files / one file with the model / one file on the fly, median
+wall s per file (a heavily loaded machine for de, fr), CPU s per file: de 91.3 / 92.0 / 91.6, 7.12, 0.61;
+fr 95.8 / 95.5 / 95.1, 7.26, 0.62; hu 92.0 / 92.0 / 93.0, 1.03, 0.55 (30 files each). Before them, with
+the cognate anchors and the deterministic `tagmt learn`: de 90.9 / 92.0 / 91.3, 1.11, 0.57; fr 95.1 / 94.8 /
+94.8, 0.92, 0.60; hu 91.6 / 91.6 / 93.4, 0.64, 0.59. Before the cognate anchors (a non-deterministic
 model then): de 90.2 / 90.9 / 90.9, fr 94.1 / 93.7 / 94.8, hu 91.3 / 91.6 / 93.0; two runs of that code
 differed by up to 1.1 points (`tagmt learn` gave another model on every run: eflomal's OpenMP samplers,
 fixed since).

@@ -129,7 +129,21 @@ class _ListWords(list):
 
 
 class _ListLinks(list):
-    """One set of links per pair, as they came."""
+    """One set of links per pair, as they came, and one dict of their weights (`LinkStore.weighted`)."""
+
+    def __init__(self, items=()):
+        super().__init__(set(links) for links in items)
+        self.weights = [{} for _ in self]
+
+    def append(self, links, weights=None):
+        super().append(set(links))
+        self.weights.append(dict(weights or {}))
+
+    def weighted(self, k):
+        return {**dict.fromkeys(self[k], 1.0), **self.weights[k]}
+
+    def has_weights(self):
+        return any(self.weights)
 
 
 class _Lexical:

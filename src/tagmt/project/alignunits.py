@@ -42,6 +42,7 @@ import unicodedata
 from typing import Iterable, Sequence
 
 from tagmt.project.align import Links
+from tagmt.project.confidence import voted
 from tagmt.project.wordbreak import icu_available, icu_spans
 from tagmt.project.wordseg import Word, base_language
 from tagmt.project.wordstore import LinkStore
@@ -203,6 +204,10 @@ class _ViewTexts(Sequence[list[str]]):
     def __iter__(self):
         return (self[k] for k in range(len(self)))
 
+    def on_words(self, other: _ViewTexts) -> bool:
+        """Whether this side and `other` are aligned one unit a word (their links are word links)."""
+        return self._words and other._words
+
     def links(self, k: int, found: Links, other: _ViewTexts) -> Links:
         """The word links of pair `k` from the links `found` between this side's units and `other`'s:
         a link past either side's units is dropped."""
@@ -258,7 +263,8 @@ class Parallel(Sequence[tuple[Sequence[Word], Sequence[Word]]]):
 
 def align_words(aligner, src: Sequence[Sequence[Word]], trg: Sequence[Sequence[Word]], src_lang: str,
                 trg_lang: str, src_cuts: Sequence[Iterable[int]] | None = None,
-                extra: Sequence[tuple[Sequence[Word], Sequence[Word]]] = ()) -> LinkStore:
+                extra: Sequence[tuple[Sequence[Word], Sequence[Word]]] = (), *,
+                weak: float | None = None) -> LinkStore:
     """Word links of each pair of `src` and `trg` words (with the `extra` pairs, plain text the
     aligner learns from, aligned along). When a side's units differ from its words, the aligner
     runs on each view of the whole corpus — words, then units — and a word pair is linked when
@@ -266,7 +272,11 @@ def align_words(aligner, src: Sequence[Sequence[Word]], trg: Sequence[Sequence[W
     lazy sequences (a `WordStore`'s entries): each sentence's words and units are made when read,
     and where both sides are aligned on their words alone (every language but Chinese), only the
     words' texts are read. `extra` given as a `Parallel` is read side by side, as it is kept;
-    `src_cuts` may be lazy too: it is read only where a side has units."""
+    `src_cuts` may be lazy too: it is read only where a side has units.
+
+    `weak` (not None): where both sides are aligned on their words alone and the aligner has
+    `align_scored`, the store keeps each link's confidence and the weak links (`confidence.voted`);
+    pairs aligned on two views keep links of confidence 1 (their links are joined, not voted)."""
     n = len(src)
     if isinstance(extra, Parallel):
         extra_src, extra_trg = extra.sources, extra.targets
@@ -286,6 +296,13 @@ def align_words(aligner, src: Sequence[Sequence[Word]], trg: Sequence[Sequence[W
     for view in range(rounds):
         src_view = _ViewTexts(all_src, src_lang, cuts, view, learns)
         trg_view = _ViewTexts(all_trg, trg_lang, no_cuts, view, learns)
+        scored = getattr(aligner, "align_scored", None)
+        if weak is not None and rounds == 1 and scored is not None and src_view.on_words(trg_view):
+            shares = scored(src_view, trg_view)
+            for k in range(n):
+                out.append(*voted(shares[k], weak))
+                shares[k] = {}  # (memory: each pair's links are held once, in the store)
+            return out
         found = aligner.align(src_view, trg_view)
         joined = LinkStore()  # (memory: the joined links in compact form, one view's sets at a time)
         for k in range(n):

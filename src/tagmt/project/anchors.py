@@ -13,6 +13,7 @@ first-pass projections (`consistent_terms`). An anchored word loses its other li
 from __future__ import annotations
 
 from collections import Counter
+from typing import Callable
 
 from tagmt.project.align import Links
 from tagmt.project.cognates import cognate_pairs, room_for_more
@@ -27,14 +28,7 @@ def anchor_identical(src: list[Word], trg: list[Word], links: Links) -> Links:
     """Link words written identically on both sides (names, numbers, codes, rare symbols such as
     `~`), pairing the k-th occurrence with the k-th when both sides have the same count; their
     other links are dropped. Statistical aligners often miss these in a small corpus."""
-    def occurrences(words: list[Word]) -> dict[str, list[int]]:
-        found: dict[str, list[int]] = {}
-        for k, w in enumerate(words):
-            if w.kind == "content" or w.text not in _COMMON_PUNCT:
-                found.setdefault(w.text, []).append(k)
-        return found
-
-    in_src, in_trg = occurrences(src), occurrences(trg)
+    in_src, in_trg = occurrences(src, _identical_form), occurrences(trg, _identical_form)
     pairs = {
         pair
         for text, where in in_src.items()
@@ -42,6 +36,21 @@ def anchor_identical(src: list[Word], trg: list[Word], links: Links) -> Links:
         for pair in zip(where, in_trg[text])
     }
     return _anchor(links, pairs)
+
+
+def _identical_form(word: Word) -> str | None:
+    return word.text if word.kind == "content" or word.text not in _COMMON_PUNCT else None
+
+
+def occurrences(words: list[Word], form: Callable[[Word], str | None]) -> dict[str, list[int]]:
+    """The indices of the words of each form (`form(word)`; None: the word is left out), in order:
+    the k-th occurrence is paired with the k-th (`anchor_identical`, `repeats.order_repeats`)."""
+    found: dict[str, list[int]] = {}
+    for k, w in enumerate(words):
+        key = form(w)
+        if key is not None:
+            found.setdefault(key, []).append(k)
+    return found
 
 
 def anchor_cognates(src: list[Word], trg: list[Word], links: Links) -> Links:

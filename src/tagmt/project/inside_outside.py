@@ -5,7 +5,9 @@ rules that make the spans match how the references write them:
 
 * A tag covering source words S goes to the contiguous target words T that maximize the links from
   S landing inside T plus the links from outside S landing outside T — the maximum-sum subarray of
-  w_j = links(S → j) − links(not S → j), found in O(n) by Kadane's scan. Ties go to the shortest
+  w_j = links(S → j) − links(not S → j), found in O(n) by Kadane's scan; with link confidences
+  (`confidence.py`), each link counts its confidence, and weak links below the aligner's vote count
+  there too (and nowhere else). Ties go to the shortest
   span. The span then grows over unaligned compound parts written against it (`受領|済`), sheds
   particles (and punctuation the source tag does not have) at its edges (`X を` → `X`, `X中` in
   Chinese), never cuts a bracket pair (it takes in the partner of a bracket it opens or closes,
@@ -44,9 +46,10 @@ import unicodedata
 from dataclasses import dataclass, field
 
 import regex
-from typing import Sequence
+from typing import Mapping, Sequence
 
 from tagmt.project.align import Links
+from tagmt.project.confidence import WEIGHT_SCALE
 from tagmt.project.detag import Detagged, SourceTag
 from tagmt.project.wordseg import Word
 
@@ -81,10 +84,13 @@ class Placed:
 
 
 def place_tags(
-    detagged: Detagged, src: list[Word], trg: list[Word], links: Links, length: int
+    detagged: Detagged, src: list[Word], trg: list[Word], links: Links, length: int,
+    weights: Mapping[tuple[int, int], float] | None = None,
 ) -> list[Placed]:
-    """The tag tree of `detagged` placed on the words `trg` of a translation `length` chars long."""
-    projector = _Projector(detagged, src, trg, links, length)
+    """The tag tree of `detagged` placed on the words `trg` of a translation `length` chars long.
+    `weights` (optional, `confidence.link_weights`): what each link counts for in the inside–outside
+    sums — its confidence — and weak links that count there only (None: every link counts 1)."""
+    projector = _Projector(detagged, src, trg, links, length, weights)
     return projector.place(detagged.tags, 0, len(trg), set(range(len(src))))
 
 
@@ -92,9 +98,13 @@ class _Projector:
     """Places the tags of one segment on the target words, given the word links."""
 
     def __init__(
-        self, detagged: Detagged, src: list[Word], trg: list[Word], links: Links, length: int
+        self, detagged: Detagged, src: list[Word], trg: list[Word], links: Links, length: int,
+        weights: Mapping[tuple[int, int], float] | None = None,
     ) -> None:
         self.detagged = detagged
+        # (in sixtieths, as `wordstore` keeps them: integer sums, no float ties)
+        self.weights = None if weights is None else [
+            (link, round(x * WEIGHT_SCALE)) for link, x in sorted(weights.items())]
         self.length = length
         self.src = src
         self.trg = trg
@@ -176,12 +186,17 @@ class _Projector:
         return node
 
     def _best_span(self, inside: set[int], gaps: list[tuple[int, int]]) -> tuple[int, int] | None:
-        """Inside–outside: the max-sum subarray of w_j over the free gaps (shortest on ties)."""
+        """Inside–outside: the max-sum subarray of w_j over the free gaps (shortest on ties); each
+        link counts its weight when the links have weights."""
         w_in = [0] * self.m
         w_out = [0] * self.m
-        for i, j in self.links:
+        weighted = self.weights if self.weights is not None else [(link, 1) for link in self.links]
+        for (i, j), x in weighted:
             if j < self.m:
-                (w_in if i in inside else w_out)[j] += 1
+                if i in inside:
+                    w_in[j] += x
+                else:
+                    w_out[j] += x
         best: tuple[int, int, int] | None = None
         for ga, gb in gaps:
             if not any(w_in[j] for j in range(ga, gb)):

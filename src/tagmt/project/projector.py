@@ -6,15 +6,21 @@ The steps of `project_batch`, one module each:
    character spans in that text.
 2. `wordseg.py` — sources and translations are split into words with character offsets (source
    words are cut at every tag boundary); `align.py` links the words of all pairs at once, through
-   `alignunits.py` (Chinese is aligned both as characters and as dictionary words, links joined).
+   `alignunits.py` (Chinese is aligned both as characters and as dictionary words, links joined);
+   each link keeps its confidence, the share of eflomal's seeded runs that found it, and the links
+   below the vote are kept as weak links (`confidence.py`; not for Chinese pairs, whose two views'
+   links are joined: confidence 1).
 3. `anchors.py` — links the aligner tends to miss in a small corpus are added: identical words,
    cognates (`cognates.py`: `Configuration` ↔ `Konfiguration`, `Server` ↔ `сервер`, one clear best
    partner each), English words and their katakana/Hangul loanwords, and a glossary of the batch itself (a second
    pass adds the tag texts that got one translation in most of their first-pass projections).
+   `repeats.py` then re-pairs the crossing links of a word written k times on both sides in order
+   (k-th with k-th), where the copies' neighbours say so.
 4. `inside_outside.py` — every tag is placed on the target words by the inside–outside rule of
    Zenkel et al. (2021): the span that maximizes the tag's links landing inside it plus the other
-   links landing outside, with edge rules (compounds, particles, brackets, verb groups), nesting,
-   non-overlapping siblings, point tags and fallbacks, so that no tag is ever dropped.
+   links landing outside (each link counting its confidence), with edge rules (compounds,
+   particles, brackets, verb groups), nesting, non-overlapping siblings, point tags and fallbacks,
+   so that no tag is ever dropped.
    `units.py` then keeps what the translation marks as one unit whole: a tag takes the one
    verbatim occurrence of its whole source text, and no edge splits a token copied from the source
    or crosses a bracket or quotation group unless the source tag does.
@@ -27,10 +33,11 @@ The steps of `project_batch`, one module each:
 
 Measured with oracle translations (the plain reference; default eflomal; benchmarks/bench_projection.py
 --modes none,cv, exact tagged segments, without examples / 2-fold cross-validated with half the set as
-examples; every part above in place): SAP dev en-ja 88.5 / 90.6 %, en-ko 87.5 / 88.7 %, en-zh 90.2 / 91.0 %,
+examples; every part above in place; the figures without examples were measured before the link
+confidences): SAP dev en-ja 88.5 / 91.4 %, en-ko 87.5 / 89.7 %, en-zh 90.2 / 91.0 %,
 en-zf 90.0 / 95.0 %; EUR-Lex dev en-de 97.3 / 97.4 %, en-fr 98.5 / 98.4 %, en-hu 97.0 / 97.1 %; glossary dev
-en-de 89.2 / 89.5 %, en-fr 92.7 / 93.4 %, en-hu 87.4 / 90.2 % (with the whole EUR-Lex dev set among every
-fold's examples, `--extra-examples eurlex`: 90.9 / 94.4 / 92.3 %). What each part added (CV, seed 1): the
+en-de 89.2 / 89.9 %, en-fr 92.7 / 94.1 %, en-hu 87.4 / 90.2 % (with the whole EUR-Lex dev set among every
+fold's examples, `--extra-examples eurlex`: 91.3 / 95.5 / 92.3 %). What each part added (CV, seed 1): the
 placement rules of `inside_outside.py`/`units.py` for imperfect links SAP ja 88.9 → 90.6, ko 87.4 → 88.7,
 zh 90.4 → 90.8, zf 93.5 → 94.1 (EUR-Lex and glossary unchanged); Chinese aligned on characters and on ICU
 words (`alignunits.py`) zh → 91.0, zf → 95.0; the cognate anchors (`cognates.py`) glossary de/fr/hu
@@ -43,7 +50,12 @@ model (benchmarks/bench_small_files.py, 10-line files / one file with the model 
 translation's ends) then took the CV figures (seed 1) SAP ja/ko/zh/zf 90.6/88.7/91.0/95.0 →
 91.4/89.3/91.6/95.6 and EUR-Lex de/fr/hu 97.4/98.4/97.1 → 97.7/98.7/97.5 (point misses EUR-Lex
 17/10/24 → 12/5/17, whitespace misses SAP ko/zf 7/7 → 4/4; glossary unchanged; seed 11: SAP
-89.7/87.4/90.8/95.0 → 90.2/87.9/91.4/95.6, EUR-Lex 97.4/98.4/97.0 → 97.7/98.7/97.5). Most of the rest are word-alignment errors: compounds
+89.7/87.4/90.8/95.0 → 90.2/87.9/91.4/95.6, EUR-Lex 97.4/98.4/97.0 → 97.7/98.7/97.5). The link confidences and weak links
+(`confidence.py`) with the re-paired repeats (`repeats.py`): SAP ja/ko 90.6/88.7 → 91.4/89.7, glossary de/fr/hu
+89.5/93.4/90.2 → 89.9/94.1/90.2, with EUR-Lex examples 90.9/94.4/92.3 → 91.3/95.5/92.3, EUR-Lex unchanged (seed 11:
+ja/ko 89.7/87.4 → 90.8/89.1, glossary 90.2/94.8/89.5 → 89.9/94.4/90.9; Chinese pairs are not weighed, their
+links joined from two views). The repeats alone change 0–6 pairs of a set's ~2,000 (SAP ko +0.2 at seed 1, 0
+at seed 11, no other row; on Chinese pairs, where they are not applied, zf -0.4 / -0.2). Most of the rest are word-alignment errors: compounds
 (`<b>グループ化</b>基準`), one-to-many phrases that the reference brackets otherwise than the source
 (`<b>Go</b>` → `実行` in `実行をクリックします`), single tagged words linked to a neighbour in the small
 glossary sets.
@@ -85,7 +97,7 @@ from typing import Sequence
 
 from tagmt.errors import TagmtError
 from tagmt.project.align import Aligner, Links
-from tagmt.project.alignunits import Parallel, align_words
+from tagmt.project.alignunits import Parallel, align_words, unit_rule
 from tagmt.project.anchors import (
     anchor_cognates,
     anchor_glossary,
@@ -99,9 +111,11 @@ from tagmt.project.inside_outside import place_tags
 from tagmt.project.model import ProjectionModel
 from tagmt.project.conventions import Conventions, Example, default_decision, keyed_tags, learn_conventions
 from tagmt.project.edges import Decide, EdgeContext, Span, adjust_edges, to_spans, units_of
+from tagmt.project.confidence import WEAK, Weights, link_weights
 from tagmt.project.render import render_spans
 from tagmt.project import rerank as _rerank
 from tagmt.project.rerank import Ranker, Segment, example_cases, learn_ranker
+from tagmt.project.repeats import order_repeats
 from tagmt.project.units import respect_units, verbatim_spans
 from tagmt.project.wordseg import Word, katakana_vocabulary, words_with_offsets
 from tagmt.project.wordstore import LinkStore, WordStore
@@ -127,10 +141,12 @@ def project_tags(
     trg: list[Word],
     links: Links,
     decide: Decide = default_decision,
+    weights: Weights | None = None,
 ) -> str:
     """The translation with the tags of `detagged` inserted, given words and their links, with
-    tag edges as `decide` says (the neutral default unless given learned `Conventions.decide`)."""
-    return render_spans(translation, _spans(detagged, translation, src, trg, links, decide))[0]
+    tag edges as `decide` says (the neutral default unless given learned `Conventions.decide`);
+    `weights`: the links' confidences, and weak links (`confidence.py`; None: every link counts 1)."""
+    return render_spans(translation, _spans(detagged, translation, src, trg, links, decide, weights))[0]
 
 
 def _spans(
@@ -140,6 +156,7 @@ def _spans(
     trg: list[Word],
     links: Links,
     decide: Decide | None,
+    weights: Weights | None = None,
 ) -> list[Span]:
     """The tags of `detagged` placed on the translation, in characters, with their edges moved as
     `decide` says (None: as placed on the words)."""
@@ -147,7 +164,7 @@ def _spans(
         return []
     if translation == detagged.plain:  # an untranslated segment: its tags stay where they are
         return [_as_span(tag, order) for order, tag in _top_level_orders(detagged)]
-    placed = place_tags(detagged, src, trg, links, len(translation))
+    placed = place_tags(detagged, src, trg, links, len(translation), weights)
     spans = verbatim_spans(to_spans(placed, detagged.plain, translation, trg), detagged.plain,
                            translation, trg)
     if decide is None:
@@ -275,20 +292,26 @@ def _project(
     # each pass anchors a pair's links to the glossary as it reads the pair (memory: no pass holds
     # every pair's anchored links); only tagged pairs are read (speed: an untagged pair only feeds the
     # aligner and the batch glossary, so its words are never made into `Word` lists again)
+    weighted = links.has_weights()
+
+    def anchored(k: int, d: Detagged, t: str, s: list[Word], w: list[Word], glossary=glossary):
+        """Pair `k`'s links anchored to the glossary, and their weights (`confidence.py`)."""
+        final = anchor_glossary(d, t, s, w, links[k], glossary)
+        return final, link_weights(final, links[k], links.weighted(k)) if weighted else None
+
     tagged = [k for k in range(n) if sources[k].tags]
     first: list[dict[int, tuple[int, int]]] = [_NOTHING] * n
     for k in tagged:
         d, t, s, w = sources[k], texts[k], src[k], trg[k]
-        first[k] = render_spans(t, _spans(d, t, s, w, anchor_glossary(d, t, s, w, links[k], glossary),
-                                          default_decision))[1]
+        first[k] = render_spans(t, _spans(d, t, s, w, *_with(anchored(k, d, t, s, w), default_decision)))[1]
     for term, found in consistent_terms(detagged, translations, first).items():
         glossary.setdefault(term, found)
     del first  # (memory: the first pass's outputs are not needed any more)
 
     def example(k: int) -> Example:
         d, t, s, w = sources[k], texts[k], src[k], trg[k]
-        return Example(d, EdgeContext(t, units_of(t, w)),
-                       _spans(d, t, s, w, anchor_glossary(d, t, s, w, links[k], glossary), None), shown[k - n][1])
+        return Example(d, EdgeContext(t, units_of(t, w)), _spans(d, t, s, w, *_with(anchored(k, d, t, s, w), None)),
+                       shown[k - n][1])
 
     conventions = learn_conventions(example(k) for k in range(n, len(sources)) if sources[k].tags)
     if model is not None:
@@ -297,16 +320,17 @@ def _project(
     decide: Decide = conventions.decide if shown or model is not None else default_decision
     ranker = None
     if rerank and shown:
-        ranker = _learn_ranker(shown, own, elsewhere, n, sources, texts, src, trg, links, glossary, taught, decide)
+        ranker = _learn_ranker(shown, own, elsewhere, n, sources, texts, src, trg, anchored, glossary, taught,
+                               decide)
     if ranker is None and rerank and model is not None:
         ranker = model.ranker
     outputs = list(translations)
     for k in tagged:
         d, t, s, w = sources[k], texts[k], src[k], trg[k]
-        anchored = anchor_glossary(d, t, s, w, links[k], glossary)
-        spans = _spans(d, t, s, w, anchored, decide)
+        final, weights = anchored(k, d, t, s, w)
+        spans = _spans(d, t, s, w, final, decide, weights)
         if ranker is not None and t != d.plain:
-            ranker.rerank(Segment(d, t, s, w, anchored, taught), spans)
+            ranker.rerank(Segment(d, t, s, w, final, taught), spans)
         outputs[k] = render_spans(t, spans)[0]
     return outputs, conventions, taught, ranker
 
@@ -320,7 +344,7 @@ def _learn_ranker(
     texts: list[str],
     src: WordStore,
     trg: WordStore,
-    links: LinkStore,
+    anchored,
     glossary: dict[str, set[str]],
     taught: dict[str, set[str]],
     decide: Decide,
@@ -328,8 +352,9 @@ def _learn_ranker(
     """The span ranker learned from the examples' own projections (`rerank.learn_ranker`). Each
     example is projected without the terms that it alone taught (`own`: the term table would
     anchor its tags to its own reference), as the batch's segments are projected without theirs. The
-    examples are `sources[n:]` (and the same indices of `texts`, `src`, `trg`, `links`); only the tagged
-    ones are read (speed: see `_project`)."""
+    examples are `sources[n:]` (and the same indices of `texts`, `src`, `trg`; `anchored(k, d, t, s, w,
+    glossary)` gives pair k's links anchored to a glossary, with their weights); only the tagged ones are
+    read (speed: see `_project`)."""
     count: dict[tuple[str, str], int] = {}
     for terms in own:
         for term, found in terms.items():
@@ -340,13 +365,13 @@ def _learn_ranker(
         d, t = sources[n + k], texts[n + k]
         if not d.tags or t == d.plain:
             continue
-        s, w, link = src[n + k], trg[n + k], links[n + k]
+        s, w = src[n + k], trg[n + k]
         alone = {term: {y for y in found if count[(term, y)] == 1 and y not in elsewhere.get(term, ())}
                  for term, found in terms.items()}
         loo_glossary, loo_taught = _Without(glossary, alone), _Without(taught, alone)
-        anchored = anchor_glossary(d, t, s, w, link, loo_glossary)  # type: ignore[arg-type]
-        spans = _spans(d, t, s, w, anchored, decide)
-        cases.extend(example_cases(Segment(d, t, s, w, anchored, loo_taught), spans, ref, k % 2))
+        final, weights = anchored(n + k, d, t, s, w, loo_glossary)
+        spans = _spans(d, t, s, w, final, decide, weights)
+        cases.extend(example_cases(Segment(d, t, s, w, final, loo_taught), spans, ref, k % 2))
     return learn_ranker(cases)
 
 
@@ -383,6 +408,11 @@ _NOTHING: dict[int, tuple[int, int]] = {}
 """The first pass's placements of an untagged pair (read only)."""
 
 
+def _with(anchored: tuple[Links, Weights | None], decide: Decide | None) -> tuple:
+    """`_spans`' and `project_tags`' last arguments: links, `decide`, weights."""
+    return anchored[0], decide, anchored[1]
+
+
 def _detagged(example: str | Detagged) -> Detagged:
     return detag(example) if isinstance(example, str) else example
 
@@ -410,8 +440,9 @@ def _links(
         WordStore((t, words_with_offsets(t, trg_lang, vocabulary=known)) for _, t in align_corpus),
     ) if learns and align_corpus else ()
     found = align_words(aligner, src.pick(chosen), trg.pick(chosen), src_lang, trg_lang,
-                        _Cuts(sources, chosen), extra)
+                        _Cuts(sources, chosen), extra, weak=WEAK)
     del extra
+    on_words = (unit_rule(src_lang), unit_rule(trg_lang)) == ("words", "words")
     links = LinkStore()
     where = dict(zip(chosen, range(len(found))))
     for k, d in enumerate(sources):
@@ -419,8 +450,12 @@ def _links(
             links.append(set())
             continue
         s, w = src[k], trg[k]
-        link = anchor_cognates(s, w, anchor_loanwords(s, src_lang, w, trg_lang, found[where[k]]))
-        links.append(anchor_identical(s, w, link))
+        aligned = found[where[k]]
+        link = anchor_cognates(s, w, anchor_loanwords(s, src_lang, w, trg_lang, aligned))
+        link = anchor_identical(s, w, link)
+        if on_words:  # (not on Han characters: a character written twice is mostly in two words)
+            link = order_repeats(s, w, link)
+        links.append(link, link_weights(link, aligned, found.weighted(where[k])))
     return links
 
 

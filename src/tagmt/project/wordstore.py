@@ -13,7 +13,9 @@ segment's text when asked for) and a link 8 (two `int32`s).
   `store.pick(indices)` some segments as a lazy sequence with the same three readers.
   Words that are not slices of their text (a segmenter that normalizes), or a `Word` with other
   fields than these four, are kept as given: the store never changes what it gives back.
-* `LinkStore` — the link sets of many pairs: `links[k]` is a new set equal to the one appended.
+* `LinkStore` — the link sets of many pairs: `links[k]` is a new set equal to the one appended;
+  each link also keeps its confidence (`confidence.py`) in one byte, and a pair may keep weak links
+  (below the aligner's vote) that `weighted(k)` gives back with their confidences, never `links[k]`.
 
 Both are read-only sequences after they are filled, so several threads may read them (eflomal's
 seeded runs do).
@@ -22,10 +24,11 @@ seeded runs do).
 from __future__ import annotations
 
 from array import array
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import overload
 
 from tagmt.project.align import Links
+from tagmt.project.confidence import WEIGHT_SCALE
 from tagmt.project.wordseg import Word
 
 _COMPACT = Word._fields == ("text", "start", "end", "kind")
@@ -140,23 +143,57 @@ class _Slice(Sequence[list[Word]]):
 
 
 class LinkStore(Sequence[Links]):
-    """The link sets of many pairs, as (source, target) index pairs in one flat `array('i')`."""
+    """The link sets of many pairs, as (source, target) index pairs in one flat `array('i')`, each
+    link with a confidence byte (`weighted`); `links[k]` is the set appended, whatever its weights."""
 
     def __init__(self, items: Iterable[Links] = ()) -> None:
         self._flat = array("i")
+        self._weights = bytearray()  # every link's confidence, in `WEIGHT_SCALE`ths
         self._bounds = array("q", [0])
-        self._kept: dict[int, Links] = {}  # sets the array cannot hold (indices out of int32)
+        self._kept: dict[int, tuple[Links, dict[tuple[int, int], float]]] = {}  # sets the array cannot hold
+        self._weak: LinkStore | None = None  # links below the vote with a confidence, pair by pair
         for links in items:
             self.append(links)
 
-    def append(self, links: Links) -> None:
+    def append(self, links: Links, weights: Mapping[tuple[int, int], float] | None = None) -> None:
+        """Add a pair's links; `weights` (optional) gives a confidence in (0, 1] to some of them
+        (the others: 1) and may hold weak links that are not in `links` (`weighted` gives them back)."""
         k = len(self)
+        weights = weights or {}
+        weak = {link: w for link, w in weights.items() if link not in links}
         try:
-            self._flat.extend([x for i, j in sorted(links) for x in (i, j)])
+            ordered = sorted(links)
+            self._flat.extend([x for i, j in ordered for x in (i, j)])
+            self._weights.extend([_byte(weights.get(link, 1.0)) for link in ordered])
         except (OverflowError, TypeError, ValueError):
             del self._flat[2 * self._bounds[k] :]
-            self._kept[k] = set(links)
+            del self._weights[self._bounds[k] :]
+            self._kept[k] = (set(links), {link: w for link, w in weights.items() if link not in links or w != 1})
+            weak = {}
         self._bounds.append(len(self._flat) // 2)
+        if weak and self._weak is None:
+            self._weak = LinkStore(set() for _ in range(k))
+        if self._weak is not None:
+            self._weak.append(set(weak), weak)
+
+    def weighted(self, k: int) -> dict[tuple[int, int], float]:
+        """The links of pair `k` with their confidences, and the weak links appended with them (those
+        not in `self[k]`)."""
+        k = range(len(self))[k]
+        kept = self._kept.get(k)
+        if kept is not None:
+            return {**dict.fromkeys(kept[0], 1.0), **kept[1]}
+        lo, hi = self._bounds[k], self._bounds[k + 1]
+        flat = self._flat[2 * lo : 2 * hi]
+        found = {link: w / WEIGHT_SCALE for link, w in zip(zip(flat[::2], flat[1::2]), self._weights[lo:hi])}
+        if self._weak is not None:
+            found.update(self._weak.weighted(k))
+        return found
+
+    def has_weights(self) -> bool:
+        """Whether some link has a confidence below 1 or a weak link was appended."""
+        return self._weak is not None or any(w != WEIGHT_SCALE for w in self._weights) or any(
+            weights for _, weights in self._kept.values())
 
     def __len__(self) -> int:
         return len(self._bounds) - 1
@@ -167,9 +204,14 @@ class LinkStore(Sequence[Links]):
         k = range(len(self))[k]
         kept = self._kept.get(k)
         if kept is not None:
-            return set(kept)
+            return set(kept[0])
         flat = self._flat[2 * self._bounds[k] : 2 * self._bounds[k + 1]]
         return set(zip(flat[::2], flat[1::2]))
 
     def __iter__(self) -> Iterator[Links]:
         return (self[k] for k in range(len(self)))
+
+
+def _byte(weight: float) -> int:
+    """A confidence in (0, 1] as a byte of `WEIGHT_SCALE`ths (at least 1: a link kept weighs something)."""
+    return min(WEIGHT_SCALE, max(1, round(weight * WEIGHT_SCALE)))
