@@ -17,8 +17,12 @@ from collections import Counter
 from tagmt.project.align import Links
 from tagmt.project.cognates import cognate_pairs, room_for_more
 from tagmt.project.detag import Detagged
+from tagmt.project.lexicon import lexicon_pairs
 from tagmt.project.loanwords import loanword_pairs
 from tagmt.project.wordseg import Word
+
+EXCLUSIVE_LEXICON = True
+"""Whether dictionary-anchored words lose their other links (measured: see `lexicon.py`)."""
 
 _COMMON_PUNCT = set(".,:;!?()[]{}\"'-/…、。，：；！？（）「」『』・")
 
@@ -56,6 +60,19 @@ def anchor_cognates(src: list[Word], trg: list[Word], links: Links) -> Links:
     trg_fixed = {j for i, j in pairs if not room_for_more(trg[j].text, src[i].text)}
     kept = {(i, j) for i, j in links if i not in src_fixed and j not in trg_fixed}
     return kept | pairs
+
+
+def anchor_lexicon(
+    src: list[Word], src_lang: str, trg: list[Word], trg_lang: str, links: Links, table: dict[str, set[str]],
+    *, exclusive: bool = EXCLUSIVE_LEXICON,
+) -> Links:
+    """Link words that a bilingual dictionary pairs, each the other's only dictionary partner in the pair
+    (`lexicon.lexicon_pairs`; `table`: the batch's entries, `Lexicon.lookup`). With `exclusive` their
+    other links are dropped, as for the other anchors."""
+    pairs = lexicon_pairs(src, trg, table, src_lang, trg_lang)
+    if not pairs:
+        return links
+    return _anchor(links, pairs) if exclusive else set(links) | pairs
 
 
 def anchor_loanwords(

@@ -70,12 +70,14 @@ from tagmt.project.anchors import (
     anchor_cognates,
     anchor_glossary,
     anchor_identical,
+    anchor_lexicon,
     anchor_loanwords,
     batch_glossary,
     consistent_terms,
 )
 from tagmt.project.detag import Detagged, SourceTag, detag
 from tagmt.project.inside_outside import place_tags
+from tagmt.project.lexicon import Lexicon, unit_texts
 from tagmt.project.model import ProjectionModel
 from tagmt.project.conventions import Conventions, Example, default_decision, keyed_tags, learn_conventions
 from tagmt.project.edges import Decide, EdgeContext, Span, adjust_edges, to_spans, units_of
@@ -159,6 +161,7 @@ def project_batch(
     examples: Sequence[tuple[str | Detagged, str | Detagged]] = (),
     align_corpus: Sequence[tuple[str, str]] = (),
     model: ProjectionModel | None = None,
+    lexicon: Lexicon | None = None,
 ) -> list[str]:
     """Project the tags of every source onto its translation, aligning all pairs at once.
 
@@ -173,6 +176,9 @@ def project_batch(
     `model` (`model.ProjectionModel`, `tagmt learn`): what was learned once from corpora and examples
     — eflomal's priors (the batch is aligned alone, with them), the edge conventions and the terms;
     `examples` given as well add to them.
+
+    `lexicon` (`lexicon.Lexicon`): bilingual dictionaries whose entries anchor words (`anchor_lexicon`);
+    a model's embedded entries are used too. None and no model entries: no dictionary anchors.
     """
     if len(detagged) != len(translations):
         raise TagmtError(
@@ -181,7 +187,8 @@ def project_batch(
     if model is not None:
         aligner = model.aligner_for(aligner)
     shown = [(_detagged(s), _detagged(t)) for s, t in examples]
-    outputs, _, _ = _project(detagged, translations, src_lang, trg_lang, aligner, shown, align_corpus, model)
+    outputs, _, _ = _project(detagged, translations, src_lang, trg_lang, aligner, shown, align_corpus, model,
+                             lexicon=lexicon)
     return outputs
 
 
@@ -192,12 +199,13 @@ def learn_examples(
     aligner: Aligner,
     *,
     vocabulary: frozenset[str] = frozenset(),
+    lexicon: Lexicon | None = None,
 ) -> tuple[Conventions, dict[str, set[str]]]:
     """What tagged examples teach a projection, as `project_batch` learns it: the edge conventions of
     their projections onto their own references, and the term table (each tagged term's translations
     and each whole example segment's). `tagmt learn` keeps both in a projection model."""
     _, conventions, terms = _project([], [], src_lang, trg_lang, aligner, list(examples), (), None,
-                                     vocabulary=vocabulary)
+                                     vocabulary=vocabulary, lexicon=lexicon)
     return conventions, terms
 
 
@@ -212,6 +220,7 @@ def _project(
     model: ProjectionModel | None,
     *,
     vocabulary: frozenset[str] = frozenset(),
+    lexicon: Lexicon | None = None,
 ) -> tuple[list[str], Conventions, dict[str, set[str]]]:
     """The projections of the batch, the conventions learned from `shown` (with the model's) and the
     example terms (`shown`'s whole segments and tagged terms, with the model's)."""
@@ -225,7 +234,8 @@ def _project(
     # gives each segment's `list[Word]` back as it is read)
     src = WordStore((d.plain, words_with_offsets(d.plain, src_lang, d.cuts(), vocabulary=known)) for d in sources)
     trg = WordStore((t, words_with_offsets(t, trg_lang, vocabulary=known)) for t in texts)
-    links = _links(aligner, sources, src, trg, src_lang, trg_lang, align_corpus, known)
+    table = batch_lexicon(lexicon, model, src, trg, src_lang, trg_lang)
+    links = _links(aligner, sources, src, trg, src_lang, trg_lang, align_corpus, known, table)
 
     taught = batch_glossary(sources[n:], texts[n:])
     for term, found in example_terms(shown).items():
@@ -278,6 +288,7 @@ def _links(
     trg_lang: str,
     align_corpus: Sequence[tuple[str, str]],
     known: frozenset[str],
+    table: dict[str, set[str]] | None = None,
 ) -> LinkStore:
     """Word links of every pair, with the anchors; extra plain text is aligned along when the
     aligner learns from the corpus. The aligner reads the word texts as it goes (`TokenLists`)."""
@@ -306,11 +317,35 @@ def _links(
             links.append(set())
             continue
         s, w = src[k], trg[k]
-        link = anchor_cognates(s, w, anchor_loanwords(s, src_lang, w, trg_lang, found[where[k]]))
+        link = anchor_loanwords(s, src_lang, w, trg_lang, found[where[k]])
+        if table:
+            link = anchor_lexicon(s, src_lang, w, trg_lang, link, table)
+        link = anchor_cognates(s, w, link)
         links.append(anchor_identical(s, w, link))
         if isinstance(found, list):
             found[where[k]] = set()  # (memory: each pair's links are held once, in the store)
     return links
+
+
+def batch_lexicon(lexicon: Lexicon | None, model: ProjectionModel | None, src: WordStore, trg: WordStore,
+                  src_lang: str, trg_lang: str) -> dict[str, set[str]]:
+    """The dictionary entries whose two sides occur in the batch (`Lexicon.lookup` over every segment's
+    units), from `lexicon` and the model's embedded entries."""
+    entries = getattr(model, "lexicon", None) or {}
+    if not lexicon and not entries:
+        return {}
+    if lexicon is None:
+        lexicon = Lexicon(src_lang, trg_lang)
+    if entries:
+        lexicon = Lexicon(lexicon.src_lang, lexicon.trg_lang, lexicon.files, {**entries, **lexicon.entries},
+                          lexicon.names)
+    src_vocab: set[str] = set()
+    trg_vocab: set[str] = set()
+    for words in src:
+        src_vocab |= unit_texts(words, src_lang)
+    for words in trg:
+        trg_vocab |= unit_texts(words, trg_lang)
+    return lexicon.lookup(src_vocab, trg_vocab)
 
 
 def example_terms(examples: Sequence[tuple[Detagged, Detagged]]) -> dict[str, set[str]]:
