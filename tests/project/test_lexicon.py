@@ -217,9 +217,20 @@ def test_default_lexicon_finds_dictionaries_in_a_folder(tmp_path):
     assert not default_lexicon("en", "ko", tmp_path)
 
 
+def test_the_default_can_be_turned_off(tmp_path, monkeypatch):
+    write_dictd(tmp_path, "freedict-eng-deu", ENG_DEU)
+    monkeypatch.setenv("TAGMT_DICTD_DIR", str(tmp_path))
+    monkeypatch.setenv("TAGMT_DEFAULT_LEXICON", "none")
+    assert resolve_lexicon(None, "en", "de") is None
+    monkeypatch.delenv("TAGMT_DEFAULT_LEXICON")
+    assert resolve_lexicon(None, "en", "de").names == ("freedict-eng-deu",)
+    assert resolve_lexicon(["none"], "en", "de") is None
+
+
 @pytest.mark.skipif(not Path("/usr/share/dictd/freedict-eng-deu.index").is_file(),
                     reason="FreeDict eng-deu is not installed (apt install dict-freedict-eng-deu)")
-def test_the_installed_freedict_pairs_risks_with_risiken():
+def test_the_installed_freedict_pairs_risks_with_risiken(monkeypatch):
+    monkeypatch.delenv("TAGMT_DEFAULT_LEXICON")
     table = default_lexicon("en", "de").lookup(["risks", "threshold"], ["risiken", "schwelle"])
     assert "risiken" in table["risks"] or "risiko" in table["risks"]
     assert "schwelle" in table["threshold"]

@@ -64,7 +64,7 @@ def anchor_cognates(src: list[Word], trg: list[Word], links: Links) -> Links:
 
 def anchor_lexicon(
     src: list[Word], src_lang: str, trg: list[Word], trg_lang: str, links: Links, table: dict[str, set[str]],
-    *, exclusive: bool = EXCLUSIVE_LEXICON,
+    *, exclusive: bool | None = None,
 ) -> Links:
     """Link words that a bilingual dictionary pairs, each the other's only dictionary partner in the pair
     (`lexicon.lexicon_pairs`; `table`: the batch's entries, `Lexicon.lookup`). With `exclusive` their
@@ -72,6 +72,8 @@ def anchor_lexicon(
     pairs = lexicon_pairs(src, trg, table, src_lang, trg_lang)
     if not pairs:
         return links
+    if exclusive is None:
+        exclusive = EXCLUSIVE_LEXICON
     return _anchor(links, pairs) if exclusive else set(links) | pairs
 
 

