@@ -40,7 +40,8 @@ class Guide:
         tagged = sum(bool(s.tags) for s, _ in self.examples)
         said = (f"{len(self.examples)} example pairs ({tagged} tagged) and {len(self.align_corpus)} "
                 "extra parallel lines for the aligner")
-        return f"{self.model.describe()}, {said}" if self.model is not None else said
+        said = f"{self.model.describe()}, {said}" if self.model is not None else said
+        return f"{said}; dictionaries {', '.join(self.lexicon)}" if self.lexicon else said
 
 
 def read_examples(paths: Sequence[str | Path], *, src_lang: str | None = None, trg_lang: str | None = None

@@ -172,7 +172,7 @@ def project_translations(
             report.segments_escaped += stood_in != text
             text = stood_in
         ready.append(text)
-    guide = guide or Guide()
+    guide = guide if guide is not None else Guide()
     extra = [(stand_in(s), stand_in(t)) for s, t in guide.align_corpus] if escaped else guide.align_corpus
     model = model if model is not None else guide.model
     from tagmt.project.lexicon import resolve_lexicon
