@@ -234,3 +234,12 @@ def test_the_installed_freedict_pairs_risks_with_risiken(monkeypatch):
     table = default_lexicon("en", "de").lookup(["risks", "threshold"], ["risiken", "schwelle"])
     assert "risiken" in table["risks"] or "risiko" in table["risks"]
     assert "schwelle" in table["threshold"]
+
+
+def test_in_a_language_without_spaces_the_anchor_is_added_to_the_links():
+    src, trg = words_with_offsets("Group By criteria", "en"), words_with_offsets("グループ化基準を選択", "ja")
+    k = next(j for j, w in enumerate(trg) if w.text == "基準")
+    links = {(0, 0), (2, 0)}  # criteria also linked to グループ (part of the compound)
+    anchored = anchor_lexicon(src, "en", trg, "ja", links, {"criteria": {"基準"}})
+    assert anchored == links | {(2, k)}
+    assert anchor_lexicon(src, "en", trg, "ja", links, {"criteria": {"基準"}}, exclusive=True) == {(0, 0), (2, k)}

@@ -17,12 +17,9 @@ from collections import Counter
 from tagmt.project.align import Links
 from tagmt.project.cognates import cognate_pairs, room_for_more
 from tagmt.project.detag import Detagged
-from tagmt.project.lexicon import lexicon_pairs
+from tagmt.project.lexicon import lexicon_pairs, spaced
 from tagmt.project.loanwords import loanword_pairs
 from tagmt.project.wordseg import Word
-
-EXCLUSIVE_LEXICON = True
-"""Whether dictionary-anchored words lose their other links (measured: see `lexicon.py`)."""
 
 _COMMON_PUNCT = set(".,:;!?()[]{}\"'-/…、。，：；！？（）「」『』・")
 
@@ -68,12 +65,16 @@ def anchor_lexicon(
 ) -> Links:
     """Link words that a bilingual dictionary pairs, each the other's only dictionary partner in the pair
     (`lexicon.lexicon_pairs`; `table`: the batch's entries, `Lexicon.lookup`). With `exclusive` their
-    other links are dropped, as for the other anchors."""
+    other links are dropped, as for the other anchors; by default where both languages write spaces
+    between words. In a language written without them (ja, zh, ko) the dictionary word is often one part
+    of a compound (`基準` in `グループ化基準`) whose other links the aligner may have right: the anchor is
+    added to them (measured, 2-fold CV, SAP en-ja: 90.2 % exclusive, 90.6 % added, 90.6 % without
+    dictionary; glossary en-de: 95.8 % exclusive, 92.7 % added, 89.5 % without)."""
     pairs = lexicon_pairs(src, trg, table, src_lang, trg_lang)
     if not pairs:
         return links
     if exclusive is None:
-        exclusive = EXCLUSIVE_LEXICON
+        exclusive = spaced(src_lang) and spaced(trg_lang)
     return _anchor(links, pairs) if exclusive else set(links) | pairs
 
 
