@@ -153,7 +153,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--extra-examples", default="", metavar="SET[,SET]",
                         help="add the whole dev set SET (same direction) to the examples of the other sets' "
                              "runs, e.g. eurlex for the glossary rows (see the docstring)")
-    parser.add_argument("--lexicon", default="none", metavar="auto|none|PATH[,PATH]",
+    parser.add_argument("--lexicon", default="auto", metavar="auto|none|PATH[,PATH]",
                         help="bilingual dictionaries for the anchors (auto: the installed FreeDict/CEDICT ones)")
     parser.add_argument("--show", type=int, default=0, help="print this many misses a run")
     parser.add_argument("--show-error", default="", help="show only misses of this class")

@@ -166,10 +166,14 @@ class DictdFile:
                     elif line[:prefix].lower() not in starts:
                         continue
                     parts = line.rstrip("\n").split("\t")
+                    if headword_spaced and " " in parts[0].strip():
+                        continue  # (time: a phrase is no one-word entry; most of Ding's headwords are)
                     if len(parts) < 3:
                         raise TagmtError(f"{self.index}: line {number} is not a dictd index line "
                                          "(headword, offset, length)")
-                    head = _word_of(parts[0], headword_spaced)
+                    head = parts[0].strip().lower()
+                    if not head.isalpha():  # (time: most headwords are plain words)
+                        head = _word_of(parts[0], headword_spaced)
                     if head and not head.startswith("00database") and wanted(head):
                         where.append((_b64(parts[1]), _b64(parts[2]), head))
         except OSError as exc:
@@ -337,13 +341,8 @@ def inflected(a: str, b: str) -> bool:
     `MIN_STEM` letters with at most `MAX_ENDING` letters left on each (`exceed`/`exceeded`)."""
     if a == b:
         return True
-    if len(a) < MIN_STEM or len(b) < MIN_STEM or a[:MIN_STEM] != b[:MIN_STEM]:
-        return False
-    n = MIN_STEM
-    limit = min(len(a), len(b))
-    while n < limit and a[n] == b[n]:
-        n += 1
-    return len(a) - n <= MAX_ENDING and len(b) - n <= MAX_ENDING
+    shared = max(MIN_STEM, len(a) - MAX_ENDING, len(b) - MAX_ENDING)  # the prefix they must have in common
+    return shared <= min(len(a), len(b)) and a[:shared] == b[:shared]
 
 
 def _key(word: str) -> str:
@@ -423,8 +422,12 @@ def _forms(word: str, words: set[str], keys: dict[str, list[str]], is_spaced: bo
 
 
 def _wanted(words: set[str], keys: dict[str, list[str]], is_spaced: bool) -> Callable[[str], bool]:
+    seen: dict[str, bool] = {}  # (time: a headword's entries follow each other in an index)
+
     def wanted(head: str) -> bool:
-        return _occurs(head, words, keys, is_spaced)
+        if head not in seen:
+            seen[head] = _occurs(head, words, keys, is_spaced)
+        return seen[head]
     # the first letters every wanted headword has: its `MIN_STEM`-letter key (shorter words: whole), or the
     # first character of an unspaced unit; one length for all, so an index line is checked by one slice
     wanted.starts = set(keys)  # type: ignore[attr-defined]
