@@ -9,7 +9,8 @@ The steps of `project_batch`, one module each:
    `alignunits.py` (Chinese is aligned both as characters and as dictionary words, links joined).
 3. `anchors.py` — links the aligner tends to miss in a small corpus are added: identical words,
    words a bilingual dictionary pairs (`lexicon.py`: FreeDict, CC-CEDICT, the user's own; `risks` ↔
-   `Risiken`, each the other's only dictionary partner in the pair), cognates (`cognates.py`: `Configuration` ↔ `Konfiguration`, `Server` ↔ `сервер`, one clear best
+   `Risiken`, each the other's only dictionary partner in the pair), cognates (`cognates.py`:
+   `Configuration` ↔ `Konfiguration`, `Server` ↔ `сервер`, one clear best
    partner each), English words and their katakana/Hangul loanwords, and a glossary of the batch itself (a second
    pass adds the tag texts that got one translation in most of their first-pass projections).
 4. `inside_outside.py` — every tag is placed on the target words by the inside–outside rule of
