@@ -38,7 +38,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     only = set(filter(None, args.directions.split(",")))
     print(f"{'set':<9}{'dir':<7}{'pairs':>6}{'anchors':>8}{'a pair':>7}  {'agree (checked)':<18}"
-          f"{'identical agree':<18}{"lookup cpu s":>13}  dictionaries")
+          f"{'identical agree':<18}{'lookup cpu s':>13}  dictionaries")
     for name in args.sets.split(","):
         for direction in SETS[name]:
             if only and direction not in only:
