@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from tagmt.cli import main
 from tagmt.corpus.lines import read_segments, write_lines
 
@@ -70,3 +72,13 @@ def test_learn_without_a_lexicon_writes_none(tmp_path):
                  "--lexicon", "none", "-o", str(model), "--no-progress"]) == 0
     assert not (model / "lexicon.json").exists()
     assert json.loads((model / "manifest.json").read_text(encoding="utf-8"))["lexicon"]["entries"] == 0
+
+
+def test_the_library_takes_a_lexicon(tmp_path):
+    import tagmt
+
+    _, _, lexicon = _files(tmp_path)
+    out = tagmt.project(SOURCES, TARGETS, src_lang="en", trg_lang="de", lexicon=lexicon)
+    assert out[0] == 'Die oben genannten <g id="1">Risiken</g> sind hoch.'
+    with pytest.raises(tagmt.TagmtError, match="no such file"):
+        tagmt.project(SOURCES, TARGETS, src_lang="en", trg_lang="de", lexicon=tmp_path / "nope.tsv")
