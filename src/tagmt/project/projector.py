@@ -25,7 +25,7 @@ The steps of `project_batch`, one module each:
 
 The dictionary anchors (`lexicon`, the installed FreeDict dictionaries and CC-CEDICT; 2-fold CV, exact %, seed
 1, without → with): glossary en-de 89.5 → 95.8, en-fr 93.4 → 94.4, en-hu 90.2 → 95.1 (seed 11: 90.2 → 95.8,
-94.8 → 95.8, 89.5 → HU11); with `--extra-examples eurlex` 90.9 → 96.5, 94.4 → 94.8, 92.3 → 95.5; EUR-Lex
+94.8 → 95.8, 89.5 → 94.4); with `--extra-examples eurlex` 90.9 → 96.5, 94.4 → 94.8, 92.3 → 95.5; EUR-Lex
 de/fr/hu 97.4/98.4/97.1 unchanged; SAP ja 90.6 → 90.6, zh 91.0 → 91.2, zf 95.0 → 95.0 (ko: no dictionary,
 88.7). The figures below are from before them (bench_projection.py `--lexicon none`).
 
