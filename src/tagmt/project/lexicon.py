@@ -31,7 +31,7 @@ All entries are lowercased.
 
 Anchoring (`anchor_lexicon`): a source unit and a target unit are dictionary partners when an entry pairs
 them, with inflection tolerance on alphabetic words (`inflected`: the forms share a prefix of at least
-`MIN_STEM` letters and differ by at most `MAX_ENDING` letters after it: `exceed`/`exceeded`,
+`MIN_STEM` letters and have at most `MAX_ENDING` letters after it, together: `exceed`/`exceeded`,
 `bewerten`/`bewertet`, `kockázat`/`kockázatot`); CJK runs match exactly. A link is made only where it is
 unambiguous in the pair: the source word has one partner unit in the target and that unit one partner in
 the source. Function words are left out: a word of a spaced side needs `MIN_STEM` letters (articles,
@@ -72,7 +72,8 @@ MIN_STEM = 4
 """Letters two inflected forms must share at the start (shorter words must be equal)."""
 
 MAX_ENDING = 3
-"""Letters a form may have beyond the shared start (`exceed`/`exceeded` 2, `Risiko`/`Risiken` 2 each)."""
+"""Letters two forms may have beyond their shared start, together (`exceed`/`exceeded` 2, `Risiko`/`Risiken`
+1 + 2)."""
 
 MAX_TRANSLATIONS = 12
 """Headwords with more one-word translations (very polysemous words) are left out (a round dozen, chosen
@@ -347,10 +348,12 @@ def _cedict(path: Path) -> dict[str, frozenset[str]]:
 
 def inflected(a: str, b: str) -> bool:
     """Whether two alphabetic lowercase words are forms of one word: equal, or sharing a prefix of at least
-    `MIN_STEM` letters with at most `MAX_ENDING` letters left on each (`exceed`/`exceeded`)."""
+    `MIN_STEM` letters with at most `MAX_ENDING` letters left on the two together (`exceed`/`exceeded`,
+    `risiko`/`risiken`; not `konzerne`/`konzepte`, 3 + 3)."""
     if a == b:
         return True
-    shared = max(MIN_STEM, len(a) - MAX_ENDING, len(b) - MAX_ENDING)  # the prefix they must have in common
+    # the prefix they must have in common: at most MAX_ENDING letters left on both together
+    shared = max(MIN_STEM, (len(a) + len(b) - MAX_ENDING + 1) // 2)
     return shared <= min(len(a), len(b)) and a[:shared] == b[:shared]
 
 
