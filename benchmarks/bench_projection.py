@@ -71,6 +71,7 @@ from tagmt.data.views import parallel_segments
 from tagmt.linecodec import decode_line
 from tagmt.project import detag, rerank
 from tagmt.project.align import get_aligner
+from tagmt.project.lexicon import resolve_lexicon
 from tagmt.project.assess import ERRORS, Assessment, _plain, assess_segment, oracle_assessment
 
 SHARED = Path(__file__).resolve().parent.parent.parent / "shared"
@@ -126,6 +127,7 @@ def run(
     result, outputs = oracle_assessment(
         [(p.source, p.target) for p in pairs], src, trg, aligner,
         cross_validate=mode == "cv", groups=[p.group for p in pairs], examples=extra,
+        lexicon=resolve_lexicon(args.lexicon.split(","), src, trg) if mode != "copy" else None,
     )
     seconds, cpu = time.perf_counter() - t0, _cpu() - cpu0
     result.reranked = _rerank_counts(pairs, rerank.TRACE)
@@ -177,6 +179,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--extra-examples", default="", metavar="SET[,SET]",
                         help="add the whole dev set SET (same direction) to the examples of the other sets' "
                              "runs, e.g. eurlex for the glossary rows (see the docstring)")
+    parser.add_argument("--lexicon", default="auto", metavar="auto|none|PATH[,PATH]",
+                        help="bilingual dictionaries for the anchors (auto: the installed FreeDict/CEDICT ones)")
     parser.add_argument("--show", type=int, default=0, help="print this many misses a run")
     parser.add_argument("--show-error", default="", help="show only misses of this class")
     parser.add_argument("--by-tag", action="store_true", help="print the outcome per tag name")

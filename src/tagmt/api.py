@@ -196,6 +196,7 @@ def project(
     examples: Any = None,
     align_corpus: Sequence[tuple[str, str]] | None = None,
     device: str = "auto",
+    lexicon: str | Path | Sequence[str | Path] | None = None,
 ) -> str | list[str]:
     """Put the tags of tagged ``sources`` into their ``translations`` (natural text, as an MT system writes
     it; no tags): a list for lists, a string for one string. The outputs are tagged strings, text
@@ -204,7 +205,9 @@ def project(
     ``examples``: tagged translations of the domain the projection learns from — ``(source, target)``
     pairs of tagged strings, or files as ``tagmt project --examples`` takes them (one XLIFF/TMX path, or two
     line-file paths). ``align_corpus``: plain ``(source, target)`` pairs for the aligner.
-    ``projection_model``: a model learned by ``tagmt learn`` (None: the rules alone)."""
+    ``projection_model``: a model learned by ``tagmt learn`` (None: the rules alone). ``lexicon``: bilingual
+    dictionaries as ``tagmt project --lexicon`` takes them (a path or several, ``"cedict"``, ``"auto"``,
+    ``"none"``; None: the installed ones of the language pair)."""
     from tagmt.languages import normalize
     from tagmt.preflight import aligner_problems, check
     from tagmt.project import detag
@@ -229,7 +232,16 @@ def project(
     check(aligner_problems(aligner, None, [src, trg]))
     loaded = load_aligner(aligner, device)
     report = RunReport()
-    options: dict[str, Any] = {"guide": _guide(examples, align_corpus, src, trg)}
+    guide = _guide(examples, align_corpus, src, trg)
+    if lexicon is not None:
+        from dataclasses import replace
+
+        from tagmt.project.lexicon import check_lexicon_option
+
+        given = [str(lexicon)] if isinstance(lexicon, (str, Path)) else [str(x) for x in lexicon]
+        check_lexicon_option(given)
+        guide = replace(guide, lexicon=tuple(given))
+    options: dict[str, Any] = {"guide": guide}
     if model is not None:
         options["model"] = model
     outputs = project_translations([detag(s) for s in source_list], translation_list, src, trg, loaded,

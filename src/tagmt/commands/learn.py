@@ -46,6 +46,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--examples", nargs="+", action="append", default=[], metavar="FILE",
                         help="tagged examples of the domain: SOURCE TARGET line files, or one XLIFF/TMX file with "
                              "targets (repeatable)")
+    parser.add_argument("--lexicon", action="append", metavar="PATH|auto|none",
+                        help="bilingual dictionaries whose entries for the corpora's and examples' words the model "
+                             "keeps (repeatable; as tagmt project --lexicon; default auto: the installed FreeDict "
+                             "dictionaries of the pair, CC-CEDICT for Chinese; none: no dictionary)")
     parser.add_argument("-o", "--output", required=True, metavar="MODEL", help="the model folder to write")
     progress = parser.add_mutually_exclusive_group()
     progress.add_argument("--progress", dest="progress", action="store_true", default=None,
@@ -73,8 +77,13 @@ def run(args: argparse.Namespace) -> int:
         pairs = example_detagged(read_examples(files, src_lang=args.src_lang, trg_lang=args.trg_lang))
         examples += pairs
         sources += [describe_file(path, "examples", len(pairs)) for path in files]
+    from tagmt.project.lexicon import check_lexicon_option, resolve_lexicon
+
+    if args.lexicon:
+        check_lexicon_option(args.lexicon)
+    lexicon = resolve_lexicon(args.lexicon, args.src_lang, args.trg_lang)
     done = learn_model(args.output, src_lang=args.src_lang, trg_lang=args.trg_lang, corpora=corpora,
-                       examples=examples, sources=sources, progress=args.progress)
+                       examples=examples, sources=sources, progress=args.progress, lexicon=lexicon)
     print(f"tagmt learn: {done.pairs} sentence pairs aligned, {done.examples} tagged examples, {done.terms} terms, "
           f"{done.edge_cases} edge observations in {done.seconds:.1f} s: {done.path}", file=sys.stderr)
     return 0

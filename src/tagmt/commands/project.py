@@ -158,7 +158,7 @@ def _run(args: argparse.Namespace, output: str, measure_only: bool = False) -> i
         needs = args.examples or args.examples_data or args.projection_model
         languages = xliff_languages(args.xliff, args.src_lang, args.trg_lang) if needs else (None, None)
         guide = read_guide(args.examples, args.examples_data, args.examples_split, args.align_corpus, *languages,
-                           projection_model=args.projection_model)
+                           projection_model=args.projection_model, lexicon=args.lexicon)
         done = project_xliff(args.xliff, output, src_lang=args.src_lang, trg_lang=args.trg_lang, guide=guide,
                              in_place=args.in_place, overwrite=args.overwrite, **options)
         left = ", ".join(f"{n} {why}" for why, n in sorted(done.skipped.items()))
@@ -170,7 +170,7 @@ def _run(args: argparse.Namespace, output: str, measure_only: bool = False) -> i
         if missing:
             raise TagmtError(f"--source needs {', '.join('--' + m.replace('_', '-') for m in missing)}")
         guide = read_guide(args.examples, args.examples_data, args.examples_split, args.align_corpus,
-                           args.src_lang, args.trg_lang, projection_model=args.projection_model)
+                           args.src_lang, args.trg_lang, projection_model=args.projection_model, lexicon=args.lexicon)
         done = project_lines(args.source, args.translation, output, src_lang=args.src_lang,
                              trg_lang=args.trg_lang, guide=guide, **options)
         detail = ""

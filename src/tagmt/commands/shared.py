@@ -46,6 +46,13 @@ def add_guide_arguments(parser: argparse.ArgumentParser, *, examples: bool = Tru
                         help="a projection model made by tagmt learn for this language pair: eflomal's priors, the "
                              "tag-edge conventions and the terms learned once from corpora and examples (the call "
                              "then aligns only its own pairs)")
+    parser.add_argument("--lexicon", action="append", metavar="PATH|auto|none",
+                        help="a bilingual dictionary whose entries anchor word links (repeatable): a dictd file "
+                             "(NAME.index beside NAME.dict.dz, e.g. /usr/share/dictd/freedict-eng-deu.index), a "
+                             "source<TAB>target .tsv file, or cedict; auto: the installed ones of the language "
+                             "pair (the default: FreeDict's apt packages dict-freedict-eng-deu, -deu-eng, … in "
+                             "/usr/share/dictd; CC-CEDICT for Chinese: pip install \"tagmt[lexicon]\"); none: no "
+                             "dictionary")
 
 
 def guide_inputs(args: argparse.Namespace) -> list[tuple[str, str | None]]:
@@ -55,6 +62,8 @@ def guide_inputs(args: argparse.Namespace) -> list[tuple[str, str | None]]:
 
     return [*(("--examples", path) for path in getattr(args, "examples", None) or ()),
             *(("--align-corpus", path) for path in args.align_corpus or ()), ("--examples-data", args.examples_data),
+            *(("--lexicon", path) for path in getattr(args, "lexicon", None) or () if path not in ("auto", "none",
+                                                                                                 "cedict")),
             existing_folder("--projection-model", args.projection_model)]
 
 

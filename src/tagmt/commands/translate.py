@@ -208,7 +208,7 @@ def _guide(args: argparse.Namespace, is_llm: bool, languages):
 
     projects = args.approach == "dp" or args.repair is not None
     given = [f"--{name.replace('_', '-')}" for name in ("examples_data", "examples_split", "align_corpus",
-                                                       "projection_model")
+                                                       "projection_model", "lexicon")
              if getattr(args, name)]
     if not projects:
         if given or (args.examples and not is_llm):
@@ -219,7 +219,7 @@ def _guide(args: argparse.Namespace, is_llm: bool, languages):
     if not (given or args.examples):
         return None
     return read_guide(args.examples, args.examples_data, args.examples_split, args.align_corpus, *languages(),
-                      projection_model=args.projection_model)
+                      projection_model=args.projection_model, lexicon=args.lexicon)
 
 
 def run(args: argparse.Namespace) -> int:

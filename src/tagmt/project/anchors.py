@@ -18,6 +18,7 @@ from typing import Callable
 from tagmt.project.align import Links
 from tagmt.project.cognates import cognate_pairs, room_for_more
 from tagmt.project.detag import Detagged
+from tagmt.project.lexicon import lexicon_pairs, spaced
 from tagmt.project.loanwords import loanword_pairs
 from tagmt.project.wordseg import Word
 
@@ -65,6 +66,25 @@ def anchor_cognates(src: list[Word], trg: list[Word], links: Links) -> Links:
     trg_fixed = {j for i, j in pairs if not room_for_more(trg[j].text, src[i].text)}
     kept = {(i, j) for i, j in links if i not in src_fixed and j not in trg_fixed}
     return kept | pairs
+
+
+def anchor_lexicon(
+    src: list[Word], src_lang: str, trg: list[Word], trg_lang: str, links: Links, table: dict[str, set[str]],
+    *, exclusive: bool | None = None,
+) -> Links:
+    """Link words that a bilingual dictionary pairs, each the other's only dictionary partner in the pair
+    (`lexicon.lexicon_pairs`; `table`: the batch's entries, `Lexicon.lookup`). With `exclusive` their
+    other links are dropped, as for the other anchors; by default where both languages write spaces
+    between words. In a language written without them (ja, zh, ko) the dictionary word is often one part
+    of a compound (`基準` in `グループ化基準`) whose other links the aligner may have right: the anchor is
+    added to them (measured, 2-fold CV, SAP en-ja: 90.2 % exclusive, 90.6 % added, 90.6 % without
+    dictionary; glossary en-de: 95.8 % exclusive, 92.7 % added, 89.5 % without)."""
+    pairs = lexicon_pairs(src, trg, table, src_lang, trg_lang)
+    if not pairs:
+        return links
+    if exclusive is None:
+        exclusive = spaced(src_lang) and spaced(trg_lang)
+    return _anchor(links, pairs) if exclusive else set(links) | pairs
 
 
 def anchor_loanwords(

@@ -76,6 +76,9 @@ CONVENTIONS = "conventions.json"
 TERMS = "terms.json"
 VOCABULARY = "vocabulary.json"
 RANKER = "ranker.json"
+LEXICON = "lexicon.json"
+"""Dictionary entries (`lexicon.py`) whose words occur in the corpora and examples; optional (older models
+have none), listed and hashed in the manifest's files when present."""
 _HASHED = (CONVENTIONS, TERMS, VOCABULARY)
 """Files whose SHA-256 a load checks (small); the priors are checked by size and by SQLite itself."""
 _CHUNK = 500
@@ -131,6 +134,7 @@ class ProjectionModel:
     terms: dict[str, set[str]]
     vocabulary: frozenset[str] = frozenset()
     ranker: Ranker | None = None
+    lexicon: dict[str, frozenset[str]] = field(default_factory=dict)
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     @property
@@ -331,9 +335,26 @@ def load_model(path: str | Path, src_lang: str | None = None, trg_lang: str | No
         ranker = Ranker.from_json(_read_json(path, RANKER)) if RANKER in files else None
     except (TypeError, ValueError, AttributeError, KeyError) as exc:
         raise TagmtError(f"{path}: corrupt projection model ({exc})") from exc
-    model = ProjectionModel(path, manifest, conventions, terms, vocabulary, ranker)
+    lexicon = {}
+    if LEXICON in files:
+        _check_file(path, LEXICON, files[LEXICON])
+        try:
+            lexicon = {src: frozenset(trg) for src, trg in _read_json(path, LEXICON).items()}
+        except (TypeError, ValueError, AttributeError) as exc:
+            raise TagmtError(f"{path}: corrupt projection model ({exc})") from exc
+    model = ProjectionModel(path, manifest, conventions, terms, vocabulary, ranker, lexicon)
     model.check_priors()
     return model
+
+
+def _check_file(path: Path, name: str, entry) -> None:
+    try:
+        size, digest = int(entry["bytes"]), str(entry["sha256"])
+    except (KeyError, TypeError, ValueError) as exc:
+        raise TagmtError(f"{path}: corrupt projection model ({MANIFEST}: files: {exc})") from exc
+    found = path / name
+    if not found.is_file() or found.stat().st_size != size or _sha256(found) != digest:
+        raise TagmtError(f"{path}: corrupt projection model ({name} is missing or does not match its SHA-256)")
 
 
 def _file_table(path: Path, files) -> dict[str, tuple[int, str]]:
@@ -380,11 +401,14 @@ def learn_model(
     sources: Sequence[Source] = (),
     aligner=None,
     progress: bool | None = None,
+    lexicon=None,
 ) -> LearnedModel:
     """Learn a projection model from plain parallel `corpora` (natural text pairs, streamed) and tagged
     `examples` (detagged, as `translate.guide` keeps them); write it to the folder `output` atomically
     (an existing model there is replaced; anything else is refused). `sources` go into the manifest;
-    `aligner` is the `EflomalAligner` whose settings the model is learned with (default: tagmt's)."""
+    `aligner` is the `EflomalAligner` whose settings the model is learned with (default: tagmt's).
+    `lexicon` (`lexicon.Lexicon`): its entries whose words occur in the corpora and examples are kept in the
+    model (`lexicon.json`), so that the model anchors them on a machine without the dictionaries."""
     import time
 
     from tagmt import __version__
@@ -432,6 +456,8 @@ def learn_model(
             _store_priors(folder / PRIORS, work, lines, runs, progress)
         model = ProjectionModel(folder, {"src_lang": src, "trg_lang": trg, "eflomal": {
             "src_prefix": aligner.src_prefix, "trg_prefix": aligner.trg_prefix}}, Conventions(), {}, vocabulary)
+        entries = _lexicon_entries(lexicon, corpora, examples, src, trg, vocabulary) if lexicon else {}
+        model.lexicon = entries
         conventions, terms, ranker = _learn_from_examples(examples, src, trg, aligner, model)
         if ranker is not None:
             _write_json(folder / RANKER, ranker.as_json())
@@ -439,6 +465,8 @@ def learn_model(
                                            for key in sorted(set(conventions.right) | set(conventions.wrong))])
         _write_json(folder / TERMS, {term: sorted(found) for term, found in sorted(terms.items())})
         _write_json(folder / VOCABULARY, sorted(vocabulary))
+        if entries:
+            _write_json(folder / LEXICON, {w: sorted(found) for w, found in sorted(entries.items())})
         manifest = {
             "format": FORMAT,
             "format_version": FORMAT_VERSION,
@@ -458,8 +486,11 @@ def learn_model(
                         "iterations": list(iterations), "sentences": lines},
             **({"ranker": {"file": RANKER, "tags": ranker.tags, "margin": ranker.margin}} if ranker is not None
                else {}),
+            "lexicon": {"dictionaries": list(lexicon.names) if lexicon else [], "entries": len(entries),
+                        "pairs": sum(len(found) for found in entries.values())},
             "files": {name: {"bytes": (folder / name).stat().st_size, "sha256": _sha256(folder / name)}
-                      for name in (PRIORS, *_HASHED, *([RANKER] if ranker is not None else []))},
+                      for name in (PRIORS, *_HASHED, *([RANKER] if ranker is not None else []),
+                                   *((LEXICON,) if entries else ()))},
         }
         _write_json(folder / MANIFEST, manifest)
         _replace(folder, output)
@@ -650,6 +681,22 @@ def bar_over(lines: Iterable[str], bar) -> Iterator[str]:
         yield line
 
 
+def _lexicon_entries(lexicon, corpora: Sequence[PairSource], examples, src: str, trg: str,
+                     vocabulary: frozenset[str]) -> dict[str, frozenset[str]]:
+    """The lexicon's entries whose words occur in the corpora and examples (as `Lexicon.lookup` gives them:
+    corpus source forms → dictionary target words); the corpora are read once more, streamed."""
+    from tagmt.project.lexicon import unit_texts
+
+    src_vocab: set[str] = set()
+    trg_vocab: set[str] = set()
+    texts = ((s.plain, t.plain) for s, t in examples)
+    for pairs in [texts, *(corpus.open() for corpus in corpora)]:
+        for s, t in pairs:
+            src_vocab |= unit_texts(words_with_offsets(s, src, vocabulary=vocabulary), src)
+            trg_vocab |= unit_texts(words_with_offsets(t, trg, vocabulary=vocabulary), trg)
+    return {w: frozenset(found) for w, found in lexicon.lookup(src_vocab, trg_vocab).items()}
+
+
 def _learn_from_examples(examples, src: str, trg: str, aligner, model: ProjectionModel
                          ) -> tuple[Conventions, dict[str, set[str]], Ranker | None]:
     """The examples aligned with the model's priors and projected onto their own references, as a call
@@ -659,7 +706,11 @@ def _learn_from_examples(examples, src: str, trg: str, aligner, model: Projectio
     tagged = [(s, t) for s, t in examples if s.plain.strip() and t.plain.strip()]
     if not tagged:
         return Conventions(), {}, None
-    return learn_examples(tagged, src, trg, model.aligner_for(aligner), vocabulary=model.vocabulary)
+    from tagmt.project.lexicon import Lexicon
+
+    lexicon = Lexicon(src, trg, entries=model.lexicon) if model.lexicon else None
+    return learn_examples(tagged, src, trg, model.aligner_for(aligner), vocabulary=model.vocabulary,
+                          lexicon=lexicon)
 
 
 def line_pairs(source: str | Path, target: str | Path) -> PairSource:

@@ -30,6 +30,7 @@ class Guide:
     examples: tuple[tuple[Detagged, Detagged], ...] = ()
     align_corpus: tuple[tuple[str, str], ...] = ()
     model: ProjectionModel | None = None  # learned once (tagmt learn, --projection-model)
+    lexicon: tuple[str, ...] | None = None  # --lexicon as given (None: the installed dictionaries of the pair)
 
     def __bool__(self) -> bool:
         return bool(self.examples or self.align_corpus or self.model)
@@ -39,7 +40,8 @@ class Guide:
         tagged = sum(bool(s.tags) for s, _ in self.examples)
         said = (f"{len(self.examples)} example pairs ({tagged} tagged) and {len(self.align_corpus)} "
                 "extra parallel lines for the aligner")
-        return f"{self.model.describe()}, {said}" if self.model is not None else said
+        said = f"{self.model.describe()}, {said}" if self.model is not None else said
+        return f"{said}; dictionaries {', '.join(self.lexicon)}" if self.lexicon else said
 
 
 def read_examples(paths: Sequence[str | Path], *, src_lang: str | None = None, trg_lang: str | None = None
@@ -126,10 +128,11 @@ def read_corpus_pairs(paths: Sequence[str | Path], *, src_lang: str | None = Non
 
 def read_guide(examples: Sequence[str] | None, examples_data: str | None, examples_split: str | None,
                align_corpus: Sequence[str] | None, src_lang: str, trg_lang: str, *,
-               projection_model: str | Path | None = None):
+               projection_model: str | Path | None = None, lexicon: Sequence[str] | None = None):
     """The projection's guide from ``--examples`` files, a SAP data set's ``--examples-data`` (and
-    ``--examples-split``), an ``--align-corpus`` pair of plain line files and a ``--projection-model`` (None
-    for each not given)."""
+    ``--examples-split``), an ``--align-corpus`` pair of plain line files, a ``--projection-model`` (None
+    for each not given) and ``--lexicon`` (kept as given, checked here, read by the projection:
+    ``project.lexicon.resolve_lexicon``)."""
     from tagmt.languages import normalize
 
     if examples_split and not examples_data:
@@ -142,4 +145,12 @@ def read_guide(examples: Sequence[str] | None, examples_data: str | None, exampl
         corpora.append(read_sap_examples(examples_data, examples_split, direction))
     extra = read_align_corpus(*align_corpus) if align_corpus else ()
     model = read_projection_model(projection_model, src_lang, trg_lang) if projection_model else None
-    return make_guide(corpora, extra, model)
+    guide = make_guide(corpora, extra, model)
+    if lexicon:
+        from dataclasses import replace
+
+        from tagmt.project.lexicon import check_lexicon_option
+
+        check_lexicon_option(lexicon)
+        guide = replace(guide, lexicon=tuple(lexicon))
+    return guide

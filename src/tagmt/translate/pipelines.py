@@ -172,10 +172,13 @@ def project_translations(
             report.segments_escaped += stood_in != text
             text = stood_in
         ready.append(text)
-    guide = guide or Guide()
+    guide = guide if guide is not None else Guide()
     extra = [(stand_in(s), stand_in(t)) for s, t in guide.align_corpus] if escaped else guide.align_corpus
     model = model if model is not None else guide.model
-    learn: dict[str, Any] = dict(examples=guide.examples, align_corpus=extra)
+    from tagmt.project.lexicon import resolve_lexicon
+
+    learn: dict[str, Any] = dict(examples=guide.examples, align_corpus=extra,
+                                 lexicon=resolve_lexicon(guide.lexicon, src_lang, trg_lang))
     if model is not None:
         learn["model"] = model
     if getattr(aligner, "learns_from_corpus", False):

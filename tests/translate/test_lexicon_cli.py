@@ -1,0 +1,84 @@
+"""``--lexicon`` on ``tagmt project`` and ``tagmt learn``, run as users run them, with a TSV dictionary made here
+(the installed dictionaries are off in tests: conftest sets TAGMT_DEFAULT_LEXICON=none)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tagmt.cli import main
+from tagmt.corpus.lines import read_segments, write_lines
+
+SOURCES = ['The <g id="1">risks</g> indicated above are high.', "The risks are known.",
+           "Other figures indicated above.", "These are high."]
+TARGETS = ["Die oben genannten Risiken sind hoch.", "Die Risiken sind bekannt.", "Andere oben genannte Zahlen.",
+           "Diese sind hoch."]
+
+
+def _files(tmp_path):
+    lexicon = tmp_path / "mine.tsv"
+    lexicon.write_text("risk\tRisiko\n", encoding="utf-8")
+    return (write_lines(tmp_path / "src.en", SOURCES), write_lines(tmp_path / "mt.de", TARGETS), lexicon)
+
+
+def test_project_takes_a_tsv_lexicon(tmp_path):
+    source, mt, lexicon = _files(tmp_path)
+    out = tmp_path / "out.de"
+    assert main(["project", "--source", str(source), "--translation", str(mt), "--src-lang", "en",
+                 "--trg-lang", "de", "--lexicon", str(lexicon), "-o", str(out)]) == 0
+    assert read_segments(out)[0] == 'Die oben genannten <g id="1">Risiken</g> sind hoch.'
+
+
+def test_a_missing_lexicon_is_a_one_line_error(tmp_path, capsys):
+    source, mt, _ = _files(tmp_path)
+    code = main(["project", "--source", str(source), "--translation", str(mt), "--src-lang", "en",
+                 "--trg-lang", "de", "--lexicon", str(tmp_path / "nope.tsv"), "-o", str(tmp_path / "out.de")])
+    err = capsys.readouterr().err.strip()
+    assert code == 2 and err.startswith("tagmt: error: --lexicon") and "\n" not in err
+    assert not (tmp_path / "out.de").exists()
+
+
+def test_no_output_lands_on_a_lexicon(tmp_path, capsys):
+    source, mt, lexicon = _files(tmp_path)
+    code = main(["project", "--source", str(source), "--translation", str(mt), "--src-lang", "en",
+                 "--trg-lang", "de", "--lexicon", str(lexicon), "-o", str(lexicon)])
+    assert code == 2 and lexicon.read_text(encoding="utf-8") == "risk\tRisiko\n"
+
+
+def test_learn_keeps_the_entries_it_used_in_the_model(tmp_path):
+    source, mt, lexicon = _files(tmp_path)
+    plain_src = write_lines(tmp_path / "plain.en", ["The risks are high.", "Other risks.", "Some text.", "Other text."])
+    model = tmp_path / "en-de.model"
+    assert main(["learn", "--src-lang", "en", "--trg-lang", "de", "--corpus", str(plain_src), str(mt),
+                 "--lexicon", str(lexicon), "-o", str(model), "--no-progress"]) == 0
+    manifest = json.loads((model / "manifest.json").read_text(encoding="utf-8"))
+    assert manifest["lexicon"]["dictionaries"] == ["mine.tsv"] and manifest["lexicon"]["entries"] >= 1
+    entries = json.loads((model / "lexicon.json").read_text(encoding="utf-8"))
+    assert entries["risks"] == ["risiko"]
+    assert "lexicon.json" in manifest["files"]
+    out = tmp_path / "out.de"
+    # the model alone (no --lexicon: none installed in tests) anchors risks → Risiken
+    assert main(["project", "--source", str(source), "--translation", str(mt), "--src-lang", "en",
+                 "--trg-lang", "de", "--projection-model", str(model), "-o", str(out)]) == 0
+    assert read_segments(out)[0] == 'Die oben genannten <g id="1">Risiken</g> sind hoch.'
+
+
+def test_learn_without_a_lexicon_writes_none(tmp_path):
+    _, mt, _ = _files(tmp_path)
+    plain_src = write_lines(tmp_path / "plain.en", SOURCES)
+    model = tmp_path / "m"
+    assert main(["learn", "--src-lang", "en", "--trg-lang", "de", "--corpus", str(plain_src), str(mt),
+                 "--lexicon", "none", "-o", str(model), "--no-progress"]) == 0
+    assert not (model / "lexicon.json").exists()
+    assert json.loads((model / "manifest.json").read_text(encoding="utf-8"))["lexicon"]["entries"] == 0
+
+
+def test_the_library_takes_a_lexicon(tmp_path):
+    import tagmt
+
+    _, _, lexicon = _files(tmp_path)
+    out = tagmt.project(SOURCES, TARGETS, src_lang="en", trg_lang="de", lexicon=lexicon)
+    assert out[0] == 'Die oben genannten <g id="1">Risiken</g> sind hoch.'
+    with pytest.raises(tagmt.TagmtError, match="no such file"):
+        tagmt.project(SOURCES, TARGETS, src_lang="en", trg_lang="de", lexicon=tmp_path / "nope.tsv")
