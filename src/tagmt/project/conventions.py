@@ -135,12 +135,13 @@ def learn_conventions(examples: Iterable[Example]) -> Conventions:
     learned = Conventions()
     for example in examples:
         truth = keyed_tags(example.reference.walk())
-        got = keyed_tags(span.tag for root in example.spans for span in root.walk())
+        # (the k-th tag of a kind in the source's order: the placed spans are ordered by their links)
+        got = keyed_tags(example.source.walk())
         spans = {id(span.tag): span for root in example.spans for span in root.walk()}
         for key, tag in got.items():
             want = truth.get(key)
-            span = spans[id(tag)]
-            if want is None or span.point or want.start == want.end:
+            span = spans.get(id(tag))
+            if want is None or span is None or span.point or want.start == want.end:
                 continue
             if span.end <= want.start or want.end <= span.start:
                 continue  # elsewhere: a wrong link, not a convention
