@@ -82,3 +82,25 @@ def test_the_library_takes_a_lexicon(tmp_path):
     assert out[0] == 'Die oben genannten <g id="1">Risiken</g> sind hoch.'
     with pytest.raises(tagmt.TagmtError, match="no such file"):
         tagmt.project(SOURCES, TARGETS, src_lang="en", trg_lang="de", lexicon=tmp_path / "nope.tsv")
+
+
+def _project_stderr(tmp_path, capsys, *extra):
+    source, mt, _ = _files(tmp_path)
+    assert main(["project", "--source", str(source), "--translation", str(mt), "--src-lang", "en",
+                 "--trg-lang", "de", "-o", str(tmp_path / "out.de"), *extra]) == 0
+    return capsys.readouterr().err
+
+
+def test_a_run_says_in_one_line_when_no_dictionary_is_installed(tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("TAGMT_DEFAULT_LEXICON", "")  # the default asked for ...
+    monkeypatch.setenv("TAGMT_DICTD_DIR", str(tmp_path / "no-dictd"))  # ... on a machine without FreeDict
+    err = _project_stderr(tmp_path, capsys)
+    said = [line for line in err.splitlines() if "bilingual dictionary" in line]
+    assert len(said) == 1 and "en-de" in said[0] and "--lexicon FILE" in said[0]
+
+
+def test_no_dictionary_note_when_one_is_given_or_they_are_off(tmp_path, capsys):
+    _, _, lexicon = _files(tmp_path)
+    assert "bilingual dictionary" not in _project_stderr(tmp_path, capsys, "--lexicon", str(lexicon))
+    assert "bilingual dictionary" not in _project_stderr(tmp_path, capsys, "--lexicon", "none")
+    assert "bilingual dictionary" not in _project_stderr(tmp_path, capsys)  # TAGMT_DEFAULT_LEXICON=none (conftest)

