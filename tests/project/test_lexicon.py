@@ -225,7 +225,25 @@ def test_the_default_can_be_turned_off(tmp_path, monkeypatch):
     assert resolve_lexicon(None, "en", "de") is None
     monkeypatch.delenv("TAGMT_DEFAULT_LEXICON")
     assert resolve_lexicon(None, "en", "de").names == ("freedict-eng-deu",)
-    assert resolve_lexicon(["none"], "en", "de") is None
+    off = resolve_lexicon(["none"], "en", "de")
+    assert off is not None and off.off and not off
+
+
+def test_lexicon_none_turns_a_models_entries_off_too():
+    """`--lexicon none` means no dictionary: a projection model's embedded entries are not used either."""
+    from types import SimpleNamespace
+
+    from tagmt.project.projector import batch_lexicon
+    from tagmt.project.detag import detag
+    from tagmt.project.wordseg import words_with_offsets
+    from tagmt.project.wordstore import WordStore
+
+    source, target = detag("The <b>risks</b> are high."), "Die Risiken sind hoch."
+    src = WordStore([(source.plain, words_with_offsets(source.plain, "en"))])
+    trg = WordStore([(target, words_with_offsets(target, "de"))])
+    model = SimpleNamespace(lexicon={"risks": frozenset({"risiko"})})
+    assert batch_lexicon(None, model, [source], src, trg, "en", "de") == {"risks": {"risiko"}}
+    assert batch_lexicon(resolve_lexicon(["none"], "en", "de"), model, [source], src, trg, "en", "de") == {}
 
 
 @pytest.mark.skipif(not Path("/usr/share/dictd/freedict-eng-deu.index").is_file(),
@@ -244,3 +262,53 @@ def test_in_a_language_without_spaces_the_anchor_is_added_to_the_links():
     anchored = anchor_lexicon(src, "en", trg, "ja", links, {"criteria": {"基準"}})
     assert anchored == links | {(2, k)}
     assert anchor_lexicon(src, "en", trg, "ja", links, {"criteria": {"基準"}}, exclusive=True) == {(0, 0), (2, k)}
+
+
+def test_lexicon_pairs_match_each_distinct_text_once(monkeypatch):
+    """A segment repeating a word thousands of times costs what its distinct words cost (the matching
+    was quadratic in the copies: 3,000 copies took seconds and hundreds of MB), with the same answer."""
+    from tagmt.project import lexicon as lex
+    from tagmt.project.wordseg import words_with_offsets
+
+    calls = []
+    real = lex.inflected
+    monkeypatch.setattr(lex, "inflected", lambda a, b: calls.append(1) or real(a, b))
+    table = {"risks": {"risiko"}, "threshold": {"schwelle"}}
+    for n in (10, 2000):
+        calls.clear()
+        src = words_with_offsets(" ".join(["risks"] * n + ["threshold"]), "en")
+        trg = words_with_offsets(" ".join(["Risiken"] * n + ["Schwelle"]), "de")
+        assert lex.lexicon_pairs(src, trg, table, "en", "de") == {(n, n)}  # the repeated word: nobody's only partner
+        assert len(calls) <= 4
+
+
+def test_a_tsv_lexicon_with_a_bom_keeps_its_first_entry(tmp_path):
+    from tagmt.project.lexicon import TsvFile
+
+    path = tmp_path / "bom.tsv"
+    path.write_bytes("\ufeffrisk\tRisiko\nthreshold\tSchwelle\n".encode("utf-8"))
+    read = dict(TsvFile(path).read(lambda word: True, True, True))
+    assert read == {"risk": {"risiko"}, "threshold": {"schwelle"}}
+
+
+def test_a_tsv_lexicon_that_is_not_utf8_is_one_line_error_naming_the_line(tmp_path):
+    from tagmt.errors import TagmtError
+    from tagmt.project.lexicon import TsvFile
+
+    path = tmp_path / "latin1.tsv"
+    path.write_bytes(b"risk\tRisiko\n\xe9t\xe9\tSommer\n")
+    with pytest.raises(TagmtError, match="line 2 is not UTF-8 text"):
+        list(TsvFile(path).read(lambda word: True, True, True))
+
+
+def test_an_oversized_or_deeply_bracketed_dictd_entry_is_skipped(tmp_path):
+    """Untrusted dictd files: an index line claiming a huge entry is not read (no inflating or holding
+    more than MAX_ENTRY bytes), and brackets nested past MAX_NESTING are no translation line."""
+    from tagmt.project import lexicon as lex
+
+    index = write_dictd(tmp_path, "freedict-eng-deu", {
+        "risk": "Risiko", "threshold": "(" * 50 + "x" + ")" * 50 + " Schwelle"}, packing="plain")
+    lines = index.read_text(encoding="utf-8").splitlines()
+    index.write_text("\n".join([*lines, f"zebra\t{b64(0)}\t{b64(lex.MAX_ENTRY + 1)}"]) + "\n", encoding="utf-8")
+    lexicon = read_lexicon([str(index)], "en", "de")
+    assert lexicon.lookup(["risk", "threshold", "zebra"], ["risiko", "schwelle", "zebra"]) == {"risk": {"risiko"}}

@@ -76,6 +76,13 @@ MAX_ENDING = 3
 """Letters two forms may have beyond their shared start, together (`exceed`/`exceeded` 2, `Risiko`/`Risiken`
 1 + 2)."""
 
+MAX_ENTRY = 1 << 16
+"""Bytes of a dictd entry read at most (FreeDict's longest, jpn-eng's, has 17,455): a longer one is skipped
+(an untrusted file cannot make tagmt inflate or hold more than this an entry)."""
+
+MAX_NESTING = 8
+"""Bracket levels a translation line may nest (FreeDict's labels nest two or three)."""
+
 MAX_TRANSLATIONS = 12
 """Headwords with more one-word translations (very polysemous words) are left out (a round dozen, chosen
 before measuring and not tuned on the dev sets)."""
@@ -138,9 +145,12 @@ def _translations(body: str, is_spaced: bool) -> set[str]:
         line = line.strip()
         if not line or line.startswith('"') or _LABEL.match(line):
             continue
-        previous = None
-        while previous != line:
+        for _ in range(MAX_NESTING + 1):  # innermost brackets first (time: a pass a level, few levels)
             previous, line = line, _BRACKETS.sub(" ", line)
+            if previous == line:
+                break
+        else:
+            continue  # brackets nested deeper than any dictionary writes them: not a translation line
         line = _NUMBER.sub(",", line)
         for item in re.split(r"[,;]", line):
             word = _word_of(item, is_spaced)
@@ -186,7 +196,9 @@ class DictdFile:
                     if not head.isalpha():  # (time: most headwords are plain words)
                         head = _word_of(parts[0], headword_spaced)
                     if head and not head.startswith("00database") and wanted(head):
-                        where.append((_b64(parts[1]), _b64(parts[2]), head))
+                        offset, length = _b64(parts[1]), _b64(parts[2])
+                        if length <= MAX_ENTRY:
+                            where.append((offset, length, head))
         except OSError as exc:
             raise TagmtError(f"cannot read the dictionary index {self.index}: {exc.strerror or exc}") from None
         except KeyError:
@@ -228,7 +240,7 @@ def _bodies(path: Path, spans: list[tuple[int, int]]) -> Iterator[str]:
             cache: dict[int, bytes] = {}
             for offset, length in spans:
                 first, last = offset // size, (offset + length - 1) // size
-                data = b"".join(_chunk(f, starts, k, cache) for k in range(first, last + 1))
+                data = b"".join(_chunk(f, starts, k, cache, size) for k in range(first, last + 1))
                 yield data[offset - first * size: offset - first * size + length].decode("utf-8", "replace")
                 for k in [k for k in cache if k < last]:
                     del cache[k]  # (memory: spans are sorted, earlier chunks are not read again)
@@ -267,10 +279,11 @@ def _dictzip_chunks(f, head: bytes) -> tuple[int, list[int]] | None:
     return chunks[0], starts
 
 
-def _chunk(f, starts: list[int], k: int, cache: dict[int, bytes]) -> bytes:
+def _chunk(f, starts: list[int], k: int, cache: dict[int, bytes], size: int) -> bytes:
     if k not in cache:
         f.seek(starts[k])
-        cache[k] = zlib.decompressobj(-15).decompress(f.read(starts[k + 1] - starts[k]))
+        # (memory: a chunk inflates to its stated size at most, whatever an untrusted file holds)
+        cache[k] = zlib.decompressobj(-15).decompress(f.read(starts[k + 1] - starts[k]), size)
     return cache[k]
 
 
@@ -283,8 +296,13 @@ class TsvFile:
     def read(self, wanted: Callable[[str], bool], src_spaced: bool, trg_spaced: bool
              ) -> Iterator[tuple[str, set[str]]]:
         try:
-            with open(self.path, encoding="utf-8") as f:
-                for number, line in enumerate(f, start=1):
+            with open(self.path, "rb") as f:  # (decoded a line at a time: an error names its line)
+                for number, raw in enumerate(f, start=1):
+                    try:  # (a BOM, as some editors write, is no word)
+                        line = raw.decode("utf-8-sig" if number == 1 else "utf-8")
+                    except UnicodeDecodeError:
+                        raise TagmtError(f"{self.path}: line {number} is not UTF-8 text (a lexicon is a "
+                                         "source<TAB>target file)") from None
                     if not line.strip() or line.startswith("#"):
                         continue
                     parts = line.rstrip("\r\n").split("\t")
@@ -295,8 +313,6 @@ class TsvFile:
                         yield head, {other}
         except OSError as exc:
             raise TagmtError(f"cannot read the lexicon {self.path}: {exc.strerror or exc}") from None
-        except UnicodeDecodeError:
-            raise TagmtError(f"{self.path}: not UTF-8 text (a lexicon is a source<TAB>target file)") from None
 
 
 @dataclass(frozen=True)
@@ -373,9 +389,11 @@ class Lexicon:
     files: tuple = ()
     entries: dict[str, frozenset[str]] = field(default_factory=dict)
     names: tuple[str, ...] = ()
+    off: bool = False
+    """Dictionaries turned off (`--lexicon none`): no anchors, not even from a projection model's entries."""
 
     def __bool__(self) -> bool:
-        return bool(self.files or self.entries)
+        return bool(self.files or self.entries) and not self.off
 
     def describe(self) -> str:
         return ", ".join(self.names) if self.names else "none"
@@ -532,12 +550,13 @@ def default_lexicon(src_lang: str, trg_lang: str, folder: Path | None = None) ->
 
 
 def resolve_lexicon(given: Sequence[str] | None, src_lang: str, trg_lang: str) -> Lexicon | None:
-    """`--lexicon` as given: None/empty → the installed default for the pair; `none` → no lexicon; paths →
-    those files (`auto` among them adds the default)."""
+    """`--lexicon` as given: None/empty → the installed default for the pair; `none` → dictionaries off (an
+    empty `Lexicon` with `off` set: a projection model's entries are not used either); paths → those files
+    (`auto` among them adds the default)."""
     if given and any(g == "none" for g in given):
         if len(given) > 1:
             raise TagmtError("--lexicon none turns the dictionaries off; give it alone")
-        return None
+        return Lexicon(src_lang, trg_lang, off=True)
     if not given:
         found = default_lexicon(src_lang, trg_lang)
         return found or None
@@ -609,26 +628,35 @@ def lexicon_pairs(src: Sequence, trg: Sequence, table: dict[str, set[str]], src_
         return set()
     s_spaced, t_spaced = spaced(src_lang), spaced(trg_lang)
     s_units, t_units = _units(src, s_spaced), _units(trg, t_spaced)
-    t_by_key: dict[str, list[int]] = {}
-    for b, (text, _) in enumerate(t_units):
-        t_by_key.setdefault(_key(text) if t_spaced else text, []).append(b)
-    candidates: dict[int, set[int]] = {}
+    # (linear in the pair: the matching is done once per distinct unit text, with its number of copies;
+    # a text written twice is nobody's only partner, but its copies still count against the others)
+    s_where: dict[str, list[int]] = {}
     for a, (text, _) in enumerate(s_units):
+        s_where.setdefault(text, []).append(a)
+    t_where: dict[str, list[int]] = {}
+    t_by_key: dict[str, list[str]] = {}
+    for b, (text, _) in enumerate(t_units):
+        if text not in t_where:
+            t_by_key.setdefault(_key(text) if t_spaced else text, []).append(text)
+        t_where.setdefault(text, []).append(b)
+    partners: dict[str, set[str]] = {}  # distinct source text → the distinct target texts it matches
+    back: dict[str, int] = {}  # distinct target text → copies of source units matching it
+    for text, copies in s_where.items():
+        found: set[str] = set()
         for word in table.get(text, ()):
-            bucket = t_by_key.get(_key(word) if t_spaced else word, ())
-            for b in bucket:
-                if t_units[b][0] == word or (t_spaced and inflected(word, t_units[b][0])):
-                    candidates.setdefault(a, set()).add(b)
-    back: dict[int, set[int]] = {}
-    for a, found in candidates.items():
-        for b in found:
-            back.setdefault(b, set()).add(a)
+            for other in t_by_key.get(_key(word) if t_spaced else word, ()):
+                if other == word or (t_spaced and inflected(word, other)):
+                    found.add(other)
+        if found:
+            partners[text] = found
+            for other in found:
+                back[other] = back.get(other, 0) + len(copies)
     chosen = []
-    for a, found in candidates.items():
-        if len(found) == 1:
-            (b,) = found
-            if len(back[b]) == 1:
-                chosen.append((s_units[a][1], t_units[b][1]))
+    for text, found in partners.items():
+        if len(s_where[text]) == 1 and len(found) == 1:
+            (other,) = found
+            if len(t_where[other]) == 1 and back[other] == 1:
+                chosen.append((s_units[s_where[text][0]][1], t_units[t_where[other][0]][1]))
     return _disjoint(chosen)
 
 

@@ -230,7 +230,8 @@ def project_batch(
     teach none.
 
     `lexicon` (`lexicon.Lexicon`): bilingual dictionaries whose entries anchor words (`anchor_lexicon`);
-    a model's embedded entries are used too. None and no model entries: no dictionary anchors.
+    a model's embedded entries are used too (not when `lexicon.off`: `--lexicon none`). None and no model
+    entries: no dictionary anchors.
     """
     if len(detagged) != len(translations):
         raise TagmtError(
@@ -499,6 +500,8 @@ def batch_lexicon(lexicon: Lexicon | None, model: ProjectionModel | None, source
                   trg: WordStore, src_lang: str, trg_lang: str) -> dict[str, set[str]]:
     """The dictionary entries whose two sides occur in the batch's tagged pairs, the only ones anchored
     (`Lexicon.lookup` over their units), from `lexicon` and the model's embedded entries."""
+    if lexicon is not None and lexicon.off:  # `--lexicon none`: a model's entries are off too
+        return {}
     entries = getattr(model, "lexicon", None) or {}
     if not lexicon and not entries:
         return {}

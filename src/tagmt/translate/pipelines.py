@@ -182,7 +182,9 @@ def project_translations(
     if model is not None:
         learn["model"] = model
     embedded = model is not None and bool(getattr(model, "lexicon", None))
-    if lexicon:
+    if lexicon is not None and lexicon.off:
+        pass  # turned off: nothing to say
+    elif lexicon:
         report.dictionaries = ", ".join([*lexicon.names, *(["the model's entries"] if embedded else [])])
     elif embedded:
         report.dictionaries = "the model's entries"
