@@ -92,6 +92,10 @@ def finished_record(out: Path, cell: Cell, split: str, fingerprint: Mapping, *, 
     return record if same else None
 
 
+NO_DICTIONARIES = "none"
+"""`--lexicon none`: every cell projects without bilingual dictionaries (`compute_cell`)."""
+
+
 def cell_commands(cell: Cell, data: Path, split: str, out: Path, batch_size: int, engine: dict | None = None,
                   max_tokens: int | None = None) -> dict:
     """The two ``tagmt`` commands that reproduce this cell's output and scores by hand."""
@@ -102,6 +106,8 @@ def cell_commands(cell: Cell, data: Path, split: str, out: Path, batch_size: int
                  "--approach", cell.system.approach, "--model", cell.system.model]
     if cell.system.aligner:
         translate += ["--aligner", cell.system.aligner]
+    if cell.system.approach == "dp":
+        translate += ["--lexicon", "none"]  # (as compute_cell: the paper's projection, no dictionaries)
     if engine and engine["engine"] != "hf":
         translate += ["--engine", engine["engine"]]
     if engine and engine["compute_type"]:
@@ -164,6 +170,7 @@ def compute_cell(task: CellTask) -> dict:
     from tagmt.evaluation import iter_segments, score_systems
     from tagmt.report import SegmentCollector, write_evaluation_page
     from tagmt.translate.options import AlignerSpec, RunOptions
+    from tagmt.translate.guide import Guide
     from tagmt.translate.pipelines import translate_direction
 
     cell, out = task.cell, Path(task.out)
@@ -177,6 +184,9 @@ def compute_cell(task: CellTask) -> dict:
         dataset, task.split, cell.direction, cell.system.approach, _engine(cell.system.model, task),
         output=folder / HYP_FILE, aligner=AlignerSpec(cell.system.aligner or PAPER_ALIGNER, device=task.device),
         run=RunOptions(work / "segment-cache", progress=task.progress),
+        # (the paper's projection aligns words without dictionaries; with them a cell's figures would
+        # depend on what a machine has installed, and a cached cell would not say so)
+        guide=Guide(lexicon=(NO_DICTIONARIES,)),
     )
     report, hyp_path = done.report, Path(done.output)
     translated = time.perf_counter()

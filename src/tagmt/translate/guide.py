@@ -33,7 +33,7 @@ class Guide:
     lexicon: tuple[str, ...] | None = None  # --lexicon as given (None: the installed dictionaries of the pair)
 
     def __bool__(self) -> bool:
-        return bool(self.examples or self.align_corpus or self.model)
+        return bool(self.examples or self.align_corpus or self.model or self.lexicon)
 
     def describe(self) -> str:
         """One line for a run's report."""

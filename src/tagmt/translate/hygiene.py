@@ -73,6 +73,9 @@ class RunReport:
                 "most words: tags may land on the wrong words; give it more parallel text of the domain "
                 "(--align-corpus SRC TRG, or tagged --examples)"
             )
+        if self.dictionaries and not self.dictionaries.startswith(NO_DICTIONARY):
+            out.append(f"word links anchored with the bilingual dictionaries {self.dictionaries} (--lexicon none: "
+                       "without)")
         if self.dictionaries.startswith(NO_DICTIONARY):
             pair = self.dictionaries[len(NO_DICTIONARY):].strip()
             out.append(
