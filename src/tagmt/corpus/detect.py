@@ -32,7 +32,9 @@ XLIFF2_NAMESPACES = (XLIFF2_NS, "urn:oasis:names:tc:xliff:document:2.2")
 _XLIFF_ROOT = re.compile(rb"<(?:[\w.-]+:)?xliff[\s>/]")
 _XML_START = re.compile(rb"^(?:\xef\xbb\xbf)?\s*(?:<\?xml[\s?]|<(?:\w+:)?(?:xliff|tmx)[\s>/])")
 #: What may follow leading comments for the file to be XML: a declaration, the DOCTYPE or the root of a corpus.
-_AFTER_COMMENTS = re.compile(rb"\s*(?:<\?xml[\s?]|<!DOCTYPE\s+(?:\w+:)?(?:xliff|tmx)[\s>\[]|<(?:\w+:)?(?:xliff|tmx)[\s>/])")
+_AFTER_COMMENTS = re.compile(
+    rb"\s*(?:<\?xml[\s?]|<!DOCTYPE\s+(?:\w+:)?(?:xliff|tmx)[\s>\[]|<(?:\w+:)?(?:xliff|tmx)[\s>/])"
+)
 #: How much of a file's start is read to decide (leading comments included).
 PREFIX = 65536
 
