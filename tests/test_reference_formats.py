@@ -152,3 +152,29 @@ def test_evaluate_refuses_src_with_a_tmx_reference(tmp_path, tmx_case, capsys):
     hyp = write_lines(tmp_path / "hyp.de", ["a", "b", "c", "d"])
     assert _evaluate("--ref", str(tmx), "--src", str(sources), "--hyp", str(hyp)) == 2
     assert "the TMX file" in capsys.readouterr().err
+
+
+# --------------------------------------------------------------------------- a line file starting with a comment
+
+
+COMMENTED = ['<!-- note --> Klicken Sie jetzt auf <g id="1">Speichern</g>.', 'Drücken Sie zweimal <g id="1">OK</g>.']
+
+
+def test_project_reads_a_line_reference_whose_first_segment_starts_with_a_comment(tmp_path, capsys):
+    # an XML comment as the text of the first segment is no XML document (was "r2.de:1: malformed XML")
+    ref = write_lines(tmp_path / "r2.de", COMMENTED)
+    assert read_references(ref) == COMMENTED
+    sources = write_lines(tmp_path / "src.en", ['<!-- note --> Click <g id="1">Save</g> now.',
+                                                'Press <g id="1">OK</g> twice.'])
+    plain = write_lines(tmp_path / "mt.de", [strip(r) for r in COMMENTED])
+    code, report = _project(tmp_path, sources, plain, ref, "commented")
+    assert code == 0, capsys.readouterr().err
+    assert json.loads(report.read_text("utf-8"))["tagged_segments"] == 2
+
+
+def test_evaluate_reads_a_line_reference_whose_first_segment_starts_with_a_comment(tmp_path, capsys):
+    ref = write_lines(tmp_path / "r2.de", COMMENTED)
+    hyp = write_lines(tmp_path / "hyp.de", COMMENTED)
+    assert _evaluate("--ref", str(ref), "--trg-lang", "de", "--hyp", str(hyp)) == 0, capsys.readouterr().err
+    (system,) = json.loads(capsys.readouterr().out)["systems"]
+    assert system["scores"]["raw-bleu"] == pytest.approx(100.0)

@@ -163,3 +163,37 @@ def test_read_references_of_every_format(tmp_path):
     assert read_references(write(tmp_path, "r.de", "A <b>x</b>\n\nC\n")) == ["A <b>x</b>", "", "C"]
     assert read_references(write(tmp_path, "m.tmx", TMX)) == ['Klicken Sie auf <g id="1">Speichern</g>']
     assert read_references(write(tmp_path, "in.xlf", XLIFF12)) == [None]  # a unit without a target
+
+
+@pytest.mark.parametrize("text, expected", [
+    # a tagged line file whose first segment starts with a comment is a line file
+    ('<!-- note --> Click <g id="1">Save</g>.\nSecond line\n', "lines"),
+    ('\ufeff <!-- a --><!-- b -->\n<g id="1">x</g>\n', "lines"),
+    ("<!-- a line that opens a comment and never closes it\n", "lines"),
+    # comments before a declaration or a root: still XML
+    ("<!-- exported by a CAT tool -->\n" + XLIFF2, "xliff2"),
+    ("<!-- one -->\n<!-- two\n spanning lines -->\n" + TMX.removeprefix('<?xml version="1.0" encoding="UTF-8"?>\n'),
+     "tmx"),
+])
+def test_a_leading_comment_is_xml_only_before_a_declaration_or_a_corpus_root(text, expected):
+    from tagmt.corpus.detect import detect, looks_like_xml
+
+    assert looks_like_xml(text.encode("utf-8")) == (expected != "lines")
+    assert detect("in.any", text.encode("utf-8"))[0] == expected
+
+
+def test_a_comment_before_a_corpus_doctype_is_xml_and_refused_as_such():
+    from tagmt.corpus.detect import detect, looks_like_xml
+
+    data = b'<!-- c -->\n<!DOCTYPE tmx SYSTEM "tmx14.dtd">\n<tmx version="1.4"><body/></tmx>'
+    assert looks_like_xml(data)
+    with pytest.raises(TagmtError, match="DOCTYPE"):
+        detect("in.tmx", data)
+
+
+def test_a_line_file_starting_with_a_comment_is_read_as_lines(tmp_path):
+    from tagmt.corpus import read_references
+
+    path = write(tmp_path, "r2.de", '<!-- note --> Klicken Sie auf <g id="1">Speichern</g>.\nZweite Zeile\n')
+    assert read_corpus(path).format == "lines"
+    assert read_references(path) == ['<!-- note --> Klicken Sie auf <g id="1">Speichern</g>.', "Zweite Zeile"]

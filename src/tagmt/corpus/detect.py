@@ -1,9 +1,10 @@
 """Which format a file is in, from its content: XLIFF 1.2, XLIFF 2.x, TMX, or a tagged line file
 (:func:`detect`, which ``tagmt.corpus.read_corpus`` asks).
 
-A file is XML when it starts (after a byte-order mark and blank space) with an XML declaration, a
-comment, or an ``<xliff``/``<tmx`` root; then its root element and version decide. Anything else is a
-line file — a tagged line may well start with ``<g id="1">``, so a leading ``<`` alone decides nothing.
+A file is XML when it starts (after a byte-order mark and blank space) with an XML declaration or an
+``<xliff``/``<tmx`` root, or with comments followed by one of those (or by an ``xliff``/``tmx`` DOCTYPE);
+then its root element and version decide. Anything else is a line file — a tagged line may well start
+with ``<g id="1">`` or ``<!-- note -->``, so a leading ``<`` or comment alone decides nothing.
 """
 
 from __future__ import annotations
@@ -29,7 +30,13 @@ XLIFF1_VERSIONS = ("1.0", "1.1", "1.2")
 #: 2.0 and 2.1 use the 2.0 namespace; 2.2 has its own.
 XLIFF2_NAMESPACES = (XLIFF2_NS, "urn:oasis:names:tc:xliff:document:2.2")
 _XLIFF_ROOT = re.compile(rb"<(?:[\w.-]+:)?xliff[\s>/]")
-_XML_START = re.compile(rb"^(?:\xef\xbb\xbf)?\s*(?:<\?xml[\s?]|<!--|<(?:\w+:)?(?:xliff|tmx)[\s>/])")
+_XML_START = re.compile(rb"^(?:\xef\xbb\xbf)?\s*(?:<\?xml[\s?]|<(?:\w+:)?(?:xliff|tmx)[\s>/])")
+#: What may follow leading comments for the file to be XML: a declaration, the DOCTYPE or the root of a corpus.
+_AFTER_COMMENTS = re.compile(
+    rb"\s*(?:<\?xml[\s?]|<!DOCTYPE\s+(?:\w+:)?(?:xliff|tmx)[\s>\[]|<(?:\w+:)?(?:xliff|tmx)[\s>/])"
+)
+#: How much of a file's start is read to decide (leading comments included).
+PREFIX = 65536
 
 
 class NotACorpus(TagmtError):
@@ -38,7 +45,25 @@ class NotACorpus(TagmtError):
 
 
 def looks_like_xml(data: bytes) -> bool:
-    return _XML_START.match(data[:4096]) is not None or data.startswith((b"\xff\xfe", b"\xfe\xff"))
+    """Whether ``data`` starts as XML: a UTF-16 byte-order mark, an XML declaration, an ``<xliff``/``<tmx``
+    root, or comments followed by one of those. A line file's first segment may start with a comment
+    (``<!-- note --> Text``): a leading comment alone decides nothing."""
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return True
+    head = data[:PREFIX]
+    if _XML_START.match(head) is not None:
+        return True
+    pos = len(head) - len(head.removeprefix(b"\xef\xbb\xbf").lstrip())
+    if not head.startswith(b"<!--", pos):
+        return False
+    while head.startswith(b"<!--", pos):
+        end = head.find(b"-->", pos + 4)
+        if end < 0:
+            return False  # not closed in the prefix: no corpus starts so (``--format`` forces XML)
+        pos = end + 3
+        while pos < len(head) and head[pos : pos + 1].isspace():
+            pos += 1
+    return _AFTER_COMMENTS.match(head, pos) is not None
 
 
 def looks_like_xliff(data: bytes) -> bool:

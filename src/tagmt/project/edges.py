@@ -28,6 +28,7 @@ whitespace outside the source edge served first (`_measure_whitespace`).
 from __future__ import annotations
 
 import unicodedata
+from itertools import chain
 from dataclasses import dataclass, field
 from typing import Callable, NamedTuple
 
@@ -304,19 +305,36 @@ def _seam(tag: SourceTag, plain: str, text: str, low: int, high: int) -> int | N
         return None
     if low == high and 0 < low < len(text) and text[low - 1].isalnum() and text[low].isalnum():
         return None  # placed between two glued words already
-    left, right = low, high  # the runs of non-space characters that touch the gap
-    while left > 0 and not text[left - 1].isspace():
+    # the runs of non-space characters that touch the gap, as far as SEAM_WINDOW characters either
+    # side of it (the walk and the seams looked at stay bounded: a 30,000-character unspaced
+    # translation is not scanned whole for each point)
+    left, right = low, high
+    while left > max(low - SEAM_WINDOW, 0) and not text[left - 1].isspace():
         left -= 1
-    while right < len(text) and not text[right].isspace():
+    while right < min(high + SEAM_WINDOW, len(text)) and not text[right].isspace():
         right += 1
-    seams = [x for x in range(left + 1, right) if _is_seam(text, x)]
+    if high - low <= 2 * SEAM_WINDOW:
+        near = range(left + 1, right)
+    else:  # a long gap: only its ends (a seam inside it is nearest at its first)
+        near = chain(range(left + 1, low + SEAM_WINDOW), range(high - SEAM_WINDOW, right))
+    seams = [x for x in near if _is_seam(text, x)]
     if not seams:
         return None
     return min(seams, key=lambda x: (max(low - x, x - high, 0), x))
 
 
+SEAM_WINDOW = 64
+"""How far (in characters) from its gap a point's seam is looked for: far beyond any word."""
+
+REPEAT_MAX = 32
+"""The longest word whose repetition (`DE|DE`) makes a seam: a country or language code, a short
+label; a longer run of letters is looked at no further (a run of Han characters can be the
+whole translation)."""
+
+
 def _is_seam(text: str, x: int) -> bool:
-    """Whether two glued words meet at `x`: `…tätJuli`, `…ás2019`, `DE|DE`."""
+    """Whether two glued words meet at `x`: `…tätJuli`, `…ás2019`, `DE|DE` (a repeated word of at
+    most REPEAT_MAX characters)."""
     a, b = text[x - 1], text[x]
     if not (a.isalnum() and b.isalnum()):
         return False
@@ -325,10 +343,12 @@ def _is_seam(text: str, x: int) -> bool:
     if a.isdigit() != b.isdigit():
         return True
     start = x
-    while start > 0 and text[start - 1].isalnum():
+    while start > 0 and x - start <= REPEAT_MAX and text[start - 1].isalnum():
         start -= 1
-    return text[start:x] == text[x : x + (x - start)] and (x + (x - start) == len(text)
-                                                            or not text[x + (x - start)].isalnum())
+    n = x - start
+    if n > REPEAT_MAX:
+        return False
+    return text[start:x] == text[x : x + n] and (x + n == len(text) or not text[x + n].isalnum())
 
 
 def adjust_edges(

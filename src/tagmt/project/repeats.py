@@ -42,14 +42,18 @@ def order_repeats(src: list[Word], trg: list[Word], links: Links) -> Links:
     if not in_trg:
         return links
     rank_trg = {j: (f, r) for f, where in in_trg.items() for r, j in enumerate(where)}
+    targets_of: dict[int, list[int]] = {}  # source word → its targets, once for the pair
+    for i, j in links:
+        targets_of.setdefault(i, []).append(j)
     result = set(links)
     for where in in_src.values():
-        rank_src = {i: r for r, i in enumerate(where)}
+        copies = set(where)
         by_form: dict[str, dict[int, list[int]]] = {}  # target form → source rank → target ranks
-        for i, j in links:
-            if i in rank_src and j in rank_trg:
-                form, r = rank_trg[j]
-                by_form.setdefault(form, {}).setdefault(rank_src[i], []).append(r)
+        for a, i in enumerate(where):
+            for j in targets_of.get(i, ()):
+                if j in rank_trg:
+                    form, r = rank_trg[j]
+                    by_form.setdefault(form, {}).setdefault(a, []).append(r)
         for form, found in by_form.items():
             targets = in_trg[form]
             if len(targets) != len(where) or any(len(rs) > 1 for rs in found.values()):
@@ -57,7 +61,7 @@ def order_repeats(src: list[Word], trg: list[Word], links: Links) -> Links:
             pairing = {a: rs[0] for a, rs in found.items()}
             if all(a == b for a, b in pairing.items()):
                 continue
-            near = {a: _neighbour_targets(where[a], links, set(where)) for a in pairing}
+            near = {a: _neighbour_targets(where[a], targets_of, copies) for a in pairing}
             found_fit = sum(_fit(targets[b], near[a]) for a, b in pairing.items())
             ordered_fit = sum(_fit(targets[a], near[a]) for a in pairing)
             if ordered_fit <= found_fit:
@@ -67,10 +71,10 @@ def order_repeats(src: list[Word], trg: list[Word], links: Links) -> Links:
     return result
 
 
-def _neighbour_targets(i: int, links: Links, copies: set[int]) -> list[int]:
+def _neighbour_targets(i: int, targets_of: dict[int, list[int]], copies: set[int]) -> list[int]:
     """The targets of the source words right before and after word `i` (not other copies of its
     form: their links are what is being decided)."""
-    return [t for s, t in links if s in (i - 1, i + 1) and s not in copies]
+    return [t for s in (i - 1, i + 1) if s not in copies for t in targets_of.get(s, ())]
 
 
 NEAR = 2

@@ -1,0 +1,81 @@
+"""Two quadratic blow-ups stay gone: the seam of a point in a long unspaced translation
+(`edges._seam` walked back to the start of the run for every position: a 32,000-character Chinese
+translation with two point tags took 5 s) and the re-pairing of repeated words
+(`repeats.order_repeats` rebuilt the set of a form's copies for each copy and scanned every link
+of the pair for each copy's neighbours: ×4 per doubling). Asserted on the Python lines executed
+(loops included: the old walks were loops without calls), never on the wall clock."""
+
+from __future__ import annotations
+
+import sys
+
+from tagmt.project.detag import detag
+from tagmt.project.projector import project_tags
+from tagmt.project.repeats import order_repeats
+from tagmt.project.wordseg import Word, words_with_offsets
+
+
+def lines_run(function, *args):
+    """The Python lines (each pass of a loop counted) that `function(*args)` runs, and its result:
+    a count that does not depend on the machine's speed."""
+    lines = 0
+
+    def trace(frame, event, arg):
+        nonlocal lines
+        lines += event == "line"
+        return trace
+
+    sys.settrace(trace)
+    try:
+        result = function(*args)
+    finally:
+        sys.settrace(None)
+    return lines, result
+
+
+def unspaced_case(n: int):
+    """Two points between glued source words, placed at the end of an `n`-character translation
+    written without a space, a mark or a repeat (one Han character a word)."""
+    detagged = detag('Economic parity<x id="1"/>July and some words<x id="2"/>here')
+    src = words_with_offsets(detagged.plain, "en", detagged.cuts())
+    text = "".join(chr(0x4E00 + (k * 7919) % 20902) for k in range(n))
+    trg = [Word(c, k, k + 1, "content") for k, c in enumerate(text)]
+    links = {(0, 0), (1, n - 1), (2, 1), (3, 2), (4, 3), (5, n - 1), (6, 4)}
+    return detagged, text, src, trg, links
+
+
+def test_points_in_a_long_unspaced_translation_are_placed_in_linear_work():
+    counts = []
+    for n in (1000, 2000, 4000):
+        count, out = lines_run(project_tags, *unspaced_case(n))
+        assert out.count("<x ") == 2
+        counts.append(count)
+    for small, large in zip(counts, counts[1:]):
+        assert large / small < 2.5, counts  # doubling the translation: ×4 when quadratic
+    assert counts[-1] < 100 * 4000, counts
+
+
+def repeated_case(m: int):
+    """2m source and target words: `x w0 x w1 … x w(m-1)` twice, every copy linked across to the
+    other half and the `x`s linked in reverse order: every form is repeated, every pairing crosses."""
+    def sentence(prefix: str) -> list[Word]:
+        texts = [t for _ in range(2) for k in range(m) for t in ("x", f"{prefix}{k}")]
+        return [Word(t, 10 * p, 10 * p + len(t), "content") for p, t in enumerate(texts)]
+
+    src, trg = sentence("w"), sentence("v")
+    half = 2 * m
+    links = {(i, (i + half) % (2 * half)) for i in range(1, 2 * half, 2)}  # w_k → the other half's v_k
+    xs = list(range(0, 2 * half, 2))
+    links |= {(i, j) for i, j in zip(xs, reversed(xs))}
+    return src, trg, links
+
+
+def test_repeated_words_are_re_paired_in_linear_work():
+    counts = []
+    for m in (250, 500, 1000):
+        src, trg, links = repeated_case(m)
+        count, out = lines_run(order_repeats, src, trg, links)
+        assert len(out) == len(links)  # each copy keeps its one link
+        counts.append(count)
+    for small, large in zip(counts, counts[1:]):
+        assert large / small < 2.5, counts  # doubling the words: ×4 when quadratic
