@@ -1,9 +1,11 @@
 """The one safe way tagmt parses untrusted XML (XLIFF 1.2 / 2.x, TMX, the SAP documents).
 
-One lxml parser: no network, no DTD loading, no entity substitution, no huge trees. A document that
-declares a DOCTYPE is refused outright — none of the formats tagmt reads needs one, and refusing it is
-what keeps external entities (XXE) and entity-expansion bombs out. Every problem is one line naming the
-file (and the line when known).
+One lxml parser: no network, no DTD loading, no entity substitution, no huge trees. A document whose
+DOCTYPE declares anything (an internal subset: entities, elements, attribute lists) is refused outright —
+none of the formats tagmt reads needs one, and refusing it is what keeps external entities (XXE) and
+entity-expansion bombs out. A DOCTYPE that only names its DTD (`<!DOCTYPE tmx SYSTEM "tmx14.dtd">`, as
+CAT tools write TMX and XLIFF 1.1 files) is read: the DTD is never loaded (no file, no network), so it can
+bring nothing in. Every problem is one line naming the file (and the line when known).
 """
 
 from __future__ import annotations
@@ -63,23 +65,45 @@ def syntax_problem(exc: etree.XMLSyntaxError) -> str:
 _ROOT_START = re.compile(rb"<[A-Za-z_:\x80-\xff]")
 
 
+# A DOCTYPE that only names its DTD (no internal subset): `<!DOCTYPE name>`, `SYSTEM "uri"`, `PUBLIC "id" "uri"`.
+_NAMING_DOCTYPE = re.compile(
+    rb"""<!DOCTYPE\s+[A-Za-z_:][-\w.:]*(?:\s+(?:SYSTEM\s+(?:"[^"]*"|'[^']*')|"""
+    rb"""PUBLIC\s+(?:"[^"]*"|'[^']*')\s+(?:"[^"]*"|'[^']*')))?\s*>""")
+
+
+def _check_prolog(data: bytes, path: str | Path, what: str) -> None:
+    """Refuse a document whose prolog declares entities or a DOCTYPE with an internal subset."""
+    root = _ROOT_START.search(data)
+    prolog = data[: root.start()] if root else data[:4096]
+    if b"<!ENTITY" in prolog or b"<!DOCTYPE" in _NAMING_DOCTYPE.sub(b"", prolog, count=1):
+        refuse_doctype(path, what)
+
+
+def _declares(tree: etree._ElementTree) -> bool:
+    """Whether the document's DOCTYPE declares anything or is other than one that names its DTD (the
+    prolog check's twin on the parsed tree, for encodings that check cannot read, e.g. UTF-16)."""
+    doctype = tree.docinfo.doctype
+    if not doctype:
+        return tree.docinfo.internalDTD is not None
+    dtd = tree.docinfo.internalDTD
+    declared = dtd is not None and (any(True for _ in dtd.iterentities()) or any(True for _ in dtd.elements()))
+    return declared or _NAMING_DOCTYPE.fullmatch(doctype.encode("utf-8")) is None
+
+
 def parse_bytes(data: bytes, path: str | Path, what: str = "the file") -> etree._ElementTree:
     """Parse ``data`` (the bytes of ``path``) with the safe parser; one-line TagmtError on any problem
     (bytes that contradict the declared encoding too: ``safeio.check_xml_encoding``).
 
     ``what`` names the kind of document in the DOCTYPE refusal (``XLIFF 1.2``, ``TMX``).
     """
-    root = _ROOT_START.search(data)
-    prolog = data[: root.start()] if root else data[:4096]
-    if b"<!DOCTYPE" in prolog or b"<!ENTITY" in prolog:
-        refuse_doctype(path, what)
+    _check_prolog(data, path, what)
     check_xml_encoding(data, path)
     try:
         tree = etree.fromstring(data, PARSER, base_url=str(path)).getroottree()
     except etree.XMLSyntaxError as exc:
         line = f":{exc.lineno}" if exc.lineno else ""
         raise TagmtError(f"{path}{line}: {syntax_problem(exc)}") from None
-    if tree.docinfo.doctype or tree.docinfo.internalDTD is not None:  # e.g. a UTF-16 file
+    if _declares(tree):  # e.g. a UTF-16 file
         refuse_doctype(path, what)
     return tree
 
@@ -96,10 +120,7 @@ class XmlStream:
     as :func:`parse_bytes`; ``root`` is available after the first event."""
 
     def __init__(self, data: bytes, path: str | Path, what: str = "the file") -> None:
-        root = _ROOT_START.search(data)
-        prolog = data[: root.start()] if root else data[:4096]
-        if b"<!DOCTYPE" in prolog or b"<!ENTITY" in prolog:
-            refuse_doctype(path, what)
+        _check_prolog(data, path, what)
         check_xml_encoding(data, path)
         self.data, self.path, self.what = data, path, what
         self.root: etree._Element | None = None
@@ -135,7 +156,7 @@ class XmlStream:
             raise TagmtError(f"{self.path}{line}: {syntax_problem(exc)}") from None
 
     def _check_doctype(self, tree: etree._ElementTree) -> None:
-        if tree.docinfo.doctype or tree.docinfo.internalDTD is not None:
+        if _declares(tree):
             refuse_doctype(self.path, self.what)
 
     def __iter__(self):
@@ -157,8 +178,8 @@ class XmlStream:
 
 def refuse_doctype(path: str | Path, what: str = "the file") -> None:
     raise TagmtError(
-        f"{path}: declares a DOCTYPE (external entities or an entity bomb could hide there); "
-        f"{what} needs none, so the file is refused"
+        f"{path}: declares a DOCTYPE with declarations of its own (external entities or an entity bomb could "
+        f"hide there); {what} needs none, so the file is refused"
     )
 
 

@@ -182,13 +182,17 @@ def test_a_leading_comment_is_xml_only_before_a_declaration_or_a_corpus_root(tex
     assert detect("in.any", text.encode("utf-8"))[0] == expected
 
 
-def test_a_comment_before_a_corpus_doctype_is_xml_and_refused_as_such():
+def test_a_comment_before_a_corpus_doctype_is_xml_and_read_as_such():
+    """A DOCTYPE that only names its DTD, as CAT tools write TMX (`tmx14.dtd`), is read (the DTD is never
+    loaded); one with declarations of its own is refused."""
     from tagmt.corpus.detect import detect, looks_like_xml
 
     data = b'<!-- c -->\n<!DOCTYPE tmx SYSTEM "tmx14.dtd">\n<tmx version="1.4"><body/></tmx>'
     assert looks_like_xml(data)
+    assert detect("in.tmx", data) is not None
+    declaring = b'<!-- c -->\n<!DOCTYPE tmx SYSTEM "tmx14.dtd" [<!ENTITY x "y">]>\n<tmx version="1.4"><body/></tmx>'
     with pytest.raises(TagmtError, match="DOCTYPE"):
-        detect("in.tmx", data)
+        detect("in.tmx", declaring)
 
 
 def test_a_line_file_starting_with_a_comment_is_read_as_lines(tmp_path):

@@ -105,13 +105,21 @@ def assert_no_connection(server: socket.socket) -> None:
         server.accept()
 
 
+def test_a_doctype_naming_a_remote_dtd_is_read_without_fetching_it(tmp_path, listener):
+    """A DOCTYPE that only names its DTD (as CAT tools write) is read; the DTD is never loaded."""
+    port = listener.getsockname()[1]
+    doctype = f'<!DOCTYPE xliff SYSTEM "http://127.0.0.1:{port}/xliff.dtd">'
+    path = write_doc(tmp_path, HEAD + doctype + "\n" + BODY.format(text="x"))
+    load_document(path)
+    assert_no_connection(listener)
+
+
 @pytest.mark.parametrize(
     "doctype",
     [
         '<!DOCTYPE xliff [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>',
         '<!DOCTYPE xliff [<!ENTITY xxe SYSTEM "http://127.0.0.1:{port}/secret">]>',
         '<!DOCTYPE xliff [<!ENTITY % remote SYSTEM "http://127.0.0.1:{port}/evil.dtd"> %remote;]>',
-        '<!DOCTYPE xliff SYSTEM "http://127.0.0.1:{port}/xliff.dtd">',
     ],
 )
 def test_external_entities_are_refused_offline(tmp_path, listener, doctype):
