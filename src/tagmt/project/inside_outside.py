@@ -102,9 +102,10 @@ class _Projector:
         weights: Mapping[tuple[int, int], float] | None = None,
     ) -> None:
         self.detagged = detagged
-        # (in sixtieths, as `wordstore` keeps them: integer sums, no float ties)
+        # (in sixtieths, as `wordstore` keeps them: integer sums, no float ties; a link without a weight
+        # counts 1, as `LinkStore.append` reads it; a weight of no link is a weak link)
         self.weights = None if weights is None else [
-            (link, round(x * WEIGHT_SCALE)) for link, x in sorted(weights.items())]
+            (link, round(x * WEIGHT_SCALE)) for link, x in sorted({**dict.fromkeys(links, 1.0), **weights}.items())]
         self.length = length
         self.src = src
         self.trg = trg
