@@ -37,7 +37,7 @@ found counts 1/6, as the issue proposed; a link every run found counts 1)."""
 
 Weights = Mapping[tuple[int, int], float]
 
-VIEW_JOIN = "max"
+VIEW_JOIN = "mean"
 """How `joined` weighs a link of two views: "max" (the larger share) or "mean" (their mean, 0 for a
 view that did not propose it)."""
 
