@@ -8,6 +8,10 @@ the aligner (one that learns from the corpus: eflomal) then aligns the corpus tw
 words and once on the units; a word pair is linked when either view links it, each word of a unit
 taking the unit's links (`align_words`). Placement still sees the fine words, and units.py keeps a
 dictionary word whole unless its links split it. A pretrained aligner (awesome) sees the words.
+With an aligner that scores its links (`align_scored`), each view's confidences are spread to the
+word links as its links are (`spread_shares`) and the two views' shares joined per word link
+(`confidence.joined`: the links are still the union of the views' votes; each weighs the mean of its
+two shares, and the links below both votes are weak links).
 
 Rules, per language of a side (`UNIT_RULES`; every other language: `words`, one view):
 

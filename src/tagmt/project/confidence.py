@@ -13,9 +13,11 @@ confidence of the other links landing on j.
   for any other rule).
 * `joined` — the same for a pair aligned on two views (Chinese: characters and dictionary words,
   `alignunits.align_words`): each view's shares spread to word links, a link kept when either view's
-  vote keeps it (the union of the views' links, as without confidences), weighing the larger of its
-  two shares (`VIEW_JOIN = "max"`) or their mean (`"mean"`: a link one view found counts half its
-  share); a link neither vote keeps is a weak link by the same share.
+  vote keeps it (the union of the views' links, as without confidences), weighing the mean of its
+  two shares (`VIEW_JOIN = "mean"`: a link one view found counts half its share) or the larger one
+  (`"max"`); a link neither vote keeps is a weak link by the same joined share. Measured (SAP dev,
+  oracle translation, 2-fold CV, exact tagged segments, seeds 1 / 11), links of confidence 1 → max →
+  mean: en-zh 92.0 / 92.3 → 92.3 / 92.7 → 92.5 / 92.7 %, en-zf 95.8 / 96.0 → 96.2 / 96.4 → 96.4 / 96.4 %.
 * `link_weights` — a pair's weights once anchors and re-pairing have changed its links: a link added
   after the vote (an anchor, a re-paired repeat) counts 1; a word whose links changed after the vote
   loses its weak links (an anchor drops a word's other links, weak ones too).
@@ -38,8 +40,8 @@ found counts 1/6, as the issue proposed; a link every run found counts 1)."""
 Weights = Mapping[tuple[int, int], float]
 
 VIEW_JOIN = "mean"
-"""How `joined` weighs a link of two views: "max" (the larger share) or "mean" (their mean, 0 for a
-view that did not propose it)."""
+"""How `joined` weighs a link of two views: "mean" (their mean, 0 for a view that did not propose it;
+it gained as much as "max" or more at both seeds measured) or "max" (the larger share)."""
 
 
 def voted(scored: Weights, weak: float = 0.0) -> tuple[Links, dict[tuple[int, int], float]]:
