@@ -160,3 +160,49 @@ def test_the_lazy_views_index_from_the_end_as_lists_do():
     sentences = _Joined([words_with_offsets("one", "en")], [words_with_offsets("two three", "en")])
     view = _ViewTexts(sentences, "en", [(), ()], 0, True)
     assert view[-1] == list(view)[-1] == ["two", "three"]
+
+
+class Scorer(Recorder):
+    """A Recorder with `align_scored`: unit k–k of every pair at the share `diagonal` gives (by view),
+    and unit 0 to the last unit of the target at 1/3 (below the vote)."""
+
+    def __init__(self, diagonal: list[float]) -> None:
+        super().__init__()
+        self.diagonal = diagonal
+
+    def align_scored(self, src, trg):
+        share = self.diagonal[len(self.calls)]
+        self.calls.append(([list(s) for s in src], [list(t) for t in trg]))
+        return [{**{(k, k): share for k in range(min(len(s), len(t)))}, (0, len(t) - 1): 1 / 3}
+                for s, t in zip(src, trg)]
+
+
+@needs_icu
+@pytest.mark.parametrize("how, expected", [
+    # characters: (0,0) (1,1) (2,2) at 2/3, (0,3) at 1/3; words: the→到期 and due→日期 at 1, the→日期 at 1/3
+    ("max", {(0, 0): 1.0, (1, 1): 2 / 3, (2, 2): 2 / 3, (0, 1): 1.0, (1, 2): 1.0, (1, 3): 1.0,
+             (0, 2): 1 / 6, (0, 3): 1 / 6}),
+    ("mean", {(0, 0): 5 / 6, (1, 1): 1 / 3, (2, 2): 1 / 3, (0, 1): 0.5, (1, 2): 0.5, (1, 3): 0.5,
+              (0, 2): 1 / 12, (0, 3): 1 / 6}),
+])
+def test_two_views_join_their_shares_per_word_link(monkeypatch, how, expected):
+    from tagmt.project import confidence
+
+    monkeypatch.setattr(confidence, "VIEW_JOIN", how)
+    src = words_with_offsets("the due date", "en")
+    trg = words_with_offsets("到期日期", "zh")
+    aligner = Scorer([2 / 3, 1.0])
+    store = align_words(aligner, [src], [trg], "en", "zh", weak=0.5)
+    assert [call[1] for call in aligner.calls] == [[["到", "期", "日", "期"]], [["到期", "日期"]]]
+    # the links are those of either view's vote, as without confidences; (0, 2) and (0, 3) are weak
+    assert store[0] == {(0, 0), (1, 1), (2, 2), (0, 1), (1, 2), (1, 3)}
+    assert store.weighted(0) == pytest.approx(expected, abs=1e-9)
+
+
+def test_one_view_keeps_the_voted_shares():
+    aligner = Scorer([2 / 3])
+    store = align_words(aligner, [words_with_offsets("a b", "en")], [words_with_offsets("x y z", "de")],
+                        "en", "de", weak=0.5)
+    assert len(aligner.calls) == 1
+    assert store[0] == {(0, 0), (1, 1)}
+    assert store.weighted(0) == pytest.approx({(0, 0): 2 / 3, (1, 1): 2 / 3, (0, 2): 1 / 6}, abs=1 / 60)

@@ -3,6 +3,7 @@ inside–outside sums): hand-made cases with known answers, and the vote's links
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -90,3 +91,18 @@ def test_align_scored_gives_the_links_of_align(monkeypatch):
     scored = aligner.align_scored([["a", "b"]], [["x", "y", "z"]])
     assert scored == [{(0, 0): 1.0, (1, 1): 1 / 3, (1, 2): 1 / 3}]
     assert aligner.align([["a", "b"]], [["x", "y", "z"]]) == [{(0, 0)}]
+
+
+def test_two_views_join_to_the_union_of_their_votes():
+    from tagmt.project.confidence import joined
+
+    first = {(0, 0): 1.0, (1, 1): 2 / 3, (2, 2): 1 / 3}
+    second = {(0, 0): 2 / 3, (1, 2): 1 / 3, (2, 2): 1 / 3}
+    assert joined(first, second, weak=0.5, how="max") == (
+        {(0, 0), (1, 1)}, {(1, 1): 2 / 3, (1, 2): 1 / 6, (2, 2): 1 / 6})
+    links, weights = joined(first, second, weak=0.5, how="mean")
+    assert links == {(0, 0), (1, 1)}
+    assert weights == pytest.approx({(0, 0): 5 / 6, (1, 1): 1 / 3, (1, 2): 1 / 12, (2, 2): 1 / 6})
+    assert joined(first, second, how="max")[1] == {(1, 1): 2 / 3}  # no weak links unless asked
+    with pytest.raises(ValueError):
+        joined(first, second, how="min")
