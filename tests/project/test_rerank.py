@@ -181,7 +181,7 @@ def _random_ranker(seed: int) -> Ranker:
 def _check_moved(nodes, lo, hi, before):
     """Each span the ranker moved lies in its parent, overlaps no sibling, keeps its place among them
     and encloses its children (the pipeline's own spans are checked by test_project_properties)."""
-    order = [n.order for n in sorted(nodes, key=lambda n: before[n.order])]
+    order = [n.order for n in sorted(nodes, key=lambda n: (*before[n.order], n.order))]  # (ties: as rendered)
     for node in nodes:
         if (node.start, node.end) != before[node.order]:
             assert lo <= node.start < node.end <= hi

@@ -45,7 +45,7 @@ from __future__ import annotations
 import math
 import unicodedata
 from dataclasses import dataclass, field
-from typing import Iterable, Mapping, Sequence
+from typing import Iterable, Iterator, Mapping, Sequence
 
 import numpy as np
 
@@ -231,9 +231,14 @@ def tag_case(seg: Segment, node: Span, floor: int, ceiling: int) -> Case | None:
 def cases_of(seg: Segment, spans: list[Span]) -> list[tuple[Span, Case]]:
     """Every movable span tag of a segment's placed `spans` with its candidates, parents first (the
     region of a child is its parent's span as placed)."""
-    found: list[tuple[Span, Case]] = []
+    return list(_cases(seg, spans))
 
-    def visit(nodes: list[Span], lo: int, hi: int, scope: tuple[int, int]) -> None:
+
+def _cases(seg: Segment, spans: list[Span]) -> Iterator[tuple[Span, Case]]:
+    """`cases_of`, made as they are read: a caller may move a span it was given before its children's
+    region and its later siblings' bounds are read (`Ranker.rerank`)."""
+
+    def visit(nodes: list[Span], lo: int, hi: int, scope: tuple[int, int]) -> Iterator[tuple[Span, Case]]:
         ordered = sorted(nodes, key=lambda n: (n.start, n.end, n.order))
         for k, node in enumerate(ordered):
             if not node.point and (node.tag.start, node.tag.end) != scope:
@@ -241,11 +246,10 @@ def cases_of(seg: Segment, spans: list[Span]) -> list[tuple[Span, Case]]:
                 ceiling = min([hi] + [n.start for n in ordered[k + 1:]])
                 case = tag_case(seg, node, floor, ceiling)
                 if case is not None and len(case.spans) > 1:
-                    found.append((node, case))
-            visit(node.children, node.start, node.end, (node.tag.start, node.tag.end))
+                    yield node, case
+            yield from visit(node.children, node.start, node.end, (node.tag.start, node.tag.end))
 
-    visit(spans, 0, len(seg.text), (0, len(seg.detagged.plain)))
-    return found
+    yield from visit(spans, 0, len(seg.text), (0, len(seg.detagged.plain)))
 
 
 def example_cases(seg: Segment, spans: list[Span], reference: Detagged, fold: int) -> list[Case]:
@@ -284,25 +288,14 @@ class Ranker:
         """Move the span tags of `spans` (in place) to the candidates chosen; the number moved. Parents
         are moved before their children's regions are read."""
         moved = 0
-
-        def visit(nodes: list[Span], lo: int, hi: int, scope: tuple[int, int]) -> None:
-            nonlocal moved
-            ordered = sorted(nodes, key=lambda n: (n.start, n.end, n.order))
-            for k, node in enumerate(ordered):
-                if not node.point and (node.tag.start, node.tag.end) != scope:
-                    floor = max([lo] + [n.end for n in ordered[:k]])
-                    ceiling = min([hi] + [n.start for n in ordered[k + 1:]])
-                    case = tag_case(seg, node, floor, ceiling)
-                    pick = self.choose(case) if case is not None and len(case.spans) > 1 else 0
-                    if pick:
-                        old = (node.start, node.end)
-                        node.start, node.end = case.spans[pick]
-                        moved += 1
-                        if TRACE is not None:
-                            TRACE.append((seg.detagged, seg.text, node.tag, old, case.spans[pick]))
-                visit(node.children, node.start, node.end, (node.tag.start, node.tag.end))
-
-        visit(spans, 0, len(seg.text), (0, len(seg.detagged.plain)))
+        for node, case in _cases(seg, spans):
+            pick = self.choose(case)
+            if pick:
+                old = (node.start, node.end)
+                node.start, node.end = case.spans[pick]
+                moved += 1
+                if TRACE is not None:
+                    TRACE.append((seg.detagged, seg.text, node.tag, old, case.spans[pick]))
         return moved
 
     def as_json(self) -> dict:
