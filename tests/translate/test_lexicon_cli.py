@@ -104,3 +104,21 @@ def test_no_dictionary_note_when_one_is_given_or_they_are_off(tmp_path, capsys):
     assert "bilingual dictionary" not in _project_stderr(tmp_path, capsys, "--lexicon", str(lexicon))
     assert "bilingual dictionary" not in _project_stderr(tmp_path, capsys, "--lexicon", "none")
     assert "bilingual dictionary" not in _project_stderr(tmp_path, capsys)  # TAGMT_DEFAULT_LEXICON=none (conftest)
+
+
+def test_learn_collects_a_bounded_vocabulary_for_the_dictionary(tmp_path, monkeypatch):
+    """A side written without spaces offers runs of words as units, whose number grows with the corpus:
+    past MAX_LEXICON_UNITS distinct units only single words are added, and the manifest says so."""
+    from tagmt.project import model as model_module
+
+    monkeypatch.setattr(model_module, "MAX_LEXICON_UNITS", 5)
+    lexicon = tmp_path / "ja.tsv"
+    lexicon.write_text("risk\t危険\nrisks\t危険\n", encoding="utf-8")
+    src = write_lines(tmp_path / "c.en", ["The risks are high.", "Other risks are low.", "Some risks."])
+    trg = write_lines(tmp_path / "c.ja", ["危険は高いです。", "他の危険は低いです。", "いくつかの危険。"])
+    model = tmp_path / "en-ja.model"
+    assert main(["learn", "--src-lang", "en", "--trg-lang", "ja", "--corpus", str(src), str(trg),
+                 "--lexicon", str(lexicon), "-o", str(model), "--no-progress"]) == 0
+    manifest = json.loads((model / "manifest.json").read_text(encoding="utf-8"))
+    assert manifest["lexicon"]["units_capped"] is True
+    assert json.loads((model / "lexicon.json").read_text(encoding="utf-8"))["risks"] == ["危険"]

@@ -456,7 +456,7 @@ def learn_model(
             _store_priors(folder / PRIORS, work, lines, runs, progress)
         model = ProjectionModel(folder, {"src_lang": src, "trg_lang": trg, "eflomal": {
             "src_prefix": aligner.src_prefix, "trg_prefix": aligner.trg_prefix}}, Conventions(), {}, vocabulary)
-        entries = _lexicon_entries(lexicon, corpora, examples, src, trg, vocabulary) if lexicon else {}
+        entries, capped = _lexicon_entries(lexicon, corpora, examples, src, trg, vocabulary) if lexicon else ({}, False)
         model.lexicon = entries
         conventions, terms, ranker = _learn_from_examples(examples, src, trg, aligner, model)
         if ranker is not None:
@@ -487,7 +487,7 @@ def learn_model(
             **({"ranker": {"file": RANKER, "tags": ranker.tags, "margin": ranker.margin}} if ranker is not None
                else {}),
             "lexicon": {"dictionaries": list(lexicon.names) if lexicon else [], "entries": len(entries),
-                        "pairs": sum(len(found) for found in entries.values())},
+                        "pairs": sum(len(found) for found in entries.values()), "units_capped": capped},
             "files": {name: {"bytes": (folder / name).stat().st_size, "sha256": _sha256(folder / name)}
                       for name in (PRIORS, *_HASHED, *([RANKER] if ranker is not None else []),
                                    *((LEXICON,) if entries else ()))},
@@ -681,20 +681,36 @@ def bar_over(lines: Iterable[str], bar) -> Iterator[str]:
         yield line
 
 
+MAX_LEXICON_UNITS = 2_000_000
+"""Distinct unit texts a side collects for the dictionary lookup of `tagmt learn` (~200 MB), whatever the
+corpus's size (see `_lexicon_entries`)."""
+
+
 def _lexicon_entries(lexicon, corpora: Sequence[PairSource], examples, src: str, trg: str,
-                     vocabulary: frozenset[str]) -> dict[str, frozenset[str]]:
+                     vocabulary: frozenset[str]) -> tuple[dict[str, frozenset[str]], bool]:
     """The lexicon's entries whose words occur in the corpora and examples (as `Lexicon.lookup` gives them:
-    corpus source forms → dictionary target words); the corpora are read once more, streamed."""
+    corpus source forms → dictionary target words); the corpora are read once more, streamed. Memory: a side
+    written without spaces offers runs of up to four words as units, whose number grows with the corpus, not
+    with its vocabulary: past `MAX_LEXICON_UNITS` distinct units a side keeps adding single words only (the
+    runs of rarer compounds are then not looked up; the manifest's `lexicon.units_capped` says so)."""
     from tagmt.project.lexicon import unit_texts
 
-    src_vocab: set[str] = set()
-    trg_vocab: set[str] = set()
+    vocab: tuple[set[str], set[str]] = (set(), set())
+    capped = [False, False]
     texts = ((s.plain, t.plain) for s, t in examples)
     for pairs in [texts, *(corpus.open() for corpus in corpora)]:
-        for s, t in pairs:
-            src_vocab |= unit_texts(words_with_offsets(s, src, vocabulary=vocabulary), src)
-            trg_vocab |= unit_texts(words_with_offsets(t, trg, vocabulary=vocabulary), trg)
-    return {w: frozenset(found) for w, found in lexicon.lookup(src_vocab, trg_vocab).items()}
+        for pair in pairs:
+            for side, (text, lang) in enumerate(zip(pair, (src, trg))):
+                words = words_with_offsets(text, lang, vocabulary=vocabulary)
+                units = unit_texts(words, lang)
+                if len(vocab[side]) < MAX_LEXICON_UNITS:
+                    vocab[side].update(units)
+                    continue
+                singles = set().union(*(unit_texts([w], lang) for w in words))
+                capped[side] = capped[side] or bool(units - singles - vocab[side])
+                vocab[side].update(singles)
+    entries = {w: frozenset(found) for w, found in lexicon.lookup(*vocab).items()}
+    return entries, any(capped)
 
 
 def _learn_from_examples(examples, src: str, trg: str, aligner, model: ProjectionModel
