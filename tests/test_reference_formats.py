@@ -14,6 +14,7 @@ from tagmt.cli import main
 from tagmt.corpus import read_corpus, read_references
 from tagmt.corpus.lines import read_segments, write_lines
 from tagmt.markup import strip
+from tagmt.testing.tiny_tmx import write_tmx as tiny_tmx
 
 FILES = Path(__file__).resolve().parent.parent / "data" / "sample" / "files"
 
@@ -29,13 +30,7 @@ UNITS = [  # (English, German) TMX segments with TMX inline codes; None: the uni
 
 
 def write_tmx(path: Path, units) -> Path:
-    body = "".join(f'<tu tuid="t{n}"><tuv xml:lang="en-US"><seg>{en}</seg></tuv>'
-                   + (f'<tuv xml:lang="de-DE"><seg>{de}</seg></tuv>' if de is not None else "") + "</tu>"
-                   for n, (en, de) in enumerate(units, start=1))
-    path.write_text('<?xml version="1.0" encoding="UTF-8"?>\n<tmx version="1.4"><header srclang="en-US" '
-                    'segtype="sentence" o-tmf="x" adminlang="en" datatype="plaintext" creationtool="x" '
-                    f'creationtoolversion="1"/><body>{body}</body></tmx>\n', encoding="utf-8")
-    return path
+    return tiny_tmx(path, units, ("en-US", "de-DE"), "t{n}")
 
 
 @pytest.fixture

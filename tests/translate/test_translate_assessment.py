@@ -17,6 +17,7 @@ from tagmt.corpus.xmltext import unescape
 from tagmt.markup import strip, tokenize
 from tagmt.project.assess import assess
 from tagmt.translate.assessment import assess_run
+from tagmt.testing.tiny_tmx import write_tmx as tiny_tmx
 
 FILES = Path(__file__).resolve().parents[2] / "data" / "sample" / "files"
 
@@ -262,13 +263,7 @@ TMX_UNITS = [
 
 
 def write_tmx(path: Path, units) -> Path:
-    body = "".join(f'<tu tuid="{n}"><tuv xml:lang="en"><seg>{en}</seg></tuv>'
-                   + (f'<tuv xml:lang="de"><seg>{de}</seg></tuv>' if de is not None else "") + "</tu>"
-                   for n, (en, de) in enumerate(units, start=1))
-    path.write_text('<?xml version="1.0"?><tmx version="1.4"><header srclang="en" segtype="sentence" o-tmf="x" '
-                    'adminlang="en" datatype="x" creationtool="x" creationtoolversion="1"/>'
-                    f"<body>{body}</body></tmx>", encoding="utf-8")
-    return path
+    return tiny_tmx(path, units)
 
 
 def test_a_tmx_reference_is_read_as_its_target_side(tmp_path, capsys) -> None:
