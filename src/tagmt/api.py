@@ -239,7 +239,7 @@ def project(
         from tagmt.project.lexicon import check_lexicon_option
 
         given = [str(lexicon)] if isinstance(lexicon, (str, Path)) else [str(x) for x in lexicon]
-        check_lexicon_option(given)
+        check_lexicon_option(given, src, trg)
         guide = replace(guide, lexicon=tuple(given))
     options: dict[str, Any] = {"guide": guide}
     if model is not None:

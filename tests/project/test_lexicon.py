@@ -114,7 +114,7 @@ def test_bad_files_are_one_line_errors(tmp_path):
     with pytest.raises(TagmtError, match="no such file"):
         read_lexicon([tmp_path / "missing.tsv"], "en", "de")
     with pytest.raises(TagmtError, match="no such file"):
-        check_lexicon_option([str(tmp_path / "missing.index")])
+        check_lexicon_option([str(tmp_path / "missing.index")], "en", "de")
     (tmp_path / "bad.tsv").write_text("only one column\n", encoding="utf-8")
     with pytest.raises(TagmtError, match="line 1 is not source<TAB>target"):
         read_lexicon([tmp_path / "bad.tsv"], "en", "de").lookup(["only"], ["column"])

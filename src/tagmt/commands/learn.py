@@ -77,10 +77,8 @@ def run(args: argparse.Namespace) -> int:
         pairs = example_detagged(read_examples(files, src_lang=args.src_lang, trg_lang=args.trg_lang))
         examples += pairs
         sources += [describe_file(path, "examples", len(pairs)) for path in files]
-    from tagmt.project.lexicon import check_lexicon_option, resolve_lexicon
+    from tagmt.project.lexicon import resolve_lexicon
 
-    if args.lexicon:
-        check_lexicon_option(args.lexicon)
     lexicon = resolve_lexicon(args.lexicon, args.src_lang, args.trg_lang)
     done = learn_model(args.output, src_lang=args.src_lang, trg_lang=args.trg_lang, corpora=corpora,
                        examples=examples, sources=sources, progress=args.progress, lexicon=lexicon)

