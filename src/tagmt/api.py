@@ -234,13 +234,10 @@ def project(
     report = RunReport()
     guide = _guide(examples, align_corpus, src, trg)
     if lexicon is not None:
-        from dataclasses import replace
-
-        from tagmt.project.lexicon import check_lexicon_option
+        from tagmt.translate.guide import with_lexicon
 
         given = [str(lexicon)] if isinstance(lexicon, (str, Path)) else [str(x) for x in lexicon]
-        check_lexicon_option(given, src, trg)
-        guide = replace(guide, lexicon=tuple(given))
+        guide = with_lexicon(guide, given, src, trg)
     options: dict[str, Any] = {"guide": guide}
     if model is not None:
         options["model"] = model

@@ -146,11 +146,14 @@ def read_guide(examples: Sequence[str] | None, examples_data: str | None, exampl
     extra = read_align_corpus(*align_corpus) if align_corpus else ()
     model = read_projection_model(projection_model, src_lang, trg_lang) if projection_model else None
     guide = make_guide(corpora, extra, model)
-    if lexicon:
-        from dataclasses import replace
+    return with_lexicon(guide, lexicon, src_lang, trg_lang) if lexicon else guide
 
-        from tagmt.project.lexicon import check_lexicon_option
 
-        check_lexicon_option(lexicon, src_lang, trg_lang)
-        guide = replace(guide, lexicon=tuple(lexicon))
-    return guide
+def with_lexicon(guide: Guide, lexicon: Sequence[str], src_lang: str, trg_lang: str) -> Guide:
+    """``guide`` with the ``--lexicon`` values given, checked before any work (``lexicon.check_lexicon_option``)."""
+    from dataclasses import replace
+
+    from tagmt.project.lexicon import check_lexicon_option
+
+    check_lexicon_option(lexicon, src_lang, trg_lang)
+    return replace(guide, lexicon=tuple(lexicon))
