@@ -122,3 +122,17 @@ def test_learn_collects_a_bounded_vocabulary_for_the_dictionary(tmp_path, monkey
     manifest = json.loads((model / "manifest.json").read_text(encoding="utf-8"))
     assert manifest["lexicon"]["units_capped"] is True
     assert json.loads((model / "lexicon.json").read_text(encoding="utf-8"))["risks"] == ["危険"]
+
+
+def test_a_model_whose_lexicon_was_tampered_with_is_refused_in_one_line(tmp_path, capsys):
+    source, mt, lexicon = _files(tmp_path)
+    model = tmp_path / "en-de.model"
+    assert main(["learn", "--src-lang", "en", "--trg-lang", "de", "--corpus", str(source), str(mt),
+                 "--lexicon", str(lexicon), "-o", str(model), "--no-progress"]) == 0
+    entries = model / "lexicon.json"
+    entries.write_text(entries.read_text(encoding="utf-8").replace("risiko", "rosiko"), encoding="utf-8")
+    capsys.readouterr()
+    code = main(["project", "--source", str(source), "--translation", str(mt), "--src-lang", "en",
+                 "--trg-lang", "de", "--projection-model", str(model), "-o", str(tmp_path / "out.de")])
+    err = capsys.readouterr().err.strip()
+    assert code == 2 and "corrupt projection model" in err and "lexicon.json" in err and "\n" not in err

@@ -81,6 +81,8 @@ LEXICON = "lexicon.json"
 have none), listed and hashed in the manifest's files when present."""
 _HASHED = (CONVENTIONS, TERMS, VOCABULARY)
 """Files whose SHA-256 a load checks (small); the priors are checked by size and by SQLite itself."""
+_OPTIONAL = (RANKER, LEXICON)
+"""Files a model may lack (older models, no ranker taught, no lexicon); checked like `_HASHED` when listed."""
 _CHUNK = 500
 """Word forms per SQLite query (under SQLite's limit of bound parameters)."""
 
@@ -320,7 +322,7 @@ def load_model(path: str | Path, src_lang: str | None = None, trg_lang: str | No
         found = path / name
         if not found.is_file() or found.stat().st_size != size:
             raise TagmtError(f"{path}: corrupt projection model ({name} is missing or not {size} bytes)")
-        if name in (*_HASHED, RANKER) and hashlib.sha256(found.read_bytes()).hexdigest() != digest:
+        if name in (*_HASHED, *_OPTIONAL) and hashlib.sha256(found.read_bytes()).hexdigest() != digest:
             raise TagmtError(f"{path}: corrupt projection model ({name} does not match its SHA-256)")
     try:
         conventions = Conventions()
@@ -333,36 +335,21 @@ def load_model(path: str | Path, src_lang: str | None = None, trg_lang: str | No
         terms = {term: set(found) for term, found in _read_json(path, TERMS).items()}
         vocabulary = frozenset(_read_json(path, VOCABULARY))
         ranker = Ranker.from_json(_read_json(path, RANKER)) if RANKER in files else None
+        lexicon = ({src: frozenset(trg) for src, trg in _read_json(path, LEXICON).items()} if LEXICON in files
+                   else {})
     except (TypeError, ValueError, AttributeError, KeyError) as exc:
         raise TagmtError(f"{path}: corrupt projection model ({exc})") from exc
-    lexicon = {}
-    if LEXICON in files:
-        _check_file(path, LEXICON, files[LEXICON])
-        try:
-            lexicon = {src: frozenset(trg) for src, trg in _read_json(path, LEXICON).items()}
-        except (TypeError, ValueError, AttributeError) as exc:
-            raise TagmtError(f"{path}: corrupt projection model ({exc})") from exc
     model = ProjectionModel(path, manifest, conventions, terms, vocabulary, ranker, lexicon)
     model.check_priors()
     return model
-
-
-def _check_file(path: Path, name: str, entry) -> None:
-    try:
-        size, digest = int(entry["bytes"]), str(entry["sha256"])
-    except (KeyError, TypeError, ValueError) as exc:
-        raise TagmtError(f"{path}: corrupt projection model ({MANIFEST}: files: {exc})") from exc
-    found = path / name
-    if not found.is_file() or found.stat().st_size != size or _sha256(found) != digest:
-        raise TagmtError(f"{path}: corrupt projection model ({name} is missing or does not match its SHA-256)")
 
 
 def _file_table(path: Path, files) -> dict[str, tuple[int, str]]:
     needed = {PRIORS, *_HASHED}
     if not isinstance(files, dict) or not needed <= set(files):
         raise TagmtError(f"{path}: corrupt projection model ({MANIFEST} does not list {', '.join(sorted(needed))})")
-    if RANKER in files:  # optional: only a model whose examples taught a ranker has one
-        needed.add(RANKER)
+    # optional: only a model whose examples taught a ranker has one, only one learned with a lexicon has it
+    needed.update(name for name in _OPTIONAL if name in files)
     try:
         return {name: (int(files[name]["bytes"]), str(files[name]["sha256"])) for name in needed}
     except (KeyError, TypeError, ValueError) as exc:
