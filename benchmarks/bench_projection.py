@@ -48,8 +48,17 @@ on the fly 7.2 s, with the model 0.17 s (42x); learning the model once 17.9 s; p
 learned from 1,000,000 plain lines (EUR-Lex sentences recombined; 451 s CPU, peak 634 MB — eflomal's binary
 holds the corpus; tagmt streams it at ~50 MB) projects a 10-line file in 0.11 s CPU.
 
+Paragraphs (`--paragraphs K` or `K:TAG`): structured documents keep whole paragraphs in one segment (an
+XLIFF trans-unit without segmentation, a help page's `<p>`), several sentences long and often with block
+tags around sentences or list items. This joins K consecutive pairs of a group (a SAP document; K
+consecutive lines of a line file) into one pair — sources with a space, targets with a space or, for
+Japanese and Chinese, nothing — and with `:TAG` wraps each joined sentence in `<TAG>…</TAG>` on both sides.
+Each row then prints two figures measured in one run: `exact %` of the joined paragraphs, and `alone %`,
+the share of the same paragraphs whose every sentence is exact when the sentences are projected one by one
+(the same setting as the rows without `--paragraphs`): a paragraph should be as good as its sentences.
+
 Usage:
-  python benchmarks/bench_projection.py [--sets sap,eurlex,glossary] [--modes none,cv]
+  python benchmarks/bench_projection.py [--paragraphs 3[:p]] [--sets sap,eurlex,glossary] [--modes none,cv]
       [--sap ../shared/sap-dev] [--eurlex ../shared/eurlex-dev] [--aligner eflomal]
       [--option symmetrize=union] [--extra-examples eurlex] [--show N] [--by-tag] [--json FILE] [--no-rerank]
   python benchmarks/bench_projection.py --speed [--speed-set sap:en-ja] [--speed-segments 1000]
@@ -61,6 +70,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
 import time
 from dataclasses import dataclass
@@ -106,6 +116,42 @@ def load_pairs(name: str, direction: str, sap: Path, eurlex: Path) -> list[Pair]
     return [Pair(s, t, k) for k, (s, t) in enumerate(zip(*lines))]
 
 
+_IDS = re.compile(r'\b(id|rid)="(\d+)"')
+
+
+def paragraph_groups(pairs: list[Pair], size: int, by_line: bool) -> list[list[int]]:
+    """Runs of at most `size` consecutive indexes of `pairs` within one group (`by_line`: the groups
+    are ignored, K consecutive lines)."""
+    runs: list[list[int]] = []
+    for k, pair in enumerate(pairs):
+        if runs and len(runs[-1]) < size and (by_line or pairs[runs[-1][-1]].group == pair.group):
+            runs[-1].append(k)
+        else:
+            runs.append([k])
+    return runs
+
+
+def join_paragraphs(pairs: list[Pair], trg: str, size: int, block: str, runs=None) -> list[Pair]:
+    """`pairs` joined into paragraphs of `size` (see the docstring); `block`: a tag name wrapping each sentence."""
+    by_line = len({p.group for p in pairs}) == len(pairs)
+    runs = paragraph_groups(pairs, size, by_line) if runs is None else runs
+    glue = "" if trg in ("ja", "zh", "zf") else " "
+
+    def wrap(text: str, shift: int) -> str:
+        text = _IDS.sub(lambda m: f'{m.group(1)}="{int(m.group(2)) + shift}"', text) if shift else text
+        return f"<{block}>{text}</{block}>" if block else text
+
+    joined = []
+    for n, run in enumerate(runs):
+        shifts = [0]  # ids stay unique in a paragraph, as in a real document: each sentence's go on from the last
+        for k in run[:-1]:
+            shifts.append(shifts[-1] + max((int(m.group(2)) for m in _IDS.finditer(pairs[k].source)), default=0))
+        joined.append(Pair(" ".join(wrap(pairs[k].source, d) for k, d in zip(run, shifts)),
+                           glue.join(wrap(pairs[k].target, d) for k, d in zip(run, shifts)),
+                           pairs[run[0]].group if not by_line else n))
+    return joined
+
+
 def extra_sets(name: str, direction: str, extra: list[str]) -> list[str]:
     """The sets of `--extra-examples` that a row of `name` gets: those with this direction, not itself."""
     return [other for other in extra if other != name and direction in SETS.get(other, ())]
@@ -118,6 +164,14 @@ def run(
     src, trg = direction.split("-")
     extra = [(p.source, p.target) for other in extra_sets(name, direction, args.extra_examples)
              for p in load_pairs(other, direction, args.sap, args.eurlex)]
+    alone = None
+    if args.paragraphs:
+        size, block = args.paragraphs
+        runs = paragraph_groups(pairs, size, len({p.group for p in pairs}) == len(pairs))
+        joined = join_paragraphs(pairs, trg, size, block, runs)
+        if mode != "copy":
+            alone = _alone_share(pairs, runs, joined, src, trg, mode, args, aligner, extra)
+        pairs = joined
     if mode == "copy":
         pairs = [Pair(p.source, p.source, p.group) for p in pairs]
         trg = src
@@ -137,7 +191,22 @@ def run(
         for p, output in zip(pairs, outputs)
         if output != p.target and detag(p.source).tags
     ]
-    return result, seconds, cpu, len(pairs), misses
+    return result, seconds, cpu, len(pairs), misses, alone
+
+
+def _alone_share(pairs, runs, joined, src, trg, mode, args, aligner, extra) -> float:
+    """`--paragraphs`: the share of the tagged paragraphs `joined` whose every sentence is exact when the
+    sentences are projected one by one, in the same folds (each sentence in its paragraph's group)."""
+    group_of = {k: joined[n].group for n, run in enumerate(runs) for k in run}
+    wrapped = join_paragraphs(pairs, trg, 1, args.paragraphs[1], [[k] for k in range(len(pairs))])
+    _, outputs = oracle_assessment(
+        [(p.source, p.target) for p in wrapped], src, trg, aligner,
+        cross_validate=mode == "cv", groups=[group_of[k] for k in range(len(pairs))], examples=extra,
+        lexicon=resolve_lexicon(args.lexicon.split(","), src, trg),
+    )
+    tagged = [run for run, paragraph in zip(runs, joined) if detag(paragraph.source).tags]
+    good = sum(all(outputs[k] == wrapped[k].target for k in run) for run in tagged)
+    return 100 * good / max(len(tagged), 1)
 
 
 def _rerank_counts(pairs: list[Pair], trace: list) -> tuple[int, int, int]:
@@ -187,6 +256,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", type=Path, help="write every run's assessment here")
     parser.add_argument("--no-rerank", action="store_true",
                         help="project without the span ranker (rerank.py), to compare")
+    parser.add_argument("--paragraphs", default="", metavar="K[:TAG]",
+                        help="join K consecutive sentences into one paragraph segment (with :TAG, each wrapped in "
+                             "<TAG>…</TAG>) and compare with the sentences projected alone (see the docstring)")
     parser.add_argument("--speed", action="store_true", help="measure the speed with and without a model")
     parser.add_argument("--speed-set", default="sap:en-ja", help="SET:DIRECTION for --speed")
     parser.add_argument("--speed-segments", type=int, default=1000)
@@ -198,6 +270,10 @@ def main(argv: list[str] | None = None) -> int:
     unknown = [name for name in args.extra_examples if name not in SETS]
     if unknown:
         parser.error(f"--extra-examples: unknown set {unknown[0]!r}; choose from {', '.join(SETS)}")
+    size, _, block = args.paragraphs.partition(":")
+    if args.paragraphs and (not size.isdigit() or int(size) < 2):
+        parser.error("--paragraphs: K[:TAG] with K >= 2, e.g. 3 or 3:p")
+    args.paragraphs = (int(size), block) if args.paragraphs else None
     if args.quick:
         args.speed, args.speed_set, args.speed_segments = True, "sample:en-de", 6
     if args.speed_one:
@@ -217,14 +293,15 @@ def main(argv: list[str] | None = None) -> int:
             if only and direction not in only:
                 continue
             for mode in args.modes.split(","):
-                result, seconds, cpu, n, misses = run(name, direction, mode, args, aligner)
+                result, seconds, cpu, n, misses, alone = run(name, direction, mode, args, aligner)
                 errors = result.errors()
                 per_k = 1000 * cpu / n
                 label = "+".join([mode, *extra_sets(name, direction, args.extra_examples)])
                 print(f"{name:<9}{direction:<7}{label:<5}{result.tagged:>7}"
                       f"{100 * result.exact_share:>9.1f}{per_k:>7.1f}  "
                       + "  ".join(f"{errors[e]:>5}" for e in ERRORS)
-                      + "  {:>5} {:>5} {:>5}".format(*result.reranked), flush=True)
+                      + "  {:>5} {:>5} {:>5}".format(*result.reranked)
+                      + ("" if alone is None else f"  alone {alone:.1f}"), flush=True)
                 if args.by_tag:
                     print("\n".join("    " + line for line in result.report().split("\n")[2:]))
                 shown = 0
@@ -239,6 +316,7 @@ def main(argv: list[str] | None = None) -> int:
                                 "segments": n, "wall_seconds": round(seconds, 1),
                                 "cpu_seconds": round(cpu, 1), "cpu_seconds_per_1000": round(per_k, 1),
                                 "reranked": dict(zip(("moved", "right", "wrong"), result.reranked)),
+                                "paragraphs": list(args.paragraphs or ()), "alone_exact_share": alone,
                                 **result.as_dict()})
     if args.json:
         args.json.write_text(json.dumps(records, indent=1, ensure_ascii=False) + "\n")
