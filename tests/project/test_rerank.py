@@ -19,7 +19,7 @@ from tagmt.project import rerank
 from tagmt.project.conventions import default_decision
 from tagmt.project.projector import _spans
 from tagmt.project.render import render_spans
-from tagmt.project.rerank import FEATURES, Ranker, Segment, cases_of, learn_ranker
+from tagmt.project.rerank import FEATURES, OtherFeatures, Ranker, Segment, cases_of, learn_ranker
 from tagmt.project.wordseg import words_with_offsets
 
 from test_project_properties import projections
@@ -94,7 +94,7 @@ def test_without_examples_the_output_is_byte_identical():
             == project_batch(sources, plains, "en", "fi", aligner, rerank=False))
 
 
-def test_a_ranker_round_trips_through_json_and_one_of_other_features_is_ignored():
+def test_a_ranker_round_trips_through_json_and_one_of_other_features_is_refused():
     ranker = Ranker(np.arange(len(FEATURES), dtype=float) / 7, np.ones(len(FEATURES)) * 2, 0.5, 40,
                     {"changes": 3, "right": 2, "wrong": 1})
     back = Ranker.from_json(json.loads(json.dumps(ranker.as_json())))
@@ -102,15 +102,17 @@ def test_a_ranker_round_trips_through_json_and_one_of_other_features_is_ignored(
     assert np.allclose(back.weights, ranker.weights) and np.allclose(back.scale, ranker.scale)
     assert (back.margin, back.tags, back.inner) == (0.5, 40, ranker.inner)
     other = dict(ranker.as_json(), features=["something", "else"])
-    assert Ranker.from_json(other) is None
+    with pytest.raises(OtherFeatures, match="other features"):
+        Ranker.from_json(other)
 
 
-def _with_ranker(model, target, ranker: Ranker):
-    """A copy of `model` with `ranker` written into it, as `tagmt learn` writes one."""
+def _with_ranker(model, target, ranker: Ranker, **changed):
+    """A copy of `model` with `ranker` written into it, as `tagmt learn` writes one (`changed`: fields of
+    its JSON replaced, as another tagmt would have written them)."""
     from tagmt.project.model import MANIFEST, RANKER
 
     shutil.copytree(model, target)
-    (target / RANKER).write_text(json.dumps(ranker.as_json()), "utf-8")
+    (target / RANKER).write_text(json.dumps(dict(ranker.as_json(), **changed)), "utf-8")
     manifest = json.loads((target / MANIFEST).read_text("utf-8"))
     data = (target / RANKER).read_bytes()
     manifest["files"][RANKER] = {"bytes": len(data), "sha256": hashlib.sha256(data).hexdigest()}
@@ -153,6 +155,11 @@ def test_a_model_keeps_its_ranker_and_an_older_model_loads_without_one(tmp_path)
     (kept / RANKER).write_text(json.dumps(data), "utf-8")
     with pytest.raises(TagmtError, match="corrupt projection model"):
         load_model(kept, "en", "fi")
+    # one from a tagmt whose ranker has other features is refused, not silently projected without it
+    other = Ranker(np.linspace(-1, 1, 3), np.ones(3), 1.0, 33, {})
+    foreign = _with_ranker(old, tmp_path / "foreign.model", other, features=["a", "b", "c"])
+    with pytest.raises(TagmtError, match="span ranker was learned on other features.*learn the model again"):
+        load_model(foreign, "en", "fi")
 
 
 def test_a_model_ranker_is_used_when_the_call_has_no_examples(tmp_path):

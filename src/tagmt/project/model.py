@@ -65,7 +65,7 @@ from tagmt.errors import TagmtError, require
 from tagmt.project.alignunits import unit_rule, view_sentences
 from tagmt.project.conventions import Conventions
 from tagmt.project.detag import Detagged
-from tagmt.project.rerank import Ranker
+from tagmt.project.rerank import OtherFeatures, Ranker
 from tagmt.project.wordseg import base_language, default_segmenter_name, katakana_vocabulary, words_with_offsets
 
 FORMAT = "tagmt-projection-model"
@@ -337,6 +337,8 @@ def load_model(path: str | Path, src_lang: str | None = None, trg_lang: str | No
         ranker = Ranker.from_json(_read_json(path, RANKER)) if RANKER in files else None
         lexicon = ({src: frozenset(trg) for src, trg in _read_json(path, LEXICON).items()} if LEXICON in files
                    else {})
+    except OtherFeatures as exc:
+        raise TagmtError(f"{path}: {exc}: learn the model again") from exc
     except (TypeError, ValueError, AttributeError, KeyError) as exc:
         raise TagmtError(f"{path}: corrupt projection model ({exc})") from exc
     model = ProjectionModel(path, manifest, conventions, terms, vocabulary, ranker, lexicon)

@@ -304,12 +304,18 @@ class Ranker:
                 "inner": self.inner}
 
     @classmethod
-    def from_json(cls, data: dict) -> "Ranker | None":
-        """The ranker of a model file; None when it was learned on other features (another tagmt)."""
+    def from_json(cls, data: dict) -> "Ranker":
+        """The ranker of a model file. `OtherFeatures` when it was learned on other features (another
+        tagmt): the model's projections would not be the ones it was learned to give."""
         if list(data.get("features", [])) != list(FEATURES):
-            return None
+            raise OtherFeatures(f"its span ranker was learned on other features ({len(data.get('features', []))} "
+                                f"named, this tagmt has {len(FEATURES)})")
         return cls(np.asarray(data["weights"], dtype=np.float64), np.asarray(data["scale"], dtype=np.float64),
                    float(data["margin"]), int(data.get("tags", 0)), dict(data.get("inner", {})))
+
+
+class OtherFeatures(ValueError):
+    """A stored ranker whose features are not this tagmt's (`Ranker.from_json`)."""
 
 
 def learn_ranker(cases: Sequence[Case]) -> Ranker | None:
