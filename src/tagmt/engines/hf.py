@@ -9,11 +9,19 @@ pieces are shorter on the CJK side, without letting a degenerate output run to t
 per-input budgets, length-sorted batches cut by segment count or by a token budget, decoding of the
 output ids — so the CTranslate2 engine (:mod:`tagmt.engines.ct2`) reads and writes exactly what this
 one does. :class:`HFSeq2SeqEngine` adds the PyTorch model.
+
+An input longer than the model's positions (1,022 tokens for M2M-100 and mBART-50: a whole help page, an
+unsegmented XLIFF trans-unit) is not cut silently: it is translated sentence by sentence
+(``tagmt.project.sentences``), consecutive sentences packed into pieces that fit, and the pieces' translations
+joined (by a space, nothing in Japanese and Chinese, a line break where the source has one). Only a single
+sentence longer than the limit is still cut to it. Both are counted (``long_inputs`` in the run record) and said
+on stderr; inputs within the limit are translated whole, as before.
 """
 
 from __future__ import annotations
 
 import hashlib
+import sys
 from abc import abstractmethod
 from dataclasses import dataclass
 from pathlib import Path
@@ -33,6 +41,10 @@ ALIASES = {
 
 #: The family (``config.model_type``) of each alias, known without reading its checkpoint.
 ALIAS_FAMILIES = {"m2m100": "m2m_100", "m2m100-1.2b": "m2m_100", "mbart50": "mbart"}
+
+#: Target languages whose sentences follow each other without a space (a long input's translated pieces are
+#: joined by nothing there).
+UNSPACED_TARGETS = ("ja", "zh", "zf")
 
 LENGTH_PENALTY = 1.0
 MAX_LENGTH_FACTOR = 2.0
@@ -87,6 +99,8 @@ class Seq2SeqEngine(Engine):
         # transformers 5 does not count M2M-100's language tokens as special, so skip_special_tokens
         # alone would leave "__ja__" in the output: decoding drops these ids itself.
         self._skip_ids = set(tokenizer.all_special_ids) | set(tokenizer.lang_code_to_id.values())
+        #: inputs over the model's limit: translated sentence by sentence; single sentences cut to the limit
+        self.long_inputs = {"split": 0, "cut": 0}
 
     def decoding_settings(self) -> dict[str, Any]:
         """The decoding rules both engines follow (part of ``settings()``)."""
@@ -149,15 +163,74 @@ class Seq2SeqEngine(Engine):
         self.check_direction(src_lang, trg_lang)
         self._set_source(src_lang)
         forced = self._language_token_id(trg_lang)
-        outputs = [""] * len(texts)
         # Segments with no text (a source made of tags only, once stripped) translate to nothing.
         todo = [i for i, text in enumerate(texts) if text.strip()]
-        for batch in self.plan_batches([texts[i] for i in todo]):
-            rows = [todo[k] for k in batch]
-            encoded = self._encode([texts[i] for i in rows])
-            for i, ids in zip(rows, self._generate(encoded, forced)):
-                outputs[i] = self._decode(ids)
+        pieces, split, cut = self._fitting_pieces([texts[i] for i in todo])
+        self._count_long_inputs(split, cut)
+        flat = [piece for parts, _ in pieces for piece in parts]
+        translated = [""] * len(flat)
+        for batch in self.plan_batches(flat):
+            encoded = self._encode([flat[k] for k in batch])
+            for k, ids in zip(batch, self._generate(encoded, forced)):
+                translated[k] = self._decode(ids)
+        outputs = [""] * len(texts)
+        at = 0
+        glue = "" if normalize(trg_lang) in UNSPACED_TARGETS else " "
+        for i, (parts, breaks) in zip(todo, pieces):
+            done = translated[at:at + len(parts)]
+            at += len(parts)
+            outputs[i] = done[0] + "".join(("\n" if line else glue) + piece for line, piece in zip(breaks, done[1:]))
         return outputs
+
+    def _fitting_pieces(self, texts: Sequence[str]) -> tuple[list[tuple[list[str], list[bool]]], int, int]:
+        """Each text as the pieces the model translates: the text itself when it fits the model's input,
+        else its sentences packed in order into pieces that fit (module docstring), with, between each
+        two pieces, whether the source breaks the line there; and how many texts were split and how many
+        of their sentences are longer than the limit (cut to it when encoded)."""
+        limit = self._max_input_tokens()
+        lengths = [len(ids) for ids in self.tokenizer(list(texts))["input_ids"]] if texts else []
+        out: list[tuple[list[str], list[bool]]] = []
+        split = cut = 0
+        for text, length in zip(texts, lengths):
+            if length <= limit:
+                out.append(([text], []))
+                continue
+            from tagmt.project.sentences import sentence_spans
+
+            spans = sentence_spans(text)
+            sizes = [len(ids) - 2 for ids in self.tokenizer([text[a:b] for a, b in spans])["input_ids"]]
+            parts: list[tuple[int, int]] = []
+            breaks: list[bool] = []
+            size = 0
+            for (a, b), n in zip(spans, sizes):
+                if parts and size + n + 2 <= limit and "\n" not in text[parts[-1][1]:a]:
+                    parts[-1] = (parts[-1][0], b)
+                    size += n
+                    continue
+                if parts:
+                    breaks.append("\n" in text[parts[-1][1]:a])
+                parts.append((a, b))
+                size = n
+                cut += n + 2 > limit
+            split += 1
+            out.append(([text[a:b] for a, b in parts], breaks))
+        return out, split, cut
+
+    def _count_long_inputs(self, split: int, cut: int) -> None:
+        """Count (`long_inputs`, the run record) and say on stderr the inputs split and sentences cut."""
+        self.long_inputs["split"] += split
+        self.long_inputs["cut"] += cut
+        if split:
+            limit = self._max_input_tokens()
+            print(f"tagmt: warning: {split} segment(s) longer than {self.name}'s input limit ({limit} tokens) "
+                  "translated sentence by sentence" + (f"; {cut} sentence(s) longer than the limit cut to it, their "
+                                                        "ends untranslated" if cut else ""),
+                  file=sys.stderr, flush=True)
+
+    def record(self) -> dict[str, Any]:
+        """What a run record says about the engine: its identity and settings, and the inputs longer than
+        the model's limit (split into sentences; sentences cut to the limit)."""
+        return {"model": self.identity, "settings": self.settings(), "long_inputs": dict(self.long_inputs)}
 
     @abstractmethod
     def _generate(self, encoded: list[list[int]], forced_bos_token_id: int) -> list[list[int]]:
