@@ -55,3 +55,15 @@ def test_line_breaks_of_a_long_input_are_kept_between_pieces(small_engine):
     assert len(pieces) == 8 and all(breaks)
     out = small_engine.translate([text], "en", "de")[0]
     assert out == "\n".join(small_engine.translate(pieces, "en", "de"))
+
+
+def test_a_tagged_input_is_never_cut_inside_a_tag():
+    from tagmt.engines.hf import _outside_markup
+    from tagmt.project.sentences import sentence_spans
+
+    text = 'Open it. Then <a title="It works. There">go</a> on. Done.'
+    spans = sentence_spans(text)
+    assert [text[a:b] for a, b in spans][:2] == ["Open it.", 'Then <a title="It works.']
+    assert [text[a:b] for a, b in _outside_markup(text, spans)] == [
+        "Open it.", 'Then <a title="It works. There">go</a> on.', "Done."]
+    assert _outside_markup("No tags. Here.", sentence_spans("No tags. Here.")) == sentence_spans("No tags. Here.")

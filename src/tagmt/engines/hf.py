@@ -197,7 +197,7 @@ class Seq2SeqEngine(Engine):
                 continue
             from tagmt.project.sentences import sentence_spans
 
-            spans = sentence_spans(text)
+            spans = _outside_markup(text, sentence_spans(text))
             sizes = [len(ids) - 2 for ids in self.tokenizer([text[a:b] for a, b in spans])["input_ids"]]
             parts: list[tuple[int, int]] = []
             breaks: list[bool] = []
@@ -239,6 +239,27 @@ class Seq2SeqEngine(Engine):
     def _decode(self, ids: list[int]) -> str:
         kept = [i for i in ids if i not in self._skip_ids]
         return self.tokenizer.decode(kept, skip_special_tokens=True).strip()
+
+
+def _outside_markup(text: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """`spans` (sentences of `text`) with every cut that falls inside a markup token of a tagged input (DT:
+    `<a title="Hi. There">`) undone: the two sentences either side are one."""
+    if "<" not in text or len(spans) < 2:
+        return spans
+    from tagmt.markup import tokenize
+
+    inside = [(t.start, t.end) for t in tokenize(text, orphans=True) if t.is_markup]
+    merged = [spans[0]]
+    k = 0
+    for a, b in spans[1:]:
+        cut = merged[-1][1]
+        while k < len(inside) and inside[k][1] <= cut:
+            k += 1
+        if k < len(inside) and inside[k][0] < cut:
+            merged[-1] = (merged[-1][0], b)
+        else:
+            merged.append((a, b))
+    return merged
 
 
 class HFSeq2SeqEngine(Seq2SeqEngine):
