@@ -13,7 +13,7 @@ first-pass projections (`consistent_terms`). An anchored word loses its other li
 from __future__ import annotations
 
 from collections import Counter
-from typing import Callable
+from typing import Callable, Sequence
 
 from tagmt.project.align import Links
 from tagmt.project.cognates import cognate_pairs, room_for_more
@@ -107,13 +107,20 @@ def _anchor(links: Links, pairs: set[tuple[int, int]]) -> Links:
     return kept | pairs
 
 
-def batch_glossary(detagged: list[Detagged], translations: list[str]) -> dict[str, set[str]]:
+def batch_glossary(detagged: list[Detagged], translations: list[str],
+                   sentences: Sequence[Sequence[tuple[str, str]]] = ()) -> dict[str, set[str]]:
     """Whole segments of the batch and their translations: UI labels and titles that stand alone
-    in one segment and inside a tag in another."""
+    in one segment and inside a tag in another. `sentences` (optional, one entry per pair): the
+    (source, translation) texts of a paragraph pair's matched sentence pairs (`sentencepairs.py`),
+    each a whole segment too."""
     glossary: dict[str, set[str]] = {}
     for d, t in zip(detagged, translations):
         if d.plain.strip() and t.strip():
             glossary.setdefault(d.plain.strip(), set()).add(t.strip())
+    for pairs in sentences:
+        for x, y in pairs:
+            if x.strip() and y.strip():
+                glossary.setdefault(x.strip(), set()).add(y.strip())
     return glossary
 
 
@@ -124,21 +131,27 @@ def anchor_glossary(
     trg: list[Word],
     links: Links,
     glossary: dict[str, set[str]],
+    pieces: Sequence[tuple[int, int, int, int]] = (),
 ) -> Links:
     """Link a tag's words to the words of its known translation, when the tag's text is a whole
     segment elsewhere in the batch and exactly one of its translations occurs exactly once here;
-    those words' other links are dropped. Tags whose anchors would overlap keep their links."""
+    those words' other links are dropped. Tags whose anchors would overlap keep their links.
+    `pieces` (optional): the pair's matched sentence pairs as word ranges (`sentencepairs.py`); a
+    tag inside one source sentence looks for its translation once in that sentence's counterpart
+    (a paragraph may repeat a term in several sentences)."""
     claimed: set[int] = set()
     for tag in detagged.walk():
         text = detagged.plain[tag.start : tag.end].strip()
         if tag.start == tag.end or text == detagged.plain.strip() or text not in glossary:
             continue
-        found = [y for y in glossary[text] if translation.count(y) == 1]
+        inside = {i for i, w in enumerate(src) if w.start >= tag.start and w.end <= tag.end}
+        lo, hi = _counterpart(inside, pieces, trg, len(translation))
+        here = translation[lo:hi]
+        found = [y for y in glossary[text] if here.count(y) == 1]
         if len(found) != 1:
             continue
-        start = translation.index(found[0])
+        start = lo + here.index(found[0])
         end = start + len(found[0])
-        inside = {i for i, w in enumerate(src) if w.start >= tag.start and w.end <= tag.end}
         target = {j for j, w in enumerate(trg) if w.start >= start and w.end <= end}
         if not inside or not target or target & claimed:
             continue
@@ -146,6 +159,17 @@ def anchor_glossary(
         links = {(i, j) for i, j in links if i not in inside and j not in target}
         links |= {(i, j) for i in inside for j in target}
     return links
+
+
+def _counterpart(inside: set[int], pieces: Sequence[tuple[int, int, int, int]], trg: list[Word],
+                 size: int) -> tuple[int, int]:
+    """The characters of the translation where the source words `inside` are translated: the target
+    sentence of the one sentence pair holding them all, else the whole translation."""
+    if inside and len(pieces) > 1:
+        for a, b, c, d in pieces:
+            if a <= min(inside) and max(inside) < b:
+                return trg[c].start, trg[d - 1].end
+    return 0, size
 
 
 def consistent_terms(

@@ -1,0 +1,152 @@
+"""A paragraph pair cut into its sentence pairs before the aligner (`sentencepairs.py`): known cuts in
+several scripts, the fallback to the whole pair, the links mapped back, and linear work."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings, strategies as st
+
+from tagmt.project import sentencepairs
+from tagmt.project.detag import detag
+from tagmt.project.projector import project_batch
+from tagmt.project.sentencepairs import match_lengths, sentence_pairs, shift_links, shift_weights
+from tagmt.project.wordseg import Word, words_with_offsets
+
+
+def _cut(src: str, trg: str, src_lang: str, trg_lang: str):
+    d = detag(src)
+    s = words_with_offsets(d.plain, src_lang, d.cuts())
+    t = words_with_offsets(trg, trg_lang)
+    pieces = sentence_pairs(d.plain, s, trg, t)
+    return [(" ".join(w.text for w in s[a:b]), "".join(w.text for w in t[c:e])) for a, b, c, e in pieces], s, t
+
+
+def test_a_paragraph_is_cut_into_its_sentence_pairs_in_three_scripts():
+    src = "Open the <b>file</b> in the editor. Then save the file and close the window."
+    de, _, _ = _cut(src, "Öffnen Sie die Datei im Editor. Speichern Sie dann die Datei und schließen Sie das Fenster.",
+                    "en", "de")
+    assert len(de) == 2 and de[0][0].startswith("Open") and de[1][0].startswith("Then")
+    assert de[0][1].endswith("Editor.") and de[1][1].startswith("Speichern")
+    ja, _, _ = _cut(src, "エディタでファイルを開きます。次にファイルを保存し、ウィンドウを閉じます。", "en", "ja")
+    assert [t for _, t in ja] == ["エディタでファイルを開きます。", "次にファイルを保存し、ウィンドウを閉じます。"]
+    ko, _, _ = _cut(src, "편집기에서 파일을 엽니다. 그런 다음 파일을 저장하고 창을 닫습니다.", "en", "ko")
+    assert len(ko) == 2 and ko[1][1].startswith("그런")
+    zh, _, _ = _cut(src, "在编辑器中打开文件。然后保存文件并关闭窗口。", "en", "zh")
+    assert [t for _, t in zh] == ["在编辑器中打开文件。", "然后保存文件并关闭窗口。"]
+
+
+def test_one_sentence_or_unmatched_sentences_are_aligned_whole():
+    one, s, t = _cut("Open the <b>file</b>.", "Öffnen Sie die Datei.", "en", "de")
+    assert len(one) == 1
+    # two source sentences against three target ones whose lengths cannot be matched: the whole pair
+    pieces, s, t = _cut("A very long first sentence that goes on and on about many things here. Short.",
+                        "Kurz. Auch kurz. Ein sehr langer dritter Satz, der von vielen Dingen erzählt und erzählt.",
+                        "en", "de")
+    assert len(pieces) == 1
+    # a side without a sentence end: whole
+    pieces, _, _ = _cut("Open it. Close it.", "Öffnen und schließen", "en", "de")
+    assert len(pieces) == 1
+
+
+def test_lengths_are_matched_monotonically():
+    assert match_lengths([30, 60, 20], [15, 30, 10]) == [(1, 1), (1, 1), (1, 1)]
+    assert match_lengths([30, 60], [15, 5, 25]) == [(1, 1), (1, 2)]  # a split translation: one 1-2 bead
+    assert match_lengths([10, 100], [100, 10, 10]) is None  # no sure beads: aligned whole
+
+
+def test_the_switch_restores_whole_alignment(monkeypatch):
+    monkeypatch.setattr(sentencepairs, "ENABLED", False)
+    pieces, _, _ = _cut("Open it now. Close it later.", "Öffne es jetzt. Schließe es später.", "en", "de")
+    assert len(pieces) == 1
+
+
+class LexiconAligner:
+    """Links the words a small lexicon pairs, within each line it is given (records the lines)."""
+
+    name = "lexicon"
+    learns_from_corpus = True
+    LEXICON = {"open": "öffnen", "file": "datei", "save": "speichern", "the": "die", "editor": "editor",
+               "then": "dann", ".": ".", "in": "im"}
+
+    def __init__(self) -> None:
+        self.seen: list[list[str]] = []
+
+    def align(self, src_words, trg_words):
+        out = []
+        for src, trg in zip(src_words, trg_words):
+            self.seen.append(list(src))
+            out.append({(i, j) for i, s in enumerate(src) for j, t in enumerate(trg)
+                        if self.LEXICON.get(s.lower()) == t.lower()})
+        return out
+
+
+def test_a_paragraph_projects_as_its_sentences_alone_do():
+    first = ("Open the <b>file</b> in the editor.", "Öffnen Sie die Datei im Editor.")
+    second = ("Then save the <i>file</i>.", "Speichern Sie dann die Datei.")
+    alone = [project_batch([detag(s)], [t], "en", "de", LexiconAligner())[0] for s, t in (first, second)]
+    aligner = LexiconAligner()
+    paragraph = project_batch([detag(first[0] + " " + second[0])], [first[1] + " " + second[1]], "en", "de",
+                              aligner)[0]
+    assert paragraph == alone[0] + " " + alone[1]
+    assert paragraph == "Öffnen Sie die <b>Datei</b> im Editor. Speichern Sie dann die <i>Datei</i>."
+    assert [words[0] for words in aligner.seen] == ["Open", "Then"]  # the aligner saw two lines
+
+
+# --------------------------------------------------------------------------- properties
+
+_SENTENCE = st.lists(st.sampled_from(["ab", "cd", "Ef", "x", "yy", "zzz"]), min_size=1, max_size=6)
+
+
+def _text(sentences: list[list[str]], lang_gap: str) -> str:
+    return lang_gap.join(" ".join(words).capitalize() + "." for words in sentences)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(_SENTENCE, min_size=1, max_size=6), st.lists(_SENTENCE, min_size=1, max_size=6),
+       st.sampled_from([" ", "\n"]))
+def test_pieces_cover_both_sides_in_order_and_links_map_back_inside_their_words(src_s, trg_s, gap):
+    src_text, trg_text = _text(src_s, gap), _text(trg_s, gap)
+    s = words_with_offsets(src_text, "en")
+    t = words_with_offsets(trg_text, "de")
+    pieces = sentence_pairs(src_text, s, trg_text, t)
+    assert pieces[0][0] == 0 and pieces[0][2] == 0 and pieces[-1][1] == len(s) and pieces[-1][3] == len(t)
+    for (a, b, c, d), (a2, _, c2, _) in zip(pieces, pieces[1:]):
+        assert a < b == a2 and c < d == c2  # contiguous, none empty
+    for piece in pieces:
+        a, b, c, d = piece
+        local = {(i, j) for i in range(b - a) for j in range(d - c)}
+        mapped = shift_links(piece, local)
+        assert len(mapped) == len(local)  # no link lost
+        assert all(a <= i < b and c <= j < d for i, j in mapped)  # inside its own words
+        weights = shift_weights(piece, {link: 0.5 for link in local})
+        assert set(weights) == mapped
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.lists(_SENTENCE, min_size=1, max_size=4))
+def test_a_pair_aligned_whole_keeps_every_link(src_s):
+    text = _text(src_s, " ")
+    s = words_with_offsets(text, "en")
+    t = words_with_offsets("ohne satzende", "de")  # one target sentence: the whole pair, one piece
+    (piece,) = sentence_pairs(text, s, "ohne satzende", t)
+    links = {(i, j) for i in range(len(s)) for j in range(len(t))}
+    assert piece == (0, len(s), 0, len(t)) and shift_links(piece, links) == links
+
+
+# --------------------------------------------------------------------------- linear work
+
+def _paragraph(n: int) -> tuple[str, list[Word], str, list[Word]]:
+    src = " ".join(f"Sentence number {'x' * (k % 7 + 1)} is here." for k in range(n))
+    trg = " ".join(f"Satz Nummer {'y' * (k % 7 + 1)} steht hier." for k in range(n))
+    return src, words_with_offsets(src, "en"), trg, words_with_offsets(trg, "de")
+
+
+def test_a_paragraph_of_2000_sentences_is_cut_in_linear_work():
+    from tests.project.test_linear_scaling import lines_run
+
+    counts = []
+    for n in (500, 1000, 2000):
+        count, pieces = lines_run(sentence_pairs, *_paragraph(n))
+        assert len(pieces) == n
+        counts.append(count)
+    for small, large in zip(counts, counts[1:]):
+        assert large / small < 2.5, counts  # doubling the sentences: ×4 when quadratic
