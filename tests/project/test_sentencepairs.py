@@ -150,3 +150,24 @@ def test_a_paragraph_of_2000_sentences_is_cut_in_linear_work():
         counts.append(count)
     for small, large in zip(counts, counts[1:]):
         assert large / small < 2.5, counts  # doubling the sentences: ×4 when quadratic
+
+
+def test_tagmt_learn_writes_a_paragraph_as_its_sentence_pairs(tmp_path):
+    """The projection model's priors are learned from the lines the projection aligns: a paragraph's
+    sentence pairs, one line each (a one-sentence pair: one line)."""
+    import io
+
+    from tagmt.project.align import EflomalAligner
+    from tagmt.project.model import _write_pair
+
+    aligner = EflomalAligner()
+    src = "Open the file in the editor. Then save the file."
+    trg = "Öffnen Sie die Datei im Editor. Speichern Sie dann die Datei."
+    fs, ft = io.StringIO(), io.StringIO()
+    written = _write_pair(fs, ft, src, words_with_offsets(src, "en"), trg, words_with_offsets(trg, "de"),
+                          "en", "de", aligner)
+    assert written == 2 and len(fs.getvalue().splitlines()) == 2 and len(ft.getvalue().splitlines()) == 2
+    assert len(fs.getvalue().splitlines()[1].split()) == len(words_with_offsets("Then save the file.", "en"))
+    one = _write_pair(io.StringIO(), io.StringIO(), "Open it.", words_with_offsets("Open it.", "en"),
+                      "Öffne es.", words_with_offsets("Öffne es.", "de"), "en", "de", aligner)
+    assert one == 1

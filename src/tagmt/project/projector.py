@@ -473,10 +473,7 @@ def _links(
     chosen = [k for k, d in enumerate(sources) if learns or d.tags]
     if not chosen:
         return LinkStore(set() for _ in sources)
-    extra = Parallel(
-        WordStore((s, words_with_offsets(s, src_lang, vocabulary=known)) for s, _ in align_corpus),
-        WordStore((t, words_with_offsets(t, trg_lang, vocabulary=known)) for _, t in align_corpus),
-    ) if learns and align_corpus else ()
+    extra = _cut_corpus(align_corpus, src_lang, trg_lang, known) if learns and align_corpus else ()
     # the aligner sees each pair's pieces (`pieces[k]`, its sentence pairs as word ranges), the anchors
     # look for partners within a piece, and the links are mapped back to the pair's words
     cuts = {k: pieces[k] for k in chosen}
@@ -521,6 +518,18 @@ def _anchored(s: list[Word], w: list[Word], aligned: Links, src_lang: str, trg_l
     if on_words:  # (not on Han characters: a character written twice is mostly in two words)
         link = order_repeats(s, w, link)
     return link
+
+
+def _cut_corpus(corpus: Sequence[tuple[str, str]], src_lang: str, trg_lang: str, known: frozenset[str]) -> Parallel:
+    """Plain parallel text as the aligner reads it: each pair cut into its sentence pairs (as the batch's)."""
+    xs = WordStore((s, words_with_offsets(s, src_lang, vocabulary=known)) for s, _ in corpus)
+    xt = WordStore((t, words_with_offsets(t, trg_lang, vocabulary=known)) for _, t in corpus)
+    src_ranges, trg_ranges = [], []
+    for k, (s, t) in enumerate(corpus):
+        for a, b, c, d in sentence_pairs(s, _Words(xs, k), t, _Words(xt, k)):
+            src_ranges.append((k, a, b))
+            trg_ranges.append((k, c, d))
+    return Parallel(PieceWords(xs, src_ranges), PieceWords(xt, trg_ranges))
 
 
 class _Words:
