@@ -171,3 +171,31 @@ def test_tagmt_learn_writes_a_paragraph_as_its_sentence_pairs(tmp_path):
     one = _write_pair(io.StringIO(), io.StringIO(), "Open it.", words_with_offsets("Open it.", "en"),
                       "Öffne es.", words_with_offsets("Öffne es.", "de"), "en", "de", aligner)
     assert one == 1
+
+
+def _glossary_links(src: str, trg: str, trg_lang: str, term: str, translation: str):
+    from tagmt.project.anchors import anchor_glossary
+
+    d = detag(src)
+    s = words_with_offsets(d.plain, "en", d.cuts())
+    t = words_with_offsets(trg, trg_lang)
+    pieces = sentence_pairs(d.plain, s, trg, t)
+    assert len(pieces) == 2
+    glossary = {term: {translation}}
+    whole = anchor_glossary(d, trg, s, t, set(), glossary)
+    cut = anchor_glossary(d, trg, s, t, set(), glossary, pieces)
+    return whole, {(s[i].text, t[j].start) for i, j in cut}
+
+
+def test_a_term_repeated_in_another_sentence_is_anchored_in_its_own_sentence():
+    """A tag's known translation written once in its sentence's counterpart but twice in the paragraph:
+    anchored there (the whole paragraph alone cannot say which copy), in three scripts."""
+    trg = "Klicken Sie jetzt auf Speichern. Danach erneut Speichern wählen."
+    whole, cut = _glossary_links("Click <b>Save</b> now. Then choose Save again.", trg, "de", "Save", "Speichern")
+    assert not whole and cut == {("Save", trg.index("Speichern"))}
+    trg = "今すぐ保存をクリックします。次にもう一度保存を選択します。"
+    whole, cut = _glossary_links("Click <b>Save</b> now. Then choose Save again.", trg, "ja", "Save", "保存")
+    assert not whole and cut and {j for _, j in cut} <= set(range(trg.index("。")))
+    trg = "现在点击保存。然后再次选择保存。"
+    whole, cut = _glossary_links("Click <b>Save</b> now. Then choose Save again.", trg, "zh", "Save", "保存")
+    assert not whole and {j for _, j in cut} == {trg.index("保"), trg.index("存")}

@@ -12,6 +12,8 @@ first-pass projections (`consistent_terms`). An anchored word loses its other li
 
 from __future__ import annotations
 
+from bisect import bisect_right
+from math import inf
 from collections import Counter
 from typing import Callable, Sequence
 
@@ -166,9 +168,11 @@ def _counterpart(inside: set[int], pieces: Sequence[tuple[int, int, int, int]], 
     """The characters of the translation where the source words `inside` are translated: the target
     sentence of the one sentence pair holding them all, else the whole translation."""
     if inside and len(pieces) > 1:
-        for a, b, c, d in pieces:
-            if a <= min(inside) and max(inside) < b:
-                return trg[c].start, trg[d - 1].end
+        first = min(inside)
+        k = bisect_right(pieces, (first, inf)) - 1  # the last piece whose words start at or before it
+        a, b, c, d = pieces[k]
+        if a <= first and max(inside) < b:
+            return trg[c].start, trg[d - 1].end
     return 0, size
 
 
