@@ -535,14 +535,15 @@ def _cut_corpus(corpus: Sequence[tuple[str, str]], src_lang: str, trg_lang: str,
 class _Words:
     """The words of one segment of a store, made when called; `size()` counts them without making them."""
 
-    def __init__(self, store: WordStore, k: int) -> None:
+    def __init__(self, store: Sequence[list[Word]], k: int) -> None:
         self._store, self._k = store, k
 
     def __call__(self) -> list[Word]:
         return self._store[self._k]
 
     def size(self) -> int:
-        return self._store.size(self._k)
+        size = getattr(self._store, "size", None)  # (a plain list of word lists: counted)
+        return size(self._k) if size is not None else len(self._store[self._k])
 
 
 class _Cuts(Sequence[set[int]]):
