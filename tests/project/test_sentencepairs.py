@@ -199,3 +199,17 @@ def test_a_term_repeated_in_another_sentence_is_anchored_in_its_own_sentence():
     trg = "现在点击保存。然后再次选择保存。"
     whole, cut = _glossary_links("Click <b>Save</b> now. Then choose Save again.", trg, "zh", "Save", "保存")
     assert not whole and {j for _, j in cut} == {trg.index("保"), trg.index("存")}
+
+
+def test_a_tag_around_a_whole_sentence_is_not_anchored_to_its_counterpart():
+    """A sentence pair learned as a whole segment must not link every word of a tagged sentence to every
+    word of its counterpart: the inline tags inside it keep their own links."""
+    from tagmt.project.anchors import anchor_glossary
+
+    d = detag("<p>Click <b>Save</b> now.</p> <p>Then close it.</p>")
+    trg = "Klicken Sie jetzt auf Speichern. Dann schließen Sie es."
+    s, t = words_with_offsets(d.plain, "en", d.cuts()), words_with_offsets(trg, "de")
+    pieces = sentence_pairs(d.plain, s, trg, t)
+    glossary = {"Click Save now.": {"Klicken Sie jetzt auf Speichern."}}
+    links = {(0, 0), (1, 4)}
+    assert anchor_glossary(d, trg, s, t, links, glossary, pieces) == links

@@ -140,14 +140,19 @@ def anchor_glossary(
     those words' other links are dropped. Tags whose anchors would overlap keep their links.
     `pieces` (optional): the pair's matched sentence pairs as word ranges (`sentencepairs.py`); a
     tag inside one source sentence looks for its translation once in that sentence's counterpart
-    (a paragraph may repeat a term in several sentences)."""
+    (a paragraph may repeat a term in several sentences), and a tag around one whole sentence is not
+    anchored (as a tag around the whole segment: every word of it linked to every word of its
+    counterpart would leave the tags inside it no links to go by)."""
     claimed: set[int] = set()
     for tag in detagged.walk():
         text = detagged.plain[tag.start : tag.end].strip()
         if tag.start == tag.end or text == detagged.plain.strip() or text not in glossary:
             continue
         inside = {i for i, w in enumerate(src) if w.start >= tag.start and w.end <= tag.end}
-        lo, hi = _counterpart(inside, pieces, trg, len(translation))
+        piece = _piece_of(inside, pieces)
+        if piece is not None and (piece[0], piece[1]) == (min(inside), max(inside) + 1):
+            continue  # a tag around a whole sentence: the sentence pair itself, not a term
+        lo, hi = (trg[piece[2]].start, trg[piece[3] - 1].end) if piece is not None else (0, len(translation))
         here = translation[lo:hi]
         found = [y for y in glossary[text] if here.count(y) == 1]
         if len(found) != 1:
@@ -163,17 +168,14 @@ def anchor_glossary(
     return links
 
 
-def _counterpart(inside: set[int], pieces: Sequence[tuple[int, int, int, int]], trg: list[Word],
-                 size: int) -> tuple[int, int]:
-    """The characters of the translation where the source words `inside` are translated: the target
-    sentence of the one sentence pair holding them all, else the whole translation."""
-    if inside and len(pieces) > 1:
-        first = min(inside)
-        k = bisect_right(pieces, (first, inf)) - 1  # the last piece whose words start at or before it
-        a, b, c, d = pieces[k]
-        if a <= first and max(inside) < b:
-            return trg[c].start, trg[d - 1].end
-    return 0, size
+def _piece_of(inside: set[int], pieces: Sequence[tuple[int, int, int, int]]) -> tuple[int, int, int, int] | None:
+    """The sentence pair (`sentencepairs.Piece`) whose source words hold all the words `inside`; None
+    when the pair is one piece or they are in several."""
+    if not inside or len(pieces) < 2:
+        return None
+    first = min(inside)
+    piece = pieces[bisect_right(pieces, (first, inf)) - 1]  # the last piece whose words start at or before it
+    return piece if piece[0] <= first and max(inside) < piece[1] else None
 
 
 def consistent_terms(
