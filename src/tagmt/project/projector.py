@@ -5,7 +5,10 @@ The steps of `project_batch`, one module each:
 1. `detag.py` — `detag` turns a tagged segment into its plain text and a tree of `SourceTag`s with
    character spans in that text.
 2. `wordseg.py` — sources and translations are split into words with character offsets (source
-   words are cut at every tag boundary); `align.py` links the words of all pairs at once, through
+   words are cut at every tag boundary); `sentencepairs.py` cuts a paragraph pair into its matched
+   sentence pairs (Gale & Church's length alignment of `sentences.sentence_spans`; one piece when it has one
+   sentence or its sentences cannot surely be matched), which the aligner and the anchors read one by
+   one; `align.py` links the words of all pairs at once, through
    `alignunits.py` (Chinese is aligned both as characters and as dictionary words, links joined);
    each link keeps its confidence, the share of eflomal's seeded runs that found it, and the links
    below the vote are kept as weak links (`confidence.py`; Chinese pairs join their two views' shares
