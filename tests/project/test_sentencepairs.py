@@ -213,3 +213,84 @@ def test_a_tag_around_a_whole_sentence_is_not_anchored_to_its_counterpart():
     glossary = {"Click Save now.": {"Klicken Sie jetzt auf Speichern."}}
     links = {(0, 0), (1, 4)}
     assert anchor_glossary(d, trg, s, t, links, glossary, pieces) == links
+
+
+def _glossary_reference(detagged, translation, src, trg, links, glossary):
+    """anchor_glossary as it was written before the link index (one pair, no pieces): the known answer."""
+    claimed: set[int] = set()
+    for tag in detagged.walk():
+        text = detagged.plain[tag.start : tag.end].strip()
+        if tag.start == tag.end or text == detagged.plain.strip() or text not in glossary:
+            continue
+        found = [y for y in glossary[text] if translation.count(y) == 1]
+        if len(found) != 1:
+            continue
+        start = translation.index(found[0])
+        end = start + len(found[0])
+        inside = {i for i, w in enumerate(src) if w.start >= tag.start and w.end <= tag.end}
+        target = {j for j, w in enumerate(trg) if w.start >= start and w.end <= end}
+        if not inside or not target or target & claimed:
+            continue
+        claimed |= target
+        links = {(i, j) for i, j in links if i not in inside and j not in target}
+        links |= {(i, j) for i in inside for j in target}
+    return links
+
+
+_TOKENS = st.sampled_from(["ab", "cd", "ef", "gh"])
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(_TOKENS, min_size=2, max_size=8), st.lists(_TOKENS, min_size=1, max_size=8),
+       st.lists(st.tuples(st.integers(0, 7), st.integers(1, 3)), max_size=3),
+       st.sets(st.tuples(st.integers(0, 7), st.integers(0, 7)), max_size=12),
+       st.lists(st.tuples(st.integers(0, 7), st.integers(1, 3)), min_size=1, max_size=3))
+def test_glossary_anchors_with_the_link_index_are_the_old_ones(src_tokens, trg_tokens, tags, links, entries):
+    from tagmt.project.anchors import anchor_glossary
+
+    n = len(src_tokens)
+    marked = list(src_tokens)
+    for start, size in tags:  # nested or sibling tags around whole tokens (overlaps skipped)
+        a, b = min(start, n - 1), min(start + size, n)
+        if any("<" in t for t in marked[a:b]):
+            continue
+        marked[a] = "<b>" + marked[a]
+        marked[b - 1] = marked[b - 1] + "</b>"
+    d = detag(" ".join(marked))
+    translation = " ".join(trg_tokens)
+    s, t = words_with_offsets(d.plain, "en"), words_with_offsets(translation, "de")
+    links = {(i, j) for i, j in links if i < len(s) and j < len(t)}
+    glossary: dict[str, set[str]] = {}
+    for tag in d.walk():
+        for start, size in entries:
+            a = min(start, len(trg_tokens) - 1)
+            glossary.setdefault(d.plain[tag.start : tag.end].strip(), set()).add(" ".join(trg_tokens[a : a + size]))
+    assert anchor_glossary(d, translation, s, t, links, glossary) == _glossary_reference(d, translation, s, t,
+                                                                                            links, glossary)
+
+
+def _tagged_paragraph(n: int):
+    """n sentences, each with a tagged term whose known translation is written once in its own sentence
+    (and so n times in the paragraph), every word linked to its neighbours."""
+    src = " ".join(f"Click <b>Save</b> in step {'x' * (k % 5 + 2)}." for k in range(n))
+    trg = " ".join(f"Klicken Sie in Schritt {'y' * (k % 5 + 2)} auf Speichern." for k in range(n))
+    d = detag(src)
+    s, t = words_with_offsets(d.plain, "en", d.cuts()), words_with_offsets(trg, "de")
+    links = {(i, j) for i in range(len(s)) for j in (i - 1, i, i + 1) if 0 <= j < len(t)}
+    return d, trg, s, t, links, {"Save": {"Speichern"}}, sentence_pairs(d.plain, s, trg, t)
+
+
+def test_a_paragraph_of_2000_sentences_is_anchored_in_linear_work():
+    from tagmt.project.anchors import anchor_glossary
+    from tests.project.test_linear_scaling import lines_run
+
+    counts = []
+    for n in (500, 1000, 2000):
+        case = _tagged_paragraph(n)
+        count, links = lines_run(anchor_glossary, *case)
+        d, trg, s, t = case[:4]
+        anchored = {(i, j) for i, j in links if s[i].text == "Save"}
+        assert len(anchored) == n and all(t[j].text == "Speichern" for _, j in anchored)  # each in its sentence
+        counts.append(count)
+    for small, large in zip(counts, counts[1:]):
+        assert large / small < 2.5, counts  # doubling the sentences: ×4 when quadratic

@@ -12,7 +12,7 @@ first-pass projections (`consistent_terms`). An anchored word loses its other li
 
 from __future__ import annotations
 
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from math import inf
 from collections import Counter
 from typing import Callable, Sequence
@@ -144,11 +144,13 @@ def anchor_glossary(
     anchored (as a tag around the whole segment: every word of it linked to every word of its
     counterpart would leave the tags inside it no links to go by)."""
     claimed: set[int] = set()
+    src_starts, trg_starts = [w.start for w in src], [w.start for w in trg]
+    index: _LinkIndex | None = None  # (made at the first anchor: linear in the links)
     for tag in detagged.walk():
         text = detagged.plain[tag.start : tag.end].strip()
         if tag.start == tag.end or text == detagged.plain.strip() or text not in glossary:
             continue
-        inside = {i for i, w in enumerate(src) if w.start >= tag.start and w.end <= tag.end}
+        inside = set(_within(src, src_starts, tag.start, tag.end))
         piece = _piece_of(inside, pieces)
         if piece is not None and (piece[0], piece[1]) == (min(inside), max(inside) + 1):
             continue  # a tag around a whole sentence: the sentence pair itself, not a term
@@ -159,13 +161,54 @@ def anchor_glossary(
             continue
         start = lo + here.index(found[0])
         end = start + len(found[0])
-        target = {j for j, w in enumerate(trg) if w.start >= start and w.end <= end}
+        target = set(_within(trg, trg_starts, start, end))
         if not inside or not target or target & claimed:
             continue
         claimed |= target
-        links = {(i, j) for i, j in links if i not in inside and j not in target}
-        links |= {(i, j) for i in inside for j in target}
-    return links
+        if index is None:
+            index = _LinkIndex(links)
+        index.replace(inside, target)
+    return links if index is None else index.links
+
+
+def _within(words: list[Word], starts: list[int], start: int, end: int) -> range:
+    """The indices of the `words` (in order, not overlapping; `starts` their starts) lying inside the
+    characters `[start, end)`, found by bisection: time in the words found, not in the segment."""
+    a = bisect_left(starts, start)
+    b = a
+    while b < len(words) and words[b].end <= end:
+        b += 1
+    return range(a, b)
+
+
+class _LinkIndex:
+    """A pair's links indexed by source and by target word, so that replacing a word group's links costs
+    the links removed and added, not the pair's (a paragraph may anchor a term in every sentence)."""
+
+    def __init__(self, links: Links) -> None:
+        self.links = set(links)
+        self.by_src: dict[int, set[int]] = {}
+        self.by_trg: dict[int, set[int]] = {}
+        for i, j in self.links:
+            self.by_src.setdefault(i, set()).add(j)
+            self.by_trg.setdefault(j, set()).add(i)
+
+    def replace(self, inside: set[int], target: set[int]) -> None:
+        """Drop every link of the source words `inside` and of the target words `target`, then link each
+        of `inside` with each of `target`."""
+        for i in inside:
+            for j in self.by_src.pop(i, ()):
+                self.links.discard((i, j))
+                self.by_trg.get(j, set()).discard(i)
+        for j in target:
+            for i in self.by_trg.pop(j, ()):
+                self.links.discard((i, j))
+                self.by_src.get(i, set()).discard(j)
+        for i in inside:
+            for j in target:
+                self.links.add((i, j))
+                self.by_src.setdefault(i, set()).add(j)
+                self.by_trg.setdefault(j, set()).add(i)
 
 
 def _piece_of(inside: set[int], pieces: Sequence[tuple[int, int, int, int]]) -> tuple[int, int, int, int] | None:
