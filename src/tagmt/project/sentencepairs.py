@@ -37,8 +37,11 @@ BEADS = {(1, 1): 0.89, (2, 1): 0.0445, (1, 2): 0.0445, (2, 2): 0.011}
 sentence without a counterpart makes the pair unsure, and it is aligned whole)."""
 VARIANCE = 6.8
 """Gale & Church's variance of the length difference per character."""
-SURE = 0.01
-"""A bead is sure when a length difference at least as large has this probability or more (two-sided)."""
+SURE = 0.05
+"""A bead is sure when a length difference at least as large has this probability or more (two-sided):
+the usual five per cent. (At 0.01, a numbered list read as sentences, `… as 1. OBNS: … and 2. OBWS: …`,
+was cut with its `1.` in the wrong target sentence; at 0.05 it is aligned whole. Of SAP dev's 3-sentence
+paragraphs, 528 of 754 en-ja pairs are cut at 0.05, 529 at 0.01.)"""
 BAND = 8
 """The search keeps to pairs of sentence positions at most this far from the diagonal."""
 
