@@ -12,8 +12,10 @@ first-pass projections (`consistent_terms`). An anchored word loses its other li
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
+from math import inf
 from collections import Counter
-from typing import Callable
+from typing import Callable, Sequence
 
 from tagmt.project.align import Links
 from tagmt.project.cognates import cognate_pairs, room_for_more
@@ -107,13 +109,20 @@ def _anchor(links: Links, pairs: set[tuple[int, int]]) -> Links:
     return kept | pairs
 
 
-def batch_glossary(detagged: list[Detagged], translations: list[str]) -> dict[str, set[str]]:
+def batch_glossary(detagged: list[Detagged], translations: list[str],
+                   sentences: Sequence[Sequence[tuple[str, str]]] = ()) -> dict[str, set[str]]:
     """Whole segments of the batch and their translations: UI labels and titles that stand alone
-    in one segment and inside a tag in another."""
+    in one segment and inside a tag in another. `sentences` (optional, one entry per pair): the
+    (source, translation) texts of a paragraph pair's matched sentence pairs (`sentencepairs.py`),
+    each a whole segment too."""
     glossary: dict[str, set[str]] = {}
     for d, t in zip(detagged, translations):
         if d.plain.strip() and t.strip():
             glossary.setdefault(d.plain.strip(), set()).add(t.strip())
+    for pairs in sentences:
+        for x, y in pairs:
+            if x.strip() and y.strip():
+                glossary.setdefault(x.strip(), set()).add(y.strip())
     return glossary
 
 
@@ -124,28 +133,92 @@ def anchor_glossary(
     trg: list[Word],
     links: Links,
     glossary: dict[str, set[str]],
+    pieces: Sequence[tuple[int, int, int, int]] = (),
 ) -> Links:
     """Link a tag's words to the words of its known translation, when the tag's text is a whole
     segment elsewhere in the batch and exactly one of its translations occurs exactly once here;
-    those words' other links are dropped. Tags whose anchors would overlap keep their links."""
+    those words' other links are dropped. Tags whose anchors would overlap keep their links.
+    `pieces` (optional): the pair's matched sentence pairs as word ranges (`sentencepairs.py`); a
+    tag inside one source sentence looks for its translation once in that sentence's counterpart
+    (a paragraph may repeat a term in several sentences), and a tag around one whole sentence is not
+    anchored (as a tag around the whole segment: every word of it linked to every word of its
+    counterpart would leave the tags inside it no links to go by)."""
     claimed: set[int] = set()
+    src_starts, trg_starts = [w.start for w in src], [w.start for w in trg]
+    index: _LinkIndex | None = None  # (made at the first anchor: linear in the links)
     for tag in detagged.walk():
         text = detagged.plain[tag.start : tag.end].strip()
         if tag.start == tag.end or text == detagged.plain.strip() or text not in glossary:
             continue
-        found = [y for y in glossary[text] if translation.count(y) == 1]
+        inside = set(_within(src, src_starts, tag.start, tag.end))
+        piece = _piece_of(inside, pieces)
+        if piece is not None and (piece[0], piece[1]) == (min(inside), max(inside) + 1):
+            continue  # a tag around a whole sentence: the sentence pair itself, not a term
+        lo, hi = (trg[piece[2]].start, trg[piece[3] - 1].end) if piece is not None else (0, len(translation))
+        here = translation[lo:hi]
+        found = [y for y in glossary[text] if here.count(y) == 1]
         if len(found) != 1:
             continue
-        start = translation.index(found[0])
+        start = lo + here.index(found[0])
         end = start + len(found[0])
-        inside = {i for i, w in enumerate(src) if w.start >= tag.start and w.end <= tag.end}
-        target = {j for j, w in enumerate(trg) if w.start >= start and w.end <= end}
+        target = set(_within(trg, trg_starts, start, end))
         if not inside or not target or target & claimed:
             continue
         claimed |= target
-        links = {(i, j) for i, j in links if i not in inside and j not in target}
-        links |= {(i, j) for i in inside for j in target}
-    return links
+        if index is None:
+            index = _LinkIndex(links)
+        index.replace(inside, target)
+    return links if index is None else index.links
+
+
+def _within(words: list[Word], starts: list[int], start: int, end: int) -> range:
+    """The indices of the `words` (in order, not overlapping; `starts` their starts) lying inside the
+    characters `[start, end)`, found by bisection: time in the words found, not in the segment."""
+    a = bisect_left(starts, start)
+    b = a
+    while b < len(words) and words[b].end <= end:
+        b += 1
+    return range(a, b)
+
+
+class _LinkIndex:
+    """A pair's links indexed by source and by target word, so that replacing a word group's links costs
+    the links removed and added, not the pair's (a paragraph may anchor a term in every sentence)."""
+
+    def __init__(self, links: Links) -> None:
+        self.links = set(links)
+        self.by_src: dict[int, set[int]] = {}
+        self.by_trg: dict[int, set[int]] = {}
+        for i, j in self.links:
+            self.by_src.setdefault(i, set()).add(j)
+            self.by_trg.setdefault(j, set()).add(i)
+
+    def replace(self, inside: set[int], target: set[int]) -> None:
+        """Drop every link of the source words `inside` and of the target words `target`, then link each
+        of `inside` with each of `target`."""
+        for i in inside:
+            for j in self.by_src.pop(i, ()):
+                self.links.discard((i, j))
+                self.by_trg.get(j, set()).discard(i)
+        for j in target:
+            for i in self.by_trg.pop(j, ()):
+                self.links.discard((i, j))
+                self.by_src.get(i, set()).discard(j)
+        for i in inside:
+            for j in target:
+                self.links.add((i, j))
+                self.by_src.setdefault(i, set()).add(j)
+                self.by_trg.setdefault(j, set()).add(i)
+
+
+def _piece_of(inside: set[int], pieces: Sequence[tuple[int, int, int, int]]) -> tuple[int, int, int, int] | None:
+    """The sentence pair (`sentencepairs.Piece`) whose source words hold all the words `inside`; None
+    when the pair is one piece or they are in several."""
+    if not inside or len(pieces) < 2:
+        return None
+    first = min(inside)
+    piece = pieces[bisect_right(pieces, (first, inf)) - 1]  # the last piece whose words start at or before it
+    return piece if piece[0] <= first and max(inside) < piece[1] else None
 
 
 def consistent_terms(

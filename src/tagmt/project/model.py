@@ -63,6 +63,7 @@ from typing import Callable, Iterable, Iterator, Sequence
 
 from tagmt.errors import TagmtError, require
 from tagmt.project.alignunits import unit_rule, view_sentences
+from tagmt.project.sentencepairs import sentence_pairs
 from tagmt.project.conventions import Conventions
 from tagmt.project.detag import Detagged
 from tagmt.project.rerank import OtherFeatures, Ranker
@@ -558,14 +559,18 @@ def _forms(units: list[str], prefix: int) -> str:
     return " ".join("".join(_form(u, prefix).split()) or "_" for u in units)
 
 
-def _write_pair(fs, ft, src_words, trg_words, src: str, trg: str, aligner, cuts=()) -> int:
-    """A pair as the aligner sees it, one line per view (`alignunits.view_sentences`: words, and the
-    units of a language whose units differ, as a projection aligns each view); the lines written."""
+def _write_pair(fs, ft, src_text: str, src_words, trg_text: str, trg_words, src: str, trg: str, aligner,
+                cuts=()) -> int:
+    """A pair as the aligner sees it: cut into its matched sentence pairs (`sentencepairs.sentence_pairs`,
+    as a projection cuts its pairs), one line per piece and view (`alignunits.view_sentences`: words,
+    and the units of a language whose units differ, as a projection aligns each view); the lines
+    written."""
     written = 0
-    for s_units, t_units in view_sentences(src_words, trg_words, src, trg, cuts):
-        fs.write(_forms(s_units, aligner.src_prefix) + "\n")
-        ft.write(_forms(t_units, aligner.trg_prefix) + "\n")
-        written += 1
+    for a, b, c, d in sentence_pairs(src_text, src_words, trg_text, trg_words):
+        for s_units, t_units in view_sentences(src_words[a:b], trg_words[c:d], src, trg, cuts):
+            fs.write(_forms(s_units, aligner.src_prefix) + "\n")
+            ft.write(_forms(t_units, aligner.trg_prefix) + "\n")
+            written += 1
     return written
 
 
@@ -586,14 +591,14 @@ def _write_words(work: Path, corpora: Sequence[PairSource], examples, src: str, 
                     if not s.strip() or not t.strip():
                         continue
                     n += 1
-                    lines += _write_pair(fs, ft, words_with_offsets(s, src, vocabulary=vocabulary),
-                                         words_with_offsets(t, trg, vocabulary=vocabulary), src, trg, aligner)
+                    lines += _write_pair(fs, ft, s, words_with_offsets(s, src, vocabulary=vocabulary),
+                                         t, words_with_offsets(t, trg, vocabulary=vocabulary), src, trg, aligner)
         for s, t in examples:
             if not s.plain.strip() or not t.plain.strip():
                 continue
             n += 1
-            lines += _write_pair(fs, ft, words_with_offsets(s.plain, src, s.cuts(), vocabulary=vocabulary),
-                                 words_with_offsets(t.plain, trg, vocabulary=vocabulary), src, trg, aligner,
+            lines += _write_pair(fs, ft, s.plain, words_with_offsets(s.plain, src, s.cuts(), vocabulary=vocabulary),
+                                 t.plain, words_with_offsets(t.plain, trg, vocabulary=vocabulary), src, trg, aligner,
                                  s.cuts())
     return n, lines
 

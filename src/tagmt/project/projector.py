@@ -5,7 +5,10 @@ The steps of `project_batch`, one module each:
 1. `detag.py` — `detag` turns a tagged segment into its plain text and a tree of `SourceTag`s with
    character spans in that text.
 2. `wordseg.py` — sources and translations are split into words with character offsets (source
-   words are cut at every tag boundary); `align.py` links the words of all pairs at once, through
+   words are cut at every tag boundary); `sentencepairs.py` cuts a paragraph pair into its matched
+   sentence pairs (Gale & Church's length alignment of `sentences.sentence_spans`; one piece when it has one
+   sentence or its sentences cannot surely be matched), which the aligner and the anchors read one by
+   one; `align.py` links the words of all pairs at once, through
    `alignunits.py` (Chinese is aligned both as characters and as dictionary words, links joined);
    each link keeps its confidence, the share of eflomal's seeded runs that found it, and the links
    below the vote are kept as weak links (`confidence.py`; Chinese pairs join their two views' shares
@@ -135,6 +138,7 @@ from tagmt.project.render import render_spans
 from tagmt.project import rerank as _rerank
 from tagmt.project.rerank import Ranker, Segment, example_cases, learn_ranker
 from tagmt.project.repeats import order_repeats
+from tagmt.project.sentencepairs import Piece, PieceWords, piece_texts, sentence_pairs, shift_links, shift_weights
 from tagmt.project.units import respect_units, verbatim_spans
 from tagmt.project.wordseg import Word, katakana_vocabulary, words_with_offsets
 from tagmt.project.wordstore import LinkStore, WordStore
@@ -301,14 +305,21 @@ def _project(
     src = WordStore((d.plain, words_with_offsets(d.plain, src_lang, d.cuts(), vocabulary=known)) for d in sources)
     trg = WordStore((t, words_with_offsets(t, trg_lang, vocabulary=known)) for t in texts)
     table = batch_lexicon(lexicon, model, sources, src, trg, src_lang, trg_lang)
-    links = _links(aligner, sources, src, trg, src_lang, trg_lang, align_corpus, known, table)
+    # each pair cut into its corresponding sentence pairs (`sentencepairs.py`; one piece when it has one
+    # sentence or its sentences cannot surely be matched): the aligner, the anchors and the glossaries
+    # read a paragraph sentence pair by sentence pair
+    pieces = [sentence_pairs(d.plain, _Words(src, k), t, _Words(trg, k)) for k, (d, t) in enumerate(zip(sources, texts))]
+    sentences = [piece_texts(d.plain, src[k], t, trg[k], pieces[k]) if len(pieces[k]) > 1 else ()
+                 for k, (d, t) in enumerate(zip(sources, texts))]
+    links = _links(aligner, sources, src, trg, pieces, src_lang, trg_lang, align_corpus, known, table)
 
     own = [example_terms([pair]) for pair in shown]  # what each example alone teaches
-    taught = batch_glossary(sources[n:], texts[n:])
+    taught = batch_glossary(sources[n:], texts[n:], sentences[n:])
     if model is not None:
         for term, found in model.terms.items():
             taught.setdefault(term, set()).update(found)
-    glossary = batch_glossary(sources[:n], texts[:n])
+    glossary = batch_glossary(sources[:n], texts[:n], sentences[:n])
+    del sentences
     elsewhere = {term: set(found) for term, found in taught.items()}  # (not from example terms)
     for term, found in glossary.items():
         elsewhere.setdefault(term, set()).update(found)
@@ -324,7 +335,7 @@ def _project(
 
     def anchored(k: int, d: Detagged, t: str, s: list[Word], w: list[Word], glossary=glossary):
         """Pair `k`'s links anchored to the glossary, and their weights (`confidence.py`)."""
-        final = anchor_glossary(d, t, s, w, links[k], glossary)
+        final = anchor_glossary(d, t, s, w, links[k], glossary, pieces[k])
         return final, link_weights(final, links[k], links.weighted(k)) if weighted else None
 
     tagged = [k for k in range(n) if sources[k].tags]
@@ -450,6 +461,7 @@ def _links(
     sources: list[Detagged],
     src: WordStore,
     trg: WordStore,
+    pieces: Sequence[list[Piece]],
     src_lang: str,
     trg_lang: str,
     align_corpus: Sequence[tuple[str, str]],
@@ -464,30 +476,77 @@ def _links(
     chosen = [k for k, d in enumerate(sources) if learns or d.tags]
     if not chosen:
         return LinkStore(set() for _ in sources)
-    extra = Parallel(
-        WordStore((s, words_with_offsets(s, src_lang, vocabulary=known)) for s, _ in align_corpus),
-        WordStore((t, words_with_offsets(t, trg_lang, vocabulary=known)) for _, t in align_corpus),
-    ) if learns and align_corpus else ()
-    found = align_words(aligner, src.pick(chosen), trg.pick(chosen), src_lang, trg_lang,
-                        _Cuts(sources, chosen), extra, weak=WEAK)
+    extra = _cut_corpus(align_corpus, src_lang, trg_lang, known) if learns and align_corpus else ()
+    # the aligner sees each pair's pieces (`pieces[k]`, its sentence pairs as word ranges), the anchors
+    # look for partners within a piece, and the links are mapped back to the pair's words
+    cuts = {k: pieces[k] for k in chosen}
+    src_ranges = [(k, a, b) for k in chosen for a, b, _, _ in cuts[k]]
+    trg_ranges = [(k, c, d) for k in chosen for _, _, c, d in cuts[k]]
+    found = align_words(aligner, PieceWords(src, src_ranges), PieceWords(trg, trg_ranges), src_lang, trg_lang,
+                        _Cuts(sources, [k for k, _, _ in src_ranges]), extra, weak=WEAK)
     del extra
     on_words = (unit_rule(src_lang), unit_rule(trg_lang)) == ("words", "words")
     links = LinkStore()
-    where = dict(zip(chosen, range(len(found))))
+    first: dict[int, int] = {}  # each chosen pair's first piece in `found`
+    count = 0
+    for k in chosen:
+        first[k] = count
+        count += len(cuts[k])
     for k, d in enumerate(sources):
-        if k not in where or not d.tags:
+        if k not in first or not d.tags:
             links.append(set())
             continue
         s, w = src[k], trg[k]
-        aligned = found[where[k]]
-        link = anchor_loanwords(s, src_lang, w, trg_lang, aligned)
-        if table:
-            link = anchor_lexicon(s, src_lang, w, trg_lang, link, table)
-        link = anchor_identical(s, w, anchor_cognates(s, w, link))
-        if on_words:  # (not on Han characters: a character written twice is mostly in two words)
-            link = order_repeats(s, w, link)
-        links.append(link, link_weights(link, aligned, found.weighted(where[k])))
+        link: Links = set()
+        aligned: Links = set()
+        weighted: dict[tuple[int, int], float] = {}
+        for q, piece in enumerate(cuts[k]):
+            a, b, c, e = piece
+            piece_aligned = found[first[k] + q]
+            anchored = _anchored(s[a:b], w[c:e], piece_aligned, src_lang, trg_lang, table, on_words)
+            link |= shift_links(piece, anchored)
+            aligned |= shift_links(piece, piece_aligned)
+            weighted.update(shift_weights(piece, found.weighted(first[k] + q)))
+        links.append(link, link_weights(link, aligned, weighted))
     return links
+
+
+def _anchored(s: list[Word], w: list[Word], aligned: Links, src_lang: str, trg_lang: str,
+              table: dict[str, set[str]] | None, on_words: bool) -> Links:
+    """The aligner's links of a (piece of a) pair with the anchors added (`anchors.py`, `repeats.py`)."""
+    link = anchor_loanwords(s, src_lang, w, trg_lang, aligned)
+    if table:
+        link = anchor_lexicon(s, src_lang, w, trg_lang, link, table)
+    link = anchor_identical(s, w, anchor_cognates(s, w, link))
+    if on_words:  # (not on Han characters: a character written twice is mostly in two words)
+        link = order_repeats(s, w, link)
+    return link
+
+
+def _cut_corpus(corpus: Sequence[tuple[str, str]], src_lang: str, trg_lang: str, known: frozenset[str]) -> Parallel:
+    """Plain parallel text as the aligner reads it: each pair cut into its sentence pairs (as the batch's)."""
+    xs = WordStore((s, words_with_offsets(s, src_lang, vocabulary=known)) for s, _ in corpus)
+    xt = WordStore((t, words_with_offsets(t, trg_lang, vocabulary=known)) for _, t in corpus)
+    src_ranges, trg_ranges = [], []
+    for k, (s, t) in enumerate(corpus):
+        for a, b, c, d in sentence_pairs(s, _Words(xs, k), t, _Words(xt, k)):
+            src_ranges.append((k, a, b))
+            trg_ranges.append((k, c, d))
+    return Parallel(PieceWords(xs, src_ranges), PieceWords(xt, trg_ranges))
+
+
+class _Words:
+    """The words of one segment of a store, made when called; `size()` counts them without making them."""
+
+    def __init__(self, store: Sequence[list[Word]], k: int) -> None:
+        self._store, self._k = store, k
+
+    def __call__(self) -> list[Word]:
+        return self._store[self._k]
+
+    def size(self) -> int:
+        size = getattr(self._store, "size", None)  # (a plain list of word lists: counted)
+        return size(self._k) if size is not None else len(self._store[self._k])
 
 
 class _Cuts(Sequence[set[int]]):
