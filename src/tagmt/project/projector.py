@@ -131,6 +131,7 @@ from tagmt.project.model import ProjectionModel
 from tagmt.project.conventions import Conventions, Example, default_decision, keyed_tags, learn_conventions
 from tagmt.project.edges import Decide, EdgeContext, Span, adjust_edges, to_spans, units_of
 from tagmt.project.confidence import WEAK, Weights, link_weights
+from tagmt.project.paragraphs import paragraph_of
 from tagmt.project.render import render_spans
 from tagmt.project import rerank as _rerank
 from tagmt.project.rerank import Ranker, Segment, example_cases, learn_ranker
@@ -183,13 +184,14 @@ def _spans(
         return []
     if translation == detagged.plain:  # an untranslated segment: its tags stay where they are
         return [_as_span(tag, order) for order, tag in _top_level_orders(detagged)]
-    placed = place_tags(detagged, src, trg, links, len(translation), weights)
+    paragraph = paragraph_of(detagged, translation, src, trg, links, weights)  # (None: one sentence a side)
+    placed = place_tags(detagged, src, trg, links, len(translation), weights, paragraph)
     spans = verbatim_spans(to_spans(placed, detagged.plain, translation, trg), detagged.plain,
                            translation, trg)
-    if decide is None:
-        return spans
-    spans = adjust_edges(spans, detagged.plain, translation, trg, decide)
-    return respect_units(spans, detagged.plain, translation, (src, trg, links))
+    if decide is not None:
+        spans = adjust_edges(spans, detagged.plain, translation, trg, decide)
+        spans = respect_units(spans, detagged.plain, translation, (src, trg, links))
+    return spans if paragraph is None else paragraph.pin(spans)
 
 
 def _top_level_orders(detagged: Detagged) -> list[tuple[int, SourceTag]]:
