@@ -132,6 +132,17 @@ def test_a_heading_without_full_stop_is_its_own_unit_cjk():
         "<p>作業パッケージ登録</p><p>作業に基づいて作業パッケージを登録します。</p><p>定義</p>"
 
 
+def test_three_headings_in_one_target_sentence_are_cut_apart_cjk():
+    source = "<p>Chart of Accounts</p> <p>A structure containing the accounts</p> <p>Definition</p>"
+    translation = "勘定コード表勘定を含む構造定義"
+    detagged, text, s, t, _ = linked(source, translation, [], trg="ja")
+    words = [w.text for w in t]
+    links = {(0, words.index("表")), (2, words.index("勘定")), (7, len(words) - 1 - words[::-1].index("勘定")),
+             (4, words.index("構造")), (5, words.index("含む")), (8, words.index("定義"))}
+    assert [w.text for w in s][7:9] == ["accounts", "Definition"]
+    assert project_tags(detagged, text, s, t, links) == "<p>勘定コード表</p><p>勘定を含む構造</p><p>定義</p>"
+
+
 def test_inline_tags_inside_a_block_stay_inside_it():
     source = "<p>Open the <b>file</b>.</p> <p>Click the <b>button</b>.</p>"
     translation = "Öffnen Sie die Datei. Klicken Sie auf die Schaltfläche."

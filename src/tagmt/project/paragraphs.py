@@ -47,10 +47,13 @@ LENGTH = 0.5
 BAND = 8
 """How far (in sentences) a bead may stray from the paragraph's diagonal: the DP is linear in the
 sentences times this band."""
+TIE = 1e-3
+"""How much a marked cut weighs against one link's mass when a bead is split (a tie-breaker only)."""
 SURE = 0.5
 """A bead confines the tags of its sentences when at least this share of the link mass that touches
 its sentences stays inside it (a majority)."""
 
+_OPENING = set("\"'“‘«‹„「『（([［【〔〈《")
 _TRAILING = set(".?!…。？！．\"'”’»›」』）)］]】〕〉》")
 """A sentence's own closing marks: its stop and the quotation marks and brackets after it."""
 
@@ -71,7 +74,11 @@ class Bead:
             self.mass >= SURE * (self.mass + self.out)
 
 
-_STEPS = ((1, 1, 0.0), (2, 1, MERGE), (1, 2, MERGE), (1, 0, SKIP), (0, 1, SKIP))
+MANY = 4
+"""The most source units a bead of one target sentence holds (a list of headings the translation writes
+without a full stop): each further unit costs `MERGE`."""
+_STEPS = ((1, 1, 0.0), (2, 1, MERGE), (1, 2, MERGE), (1, 0, SKIP), (0, 1, SKIP),
+          *((k, 1, (k - 1) * MERGE) for k in range(3, MANY + 1)))
 
 
 def correspond(
@@ -195,41 +202,76 @@ class Paragraph:
                 parts.append(Part(bead.src, 0, 0, 0, 0, False))
                 continue
             a, b = words
-            cut = self._split(bead, a, b, by_bead.get(k, [])) if bead.src[1] - bead.src[0] == 2 else None
-            if cut is None:
+            cuts = self._split(bead, a, b, by_bead.get(k, [])) if bead.src[1] - bead.src[0] >= 2 else None
+            if cuts is None:
                 start, end = self.trg_sentences[bead.trg[0]][0], self.trg_sentences[bead.trg[1] - 1][1]
                 parts.append(Part(bead.src, a, b, start, end, bead.sure))
                 continue
-            first = (bead.src[0], bead.src[0] + 1)
-            second = (bead.src[0] + 1, bead.src[1])
-            sure = [_sure(bead.src[0], a, cut, by_bead.get(k, [])), _sure(bead.src[0] + 1, cut, b, by_bead.get(k, []))]
-            parts.append(Part(first, a, cut, self.trg[a].start, self.trg[cut - 1].end, bead.sure and sure[0]))
-            parts.append(Part(second, cut, b, self.trg[cut].start, self.trg[b - 1].end, bead.sure and sure[1]))
+            bounds = [a, *cuts, b]
+            for s, (x, y) in enumerate(zip(bounds, bounds[1:]), start=bead.src[0]):
+                sure = bead.sure and _sure(s, x, y, by_bead.get(k, []))
+                parts.append(Part((s, s + 1), x, y, self.trg[x].start, self.trg[y - 1].end, sure))
         return parts
 
-    def _split(self, bead: Bead, a: int, b: int, links: list[tuple[int, int, float]]) -> int | None:
-        """The word `k` in `(a, b)` where the target words `[a, b)` of a 2-1 bead are cut: the links of
-        its first source sentence before it and of its second after it, the most (each link counts
-        its confidence); None when no cut keeps a link of each sentence on its side."""
-        if b - a < 2:
+    def _split(self, bead: Bead, a: int, b: int, links: list[tuple[int, int, float]]) -> list[int] | None:
+        """Where the target words `[a, b)` of a bead of several source units and one target sentence are
+        cut, one part a unit in order: the cuts that keep the most link mass of each unit in its part (each
+        link counts its confidence; a monotone segmentation, linear in the words times the units); None
+        when a unit would keep none of its links. Among cuts the links tie on (unlinked words between two
+        units' words), one the translation marks — a space, after a punctuation mark (`転記カテゴリ:|銀行…`)
+        or before an opening one — then the one nearest the source's length proportion."""
+        units = list(range(*bead.src))
+        k, n = len(units), b - a
+        if n < k:
             return None
-        first = bead.src[0]
-        before = [0.0] * (b - a + 1)  # mass of the first sentence's links landing before word a + x
-        after = [0.0] * (b - a + 1)  # mass of the second sentence's links landing at or after a + x
-        for s, j, w in links:
-            if a <= j < b:
-                if s == first:
-                    before[j - a + 1] += w
-                else:
-                    after[j - a] += w
-        for x in range(1, b - a + 1):
-            before[x] += before[x - 1]
-        for x in range(b - a - 1, -1, -1):
-            after[x] += after[x + 1]
-        best = max(range(1, b - a), key=lambda x: (before[x] + after[x], -x))
-        if not before[best] or not after[best]:
+        prefix = []  # per unit: the mass of its links landing before word a + x
+        for s in units:
+            row = [0.0] * (n + 1)
+            for x, j, w in links:
+                if x == s and a <= j < b:
+                    row[j - a + 1] += w
+            for x in range(1, n + 1):
+                row[x] += row[x - 1]
+            prefix.append(row)
+        lengths = [_length(self.plain, *self.src_sentences[s]) for s in units]
+        total = max(sum(lengths), 1)
+        low, high = self.trg[a].start, self.trg[b - 1].end
+
+        def bonus(x: int, done: int) -> float:
+            """A tie-breaker far below one link's mass: a marked cut, then the length proportion."""
+            j = a + x
+            left, right = self.trg[j - 1], self.trg[j]
+            marked = left.end < right.start or right.text[:1] in _OPENING or (
+                left.kind == "punct" and left.text[-1:] not in _OPENING)
+            share = sum(lengths[:done]) / total
+            return TIE * (2 * marked - abs((right.start - low) / max(high - low, 1) - share))
+
+        # best[x]: the best score of the units so far with the last cut before word a + x
+        best = [0.0] + [-math.inf] * n
+        back: list[list[int]] = []
+        for u in range(k - 1):
+            row, run, arg, choice = [-math.inf] * (n + 1), -math.inf, -1, [0] * (n + 1)
+            for x in range(1, n + 1):
+                y = x - 1  # the unit's part begins at y (after the previous cut)
+                if best[y] - prefix[u][y] > run:
+                    run, arg = best[y] - prefix[u][y], y
+                if x < n and arg >= 0:
+                    row[x] = run + prefix[u][x] + bonus(x, u + 1)
+                    choice[x] = arg
+            best = row
+            back.append(choice)
+        last = prefix[k - 1]
+        end = max(range(1, n), key=lambda x: best[x] + last[n] - last[x], default=None)
+        if end is None or best[end] == -math.inf:
             return None
-        return a + best
+        cuts = [end]
+        for u in range(k - 2, 0, -1):
+            cuts.append(back[u][cuts[-1]])
+        cuts.reverse()
+        bounds = [0, *cuts, n]
+        if any(prefix[u][y] - prefix[u][x] <= 0 for u, (x, y) in enumerate(zip(bounds, bounds[1:]))):
+            return None
+        return [a + x for x in cuts]
 
     # ----------------------------------------------------------------- source sentences of a tag
 
