@@ -6,12 +6,16 @@ are the same as a sentence's, but a tag placed on them alone may land in the wro
 written in two sentences) or a block tag's edge may cross a sentence boundary. Three principles, none
 tied to a language or a data set:
 
-1. **Sentence correspondence** (`correspond`): the sentences of the plain source and of the translation
-   (`sentences.sentence_spans`) are aligned monotonically in *beads* of 1-1, 1-2, 2-1, 1-0 and 0-1
-   sentences, by dynamic programming over the link mass between sentences (each link counts its
-   confidence), with a small cost for a merged bead (`MERGE`), a larger one for a sentence left alone
-   (`SKIP`) and a weak length prior (`LENGTH`): linear in the sentences times a band (`BAND`). A segment
-   with one sentence on either side has no correspondence: nothing changes for it.
+1. **Sentence correspondence** (`correspond`): the units of the plain source — its sentences
+   (`sentences.sentence_spans`), cut further at the edges of sibling tags that tile the segment
+   (`<p>Title</p> <p>Text.</p>`: a heading without a full stop is a unit too) — and the sentences of the
+   translation are aligned monotonically in *beads* of 1-1, 1-2, 2-1, 1-0, 0-1 and k-1 (k ≤ `MANY`)
+   units, by dynamic programming over the link mass between units (each link counts its confidence),
+   with a small cost per merged unit (`MERGE`), a larger one for a unit left alone (`SKIP`) and a weak
+   length prior (`LENGTH`): linear in the units times a band (`BAND`). A bead of several source units
+   and one target sentence (the translation wrote no full stop after a heading) is cut into one part a
+   unit where the target words best keep each unit's links (`Paragraph._split`). A segment whose source
+   is one unit has no correspondence: nothing changes for it.
 2. **Tags that enclose whole sentences** (`Paragraph.block`): a source tag whose edges are at source
    sentence boundaries (up to whitespace, and the sentence's own closing marks when the tag leaves them
    out) spans exactly the target sentences of the beads of the source sentences it encloses; the
@@ -34,6 +38,7 @@ from typing import Mapping
 from tagmt.project.detag import Detagged, SourceTag
 from tagmt.project.edges import Span
 from tagmt.project.sentences import sentence_spans
+from tagmt.project.units import dictionary_words, icu_pieces
 from tagmt.project.wordseg import Word
 
 MERGE = 1.0
@@ -174,6 +179,7 @@ class Paragraph:
         self.beads = beads
         self._starts = [a for a, _ in src_sentences]
         self._trg_starts = [w.start for w in trg]
+        self._inner: set[int] | None = None
         self.parts = self._parts(beads, links or {})
         self.part_of = [0] * len(src_sentences)
         for k, part in enumerate(self.parts):
@@ -213,6 +219,15 @@ class Paragraph:
                 parts.append(Part((s, s + 1), x, y, self.trg[x].start, self.trg[y - 1].end, sure))
         return parts
 
+    def _whole_words(self) -> set[int]:
+        """The offsets inside a word the translation writes as one that the placement words cut finer — a
+        dictionary word of an unspaced script, a run of kanji in Japanese (`units.dictionary_words`,
+        `差|立`): a bead is not cut there."""
+        if self._inner is None:
+            pieces = icu_pieces(self.text)
+            self._inner = {x for a, b in dictionary_words(self.text, pieces) for x in range(a + 1, b)}
+        return self._inner
+
     def _split(self, bead: Bead, a: int, b: int, links: list[tuple[int, int, float]]) -> list[int] | None:
         """Where the target words `[a, b)` of a bead of several source units and one target sentence are
         cut, one part a unit in order: the cuts that keep the most link mass of each unit in its part (each
@@ -246,6 +261,8 @@ class Paragraph:
             share = sum(lengths[:done]) / total
             return TIE * (2 * marked - abs((right.start - low) / max(high - low, 1) - share))
 
+        whole = self._whole_words()
+
         # best[x]: the best score of the units so far with the last cut before word a + x
         best = [0.0] + [-math.inf] * n
         back: list[list[int]] = []
@@ -255,7 +272,7 @@ class Paragraph:
                 y = x - 1  # the unit's part begins at y (after the previous cut)
                 if best[y] - prefix[u][y] > run:
                     run, arg = best[y] - prefix[u][y], y
-                if x < n and arg >= 0:
+                if x < n and arg >= 0 and self.trg[a + x].start not in whole:
                     row[x] = run + prefix[u][x] + bonus(x, u + 1)
                     choice[x] = arg
             best = row
@@ -369,6 +386,7 @@ class Paragraph:
                     others = [n for n in nodes if n is not node and not n.point]
                     if lo <= start < end <= hi and not any(n.start < end and start < n.end for n in others):
                         _clamp(node, start, end)
+                        node.fixed = True
                 visit(node.children, node.start, node.end)
 
         visit(spans, 0, len(self.text))
