@@ -239,11 +239,21 @@ class Paragraph:
         k, n = len(units), b - a
         if n < k:
             return None
+        # a word written more than once in the bead (`登録` in a heading and in its sentence): a link to one
+        # copy may be meant for another, and the cut only needs each unit's part to hold a copy — the
+        # first unit's link counts at the first copy, the last unit's at the last
+        copies: dict[str, list[int]] = {}
+        for j in range(a, b):
+            copies.setdefault(self.trg[j].text, []).append(j)
         prefix = []  # per unit: the mass of its links landing before word a + x
-        for s in units:
+        for u, s in enumerate(units):
             row = [0.0] * (n + 1)
             for x, j, w in links:
                 if x == s and a <= j < b:
+                    if u == 0:
+                        j = copies[self.trg[j].text][0]
+                    elif u == k - 1:
+                        j = copies[self.trg[j].text][-1]
                     row[j - a + 1] += w
             for x in range(1, n + 1):
                 row[x] += row[x - 1]
