@@ -468,7 +468,9 @@ def _block_edges(detagged: Detagged) -> list[int]:
     """The edges of sibling tags that tile the segment (two or more span tags with only whitespace
     between and around them: `<p>Title</p> <p>Text.</p>`, `<ul><li>A</li><li>B</li></ul>`), and those
     that tile such a tag in turn: the source marks them as units whether or not a full stop ends them.
-    Tags inside a sentence (`Click <b>A</b>`, a menu path inside a sentence) mark no unit."""
+    Tags inside a sentence (`Click <b>A</b>`) mark no unit, nor do the children of one tag around the
+    whole segment (a menu path `<menucascade><uicontrol>A</uicontrol> <uicontrol>B</uicontrol>`, whose
+    translation writes `[A] > [B]`: the separator is no unit's)."""
     edges: list[int] = []
     stack: list[tuple[tuple[SourceTag, ...], int, int]] = [(detagged.tags, 0, len(detagged.plain))]
     while stack:
@@ -485,9 +487,6 @@ def _block_edges(detagged: Detagged) -> list[int]:
                 for tag in spans:
                     edges.extend((tag.start, tag.end))
                 stack.extend((tag.children, tag.start, tag.end) for tag in spans if tag.children)
-        elif len(spans) == 1 and not detagged.plain[lo : spans[0].start].strip() and \
-                not detagged.plain[spans[0].end : hi].strip():  # one tag around all: look inside it
-            stack.append((spans[0].children, spans[0].start, spans[0].end))
     return sorted(set(edges))
 
 
