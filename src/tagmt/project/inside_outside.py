@@ -34,6 +34,10 @@ rules that make the spans match how the references write them:
   whether a footnote mark follows its noun or the sentence's full stop differs between
   languages (EUR-Lex de and hu references disagree), and the split that separates the links
   keeps it before the mark.
+* Paragraphs (`paragraphs.py`, a pair of several sentences): a tag that encloses whole source sentences
+  takes the target words of their counterparts as they are, placed before its siblings; a tag or point
+  inside one source sentence is placed among the target words of that sentence's counterpart only (when
+  the correspondence is sure), so a link to a word repeated in another sentence does not pull it out.
 * Fallbacks, so that no tag is ever dropped: a span tag with no link into its free target words
   takes the free words at its relative position in the source (the same share of the sentence);
   if no target word is free at all, it is emitted as an empty element at that position. A point

@@ -23,6 +23,10 @@ The steps of `project_batch`, one module each:
    links landing outside (each link counting its confidence), with edge rules (compounds,
    particles, brackets, verb groups), nesting, non-overlapping siblings, point tags and fallbacks,
    so that no tag is ever dropped.
+   In a pair of several sentences (`paragraphs.py`) the source's sentences (and the units its block
+   tags mark) are aligned to the translation's by the links, a tag enclosing whole sentences takes
+   exactly their counterparts (kept there after the edge rules, and by the ranker), and a tag inside
+   one sentence stays in its counterpart.
    `units.py` then keeps what the translation marks as one unit whole: a tag takes the one
    verbatim occurrence of its whole source text, and no edge splits a token copied from the source
    or crosses a bracket or quotation group unless the source tag does.
