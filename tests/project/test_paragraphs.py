@@ -143,6 +143,26 @@ def test_three_headings_in_one_target_sentence_are_cut_apart_cjk():
     assert project_tags(detagged, text, s, t, links) == "<p>勘定コード表</p><p>勘定を含む構造</p><p>定義</p>"
 
 
+def test_list_items_in_one_target_sentence_begin_with_their_dash_latin():
+    # the items begin with a dash and end with a mark, in the source and in the translation: the cut between
+    # two items falls after the comma and before the dash, not inside the brackets' neighbourhood
+    source = ('<p><g id="1">- EUR 990,55 (lower limit);</g></p> <p><g id="2">- EUR 1125,91 (the lower limit);</g></p> '
+              '<p><g id="3">- EUR 148,01 per month</g></p>')
+    translation = "— 990,55 EUR (Untergrenze), — 1125,91 EUR (Untergrenze), — monatlich 148,01 EUR"
+    detagged, text, s, t, _ = linked(source, translation, [])
+
+    def at(words, text, k):
+        return [i for i, w in enumerate(words) if w.text == text][k]
+
+    pairs = [("990,55", 0, "990,55", 0), ("1125,91", 0, "1125,91", 0), ("148,01", 0, "148,01", 0),
+             ("month", 0, "monatlich", 0), *((("EUR", k, "EUR", k)) for k in range(3)),
+             ("limit", 0, "Untergrenze", 0), ("limit", 1, "Untergrenze", 1)]
+    links = {(at(s, a, k), at(t, b, m)) for a, k, b, m in pairs}
+    assert project_tags(detagged, text, s, t, links) == (
+        '<p><g id="1">— 990,55 EUR (Untergrenze),</g></p> <p><g id="2">— 1125,91 EUR (Untergrenze),</g></p> '
+        '<p><g id="3">— monatlich 148,01 EUR</g></p>')
+
+
 def test_inline_tags_inside_a_block_stay_inside_it():
     source = "<p>Open the <b>file</b>.</p> <p>Click the <b>button</b>.</p>"
     translation = "Öffnen Sie die Datei. Klicken Sie auf die Schaltfläche."

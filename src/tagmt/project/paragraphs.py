@@ -31,6 +31,7 @@ tied to a language or a data set:
 from __future__ import annotations
 
 import math
+import unicodedata
 from bisect import bisect_right
 from dataclasses import dataclass
 from typing import Mapping
@@ -263,13 +264,18 @@ class Paragraph:
         low, high = self.trg[a].start, self.trg[b - 1].end
 
         def bonus(x: int, done: int) -> float:
-            """A tie-breaker far below one link's mass: a marked cut, then the length proportion."""
+            """A tie-breaker far below one link's mass: a marked cut, where the parts begin and end as
+            their source units do (with a mark or a word: `- EUR 990,55;` `- EUR 1125,91` → `— 990,55
+            EUR, | — 1125,91 EUR`), then the length proportion."""
             j = a + x
             left, right = self.trg[j - 1], self.trg[j]
-            marked = left.end < right.start or right.text[:1] in _OPENING or (
-                left.kind == "punct" and left.text[-1:] not in _OPENING)
+            marked = 2 if left.end < right.start else int(right.text[:1] in _OPENING or (
+                left.kind == "punct" and left.text[-1:] not in _OPENING))
+            ends = self.plain[self.src_sentences[units[done - 1]][1] - 1]
+            begins = self.plain[self.src_sentences[units[done]][0]]
+            alike = (_is_mark(ends) == (left.kind == "punct")) + (_is_mark(begins) == (right.kind == "punct"))
             share = sum(lengths[:done]) / total
-            return TIE * (2 * marked - abs((right.start - low) / max(high - low, 1) - share))
+            return TIE * (marked + alike - abs((right.start - low) / max(high - low, 1) - share))
 
         whole = self._whole_words()
 
@@ -410,6 +416,11 @@ class Paragraph:
         while trail and end < len(self.text) and self.text[end].isspace():
             end, trail = end + 1, trail - 1
         return start, end
+
+
+def _is_mark(char: str) -> bool:
+    """A punctuation mark or symbol (not a letter, digit or space)."""
+    return unicodedata.category(char)[0] in "PS"
 
 
 def _clamp(node: Span, start: int, end: int) -> None:
