@@ -269,6 +269,28 @@ def test_block_tags_end_on_target_sentence_boundaries_and_the_invariants_hold(ca
             assert got.start in starts and got.end in ends, (out, got)
 
 
+@settings(max_examples=200, deadline=None)
+@given(paragraphs())
+def test_a_tag_inside_a_sure_sentence_is_placed_in_its_counterpart(case):
+    """Rule 3 on the words: each top-level tag inside one source sentence whose bead is sure is placed among the
+    target words of that bead (the first placed of its siblings always finds them free)."""
+    from tagmt.project.inside_outside import place_tags
+
+    source, detagged, translation, s, t, links = case
+    paragraph = paragraph_of(detagged, translation, s, t, links)
+    if paragraph is None:
+        return
+    placed = place_tags(detagged, s, t, links, len(translation), None, paragraph)
+    first = next((node for node in placed if not node.point), None)
+    if first is None or any(node.tag.children for node in placed):
+        return
+    region = paragraph.confine(first.tag)
+    if region is not None and paragraph.block(first.tag) is None:
+        spans = [n for n in placed if not n.point]
+        if len(spans) == 1:
+            assert region[0] <= first.a < first.b <= region[1], (source, translation, region, first)
+
+
 def test_a_paragraph_of_one_sentence_a_side_is_placed_as_before():
     for source, translation in [("Click <b>Save</b> now.", "Klicken Sie jetzt auf Speichern."),
                                 ("<p>Open the file.</p>", "Öffnen Sie die Datei.")]:
