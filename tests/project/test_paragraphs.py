@@ -163,6 +163,27 @@ def test_list_items_in_one_target_sentence_begin_with_their_dash_latin():
         '<p><g id="3">— monatlich 148,01 EUR</g></p>')
 
 
+def test_a_bead_is_not_cut_inside_a_bracket_group():
+    # the second line's `Unbilled` is linked to `債権` (written in both lines) too: the links alone would cut
+    # `(請求額, | 債権)`
+    source = "<so>Billed = Max (Invoiced, Receivable)</so> <so>Unbilled = Receivable - Billed</so>"
+    translation = "請求済 = Max (請求額, 債権)未請求 = 債権 - 請求済"
+    out = project(source, translation, [("Billed", "済"), ("Invoiced", "額"), ("Unbilled", "未"), ("Max", "Max"),
+                                        ("Unbilled", "債権")], trg="ja")
+    assert out == "<so>請求済 = Max (請求額, 債権)</so><so>未請求 = 債権 - 請求済</so>"
+
+
+def test_a_tag_whose_words_the_translation_moved_to_the_next_sentence_is_not_confined():
+    # the aligner links the tagged words to the second target sentence, where the translation put them, and
+    # no word written there appears in the first: the tag follows its links
+    source = "For details, read this article: <xref>Enabling the libraries</xref>. Then restart the system."
+    translation = "Details finden Sie in diesem Artikel. Aktivieren der Bibliotheken: Starten Sie das System neu."
+    out = project(source, translation, [("details", "Details"), ("article", "Artikel"), ("Enabling", "Aktivieren"),
+                                        ("libraries", "Bibliotheken"), ("restart", "Starten"), ("system", "System")])
+    assert out == ("Details finden Sie in diesem Artikel. <xref>Aktivieren der Bibliotheken</xref>: "
+                   "Starten Sie das System neu.")
+
+
 def test_inline_tags_inside_a_block_stay_inside_it():
     source = "<p>Open the <b>file</b>.</p> <p>Click the <b>button</b>.</p>"
     translation = "Öffnen Sie die Datei. Klicken Sie auf die Schaltfläche."

@@ -39,7 +39,7 @@ from typing import Mapping
 from tagmt.project.detag import Detagged, SourceTag
 from tagmt.project.edges import Span
 from tagmt.project.sentences import sentence_spans
-from tagmt.project.units import dictionary_words, icu_pieces
+from tagmt.project.units import dictionary_words, groups_of, icu_pieces
 from tagmt.project.wordseg import Word
 
 MERGE = 1.0
@@ -181,6 +181,11 @@ class Paragraph:
         self._starts = [a for a, _ in src_sentences]
         self._trg_starts = [w.start for w in trg]
         self._inner: set[int] | None = None
+        self._src_starts = [w.start for w in src]
+        self.links_of: dict[int, list[tuple[int, float]]] = {}  # source word → its (target word, weight)
+        for (i, j), w in (links or {}).items():
+            if 0 <= j < len(trg):
+                self.links_of.setdefault(i, []).append((j, w))
         self.parts = self._parts(beads, links or {})
         self.part_of = [0] * len(src_sentences)
         for k, part in enumerate(self.parts):
@@ -223,10 +228,20 @@ class Paragraph:
     def _whole_words(self) -> set[int]:
         """The offsets inside a word the translation writes as one that the placement words cut finer — a
         dictionary word of an unspaced script, a run of kanji in Japanese (`units.dictionary_words`,
-        `差|立`): a bead is not cut there."""
+        `差|立`) — or inside a bracket or quotation group (`units.groups_of`: `Max (請求額, | 債権)`): a
+        bead is not cut there."""
         if self._inner is None:
             pieces = icu_pieces(self.text)
             self._inner = {x for a, b in dictionary_words(self.text, pieces) for x in range(a + 1, b)}
+            depth = [0] * (len(self.text) + 2)  # (linear: a difference array over the groups)
+            for o, c in groups_of(self.text):
+                depth[o + 1] += 1
+                depth[c + 1] -= 1
+            level = 0
+            for x in range(len(self.text) + 1):
+                level += depth[x]
+                if level > 0:
+                    self._inner.add(x)
         return self._inner
 
     def _split(self, bead: Bead, a: int, b: int, links: list[tuple[int, int, float]]) -> list[int] | None:
@@ -387,7 +402,30 @@ class Paragraph:
         part = self.parts[self.part_of[s]]
         if not part.sure or part.a >= part.b:
             return None
+        if core and not self._agrees(start, start + len(core), part):
+            return None
         return part.a, part.b
+
+    def _agrees(self, start: int, end: int, part: "Part") -> bool:
+        """Whether the links of the source words in `[start, end)` let the part hold the tag: at least
+        half of their mass lands in it, or the words they land on outside it are written in it too (a word
+        repeated in two sentences, the aligner's link on the wrong copy). A tag whose words the
+        translation moved to the next sentence (`… see this article: <xref>2994416</xref>` → `…を参照して
+        ください。2994416 …`) keeps today's placement."""
+        inside = outside = 0.0
+        texts = None
+        for i in range(bisect_right(self._src_starts, start - 1), len(self.src)):
+            if self.src[i].start >= end:
+                break
+            for j, w in self.links_of.get(i, ()):
+                if part.a <= j < part.b:
+                    inside += w
+                else:
+                    if texts is None:
+                        texts = {self.trg[x].text for x in range(part.a, part.b)}
+                    if self.trg[j].text not in texts:
+                        outside += w
+        return inside >= outside
 
     def pin(self, spans: list[Span]) -> list[Span]:
         """The block tags (rule 2) back on their sentences after the edge rules moved them, with the
