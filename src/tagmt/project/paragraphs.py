@@ -14,7 +14,8 @@ tied to a language or a data set:
    with a small cost per merged unit (`MERGE`), a larger one for a unit left alone (`SKIP`) and a weak
    length prior (`LENGTH`): linear in the units times a band (`BAND`). A bead of several source units
    and one target sentence (the translation wrote no full stop after a heading) is cut into one part a
-   unit where the target words best keep each unit's links (`Paragraph._split`). A segment whose source
+   unit where the target words best keep each unit's links (`Paragraph._split`), never inside a
+   dictionary word or a bracket or quotation group of the translation. A segment whose source
    is one unit has no correspondence: nothing changes for it.
 2. **Tags that enclose whole sentences** (`Paragraph.block`): a source tag whose edges are at source
    sentence boundaries (up to whitespace, and the sentence's own closing marks when the tag leaves them
@@ -24,8 +25,9 @@ tied to a language or a data set:
 3. **Tags inside one sentence stay in its counterpart** (`Paragraph.confine`): a source tag (or point)
    inside one source sentence is placed among the target words of its bead's sentences only — a link to
    a word repeated in another sentence no longer pulls it out — when the bead is sure: its link mass is
-   at least `SURE` of the mass that touches its sentences (links leaving the bead count against it).
-   Otherwise today's placement stays.
+   at least `SURE` of the mass that touches its sentences (links leaving the bead count against it), and
+   the tag's own links agree: at least half of their mass lands in the bead, or the words they reach
+   elsewhere are written in it too (a repeated word). Otherwise today's placement stays.
 """
 
 from __future__ import annotations
@@ -194,8 +196,8 @@ class Paragraph:
         self.blocks: dict[int, tuple[int, int]] = {}  # id(tag) → its span in characters (rule 2)
 
     def _parts(self, beads: list[Bead], links: Mapping[tuple[int, int], float]) -> list[Part]:
-        """The beads' target words; a bead of two source sentences and one target sentence is split
-        where the target words best separate the links of its two sentences (`_split`): a heading
+        """The beads' target words; a bead of several source units and one target sentence is split
+        where the target words best separate the links of its units (`_split`): a heading
         without a full stop before a sentence (`Create Work Pack` + `Create a work pack …` →
         `作業パッケージ登録作業の選択に…`) is a unit of its own on both sides."""
         src_of = _sentence_index([w.start for w in self.src], self.src_sentences)
@@ -476,9 +478,9 @@ def paragraph_of(
     links,
     weights: Mapping[tuple[int, int], float] | None = None,
 ) -> Paragraph | None:
-    """The paragraph of a pair when both sides have two or more sentences (else None: a sentence is
-    placed as before), with its beads from the links (`weights`: their confidences; a weak link,
-    below the aligner's vote, counts too, as in the inside–outside sums)."""
+    """The paragraph of a pair when its source has two or more units (sentences, or blocks that tile
+    the segment; else None: a sentence is placed as before), with its beads from the links (`weights`: their
+    confidences; a weak link, below the aligner's vote, counts too, as in the inside–outside sums)."""
     if not detagged.tags:
         return None
     src_sentences = _cut(detagged.plain, sentence_spans(detagged.plain, short_words=False), _block_edges(detagged))
