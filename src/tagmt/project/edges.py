@@ -175,6 +175,9 @@ class Span:
     order: int
     point: bool
     children: list["Span"] = field(default_factory=list)
+    fixed: bool = False
+    """Set on a tag that encloses whole sentences of a paragraph (`paragraphs.Paragraph.pin`): its edges
+    are the sentences', which no later step moves."""
 
     def walk(self):
         yield self

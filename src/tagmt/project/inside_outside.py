@@ -34,6 +34,10 @@ rules that make the spans match how the references write them:
   whether a footnote mark follows its noun or the sentence's full stop differs between
   languages (EUR-Lex de and hu references disagree), and the split that separates the links
   keeps it before the mark.
+* Paragraphs (`paragraphs.py`, a pair of several sentences): a tag that encloses whole source sentences
+  takes the target words of their counterparts as they are, placed before its siblings; a tag or point
+  inside one source sentence is placed among the target words of that sentence's counterpart only (when
+  the correspondence is sure), so a link to a word repeated in another sentence does not pull it out.
 * Fallbacks, so that no tag is ever dropped: a span tag with no link into its free target words
   takes the free words at its relative position in the source (the same share of the sentence);
   if no target word is free at all, it is emitted as an empty element at that position. A point
@@ -46,12 +50,15 @@ import unicodedata
 from dataclasses import dataclass, field
 
 import regex
-from typing import Mapping, Sequence
+from typing import TYPE_CHECKING, Mapping, Sequence
 
 from tagmt.project.align import Links
 from tagmt.project.confidence import WEIGHT_SCALE
 from tagmt.project.detag import Detagged, SourceTag
 from tagmt.project.wordseg import Word
+
+if TYPE_CHECKING:
+    from tagmt.project.paragraphs import Paragraph
 
 _BRACKETS = (
     ("(", ")"), ("（", "）"), ("[", "]"), ("［", "］"), ("「", "」"), ("『", "』"), ("“", "”"),
@@ -86,11 +93,15 @@ class Placed:
 def place_tags(
     detagged: Detagged, src: list[Word], trg: list[Word], links: Links, length: int,
     weights: Mapping[tuple[int, int], float] | None = None,
+    paragraph: "Paragraph | None" = None,
 ) -> list[Placed]:
     """The tag tree of `detagged` placed on the words `trg` of a translation `length` chars long.
     `weights` (optional, `confidence.link_weights`): what each link counts for in the inside–outside
-    sums — its confidence — and weak links that count there only (None: every link counts 1)."""
+    sums — its confidence — and weak links that count there only (None: every link counts 1).
+    `paragraph` (`paragraphs.paragraph_of`, a pair of several sentences): a tag enclosing whole
+    sentences takes their target sentences, one inside a sentence is placed in its counterpart."""
     projector = _Projector(detagged, src, trg, links, length, weights)
+    projector.paragraph = paragraph
     return projector.place(detagged.tags, 0, len(trg), set(range(len(src))))
 
 
@@ -124,6 +135,7 @@ class _Projector:
             if j < self.m:
                 self.echoes.setdefault(trg[j].text, set()).add(i)
         self.order = {id(tag): k for k, tag in enumerate(detagged.walk())}
+        self.paragraph: Paragraph | None = None
 
     def _inside(self, tag: SourceTag) -> set[int]:
         return {i for i, w in enumerate(self.src) if w.start >= tag.start and w.end <= tag.end}
@@ -142,13 +154,21 @@ class _Projector:
             inside = self._inside(tag) if tag.start < tag.end else set()
             (spans if inside else points).append((tag, inside))
         weight = {id(tag): sum(1 for i, _ in self.links if i in inside) for tag, inside in spans}
-        spans.sort(key=lambda item: (-weight[id(item[0])], self.order[id(item[0])]))
+        blocks = {id(tag): self._block(tag, lo, hi) for tag, _ in spans}
+        spans.sort(key=lambda item: (blocks[id(item[0])] is None, -weight[id(item[0])], self.order[id(item[0])]))
         placed: list[Placed] = []
         taken: list[tuple[int, int]] = []
         for tag, inside in spans:
             gaps = _free_gaps(lo, hi, taken)
-            where = self._best_span(inside, gaps)
-            if where:
+            block = blocks[id(tag)]
+            if block is not None and not any(ga <= block[0] and block[1] <= gb for ga, gb in gaps):
+                block = None
+            if block is None:
+                gaps = self._confined(tag, gaps)
+            where = block or self._best_span(inside, gaps)
+            if block:  # a tag enclosing whole sentences: their target sentences (`paragraphs`)
+                pass
+            elif where:
                 where = self._reach(self._glue(where, inside, gaps), inside, scope, gaps)
                 where = self._trim(self._home(where, inside, gaps), inside)
                 where = self._verb_group(self._balance(where, inside, gaps), gaps)
@@ -166,9 +186,34 @@ class _Projector:
         for tag, _ in points:
             k = self._stuck(tag, placed)
             if k is None:
-                k = self._best_split(tag, lo, hi, taken)
+                k = self._best_split(tag, *self._confined_range(tag, lo, hi), taken)
             placed.append(self._as_point(tag, k))
         return placed
+
+    def _block(self, tag: SourceTag, lo: int, hi: int) -> tuple[int, int] | None:
+        """The target words of a tag that encloses whole sentences of a paragraph, inside `[lo, hi)`
+        (`paragraphs.Paragraph.block`), or None."""
+        if self.paragraph is None:
+            return None
+        words = self.paragraph.block(tag)
+        return words if words is not None and lo <= words[0] < words[1] <= hi else None
+
+    def _confined(self, tag: SourceTag, gaps: list[tuple[int, int]]) -> list[tuple[int, int]]:
+        """The free gaps cut to the target sentences of the tag's sentence in a paragraph
+        (`paragraphs.Paragraph.confine`); all of them when that leaves none or there is none."""
+        region = self.paragraph.confine(tag) if self.paragraph is not None else None
+        if region is None:
+            return gaps
+        cut = [(max(ga, region[0]), min(gb, region[1])) for ga, gb in gaps]
+        cut = [(a, b) for a, b in cut if a < b]
+        return cut or gaps
+
+    def _confined_range(self, tag: SourceTag, lo: int, hi: int) -> tuple[int, int]:
+        """`[lo, hi]` for a point, cut to the target sentences of its sentence in a paragraph."""
+        region = self.paragraph.confine(tag) if self.paragraph is not None else None
+        if region is None or max(lo, region[0]) > min(hi, region[1]):
+            return lo, hi
+        return max(lo, region[0]), min(hi, region[1])
 
     def _stuck(self, tag: SourceTag, placed: list[Placed]) -> int | None:
         """A point written right against a sibling span (`<b>X</b><icon/>`) stays against it."""

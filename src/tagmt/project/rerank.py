@@ -241,7 +241,7 @@ def _cases(seg: Segment, spans: list[Span]) -> Iterator[tuple[Span, Case]]:
     def visit(nodes: list[Span], lo: int, hi: int, scope: tuple[int, int]) -> Iterator[tuple[Span, Case]]:
         ordered = sorted(nodes, key=lambda n: (n.start, n.end, n.order))
         for k, node in enumerate(ordered):
-            if not node.point and (node.tag.start, node.tag.end) != scope:
+            if not node.point and not node.fixed and (node.tag.start, node.tag.end) != scope:
                 floor = max([lo] + [n.end for n in ordered[:k]])
                 ceiling = min([hi] + [n.start for n in ordered[k + 1:]])
                 case = tag_case(seg, node, floor, ceiling)

@@ -36,10 +36,13 @@ ABBREVIATION_LETTERS = 3
 single letter (`e.g.`, `U.S.`) is read as an abbreviation: a missed cut costs nothing, a wrong one may."""
 
 
-def sentence_spans(text: str) -> list[tuple[int, int]]:
+def sentence_spans(text: str, *, short_words: bool = True) -> list[tuple[int, int]]:
     """The sentences of `text` as `(start, end)` character offsets, whitespace around them left out
     (see the module's docstring). A text without a sentence end is one sentence; a text of only
-    whitespace has none. Linear in the text."""
+    whitespace has none. Linear in the text. `short_words=False`: a full stop after a short
+    capitalized word ends a sentence (German `… klicken Sie. Dann`), only one after a single letter
+    is an abbreviation — for a caller that aligns the sentences of two sides, where a missed cut
+    costs more than a wrong one (`paragraphs.py`)."""
     cuts = [0]
     n = len(text)
     for i, char in enumerate(text):
@@ -53,7 +56,7 @@ def sentence_spans(text: str) -> list[tuple[int, int]]:
                 continue  # `?!`, `...`: the last mark ends the sentence
             if char in _STOPS and not _starts_sentence(text, j):
                 continue
-            if char == "." and _abbreviation(text, i):
+            if char == "." and _abbreviation(text, i, short_words):
                 continue
             cuts.append(j)
     cuts.append(n)
@@ -80,7 +83,7 @@ def _starts_sentence(text: str, j: int) -> bool:
     return j < len(text) and unicodedata.category(text[j]) in ("Lu", "Lt", "Lo")
 
 
-def _abbreviation(text: str, i: int) -> bool:
+def _abbreviation(text: str, i: int, short_words: bool = True) -> bool:
     """Whether the full stop at `i` ends an abbreviation (see `ABBREVIATION_LETTERS`)."""
     k = i
     while k > 0 and text[k - 1].isalpha():
@@ -88,4 +91,4 @@ def _abbreviation(text: str, i: int) -> bool:
     word = text[k:i]
     if len(word) == 1:
         return True
-    return 1 < len(word) <= ABBREVIATION_LETTERS and word[0].isupper() and word[1:].islower()
+    return short_words and 1 < len(word) <= ABBREVIATION_LETTERS and word[0].isupper() and word[1:].islower()

@@ -1,0 +1,577 @@
+"""Paragraphs: a segment of several sentences, and where its tags go sentence by sentence.
+
+Structured documents keep whole paragraphs in one segment (an XLIFF trans-unit without segmentation, a
+help page's `<p>`), often with block tags around sentences or list items. The word links of such a pair
+are the same as a sentence's, but a tag placed on them alone may land in the wrong sentence (a word
+written in two sentences) or a block tag's edge may cross a sentence boundary. Three principles, none
+tied to a language or a data set:
+
+1. **Sentence correspondence** (`correspond`): the units of the plain source — its sentences
+   (`sentences.sentence_spans`), cut further at the edges of sibling tags that tile the segment
+   (`<p>Title</p> <p>Text.</p>`: a heading without a full stop is a unit too) — and the sentences of the
+   translation are aligned monotonically in *beads* of 1-1, 1-2, 2-1, 1-0, 0-1 and k-1 (k ≤ `MANY`)
+   units, by dynamic programming over the link mass between units (each link counts its confidence),
+   with a small cost per merged unit (`MERGE`), a larger one for a unit left alone (`SKIP`) and a weak
+   length prior (`LENGTH`): linear in the units times a band (`BAND`). A bead of several source units
+   and one target sentence (the translation wrote no full stop after a heading) is cut into one part a
+   unit where the target words best keep each unit's links (`Paragraph._split`), never inside a
+   dictionary word or a bracket or quotation group of the translation. A segment whose source
+   is one unit has no correspondence: nothing changes for it.
+2. **Tags that enclose whole sentences** (`Paragraph.block`): a source tag whose edges are at source
+   sentence boundaries (up to whitespace, and the sentence's own closing marks when the tag leaves them
+   out) spans exactly the target sentences of the beads of the source sentences it encloses; the
+   whitespace between sentences stays outside, as the source has it. Its children are placed inside
+   that span by the ordinary rules. The span is kept after the edge rules (`Paragraph.pin`).
+3. **Tags inside one sentence stay in its counterpart** (`Paragraph.confine`): a source tag (or point)
+   inside one source sentence is placed among the target words of its bead's sentences only — a link to
+   a word repeated in another sentence no longer pulls it out — when the bead is sure: its link mass is
+   at least `SURE` of the mass that touches its sentences (links leaving the bead count against it), and
+   the tag's own links agree: at least half of their mass lands in the bead, or the words they reach
+   elsewhere are written in it too (a repeated word). Otherwise today's placement stays.
+"""
+
+from __future__ import annotations
+
+import math
+import unicodedata
+from bisect import bisect_right
+from dataclasses import dataclass
+from typing import Mapping
+
+from tagmt.project.detag import Detagged, SourceTag
+from tagmt.project.edges import Span
+from tagmt.project.sentences import sentence_spans
+from tagmt.project.units import dictionary_words, groups_of, icu_pieces
+from tagmt.project.wordseg import Word
+
+MERGE = 1.0
+"""The cost of a 2-1 or 1-2 bead, in link mass (one sure link): two sentences share one counterpart
+only when more than a stray link says so."""
+SKIP = 2.0
+"""The cost of a 1-0 or 0-1 bead (a sentence with no counterpart), in link mass."""
+LENGTH = 0.5
+"""The weight of the length prior: a bead's cost grows by this much per factor e that its length ratio
+(non-space characters) departs from the paragraph's."""
+BAND = 8
+"""How far (in sentences) a bead may stray from the paragraph's diagonal: the DP is linear in the
+sentences times this band."""
+TIE = 1e-3
+"""How much a marked cut weighs against one link's mass when a bead is split (a tie-breaker only)."""
+SURE = 0.5
+"""A bead confines the tags of its sentences when at least this share of the link mass that touches
+its sentences stays inside it (a majority)."""
+
+_OPENING = set("\"'“‘«‹„「『（([［【〔〈《")
+_TRAILING = set(".?!…。？！．\"'”’»›」』）)］]】〕〉》")
+"""A sentence's own closing marks: its stop and the quotation marks and brackets after it."""
+
+
+@dataclass(frozen=True)
+class Bead:
+    """Source sentences `[src[0], src[1])` that translate as target sentences `[trg[0], trg[1])`,
+    the link mass between them (`mass`) and the mass that leaves them (`out`)."""
+
+    src: tuple[int, int]
+    trg: tuple[int, int]
+    mass: float
+    out: float
+
+    @property
+    def sure(self) -> bool:
+        return self.mass > 0 and self.src[1] > self.src[0] and self.trg[1] > self.trg[0] and \
+            self.mass >= SURE * (self.mass + self.out)
+
+
+MANY = 4
+"""The most source units a bead of one target sentence holds (a list of headings the translation writes
+without a full stop): each further unit costs `MERGE`."""
+_STEPS = ((1, 1, 0.0), (2, 1, MERGE), (1, 2, MERGE), (1, 0, SKIP), (0, 1, SKIP),
+          *((k, 1, (k - 1) * MERGE) for k in range(3, MANY + 1)))
+
+
+def correspond(
+    mass: Mapping[tuple[int, int], float], src_lengths: list[int], trg_lengths: list[int]
+) -> list[Bead]:
+    """The monotone beads of `len(src_lengths)` source and `len(trg_lengths)` target sentences that
+    maximize the link mass inside beads minus their costs (module docstring); `mass[(s, t)]`: the
+    link mass between source sentence s and target sentence t. Time and memory linear in the
+    sentences times `BAND`."""
+    n, m = len(src_lengths), len(trg_lengths)
+    ratio = math.log((sum(src_lengths) + 1) / (sum(trg_lengths) + 1))
+    slope = m / n if n else 0.0
+    band = BAND + 2
+
+    def near(s: int, t: int) -> bool:
+        return abs(t - s * slope) <= band
+
+    score: dict[tuple[int, int], tuple[float, int, int]] = {(0, 0): (0.0, 0, 0)}
+    for s in range(n + 1):
+        low, high = max(0, math.floor(s * slope - band)), min(m, math.ceil(s * slope + band))
+        if s == n:
+            high = m
+        for t in range(low, high + 1):
+            best = score.get((s, t))
+            for ds, dt, cost in _STEPS:
+                a, b = s - ds, t - dt
+                before = score.get((a, b)) if a >= 0 and b >= 0 else None
+                if before is None:
+                    continue
+                inside = sum(mass.get((x, y), 0.0) for x in range(a, s) for y in range(b, t))
+                lengths = 0.0
+                if ds and dt:
+                    ls = sum(src_lengths[a:s]) + 1
+                    lt = sum(trg_lengths[b:t]) + 1
+                    lengths = LENGTH * abs(math.log(ls / lt) - ratio)
+                value = before[0] + inside - cost - lengths
+                if best is None or value > best[0]:
+                    best = (value, ds, dt)
+            if best is not None and (s, t) != (0, 0):
+                score[(s, t)] = best
+    if (n, m) not in score:  # (a band too narrow cannot happen: the last row reaches every t)
+        return [Bead((0, n), (0, m), sum(mass.values()), 0.0)]
+    steps = []
+    s, t = n, m
+    while (s, t) != (0, 0):
+        _, ds, dt = score[(s, t)]
+        steps.append((s - ds, s, t - dt, t))
+        s, t = s - ds, t - dt
+    steps.reverse()
+    by_src: dict[int, float] = {}
+    by_trg: dict[int, float] = {}
+    for (x, y), w in mass.items():
+        by_src[x] = by_src.get(x, 0.0) + w
+        by_trg[y] = by_trg.get(y, 0.0) + w
+    beads = []
+    for a, s, b, t in steps:
+        inside = sum(mass.get((x, y), 0.0) for x in range(a, s) for y in range(b, t))
+        touching = sum(by_src.get(x, 0.0) for x in range(a, s)) + sum(by_trg.get(y, 0.0) for y in range(b, t))
+        beads.append(Bead((a, s), (b, t), inside, max(0.0, touching - 2 * inside)))
+    return beads
+
+
+@dataclass
+class Part:
+    """A bead as placement reads it: source sentences `[src[0], src[1])`, the target words `[a, b)` that
+    translate them, their characters `[start, end)` and whether the bead is sure (`Bead.sure`)."""
+
+    src: tuple[int, int]
+    a: int
+    b: int
+    start: int
+    end: int
+    sure: bool
+
+
+class Paragraph:
+    """The sentences of a pair and their beads, and where they put the tags (module docstring)."""
+
+    def __init__(
+        self,
+        plain: str,
+        text: str,
+        src: list[Word],
+        trg: list[Word],
+        src_sentences: list[tuple[int, int]],
+        trg_sentences: list[tuple[int, int]],
+        beads: list[Bead],
+        links: Mapping[tuple[int, int], float] | None = None,
+    ) -> None:
+        self.plain, self.text = plain, text
+        self.src, self.trg = src, trg
+        self.src_sentences, self.trg_sentences = src_sentences, trg_sentences
+        self.beads = beads
+        self._starts = [a for a, _ in src_sentences]
+        self._trg_starts = [w.start for w in trg]
+        self._inner: set[int] | None = None
+        self._src_starts = [w.start for w in src]
+        self.links_of: dict[int, list[tuple[int, float]]] = {}  # source word → its (target word, weight)
+        for (i, j), w in (links or {}).items():
+            if 0 <= j < len(trg):
+                self.links_of.setdefault(i, []).append((j, w))
+        self.parts = self._parts(beads, links or {})
+        self.part_of = [0] * len(src_sentences)
+        for k, part in enumerate(self.parts):
+            for s in range(*part.src):
+                self.part_of[s] = k
+        self.blocks: dict[int, tuple[int, int]] = {}  # id(tag) → its span in characters (rule 2)
+
+    def _parts(self, beads: list[Bead], links: Mapping[tuple[int, int], float]) -> list[Part]:
+        """The beads' target words; a bead of several source units and one target sentence is split
+        where the target words best separate the links of its units (`_split`): a heading
+        without a full stop before a sentence (`Create Work Pack` + `Create a work pack …` →
+        `作業パッケージ登録作業の選択に…`) is a unit of its own on both sides."""
+        src_of = _sentence_index([w.start for w in self.src], self.src_sentences)
+        by_bead: dict[int, list[tuple[int, int, float]]] = {}
+        bead_of = [0] * len(self.src_sentences)
+        for k, bead in enumerate(beads):
+            for s in range(*bead.src):
+                bead_of[s] = k
+        for (i, j), w in links.items():
+            if 0 <= i < len(self.src) and 0 <= j < len(self.trg) and src_of[i] >= 0:
+                by_bead.setdefault(bead_of[src_of[i]], []).append((src_of[i], j, w))
+        parts = []
+        for k, bead in enumerate(beads):
+            words = self._words_of(*bead.trg)
+            if words is None:
+                parts.append(Part(bead.src, 0, 0, 0, 0, False))
+                continue
+            a, b = words
+            cuts = self._split(bead, a, b, by_bead.get(k, [])) if bead.src[1] - bead.src[0] >= 2 else None
+            if cuts is None:
+                start, end = self.trg_sentences[bead.trg[0]][0], self.trg_sentences[bead.trg[1] - 1][1]
+                parts.append(Part(bead.src, a, b, start, end, bead.sure))
+                continue
+            bounds = [a, *cuts, b]
+            for s, (x, y) in enumerate(zip(bounds, bounds[1:]), start=bead.src[0]):
+                sure = bead.sure and _sure(s, x, y, by_bead.get(k, []))
+                parts.append(Part((s, s + 1), x, y, self.trg[x].start, self.trg[y - 1].end, sure))
+        return parts
+
+    def _whole_words(self) -> set[int]:
+        """The offsets inside a word the translation writes as one that the placement words cut finer — a
+        dictionary word of an unspaced script, a run of kanji in Japanese (`units.dictionary_words`,
+        `差|立`) — or inside a bracket or quotation group (`units.groups_of`: `Max (請求額, | 債権)`): a
+        bead is not cut there."""
+        if self._inner is None:
+            pieces = icu_pieces(self.text)
+            self._inner = {x for a, b in dictionary_words(self.text, pieces) for x in range(a + 1, b)}
+            depth = [0] * (len(self.text) + 2)  # (linear: a difference array over the groups)
+            for o, c in groups_of(self.text):
+                depth[o + 1] += 1
+                depth[c + 1] -= 1
+            level = 0
+            for x in range(len(self.text) + 1):
+                level += depth[x]
+                if level > 0:
+                    self._inner.add(x)
+        return self._inner
+
+    def _split(self, bead: Bead, a: int, b: int, links: list[tuple[int, int, float]]) -> list[int] | None:
+        """Where the target words `[a, b)` of a bead of several source units and one target sentence are
+        cut, one part a unit in order: the cuts that keep the most link mass of each unit in its part (each
+        link counts its confidence; a monotone segmentation, linear in the words times the units); None
+        when a unit would keep none of its links. Among cuts the links tie on (unlinked words between two
+        units' words), one the translation marks — a space, after a punctuation mark (`転記カテゴリ:|銀行…`)
+        or before an opening one — then the one nearest the source's length proportion."""
+        units = list(range(*bead.src))
+        k, n = len(units), b - a
+        if n < k:
+            return None
+        # a word written more than once in the bead (`登録` in a heading and in its sentence): a link to one
+        # copy may be meant for another, and the cut only needs each unit's part to hold a copy — the
+        # first unit's link counts at the first copy, the last unit's at the last
+        copies: dict[str, list[int]] = {}
+        for j in range(a, b):
+            copies.setdefault(self.trg[j].text, []).append(j)
+        prefix = []  # per unit: the mass of its links landing before word a + x
+        for u, s in enumerate(units):
+            row = [0.0] * (n + 1)
+            for x, j, w in links:
+                if x == s and a <= j < b:
+                    if u == 0:
+                        j = copies[self.trg[j].text][0]
+                    elif u == k - 1:
+                        j = copies[self.trg[j].text][-1]
+                    row[j - a + 1] += w
+            for x in range(1, n + 1):
+                row[x] += row[x - 1]
+            prefix.append(row)
+        lengths = [_length(self.plain, *self.src_sentences[s]) for s in units]
+        total = max(sum(lengths), 1)
+        low, high = self.trg[a].start, self.trg[b - 1].end
+
+        def bonus(x: int, done: int) -> float:
+            """A tie-breaker far below one link's mass: a marked cut, where the parts begin and end as
+            their source units do (with a mark or a word: `- EUR 990,55;` `- EUR 1125,91` → `— 990,55
+            EUR, | — 1125,91 EUR`), then the length proportion."""
+            j = a + x
+            left, right = self.trg[j - 1], self.trg[j]
+            marked = 2 if left.end < right.start else int(right.text[:1] in _OPENING or (
+                left.kind == "punct" and left.text[-1:] not in _OPENING))
+            ends = self.plain[self.src_sentences[units[done - 1]][1] - 1]
+            begins = self.plain[self.src_sentences[units[done]][0]]
+            alike = (_is_mark(ends) == (left.kind == "punct")) + (_is_mark(begins) == (right.kind == "punct"))
+            share = sum(lengths[:done]) / total
+            return TIE * (marked + alike - abs((right.start - low) / max(high - low, 1) - share))
+
+        whole = self._whole_words()
+
+        # best[x]: the best score of the units so far with the last cut before word a + x
+        best = [0.0] + [-math.inf] * n
+        back: list[list[int]] = []
+        for u in range(k - 1):
+            row, run, arg, choice = [-math.inf] * (n + 1), -math.inf, -1, [0] * (n + 1)
+            for x in range(1, n + 1):
+                y = x - 1  # the unit's part begins at y (after the previous cut)
+                if best[y] - prefix[u][y] > run:
+                    run, arg = best[y] - prefix[u][y], y
+                if x < n and arg >= 0 and self.trg[a + x].start not in whole:
+                    row[x] = run + prefix[u][x] + bonus(x, u + 1)
+                    choice[x] = arg
+            best = row
+            back.append(choice)
+        last = prefix[k - 1]
+        end = max(range(1, n), key=lambda x: best[x] + last[n] - last[x], default=None)
+        if end is None or best[end] == -math.inf:
+            return None
+        cuts = [end]
+        for u in range(k - 2, 0, -1):
+            cuts.append(back[u][cuts[-1]])
+        cuts.reverse()
+        bounds = [0, *cuts, n]
+        if any(prefix[u][y] - prefix[u][x] <= 0 for u, (x, y) in enumerate(zip(bounds, bounds[1:]))):
+            return None
+        return [a + x for x in cuts]
+
+    # ----------------------------------------------------------------- source sentences of a tag
+
+    def _sentence_at(self, x: int) -> int:
+        """The source sentence that begins at or before character `x` (-1: none)."""
+        return bisect_right(self._starts, x) - 1
+
+    def _enclosed(self, tag: SourceTag) -> tuple[int, int, bool] | None:
+        """The source sentences `[first, last]` a tag encloses whole, and whether it leaves out the
+        last one's closing marks; None when an edge is not at a sentence boundary."""
+        raw = self.plain[tag.start : tag.end]
+        core = raw.strip()
+        if not core:
+            return None
+        start = tag.start + len(raw) - len(raw.lstrip())
+        end = start + len(core)
+        first = self._sentence_at(start)
+        last = self._sentence_at(end - 1)
+        if first < 0 or self.src_sentences[first][0] != start:
+            return None
+        sentence_end = self.src_sentences[last][1]
+        if end == sentence_end:
+            return first, last, False
+        if end < sentence_end and all(c in _TRAILING for c in self.plain[end:sentence_end]) and \
+                self.plain[end - 1] not in _TRAILING:
+            return first, last, True
+        return None
+
+    def _inside_one(self, start: int, end: int) -> int | None:
+        """The source sentence `[start, end)` lies in, when it lies in one (None: it crosses)."""
+        s = self._sentence_at(start)
+        if s < 0 or end > self.src_sentences[s][1]:
+            return None
+        return s
+
+    def _words_of(self, t0: int, t1: int) -> tuple[int, int] | None:
+        """The target words of target sentences `[t0, t1)`: a word range `[a, b)` (None: no words)."""
+        if t0 >= t1:
+            return None
+        start, end = self.trg_sentences[t0][0], self.trg_sentences[t1 - 1][1]
+        a = bisect_right(self._trg_starts, start - 1)
+        b = bisect_right(self._trg_starts, end - 1)
+        return (a, b) if a < b else None
+
+    # ----------------------------------------------------------------- the rules
+
+    def block(self, tag: SourceTag) -> tuple[int, int] | None:
+        """Rule 2: the target words of a tag that encloses whole source sentences (whole beads), or
+        None. Records the span in characters for `pin`."""
+        found = self._enclosed(tag)
+        if found is None:
+            return None
+        first, last, bare = found
+        head, tail = self.parts[self.part_of[first]], self.parts[self.part_of[last]]
+        if head.src[0] != first or tail.src[1] != last + 1:
+            return None  # the tag splits a bead: its sentences' counterparts are not its own
+        if head.a >= tail.b:
+            return None
+        words = head.a, tail.b
+        start, end = head.start, tail.end
+        if bare:  # the source tag leaves the sentence's closing marks out: so does the target's
+            while end - 1 > start and self.text[end - 1] in _TRAILING:
+                end -= 1
+        self.blocks[id(tag)] = (start, end)
+        return words
+
+    def confine(self, tag: SourceTag) -> tuple[int, int] | None:
+        """Rule 3: the target words a tag inside one source sentence is placed among — its sure
+        bead's sentences — or None (the tag crosses sentences, or the bead is unsure)."""
+        raw = self.plain[tag.start : tag.end]
+        core = raw.strip()
+        start = tag.start + len(raw) - len(raw.lstrip())
+        s = self._inside_one(start, start + len(core)) if core else self._inside_one(tag.start, tag.end)
+        if s is None:
+            return None
+        if not core:  # a point: only strictly inside its sentence
+            a, b = self.src_sentences[s]
+            if not a < tag.start < b:
+                return None
+        part = self.parts[self.part_of[s]]
+        if not part.sure or part.a >= part.b:
+            return None
+        if core and not self._agrees(start, start + len(core), part):
+            return None
+        return part.a, part.b
+
+    def _agrees(self, start: int, end: int, part: "Part") -> bool:
+        """Whether the links of the source words in `[start, end)` let the part hold the tag: at least
+        half of their mass lands in it, or the words they land on outside it are written in it too (a word
+        repeated in two sentences, the aligner's link on the wrong copy). A tag whose words the
+        translation moved to the next sentence (`… see this article: <xref>2994416</xref>` → `…を参照して
+        ください。2994416 …`) keeps today's placement."""
+        inside = outside = 0.0
+        texts = None
+        for i in range(bisect_right(self._src_starts, start - 1), len(self.src)):
+            if self.src[i].start >= end:
+                break
+            for j, w in self.links_of.get(i, ()):
+                if part.a <= j < part.b:
+                    inside += w
+                else:
+                    if texts is None:
+                        texts = {self.trg[x].text for x in range(part.a, part.b)}
+                    if self.trg[j].text not in texts:
+                        outside += w
+        return inside >= outside
+
+    def pin(self, spans: list[Span]) -> list[Span]:
+        """The block tags (rule 2) back on their sentences after the edge rules moved them, with the
+        whitespace the source tag encloses at an edge; a span is pinned only when it stays clear of
+        its siblings and holds its children."""
+
+        def visit(nodes: list[Span], lo: int, hi: int) -> None:
+            for node in nodes:
+                where = self.blocks.get(id(node.tag))
+                if where is not None and not node.point:
+                    start, end = self._with_spaces(node.tag, *where)
+                    others = [n for n in nodes if n is not node and not n.point]
+                    if lo <= start < end <= hi and not any(n.start < end and start < n.end for n in others):
+                        _clamp(node, start, end)
+                        node.fixed = True
+                visit(node.children, node.start, node.end)
+
+        visit(spans, 0, len(self.text))
+        return spans
+
+    def _with_spaces(self, tag: SourceTag, start: int, end: int) -> tuple[int, int]:
+        raw = self.plain[tag.start : tag.end]
+        lead, trail = len(raw) - len(raw.lstrip()), len(raw) - len(raw.rstrip())
+        while lead and start > 0 and self.text[start - 1].isspace():
+            start, lead = start - 1, lead - 1
+        while trail and end < len(self.text) and self.text[end].isspace():
+            end, trail = end + 1, trail - 1
+        return start, end
+
+
+def _is_mark(char: str) -> bool:
+    """A punctuation mark or symbol (not a letter, digit or space)."""
+    return unicodedata.category(char)[0] in "PS"
+
+
+def _clamp(node: Span, start: int, end: int) -> None:
+    node.start, node.end = start, end
+    for child in node.children:
+        a = min(max(child.start, start), end)
+        _clamp(child, a, min(max(child.end, a), end))
+
+
+def paragraph_of(
+    detagged: Detagged,
+    text: str,
+    src: list[Word],
+    trg: list[Word],
+    links,
+    weights: Mapping[tuple[int, int], float] | None = None,
+) -> Paragraph | None:
+    """The paragraph of a pair when its source has two or more units (sentences, or blocks that tile
+    the segment; else None: a sentence is placed as before), with its beads from the links (`weights`: their
+    confidences; a weak link, below the aligner's vote, counts too, as in the inside–outside sums)."""
+    if not detagged.tags:
+        return None
+    src_sentences = _cut(detagged.plain, sentence_spans(detagged.plain, short_words=False), _block_edges(detagged))
+    if len(src_sentences) < 2:
+        return None
+    trg_sentences = sentence_spans(text, short_words=False)
+    if not trg_sentences:
+        return None
+    src_of = _sentence_index([w.start for w in src], src_sentences)
+    trg_of = _sentence_index([w.start for w in trg], trg_sentences)
+    counted = dict.fromkeys(links, 1.0)
+    if weights is not None:
+        counted.update(weights)
+    mass: dict[tuple[int, int], float] = {}
+    for (i, j), w in counted.items():
+        if i < len(src) and j < len(trg) and src_of[i] >= 0 and trg_of[j] >= 0:
+            key = (src_of[i], trg_of[j])
+            mass[key] = mass.get(key, 0.0) + w
+    beads = correspond(mass, [_length(detagged.plain, a, b) for a, b in src_sentences],
+                       [_length(text, a, b) for a, b in trg_sentences])
+    return Paragraph(detagged.plain, text, src, trg, src_sentences, trg_sentences, beads, counted)
+
+
+def _sure(s: int, a: int, b: int, links: list[tuple[int, int, float]]) -> bool:
+    """Whether the part of a split bead (source sentence `s`, target words `[a, b)`) keeps at least `SURE`
+    of the mass of its bead's links that touch it (`links`: the bead's, as (sentence, word, weight))."""
+    inside = touching = 0.0
+    for x, j, w in links:
+        here, there = x == s, a <= j < b
+        inside += w if here and there else 0.0
+        touching += w if here or there else 0.0
+    return inside > 0 and inside >= SURE * touching
+
+
+def _block_edges(detagged: Detagged) -> list[int]:
+    """The edges of sibling tags that tile the segment (two or more span tags with only whitespace
+    between and around them: `<p>Title</p> <p>Text.</p>`, `<ul><li>A</li><li>B</li></ul>`), and those
+    that tile such a tag in turn: the source marks them as units whether or not a full stop ends them.
+    Tags inside a sentence (`Click <b>A</b>`) mark no unit, nor do the children of one tag around the
+    whole segment (a menu path `<menucascade><uicontrol>A</uicontrol> <uicontrol>B</uicontrol>`, whose
+    translation writes `[A] > [B]`: the separator is no unit's)."""
+    edges: list[int] = []
+    stack: list[tuple[tuple[SourceTag, ...], int, int]] = [(detagged.tags, 0, len(detagged.plain))]
+    while stack:
+        tags, lo, hi = stack.pop()
+        spans = sorted((t for t in tags if t.start < t.end), key=lambda t: t.start)
+        if len(spans) >= 2:
+            pos, tiled = lo, True
+            for tag in spans:
+                if detagged.plain[pos : tag.start].strip():
+                    tiled = False
+                    break
+                pos = max(pos, tag.end)
+            if tiled and not detagged.plain[pos:hi].strip():
+                for tag in spans:
+                    edges.extend((tag.start, tag.end))
+                stack.extend((tag.children, tag.start, tag.end) for tag in spans if tag.children)
+    return sorted(set(edges))
+
+
+def _cut(text: str, spans: list[tuple[int, int]], cuts: list[int]) -> list[tuple[int, int]]:
+    """`spans` cut at the offsets `cuts` (sorted) that fall inside them, whitespace stripped."""
+    found: list[tuple[int, int]] = []
+    k = 0
+    for a, b in spans:
+        while k < len(cuts) and cuts[k] <= a:
+            k += 1
+        pieces = [a]
+        while k < len(cuts) and cuts[k] < b:
+            pieces.append(cuts[k])
+            k += 1
+        pieces.append(b)
+        for x, y in zip(pieces, pieces[1:]):
+            while x < y and text[x].isspace():
+                x += 1
+            while y > x and text[y - 1].isspace():
+                y -= 1
+            if x < y:
+                found.append((x, y))
+    return found
+
+
+def _sentence_index(starts: list[int], sentences: list[tuple[int, int]]) -> list[int]:
+    """For each word start, the sentence it lies in (-1: between sentences); linear."""
+    found, s = [], 0
+    for x in starts:
+        while s < len(sentences) and sentences[s][1] <= x:
+            s += 1
+        found.append(s if s < len(sentences) and sentences[s][0] <= x else -1)
+    return found
+
+
+def _length(text: str, a: int, b: int) -> int:
+    return sum(not c.isspace() for c in text[a:b])
