@@ -131,6 +131,7 @@ from tagmt.project.model import ProjectionModel
 from tagmt.project.conventions import Conventions, Example, default_decision, keyed_tags, learn_conventions
 from tagmt.project.edges import Decide, EdgeContext, Span, adjust_edges, to_spans, units_of
 from tagmt.project.confidence import WEAK, Weights, link_weights
+from tagmt.project.nounchains import complete_chains
 from tagmt.project.render import render_spans
 from tagmt.project import rerank as _rerank
 from tagmt.project.rerank import Ranker, Segment, example_cases, learn_ranker
@@ -189,7 +190,8 @@ def _spans(
     if decide is None:
         return spans
     spans = adjust_edges(spans, detagged.plain, translation, trg, decide)
-    return respect_units(spans, detagged.plain, translation, (src, trg, links))
+    spans = respect_units(spans, detagged.plain, translation, (src, trg, links))
+    return complete_chains(spans, detagged, translation, src, trg, links, weights)
 
 
 def _top_level_orders(detagged: Detagged) -> list[tuple[int, SourceTag]]:

@@ -1,0 +1,131 @@
+"""Noun chains: a tag that covers a noun of a Korean or Japanese noun phrase takes the rest of the
+phrase's nouns that no other source word claims.
+
+Korean writes a noun phrase as a chain of nouns — glued in one eojeol or with spaces between them
+(`그룹화 기준`, `세부 지정`, `대차대조표`) — and marks its end with a particle, a copula or an
+ending (`…지정에서`, `…재확인은`); Japanese glues kanji and katakana nouns before a particle
+(`グループ化基準を`). A UI label or a title tagged whole in English is such a chain, and the
+aligner often links only some of its nouns (`Refinement` → `세부`, `지정` left unlinked or linked
+weakly to a word elsewhere), so the placed span stops inside the chain (`<b>세부</b> 지정에서`).
+
+The rule (`complete_chains`, after the edge rules): an edge of a span tag that lies between two
+nouns of one chain moves over the nouns outside it, one at a time, while each is *free* — linked to
+a word of the tag, or to no source word outside the tag by a sure link (a link below the aligner's
+vote, or one of its weak links, is not sure) — and only when the chain then ends right there: the
+word after the new right edge is not a noun (a particle, ending, copula, punctuation, the text's
+end), and the word before the new left edge is none, a particle or punctuation (a noun after a verb
+form or ending heads a clause of its own: `선택한 다음 <b>Word 파일</b>`, `다음` is not the term's). A
+span never grows over a sibling, out of its parent, or past a noun a sure link ties elsewhere
+(`<b>장소 관리</b> 앱에서`: `앱` is `app`'s).
+
+Nouns are the `content` words of `wordseg` in Hangul, kanji or katakana (MeCab-ko's N*, XSN, XPN;
+IPADIC's 名詞 and 接頭詞); Latin words and numbers are not in a chain (a name is matched as written).
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Mapping
+
+from tagmt.project.align import Links
+from tagmt.project.detag import Detagged
+from tagmt.project.edges import Span
+from tagmt.project.wordseg import Word
+
+SURE = 1.0
+"""A link of this confidence or more (every run of the aligner found it, or an anchor) is sure:
+a noun so linked to a source word outside the tag belongs to that word, not to the tag's chain."""
+
+_STOP_LEFT = ("particle", "punct", "none")
+"""What may stand before the first noun of a chain the left edge grows to."""
+
+
+def _script_noun(word: Word) -> bool:
+    """A noun written in Hangul, kanji or katakana (a chain's part)."""
+    if word.kind != "content":
+        return False
+    for char in word.text:
+        name = unicodedata.name(char, "")
+        if not name.startswith(("HANGUL", "CJK UNIFIED", "CJK COMPATIBILITY IDEOGRAPH", "KATAKANA")):
+            return False
+    return True
+
+
+def complete_chains(
+    spans: list[Span],
+    detagged: Detagged,
+    text: str,
+    src: list[Word],
+    trg: list[Word],
+    links: Links,
+    weights: Mapping[tuple[int, int], float] | None = None,
+) -> list[Span]:
+    """`spans` with the edges of their span tags moved over the free nouns of the chains they cut
+    (module docstring), parents first; in place, and returned."""
+    if not trg or not any(_script_noun(w) for w in trg):
+        return spans
+    owners: dict[int, list[tuple[int, float]]] = {}
+    for i, j in links:
+        if i < len(src) and j < len(trg):
+            owners.setdefault(j, []).append((i, 1.0 if weights is None else weights.get((i, j), 1.0)))
+    _Chains(detagged, text, src, trg, owners).visit(spans, 0, len(text))
+    return spans
+
+
+class _Chains:
+    def __init__(self, detagged: Detagged, text: str, src: list[Word], trg: list[Word],
+                 owners: dict[int, list[tuple[int, float]]]) -> None:
+        self.detagged, self.text, self.src, self.trg, self.owners = detagged, text, src, trg, owners
+
+    def visit(self, nodes: list[Span], lo: int, hi: int) -> None:
+        ordered = sorted(nodes, key=lambda n: (n.start, n.end, n.order))
+        for k, node in enumerate(ordered):
+            if not node.point and node.start < node.end:
+                floor = max([lo] + [n.end for n in ordered[:k]])
+                ceiling = min([hi] + [n.start for n in ordered[k + 1:]])
+                if floor <= node.start and node.end <= ceiling:
+                    self.grow(node, floor, ceiling)
+            self.visit(node.children, node.start, node.end)
+
+    def free(self, j: int, inside: set[int], glued: bool) -> bool:
+        """Word `j` is linked to the tag, or to nothing outside it (`glued`, written against the span
+        in one word: by no sure link)."""
+        found = self.owners.get(j, ())
+        if any(i in inside for i, _ in found):
+            return True
+        return not any(share >= SURE for _, share in found) if glued else not found
+
+    def grow(self, node: Span, floor: int, ceiling: int) -> None:
+        trg, tag = self.trg, node.tag
+        inside = {i for i, w in enumerate(self.src) if w.start >= tag.start and w.end <= tag.end}
+        covered = [j for j, w in enumerate(trg) if w.start >= node.start and w.end <= node.end]
+        if not covered or not inside:
+            return
+        a, b = covered[0], covered[-1]
+        # right: over the free nouns after the last word, up to the chain's end
+        if _script_noun(trg[b]):
+            j = b + 1
+            while j < len(trg) and _script_noun(trg[j]) and trg[j].end <= ceiling and self._joined(j - 1, j) \
+                    and self.free(j, inside, self._glued(j - 1, j)):
+                j += 1
+            if j > b + 1 and (j == len(trg) or not _script_noun(trg[j]) or not self._joined(j - 1, j)):
+                node.end = trg[j - 1].end
+        # left: over the free nouns before the first word, back to the chain's start
+        if _script_noun(trg[a]):
+            j = a - 1
+            while j >= 0 and _script_noun(trg[j]) and trg[j].start >= floor and self._joined(j, j + 1) \
+                    and self.free(j, inside, self._glued(j, j + 1)):
+                j -= 1
+            before = trg[j].kind if j >= 0 else "none"
+            if j < a - 1 and (before in _STOP_LEFT or not self._joined(j, j + 1)) and not (
+                    j >= 0 and _script_noun(trg[j]) and self._joined(j, j + 1)):
+                node.start = trg[j + 1].start
+
+    def _glued(self, j: int, k: int) -> bool:
+        return self.trg[j].end == self.trg[k].start
+
+    def _joined(self, j: int, k: int) -> bool:
+        """Words `j` and `k` are written next to each other, with nothing but spaces between them
+        (no line break, no punctuation)."""
+        gap = self.text[self.trg[j].end:self.trg[k].start]
+        return gap == "" or (gap.isspace() and "\n" not in gap)
