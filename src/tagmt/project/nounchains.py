@@ -41,14 +41,12 @@ _STOP_LEFT = ("particle", "punct", "none")
 
 
 def _script_noun(word: Word) -> bool:
-    """A noun written in Hangul, kanji or katakana (a chain's part)."""
-    if word.kind != "content":
-        return False
-    for char in word.text:
-        name = unicodedata.name(char, "")
-        if not name.startswith(("HANGUL", "CJK UNIFIED", "CJK COMPATIBILITY IDEOGRAPH", "KATAKANA")):
-            return False
-    return True
+    """A noun written in Hangul (a chain's part)."""
+    return word.kind == "content" and _hangul(word.text)
+
+
+def _hangul(text: str) -> bool:
+    return all(unicodedata.name(char, "").startswith("HANGUL") for char in text)
 
 
 def complete_chains(
@@ -122,7 +120,10 @@ class _Chains:
                 node.start = trg[j + 1].start
 
     def _glued(self, j: int, k: int) -> bool:
-        return self.trg[j].end == self.trg[k].start
+        """Words `j` and `k` are one Korean eojeol: Hangul written without a space between (Korean
+        spaces its words, so two nouns written together are one compound; Japanese and Chinese
+        write every word together, so there it says nothing)."""
+        return self.trg[j].end == self.trg[k].start and _hangul(self.trg[j].text) and _hangul(self.trg[k].text)
 
     def _joined(self, j: int, k: int) -> bool:
         """Words `j` and `k` are written next to each other, with nothing but spaces between them
