@@ -25,12 +25,13 @@ IPADIC's 名詞 and 接頭詞); Latin words and numbers are not in a chain (a na
 from __future__ import annotations
 
 import unicodedata
+from bisect import bisect_left
 from typing import Mapping
 
 from tagmt.project.align import Links
 from tagmt.project.detag import Detagged
 from tagmt.project.edges import Span
-from tagmt.project.wordseg import Word
+from tagmt.project.wordseg import Word, korean_function_nouns
 
 SURE = 1.0
 """A link of this confidence or more (every run of the aligner found it, or an anchor) is sure:
@@ -74,6 +75,28 @@ class _Chains:
     def __init__(self, detagged: Detagged, text: str, src: list[Word], trg: list[Word],
                  owners: dict[int, list[tuple[int, float]]]) -> None:
         self.detagged, self.text, self.src, self.trg, self.owners = detagged, text, src, trg, owners
+        self._function: frozenset[tuple[int, int]] | None = None
+        self.src_starts = [w.start for w in src]
+        self.trg_starts = [w.start for w in trg]
+
+    @staticmethod
+    def _within(words: list[Word], starts: list[int], start: int, end: int) -> range:
+        """The indices of the words inside the characters `[start, end)` (binary search: a paragraph
+        of many tags stays linear)."""
+        lo = bisect_left(starts, start)
+        hi = lo
+        while hi < len(words) and words[hi].end <= end:
+            hi += 1
+        return range(lo, hi)
+
+    def noun(self, j: int) -> bool:
+        """Word `j` is a noun of a chain: a Hangul noun, not a bound noun, numeral or pronoun."""
+        word = self.trg[j]
+        if not _script_noun(word):
+            return False
+        if self._function is None:
+            self._function = korean_function_nouns(self.text)
+        return (word.start, word.end) not in self._function
 
     def visit(self, nodes: list[Span], lo: int, hi: int) -> None:
         ordered = sorted(nodes, key=lambda n: (n.start, n.end, n.order))
@@ -85,38 +108,40 @@ class _Chains:
                     self.grow(node, floor, ceiling)
             self.visit(node.children, node.start, node.end)
 
-    def free(self, j: int, inside: set[int], glued: bool) -> bool:
-        """Word `j` is linked to the tag, or to nothing outside it (`glued`, written against the span
-        in one word: by no sure link)."""
+    def free(self, j: int, inside: set[int], own: set[str], glued: bool) -> bool:
+        """Word `j` is linked to the tag (to one of its words, or to a copy elsewhere of a word the tag
+        has: which copy of a word written twice the aligner links is a guess), or to nothing outside it
+        (`glued`, written against the span in one word: by no sure link)."""
         found = self.owners.get(j, ())
-        if any(i in inside for i, _ in found):
+        if any(i in inside or self.src[i].text.lower() in own for i, _ in found):
             return True
         return not any(share >= SURE for _, share in found) if glued else not found
 
     def grow(self, node: Span, floor: int, ceiling: int) -> None:
         trg, tag = self.trg, node.tag
-        inside = {i for i, w in enumerate(self.src) if w.start >= tag.start and w.end <= tag.end}
-        covered = [j for j, w in enumerate(trg) if w.start >= node.start and w.end <= node.end]
+        inside = set(self._within(self.src, self.src_starts, tag.start, tag.end))
+        covered = self._within(trg, self.trg_starts, node.start, node.end)
         if not covered or not inside:
             return
         a, b = covered[0], covered[-1]
+        own = {self.src[i].text.lower() for i in inside if any(c.isalpha() for c in self.src[i].text)}
         # right: over the free nouns after the last word, up to the chain's end
-        if _script_noun(trg[b]):
+        if self.noun(b) or (trg[b].kind == "other" and _hangul(trg[b].text)):
             j = b + 1
-            while j < len(trg) and _script_noun(trg[j]) and trg[j].end <= ceiling and self._joined(j - 1, j) \
-                    and self.free(j, inside, self._glued(j - 1, j)):
+            while j < len(trg) and self.noun(j) and trg[j].end <= ceiling and self._joined(j - 1, j) \
+                    and self.free(j, inside, own, self._glued(j - 1, j)):
                 j += 1
-            if j > b + 1 and (j == len(trg) or not _script_noun(trg[j]) or not self._joined(j - 1, j)):
+            if j > b + 1 and (j == len(trg) or not self.noun(j) or not self._joined(j - 1, j)):
                 node.end = trg[j - 1].end
         # left: over the free nouns before the first word, back to the chain's start
-        if _script_noun(trg[a]):
+        if self.noun(a):
             j = a - 1
-            while j >= 0 and _script_noun(trg[j]) and trg[j].start >= floor and self._joined(j, j + 1) \
-                    and self.free(j, inside, self._glued(j, j + 1)):
+            while j >= 0 and self.noun(j) and trg[j].start >= floor and self._joined(j, j + 1) \
+                    and self.free(j, inside, own, self._glued(j, j + 1)):
                 j -= 1
             before = trg[j].kind if j >= 0 else "none"
             if j < a - 1 and (before in _STOP_LEFT or not self._joined(j, j + 1)) and not (
-                    j >= 0 and _script_noun(trg[j]) and self._joined(j, j + 1)):
+                    j >= 0 and self.noun(j) and self._joined(j, j + 1)):
                 node.start = trg[j + 1].start
 
     def _glued(self, j: int, k: int) -> bool:
