@@ -74,6 +74,26 @@ def test_a_weak_link_frees_a_glued_noun_but_not_one_across_a_space():
     assert spaced == "<b>세부</b> 지정에서"
 
 
+def test_a_bound_noun_ends_the_chain():
+    # `중` (a bound noun, "among") and `하나` (a numeral) head the phrase built on the term
+    out = project("Choose <b>Generate PDF File</b> from the list.", "PDF 파일 생성 중 하나를 선택합니다.", "ko",
+                  [("PDF", "PDF"), ("File", "파일"), ("Choose", "선택")])
+    assert out == "<b>PDF 파일 생성</b> 중 하나를 선택합니다."
+
+
+def test_a_noun_linked_to_a_copy_of_the_tags_word_is_free():
+    # `Generate` is written twice: the aligner linked `생성` to the copy outside the tag
+    out = project("Generate them with <b>Generate File</b>.", "파일 생성으로 생성합니다.", "ko",
+                  [("Generate", "생성"), ("File", "파일"), (".", ".")])
+    assert out == "<b>파일 생성</b>으로 생성합니다."
+
+
+def test_an_adverb_span_takes_the_noun_after_it():
+    out = project("<i>Postpone</i> | <i>Reinclude</i> | <i>Set</i>", "연기 | 다시 포함 | 설정", "ko",
+                  [("Postpone", "연기"), ("Reinclude", "다시"), ("Set", "설정"), ("|", "|")])
+    assert out == "<i>연기</i> | <i>다시 포함</i> | <i>설정</i>"
+
+
 def _placed(source: str, target: str, lang: str, pairs: list[tuple[str, str]]):
     """The spans of the placement rules before the noun chains, and the words and links."""
     detagged = detag(source)

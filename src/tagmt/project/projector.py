@@ -26,6 +26,9 @@ The steps of `project_batch`, one module each:
    `units.py` then keeps what the translation marks as one unit whole: a tag takes the one
    verbatim occurrence of its whole source text, and no edge splits a token copied from the source
    or crosses a bracket or quotation group unless the source tag does.
+   `nounchains.py` last: a span tag that cuts a Korean noun chain (`<b>세부</b> 지정에서`) takes the
+   chain's nouns that no other source word claims, when the chain ends there (`<b>세부 지정</b>에서`;
+   SAP en-ko CV 90.4 / 90.0 → 91.6 / 91.0 at seeds 1 / 11, no other row has Hangul).
 5. `rerank.py` — with tagged examples (or a model that learned from some), each span tag's place is
    chosen again among the final span and spans near it by a ranker learned from the examples' own
    projections; it moves a span only when its score beats the pipeline's by a margin the examples
