@@ -88,6 +88,15 @@ def test_a_noun_linked_to_a_copy_of_the_tags_word_is_free():
     assert out == "<b>파일 생성</b>으로 생성합니다."
 
 
+def test_a_particle_inside_the_term_when_the_noun_after_it_is_the_tags():
+    out = project("Set it to <b>Marked as Correct</b> now.", "정상으로 표시로 설정합니다.", "ko",
+                  [("Correct", "정상"), ("Marked", "표시"), ("Set", "설정")])
+    assert out == "<b>정상으로 표시</b>로 설정합니다."
+    # the noun after the particle unlinked: not the term's for sure, the particle ends it
+    out = project("Go from <b>Refinement</b> back.", "세부로 지정합니다.", "ko", [("Refinement", "세부")])
+    assert out.startswith("<b>세부</b>로")
+
+
 def test_an_adverb_span_takes_the_noun_after_it():
     out = project("<i>Postpone</i> | <i>Reinclude</i> | <i>Set</i>", "연기 | 다시 포함 | 설정", "ko",
                   [("Postpone", "연기"), ("Reinclude", "다시"), ("Set", "설정"), ("|", "|")])
@@ -172,10 +181,14 @@ def test_chains_only_grow_spans_over_nouns_and_keep_nesting(case):
     after = complete_chains(spans, detagged, text, src, trg, links, weights)
     for old, new in zip(_flat(before), _flat(after)):
         assert new.start <= old.start and old.end <= new.end
-        for lo, hi in ((new.start, old.start), (old.end, new.end)):
+        for lo, hi, right in ((new.start, old.start, False), (old.end, new.end, True)):
             added = [w for w in trg if lo <= w.start and w.end <= hi]
-            assert all(_script_noun(w) for w in added)
             assert sum(len(w.text) for w in added) == len("".join(text[lo:hi].split()))
+            if not added:
+                continue
+            # nouns; on the right, also a particle followed by a noun (`정상으로 표시`)
+            assert all(_script_noun(w) or (right and w.kind == "particle") for w in added)
+            assert _script_noun(added[-1] if right else added[0])
     # nesting kept: children inside parents, siblings apart
     def check(nodes, lo, hi):
         ordered = sorted(nodes, key=lambda s: (s.start, s.end))
