@@ -39,9 +39,14 @@ def test_an_unlinked_noun_of_the_chain_joins_the_term_korean():
 
 
 def test_the_left_edge_grows_to_the_chains_start_korean():
-    out = project("the <b>Manage</b> app", "장소 관리 앱에서 확인합니다.", "ko",
-                  [("Manage", "관리"), ("app", "앱")])
+    # `Locations` is written twice: the aligner linked `장소` to the copy outside the tag
+    out = project("Locations in the <b>Manage Locations</b> app", "장소 관리 앱에서 확인합니다.", "ko",
+                  [("Locations", "장소"), ("Manage", "관리"), ("app", "앱")])
     assert out == "<b>장소 관리</b> 앱에서 확인합니다."
+    # an unlinked noun before the term modifies it: not taken (Korean heads come last)
+    out = project("the <b>Manage</b> app now", "장소 관리 앱에서 확인합니다.", "ko",
+                  [("Manage", "관리"), ("app", "앱"), ("now", "확인")])
+    assert out == "장소 <b>관리</b> 앱에서 확인합니다."
 
 
 def test_a_noun_linked_outside_the_tag_stays_out_korean():

@@ -19,7 +19,9 @@ nouns of one chain moves over the nouns outside it, one at a time, while each is
   compound word with it — linked elsewhere by no sure link (confidence < `SURE`: below the
   aligner's vote, or one of its weak links);
 
-and only when the chain then ends right there: after the new right edge comes no noun of the chain
+(on the left, where a noun modifies the phrase's head rather than completing it, an unlinked noun
+across a space is not taken: `회사 부서 <b>파일</b>` for `<b>Big Files</b>`, one linked word, keeps
+the modifiers out), and only when the chain then ends right there: after the new right edge comes no noun of the chain
 (a particle, ending, copula, punctuation, a bound noun, the text's end), and before the new left
 edge nothing, a particle or punctuation (a noun after a verb form or ending heads a clause of its
 own: `선택한 다음 <b>파일 생성</b>`, `다음` is not the term's). A span that ends with an adverb grows
@@ -168,7 +170,7 @@ class _Chains:
         if self.noun(a):
             j = a - 1
             while j >= 0 and self.noun(j) and trg[j].start >= floor and self._joined(j, j + 1) \
-                    and self.free(j, inside, own, self._glued(j, j + 1)):
+                    and (self.linked_in(j, inside, own) or self._glued(j, j + 1) and self.free(j, inside, own, True)):
                 j -= 1
             before = trg[j].kind if j >= 0 else "none"
             if j < a - 1 and (before in _STOP_LEFT or not self._joined(j, j + 1)) and not (
