@@ -19,9 +19,10 @@ nouns of one chain moves over the nouns outside it, one at a time, while each is
   compound word with it — linked elsewhere by no sure link (confidence < `SURE`: below the
   aligner's vote, or one of its weak links);
 
-(on the left, where a noun modifies the phrase's head rather than completing it, an unlinked noun
-across a space is not taken: `회사 부서 <b>파일</b>` for `<b>Big Files</b>`, one linked word, keeps
-the modifiers out), and only when the chain then ends right there: after the new right edge comes no noun of the chain
+(on the left, where nouns modify the phrase's head, at most one unlinked noun across a space: a
+term's first word the aligner missed, `<b>규제 준수</b>` for `<b>Compliant</b>`; two or more are the
+sentence's own modifiers, `회사 부서 <b>파일</b>` for `<b>Big Files</b>`), and only when the chain then
+ends right there: after the new right edge comes no noun of the chain
 (a particle, ending, copula, punctuation, a bound noun, the text's end), and before the new left
 edge nothing, a particle or punctuation (a noun after a verb form or ending heads a clause of its
 own: `선택한 다음 <b>파일 생성</b>`, `다음` is not the term's). A span that ends with an adverb grows
@@ -169,8 +170,13 @@ class _Chains:
         # left: over the free nouns before the first word, back to the chain's start
         if self.noun(a):
             j = a - 1
+            missed = 0  # unlinked nouns across a space taken so far
             while j >= 0 and self.noun(j) and trg[j].start >= floor and self._joined(j, j + 1) \
-                    and (self.linked_in(j, inside, own) or self._glued(j, j + 1) and self.free(j, inside, own, True)):
+                    and self.free(j, inside, own, self._glued(j, j + 1)):
+                if not self._glued(j, j + 1) and j not in self.owners:
+                    missed += 1
+                    if missed > 1:
+                        break
                 j -= 1
             before = trg[j].kind if j >= 0 else "none"
             if j < a - 1 and (before in _STOP_LEFT or not self._joined(j, j + 1)) and not (
