@@ -43,11 +43,10 @@ def test_the_left_edge_grows_to_the_chains_start_korean():
     out = project("Locations in the <b>Manage Locations</b> app", "장소 관리 앱에서 확인합니다.", "ko",
                   [("Locations", "장소"), ("Manage", "관리"), ("app", "앱")])
     assert out == "<b>장소 관리</b> 앱에서 확인합니다."
-    # one unlinked noun before the term: its word the aligner missed
+    # an unlinked noun before the term across a space may be the sentence's modifier: not taken
     out = project("the <b>Manage</b> app now", "장소 관리 앱에서 확인합니다.", "ko",
                   [("Manage", "관리"), ("app", "앱"), ("now", "확인")])
-    assert out == "<b>장소 관리</b> 앱에서 확인합니다."
-    # two unlinked nouns before it: the sentence's own modifiers (Korean heads come last)
+    assert out == "장소 <b>관리</b> 앱에서 확인합니다."
     out = project("Click <b>Files</b> now", "회사 부서 파일을 지금 클릭", "ko",
                   [("Files", "파일"), ("now", "지금"), ("Click", "클릭")])
     assert out == "회사 부서 <b>파일</b>을 지금 클릭"
