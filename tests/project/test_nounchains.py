@@ -136,7 +136,7 @@ def test_japanese_chinese_and_latin_text_is_left_to_the_placement_rules():
     ]:
         spans, detagged, src, trg, links = _placed(source, target, lang, pairs)
         before = [(s.start, s.end) for s in spans]
-        after = complete_chains(spans, detagged, target, src, trg, links)
+        after = complete_chains(spans, target, src, trg, links)
         assert [(s.start, s.end) for s in after] == before
 
 
@@ -186,7 +186,7 @@ def test_chains_only_grow_spans_over_nouns_and_keep_nesting(case):
     spans = respect_units(adjust_edges(spans, detagged.plain, text, trg, default_decision),
                           detagged.plain, text, (src, trg, links))
     before = copy.deepcopy(spans)
-    after = complete_chains(spans, detagged, text, src, trg, links, weights)
+    after = complete_chains(spans, text, src, trg, links, weights)
     for old, new in zip(_flat(before), _flat(after)):
         assert new.start <= old.start and old.end <= new.end
         for lo, hi, right in ((new.start, old.start, False), (old.end, new.end, True)):

@@ -54,7 +54,6 @@ from bisect import bisect_left
 from typing import Mapping
 
 from tagmt.project.align import Links
-from tagmt.project.detag import Detagged
 from tagmt.project.edges import Span
 from tagmt.project.wordseg import Word, korean_function_nouns
 
@@ -77,7 +76,6 @@ def _hangul(text: str) -> bool:
 
 def complete_chains(
     spans: list[Span],
-    detagged: Detagged,
     text: str,
     src: list[Word],
     trg: list[Word],
@@ -92,14 +90,16 @@ def complete_chains(
     for i, j in links:
         if i < len(src) and j < len(trg):
             owners.setdefault(j, []).append((i, 1.0 if weights is None else weights.get((i, j), 1.0)))
-    _Chains(detagged, text, src, trg, owners).visit(spans, 0, len(text))
+    _Chains(text, src, trg, owners).visit(spans, 0, len(text))
     return spans
 
 
 class _Chains:
-    def __init__(self, detagged: Detagged, text: str, src: list[Word], trg: list[Word],
-                 owners: dict[int, list[tuple[int, float]]]) -> None:
-        self.detagged, self.text, self.src, self.trg, self.owners = detagged, text, src, trg, owners
+    """One translation's chains: its words, the source words each target word is linked to (with
+    the links' confidences), and its bound nouns (read once, when a chain is first looked at)."""
+
+    def __init__(self, text: str, src: list[Word], trg: list[Word], owners: dict[int, list[tuple[int, float]]]) -> None:
+        self.text, self.src, self.trg, self.owners = text, src, trg, owners
         self._function: frozenset[tuple[int, int]] | None = None
         self.src_starts = [w.start for w in src]
         self.trg_starts = [w.start for w in trg]
@@ -171,12 +171,11 @@ class _Chains:
         # left: over the free nouns before the first word, back to the chain's start
         if self.noun(a):
             j = a - 1
-            while j >= 0 and self.noun(j) and trg[j].start >= floor and self._joined(j, j + 1) \
-                    and (self.linked_in(j, inside, own) or self._glued(j, j + 1) and self.free(j, inside, own, True)):
+            while j >= 0 and self.noun(j) and trg[j].start >= floor and self._joined(j, j + 1) and (
+                    self.linked_in(j, inside, own) or self._glued(j, j + 1) and self.free(j, inside, own, True)):
                 j -= 1
             before = trg[j].kind if j >= 0 else "none"
-            if j < a - 1 and (before in _STOP_LEFT or not self._joined(j, j + 1)) and not (
-                    j >= 0 and self.noun(j) and self._joined(j, j + 1)):
+            if j < a - 1 and (before in _STOP_LEFT or not self._joined(j, j + 1)):
                 node.start = trg[j + 1].start
 
     def _right(self, j: int, inside: set[int], own: set[str], ceiling: int) -> int:

@@ -194,7 +194,7 @@ def _spans(
         return spans
     spans = adjust_edges(spans, detagged.plain, translation, trg, decide)
     spans = respect_units(spans, detagged.plain, translation, (src, trg, links))
-    return complete_chains(spans, detagged, translation, src, trg, links, weights)
+    return complete_chains(spans, translation, src, trg, links, weights)
 
 
 def _top_level_orders(detagged: Detagged) -> list[tuple[int, SourceTag]]:
