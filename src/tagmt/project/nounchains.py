@@ -10,29 +10,27 @@ placed span stops inside the chain (`<b>세부</b> 지정에서`). Of en-ko's 41
 a wrong copy of a repeated word (9), a particle inside the term (`<b>정상으로 표시</b>` for `Marked as
 Correct`, 6), a copula or verb taken in (`<b>아니오입니다</b>`, 4), other alignment errors (8).
 
-The rule (`complete_chains`, after the edge rules): an edge of a span tag that lies between two
-nouns of one chain moves over the nouns outside it, one at a time, while each is *free*:
+The rule (`complete_chains`, after the edge rules), for each span tag, parents first:
 
-* linked to a word of the tag, or to a copy elsewhere in the source of a word the tag has (which
-  copy of a word written twice the aligner links is a guess: `Generate` ×3 → `생성` ×3), or
-* linked to nothing, or — a noun glued to the span in one eojeol, which Korean spacing makes one
-  compound word with it — linked elsewhere by no sure link (confidence < `SURE`: below the
-  aligner's vote, or one of its weak links);
-
-(on the left, where nouns modify the phrase's head rather than complete it, only a noun linked to
-the tag, or glued to the span in one eojeol: an unlinked noun across a space may be the sentence's
-own modifier, `회사 부서 <b>파일</b>` for `<b>Big Files</b>`, `(쿠키 <b>허용</b>)` for `<b>Allow</b>
-cookies`; taking one gained 0.4 at seed 11, `<b>규제 준수</b>` for `<b>Compliant</b>`, and nothing at
-seed 1), and only when the chain then ends right there: after the new right edge comes no noun of the chain
-(a particle, ending, copula, punctuation, a bound noun, the text's end), and before the new left
-edge nothing, a particle or punctuation (a noun after a verb form or ending heads a clause of its
-own: `선택한 다음 <b>파일 생성</b>`, `다음` is not the term's). A span that ends with an adverb grows
-over the nouns after it as well (`<i>다시 포함</i>` for `Reinclude`). A right edge also grows over a
-particle glued to the span's last noun when the noun after the particle is the tag's own by a link
-(to a word of the tag or a copy of one), up to the chain's end: a term may hold a particle
-(`<b>정상으로 표시</b>` for `Marked as Correct`, `<b>위로 이동</b>` for `Move Up`). A span never grows over a sibling,
-out of its parent, or past a noun a sure link ties elsewhere (`<b>장소 관리</b> 앱에서`: `앱` is
-`app`'s); it only ever grows.
+* right edge — after the span's last noun (or adverb: `<i>다시 포함</i>` for `Reinclude`), the nouns
+  of the chain are taken one by one while each is *free*: linked to a word of the tag, or to a copy
+  elsewhere in the source of a word the tag has (which copy of a word written twice the aligner
+  links is a guess: `Generate` ×3 → `생성` ×3); or linked to nothing; or, glued to the span in one
+  eojeol (Korean spacing makes two nouns written together one compound), linked elsewhere by no
+  sure link (confidence < `SURE`: below the aligner's vote, or a weak link). A particle glued to
+  the last noun is crossed too when the noun after it is the tag's by a link: a term may hold a
+  particle (`<b>정상으로 표시</b>` for `Marked as Correct`, `<b>위로 이동</b>` for `Move Up`).
+* left edge — before the span's first noun, only nouns linked to the tag (or a copy of its words),
+  or glued to it in one eojeol and free: Korean heads come last, so an unlinked noun across a space
+  may be the sentence's own modifier (`회사 부서 <b>파일</b>` for `<b>Big Files</b>`, `(쿠키
+  <b>허용</b>)` for `<b>Allow</b> cookies`; taking one gained 0.4 at seed 11 — `<b>규제 준수</b>` for
+  `<b>Compliant</b>` — and nothing at seed 1).
+* an edge moves only when the chain ends right there: after the new right edge no noun of the
+  chain (a particle, ending, copula, punctuation, a bound noun, the text's end); before the new left
+  edge nothing, a particle or punctuation (a noun after a verb form heads a clause of its own:
+  `선택한 다음 <b>파일 생성</b>`, `다음` is not the term's). So no span grows past a noun a sure link
+  ties elsewhere (`<b>장소 관리</b> 앱에서`: `앱` is `app`'s), over a sibling or out of its parent;
+  spans only ever grow.
 
 Nouns are MeCab-ko's N* words in Hangul (`wordseg`'s `content`), without bound nouns, numerals and
 pronouns (`wordseg.korean_function_nouns`: `중`, `수`, `때`, `하나` head the phrase built on the words
