@@ -125,12 +125,20 @@ def _placed(source: str, target: str, lang: str, pairs: list[tuple[str, str]]):
     return spans, detagged, src, trg, links
 
 
-def test_japanese_chinese_and_latin_text_is_left_to_the_placement_rules():
-    # Japanese writes a term's head noun (`アプリ`, `タブ`, `ボタン`) against it, where the references
-    # leave it outside the tag: on SAP en-ja, growing over such nouns lost 1.1 points
+def test_japanese_takes_only_nouns_linked_to_the_tag():
+    # `生成` linked to the copy of the tag's `Generate` outside it: the term's
+    target = "ファイル生成で生成します。"
+    pairs = [("Generate", "生成"), ("File", "ファイル"), (".", "。")]
+    spans, _, src, trg, links = _placed("Generate them with <b>Generate File</b>.", target, "ja", pairs)
+    assert [target[s.start:s.end] for s in spans] == ["ファイル"]
+    assert [target[s.start:s.end] for s in complete_chains(spans, target, src, trg, links)] == ["ファイル生成"]
+    # the tag has no `Generate`: `生成`, linked elsewhere, is not taken
+    spans, _, src, trg, links = _placed("Generate them with the <b>File</b> generator.", target, "ja", pairs)
+    assert [target[s.start:s.end] for s in complete_chains(spans, target, src, trg, links)] == ["ファイル"]
+
+
+def test_chinese_and_latin_text_is_left_to_the_placement_rules():
     for source, target, lang, pairs in [
-        ("Select the <b>Inspection</b> type level.", "検査タイプレベルを選択します。", "ja",
-         [("Inspection", "検査"), ("Select", "選択")]),
         ("the <b>Manage</b> app", "地点管理应用", "zh", [("Manage", "管")]),
         ("the <b>Manage</b> app", "Standorte verwalten App", "de", [("Manage", "verwalten")]),
     ]:
