@@ -135,6 +135,7 @@ from tagmt.project.render import render_spans
 from tagmt.project import rerank as _rerank
 from tagmt.project.rerank import Ranker, Segment, example_cases, learn_ranker
 from tagmt.project.repeats import order_repeats
+from tagmt.project.enumerations import respect_lists
 from tagmt.project.units import respect_units, verbatim_spans
 from tagmt.project.wordseg import Word, katakana_vocabulary, words_with_offsets
 from tagmt.project.wordstore import LinkStore, WordStore
@@ -189,7 +190,9 @@ def _spans(
     if decide is None:
         return spans
     spans = adjust_edges(spans, detagged.plain, translation, trg, decide)
-    return respect_units(spans, detagged.plain, translation, (src, trg, links))
+    aligned = (src, trg, links)
+    return respect_lists(respect_units(spans, detagged.plain, translation, aligned), detagged.plain, translation,
+                         aligned, weights)
 
 
 def _top_level_orders(detagged: Detagged) -> list[tuple[int, SourceTag]]:
