@@ -4,43 +4,59 @@ Software help and legal text list things everywhere (menu paths, field lists, `A
 every language, with the list separators `,` `、` `，` `;` `；` — and `·` `・` between terms of
 scripts written without spaces. Two language-independent principles, applied to the placed spans
 (`edges.Span`, characters of the translation) once the other placement rules are done
-(`respect_lists`, after `units.respect_units`):
+(`respect_lists`, after `units.respect_units`), parents first, rule 2 before rule 1:
 
 1. **A span does not take in a list separator its source tag's text does not have**
-   (`_Lists.trim`): a span that holds more separators than its source tag's text is cut at its
-   outermost separators, the piece beyond one dropped when more of its link mass comes from
-   source words outside the tag than from the tag's own words (`<b>독성, 미생물</b>` where
-   `미생물` translates the next tag's `Microorganisms` → `<b>독성</b>, 미생물`). A piece whose links are
-   the tag's own stays (a German `Stellen Sie sicher, dass …` for `Make sure that …` writes a comma
-   English does not); a span is never emptied nor a child of it.
+   (`_Lists.trim`): a span holding more separators than its source tag's text is cut back at
+   its outermost separator, dropping the piece beyond it, when more of that piece's link mass
+   comes from source words outside the tag than from the tag's own (`<u>독성, 미생물</u>` where
+   `미생물` translates the next tag's `Microorganisms` → `<u>독성</u>, 미생물`); the piece with the
+   most outside mass goes first. A piece linked mostly to the tag's own words stays: a German
+   `Stellen Sie sicher, dass …` for `Make sure that …` writes a comma English does not, and
+   Japanese and Korean write a comma after many clauses. A span is never emptied, nor a child of
+   it.
+
 2. **Coordinated siblings follow the target's list** (`_Lists.coordinate`): sibling tags whose
-   source text is separated only by separators and at most one word (a conjunction: `<a>X</a>,
-   <a>Y</a>, and <a>Z</a>`, `<a>X</a> and <a>Y</a>`) take, where the translation has the same number
-   of separator-delimited items between the siblings' first and last linked words (and their
-   spans), one item each in order: its whole text up to the separator, less the words at its
-   edges linked only outside the siblings (the conjunction `および`, `및`, a particle `의` linked to
-   `from`), unlinked particles at its edges and whitespace.
+   source texts are separated only by separators, whitespace and at most one word (a
+   conjunction: `<a>X</a>, <a>Y</a>, and <a>Z</a>`, `<a>X</a> and <a>Y</a>`) take one item each, in
+   order, where the translation has as many separator-delimited items as there are siblings
+   between the first and the last of the siblings' spans (or, failing that, of their linked
+   words): an item is its whole text up to the separator — the first and last items reach the
+   siblings' linked words before the next separator out — less, at its edges, the words linked
+   only outside the siblings (the conjunction `および`, `및`; `의` linked to `from`), unlinked
+   particles and whitespace. `<u>수중 무척추</u> 동물에 대한 독성, <u>수생</u> 식물에 대한 <u>독성,
+   미생물</u>에 대한 독성의` → `<u>수중 무척추 동물에 대한 독성</u>, <u>수생 식물에 대한 독성</u>,
+   <u>미생물에 대한 독성</u>의`.
 
 What is **not a separator**: a mark inside a bracket or quotation group (`units.groups_of`) that
-does not also enclose the whole span (`<b>Text (Long, Short)</b>`), an ASCII `,` or `;` between
-two letters or digits (`1,000`, `3,5 %`, `f(a,b)`, a token the translation copies), and a middle dot
-between Latin letters or between two katakana (`ユーザー・インターフェース`: one foreign word).
+does not enclose the whole span (`<b>Text (Long, Short)</b>`); an ASCII `,` or `;` between two
+letters or digits (`1,000`, `3,5 %`, `f(a,b)`: a token); a middle dot not between two letters of
+CJK or Hangul script, or between two katakana (`ユーザー・インターフェース` is one foreign word).
 
-Where rule 2 refuses (the spans stay as placed): a different number of items than siblings; the
-siblings' spans placed in another order than the source's (the translation reordered the list); a
-span of another tag in the region; an item left empty, or without a link from its sibling's
-words; an item that holds a word linked only to source words outside the siblings (a predicate
-or another phrase between two terms: `A を選択し、B`).
+Rule 2 refuses (the spans stay as placed) when the translation has another number of items than
+there are siblings; when the item that holds most of a sibling's link mass comes before an
+earlier sibling's (the translation reordered the list); when a span of another tag, or an item
+a run before this one took, lies in the list; when an item is left without a word linked to a
+sibling, holds a word linked mostly outside the siblings (another phrase between two terms:
+`A を選択し、B`), or cuts a bracket or quotation group. Marks are never trimmed from an item:
+their links are not translations.
+
+Cost: linear in the segment's words, links, separators and tags (each run's words are read once;
+sorted edges give each run its neighbours by bisection).
+
+Measured (main ebbf362, `benchmarks/bench_projection.py --modes cv`, exact %): see docs/architecture.md
+and projector.py.
 """
 
 from __future__ import annotations
 
 import bisect
-from typing import Mapping
+from typing import Mapping, Sequence
 
 import regex
 
 from tagmt.project.align import Links
+from tagmt.project.detag import SourceTag
 from tagmt.project.edges import Span
 from tagmt.project.units import _set, groups_of
 from tagmt.project.wordseg import Word
@@ -49,18 +65,20 @@ SEPARATORS = ",、，;；"
 """List separators in every script (the ideographic comma `、` and the full-width forms)."""
 MIDDLE_DOTS = "·・"
 """Middle dots: a separator between two terms of CJK or Hangul script, not inside a Latin word
-(`l·l`) nor between katakana (a foreign word: `ユーザー・インターフェース`)."""
+(`l·l`) nor between two katakana (a foreign word: `ユーザー・インターフェース`)."""
 _ASCII = ",;"
 _WORDCHAR = regex.compile(r"[\p{L}\p{N}]")
 _CJK = regex.compile(r"[\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}]")
 _KATAKANA = regex.compile(r"[\p{Katakana}ー]")
 _GAP_WORD = regex.compile(r"^[\p{L}\p{M}]+$")
-_LOOSE = ("particle",)  # word kinds an item does not begin or end with (unless linked inside)
+_LOOSE = ("particle",)
+"""Word kinds an item sheds at its edges when unlinked (the placement rules' own: a span does not
+begin or end with a particle)."""
 
 
 def separator_offsets(text: str) -> list[int]:
     """Offsets of the marks of `text` that separate list items (module docstring), before any
-    bracket group is considered (`counted` does that)."""
+    bracket group is considered (`Separators.within` does that)."""
     found = []
     for x, char in enumerate(text):
         if char in SEPARATORS:
@@ -83,7 +101,6 @@ class Separators:
     inside a group that does not enclose the whole span. Linear to build (one sweep)."""
 
     def __init__(self, text: str, groups: list[tuple[int, int]] | None = None) -> None:
-        self.text = text
         self.offsets = separator_offsets(text)
         groups = groups_of(text) if groups is None else groups
         self.innermost: list[tuple[int, int] | None] = []
@@ -117,8 +134,9 @@ def respect_lists(
     """Rules 2 then 1 of the module docstring on the placed spans, parents first (in place; the
     spans are returned). `aligned`: source words, target words, links; `weights`: the links'
     confidences and weak links (`confidence.link_weights`; None: every link counts 1)."""
-    lists = _Lists(plain, text, aligned, weights)
-    lists.visit(spans, 0, len(text))
+    if not spans:
+        return spans
+    _Lists(plain, text, aligned, weights).visit(spans, 0, len(text))
     return spans
 
 
@@ -131,14 +149,22 @@ class _Lists:
         self.text = text
         self.src, self.trg, links = aligned
         self.source = Separators(plain)
-        self.target = Separators(text)
-        # target word → (source word, what the link counts: its confidence; weak links too)
+        groups = groups_of(text)
+        self.target = Separators(text, groups)
+        self.partner = {o: c for o, c in groups} | {c: o for o, c in groups}
+        self.marks = sorted(self.partner)
+        # target word → (source word, what its link counts: its confidence; weak links too)
         counts = {**dict.fromkeys(links, 1.0), **(weights or {})}
         self.sources: list[list[tuple[int, float]]] = [[] for _ in self.trg]
         for (i, j), x in sorted(counts.items()):
-            if i < len(self.src) and j < len(self.trg) and x > 0:
+            if 0 <= i < len(self.src) and 0 <= j < len(self.trg) and x > 0:
                 self.sources[j].append((i, x))
         self.starts = [w.start for w in self.trg]
+        self.translations: dict[str, set[str]] = {}  # a source word, lowercased → its linked target words
+        for j, sources in enumerate(self.sources):
+            for i, _ in sources:
+                self.translations.setdefault(self.src[i].text.lower(), set()).add(self.trg[j].text)
+        self.src_starts = [w.start for w in self.src]
 
     # ------------------------------------------------------------------ helpers
 
@@ -150,16 +176,20 @@ class _Lists:
             b += 1
         return range(a, b)
 
-    def _in_tag(self, i: int, tag) -> bool:
-        return tag.start <= self.src[i].start and self.src[i].end <= tag.end
+    def source_words(self, tag: SourceTag) -> range:
+        """The source words that lie in the tag's text."""
+        a = bisect.bisect_left(self.src_starts, tag.start)
+        b = a
+        while b < len(self.src) and self.src[b].end <= tag.end:
+            b += 1
+        return range(a, b)
 
-    def mass(self, start: int, end: int, tag) -> tuple[float, float]:
-        """The link mass landing in `[start, end)`: from the source words of `tag`, and from the
-        others."""
+    def mass(self, start: int, end: int, own: range) -> tuple[float, float]:
+        """The link mass landing in `[start, end)`: from the source words `own`, from the others."""
         inside = outside = 0.0
         for j in self.words_in(start, end):
             for i, x in self.sources[j]:
-                if self._in_tag(i, tag):
+                if i in own:
                     inside += x
                 else:
                     outside += x
@@ -174,8 +204,10 @@ class _Lists:
             for child in node.children if not child.point and child.end > child.start
         )
 
-    def source_count(self, node: Span) -> int:
-        return len(self.source.within(node.tag.start, node.tag.end))
+    def cuts_group(self, a: int, b: int) -> bool:
+        """Whether `[a, b)` holds one mark of a bracket or quotation group but not its partner."""
+        first, stop = bisect.bisect_left(self.marks, a), bisect.bisect_left(self.marks, b)
+        return any(not a <= self.partner[x] < b for x in self.marks[first:stop])
 
     # ------------------------------------------------------------------ walk
 
@@ -185,81 +217,99 @@ class _Lists:
             if not node.point and node.end > node.start:
                 self.trim(node)
         for node in nodes:
-            self.visit(node.children, node.start, node.end)
+            if node.children:
+                self.visit(node.children, node.start, node.end)
 
     # ------------------------------------------------------------------ rule 1
 
     def trim(self, node: Span) -> bool:
-        """Rule 1: drop the end pieces beyond separators the source tag does not have, while the
+        """Rule 1: drop the end pieces beyond separators the source tag does not have while the
         piece's links come more from outside the tag than from it; whether the span moved."""
-        allowed = self.source_count(node)
+        allowed = len(self.source.within(node.tag.start, node.tag.end))
+        seps = self.target.within(node.start, node.end)
+        if len(seps) <= allowed:
+            return False
+        own = self.source_words(node.tag)
         start, end = node.start, node.end
-        moved = False
-        while True:
-            seps = self.target.within(start, end)
-            if len(seps) <= allowed:
-                break
-            first, last = seps[0], seps[-1]
-            left_in, left_out = self.mass(start, first, node.tag)
-            right_in, right_out = self.mass(last + 1, end, node.tag)
+        first, last = 0, len(seps) - 1  # the separators still in the span: seps[first..last]
+        while last - first + 1 > allowed:
             options = []
+            left_in, left_out = self.mass(start, seps[first], own)
             if left_out > left_in:
-                options.append((left_in - left_out, _skip_space(self.text, first + 1, end), end))
+                options.append((left_in - left_out, "left"))
+            right_in, right_out = self.mass(seps[last] + 1, end, own)
             if right_out > right_in:
-                options.append((right_in - right_out, start, _back_space(self.text, start, last)))
-            options = [o for o in sorted(options) if self.keeps(node, o[1], o[2])]
-            if not options:
+                options.append((right_in - right_out, "right"))
+            cut = None
+            for _, side in sorted(options):  # the piece with the most outside mass first
+                a, b = (_skip_space(self.text, seps[first] + 1, end), end) if side == "left" else (
+                    start, _back_space(self.text, start, seps[last]))
+                if self.keeps(node, a, b):
+                    cut = side, a, b
+                    break
+            if cut is None:
                 break
-            _, start, end = options[0]  # drop the piece with the most outside mass first
-            moved = True
-        if moved:
-            _set(node, start, end)
-        return moved
+            side, start, end = cut
+            if side == "left":
+                first += 1
+            else:
+                last -= 1
+        if (start, end) == (node.start, node.end):
+            return False
+        _set(node, start, end)
+        return True
 
     # ------------------------------------------------------------------ rule 2
 
     def coordinate(self, nodes: list[Span], lo: int, hi: int) -> None:
-        """Rule 2 on each run of coordinated siblings among `nodes`."""
-        ordered = sorted(nodes, key=lambda n: (n.tag.start, n.order))
+        """Rule 2 on each run of coordinated siblings among `nodes` (in source order)."""
+        spans = [n for n in nodes if not n.point and n.end > n.start]
+        self.sibling_starts = sorted(n.start for n in spans)
+        self.sibling_ends = sorted(n.end for n in spans)
+        self.taken: list[tuple[int, int]] = []  # the regions earlier runs took, sorted, disjoint
         run: list[Span] = []
-        for node in ordered:
+        for node in sorted(nodes, key=lambda n: (n.tag.start, n.order)):
             if run and self._coordinated(run[-1], node):
                 run.append(node)
                 continue
             if len(run) >= 2:
-                self._follow(run, nodes, lo, hi)
+                self._follow(run, lo, hi)
             run = [node] if self._listable(node) else []
         if len(run) >= 2:
-            self._follow(run, nodes, lo, hi)
+            self._follow(run, lo, hi)
 
     def _listable(self, node: Span) -> bool:
-        return not node.point and node.end > node.start and bool(self.plain[node.tag.start : node.tag.end].strip())
+        return not node.point and node.end > node.start and bool(
+            self.plain[node.tag.start : node.tag.end].strip())
 
     def _coordinated(self, before: Span, after: Span) -> bool:
         """Whether the source writes only separators, whitespace and at most one word between
-        two sibling tags."""
+        two sibling tags, and a separator or a word."""
         if not self._listable(after) or after.tag.start < before.tag.end:
             return False
-        gap = self.plain[before.tag.end : after.tag.start]
         seps = set(self.source.within(before.tag.end, after.tag.start))
         rest = "".join(
-            " " if before.tag.end + k in seps else char for k, char in enumerate(gap)
+            " " if before.tag.end + k in seps else char
+            for k, char in enumerate(self.plain[before.tag.end : after.tag.start])
         ).split()
         return len(rest) <= 1 and all(_GAP_WORD.match(word) for word in rest) and (
             bool(seps) or len(rest) == 1
         )
 
-    def _follow(self, run: list[Span], nodes: list[Span], lo: int, hi: int) -> bool:
+    def _follow(self, run: list[Span], lo: int, hi: int) -> bool:
         """Rule 2 on one run of coordinated siblings (in source order); whether it applied."""
-        members = {id(node) for node in run}
-        others = [n for n in nodes if id(n) not in members and not n.point and n.end > n.start]
         first, last = min(n.start for n in run), max(n.end for n in run)
-        if any(n.start < last and first < n.end for n in others):
-            return False
-        left = max([lo] + [n.end for n in others if n.end <= first])
-        right = min([hi] + [n.start for n in others if n.start >= last])
-        tags = [node.tag for node in run]
-        linked = [j for j in self.words_in(left, right) if self.side(j, tags, None) in ("own", "sibling")]
+        overlapping = bisect.bisect_left(self.sibling_starts, last) - bisect.bisect_right(self.sibling_ends, first)
+        if overlapping > len(run):
+            return False  # another tag's span lies among the siblings'
+        k = bisect.bisect_right(self.sibling_ends, first)
+        left = max(lo, self.sibling_ends[k - 1] if k else lo)
+        k = bisect.bisect_left(self.sibling_starts, last)
+        right = min(hi, self.sibling_starts[k] if k < len(self.sibling_starts) else hi)
+        owner: dict[int, int] = {}  # source word → the sibling (index in `run`) whose text holds it
+        for k, node in enumerate(run):
+            owner.update(dict.fromkeys(self.source_words(node.tag), k))
+        linked = [j for j in self.words_in(left, right) if self.side(j, owner, None) in ("own", "sibling")]
         start, end = first, last
         seps = self.target.within(start, end)
         if len(seps) != len(run) - 1:  # the spans alone do not hold the list: their links may
@@ -268,19 +318,23 @@ class _Lists:
             seps = self.target.within(start, end)
             if len(seps) != len(run) - 1:
                 return False
-        # the first and last items reach the siblings' linked words up to the next separator
-        before = [x for x in self.target.within(left, start) if x < start]
-        after = [x for x in self.target.within(end, right) if x >= end]
+        # the first and last items reach the siblings' linked words up to the next separator out
+        before = self.target.within(left, start)
+        after = self.target.within(end, right)
         floor, ceiling = (before[-1] + 1 if before else left), (after[0] if after else right)
         start = min([start] + [self.trg[j].start for j in linked if self.trg[j].start >= floor])
         end = max([end] + [self.trg[j].end for j in linked if self.trg[j].end <= ceiling])
-        bounds = [start] + [x + 1 for x in seps]
-        stops = seps + [end]
-        if not self._in_order(run, bounds, stops):
+        start = self._echo(run[0].tag, start, floor, -1)
+        end = self._echo(run[-1].tag, end, ceiling, 1)
+        t = bisect.bisect_left(self.taken, (start, start))
+        if (t and self.taken[t - 1][1] > start) or (t < len(self.taken) and self.taken[t][0] < end):
+            return False  # an earlier run's items are there
+        bounds, stops = [start] + [x + 1 for x in seps], seps + [end]
+        if not self._in_order(run, owner, bounds, stops):
             return False
         items = []
-        for node, a, b in zip(run, bounds, stops):
-            item = self._item(node, tags, a, b)
+        for k, (node, a, b) in enumerate(zip(run, bounds, stops)):
+            item = self._item(k, owner, a, b)
             if item is None or not self.keeps(node, *item):
                 return False
             items.append(item)
@@ -288,55 +342,88 @@ class _Lists:
             return False
         for node, (a, b) in zip(run, items):
             _set(node, a, b)
+        bisect.insort(self.taken, (items[0][0], items[-1][1]))
         return True
 
-    def _in_order(self, run: list[Span], bounds: list[int], stops: list[int]) -> bool:
-        """Whether the siblings' links follow the items in order: the item that holds most of each
-        sibling's link mass never goes back (a translation that reorders the list does)."""
-        best = []
-        for node in run:
-            masses = [self.mass(a, b, node.tag)[0] for a, b in zip(bounds, stops)]
-            if max(masses) > 0:
-                best.append(masses.index(max(masses)))
-        return all(a <= b for a, b in zip(best, best[1:]))
+    def _echo(self, tag: SourceTag, x: int, limit: int, step: int) -> int:
+        """The first (`step` -1) or last (1) item's edge `x` moved out, towards `limit`, over
+        unlinked particles and unlinked repeats of a word linked to a word of the sibling's text
+        (`아래로 이동` for `Move Down` when the aligner linked `Move` to the `이동` of `Move Up`: a
+        list writes a shared word in each item), up to the last such repeat."""
+        own = {self.src[i].text.lower() for i in self.source_words(tag)}
+        words = self.words_in(*((limit, x) if step < 0 else (x, limit)))
+        if not words:
+            return x
+        echoes = set().union(*(self.translations.get(word, ()) for word in own))
+        best = x
+        for j in (reversed(words) if step < 0 else words):
+            if self.sources[j] or not (self.trg[j].kind in _LOOSE or self.trg[j].text in echoes):
+                break
+            if self.trg[j].text in echoes:
+                best = self.trg[j].start if step < 0 else self.trg[j].end
+        return best
 
-    def side(self, j: int, tags, own) -> str:
-        """Whose target word `j` is by its links: `own` (the tag `own`'s words link it), `sibling`
-        (another of `tags`), `outside` (more of its link mass from other words), or `none`."""
+    def _in_order(self, run: list[Span], owner: dict[int, int], bounds: list[int], stops: list[int]) -> bool:
+        """Whether the siblings' links follow the items in order: the item that holds most of each
+        sibling's link mass never comes before an earlier sibling's (a translation that reorders
+        the list does that). One pass over the items' words."""
+        masses: dict[tuple[int, int], float] = {}
+        for item, (a, b) in enumerate(zip(bounds, stops)):
+            for j in self.words_in(a, b):
+                for i, x in self.sources[j]:
+                    if i in owner:
+                        masses[owner[i], item] = masses.get((owner[i], item), 0.0) + x
+        best: dict[int, tuple[float, int]] = {}
+        for (sibling, item), x in masses.items():
+            if sibling not in best or (x, -item) > (best[sibling][0], -best[sibling][1]):
+                best[sibling] = (x, item)
+        order = [best[k][1] for k in range(len(run)) if k in best]
+        return all(a <= b for a, b in zip(order, order[1:]))
+
+    def side(self, j: int, owner: dict[int, int], own: int | None) -> str:
+        """Whose target word `j` is by its links: `own` (the sibling `own`'s words), `sibling`
+        (another sibling's), `outside` (more of its link mass from words outside the siblings),
+        or `none` (unlinked)."""
         mine = theirs = out = 0.0
         for i, x in self.sources[j]:
-            if own is not None and self._in_tag(i, own):
-                mine += x
-            elif any(self._in_tag(i, tag) for tag in tags):
-                theirs += x
-            else:
+            k = owner.get(i)
+            if k is None:
                 out += x
+            elif k == own:
+                mine += x
+            else:
+                theirs += x
         if not mine + theirs + out:
             return "none"
         if out > mine + theirs:
             return "outside"
         return "own" if mine else "sibling"
 
-    def _item(self, node: Span, tags, a: int, b: int) -> tuple[int, int] | None:
-        """The item `[a, b)` of the sibling `node`: less the words at its edges that are linked
-        outside the siblings or are unlinked particles (and so less whitespace); None when no
-        word of it is linked to a sibling or one is linked outside the siblings."""
+    def _item(self, k: int, owner: dict[int, int], a: int, b: int) -> tuple[int, int] | None:
+        """The item `[a, b)` of the `k`-th sibling: less the words at its edges linked outside the
+        siblings or unlinked particles (and so less whitespace); None when no word of it is linked
+        to a sibling, one is linked outside the siblings, or it cuts a group."""
         words = list(self.words_in(a, b))
-        sides = {j: self.side(j, tags, node.tag) for j in words}
+        sides = {j: self.side(j, owner, k) for j in words}
 
-        def loose(j: int) -> bool:
+        def loose(j: int) -> bool:  # (a mark's links are not translations: marks stay)
+            if self.trg[j].kind == "punct":
+                return False
             return sides[j] == "outside" or (sides[j] == "none" and self.trg[j].kind in _LOOSE)
 
-        while words and loose(words[0]):
-            words.pop(0)
-        while words and loose(words[-1]):
-            words.pop()
-        if not words:
+        first, stop = 0, len(words)
+        while first < stop and loose(words[first]):
+            first += 1
+        while stop > first and loose(words[stop - 1]):
+            stop -= 1
+        words = words[first:stop]
+        kinds = {sides[j] for j in words if self.trg[j].kind != "punct"}
+        if not words or "outside" in kinds or not kinds & {"own", "sibling"}:
             return None
-        kinds = {sides[j] for j in words}
-        if "outside" in kinds or not kinds & {"own", "sibling"}:
+        a, b = self.trg[words[0]].start, self.trg[words[-1]].end
+        if self.cuts_group(a, b):
             return None
-        return self.trg[words[0]].start, self.trg[words[-1]].end
+        return a, b
 
 
 def _skip_space(text: str, x: int, end: int) -> int:
@@ -349,3 +436,6 @@ def _back_space(text: str, start: int, x: int) -> int:
     while x > start and text[x - 1].isspace():
         x -= 1
     return x
+
+
+__all__: Sequence[str] = ("MIDDLE_DOTS", "SEPARATORS", "Separators", "respect_lists", "separator_offsets")
