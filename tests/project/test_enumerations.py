@@ -160,8 +160,18 @@ def test_coordinated_siblings_take_the_chinese_items():
     assert out == "选择<b>销售</b>、<b>采购</b>、<b>财务</b>。"
 
 
+def test_a_word_linked_to_the_source_conjunction_delimits_an_item():
+    """German writes `und` before the last item, as English writes `and`: linked to it, it
+    delimits the items as a separator does."""
+    source = "Enter <b>Name</b>, <b>Street</b> and <b>City</b>."
+    translation = "Geben Sie Name, Straße und Wohnort ein."
+    pairs = [("Enter", "Geben"), ("Name", "Name"), ("Street", "Straße"), ("and", "und"), ("City", "Wohnort")]
+    out = place(source, translation, "en", "de", pairs, ["Name", "Straße und", "Wohnort"])
+    assert out == "Geben Sie <b>Name</b>, <b>Straße</b> und <b>Wohnort</b> ein."
+
+
 @pytest.mark.parametrize("source, translation, trg_lang, pairs, spans", [
-    # another number of items than siblings
+    # another number of items than siblings (`und` not linked to `and`)
     ("<b>Name</b>, <b>Street</b> and <b>City</b>", "Name, Straße und Ort", "de",
      [("Name", "Name"), ("Street", "Straße"), ("City", "Ort")], ["Name", "Straße", "und Ort"]),
     # the translation reordered the list: the links say so

@@ -19,9 +19,11 @@ scripts written without spaces. Two language-independent principles, applied to 
 2. **Coordinated siblings follow the target's list** (`_Lists.coordinate`): sibling tags whose
    source texts are separated only by separators, whitespace and at most one word (a
    conjunction: `<a>X</a>, <a>Y</a>, and <a>Z</a>`, `<a>X</a> and <a>Y</a>`) take one item each, in
-   order, where the translation has as many separator-delimited items as there are siblings
-   between the first and the last of the siblings' spans (or, failing that, of their linked
-   words): an item is its whole text up to the separator — the first and last items reach the
+   order, where the translation has as many delimited items as there are siblings between the
+   first and the last of the siblings' spans (or, failing that, of their linked words). A
+   delimiter is a separator, or a word linked mostly to the source's words between the siblings
+   (`und` linked to `and` in `Name, Straße und Ort`: Latin scripts write a conjunction before the
+   last item), the two as one when only whitespace is between them (`、および`). An item is its whole text up to the separator — the first and last items reach the
    siblings' linked words before the next separator out — less, at its edges, the words linked
    only outside the siblings (the conjunction `および`, `및`; `의` linked to `from`), unlinked
    particles and whitespace. `<u>수중 무척추</u> 동물에 대한 독성, <u>수생</u> 식물에 대한 <u>독성,
@@ -310,13 +312,17 @@ class _Lists:
         for k, node in enumerate(run):
             owner.update(dict.fromkeys(self.source_words(node.tag), k))
         linked = [j for j in self.words_in(left, right) if self.side(j, owner, None) in ("own", "sibling")]
+        joining = {  # the source words between the siblings: a conjunction (`and`, `or`)
+            i for before, after in zip(run, run[1:])
+            for i in self.source_words(SourceTag("", "", before.tag.end, after.tag.start))
+        }
         start, end = first, last
-        seps = self.target.within(start, end)
-        if len(seps) != len(run) - 1:  # the spans alone do not hold the list: their links may
+        delimiters = self._delimiters(start, end, joining)
+        if len(delimiters) != len(run) - 1:  # the spans alone do not hold the list: their links may
             start = min([start] + [self.trg[j].start for j in linked])
             end = max([end] + [self.trg[j].end for j in linked])
-            seps = self.target.within(start, end)
-            if len(seps) != len(run) - 1:
+            delimiters = self._delimiters(start, end, joining)
+            if len(delimiters) != len(run) - 1:
                 return False
         # the first and last items reach the siblings' linked words up to the next separator out
         before = self.target.within(left, start)
@@ -326,10 +332,12 @@ class _Lists:
         end = max([end] + [self.trg[j].end for j in linked if self.trg[j].end <= ceiling])
         start = self._echo(run[0].tag, start, floor, -1)
         end = self._echo(run[-1].tag, end, ceiling, 1)
+        if self._delimiters(start, end, joining) != delimiters:
+            return False
         t = bisect.bisect_left(self.taken, (start, start))
         if (t and self.taken[t - 1][1] > start) or (t < len(self.taken) and self.taken[t][0] < end):
             return False  # an earlier run's items are there
-        bounds, stops = [start] + [x + 1 for x in seps], seps + [end]
+        bounds, stops = [start] + [b for _, b in delimiters], [a for a, _ in delimiters] + [end]
         if not self._in_order(run, owner, bounds, stops):
             return False
         items = []
@@ -344,6 +352,23 @@ class _Lists:
             _set(node, a, b)
         bisect.insort(self.taken, (items[0][0], items[-1][1]))
         return True
+
+    def _delimiters(self, start: int, end: int, joining: set[int]) -> list[tuple[int, int]]:
+        """What delimits the items in `[start, end)`: the separators, and the words linked mostly
+        to the source's words between the siblings (`und` for `and` in `A, B und C`); a separator
+        and such a word with only whitespace between are one delimiter (`、および`)."""
+        found = [(x, x + 1) for x in self.target.within(start, end)]
+        for j in self.words_in(start, end):
+            mass = sum(x for i, x in self.sources[j] if i in joining)
+            if self.trg[j].kind != "punct" and mass and 2 * mass > sum(x for _, x in self.sources[j]):
+                found.append((self.trg[j].start, self.trg[j].end))
+        merged: list[tuple[int, int]] = []
+        for a, b in sorted(found):
+            if merged and not self.text[merged[-1][1] : a].strip():
+                merged[-1] = (merged[-1][0], b)
+            else:
+                merged.append((a, b))
+        return merged
 
     def _echo(self, tag: SourceTag, x: int, limit: int, step: int) -> int:
         """The first (`step` -1) or last (1) item's edge `x` moved out, towards `limit`, over
