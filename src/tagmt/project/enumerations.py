@@ -60,7 +60,7 @@ import regex
 from tagmt.project.align import Links
 from tagmt.project.detag import SourceTag
 from tagmt.project.edges import Span
-from tagmt.project.units import _set, groups_of
+from tagmt.project.units import _set, dictionary_words, groups_of
 from tagmt.project.wordseg import Word
 
 SEPARATORS = ",、，;；"
@@ -162,6 +162,9 @@ class _Lists:
             if 0 <= i < len(self.src) and 0 <= j < len(self.trg) and x > 0:
                 self.sources[j].append((i, x))
         self.starts = [w.start for w in self.trg]
+        self.dictionary: list[tuple[int, int]] | None = None
+        self.dictionary_starts: list[int] = []
+        self.linked_sources = {i for sources in self.sources for i, _ in sources}
         self.translations: dict[str, set[str]] = {}  # a source word, lowercased → its linked target words
         for j, sources in enumerate(self.sources):
             for i, _ in sources:
@@ -270,19 +273,32 @@ class _Lists:
         self.sibling_ends = sorted(n.end for n in spans)
         self.taken: list[tuple[int, int]] = []  # the regions earlier runs took, sorted, disjoint
         run: list[Span] = []
-        for node in sorted(nodes, key=lambda n: (n.tag.start, n.order)):
-            if run and self._coordinated(run[-1], node):
+        ordered = sorted(nodes, key=lambda n: (n.tag.start, n.order))
+        attached = self._attached(ordered)
+        for node in ordered:
+            if id(node) in attached:
+                node = None
+            if run and node is not None and self._coordinated(run[-1], node):
                 run.append(node)
                 continue
             if len(run) >= 2:
                 self._follow(run, lo, hi)
-            run = [node] if self._listable(node) else []
+            run = [node] if node is not None and self._listable(node) else []
         if len(run) >= 2:
             self._follow(run, lo, hi)
 
     def _listable(self, node: Span) -> bool:
         return not node.point and node.end > node.start and bool(
             self.plain[node.tag.start : node.tag.end].strip())
+
+    def _attached(self, ordered: list[Span]) -> set[int]:
+        """The siblings written right against another one in the source (`<ui>Fiscal Year</ui><tn>
+        =$Year$</tn>`): one unit of the text with it, not an item of a list."""
+        found = set()
+        for before, after in zip(ordered, ordered[1:]):
+            if after.tag.start >= before.tag.end and not self.plain[before.tag.end : after.tag.start].strip():
+                found |= {id(before), id(after)}
+        return found
 
     def _coordinated(self, before: Span, after: Span) -> bool:
         """Whether the source writes only separators, whitespace and at most one word between
@@ -340,9 +356,12 @@ class _Lists:
         bounds, stops = [start] + [b for _, b in delimiters], [a for a, _ in delimiters] + [end]
         if not self._in_order(run, owner, bounds, stops):
             return False
+        sides = {j: self.side(j, owner, None) for j in self.words_in(left, right)}
+        echoes = {self.trg[j].text for j, side in sides.items() if side == "outside"} - {
+            self.trg[j].text for j, side in sides.items() if side == "sibling"}
         items = []
         for k, (node, a, b) in enumerate(zip(run, bounds, stops)):
-            item = self._item(k, owner, a, b)
+            item = self._item(k, node, owner, a, b, echoes)
             if item is None or not self.keeps(node, *item):
                 return False
             items.append(item)
@@ -369,6 +388,26 @@ class _Lists:
             else:
                 merged.append((a, b))
         return merged
+
+    def _whole(self, a: int, b: int) -> tuple[int, int]:
+        """`[a, b)` widened over the dictionary words of an unspaced script its edges split
+        (`销|售` → `销售`, `units.dictionary_words`; read once a segment, when an item needs it)."""
+        if self.dictionary is None:
+            self.dictionary = dictionary_words(self.text)
+            self.dictionary_starts = [w[0] for w in self.dictionary]
+        for x in (a, b):
+            k = bisect.bisect_right(self.dictionary_starts, x) - 1
+            if k >= 0 and self.dictionary[k][0] < x < self.dictionary[k][1]:
+                a, b = min(a, self.dictionary[k][0]), max(b, self.dictionary[k][1])
+        return a, b
+
+    def echoes_of(self, own: range) -> set[str]:
+        """The target words linked to a source word written like one of `own` (lowercased)."""
+        return set().union(*(self.translations.get(self.src[i].text.lower(), ()) for i in own))
+
+    def sources_linked(self, i: int) -> bool:
+        """Whether source word `i` has a link (a weak one too)."""
+        return i in self.linked_sources
 
     def _echo(self, tag: SourceTag, x: int, limit: int, step: int) -> int:
         """The first (`step` -1) or last (1) item's edge `x` moved out, towards `limit`, over
@@ -424,17 +463,24 @@ class _Lists:
             return "outside"
         return "own" if mine else "sibling"
 
-    def _item(self, k: int, owner: dict[int, int], a: int, b: int) -> tuple[int, int] | None:
+    def _item(
+        self, k: int, node: Span, owner: dict[int, int], a: int, b: int, echoes: set[str]
+    ) -> tuple[int, int] | None:
         """The item `[a, b)` of the `k`-th sibling: less the words at its edges linked outside the
-        siblings or unlinked particles (and so less whitespace); None when no word of it is linked
-        to a sibling, one is linked outside the siblings, or it cuts a group."""
+        siblings, particles, and unlinked repeats of a word linked outside the siblings (`echoes`:
+        `<cite>開始</cite>フェーズと<cite>スクリーニング</cite>フェーズ` for `the <cite>Initiation</cite>
+        and <cite>Screening</cite> phases`, one `フェーズ` linked to `phases`), and so less
+        whitespace; None when no word of it is linked to a sibling, one is linked outside the
+        siblings, or it cuts a group."""
         words = list(self.words_in(a, b))
         sides = {j: self.side(j, owner, k) for j in words}
 
         def loose(j: int) -> bool:  # (a mark's links are not translations: marks stay)
-            if self.trg[j].kind == "punct":
+            word = self.trg[j]
+            if word.kind == "punct":
                 return False
-            return sides[j] == "outside" or (sides[j] == "none" and self.trg[j].kind in _LOOSE)
+            return sides[j] == "outside" or word.kind in _LOOSE or (
+                sides[j] == "none" and len(word.text) > 1 and word.text in echoes)
 
         first, stop = 0, len(words)
         while first < stop and loose(words[first]):
@@ -445,7 +491,18 @@ class _Lists:
         kinds = {sides[j] for j in words if self.trg[j].kind != "punct"}
         if not words or "outside" in kinds or not kinds & {"own", "sibling"}:
             return None
-        a, b = self.trg[words[0]].start, self.trg[words[-1]].end
+        # the item's words linked to the siblings (or repeating the sibling's words) are its core;
+        # the unlinked words before (after) them are the sibling's only when its source text
+        # begins (ends) with unlinked words (`Chronic Toxicity to Fish`, `Fish` unlinked → `어류에
+        # 대한 만성 독성`), not an article the source does not tag (`et le <g>développement</g>`)
+        own = self.source_words(node.tag)
+        mine = self.echoes_of(own)
+        core = [x for x, j in enumerate(words) if sides[j] in ("own", "sibling") or (
+            sides[j] == "none" and self.trg[j].text in mine)]
+        lead = own and not self.sources_linked(own[0])
+        tail = own and not self.sources_linked(own[-1])
+        words = words[0 if lead else core[0] : len(words) if tail else core[-1] + 1]
+        a, b = self._whole(self.trg[words[0]].start, self.trg[words[-1]].end)
         if self.cuts_group(a, b):
             return None
         return a, b
