@@ -491,14 +491,16 @@ class _Lists:
         kinds = {sides[j] for j in words if self.trg[j].kind != "punct"}
         if not words or "outside" in kinds or not kinds & {"own", "sibling"}:
             return None
-        # the item's words linked to the siblings (or repeating the sibling's words) are its core;
+        # the item's words linked to the siblings (or repeating the sibling's words), and those the
+        # span holds already (a compound part glued to it: `承認|済`), are its core;
         # the unlinked words before (after) them are the sibling's only when its source text
         # begins (ends) with unlinked words (`Chronic Toxicity to Fish`, `Fish` unlinked → `어류에
         # 대한 만성 독성`), not an article the source does not tag (`et le <g>développement</g>`)
         own = self.source_words(node.tag)
         mine = self.echoes_of(own)
         core = [x for x, j in enumerate(words) if sides[j] in ("own", "sibling") or (
-            sides[j] == "none" and self.trg[j].text in mine)]
+            sides[j] == "none" and self.trg[j].text in mine)
+            or node.start <= self.trg[j].start and self.trg[j].end <= node.end]  # (as placed: kept)
         lead = own and not self.sources_linked(own[0])
         tail = own and not self.sources_linked(own[-1])
         words = words[0 if lead else core[0] : len(words) if tail else core[-1] + 1]
