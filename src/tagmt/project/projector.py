@@ -25,7 +25,10 @@ The steps of `project_batch`, one module each:
    so that no tag is ever dropped.
    `units.py` then keeps what the translation marks as one unit whole: a tag takes the one
    verbatim occurrence of its whole source text, and no edge splits a token copied from the source
-   or crosses a bracket or quotation group unless the source tag does.
+   or crosses a bracket or quotation group unless the source tag does. `enumerations.py` last:
+   coordinated sibling tags (`<b>A</b>, <b>B</b>, and <b>C</b>`) take the translation's list items
+   in order, and a span takes in no list separator its source tag lacks when the piece beyond it
+   is linked elsewhere.
 5. `rerank.py` — with tagged examples (or a model that learned from some), each span tag's place is
    chosen again among the final span and spans near it by a ranker learned from the examples' own
    projections; it moves a span only when its score beats the pipeline's by a margin the examples
