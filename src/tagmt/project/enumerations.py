@@ -52,7 +52,7 @@ ebbf362 → with this module, seed 1 / seed 11): SAP en-ja 92.7 → 93.1 / 92.0 
 learns from the examples' projections that the rules change too, moved the one zh span they fixed
 back, and one zf span onto `<u>以及 [到期日]</u>` where the rules leave `以及 <u>[到期日]</u>`);
 EUR-Lex de/fr/hu 97.7/98.7/97.4 and glossary de/fr/hu
-96.9/95.5/94.4 unchanged (no output changed). Fixed: `<u>제거</u>, <u>위</u>로 <u>이동</u>, 아래로 이동` →
+96.9/95.5/94.4 unchanged. Fixed: `<u>제거</u>, <u>위</u>로 <u>이동</u>, 아래로 이동` →
 `<u>제거</u>, <u>위로 이동</u>, <u>아래로 이동</u>`; `<u>Word ファイル</u>生成または<u>PDF ファイル</u>生成` →
 `<u>Word ファイル生成</u>または<u>PDF ファイル生成</u>`.
 """
