@@ -106,3 +106,34 @@ def test_noun_chains_of_many_tags_are_completed_in_linear_work():
         counts.append(count)
     for small, large in zip(counts, counts[1:]):
         assert large / small < 2.5, counts
+
+
+def list_case(n: int):
+    """A list of `n` coordinated tags (`<b>w0</b>, <b>w1</b>, …`), its translation `v0、v1、…` with
+    each tag on its item, each word linked to its own translation."""
+    from tagmt.project.edges import Span
+
+    source = ", ".join(f"<b>w{k}</b>" for k in range(n))
+    detagged = detag(source)
+    src = words_with_offsets(detagged.plain, "en", detagged.cuts())
+    text = "、".join(f"v{k}" for k in range(n))
+    trg = words_with_offsets(text, "ja")
+    index = {w.text: k for k, w in enumerate(trg)}
+    links = {(i, index[w.text.replace("w", "v")]) for i, w in enumerate(src) if w.text.startswith("w")}
+    starts = [text.index(f"v{k}") for k in range(n)]
+    spans = [Span(tag, starts[k], starts[k] + 2, k, False) for k, tag in enumerate(detagged.tags)]
+    return spans, detagged.plain, text, (src, trg, links)
+
+
+def test_lists_are_placed_in_linear_work():
+    from tagmt.project.enumerations import respect_lists
+
+    counts = []
+    for n in (200, 400, 800):
+        spans, plain, text, aligned = list_case(n)
+        spans[0].end = spans[0].start + 1  # `<b>v</b>0`: the list gives the first tag its whole item
+        count, out = lines_run(respect_lists, spans, plain, text, aligned)
+        assert text[out[0].start : out[0].end] == "v0"
+        counts.append(count)
+    for small, large in zip(counts, counts[1:]):
+        assert large / small < 2.5, counts  # doubling the list: ×4 when quadratic
