@@ -319,7 +319,8 @@ def _project(
     links = _links(aligner, sources, src, trg, pieces, src_lang, trg_lang, align_corpus, known, table)
 
     own = [example_terms([pair]) for pair in shown]  # what each example alone teaches
-    taught = batch_glossary(sources[n:], texts[n:], sentences[n:])
+    taught = batch_glossary(sources[n:], texts[n:])  # (not their sentence pairs: the ranker would learn from
+    # a whole example sentence found in the term table, which a batch sentence never is)
     if model is not None:
         for term, found in model.terms.items():
             taught.setdefault(term, set()).update(found)
