@@ -1,0 +1,99 @@
+"""Properties of projection on random paragraphs (hypothesis): several sentences in Latin, CJK and
+Hangul, block tags around sentences and inline tags inside them, through `project_batch` with a
+deterministic aligner; the issue-11 invariants must hold (text unchanged, every tag kept, well formed,
+nesting kept)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tagmt.markup import element_tree, is_well_formed, strip, tokenize
+from tagmt.project import detag, project_batch
+
+LATIN = ["Open", "the", "file", "Save", "it", "e.g.", "No", "1", "x"]
+CJK = ["ファイル", "を", "開く", "保存", "文件", "打开", "。", "、"]
+HANGUL = ["파일을", "엽니다", "저장", "합니다", "."]
+ENDS = [".", "!", "?", "。", "", ". ", "\n"]
+
+
+class Diagonal:
+    """Links word k to word k, and word k to the mirrored word: many links, some crossing sentences."""
+
+    name = "diagonal"
+    learns_from_corpus = False
+
+    def align(self, src_words, trg_words):
+        out = []
+        for s, t in zip(src_words, trg_words):
+            n, m = len(s), len(t)
+            links = {(k, k) for k in range(min(n, m))}
+            links |= {(k, m - 1 - k) for k in range(min(n, m))}
+            out.append(links)
+        return out
+
+
+@st.composite
+def sentence(draw, words, depth=0):
+    parts = []
+    for _ in range(draw(st.integers(0, 5))):
+        kind = draw(st.sampled_from(["word", "word", "space", "pair", "point"]))
+        if kind == "word":
+            parts.append(draw(st.sampled_from(words)))
+        elif kind == "space":
+            parts.append(" ")
+        elif kind == "pair" and depth < 2:
+            name = draw(st.sampled_from(["b", "i"]))
+            parts.append(f"<{name}>{draw(sentence(words, depth + 1))}</{name}>")
+        elif kind == "point":
+            parts.append(draw(st.sampled_from(['<x id="1"/>', "<br/>"])))
+    return "".join(parts) + draw(st.sampled_from(ENDS))
+
+
+@st.composite
+def paragraphs(draw):
+    words = draw(st.sampled_from([LATIN, CJK, HANGUL, LATIN + CJK]))
+    parts = []
+    for _ in range(draw(st.integers(1, 5))):
+        s = draw(sentence(words))
+        wrap = draw(st.sampled_from(["", "", "p", "li"]))
+        parts.append(f"<{wrap}>{s}</{wrap}>" if wrap else s)
+        parts.append(draw(st.sampled_from(["", " ", "  ", "\n"])))
+    body = "".join(parts)
+    if draw(st.booleans()):
+        body = f"<ul>{body}</ul>"
+    return body
+
+
+@st.composite
+def translations(draw):
+    words = draw(st.sampled_from([LATIN, CJK, HANGUL]))
+    out = []
+    for _ in range(draw(st.integers(0, 5))):
+        out.append(" ".join(draw(st.lists(st.sampled_from(words), max_size=5))))
+        out.append(draw(st.sampled_from(ENDS)))
+        out.append(draw(st.sampled_from(["", " ", "\n"])))
+    return "".join(out)
+
+
+def markup(segment):
+    return [t.text for t in tokenize(segment) if t.is_markup]
+
+
+def shape(tree):
+    return sorted((e.name, shape(e.children)) for e in tree)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(paragraphs(), translations()), min_size=1, max_size=3))
+def test_paragraphs_keep_text_and_tags_well_formed(cases):
+    sources = [s for s, _ in cases]
+    texts = [t for _, t in cases]
+    outputs = project_batch([detag(s) for s in sources], texts, "en", "ja", Diagonal())
+    for source, text, output in zip(sources, texts, outputs):
+        assert strip(output) == text
+        assert Counter(markup(output)) == Counter(markup(source))
+        assert is_well_formed(tokenize(output))
+        assert shape(element_tree(tokenize(output))) == shape(element_tree(tokenize(source)))
