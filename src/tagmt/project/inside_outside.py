@@ -47,6 +47,7 @@ rules that make the spans match how the references write them:
 from __future__ import annotations
 
 import unicodedata
+from bisect import bisect_left
 from dataclasses import dataclass, field
 
 import regex
@@ -125,6 +126,12 @@ class _Projector:
         self.links = sorted(links)
         self.aligned = {j for _, j in self.links}
         self.linked_src = {i for i, _ in self.links}
+        self._links_from = [0] * self.n  # per source word: how many links leave it
+        for i, _ in self.links:
+            if 0 <= i < self.n:
+                self._links_from[i] += 1
+        self._starts = [w.start for w in src]
+        self._sorted = all(a <= b for a, b in zip(self._starts, self._starts[1:]))
         chars = [" "] * length  # the translation as far as its words say (gaps: whitespace)
         for w in trg:
             for x, char in zip(range(w.start, min(w.end, length)), w.text):
@@ -138,7 +145,18 @@ class _Projector:
         self.paragraph: Paragraph | None = None
 
     def _inside(self, tag: SourceTag) -> set[int]:
-        return {i for i, w in enumerate(self.src) if w.start >= tag.start and w.end <= tag.end}
+        if not self._sorted:
+            return {i for i, w in enumerate(self.src) if w.start >= tag.start and w.end <= tag.end}
+        # the words in order: only those from the first starting at the tag's start are read (a tag per
+        # sentence in a paragraph of thousands would otherwise read every word once a tag)
+        found = set()
+        for i in range(bisect_left(self._starts, tag.start), self.n):
+            w = self.src[i]
+            if w.start > tag.end:
+                break
+            if w.end <= tag.end:
+                found.add(i)
+        return found
 
     def _split_of(self, offset: int) -> int:
         """The number of source words that end at or before character `offset`."""
@@ -153,7 +171,7 @@ class _Projector:
         for tag in tags:
             inside = self._inside(tag) if tag.start < tag.end else set()
             (spans if inside else points).append((tag, inside))
-        weight = {id(tag): sum(1 for i, _ in self.links if i in inside) for tag, inside in spans}
+        weight = {id(tag): sum(self._links_from[i] for i in inside) for tag, inside in spans}
         blocks = {id(tag): self._block(tag, lo, hi) for tag, _ in spans}
         spans.sort(key=lambda item: (blocks[id(item[0])] is None, -weight[id(item[0])], self.order[id(item[0])]))
         placed: list[Placed] = []
