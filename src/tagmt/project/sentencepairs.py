@@ -196,6 +196,10 @@ class PieceWords(Sequence[list[Word]]):
 
     def __init__(self, store: Sequence[Sequence[Word]], ranges: Sequence[tuple[int, int, int]]) -> None:
         self._store, self._ranges = store, ranges  # (pair index in store, first word, end word)
+        # the last pair read, whole (its words; its word texts): a paragraph's pieces are read one after
+        # another, and making the pair's list again for each piece would be quadratic in the paragraph
+        self._words: tuple[int, Sequence[Word]] | None = None
+        self._texts: tuple[int, list[str]] | None = None
 
     def __len__(self) -> int:
         return len(self._ranges)
@@ -204,15 +208,19 @@ class PieceWords(Sequence[list[Word]]):
         if isinstance(k, slice):
             return [self[i] for i in range(len(self))[k]]
         pair, a, b = self._ranges[k]
-        return list(self._store[pair][a:b])
+        if self._words is None or self._words[0] != pair:
+            self._words = (pair, self._store[pair])
+        return list(self._words[1][a:b])
 
     def __iter__(self):
         return (self[k] for k in range(len(self)))
 
     def text_of(self, k: int) -> list[str]:
         pair, a, b = self._ranges[k]
-        text_of = getattr(self._store, "text_of", None)
-        return text_of(pair)[a:b] if text_of is not None else [w.text for w in self._store[pair][a:b]]
+        if self._texts is None or self._texts[0] != pair:
+            text_of = getattr(self._store, "text_of", None)
+            self._texts = (pair, text_of(pair) if text_of is not None else [w.text for w in self._store[pair]])
+        return self._texts[1][a:b]
 
     def size(self, k: int) -> int:
         _, a, b = self._ranges[k]
