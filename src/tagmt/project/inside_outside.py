@@ -204,7 +204,7 @@ class _Projector:
         for tag, _ in points:
             k = self._stuck(tag, placed)
             if k is None:
-                k = self._best_split(tag, *self._confined_range(tag, lo, hi), taken)
+                k = self._best_split(tag, *self._confined_range(tag, lo, hi, taken), taken)
             placed.append(self._as_point(tag, k))
         return placed
 
@@ -226,12 +226,16 @@ class _Projector:
         cut = [(a, b) for a, b in cut if a < b]
         return cut or gaps
 
-    def _confined_range(self, tag: SourceTag, lo: int, hi: int) -> tuple[int, int]:
-        """`[lo, hi]` for a point, cut to the target sentences of its sentence in a paragraph."""
+    def _confined_range(
+        self, tag: SourceTag, lo: int, hi: int, taken: list[tuple[int, int]]
+    ) -> tuple[int, int]:
+        """`[lo, hi]` for a point, cut to the target sentences of its sentence in a paragraph; the
+        whole `[lo, hi]` when a sibling span placed across that region leaves no split free in it."""
         region = self.paragraph.confine(tag) if self.paragraph is not None else None
         if region is None or max(lo, region[0]) > min(hi, region[1]):
             return lo, hi
-        return max(lo, region[0]), min(hi, region[1])
+        a, b = max(lo, region[0]), min(hi, region[1])
+        return (a, b) if _allowed_splits(a, b, taken) else (lo, hi)
 
     def _stuck(self, tag: SourceTag, placed: list[Placed]) -> int | None:
         """A point written right against a sibling span (`<b>X</b><icon/>`) stays against it."""
