@@ -131,6 +131,14 @@ class _Projector:
             if 0 <= i < self.n:
                 self._links_from[i] += 1
         self._starts = [w.start for w in src]
+        # each link's weight, by target word (all links into it) and by source word (for `_best_span`,
+        # which reads only a tag's own links and its gaps: per tag, not per tag and link of the pair)
+        self._into = [0] * self.m
+        self._from: dict[int, list[tuple[int, int]]] = {}
+        for (i, j), x in (self.weights if self.weights is not None else [(link, 1) for link in self.links]):
+            if j < self.m:
+                self._into[j] += x
+                self._from.setdefault(i, []).append((j, x))
         self._sorted = all(a <= b for a, b in zip(self._starts, self._starts[1:]))
         chars = [" "] * length  # the translation as far as its words say (gaps: whitespace)
         for w in trg:
@@ -256,27 +264,23 @@ class _Projector:
     def _best_span(self, inside: set[int], gaps: list[tuple[int, int]]) -> tuple[int, int] | None:
         """Inside–outside: the max-sum subarray of w_j over the free gaps (shortest on ties); each
         link counts its weight when the links have weights."""
-        w_in = [0] * self.m
-        w_out = [0] * self.m
-        weighted = self.weights if self.weights is not None else [(link, 1) for link in self.links]
-        for (i, j), x in weighted:
-            if j < self.m:
-                if i in inside:
-                    w_in[j] += x
-                else:
-                    w_out[j] += x
+        w_in: dict[int, int] = {}  # target word → the weight of the tag's links into it
+        for i in inside:
+            for j, x in self._from.get(i, ()):
+                w_in[j] = w_in.get(j, 0) + x
         best: tuple[int, int, int] | None = None
         for ga, gb in gaps:
-            if not any(w_in[j] for j in range(ga, gb)):
+            if not any(w_in.get(j) for j in range(ga, gb)):
                 continue
             run, run_start = 0, ga
             for j in range(ga, gb):
-                w = w_in[j] - w_out[j]
+                here = w_in.get(j, 0)
+                w = here - (self._into[j] - here)  # in minus out
                 if run <= 0:
                     run, run_start = w, j
                 else:
                     run += w
-                if w_in[j] and (best is None or run > best[0]):
+                if here and (best is None or run > best[0]):
                     best = (run, run_start, j + 1)
         if best is None:
             return None
