@@ -240,14 +240,20 @@ def _cases(seg: Segment, spans: list[Span]) -> Iterator[tuple[Span, Case]]:
 
     def visit(nodes: list[Span], lo: int, hi: int, scope: tuple[int, int]) -> Iterator[tuple[Span, Case]]:
         ordered = sorted(nodes, key=lambda n: (n.start, n.end, n.order))
+        # the bounds as running extremes (linear in the siblings): the floor is the furthest end of the
+        # siblings before, read after each was yielded (and perhaps moved); the later siblings are not
+        # moved before they are yielded, so their nearest start is known from the start
+        ceilings = [hi] * (len(ordered) + 1)
+        for k in range(len(ordered) - 1, -1, -1):
+            ceilings[k] = min(ceilings[k + 1], ordered[k].start)
+        floor = lo
         for k, node in enumerate(ordered):
             if not node.point and not node.fixed and (node.tag.start, node.tag.end) != scope:
-                floor = max([lo] + [n.end for n in ordered[:k]])
-                ceiling = min([hi] + [n.start for n in ordered[k + 1:]])
-                case = tag_case(seg, node, floor, ceiling)
+                case = tag_case(seg, node, floor, ceilings[k + 1])
                 if case is not None and len(case.spans) > 1:
                     yield node, case
             yield from visit(node.children, node.start, node.end, (node.tag.start, node.tag.end))
+            floor = max(floor, node.end)
 
     yield from visit(spans, 0, len(seg.text), (0, len(seg.detagged.plain)))
 
