@@ -137,3 +137,20 @@ def test_lists_are_placed_in_linear_work():
         counts.append(count)
     for small, large in zip(counts, counts[1:]):
         assert large / small < 2.5, counts  # doubling the list: ×4 when quadratic
+
+
+def test_the_pieces_of_a_long_paragraph_are_read_in_linear_work():
+    # `sentencepairs.PieceWords` made the whole pair's word list again for each of its pieces
+    from tagmt.project.sentencepairs import PieceWords
+    from tagmt.project.wordstore import WordStore
+
+    counts = []
+    for n in (200, 400, 800):
+        text = " ".join(f"w{k}." for k in range(n))
+        store = WordStore([(text, words_with_offsets(text, "en"))])
+        pieces = PieceWords(store, [(0, 2 * k, 2 * k + 2) for k in range(n)])  # a word and its stop
+        count, texts = lines_run(lambda: [pieces.text_of(k) for k in range(n)] + [pieces[k] for k in range(n)])
+        assert texts[0] == ["w0", "."] and [w.text for w in texts[-1]] == [f"w{n - 1}", "."]
+        counts.append(count)
+    for small, large in zip(counts, counts[1:]):
+        assert large / small < 2.5, counts  # doubling the sentences: ×4 when quadratic
