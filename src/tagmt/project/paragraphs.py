@@ -40,7 +40,7 @@ from typing import Mapping
 
 from tagmt.project.detag import Detagged, SourceTag
 from tagmt.project.edges import Span
-from tagmt.project.sentences import sentence_spans
+from tagmt.project.sentences import sentence_spans, stripped
 from tagmt.project.units import dictionary_words, groups_of, icu_pieces
 from tagmt.project.wordseg import Word
 
@@ -554,10 +554,7 @@ def _cut(text: str, spans: list[tuple[int, int]], cuts: list[int]) -> list[tuple
             k += 1
         pieces.append(b)
         for x, y in zip(pieces, pieces[1:]):
-            while x < y and text[x].isspace():
-                x += 1
-            while y > x and text[y - 1].isspace():
-                y -= 1
+            x, y = stripped(text, x, y)
             if x < y:
                 found.append((x, y))
     return found

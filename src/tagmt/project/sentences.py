@@ -62,13 +62,19 @@ def sentence_spans(text: str, *, short_words: bool = True) -> list[tuple[int, in
     cuts.append(n)
     spans = []
     for a, b in zip(cuts, cuts[1:]):
-        while a < b and text[a].isspace():
-            a += 1
-        while b > a and text[b - 1].isspace():
-            b -= 1
+        a, b = stripped(text, a, b)
         if a < b:
             spans.append((a, b))
     return spans
+
+
+def stripped(text: str, a: int, b: int) -> tuple[int, int]:
+    """`[a, b)` without the whitespace at its ends (empty, `a == b`, when it holds only whitespace)."""
+    while a < b and text[a].isspace():
+        a += 1
+    while b > a and text[b - 1].isspace():
+        b -= 1
+    return a, b
 
 
 def _starts_sentence(text: str, j: int) -> bool:
