@@ -322,6 +322,13 @@ def test_a_paragraph_of_one_sentence_a_side_is_placed_as_before():
 # ----------------------------------------------------------------------------- linear work
 
 
+def one_to_one_links(s, n: int):
+    """`Open the file k .` → `Öffnen Sie die Datei k .` per sentence, and every `file` linked to the first
+    sentence's `Datei` as well."""
+    links = {(5 * k + a, 6 * k + b) for k in range(n) for a, b in ((0, 0), (1, 2), (2, 3), (3, 4), (4, 5))}
+    return links | {(i, 3) for i, w in enumerate(s) if w.text == "file"}
+
+
 def long_paragraph(n: int):
     """`n` sentences wrapped in `<p>`, each with an inline tag, translated one to one, each word linked to its
     counterpart and every `Datei` linked to the first sentence's too."""
@@ -330,9 +337,7 @@ def long_paragraph(n: int):
     detagged = detag(source)
     s = words_with_offsets(detagged.plain, "en", detagged.cuts())
     t = words_with_offsets(translation, "de")
-    # per sentence: Open the file k . → Öffnen Sie die Datei k .
-    links = {(5 * k + a, 6 * k + b) for k in range(n) for a, b in ((0, 0), (1, 2), (2, 3), (3, 4), (4, 5))}
-    links |= {(i, 3) for i, w in enumerate(s) if w.text == "file"}
+    links = one_to_one_links(s, n)
     return detagged, translation, s, t, links
 
 
@@ -357,8 +362,7 @@ def sentences_case(n: int):
     detagged = detag(source)
     s = words_with_offsets(detagged.plain, "en", detagged.cuts())
     t = words_with_offsets(translation, "de")
-    links = {(5 * k + a, 6 * k + b) for k in range(n) for a, b in ((0, 0), (1, 2), (2, 3), (3, 4), (4, 5))}
-    links |= {(i, 3) for i, w in enumerate(s) if w.text == "file"}
+    links = one_to_one_links(s, n)
     return detagged, translation, s, t, links
 
 
