@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import math
 import unicodedata
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from typing import Mapping
 
@@ -435,12 +435,13 @@ class Paragraph:
         its siblings and holds its children."""
 
         def visit(nodes: list[Span], lo: int, hi: int) -> None:
+            clear = _Siblings(nodes)
             for node in nodes:
                 where = self.blocks.get(id(node.tag))
                 if where is not None and not node.point:
                     start, end = self._with_spaces(node.tag, *where)
-                    others = [n for n in nodes if n is not node and not n.point]
-                    if lo <= start < end <= hi and not any(n.start < end and start < n.end for n in others):
+                    if lo <= start < end <= hi and clear.free(node, start, end):
+                        clear.move(node, start, end)
                         _clamp(node, start, end)
                         node.fixed = True
                 visit(node.children, node.start, node.end)
@@ -461,6 +462,37 @@ class Paragraph:
 def _is_mark(char: str) -> bool:
     """A punctuation mark or symbol (not a letter, digit or space)."""
     return unicodedata.category(char)[0] in "PS"
+
+
+class _Siblings:
+    """The span siblings of one level, to ask whether `[start, end)` (non-empty) overlaps none but a given
+    one: when they lie in order without overlapping (as a well-formed output's do) by bisection over
+    them sorted, kept so as each is moved; else by reading them all (linear in the siblings a
+    question, not quadratic in a paragraph of many block tags)."""
+
+    def __init__(self, nodes: list[Span]) -> None:
+        self.spans = sorted((n for n in nodes if not n.point), key=lambda n: (n.start, n.end))
+        self.keys = [(n.start, n.end) for n in self.spans]
+        self.ordered = all(a[1] <= b[0] for a, b in zip(self.keys, self.keys[1:]))
+
+    def free(self, node: Span, start: int, end: int) -> bool:
+        if not self.ordered:
+            return not any(n.start < end and start < n.end for n in self.spans if n is not node)
+        k = bisect_left(self.keys, (end, -1))  # the siblings before it begin before `end`; ends in order
+        while k > 0 and self.spans[k - 1] is node:
+            k -= 1
+        return k == 0 or self.keys[k - 1][1] <= start
+
+    def move(self, node: Span, start: int, end: int) -> None:
+        if not self.ordered:
+            return
+        k = bisect_left(self.keys, (node.start, node.end))
+        while self.spans[k] is not node:
+            k += 1
+        del self.spans[k], self.keys[k]
+        k = bisect_left(self.keys, (start, end))
+        self.spans.insert(k, node)
+        self.keys.insert(k, (start, end))
 
 
 def _clamp(node: Span, start: int, end: int) -> None:
