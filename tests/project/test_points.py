@@ -219,3 +219,13 @@ def test_points_stay_where_they_are_in_a_word_for_word_translation(source):
     links = {(k, k) for k in range(min(len(src), len(trg)))}
     output = project_tags(detagged, translation, src, trg, links, default_decision)
     assert _point_offsets(output) == _point_offsets(source)
+
+
+def test_repeated_digits_are_not_a_seam_of_glued_words():
+    # `alpha<x/><b>alpha</b>` on `1.11.`: the point does not go between the two 1s of one number
+    # (found by the property above: a seam of repeated words is a repeat of letters, `DE|DE`)
+    detagged = detag('alpha<x id="1"/><b>alpha</b>')
+    src = words_with_offsets(detagged.plain, "en", detagged.cuts())
+    trg = words_with_offsets("1.11.", "de")
+    output = project_tags(detagged, "1.11.", src, trg, set(), default_decision)
+    assert all(not (w.start < x < w.end) for x in _point_offsets(output) for w in trg), output

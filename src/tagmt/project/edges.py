@@ -337,7 +337,7 @@ whole translation)."""
 
 def _is_seam(text: str, x: int) -> bool:
     """Whether two glued words meet at `x`: `…tätJuli`, `…ás2019`, `DE|DE` (a repeated word of at
-    most REPEAT_MAX characters)."""
+    most REPEAT_MAX letters; digits repeating each other are one number, `1.11`)."""
     a, b = text[x - 1], text[x]
     if not (a.isalnum() and b.isalnum()):
         return False
@@ -349,7 +349,7 @@ def _is_seam(text: str, x: int) -> bool:
     while start > 0 and x - start <= REPEAT_MAX and text[start - 1].isalnum():
         start -= 1
     n = x - start
-    if n > REPEAT_MAX:
+    if n > REPEAT_MAX or not text[start:x].isalpha():  # a repeated word, not a repeated digit (`1.1|1`)
         return False
     return text[start:x] == text[x : x + n] and (x + n == len(text) or not text[x + n].isalnum())
 
