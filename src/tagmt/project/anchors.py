@@ -12,7 +12,7 @@ first-pass projections (`consistent_terms`). An anchored word loses its other li
 
 from __future__ import annotations
 
-from bisect import bisect_left, bisect_right
+from bisect import bisect_right
 from math import inf
 from collections import Counter
 from typing import Callable, Sequence
@@ -22,7 +22,7 @@ from tagmt.project.cognates import cognate_pairs, room_for_more
 from tagmt.project.detag import Detagged
 from tagmt.project.lexicon import lexicon_pairs, spaced
 from tagmt.project.loanwords import loanword_pairs
-from tagmt.project.wordseg import Word
+from tagmt.project.wordseg import Word, words_within
 
 _COMMON_PUNCT = set(".,:;!?()[]{}\"'-/…、。，：；！？（）「」『』・")
 
@@ -150,7 +150,7 @@ def anchor_glossary(
         text = detagged.plain[tag.start : tag.end].strip()
         if tag.start == tag.end or text == detagged.plain.strip() or text not in glossary:
             continue
-        inside = set(_within(src, src_starts, tag.start, tag.end))
+        inside = set(words_within(src, src_starts, tag.start, tag.end))
         piece = _piece_of(inside, pieces)
         if piece is not None and (piece[0], piece[1]) == (min(inside), max(inside) + 1):
             continue  # a tag around a whole sentence: the sentence pair itself, not a term
@@ -161,7 +161,7 @@ def anchor_glossary(
             continue
         start = lo + here.index(found[0])
         end = start + len(found[0])
-        target = set(_within(trg, trg_starts, start, end))
+        target = set(words_within(trg, trg_starts, start, end))
         if not inside or not target or target & claimed:
             continue
         claimed |= target
@@ -169,16 +169,6 @@ def anchor_glossary(
             index = _LinkIndex(links)
         index.replace(inside, target)
     return links if index is None else index.links
-
-
-def _within(words: list[Word], starts: list[int], start: int, end: int) -> range:
-    """The indices of the `words` (in order, not overlapping; `starts` their starts) lying inside the
-    characters `[start, end)`, found by bisection: time in the words found, not in the segment."""
-    a = bisect_left(starts, start)
-    b = a
-    while b < len(words) and words[b].end <= end:
-        b += 1
-    return range(a, b)
 
 
 class _LinkIndex:

@@ -68,7 +68,7 @@ from tagmt.project.align import Links
 from tagmt.project.detag import SourceTag
 from tagmt.project.edges import Span
 from tagmt.project.units import _set, dictionary_words, groups_of
-from tagmt.project.wordseg import Word
+from tagmt.project.wordseg import Word, words_within
 
 SEPARATORS = ",、，;；"
 """List separators in every script (the ideographic comma `、` and the full-width forms)."""
@@ -182,19 +182,11 @@ class _Lists:
 
     def words_in(self, start: int, end: int) -> range:
         """The target words that lie in `[start, end)`."""
-        a = bisect.bisect_left(self.starts, start)
-        b = a
-        while b < len(self.trg) and self.trg[b].end <= end:
-            b += 1
-        return range(a, b)
+        return words_within(self.trg, self.starts, start, end)
 
     def source_words(self, tag: SourceTag) -> range:
         """The source words that lie in the tag's text."""
-        a = bisect.bisect_left(self.src_starts, tag.start)
-        b = a
-        while b < len(self.src) and self.src[b].end <= tag.end:
-            b += 1
-        return range(a, b)
+        return words_within(self.src, self.src_starts, tag.start, tag.end)
 
     def mass(self, start: int, end: int, own: range) -> tuple[float, float]:
         """The link mass landing in `[start, end)`: from the source words `own`, from the others."""

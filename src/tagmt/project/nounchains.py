@@ -53,12 +53,11 @@ With `--paragraphs 3:p` (SAP en-ko, seed 1): joined 78.1 → 79.3 %, alone 93.1 
 from __future__ import annotations
 
 import unicodedata
-from bisect import bisect_left
 from typing import Mapping
 
 from tagmt.project.align import Links
 from tagmt.project.edges import Span
-from tagmt.project.wordseg import Word, korean_function_nouns
+from tagmt.project.wordseg import Word, korean_function_nouns, words_within
 
 SURE = 1.0
 """A link of this confidence or more (every run of the aligner found it, or an anchor) is sure:
@@ -119,16 +118,6 @@ class _Chains:
         self.src_starts = [w.start for w in src]
         self.trg_starts = [w.start for w in trg]
 
-    @staticmethod
-    def _within(words: list[Word], starts: list[int], start: int, end: int) -> range:
-        """The indices of the words inside the characters `[start, end)` (binary search: a paragraph
-        of many tags stays linear)."""
-        lo = bisect_left(starts, start)
-        hi = lo
-        while hi < len(words) and words[hi].end <= end:
-            hi += 1
-        return range(lo, hi)
-
     def noun(self, j: int) -> bool:
         """Word `j` is a noun of a chain: a Hangul noun, not a bound noun, numeral or pronoun; in
         Japanese, a noun in kanji or katakana."""
@@ -167,8 +156,8 @@ class _Chains:
 
     def grow(self, node: Span, floor: int, ceiling: int) -> None:
         trg, tag = self.trg, node.tag
-        inside = set(self._within(self.src, self.src_starts, tag.start, tag.end))
-        covered = self._within(trg, self.trg_starts, node.start, node.end)
+        inside = set(words_within(self.src, self.src_starts, tag.start, tag.end))
+        covered = words_within(trg, self.trg_starts, node.start, node.end)
         if not covered or not inside:
             return
         a, b = covered[0], covered[-1]

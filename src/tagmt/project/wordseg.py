@@ -43,6 +43,7 @@ from __future__ import annotations
 import re
 import sys
 import unicodedata
+from bisect import bisect_left
 from functools import lru_cache
 from typing import Callable, Iterable, NamedTuple
 
@@ -81,6 +82,17 @@ class Word(NamedTuple):
     @property
     def glue(self) -> bool:
         return self.kind == "content"
+
+
+def words_within(words: list[Word], starts: list[int], start: int, end: int) -> range:
+    """The indices of the `words` (in order, not overlapping; `starts` their starts) lying inside the
+    characters `[start, end)`, found by bisection: time in the words found, not in the segment (a
+    paragraph of many tags stays linear)."""
+    a = bisect_left(starts, start)
+    b = a
+    while b < len(words) and words[b].end <= end:
+        b += 1
+    return range(a, b)
 
 
 Segmenter = Callable[[str], list[tuple[str, str]]]
