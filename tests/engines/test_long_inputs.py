@@ -20,8 +20,10 @@ def small_engine(tiny_m2m100_dir):
 
 
 def test_a_long_input_is_translated_in_sentence_pieces_that_fit(small_engine, capsys):
-    ((pieces, breaks),), _, _ = small_engine._fitting_pieces([LONG])
+    ((pieces, breaks),), lengths, _, _ = small_engine._fitting_pieces([LONG])
     assert len(pieces) > 1 and breaks == [False] * (len(pieces) - 1)
+    # the pieces' lengths are the tokenizer's: the batches are those `plan_batches(pieces)` cuts
+    assert lengths == [len(ids) for ids in small_engine.tokenizer(pieces)["input_ids"]]
     assert " ".join(pieces) == LONG  # whole sentences, in order, nothing left out
     limit = small_engine._max_input_tokens()
     small_engine.tokenizer.src_lang = "en"
@@ -34,15 +36,17 @@ def test_a_long_input_is_translated_in_sentence_pieces_that_fit(small_engine, ca
 
 
 def test_short_inputs_are_translated_whole_and_nothing_is_counted(small_engine):
-    assert small_engine._fitting_pieces(["Save it.", "Close it. Open it."]) == (
-        [(["Save it."], []), (["Close it. Open it."], [])], 0, 0)
+    texts = ["Save it.", "Close it. Open it."]
+    small_engine.tokenizer.src_lang = "en"
+    lengths = [len(ids) for ids in small_engine.tokenizer(texts)["input_ids"]]
+    assert small_engine._fitting_pieces(texts) == ([(["Save it."], []), (["Close it. Open it."], [])], lengths, 0, 0)
     small_engine.translate(["Save it.", ""], "en", "ja")
     assert small_engine.record()["long_inputs"] == {"split": 0, "cut": 0}
 
 
 def test_a_single_sentence_over_the_limit_is_cut_and_said(small_engine, capsys):
     text = "Start. " + " ".join(["word"] * 80) + " end. Last one."
-    ((pieces, _),), _, cut = small_engine._fitting_pieces([text])
+    ((pieces, _),), _, _, cut = small_engine._fitting_pieces([text])
     assert pieces[0].startswith("Start.") and pieces[-1].endswith("Last one.") and cut == 1
     small_engine.translate([text], "en", "de")
     assert small_engine.record()["long_inputs"] == {"split": 1, "cut": 1}
@@ -51,7 +55,7 @@ def test_a_single_sentence_over_the_limit_is_cut_and_said(small_engine, capsys):
 
 def test_line_breaks_of_a_long_input_are_kept_between_pieces(small_engine):
     text = "\n".join(f"Line {k} has several words in it for the model." for k in range(8))
-    ((pieces, breaks),), _, _ = small_engine._fitting_pieces([text])
+    ((pieces, breaks),), _, _, _ = small_engine._fitting_pieces([text])
     assert len(pieces) == 8 and all(breaks)
     out = small_engine.translate([text], "en", "de")[0]
     assert out == "\n".join(small_engine.translate(pieces, "en", "de"))

@@ -165,11 +165,15 @@ class Seq2SeqEngine(Engine):
         forced = self._language_token_id(trg_lang)
         # Segments with no text (a source made of tags only, once stripped) translate to nothing.
         todo = [i for i, text in enumerate(texts) if text.strip()]
-        pieces, split, cut = self._fitting_pieces([texts[i] for i in todo])
+        pieces, lengths, split, cut = self._fitting_pieces([texts[i] for i in todo])
         self._count_long_inputs(split, cut)
         flat = [piece for parts, _ in pieces for piece in parts]
         translated = [""] * len(flat)
-        for batch in self.plan_batches(flat):
+        # the batches `plan_batches(flat)` would cut, from the lengths the pieces were measured by
+        limit = self._max_input_tokens()
+        batches = plan_token_batches([min(n, limit) for n in lengths], batch_size=self.batch_size,
+                                     max_tokens=self.max_tokens) if flat else []
+        for batch in batches:
             encoded = self._encode([flat[k] for k in batch])
             for k, ids in zip(batch, self._generate(encoded, forced)):
                 translated[k] = self._decode(ids)
@@ -182,18 +186,23 @@ class Seq2SeqEngine(Engine):
             outputs[i] = done[0] + "".join(("\n" if line else glue) + piece for line, piece in zip(breaks, done[1:]))
         return outputs
 
-    def _fitting_pieces(self, texts: Sequence[str]) -> tuple[list[tuple[list[str], list[bool]]], int, int]:
+    def _fitting_pieces(
+        self, texts: Sequence[str]
+    ) -> tuple[list[tuple[list[str], list[bool]]], list[int], int, int]:
         """Each text as the pieces the model translates: the text itself when it fits the model's input,
         else its sentences packed in order into pieces that fit (module docstring), with, between each
-        two pieces, whether the source breaks the line there; and how many texts were split and how many
-        of their sentences are longer than the limit (cut to it when encoded)."""
+        two pieces, whether the source breaks the line there; the pieces' lengths in tokens, in order
+        (untruncated); and how many texts were split and how many of their sentences are longer than
+        the limit (cut to it when encoded)."""
         limit = self._max_input_tokens()
         lengths = [len(ids) for ids in self.tokenizer(list(texts))["input_ids"]] if texts else []
         out: list[tuple[list[str], list[bool]]] = []
+        piece_lengths: list[int] = []
         split = cut = 0
         for text, length in zip(texts, lengths):
             if length <= limit:
                 out.append(([text], []))
+                piece_lengths.append(length)
                 continue
             from tagmt.project.sentences import sentence_spans
 
@@ -214,7 +223,8 @@ class Seq2SeqEngine(Engine):
                 cut += n + 2 > limit
             split += 1
             out.append(([text[a:b] for a, b in parts], breaks))
-        return out, split, cut
+            piece_lengths.extend(len(ids) for ids in self.tokenizer(out[-1][0])["input_ids"])
+        return out, piece_lengths, split, cut
 
     def _count_long_inputs(self, split: int, cut: int) -> None:
         """Count (`long_inputs`, the run record) and say on stderr the inputs split and sentences cut."""
