@@ -19,6 +19,8 @@ from tagmt.project.enumerations import Separators, respect_lists, separator_offs
 from tagmt.project.render import render_spans
 from tagmt.project.wordseg import words_with_offsets
 
+from test_units import links_of
+
 
 def place(source: str, translation: str, src_lang: str, trg_lang: str, pairs, spans) -> str:
     """`respect_lists` on top-level spans given as target substrings (their first occurrence at
@@ -27,11 +29,7 @@ def place(source: str, translation: str, src_lang: str, trg_lang: str, pairs, sp
     detagged = detag(source)
     src = words_with_offsets(detagged.plain, src_lang, detagged.cuts())
     trg = words_with_offsets(translation, trg_lang)
-    links = set()
-    for a, b in pairs:
-        i = a if isinstance(a, int) else next(k for k, w in enumerate(src) if w.text == a)
-        j = b if isinstance(b, int) else next(k for k, w in enumerate(trg) if w.text == b)
-        links.add((i, j))
+    links = links_of(pairs, src, trg)
     placed, at = [], 0
     for order, (tag, text) in enumerate(zip(detagged.tags, spans)):
         start = translation.index(text, at)

@@ -13,7 +13,7 @@ from tagmt.markup import is_well_formed, strip, tokenize
 from tagmt.project.detag import detag
 from tagmt.project.paragraphs import Bead, correspond, paragraph_of
 from tagmt.project.projector import project_tags
-from tagmt.project.wordseg import Word, words_with_offsets
+from tagmt.project.wordseg import words_with_offsets
 
 from test_linear_scaling import lines_run
 

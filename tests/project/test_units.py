@@ -20,18 +20,23 @@ from tagmt.project.units import groups_of, respect_units, verbatim_spans, verbat
 from tagmt.project.wordseg import words_with_offsets
 
 
+def links_of(pairs, src, trg) -> set[tuple[int, int]]:
+    """Links given as (source word, target word): a text (its first occurrence) or an index."""
+    links = set()
+    for a, b in pairs:
+        i = a if isinstance(a, int) else next(k for k, w in enumerate(src) if w.text == a)
+        j = b if isinstance(b, int) else next(k for k, w in enumerate(trg) if w.text == b)
+        links.add((i, j))
+    return links
+
+
 def project(source: str, translation: str, src_lang: str, trg_lang: str, pairs) -> str:
     """Project with links given as (source word, target word): a text (its first occurrence) or
     an index."""
     detagged = detag(source)
     src = words_with_offsets(detagged.plain, src_lang, detagged.cuts())
     trg = words_with_offsets(translation, trg_lang)
-    links = set()
-    for a, b in pairs:
-        i = a if isinstance(a, int) else next(k for k, w in enumerate(src) if w.text == a)
-        j = b if isinstance(b, int) else next(k for k, w in enumerate(trg) if w.text == b)
-        links.add((i, j))
-    return project_tags(detagged, translation, src, trg, links)
+    return project_tags(detagged, translation, src, trg, links_of(pairs, src, trg))
 
 
 def test_groups_of_matches_brackets_and_quotes_of_every_script():
