@@ -164,13 +164,13 @@ def run(
     src, trg = direction.split("-")
     extra = [(p.source, p.target) for other in extra_sets(name, direction, args.extra_examples)
              for p in load_pairs(other, direction, args.sap, args.eurlex)]
-    alone = None
+    alone, alone_exact = None, None
     if args.paragraphs:
         size, block = args.paragraphs
         runs = paragraph_groups(pairs, size, len({p.group for p in pairs}) == len(pairs))
         joined = join_paragraphs(pairs, trg, size, block, runs)
         if mode != "copy":
-            alone = _alone_share(pairs, runs, joined, src, trg, mode, args, aligner, extra)
+            alone, alone_exact = _alone_share(pairs, runs, joined, src, trg, mode, args, aligner, extra)
         pairs = joined
     if mode == "copy":
         pairs = [Pair(p.source, p.source, p.group) for p in pairs]
@@ -187,16 +187,17 @@ def run(
     result.reranked = _rerank_counts(pairs, rerank.TRACE)
     rerank.TRACE = None
     misses = [
-        (p.source, output, p.target)
-        for p, output in zip(pairs, outputs)
+        (p.source, output, p.target, None if alone_exact is None else alone_exact[k])
+        for k, (p, output) in enumerate(zip(pairs, outputs))
         if output != p.target and detag(p.source).tags
     ]
     return result, seconds, cpu, len(pairs), misses, alone
 
 
-def _alone_share(pairs, runs, joined, src, trg, mode, args, aligner, extra) -> float:
+def _alone_share(pairs, runs, joined, src, trg, mode, args, aligner, extra) -> tuple[float, list[bool]]:
     """`--paragraphs`: the share of the tagged paragraphs `joined` whose every sentence is exact when the
-    sentences are projected one by one, in the same folds (each sentence in its paragraph's group)."""
+    sentences are projected one by one, in the same folds (each sentence in its paragraph's group), and
+    for each paragraph whether its every sentence was exact alone."""
     group_of = {k: joined[n].group for n, run in enumerate(runs) for k in run}
     wrapped = join_paragraphs(pairs, trg, 1, args.paragraphs[1], [[k] for k in range(len(pairs))])
     _, outputs = oracle_assessment(
@@ -204,9 +205,9 @@ def _alone_share(pairs, runs, joined, src, trg, mode, args, aligner, extra) -> f
         cross_validate=mode == "cv", groups=[group_of[k] for k in range(len(pairs))], examples=extra,
         lexicon=resolve_lexicon(args.lexicon.split(","), src, trg),
     )
-    tagged = [run for run, paragraph in zip(runs, joined) if detag(paragraph.source).tags]
-    good = sum(all(outputs[k] == wrapped[k].target for k in run) for run in tagged)
-    return 100 * good / max(len(tagged), 1)
+    exact = [all(outputs[k] == wrapped[k].target for k in run) for run in runs]
+    tagged = [n for n, paragraph in enumerate(joined) if detag(paragraph.source).tags]
+    return 100 * sum(exact[n] for n in tagged) / max(len(tagged), 1), exact
 
 
 def _rerank_counts(pairs: list[Pair], trace: list) -> tuple[int, int, int]:
@@ -252,6 +253,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="bilingual dictionaries for the anchors (auto: the installed FreeDict/CEDICT ones)")
     parser.add_argument("--show", type=int, default=0, help="print this many misses a run")
     parser.add_argument("--show-error", default="", help="show only misses of this class")
+    parser.add_argument("--show-lost", action="store_true",
+                        help="with --paragraphs: show only the paragraph misses whose sentences were all exact "
+                             "when projected alone (what joining them lost)")
     parser.add_argument("--by-tag", action="store_true", help="print the outcome per tag name")
     parser.add_argument("--json", type=Path, help="write every run's assessment here")
     parser.add_argument("--no-rerank", action="store_true",
@@ -305,12 +309,14 @@ def main(argv: list[str] | None = None) -> int:
                 if args.by_tag:
                     print("\n".join("    " + line for line in result.report().split("\n")[2:]))
                 shown = 0
-                for source, output, reference in misses:
+                for source, output, reference, was_exact in misses:
                     why = assess_segment(output, reference).error
-                    if shown >= args.show or (args.show_error and why != args.show_error):
+                    if shown >= args.show or (args.show_error and why != args.show_error) or (
+                            args.show_lost and not was_exact):
                         continue
                     shown += 1
-                    print(f"  [{why}] {source}\n    out: {output}\n    ref: {reference}")
+                    mark = ", exact alone" if was_exact else ""
+                    print(f"  [{why}{mark}] {source}\n    out: {output}\n    ref: {reference}")
                 records.append({"set": name, "direction": direction, "mode": mode,
                                 "extra_examples": extra_sets(name, direction, args.extra_examples),
                                 "segments": n, "wall_seconds": round(seconds, 1),
