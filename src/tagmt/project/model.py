@@ -428,7 +428,8 @@ def learn_model(
             work = Path(work_dir)
             japanese = "ja" in (base_language(src), base_language(trg))
             vocabulary = _vocabulary(corpora, examples, progress) if japanese else frozenset()
-            n, lines = _write_words(work, corpora, examples, src, trg, aligner, vocabulary, progress)
+            units = _UnitVocabulary(src, trg) if lexicon else None
+            n, lines = _write_words(work, corpora, examples, src, trg, aligner, vocabulary, progress, units)
             if n == 0:
                 raise TagmtError("nothing to learn from: the corpora and examples hold no text")
             runs = max(1, aligner.runs)  # seeded runs, their priors averaged: as a projection's own alignments
@@ -446,7 +447,7 @@ def learn_model(
             _store_priors(folder / PRIORS, work, lines, runs, progress)
         model = ProjectionModel(folder, {"src_lang": src, "trg_lang": trg, "eflomal": {
             "src_prefix": aligner.src_prefix, "trg_prefix": aligner.trg_prefix}}, Conventions(), {}, vocabulary)
-        entries, capped = _lexicon_entries(lexicon, corpora, examples, src, trg, vocabulary) if lexicon else ({}, False)
+        entries, capped = units.entries(lexicon) if units is not None else ({}, False)
         model.lexicon = entries
         conventions, terms, ranker = _learn_from_examples(examples, src, trg, aligner, model)
         if ranker is not None:
@@ -575,10 +576,10 @@ def _write_pair(fs, ft, src_text: str, src_words, trg_text: str, trg_words, src:
 
 
 def _write_words(work: Path, corpora: Sequence[PairSource], examples, src: str, trg: str, aligner,
-                 vocabulary: frozenset[str], progress) -> tuple[int, int]:
+                 vocabulary: frozenset[str], progress, units: _UnitVocabulary | None = None) -> tuple[int, int]:
     """The corpora and the examples' plain sides, word-split as projection splits them, one sentence a
     line per view (`_write_pair`) in `work/src.txt` and `work/trg.txt` (streamed: memory does not grow
-    with the corpus); the pairs and the lines written."""
+    with the corpus); the pairs and the lines written. `units`: each pair's words are added to it too."""
     from tagmt.translate.escaping import stand_in
 
     n = lines = 0
@@ -591,15 +592,22 @@ def _write_words(work: Path, corpora: Sequence[PairSource], examples, src: str, 
                     if not s.strip() or not t.strip():
                         continue
                     n += 1
-                    lines += _write_pair(fs, ft, s, words_with_offsets(s, src, vocabulary=vocabulary),
-                                         t, words_with_offsets(t, trg, vocabulary=vocabulary), src, trg, aligner)
+                    s_words = words_with_offsets(s, src, vocabulary=vocabulary)
+                    t_words = words_with_offsets(t, trg, vocabulary=vocabulary)
+                    if units is not None:
+                        units.add(0, s_words)
+                        units.add(1, t_words)
+                    lines += _write_pair(fs, ft, s, s_words, t, t_words, src, trg, aligner)
         for s, t in examples:
             if not s.plain.strip() or not t.plain.strip():
                 continue
             n += 1
-            lines += _write_pair(fs, ft, s.plain, words_with_offsets(s.plain, src, s.cuts(), vocabulary=vocabulary),
-                                 t.plain, words_with_offsets(t.plain, trg, vocabulary=vocabulary), src, trg, aligner,
-                                 s.cuts())
+            s_words = words_with_offsets(s.plain, src, s.cuts(), vocabulary=vocabulary)
+            t_words = words_with_offsets(t.plain, trg, vocabulary=vocabulary)
+            if units is not None:
+                units.add(0, s_words)
+                units.add(1, t_words)
+            lines += _write_pair(fs, ft, s.plain, s_words, t.plain, t_words, src, trg, aligner, s.cuts())
     return n, lines
 
 
@@ -677,34 +685,37 @@ def bar_over(lines: Iterable[str], bar) -> Iterator[str]:
 
 MAX_LEXICON_UNITS = 2_000_000
 """Distinct unit texts a side collects for the dictionary lookup of `tagmt learn` (~200 MB), whatever the
-corpus's size (see `_lexicon_entries`)."""
+corpus's size (see `_UnitVocabulary`)."""
 
 
-def _lexicon_entries(lexicon, corpora: Sequence[PairSource], examples, src: str, trg: str,
-                     vocabulary: frozenset[str]) -> tuple[dict[str, frozenset[str]], bool]:
-    """The lexicon's entries whose words occur in the corpora and examples (as `Lexicon.lookup` gives them:
-    corpus source forms → dictionary target words); the corpora are read once more, streamed. Memory: a side
-    written without spaces offers runs of up to four words as units, whose number grows with the corpus, not
-    with its vocabulary: past `MAX_LEXICON_UNITS` distinct units a side keeps adding single words only (the
-    runs of rarer compounds are then not looked up; the manifest's `lexicon.units_capped` says so)."""
-    from tagmt.project.lexicon import unit_texts
+class _UnitVocabulary:
+    """The distinct unit texts (`lexicon.unit_texts`) of each side, collected while `_write_words` splits the
+    pairs (one tokenization pass), for the dictionary lookup of `tagmt learn`. Memory: a side written
+    without spaces offers runs of up to four words as units, whose number grows with the corpus, not with
+    its vocabulary: past `MAX_LEXICON_UNITS` distinct units a side keeps adding single words only (the runs
+    of rarer compounds are then not looked up; the manifest's `lexicon.units_capped` says so)."""
 
-    vocab: tuple[set[str], set[str]] = (set(), set())
-    capped = [False, False]
-    texts = ((s.plain, t.plain) for s, t in examples)
-    for pairs in [texts, *(corpus.open() for corpus in corpora)]:
-        for pair in pairs:
-            for side, (text, lang) in enumerate(zip(pair, (src, trg))):
-                words = words_with_offsets(text, lang, vocabulary=vocabulary)
-                units = unit_texts(words, lang)
-                if len(vocab[side]) < MAX_LEXICON_UNITS:
-                    vocab[side].update(units)
-                    continue
-                singles = set().union(*(unit_texts([w], lang) for w in words))
-                capped[side] = capped[side] or bool(units - singles - vocab[side])
-                vocab[side].update(singles)
-    entries = {w: frozenset(found) for w, found in lexicon.lookup(*vocab).items()}
-    return entries, any(capped)
+    def __init__(self, src: str, trg: str) -> None:
+        self.langs = (src, trg)
+        self.units: tuple[set[str], set[str]] = (set(), set())
+        self.capped = [False, False]
+
+    def add(self, side: int, words) -> None:
+        from tagmt.project.lexicon import unit_texts
+
+        lang, vocab = self.langs[side], self.units[side]
+        units = unit_texts(words, lang)
+        if len(vocab) < MAX_LEXICON_UNITS:
+            vocab.update(units)
+            return
+        singles = set().union(*(unit_texts([w], lang) for w in words))
+        self.capped[side] = self.capped[side] or bool(units - singles - vocab)
+        vocab.update(singles)
+
+    def entries(self, lexicon) -> tuple[dict[str, frozenset[str]], bool]:
+        """The lexicon's entries whose words were collected (as `Lexicon.lookup` gives them: corpus source
+        forms → dictionary target words), and whether a side was capped."""
+        return {w: frozenset(found) for w, found in lexicon.lookup(*self.units).items()}, any(self.capped)
 
 
 def _learn_from_examples(examples, src: str, trg: str, aligner, model: ProjectionModel
