@@ -45,7 +45,7 @@ from __future__ import annotations
 import math
 import unicodedata
 from dataclasses import dataclass, field
-from typing import Iterable, Iterator, Mapping, Sequence
+from typing import Iterator, Mapping, Sequence
 
 import numpy as np
 
@@ -53,7 +53,7 @@ from tagmt.project.align import Links
 from tagmt.project.conventions import keyed_tags
 from tagmt.project.detag import Detagged
 from tagmt.project.edges import Span
-from tagmt.project.units import dictionary_words, verbatim_tokens
+from tagmt.project.units import target_units
 from tagmt.project.wordseg import Word
 
 K = 3
@@ -101,8 +101,10 @@ class Segment:
         for _, j in self.links:
             self.aligned[j] = True
         n = len(text)
-        self.cut_word = _cuts(dictionary_words(text), n)
-        self.cut_token = _cuts(verbatim_tokens(detagged.plain, text), n)
+        self.units = target_units(detagged.plain, text, (src, trg, links))
+        token_at, word_at, _ = self.units._tables()
+        self.cut_word = [w is not None for w in word_at]
+        self.cut_token = [t is not None for t in token_at]
         self.cut_run = [0 < x < n and _letter(text[x - 1]) and _letter(text[x]) for x in range(n + 1)]
 
     def words_in(self, start: int, end: int) -> tuple[int, int]:
@@ -116,14 +118,6 @@ class Segment:
 
 def _letter(char: str) -> bool:
     return not char.isspace() and unicodedata.category(char)[0] not in "PSZ"
-
-
-def _cuts(units: Iterable[tuple[int, int]], n: int) -> list[bool]:
-    cut = [False] * (n + 1)
-    for a, b in units:
-        for x in range(a + 1, min(b, n + 1)):
-            cut[x] = True
-    return cut
 
 
 @dataclass
@@ -223,6 +217,8 @@ def tag_case(seg: Segment, node: Span, floor: int, ceiling: int) -> Case | None:
         start, end = trg[a].start, trg[b - 1].end
         if start > keep_start or end < keep_end or (start, end) == (node.start, node.end):
             continue
+        if not seg.units.respects(tag, start, end):
+            continue  # (what `units.respect_units` kept whole stays whole: issue 21's rule 1)
         spans.append((start, end))
         rows.append(features(a, b, start, end, False))
     return Case(spans, np.asarray(rows, dtype=np.float64))
