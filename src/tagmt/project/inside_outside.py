@@ -151,7 +151,6 @@ class _Projector:
                 self.echoes.setdefault(trg[j].text, set()).add(i)
         self.order = {id(tag): k for k, tag in enumerate(detagged.walk())}
         self.paragraph: Paragraph | None = None
-        self._sources_of: dict[int, list[int]] | None = None  # target word → its linked source words
 
     def _inside(self, tag: SourceTag) -> set[int]:
         if not self._sorted:
@@ -198,7 +197,7 @@ class _Projector:
             elif where:
                 where = self._reach(self._glue(where, inside, gaps), inside, scope, gaps)
                 where = self._trim(self._home(where, inside, gaps), inside)
-                where = self._verb_group(self._balance(where, inside, gaps), gaps, inside)
+                where = self._verb_group(self._balance(where, inside, gaps), gaps)
             else:
                 where = self._fallback_span(inside, gaps)
             if where is None:  # no free target word left: an empty element
@@ -428,16 +427,12 @@ class _Projector:
                 a = a if start is None else start
         return a, b
 
-    def _verb_group(
-        self, span: tuple[int, int], gaps: list[tuple[int, int]], inside: set[int] | None = None
-    ) -> tuple[int, int]:
+    def _verb_group(self, span: tuple[int, int], gaps: list[tuple[int, int]]) -> tuple[int, int]:
         """Never cut a verb group (`実行|さ|れ|ませ|ん`, `않|습니다`): a span that begins on a
         Japanese auxiliary takes in the verb and auxiliaries written before it
         (`返却されて<x>いない`, not `返却されてい<x>ない`); one that begins on a Korean ending
         leaves it to the stem before it; and one that ends on a verb, auxiliary or ending takes
-        in the auxiliaries and endings written after it (`されません`, not `されませ`) — but not an
-        auxiliary that the links give to source words outside the tag (`inside`) only: the copula
-        of the sentence (`値は<b>はい</b>です` for `<b>Yes</b> is …`) is not the tag's."""
+        in the auxiliaries and endings written after it (`されません`, not `されませ`)."""
         a, b = span
         ga, gb = next(g for g in gaps if g[0] <= a and b <= g[1])
         while b - a > 1 and self.trg[a].kind == "ending":
@@ -454,19 +449,9 @@ class _Projector:
             and self.trg[b - 1].kind in ("verb", "auxiliary", "ending")
             and self.trg[b].kind in ("auxiliary", "ending")
             and self.trg[b - 1].end == self.trg[b].start
-            and not (inside and self.trg[b].kind == "auxiliary" and self._linked_only_outside(b, inside))
         ):
             b += 1
         return a, b
-
-    def _linked_only_outside(self, j: int, inside: set[int]) -> bool:
-        """Whether target word `j` has links, all from source words outside `inside`."""
-        if self._sources_of is None:  # (made once a segment, when first asked: linear in the links)
-            self._sources_of = {}
-            for i, k in self.links:
-                self._sources_of.setdefault(k, []).append(i)
-        sources = self._sources_of.get(j, ())
-        return bool(sources) and not any(i in inside for i in sources)
 
     @staticmethod
     def _loose(word: Word, keep_punct: bool) -> bool:
