@@ -52,15 +52,3 @@ def test_spans_cover_every_non_space_character_in_order(text):
     covered = {x for a, b in spans for x in range(a, b)}
     assert covered >= {x for x, c in enumerate(text) if not c.isspace()}
     assert all(not text[a].isspace() and not text[b - 1].isspace() for a, b in spans)
-
-
-def test_numbered_items_in_brackets_start_sentences():
-    assert cut("It sets out twenty principles. (12)Reforms that increase participation.") == [
-        "It sets out twenty principles.", "(12)Reforms that increase participation."]
-    assert cut("Es ist wichtig. (7) Die Kohärenz zählt. [3] Weiter.") == ["Es ist wichtig.", "(7) Die Kohärenz zählt.",
-                                                                       "[3] Weiter."]
-    assert cut("Ez fontos. (14) A bankunió haladt.") == ["Ez fontos.", "(14) A bankunió haladt."]
-    # a year in brackets, a bracket not closed, mismatched marks: no cut
-    assert cut("As agreed. (2019) was a good year.") == ["As agreed. (2019) was a good year."]
-    assert cut("As agreed. (12 items) were sent.") == ["As agreed. (12 items) were sent."]
-    assert cut("As agreed. (12] were sent.") == ["As agreed. (12] were sent."]

@@ -13,8 +13,7 @@ model or rule file per language:
 * after a full stop, question or exclamation mark, or ellipsis (`.`, `?`, `!`, `…`, with any closing
   quotation marks and brackets after them) followed by whitespace and then a sentence start: an
   upper-case letter, a letter of a script without case (Han, kana, Hangul, Thai, …), or an opening
-  quotation mark or bracket followed by one of those, or a numbered item's mark, `(12)` or `[3]`
-  (legal and technical texts number their sentences). A full stop after a single letter or a short
+  quotation mark or bracket followed by one of those. A full stop after a single letter or a short
   capitalized word (`e.g.`, `Dr.`, `No.`, `Art.`) is an abbreviation, not a sentence end;
 * after the full-width marks `。`, `？`, `！`, `．` (and closing marks after them), with or without
   whitespace: Chinese and Japanese write no space between sentences;
@@ -32,9 +31,6 @@ _CLOSING = set("\"'”’»›」』）)］]】〕〉》")
 _OPENING = set("\"'“‘«‹„「『（(［[【〔〈《")
 _WIDE_STOPS = set("。？！．")
 _STOPS = set(".?!…")
-ENUMERATOR_DIGITS = 3
-"""A numbered item's mark after a full stop, `(12)`, starts a sentence when its number has at most this many
-digits (a year in brackets, `(2019)`, is not read as one)."""
 ABBREVIATION_LETTERS = 3
 """A full stop after a capitalized word of at most this many letters (`Dr.`, `No.`, `Art.`) or after a
 single letter (`e.g.`, `U.S.`) is read as an abbreviation: a missed cut costs nothing, a wrong one may."""
@@ -88,22 +84,9 @@ def _starts_sentence(text: str, j: int) -> bool:
         return False
     while j < len(text) and text[j].isspace():
         j += 1
-    if _enumerator(text, j):
-        return True
     while j < len(text) and text[j] in _OPENING:
         j += 1
     return j < len(text) and unicodedata.category(text[j]) in ("Lu", "Lt", "Lo")
-
-
-def _enumerator(text: str, j: int) -> bool:
-    """Whether a numbered item's mark starts at `j`: a number of at most `ENUMERATOR_DIGITS` digits in
-    brackets, `(12)` or `[3]` (a recital or a list item)."""
-    if j >= len(text) or text[j] not in "([":
-        return False
-    k = j + 1
-    while k < len(text) and text[k].isdigit() and k - j <= ENUMERATOR_DIGITS:
-        k += 1
-    return 1 < k - j <= ENUMERATOR_DIGITS + 1 and k < len(text) and text[k] == ")]"["([".index(text[j])]
 
 
 def _abbreviation(text: str, i: int, short_words: bool = True) -> bool:
