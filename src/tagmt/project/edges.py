@@ -120,9 +120,8 @@ class Edge:
     inside: str
     outside: str
     glued: bool = False
-    """Whether the tag encloses only whitespace at this edge, between a word of its own and a word
-    written right outside it (`and<b> Regulation`: the only separator of two words, which it took in;
-    not `<g>, </g>Azerbaijan`, a separator tag, nor `<g> </g>`)."""
+    """Whether a word character of the source is written right outside the edge (`and<b> Regulation`:
+    the whitespace the tag encloses there is the only separator of two words, which it took in)."""
 
     def relation(self, unit: Unit) -> str:
         """`in` when the source tag encloses this unit's mark at this edge (the mark itself, then
@@ -171,14 +170,9 @@ def source_edges(plain: str, tag: SourceTag) -> tuple[Edge, Edge]:
 
     inner = plain[tag.start : tag.end]
     before, after = plain[tag.start - 1 : tag.start], plain[tag.end : tag.end + 1]
-    words_in = any(char_class(c) == "word" for c in inner)
-
-    def glued(inside: str, outside_char: str) -> bool:  # only whitespace between a word inside and one outside
-        return words_in and bool(inside) and not inside.strip() and bool(outside_char) and char_class(outside_char) == "word"
-
-    left_in, right_in = run(inner), run(reversed(inner))
-    left = Edge("left", left_in, run(reversed(plain[: tag.start])), glued(left_in, before))
-    right = Edge("right", right_in, run(plain[tag.end :]), glued(right_in, after))
+    left = Edge("left", run(inner), run(reversed(plain[: tag.start])),
+                bool(before) and char_class(before) == "word")
+    right = Edge("right", run(reversed(inner)), run(plain[tag.end :]), bool(after) and char_class(after) == "word")
     return left, right
 
 
