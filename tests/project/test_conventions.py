@@ -4,8 +4,6 @@ answers in several languages (Chinese, Russian, Finnish, Dutch, German, French, 
 
 from __future__ import annotations
 
-import pytest
-
 from tagmt.markup import strip
 from tagmt.project import detag, project_batch, project_tags
 from tagmt.project.align import Links
@@ -190,50 +188,3 @@ def test_conventions_without_cases_keep_the_default():
     assert conventions.decide(span, left, "extend", unit, context) == default_decision(
         span, left, "extend", unit, context
     )
-
-
-# --------------------------------------------------------------------------- a separator the source tag took in
-
-def test_whitespace_a_tag_took_from_between_two_words_is_its_own_relation():
-    d = detag("Review the app and<b> Regulation</b> now, then<b> Save </b>it.")
-    left, _ = source_edges(d.plain, d.tags[0])
-    space = Unit(" ", 0, 1, "space")
-    assert left.glued and left.relation(space) == "taken"
-    assert [e.relation(space) for e in source_edges(d.plain, d.tags[1])] == ["taken", "taken"]
-    edge_of_segment = source_edges(*(lambda x: (x.plain, x.tags[0]))(detag("<g> Customs duties</g>")))[0]
-    after_colon = source_edges(*(lambda x: (x.plain, x.tags[0]))(detag("Select:<b> Save</b>")))[0]
-    assert edge_of_segment.relation(space) == after_colon.relation(space) == "in"
-    # by default a separator taken in is kept in, as any whitespace the source tag encloses
-    assert default_decision(Span(d.tags[0], 0, 1, 0, False), left, "extend", space, None)
-
-
-_SEPARATOR_CASES = {
-    "fi": ({"select": "valitse", "save": "tallenna", "open": "avaa", "print": "tulosta", "delete": "poista",
-            "then": "sitten", "now": "nyt", ":": ":"}, "Sitten {} nyt", "Valitse:{}"),
-    "ru": ({"select": "выберите", "save": "сохранить", "open": "открыть", "print": "печать", "delete": "удалить",
-            "then": "затем", "now": "сейчас", ":": ":"}, "Затем {} сейчас", "Выберите:{}"),
-    "ko": ({"select": "선택", "save": "저장", "open": "열기", "print": "인쇄", "delete": "삭제", "then": "그러면",
-            "now": "지금", ":": ":"}, "그러면 {} 지금", "선택:{}"),
-}
-
-
-def _separator_pairs(word: str, lexicon: dict, taken: str, kept: str) -> list[tuple[str, str]]:
-    """A tag that took the space between two words (the reference leaves it out) and one whose space
-    follows a colon (the reference keeps it in)."""
-    return [(f"Then<b> {word}</b> now", taken.format(f"<b>{lexicon[word]}</b>")),
-            (f"Select:<b> {word}</b>", kept.format(f"<b> {lexicon[word]}</b>"))]
-
-
-@pytest.mark.parametrize("lang", sorted(_SEPARATOR_CASES))
-def test_examples_teach_where_a_separator_the_tag_took_goes_apart_from_its_own_whitespace(lang):
-    """`and<b> Regulation</b>`: the examples put such a space outside the tag, while they keep in the
-    space a tag encloses after a colon; learned apart (relation `taken`), each follows its examples.
-    (Before, both were `in` and the tie kept the default: `Sitten<b> poista</b>`.)"""
-    lexicon, taken, kept = _SEPARATOR_CASES[lang]
-    examples = [p for w in ("save", "open", "print") for p in _separator_pairs(w, lexicon, taken, kept)]
-    pairs = _separator_pairs("delete", lexicon, taken, kept)
-    sources, plains = [detag(s) for s, _ in pairs], [strip(t) for _, t in pairs]
-    aligner = LexiconAligner(lexicon)
-    default = project_batch(sources, plains, "en", lang, aligner)[0]
-    assert default == taken.replace(" {}", "{}").format(f"<b> {lexicon['delete']}</b>")
-    assert project_batch(sources, plains, "en", lang, aligner, examples=examples) == [t for _, t in pairs]
