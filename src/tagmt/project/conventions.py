@@ -60,8 +60,6 @@ statistic says move when (r + PRIOR_WEIGHT * default) / (n + PRIOR_WEIGHT) > 1/2
 def default_decision(span: Span, edge: Edge, move: str, unit: Unit, context: EdgeContext) -> bool:
     """The neutral default (see the module docstring)."""
     relation = edge.relation(unit)
-    if relation == "taken":  # (a separator the source tag took in: kept, as whitespace it encloses)
-        relation = "in"
     if unit.kind in ("space", "punct"):
         return relation == "in" if move == "extend" else relation != "in"
     if unit.coarse == "pair":

@@ -119,9 +119,6 @@ class Edge:
     side: str  # "left" | "right"
     inside: str
     outside: str
-    glued: bool = False
-    """Whether a word character of the source is written right outside the edge (`and<b> Regulation`:
-    the whitespace the tag encloses there is the only separator of two words, which it took in)."""
 
     def relation(self, unit: Unit) -> str:
         """`in` when the source tag encloses this unit's mark at this edge (the mark itself, then
@@ -131,17 +128,11 @@ class Edge:
         Only the mark right at the edge counts for the class: in `<b>Comma (,)</b>` the tag ends
         with a bracket, and the comma inside it says nothing of the `。` after the span.
         Whitespace counts only right at the edge too: in `<b>Comma (,)</b>` the space before
-        the bracket is not the tag's. Whitespace the source tag encloses where a word is written
-        right outside it (`and<b> Regulation</b>`: it took the separator of two words) is `taken`:
-        whether a translation keeps such a space in the tag is its own convention (the references
-        differ by language for the same sources: EUR-Lex fr keeps it in 23 of 24 edges, de 6 of 23,
-        SAP ja/ko/zh/zh-TW 1 of 7), learned from the examples; by default it counts as `in`."""
+        the bracket is not the tag's."""
         if unit.coarse == "word":
             return "word"
         if unit.kind == "space":  # only whitespace right at the edge counts
-            if self.inside[:1].isspace():
-                return "taken" if self.glued else "in"
-            return "out" if self.outside[:1].isspace() else "none"
+            return "in" if self.inside[:1].isspace() else "out" if self.outside[:1].isspace() else "none"
         if unit.text in self.inside:
             return "in"
         if unit.text in self.outside:
@@ -169,10 +160,8 @@ def source_edges(plain: str, tag: SourceTag) -> tuple[Edge, Edge]:
         return "".join(found)
 
     inner = plain[tag.start : tag.end]
-    before, after = plain[tag.start - 1 : tag.start], plain[tag.end : tag.end + 1]
-    left = Edge("left", run(inner), run(reversed(plain[: tag.start])),
-                bool(before) and char_class(before) == "word")
-    right = Edge("right", run(reversed(inner)), run(plain[tag.end :]), bool(after) and char_class(after) == "word")
+    left = Edge("left", run(inner), run(reversed(plain[: tag.start])))
+    right = Edge("right", run(reversed(inner)), run(plain[tag.end :]))
     return left, right
 
 
