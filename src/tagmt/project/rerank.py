@@ -11,7 +11,10 @@ compound or a noun phrase (`<b>그룹화</b> 기준` for `<b>그룹화 기준</b
   placed siblings, enclosing its children), none beginning with a particle or a Korean ending nor
   ending with a particle or a Chinese localizer (the placement rules' own, `_NO_START`/`_NO_END`); and
   the raw inside–outside argmax of the region (the maximum-sum run of links in minus links out,
-  before any edge rule). O(K² + n) per tag.
+  before any edge rule). None that `units.respect_units` would move (issue 21, rule 1): no edge
+  inside a verbatim token (`database-conf.xml`) or a dictionary word (`到期`, but for its link
+  exception), none crossing a bracket or quotation group, unless the source tag's edge cuts one
+  (`units.target_units(...).respects`; the pipeline's own span stays a candidate). O(K² + n) per tag.
 * **features** (`FEATURES`) — language-independent, no tag name, no word: the inside–outside score
   below the region's best; the share of the tag's links that land outside; the other words' links
   that land inside; unlinked words inside and just outside; the kinds (`wordseg.Word.kind`) of the
