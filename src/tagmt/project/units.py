@@ -304,6 +304,7 @@ class _Units:
             (m.start(), m.end()) for m in _TOKEN.finditer(plain) if _JOINER.search(m.group())
         ]
         self._at: tuple[list, list, list] | None = None  # (`respects`' per-offset tables, made once)
+        self._source_at: tuple[list[bool], list] | None = None
 
     def respects(self, tag: SourceTag, start: int, end: int) -> bool:
         """Whether a span `[start, end)` for `tag` keeps every unit whole: neither edge splits a
@@ -313,9 +314,12 @@ class _Units:
         span that is not placed (the span ranker's candidates, `rerank.py`): O(1) per edge after
         one linear pass over the text (a dictionary word's characters for its links)."""
         token_at, word_at, group_at = self._tables()
+        source_token_at, source_group_at = self._source_tables()
         probe = Span(tag, start, end, 0, False)
         for side, x, other in (("left", start, end), ("right", end, start)):
-            if self._source_crosses(probe, side):
+            y, far = (tag.start, tag.end) if side == "left" else (tag.end, tag.start)
+            group = source_group_at[y]  # `_source_crosses`, read from the tables
+            if source_token_at[y] or (group is not None and not _inside(far, group)):
                 continue
             if token_at[x] is not None:
                 return False
@@ -343,17 +347,20 @@ class _Units:
                     for x in range(a + 1, min(b, n + 1)):
                         if table[x] is None:
                             table[x] = (a, b)
-            group_at: list = [None] * (n + 1)
-            opens = {o + 1: (o, c) for o, c in self.groups}
-            stack: list[tuple[int, int]] = []
-            for x in range(n + 1):
-                while stack and stack[-1][1] < x:  # (properly nested: the innermost closes first)
-                    stack.pop()
-                if x in opens:
-                    stack.append(opens[x])
-                group_at[x] = stack[-1] if stack else None
-            self._at = (token_at, word_at, group_at)
+            self._at = (token_at, word_at, _innermost(self.groups, n))
         return self._at
+
+    def _source_tables(self) -> tuple[list[bool], list]:
+        """Per offset of the source: whether it splits a token of several pieces, and the innermost
+        group it lies in (what `_source_crosses` reads, for `respects`)."""
+        if self._source_at is None:
+            n = len(self.plain)
+            splits = [False] * (n + 1)
+            for a, b in self.source_tokens:
+                for x in range(a + 1, b):
+                    splits[x] = True
+            self._source_at = (splits, _innermost(self.source_groups, n))
+        return self._source_at
 
     def visit(self, nodes: list[Span], lo: int, hi: int) -> None:
         ordered = sorted(nodes, key=lambda n: (n.start, n.end, n.order))
@@ -526,6 +533,21 @@ class _Units:
             _set(other, other.start, y)
             return True
         return False
+
+
+def _innermost(groups: list[tuple[int, int]], n: int) -> list:
+    """For each offset `x` of a text of length `n`, the innermost of `groups` (properly nested, as
+    `groups_of` finds them) that `x` lies in (`_inside`), or None: one pass."""
+    found: list = [None] * (n + 1)
+    opens = {o + 1: (o, c) for o, c in groups}
+    stack: list[tuple[int, int]] = []
+    for x in range(n + 1):
+        while stack and stack[-1][1] < x:  # (properly nested: the innermost closes first)
+            stack.pop()
+        if x in opens:
+            stack.append(opens[x])
+        found[x] = stack[-1] if stack else None
+    return found
 
 
 def _set(node: Span, start: int, end: int) -> None:
