@@ -317,9 +317,9 @@ class _Units:
         source_token_at, source_group_at = self._source_tables()
         probe = Span(tag, start, end, 0, False)
         for side, x, other in (("left", start, end), ("right", end, start)):
-            y, far = (tag.start, tag.end) if side == "left" else (tag.end, tag.start)
-            group = source_group_at[y]  # `_source_crosses`, read from the tables
-            if source_token_at[y] or (group is not None and not _inside(far, group)):
+            edge, far = (tag.start, tag.end) if side == "left" else (tag.end, tag.start)
+            group = source_group_at[edge]  # `_source_crosses`, read from the tables
+            if source_token_at[edge] or (group is not None and not _inside(far, group)):
                 continue
             if token_at[x] is not None:
                 return False
