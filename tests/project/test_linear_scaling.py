@@ -154,3 +154,28 @@ def test_the_pieces_of_a_long_paragraph_are_read_in_linear_work():
         counts.append(count)
     for small, large in zip(counts, counts[1:]):
         assert large / small < 2.5, counts  # doubling the sentences: ×4 when quadratic
+
+
+def test_the_units_a_ranker_candidate_keeps_are_checked_in_linear_work():
+    # `units._Units.respects` (the span ranker's filter): per-offset tables made once, O(1) an edge;
+    # scanning every group and token of both sides for each candidate was quadratic in a paragraph
+    from tagmt.project.units import target_units
+
+    counts = []
+    for n in (100, 200, 400):
+        source = " ".join(f"({k}) <b>x{k}.y</b> [a{k}]" for k in range(n))
+        detagged = detag(source)
+        text = " ".join(f"（{k}）x{k}.y 「a{k}」" for k in range(n))
+
+        starts = [text.index(f"x{k}.y") for k in range(n)]
+
+        def check_all():
+            units = target_units(detagged.plain, text)
+            return [units.respects(tag, a, a + len(f"x{k}.y")) and not units.respects(tag, a + 1, a + 3)
+                    for k, (tag, a) in enumerate(zip(detagged.tags, starts))]
+
+        count, out = lines_run(check_all)
+        assert all(out)
+        counts.append(count)
+    for small, large in zip(counts, counts[1:]):
+        assert large / small < 2.5, counts

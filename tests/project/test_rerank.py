@@ -23,6 +23,7 @@ from tagmt.project.rerank import FEATURES, OtherFeatures, Ranker, Segment, cases
 from tagmt.project.wordseg import words_with_offsets
 
 from test_project_properties import projections
+from test_units import links_of
 
 
 class LexiconAligner:
@@ -220,3 +221,128 @@ def test_reranked_spans_stay_in_their_parent_and_never_overlap(case, seed):
     assert strip(output) == translation and is_well_formed(tokenize(output))
     for _, case_ in cases_of(seg, spans):
         assert case_.features.shape == (len(case_.spans), len(FEATURES))
+
+
+# ---------------------------------------------------------------- the ranker keeps the target's units whole
+
+def _leaning_ranker(**weights: float) -> Ranker:
+    """A ranker whose weights lean towards what the test names (a split, the raw argmax), margin 0."""
+    w = np.zeros(len(FEATURES))
+    for name, value in weights.items():
+        w[FEATURES.index(name)] = value
+    return Ranker(w, np.ones(len(FEATURES)), 0.0)
+
+
+def _reranked(source, translation, src_lang, trg_lang, pairs, ranker) -> tuple[str, str]:
+    """The pipeline's output and the output after `ranker`, links given by hand."""
+    detagged = detag(source)
+    src = words_with_offsets(detagged.plain, src_lang, detagged.cuts())
+    trg = words_with_offsets(translation, trg_lang)
+    links = links_of(pairs, src, trg)
+    spans = _spans(detagged, translation, src, trg, links, default_decision)
+    before = render_spans(translation, spans)[0]
+    ranker.rerank(Segment(detagged, translation, src, trg, links, {}), spans)
+    return before, render_spans(translation, spans)[0]
+
+
+_SPLIT_TOKEN = {"split_token_left": 10.0, "split_token_right": 10.0}
+_SPLIT_WORD = {"split_word_left": 10.0, "split_word_right": 10.0}
+
+
+@pytest.mark.parametrize("source, translation, src_lang, trg_lang, pairs, weights, expected, unguarded", [
+    # Latin: a verbatim token (a ranker that would cut `database-conf.xml` at its hyphen)
+    ("Edit <b>database-conf.xml</b> now.", "Bearbeiten Sie jetzt database-conf.xml.", "en", "de",
+     [("Edit", "Bearbeiten"), ("now", "jetzt")], _SPLIT_TOKEN,
+     "Bearbeiten Sie jetzt <b>database-conf.xml</b>.", "Bearbeiten Sie jetzt database<b>-</b>conf.xml."),
+    # Cyrillic: a verbatim token after the span (`S/4HANA` is not cut to take its `S` in)
+    ("Open <b>the file</b> in S/4HANA now.", "Откройте файл в S/4HANA сейчас.", "en", "ru",
+     [("Open", "Откройте"), ("file", "файл"), ("in", "S"), ("now", "сейчас")], _SPLIT_TOKEN,
+     "Откройте <b>файл в</b> S/4HANA сейчас.", "<b>Откройте файл в S</b>/4HANA сейчас."),
+    # Japanese: a bracket group (the raw argmax `許可] し` crosses its closing mark)
+    ("Choose <b>Allow session</b> cookies always.", "常に [セッション Cookie を許可] します。", "en", "ja",
+     [("Allow", "許可"), ("session", "し"), ("cookies", "Cookie"), ("always", "常に")], {"raw_argmax": 10.0},
+     "常に [セッション Cookie を許可]<b> します</b>。", "常に [セッション Cookie を<b>許可] し</b>ます。"),
+    # Hangul: the same with `[사용자 관리] 앱`
+    ("Open <b>Manage</b> users now.", "지금 [사용자 관리] 앱을 여세요.", "en", "ko",
+     [("Manage", "관리"), ("Manage", "앱"), ("users", "사용자"), ("now", "지금")], {"raw_argmax": 10.0},
+     "지금 [사용자 관리]<b> 앱</b>을 여세요.", "지금 [사용자 <b>관리] 앱</b>을 여세요."),
+    # Chinese: a dictionary word (`到期` is not cut, though every candidate that cuts it is favoured)
+    ("Reset the status to <b>Due</b> now.", "现在将状态重置为到期。", "en", "zh",
+     [("Due", "期"), ("Reset", "重"), ("status", "状")], _SPLIT_WORD,
+     "现在将状态重置为<b>到期</b>。", "现在将状态<b>重置为到</b>期。"),
+])
+def test_the_ranker_never_moves_an_edge_into_a_unit(source, translation, src_lang, trg_lang, pairs, weights,
+                                                   expected, unguarded, monkeypatch):
+    """Issue 21, rule 1, after the ranker: a span it moves keeps whole every verbatim token, bracket
+    group and dictionary word that `units.respect_units` kept whole — even a ranker whose weights favour
+    cutting them. `unguarded`: what the same ranker picks when every candidate is allowed (the
+    candidates the rule removes are real)."""
+    from tagmt.project import units
+
+    before, after = _reranked(source, translation, src_lang, trg_lang, pairs, _leaning_ranker(**weights))
+    assert (before, after) == (expected, expected)
+    monkeypatch.setattr(units._Units, "respects", lambda self, tag, start, end: True)
+    assert _reranked(source, translation, src_lang, trg_lang, pairs, _leaning_ranker(**weights))[1] == unguarded
+
+
+def test_a_unit_the_source_tag_cuts_may_be_cut():
+    """The exception of rule 1: where the source tag's own edge cuts a token (`<b>database</b>-conf.xml`),
+    the ranker may put an edge inside the target's copy of it."""
+    detagged = detag("Edit <b>database</b>-conf.xml now.")
+    text = "Bearbeiten Sie jetzt database-conf.xml."
+    src = words_with_offsets(detagged.plain, "en", detagged.cuts())
+    trg = words_with_offsets(text, "de")
+    units = Segment(detagged, text, src, trg, set(), {}).units
+    at = text.index("database")
+    assert units.respects(detagged.tags[0], at, at + len("database"))
+    other = detag("Edit <b>the database-conf.xml</b> file now.")
+    units = Segment(other, text, words_with_offsets(other.plain, "en", other.cuts()), trg, set(), {}).units
+    assert not units.respects(other.tags[0], at, at + len("database"))
+    assert units.respects(other.tags[0], at, at + len("database-conf.xml"))
+
+
+_TOKEN_RE = __import__("regex").compile(r"[\p{L}\p{N}\p{M}]+(?:[-._/:@#+~=%&?\\]+[\p{L}\p{N}\p{M}]+)+")
+
+
+def _source_cuts(plain: str, tag, x: int) -> bool:
+    """Whether the source tag's edge at `x` cuts a group of the source it crosses or a token."""
+    from tagmt.project.units import groups_of
+
+    inside = [(a < x <= b) for a, b in groups_of(plain)]
+    crossing = any(
+        here and ((a < tag.start <= b) != (a < tag.end <= b)) for here, (a, b) in zip(inside, groups_of(plain))
+    )
+    return crossing or any(m.start() < x < m.end() for m in _TOKEN_RE.finditer(plain))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data(), st.integers(0, 2**16))
+def test_no_span_the_ranker_moves_splits_a_token_or_crosses_a_group(data, seed):
+    """After the whole pipeline and a random ranker: every span the ranker moved has no edge inside a
+    verbatim token and crosses no bracket or quotation group of the translation, unless the source
+    tag's edge on that side cuts one of the source (checked here with the units' own definitions,
+    `groups_of` and `verbatim_tokens`, edge by edge)."""
+    from tagmt.project.units import groups_of, verbatim_tokens
+    from test_units import nested, texts
+
+    source, translation = data.draw(nested()), data.draw(texts())
+    detagged = detag(source)
+    src = words_with_offsets(detagged.plain, "en", detagged.cuts())
+    trg = words_with_offsets(translation, "ja")
+    pairs = [(i, j) for i in range(len(src)) for j in range(len(trg))]
+    links = set(data.draw(st.lists(st.sampled_from(pairs), max_size=8))) if pairs else set()
+    spans = _spans(detagged, translation, src, trg, links, default_decision)
+    before = {s.order: (s.start, s.end) for root in spans for s in root.walk()}
+    _random_ranker(seed).rerank(Segment(detagged, translation, src, trg, links, {}), spans)
+    groups, tokens = groups_of(translation), verbatim_tokens(detagged.plain, translation)
+    for root in spans:
+        for node in root.walk():
+            if (node.start, node.end) == before[node.order]:
+                continue
+            for x, y, edge in ((node.start, node.end, node.tag.start), (node.end, node.start, node.tag.end)):
+                if _source_cuts(detagged.plain, node.tag, edge):
+                    continue
+                assert not any(a < x < b for a, b in tokens)
+                assert not any((a < x <= b) and not (a < y <= b) for a, b in groups)
+    output = render_spans(translation, spans)[0]
+    assert strip(output) == translation and is_well_formed(tokenize(output))

@@ -38,6 +38,7 @@ from __future__ import annotations
 import regex
 
 from tagmt.project.align import Links
+from tagmt.project.detag import SourceTag
 from tagmt.project.edges import Span
 from tagmt.project.wordbreak import icu_available, icu_spans
 from tagmt.project.wordseg import Word
@@ -255,6 +256,15 @@ def _verbatim_core(node: Span, plain: str, text: str, whole: str) -> tuple[str, 
 # --------------------------------------------------------------------------- tokens and groups
 
 
+def target_units(
+    plain: str, text: str, aligned: tuple[list[Word], list[Word], Links] | None = None
+) -> "_Units":
+    """The units of a translation that `respect_units` keeps whole, for asking whether a span not
+    placed keeps them (`_Units.respects`; the span ranker's candidates) and for their lists
+    (`tokens`, `words`, `groups`)."""
+    return _Units(plain, text, aligned)
+
+
 def respect_units(
     spans: list[Span],
     plain: str,
@@ -293,6 +303,64 @@ class _Units:
         self.source_tokens = [  # tokens of several pieces: `<b>Manage</b><b>Users</b>` is two
             (m.start(), m.end()) for m in _TOKEN.finditer(plain) if _JOINER.search(m.group())
         ]
+        self._at: tuple[list, list, list] | None = None  # (`respects`' per-offset tables, made once)
+        self._source_at: tuple[list[bool], list] | None = None
+
+    def respects(self, tag: SourceTag, start: int, end: int) -> bool:
+        """Whether a span `[start, end)` for `tag` keeps every unit whole: neither edge splits a
+        verbatim token or a dictionary word (one whose halves the links do not put on either side of
+        the tag, as `_options` reads them) nor crosses a group, unless the source tag's edge on that
+        side cuts a group or token of the source. What `_fix` would move an edge for, asked of a
+        span that is not placed (the span ranker's candidates, `rerank.py`): O(1) per edge after
+        one linear pass over the text (a dictionary word's characters for its links)."""
+        token_at, word_at, group_at = self._tables()
+        source_token_at, source_group_at = self._source_tables()
+        probe = Span(tag, start, end, 0, False)
+        for side, x, other in (("left", start, end), ("right", end, start)):
+            edge, far = (tag.start, tag.end) if side == "left" else (tag.end, tag.start)
+            group = source_group_at[edge]  # `_source_crosses`, read from the tables
+            if source_token_at[edge] or (group is not None and not _inside(far, group)):
+                continue
+            if token_at[x] is not None:
+                return False
+            word = word_at[x]
+            if word is not None:
+                outward, inward = word if side == "left" else word[::-1]
+                if word in self.unknown or any(
+                    self._agrees(probe, x, y, y == outward) for y in (outward, inward)
+                ):
+                    return False
+            group = group_at[x]  # the innermost group the edge is in: crossed if `other` is outside it
+            if group is not None and not _inside(other, group):
+                return False
+        return True
+
+    def _tables(self) -> tuple[list, list, list]:
+        """Per offset of the text: the token and the dictionary word it splits, and the innermost
+        group it lies in (`_inside`), or None."""
+        if self._at is None:
+            n = len(self.text)
+            token_at: list = [None] * (n + 1)
+            word_at: list = [None] * (n + 1)
+            for units, table in ((self.tokens, token_at), (self.words, word_at)):
+                for a, b in units:
+                    for x in range(a + 1, min(b, n + 1)):
+                        if table[x] is None:
+                            table[x] = (a, b)
+            self._at = (token_at, word_at, _innermost(self.groups, n))
+        return self._at
+
+    def _source_tables(self) -> tuple[list[bool], list]:
+        """Per offset of the source: whether it splits a token of several pieces, and the innermost
+        group it lies in (what `_source_crosses` reads, for `respects`)."""
+        if self._source_at is None:
+            n = len(self.plain)
+            splits = [False] * (n + 1)
+            for a, b in self.source_tokens:
+                for x in range(a + 1, b):
+                    splits[x] = True
+            self._source_at = (splits, _innermost(self.source_groups, n))
+        return self._source_at
 
     def visit(self, nodes: list[Span], lo: int, hi: int) -> None:
         ordered = sorted(nodes, key=lambda n: (n.start, n.end, n.order))
@@ -465,6 +533,21 @@ class _Units:
             _set(other, other.start, y)
             return True
         return False
+
+
+def _innermost(groups: list[tuple[int, int]], n: int) -> list:
+    """For each offset `x` of a text of length `n`, the innermost of `groups` (properly nested, as
+    `groups_of` finds them) that `x` lies in (`_inside`), or None: one pass."""
+    found: list = [None] * (n + 1)
+    opens = {o + 1: (o, c) for o, c in groups}
+    stack: list[tuple[int, int]] = []
+    for x in range(n + 1):
+        while stack and stack[-1][1] < x:  # (properly nested: the innermost closes first)
+            stack.pop()
+        if x in opens:
+            stack.append(opens[x])
+        found[x] = stack[-1] if stack else None
+    return found
 
 
 def _set(node: Span, start: int, end: int) -> None:
