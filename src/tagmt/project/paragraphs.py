@@ -208,7 +208,11 @@ class Paragraph:
                 bead_of[s] = k
         for (i, j), w in links.items():
             if 0 <= i < len(self.src) and 0 <= j < len(self.trg) and src_of[i] >= 0:
-                by_bead.setdefault(bead_of[src_of[i]], []).append((src_of[i], j, w))
+                by_bead.setdefault(bead_of[src_of[i]], []).append((src_of[i], i, j, w))
+        for k, found in by_bead.items():
+            if beads[k].src[1] - beads[k].src[0] >= 2:
+                found = self._in_order(found)
+            by_bead[k] = [(s, j, w) for s, _, j, w in found]
         parts = []
         for k, bead in enumerate(beads):
             words = self._words_of(*bead.trg)
@@ -226,6 +230,27 @@ class Paragraph:
                 sure = bead.sure and _sure(s, x, y, by_bead.get(k, []))
                 parts.append(Part((s, s + 1), x, y, self.trg[x].start, self.trg[y - 1].end, sure))
         return parts
+
+    def _in_order(self, links: list[tuple[int, int, int, float]]) -> list[tuple[int, int, int, float]]:
+        """The links `(unit, source word, target word, weight)` of a bead of several units with those of a
+        source word written in two or more of its units (`Cancel Dispatch` + `Cancel the dispatch …`)
+        re-paired in order: the aligner may link the heading's copy to the sentence's translation and the
+        sentence's to the heading's (`取消` ↔ `取り消します`), but units keep their order on both sides, so
+        the k-th link of the word (in source order) takes the k-th of its target words (in target order).
+        The weights stay in source order. Linear in the links (but a sort)."""
+        groups: dict[str, list[int]] = {}
+        for n, (_, i, _, _) in enumerate(links):
+            groups.setdefault(self.src[i].text.casefold(), []).append(n)
+        found = list(links)
+        for members in groups.values():
+            if len({links[n][0] for n in members}) < 2:
+                continue
+            members.sort(key=lambda n: (links[n][1], links[n][2]))
+            targets = sorted(links[n][2] for n in members)
+            for n, j in zip(members, targets):
+                s, i, _, w = links[n]
+                found[n] = (s, i, j, w)
+        return found
 
     def _whole_words(self) -> set[int]:
         """The offsets inside a word the translation writes as one that the placement words cut finer — a
@@ -258,21 +283,28 @@ class Paragraph:
         if n < k:
             return None
         # a word written more than once in the bead (`登録` in a heading and in its sentence): a link to one
-        # copy may be meant for another, and the cut only needs each unit's part to hold a copy — the
-        # first unit's link counts at the first copy, the last unit's at the last
+        # copy may be meant for another, and the cut only needs each unit's part to hold as many copies as
+        # it links — the first unit's links to m distinct copies count at the first m copies, the last
+        # unit's at the last m (in order: `状況` linked twice by a last unit keeps both places)
         copies: dict[str, list[int]] = {}
         for j in range(a, b):
             copies.setdefault(self.trg[j].text, []).append(j)
         prefix = []  # per unit: the mass of its links landing before word a + x
         for u, s in enumerate(units):
             row = [0.0] * (n + 1)
+            moved: dict[int, int] = {}
+            if u in (0, k - 1):
+                reached: dict[str, set[int]] = {}
+                for x, j, _ in links:
+                    if x == s and a <= j < b:
+                        reached.setdefault(self.trg[j].text, set()).add(j)
+                for text, places in reached.items():
+                    ordered, all_copies = sorted(places), copies[text]
+                    start = 0 if u == 0 else len(all_copies) - len(ordered)
+                    moved.update(zip(ordered, all_copies[start:]))
             for x, j, w in links:
                 if x == s and a <= j < b:
-                    if u == 0:
-                        j = copies[self.trg[j].text][0]
-                    elif u == k - 1:
-                        j = copies[self.trg[j].text][-1]
-                    row[j - a + 1] += w
+                    row[moved.get(j, j) - a + 1] += w
             for x in range(1, n + 1):
                 row[x] += row[x - 1]
             prefix.append(row)
