@@ -201,7 +201,7 @@ class Paragraph:
         without a full stop before a sentence (`Create Work Pack` + `Create a work pack …` →
         `作業パッケージ登録作業の選択に…`) is a unit of its own on both sides."""
         src_of = _sentence_index([w.start for w in self.src], self.src_sentences)
-        by_bead: dict[int, list[tuple[int, int, float]]] = {}
+        by_bead: dict[int, list[tuple[int, int, int, float]]] = {}
         bead_of = [0] * len(self.src_sentences)
         for k, bead in enumerate(beads):
             for s in range(*bead.src):
@@ -212,7 +212,7 @@ class Paragraph:
         for k, found in by_bead.items():
             if beads[k].src[1] - beads[k].src[0] >= 2:
                 found = self._in_order(found)
-            by_bead[k] = [(s, j, w) for s, _, j, w in found]
+            by_bead[k] = found
         parts = []
         for k, bead in enumerate(beads):
             words = self._words_of(*bead.trg)
@@ -236,20 +236,21 @@ class Paragraph:
         source word written in two or more of its units (`Cancel Dispatch` + `Cancel the dispatch …`)
         re-paired in order: the aligner may link the heading's copy to the sentence's translation and the
         sentence's to the heading's (`取消` ↔ `取り消します`), but units keep their order on both sides, so
-        the k-th link of the word (in source order) takes the k-th of its target words (in target order).
-        The weights stay in source order. Linear in the links (but a sort)."""
-        groups: dict[str, list[int]] = {}
+        the copies' sets of links, ordered by where they land (their weighted mean target word), go to the
+        copies in source order, each set whole. Linear in the links (but a sort)."""
+        copies: dict[str, dict[int, list[int]]] = {}  # text → source word → its links (indexes)
         for n, (_, i, _, _) in enumerate(links):
-            groups.setdefault(self.src[i].text.casefold(), []).append(n)
+            copies.setdefault(self.src[i].text.casefold(), {}).setdefault(i, []).append(n)
         found = list(links)
-        for members in groups.values():
-            if len({links[n][0] for n in members}) < 2:
+        for words in copies.values():
+            if len({links[sets[0]][0] for sets in words.values()}) < 2:
                 continue
-            members.sort(key=lambda n: (links[n][1], links[n][2]))
-            targets = sorted(links[n][2] for n in members)
-            for n, j in zip(members, targets):
-                s, i, _, w = links[n]
-                found[n] = (s, i, j, w)
+            sets = sorted(words.values(), key=lambda members: sum(links[n][2] * links[n][3] for n in members)
+                          / max(sum(links[n][3] for n in members), 1e-9))
+            for i, members in zip(sorted(words), sets):
+                s = links[words[i][0]][0]
+                for n in members:
+                    found[n] = (s, i, links[n][2], links[n][3])
         return found
 
     def _whole_words(self) -> set[int]:
@@ -271,7 +272,7 @@ class Paragraph:
                     self._inner.add(x)
         return self._inner
 
-    def _split(self, bead: Bead, a: int, b: int, links: list[tuple[int, int, float]]) -> list[int] | None:
+    def _split(self, bead: Bead, a: int, b: int, links: list[tuple[int, int, int, float]]) -> list[int] | None:
         """Where the target words `[a, b)` of a bead of several source units and one target sentence are
         cut, one part a unit in order: the cuts that keep the most link mass of each unit in its part (each
         link counts its confidence; a monotone segmentation, linear in the words times the units); None
@@ -284,8 +285,8 @@ class Paragraph:
             return None
         # a word written more than once in the bead (`登録` in a heading and in its sentence): a link to one
         # copy may be meant for another, and the cut only needs each unit's part to hold as many copies as
-        # it links — the first unit's links to m distinct copies count at the first m copies, the last
-        # unit's at the last m (in order: `状況` linked twice by a last unit keeps both places)
+        # the unit has source words linked to them — the first unit's links count at the first copies, the
+        # last unit's at the last (`situation … situation` → `状況 … 状況` keeps both places)
         copies: dict[str, list[int]] = {}
         for j in range(a, b):
             copies.setdefault(self.trg[j].text, []).append(j)
@@ -294,15 +295,21 @@ class Paragraph:
             row = [0.0] * (n + 1)
             moved: dict[int, int] = {}
             if u in (0, k - 1):
-                reached: dict[str, set[int]] = {}
-                for x, j, _ in links:
+                reached: dict[str, tuple[set[int], set[int]]] = {}  # text → (its copies linked, source words)
+                for x, i, j, _ in links:
                     if x == s and a <= j < b:
-                        reached.setdefault(self.trg[j].text, set()).add(j)
-                for text, places in reached.items():
+                        places, words = reached.setdefault(self.trg[j].text, (set(), set()))
+                        places.add(j)
+                        words.add(i)
+                for text, (places, words) in reached.items():
                     ordered, all_copies = sorted(places), copies[text]
-                    start = 0 if u == 0 else len(all_copies) - len(ordered)
-                    moved.update(zip(ordered, all_copies[start:]))
-            for x, j, w in links:
+                    m = min(len(words), len(ordered))
+                    if u == 0:  # the r-th place at the r-th copy, the places beyond m at the m-th
+                        moved.update((j, all_copies[min(r, m - 1)]) for r, j in enumerate(ordered))
+                    else:  # the places before the last m at the m-th copy from the end, then in order
+                        moved.update((j, all_copies[len(all_copies) - m + max(0, r - (len(ordered) - m))])
+                                     for r, j in enumerate(ordered))
+            for x, _, j, w in links:
                 if x == s and a <= j < b:
                     row[moved.get(j, j) - a + 1] += w
             for x in range(1, n + 1):
@@ -568,11 +575,11 @@ def paragraph_of(
     return Paragraph(detagged.plain, text, src, trg, src_sentences, trg_sentences, beads, counted)
 
 
-def _sure(s: int, a: int, b: int, links: list[tuple[int, int, float]]) -> bool:
+def _sure(s: int, a: int, b: int, links: list[tuple[int, int, int, float]]) -> bool:
     """Whether the part of a split bead (source sentence `s`, target words `[a, b)`) keeps at least `SURE`
     of the mass of its bead's links that touch it (`links`: the bead's, as (sentence, word, weight))."""
     inside = touching = 0.0
-    for x, j, w in links:
+    for x, _, j, w in links:
         here, there = x == s, a <= j < b
         inside += w if here and there else 0.0
         touching += w if here or there else 0.0
