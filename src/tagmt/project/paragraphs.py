@@ -331,7 +331,8 @@ class Paragraph:
             begins = self.plain[self.src_sentences[units[done]][0]]
             alike = (_is_mark(ends) == (left.kind == "punct")) + (_is_mark(begins) == (right.kind == "punct"))
             share = sum(lengths[:done]) / total
-            return TIE * (marked + alike - abs((right.start - low) / max(high - low, 1) - share))
+            ending = left.end == right.start and _kana_ending(right.text)
+            return TIE * (marked + alike - ending - abs((right.start - low) / max(high - low, 1) - share))
 
         whole = self._whole_words()
 
@@ -496,6 +497,13 @@ class Paragraph:
         while trail and end < len(self.text) and self.text[end].isspace():
             end, trail = end + 1, trail - 1
         return start, end
+
+
+def _kana_ending(word: str) -> bool:
+    """Whether a word begins with hiragana: Japanese writes its particles, auxiliaries and inflections
+    (`あり`, `します`, `のもの`, `が`) in hiragana right after the word they follow, so an unlinked one
+    written without a space ends the part before it rather than beginning the next."""
+    return "\u3041" <= word[:1] <= "\u309f"
 
 
 def _is_mark(char: str) -> bool:
