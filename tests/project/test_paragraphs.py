@@ -214,6 +214,19 @@ def test_an_unlinked_hiragana_ending_closes_the_part_before_it():
     assert project_tags(*args) == "<p>次のフェーズ</p><p>プロジェクトを次のフェーズに移動します</p><p>定義</p>"
 
 
+def test_a_bead_is_not_cut_inside_a_hangul_word():
+    # the words split `엑스포트` (`엑`, `스포트`) and the sentence's `Export` is linked to the heading's second
+    # piece: Korean writes a space between its words, so the heading ends at the space all the same
+    source = "<p>Export</p> <p>Export your data to a file.</p>"
+    translation = "엑스포트 데이터를 파일로 엑스포트합니다."
+    detagged, text, s, t, _ = linked(source, translation, [], trg="ko")
+    words = [w.text for w in t]
+    assert words[:2] == ["엑", "스포트"]
+    links = {(0, 0), (1, 1), (3, words.index("데이터")), (6, words.index("파일"))}
+    assert [w.text for w in s][3] == "data" and [w.text for w in s][6] == "file"
+    assert project_tags(detagged, text, s, t, links) == "<p>엑스포트</p> <p>데이터를 파일로 엑스포트합니다.</p>"
+
+
 def test_list_items_in_one_target_sentence_begin_with_their_dash_latin():
     # the items begin with a dash and end with a mark, in the source and in the translation: the cut between
     # two items falls after the comma and before the dash, not inside the brackets' neighbourhood

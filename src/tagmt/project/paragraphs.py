@@ -256,11 +256,13 @@ class Paragraph:
     def _whole_words(self) -> set[int]:
         """The offsets inside a word the translation writes as one that the placement words cut finer — a
         dictionary word of an unspaced script, a run of kanji in Japanese (`units.dictionary_words`,
-        `差|立`) — or inside a bracket or quotation group (`units.groups_of`: `Max (請求額, | 債権)`): a
-        bead is not cut there."""
+        `差|立`), a run of Hangul (Korean writes a space between its words, `엑|스포트`) — or inside a
+        bracket or quotation group (`units.groups_of`: `Max (請求額, | 債権)`): a bead is not cut there."""
         if self._inner is None:
             pieces = icu_pieces(self.text)
             self._inner = {x for a, b in dictionary_words(self.text, pieces) for x in range(a + 1, b)}
+            self._inner.update(x for x in range(1, len(self.text))
+                               if _hangul(self.text[x - 1]) and _hangul(self.text[x]))
             depth = [0] * (len(self.text) + 2)  # (linear: a difference array over the groups)
             for o, c in groups_of(self.text):
                 depth[o + 1] += 1
@@ -497,6 +499,11 @@ class Paragraph:
         while trail and end < len(self.text) and self.text[end].isspace():
             end, trail = end + 1, trail - 1
         return start, end
+
+
+def _hangul(char: str) -> bool:
+    """A Hangul syllable or jamo."""
+    return "\uac00" <= char <= "\ud7a3" or "\u1100" <= char <= "\u11ff" or "\u3130" <= char <= "\u318f"
 
 
 def _kana_ending(word: str) -> bool:
