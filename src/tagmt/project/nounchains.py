@@ -162,6 +162,10 @@ class _Chains:
             return
         a, b = covered[0], covered[-1]
         own = {self.src[i].text.lower() for i in inside if any(c.isalpha() for c in self.src[i].text)}
+        # a word of the tag already linked inside the span has its copy there: a copy written elsewhere
+        # in the source keeps its own links (`<b>Distribution</b> In distribution` → `배부 배부에서는`)
+        held = set(range(a, b + 1))
+        own -= {self.src[i].text.lower() for j in held for i, _ in self.owners.get(j, ()) if i in inside}
         # right: over the free nouns after the last word, up to the chain's end
         if self.noun(b) or (not self.japanese and trg[b].kind == "other" and _hangul(trg[b].text)):
             j = self._right(b + 1, inside, own, ceiling)
