@@ -15,7 +15,9 @@ The rule (`complete_chains`, after the edge rules), for each span tag, parents f
 * right edge — after the span's last noun (or adverb: `<i>다시 포함</i>` for `Reinclude`), the nouns
   of the chain are taken one by one while each is *free*: linked to a word of the tag, or to a copy
   elsewhere in the source of a word the tag has (which copy of a word written twice the aligner
-  links is a guess: `Generate` ×3 → `생성` ×3); or linked to nothing; or, glued to the span in one
+  links is a guess: `Generate` ×3 → `생성` ×3) when the tag's own word has no link inside the span
+  yet (`<b>Distribution</b> In distribution` → `<b>배부</b> 배부에서는`: each copy has its own);
+  or linked to nothing; or, glued to the span in one
   eojeol (Korean spacing makes two nouns written together one compound), linked elsewhere by no
   sure link (confidence < `SURE`: below the aligner's vote, or a weak link). A particle glued to
   the last noun is crossed too when the noun after it is the tag's by a link: a term may hold a

@@ -15,7 +15,11 @@ tied to a language or a data set:
    length prior (`LENGTH`): linear in the units times a band (`BAND`). A bead of several source units
    and one target sentence (the translation wrote no full stop after a heading) is cut into one part a
    unit where the target words best keep each unit's links (`Paragraph._split`), never inside a
-   dictionary word or a bracket or quotation group of the translation. A segment whose source
+   dictionary word, a run of Hangul or a bracket or quotation group of the translation. The links
+   of a source word written in several units of the bead are re-paired in order (`_in_order`: a
+   heading's `Assign` linked to the sentence's `割り当て` and the sentence's to the heading's `割当`), and
+   on ties no part begins with an unspaced hiragana word (a Japanese particle or inflection ends the
+   part before it: `…に移動します|定義`). A segment whose source
    is one unit has no correspondence: nothing changes for it.
 2. **Tags that enclose whole sentences** (`Paragraph.block`): a source tag whose edges are at source
    sentence boundaries (up to whitespace, and the sentence's own closing marks when the tag leaves them
