@@ -458,3 +458,48 @@ def test_a_paragraph_of_2000_sentences_is_projected_in_linear_work():
         assert out.endswith(" <ph>Öffnen Sie die Datei x. Öffnen Sie die Datei y.</ph> Öffnen Sie die <b>Datei</b> z.")
         counts.append(count)
     assert counts[1] / counts[0] < 2.5, counts
+
+
+# ----------------------------------------------------------------------------- re-paired repeats (property)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 2), st.sampled_from(["Cancel", "cancel", "order", "now"]),
+                          st.lists(st.tuples(st.integers(0, 9), st.sampled_from([0.17, 0.67, 1.0])),
+                                   min_size=1, max_size=3)), min_size=1, max_size=8))
+def test_re_pairing_keeps_every_link_set_whole_and_orders_a_repeated_word(words):
+    # source words in unit order, each with its links: the re-paired links are the same link sets (target
+    # word, weight), each moved whole to a copy of the same word, and a word's copies in two or more units
+    # land in source order (their sets' weighted means ascend)
+    from tagmt.project.paragraphs import Paragraph
+    from tagmt.project.wordseg import Word
+
+    words = sorted(words, key=lambda w: w[0])
+    src = [Word(text, k, k + 1, "content") for k, (_, text, _) in enumerate(words)]
+    links = [(unit, i, j, w) for i, (unit, _, found) in enumerate(words) for j, w in dict(found).items()]
+
+    class Stub:
+        pass
+
+    stub = Stub()
+    stub.src = src
+    found = Paragraph._in_order(stub, links)
+    assert len(found) == len(links)
+
+    def sets(rows):
+        by_word: dict[int, list] = {}
+        for unit, i, j, w in rows:
+            assert unit == words[i][0]  # a link's unit is its source word's
+            by_word.setdefault(i, []).append((j, w))
+        return by_word
+
+    before, after = sets(links), sets(found)
+    by_text: dict[str, list[int]] = {}
+    for i, w in enumerate(src):
+        by_text.setdefault(w.text.casefold(), []).append(i)
+    for copies in by_text.values():
+        assert sorted(sorted(before[i]) for i in copies if i in before) == \
+            sorted(sorted(after[i]) for i in copies if i in after)
+        if len({words[i][0] for i in copies}) >= 2:
+            means = [sum(j * w for j, w in after[i]) / sum(w for _, w in after[i]) for i in copies]
+            assert means == sorted(means) or all(abs(a - b) < 1e-9 for a, b in zip(means, sorted(means)))
