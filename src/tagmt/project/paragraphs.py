@@ -36,9 +36,9 @@ tied to a language or a data set:
 The split rules of principle 1 (re-paired repeats, copies per source word, the hiragana ending, no cut in
 Hangul; benchmarks/bench_projection.py --modes cv --paragraphs 3:p, seed 1, exact % before → after, alone):
 SAP ja 89.0 → 91.2 (94.7), ko 90.6 → 92.3 (94.2), zh 93.4 → 94.0 (96.2), EUR-Lex de 77.9 → 77.9 (94.1).
-Of the first 40 en-ja paragraphs lost against their sentences, 12 fixed (`<p>プラント割当</p><p>プラントを…`
-was `<p>プラント</p><p>割当プラントを…`), one new (`<p>仕入先</p><p>構内での受領…`: the heading's
-`Acceptance` linked to `どう`).
+Of the first 40 en-ja paragraphs lost against their sentences, 12 fixed
+(`<p>プラント割当</p><p>プラントを…` was `<p>プラント</p><p>割当プラントを…`), one new
+(`<p>仕入先</p><p>構内での受領…`: the heading's `Acceptance` linked to `どう`).
 """
 
 from __future__ import annotations
