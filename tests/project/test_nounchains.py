@@ -214,3 +214,29 @@ def test_chains_only_grow_spans_over_nouns_and_keep_nesting(case):
             assert lo <= node.start <= node.end <= hi
             check(node.children, node.start, node.end)
     check(after, 0, len(text))
+
+
+def _by_index(source: str, target: str, lang: str, pairs: list[tuple[int, int]]) -> str:
+    detagged = detag(source)
+    src = words_with_offsets(detagged.plain, "en", detagged.cuts())
+    trg = words_with_offsets(target, lang)
+    return project_tags(detagged, target, src, trg, set(pairs))
+
+
+def test_a_copy_of_the_tag_word_outside_keeps_its_own_translation_korean():
+    # `Distribution` (the tag) and `distribution` (after it) each linked to their own `배부`: the tag's word
+    # already holds its copy, so the second `배부`, glued to no particle of the tag, stays outside
+    source = "<b>Distribution</b> In distribution, amounts are distributed."
+    target = "배부 배부에서는 금액이 배부됩니다."
+    assert [w.text for w in words_with_offsets(target, "ko")][:2] == ["배부", "배부"]
+    assert _by_index(source, target, "ko", [(0, 0), (2, 1)]) == "<b>배부</b> 배부에서는 금액이 배부됩니다."
+    # the tag's word linked to nothing: a noun linked to its copy elsewhere may still be the tag's
+    assert _by_index(source, target, "ko", [(2, 0), (1, 2)]).startswith("<b>배부")
+
+
+def test_a_copy_of_the_tag_word_outside_keeps_its_own_translation_japanese():
+    source = "<b>Packing</b> Navigate to the Packing screen"
+    target = "梱包梱包画面にナビゲートします。"
+    words = [w.text for w in words_with_offsets(target, "ja")]
+    assert words[:3] == ["梱包", "梱包", "画面"]
+    assert _by_index(source, target, "ja", [(0, 0), (4, 1), (5, 2)]) == "<b>梱包</b>梱包画面にナビゲートします。"

@@ -143,6 +143,90 @@ def test_three_headings_in_one_target_sentence_are_cut_apart_cjk():
     assert project_tags(detagged, text, s, t, links) == "<p>勘定コード表</p><p>勘定を含む構造</p><p>定義</p>"
 
 
+def by_copies(source: str, translation: str, pairs, trg: str):
+    """`linked`'s arguments with links between the k-th copy of a source word and the m-th of a target word,
+    `pairs` as (source word, k, target word, m)."""
+    detagged, text, s, t, _ = linked(source, translation, [], trg=trg)
+
+    def at(words, written, k):
+        return [i for i, w in enumerate(words) if w.text == written][k]
+
+    return detagged, text, s, t, {(at(s, a, k), at(t, b, m)) for a, k, b, m in pairs}
+
+
+def test_crossed_links_of_a_word_in_a_heading_and_its_sentence_are_re_paired_cjk():
+    # the aligner linked the heading's `Assign` to the sentence's `割り当て` and the sentence's to the heading's
+    # `割当`: the units keep their order on both sides, so the heading takes the first
+    source = "<p>Assign Plant</p> <p>Assign plant to a project.</p>"
+    translation = "プラント割当プラントをプロジェクトに割り当てます。"
+    args = by_copies(source, translation, [("Assign", 0, "割り当て", 0), ("Assign", 1, "割当", 0), ("Plant", 0, "プラント", 0),
+                                           ("plant", 0, "プラント", 1), ("project", 0, "プロジェクト", 0)], "ja")
+    assert project_tags(*args) == "<p>プラント割当</p><p>プラントをプロジェクトに割り当てます。</p>"
+
+
+def test_crossed_links_of_a_word_in_a_heading_and_its_sentence_are_re_paired_latin():
+    source = "<p>Cancel Order</p> <p>Cancel the order now.</p>"
+    translation = "Auftrag stornieren Stornieren Sie den Auftrag jetzt."
+    args = by_copies(source, translation, [("Cancel", 0, "Stornieren", 0), ("Cancel", 1, "stornieren", 0),
+                                           ("Order", 0, "Auftrag", 0), ("order", 0, "Auftrag", 1),
+                                           ("now", 0, "jetzt", 0)], "de")
+    assert project_tags(*args) == "<p>Auftrag stornieren</p> <p>Stornieren Sie den Auftrag jetzt.</p>"
+
+
+def test_crossed_links_of_a_word_in_a_heading_and_its_sentence_are_re_paired_cyrillic():
+    source = "<p>Cancel Order</p> <p>Cancel the order now.</p>"
+    translation = "Заказ отменить Отмените заказ сейчас."
+    args = by_copies(source, translation, [("Cancel", 0, "Отмените", 0), ("Cancel", 1, "отменить", 0),
+                                           ("Order", 0, "Заказ", 0), ("order", 0, "заказ", 0),
+                                           ("now", 0, "сейчас", 0)], "ru")
+    assert project_tags(*args) == "<p>Заказ отменить</p> <p>Отмените заказ сейчас.</p>"
+
+
+def test_a_last_unit_linked_to_two_copies_of_a_word_keeps_both_cjk():
+    # `situation` twice in the last unit, linked to both `状況`: the first copy belongs to it, not to the
+    # heading before it (counting both links at the last copy left `状況` to either side)
+    source = "<p>Structures</p> <p>Definition</p> <p>Represents a situation or triggers a situation.</p>"
+    translation = "構造定義状況を表すか、状況をトリガします。"
+    args = by_copies(source, translation, [("Structures", 0, "構造", 0), ("Definition", 0, "定義", 0),
+                                           ("situation", 0, "状況", 0), ("situation", 1, "状況", 1),
+                                           ("Represents", 0, "表す", 0), ("triggers", 0, "トリガ", 0)], "ja")
+    assert project_tags(*args) == "<p>構造</p><p>定義</p><p>状況を表すか、状況をトリガします。</p>"
+
+
+def test_a_last_unit_linked_to_two_copies_of_a_word_keeps_both_latin():
+    source = "<p>Structures</p> <p>Definition</p> <p>Represents a situation or triggers a situation.</p>"
+    translation = "Strukturen Definition Situation Situationsauslöser darstellen Situation."
+    args = by_copies(source, translation, [("Structures", 0, "Strukturen", 0), ("Definition", 0, "Definition", 0),
+                                           ("situation", 0, "Situation", 0), ("situation", 1, "Situation", 1),
+                                           ("Represents", 0, "darstellen", 0)], "de")
+    assert project_tags(*args) == ("<p>Strukturen</p> <p>Definition</p> "
+                                   "<p>Situation Situationsauslöser darstellen Situation.</p>")
+
+
+def test_an_unlinked_hiragana_ending_closes_the_part_before_it():
+    # `移動します` | `定義`: the links tie on `し`, `ます` (linked to nothing); Japanese writes its inflections
+    # and particles in hiragana after the word they follow, so the cut goes after them, not before
+    source = "<p>Next Phase</p> <p>Move the project to the next phase</p> <p>Definition</p>"
+    translation = "次のフェーズプロジェクトを次のフェーズに移動します定義"
+    args = by_copies(source, translation, [("Next", 0, "次", 0), ("Phase", 0, "フェーズ", 0), ("Move", 0, "移動", 0),
+                                           ("project", 0, "プロジェクト", 0), ("next", 0, "次", 1),
+                                           ("phase", 0, "フェーズ", 1), ("Definition", 0, "定義", 0)], "ja")
+    assert project_tags(*args) == "<p>次のフェーズ</p><p>プロジェクトを次のフェーズに移動します</p><p>定義</p>"
+
+
+def test_a_bead_is_not_cut_inside_a_hangul_word():
+    # the words split `엑스포트` (`엑`, `스포트`) and the sentence's `Export` is linked to the heading's second
+    # piece: Korean writes a space between its words, so the heading ends at the space all the same
+    source = "<p>Export</p> <p>Export your data to a file.</p>"
+    translation = "엑스포트 데이터를 파일로 엑스포트합니다."
+    detagged, text, s, t, _ = linked(source, translation, [], trg="ko")
+    words = [w.text for w in t]
+    assert words[:2] == ["엑", "스포트"]
+    links = {(0, 0), (1, 1), (3, words.index("데이터")), (6, words.index("파일"))}
+    assert [w.text for w in s][3] == "data" and [w.text for w in s][6] == "file"
+    assert project_tags(detagged, text, s, t, links) == "<p>엑스포트</p> <p>데이터를 파일로 엑스포트합니다.</p>"
+
+
 def test_list_items_in_one_target_sentence_begin_with_their_dash_latin():
     # the items begin with a dash and end with a mark, in the source and in the translation: the cut between
     # two items falls after the comma and before the dash, not inside the brackets' neighbourhood
@@ -374,3 +458,48 @@ def test_a_paragraph_of_2000_sentences_is_projected_in_linear_work():
         assert out.endswith(" <ph>Öffnen Sie die Datei x. Öffnen Sie die Datei y.</ph> Öffnen Sie die <b>Datei</b> z.")
         counts.append(count)
     assert counts[1] / counts[0] < 2.5, counts
+
+
+# ----------------------------------------------------------------------------- re-paired repeats (property)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 2), st.sampled_from(["Cancel", "cancel", "order", "now"]),
+                          st.lists(st.tuples(st.integers(0, 9), st.sampled_from([0.17, 0.67, 1.0])),
+                                   min_size=1, max_size=3)), min_size=1, max_size=8))
+def test_re_pairing_keeps_every_link_set_whole_and_orders_a_repeated_word(words):
+    # source words in unit order, each with its links: the re-paired links are the same link sets (target
+    # word, weight), each moved whole to a copy of the same word, and a word's copies in two or more units
+    # land in source order (their sets' weighted means ascend)
+    from tagmt.project.paragraphs import Paragraph
+    from tagmt.project.wordseg import Word
+
+    words = sorted(words, key=lambda w: w[0])
+    src = [Word(text, k, k + 1, "content") for k, (_, text, _) in enumerate(words)]
+    links = [(unit, i, j, w) for i, (unit, _, found) in enumerate(words) for j, w in dict(found).items()]
+
+    class Stub:
+        pass
+
+    stub = Stub()
+    stub.src = src
+    found = Paragraph._in_order(stub, links)
+    assert len(found) == len(links)
+
+    def sets(rows):
+        by_word: dict[int, list] = {}
+        for unit, i, j, w in rows:
+            assert unit == words[i][0]  # a link's unit is its source word's
+            by_word.setdefault(i, []).append((j, w))
+        return by_word
+
+    before, after = sets(links), sets(found)
+    by_text: dict[str, list[int]] = {}
+    for i, w in enumerate(src):
+        by_text.setdefault(w.text.casefold(), []).append(i)
+    for copies in by_text.values():
+        assert sorted(sorted(before[i]) for i in copies if i in before) == \
+            sorted(sorted(after[i]) for i in copies if i in after)
+        if len({words[i][0] for i in copies}) >= 2:
+            means = [sum(j * w for j, w in after[i]) / sum(w for _, w in after[i]) for i in copies]
+            assert means == sorted(means) or all(abs(a - b) < 1e-9 for a, b in zip(means, sorted(means)))

@@ -15,7 +15,9 @@ The rule (`complete_chains`, after the edge rules), for each span tag, parents f
 * right edge — after the span's last noun (or adverb: `<i>다시 포함</i>` for `Reinclude`), the nouns
   of the chain are taken one by one while each is *free*: linked to a word of the tag, or to a copy
   elsewhere in the source of a word the tag has (which copy of a word written twice the aligner
-  links is a guess: `Generate` ×3 → `생성` ×3); or linked to nothing; or, glued to the span in one
+  links is a guess: `Generate` ×3 → `생성` ×3) when the tag's own word has no link inside the span
+  yet (`<b>Distribution</b> In distribution` → `<b>배부</b> 배부에서는`: each copy has its own);
+  or linked to nothing; or, glued to the span in one
   eojeol (Korean spacing makes two nouns written together one compound), linked elsewhere by no
   sure link (confidence < `SURE`: below the aligner's vote, or a weak link). A particle glued to
   the last noun is crossed too when the noun after it is the tag's by a link: a term may hold a
@@ -162,6 +164,10 @@ class _Chains:
             return
         a, b = covered[0], covered[-1]
         own = {self.src[i].text.lower() for i in inside if any(c.isalpha() for c in self.src[i].text)}
+        # a word of the tag already linked inside the span has its copy there: a copy written elsewhere
+        # in the source keeps its own links (`<b>Distribution</b> In distribution` → `배부 배부에서는`)
+        held = set(range(a, b + 1))
+        own -= {self.src[i].text.lower() for j in held for i, _ in self.owners.get(j, ()) if i in inside}
         # right: over the free nouns after the last word, up to the chain's end
         if self.noun(b) or (not self.japanese and trg[b].kind == "other" and _hangul(trg[b].text)):
             j = self._right(b + 1, inside, own, ceiling)
