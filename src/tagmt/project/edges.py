@@ -240,7 +240,7 @@ def to_spans(placed: list[Placed], plain: str, text: str, trg: list[Word]) -> li
             x = _point_offset(node, plain, text, trg)
             span = Span(node.tag, x, x, node.order, True)
             if node.tag.start < node.tag.end and plain[node.tag.start : node.tag.end].isspace():
-                span.start, span.end = _whitespace_at(text, x)
+                span.start, span.end = _whitespace_share(node.tag, plain, *_whitespace_at(text, x))
         else:
             span = Span(node.tag, trg[node.a].start, trg[node.b - 1].end, node.order, False)
         span.children = [convert(child) for child in node.children]
@@ -257,6 +257,20 @@ def _whitespace_at(text: str, x: int) -> tuple[int, int]:
     while end < len(text) and text[end].isspace():
         end += 1
     return start, end
+
+
+def _whitespace_share(tag: SourceTag, plain: str, start: int, end: int) -> tuple[int, int]:
+    """The part of the translation's whitespace run `[start, end)` that a source tag enclosing only
+    whitespace takes: the whitespace the source has outside the tag is served first, as for a span's
+    edge (`_measure_whitespace`), and the tag keeps at least its own width (`capital. <g> </g>With`,
+    two spaces in the translation → `Kapital. <g> </g>Angesichts`, not `Kapital.<g>  </g>Angesichts`);
+    a run no wider than the tag's own whitespace is all the tag's."""
+    room = (end - start) - (tag.end - tag.start)
+    if room <= 0:
+        return start, end
+    left = _spaces(reversed(plain[max(0, tag.start - room) : tag.start]))  # (at most `room`: linear)
+    right = min(_spaces(plain[tag.end : tag.end + room]), room - left)
+    return start + left, end - right
 
 
 def _point_offset(node: Placed, plain: str, text: str, trg: list[Word]) -> int:

@@ -212,6 +212,8 @@ class _Projector:
         for tag, _ in points:
             k = self._stuck(tag, placed)
             if k is None:
+                k = self._edge(tag, lo, hi, taken)
+            if k is None:
                 k = self._best_split(tag, *self._confined_range(tag, lo, hi, taken), taken)
             placed.append(self._as_point(tag, k))
         return placed
@@ -223,6 +225,15 @@ class _Projector:
             return None
         words = self.paragraph.block(tag)
         return words if words is not None and lo <= words[0] < words[1] <= hi else None
+
+    def _edge(self, tag: SourceTag, lo: int, hi: int, taken: list[tuple[int, int]]) -> int | None:
+        """The split of a point written between two sentences of a paragraph: the edge of the
+        counterpart of the sentence it belongs to (`paragraphs.Paragraph.edge`), when no sibling span
+        covers it and it lies in `[lo, hi]`; else None."""
+        k = self.paragraph.edge(tag) if self.paragraph is not None else None
+        if k is None or not lo <= k <= hi or any(a < k < b for a, b in taken):
+            return None
+        return k
 
     def _confined(self, tag: SourceTag, gaps: list[tuple[int, int]]) -> list[tuple[int, int]]:
         """The free gaps cut to the target sentences of the tag's sentence in a paragraph

@@ -408,6 +408,55 @@ class Paragraph:
             return None
         return part.a, part.b
 
+    def edge(self, tag: SourceTag) -> int | None:
+        """Rule 4: the split (a target word index) of a point written between two source units, or
+        before the first or after the last — on no unit's text: the edge of the counterpart of the unit
+        it belongs to (`… conditions. <x/>Extra-Community …` → `… Arbeitsbedingungen. <x/>Verbringungen
+        …`, not after the next sentence's first word, where the links of `Extra` put it). It belongs to
+        the unit it touches (the one after it when it has a space before it and none after, the one
+        before it for the converse; the first unit before it, the last after it); a point with a space on
+        both sides or on none belongs to both, and their counterparts must then meet. None when that unit's part is not sure, when a bead
+        joins the two units, or when a target sentence no source unit translates lies between their
+        counterparts: the ordinary placement decides."""
+        text = self.plain[tag.start : tag.end]
+        if text.strip():
+            return None
+        s = bisect_left(self._starts, tag.end)  # the first unit at or after the point
+        if s > 0 and self.src_sentences[s - 1][1] > tag.start:
+            return None  # inside unit s - 1
+        before = tag.start > 0 and self.plain[tag.start - 1].isspace()
+        after = tag.end < len(self.plain) and self.plain[tag.end].isspace()
+        nxt = self._part_from(s) if s < len(self.src_sentences) else None
+        prev = self._part_to(s - 1) if s > 0 else None
+        if s == len(self.src_sentences):  # after the last unit: the last one's
+            sides = [(prev, "b")]
+        elif s == 0:  # before the first: the first one's
+            sides = [(nxt, "a")]
+        elif before and not after:
+            sides = [(nxt, "a")]
+        elif after and not before:
+            sides = [(prev, "b")]
+        else:
+            sides = [(prev, "b"), (nxt, "a")]
+        splits = set()
+        for part, side in sides:
+            if part is None or part.a >= part.b:
+                continue
+            if not part.sure:
+                return None
+            splits.add(part.a if side == "a" else part.b)
+        return splits.pop() if len(splits) == 1 else None
+
+    def _part_from(self, s: int) -> Part | None:
+        """The part that begins with source unit `s` (None: `s` is inside one)."""
+        part = self.parts[self.part_of[s]]
+        return part if part.src[0] == s else None
+
+    def _part_to(self, s: int) -> Part | None:
+        """The part that ends with source unit `s` (None: `s` is inside one)."""
+        part = self.parts[self.part_of[s]]
+        return part if part.src[1] == s + 1 else None
+
     def _agrees(self, start: int, end: int, part: "Part") -> bool:
         """Whether the links of the source words in `[start, end)` let the part hold the tag: at least
         half of their mass lands in it, or the words they land on outside it are written in it too (a word
