@@ -185,3 +185,45 @@ def _offset_of(tagged: str, code: str) -> int:
         if token.kind == "text":
             x += len(token.text)
     raise AssertionError(code)
+
+
+# ----------------------------------------------------------------------------- a point at its parent's edge
+
+
+def test_a_point_at_the_start_of_a_block_stays_before_the_blocks_leading_space_latin():
+    source = "<p>Open the file.</p> <p><x/> Then click the button.</p>"
+    translation = "Öffnen Sie die Datei.  Die Schaltfläche dann anklicken."
+    out = project(source, translation, pairs("Öffnen", "Datei", "dann", "anklicken", "Schaltfläche"))
+    assert out == "<p>Öffnen Sie die Datei.</p> <p><x/> Die Schaltfläche dann anklicken.</p>"
+
+
+def test_a_point_at_the_start_of_a_block_stays_before_the_blocks_leading_space_cyrillic_hangul():
+    source = "<p>Open the file.</p> <p><x/> Then click the button.</p>"
+    out = project(source, "Откройте файл.  Кнопку затем нажмите.",
+                  pairs("Откройте", "файл", "затем", "нажмите", "Кнопку"), trg="ru")
+    assert out == "<p>Откройте файл.</p> <p><x/> Кнопку затем нажмите.</p>"
+    out = project(source, "파일 을 여십시오.  버튼 을 다음 클릭 하십시오.",
+                  pairs("여십시오", "파일", "다음", "클릭", "버튼"), trg="ko")
+    assert out == "<p>파일 을 여십시오.</p> <p><x/> 버튼 을 다음 클릭 하십시오.</p>"
+
+
+def test_a_point_at_the_end_of_a_block_stays_after_the_blocks_trailing_space_cjk():
+    source = "<p>Open the file. <x/></p><p>Then click the button.</p>"
+    translation = "ファイルを開きます。 ボタンを次にクリックします。"
+    out = project(source, translation, pairs("開き", "ファイル", "次に", "クリック", "ボタン"), trg="ja")
+    assert out == "<p>ファイルを開きます。 <x/></p><p>ボタンを次にクリックします。</p>"
+
+
+def test_a_point_and_a_whitespace_tag_at_a_pinned_blocks_start_stay_before_its_leading_space():
+    source = "<p><x/> Open the file.</p> <p><g id=\"1\"> </g>Then click the button.</p>"
+    cases = [
+        (" Öffnen Sie die Datei.  Die Schaltfläche dann anklicken.", "de",
+         pairs("Öffnen", "Datei", "dann", "anklicken", "Schaltfläche"),
+         "<p><x/> Öffnen Sie die Datei.</p> <p><g id=\"1\"> </g>Die Schaltfläche dann anklicken.</p>"),
+        (" Откройте файл.  Кнопку затем нажмите.", "ru", pairs("Откройте", "файл", "затем", "нажмите", "Кнопку"),
+         "<p><x/> Откройте файл.</p> <p><g id=\"1\"> </g>Кнопку затем нажмите.</p>"),
+        (" ファイルを開きます。 ボタンを次にクリックします。", "ja", pairs("開き", "ファイル", "次に", "クリック", "ボタン"),
+         "<p><x/> ファイルを開きます。</p><p><g id=\"1\"> </g>ボタンを次にクリックします。</p>"),
+    ]
+    for translation, lang, links, expected in cases:
+        assert project(source, translation, links, trg=lang) == expected

@@ -403,6 +403,8 @@ def _adjust(
     ordered = sorted(nodes, key=lambda n: (n.start, n.end, n.order))
     for k, node in enumerate(ordered):
         node.start, node.end = min(max(node.start, lo), hi), min(max(node.end, lo), hi)
+        if node.point and node.start == node.end:
+            _to_parent_edge(node, lo, hi, context.text, scope)
         if not node.point and node.end > node.start and node is not whole:
             floor = max([lo] + [n.end for n in ordered[:k]])
             ceiling = min([hi] + [n.start for n in ordered[k + 1 :]])
@@ -412,6 +414,19 @@ def _adjust(
             _measure_whitespace(node, plain, context.text, floor, ceiling)
         inner = (node.tag.start, node.tag.end)
         _adjust(node.children, node.start, node.end, plain, context, decide, inner)
+
+
+def _to_parent_edge(node: Span, lo: int, hi: int, text: str, scope: tuple[int, int]) -> None:
+    """A point the source writes at the very start (end) of its parent's text goes to the start (end)
+    of the parent's target span when only whitespace lies between: `<p><x/> Text</p>` → `<p><x/> Text</p>`,
+    not `<p> <x/>Text</p>` (the point's own spacing would put it after the space the parent encloses)."""
+    def blank(a: int, b: int) -> bool:  # (no copy, stops at the first non-space: linear in the run)
+        return a < b and all(text[x].isspace() for x in range(a, b))
+
+    if node.tag.start == scope[0] and blank(lo, node.start):
+        node.start = node.end = lo
+    elif node.tag.end == scope[1] and blank(node.end, hi):
+        node.start = node.end = hi
 
 
 def _measure_whitespace(node: Span, plain: str, text: str, floor: int, ceiling: int) -> None:

@@ -492,11 +492,30 @@ class Paragraph:
                     if lo <= start < end <= hi and clear.free(node, start, end):
                         clear.move(node, start, end)
                         _clamp(node, start, end)
+                        self._points_to_edges(node)
                         node.fixed = True
                 visit(node.children, node.start, node.end)
 
         visit(spans, 0, len(self.text))
         return spans
+
+    def _points_to_edges(self, node: Span) -> None:
+        """The point children a pinned block tag's source writes at its very start (end) go to the start
+        (end) of its span when only whitespace lies between — the whitespace the block took in with
+        `_with_spaces` stays after (before) them, as in the source (`<p><x/> Text</p>`, not `<p> <x/>Text</p>`);
+        a child that encloses only whitespace (`<p><g> </g>Text</p>`) takes that whitespace again."""
+        for child in node.children:
+            if not child.point:
+                continue
+            width = child.tag.end - child.tag.start  # (a point that encloses whitespace: its width)
+            if child.tag.start == node.tag.start and node.start < child.start and \
+                    all(self.text[x].isspace() for x in range(node.start, child.start)):
+                child.start = node.start
+                child.end = max(child.end, min(node.start + width, node.end)) if width else node.start
+            elif child.tag.end == node.tag.end and child.end < node.end and \
+                    all(self.text[x].isspace() for x in range(child.end, node.end)):
+                child.end = node.end
+                child.start = min(child.start, max(node.end - width, node.start)) if width else node.end
 
     def _with_spaces(self, tag: SourceTag, start: int, end: int) -> tuple[int, int]:
         raw = self.plain[tag.start : tag.end]
