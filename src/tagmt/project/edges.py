@@ -21,7 +21,9 @@ space: `<xref/> 앱을`), never after full-width punctuation, and never inside a
 written between two glued source words (`parity<x/>July`), which goes to the seam of the
 translation's glued words (`Kaufkraftparität<x/>Juli`, `DE<x/>DE`; `_seam`); a source tag that
 encloses only whitespace (`<g id="3"> </g>`) encloses the whitespace at that place in the
-translation. A span tag takes in no more whitespace at an edge than its source tag does, the
+translation, less the whitespace the source has outside it (`_whitespace_share`), and a point the
+source writes at the very start (end) of its parent's text goes to the parent's edge over whitespace
+(`_to_parent_edge`). A span tag takes in no more whitespace at an edge than its source tag does, the
 whitespace outside the source edge served first (`_measure_whitespace`).
 """
 

@@ -37,7 +37,8 @@ rules that make the spans match how the references write them:
 * Paragraphs (`paragraphs.py`, a pair of several sentences): a tag that encloses whole source sentences
   takes the target words of their counterparts as they are, placed before its siblings; a tag or point
   inside one source sentence is placed among the target words of that sentence's counterpart only (when
-  the correspondence is sure), so a link to a word repeated in another sentence does not pull it out.
+  the correspondence is sure), so a link to a word repeated in another sentence does not pull it out;
+  a point written between two sentences goes to the edge of its sentence's counterpart (`_edge`).
 * Fallbacks, so that no tag is ever dropped: a span tag with no link into its free target words
   takes the free words at its relative position in the source (the same share of the sentence);
   if no target word is free at all, it is emitted as an empty element at that position. A point

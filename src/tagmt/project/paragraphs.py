@@ -28,6 +28,13 @@ tied to a language or a data set:
    at least `SURE` of the mass that touches its sentences (links leaving the bead count against it), and
    the tag's own links agree: at least half of their mass lands in the bead, or the words they reach
    elsewhere are written in it too (a repeated word). Otherwise today's placement stays.
+4. **Points between sentences stay at their sentence's edge** (`Paragraph.edge`): a point written between
+   two source units (a footnote mark after a full stop, the code that opens the next sentence) goes to the
+   edge of the counterpart of the unit it touches, when that part is sure — not after the next sentence's
+   first word, where the links of the word beside it put it in a translation that reorders
+   (`… conditions. <x/>Extra-Community …` → `… Arbeitsbedingungen. <x/>Verbringungen …`; `… impact. <x/>
+   Nevertheless, the Commission …` → `… <x/>Die Kommission behält trotzdem …`). A pinned block's point
+   children written at its very start or end stay at its edge (`_points_to_edges`).
 """
 
 from __future__ import annotations
