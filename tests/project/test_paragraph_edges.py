@@ -227,3 +227,30 @@ def test_a_point_and_a_whitespace_tag_at_a_pinned_blocks_start_stay_before_its_l
     ]
     for translation, lang, links, expected in cases:
         assert project(source, translation, links, trg=lang) == expected
+
+
+def test_points_between_the_sentences_of_a_long_paragraph_are_placed_in_linear_work():
+    from test_linear_scaling import lines_run
+    from test_paragraphs import one_to_one_links
+    from tagmt.project.wordseg import words_with_offsets
+
+    def case(n: int):
+        # `Open` is linked to `Datei` in the sentences after the points: the links alone would put each
+        # point after `Öffnen Sie die`
+        source = " ".join(f"Open the file {k}." for k in range(n - 2)) + \
+            ' <x id="1"/>Open the file y. <g id="2"> </g>Open the file z.<x id="3"/>'
+        translation = " ".join(f"Öffnen Sie die Datei {k}." for k in range(n - 2)) + \
+            "  Öffnen Sie die Datei y.  Öffnen Sie die Datei z."
+        detagged = detag(source)
+        s = words_with_offsets(detagged.plain, "en", detagged.cuts())
+        t = words_with_offsets(translation, "de")
+        links = one_to_one_links(s, n)
+        return detagged, translation, s, t, links
+
+    counts = []
+    for n in (1000, 2000):
+        count, out = lines_run(project_tags, *case(n))
+        assert out.endswith(' <x id="1"/> Öffnen Sie die Datei y. <g id="2"> </g>Öffnen Sie die Datei z.<x id="3"/>'), \
+            out[-120:]
+        counts.append(count)
+    assert counts[1] / counts[0] < 2.5, counts  # doubling the sentences: ×4 when quadratic
