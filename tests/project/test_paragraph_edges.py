@@ -254,3 +254,13 @@ def test_points_between_the_sentences_of_a_long_paragraph_are_placed_in_linear_w
             out[-120:]
         counts.append(count)
     assert counts[1] / counts[0] < 2.5, counts  # doubling the sentences: ×4 when quadratic
+
+
+def test_a_point_ending_a_last_sentence_without_a_full_stop_is_placed_as_before():
+    # `see <xref/>` with no full stop after it: the point is the sentence's own object, which the translation
+    # writes before its verb (a hole after `、`), not at the end of the translation
+    source = "Open the file. For more information, see <xref/>"
+    translation = "ファイルを開きます。詳細については、を参照してください。"
+    out = project(source, translation, [("Open", "開き"), ("file", "ファイル"), ("information", "詳細"),
+                                        ("see", "参照")], trg="ja")
+    assert out == "ファイルを開きます。詳細については、<xref/>を参照してください。"

@@ -421,8 +421,10 @@ class Paragraph:
         it belongs to (`… conditions. <x/>Extra-Community …` → `… Arbeitsbedingungen. <x/>Verbringungen
         …`, not after the next sentence's first word, where the links of `Extra` put it). It belongs to
         the unit it touches (the one after it when it has a space before it and none after, the one
-        before it for the converse; the first unit before it, the last after it); a point with a space on
-        both sides or on none belongs to both, and their counterparts must then meet. None when that unit's part is not sure, when a bead
+        before it for the converse; the last unit after it, when a full stop or the like ends that unit:
+        `… please see <xref/>` ends its sentence's words); a point with a space on both sides or on none
+        belongs to both, and their counterparts must then meet. A point before the first unit is the
+        ordinary placement's (the source's start). None when that unit's part is not sure, when a bead
         joins the two units, or when a target sentence no source unit translates lies between their
         counterparts: the ordinary placement decides."""
         text = self.plain[tag.start : tag.end]
@@ -435,10 +437,13 @@ class Paragraph:
         after = tag.end < len(self.plain) and self.plain[tag.end].isspace()
         nxt = self._part_from(s) if s < len(self.src_sentences) else None
         prev = self._part_to(s - 1) if s > 0 else None
-        if s == len(self.src_sentences):  # after the last unit: the last one's
+        if s == 0:  # before the first unit: the ordinary placement's (a point at the source's start)
+            return None
+        if s == len(self.src_sentences):  # after the last unit: its end, when a full stop ends it
+            last = self.src_sentences[s - 1]
+            if self.plain[last[1] - 1] not in _TRAILING:
+                return None  # (`… please see <xref/>`: the sentence's own word, placed as any other)
             sides = [(prev, "b")]
-        elif s == 0:  # before the first: the first one's
-            sides = [(nxt, "a")]
         elif before and not after:
             sides = [(nxt, "a")]
         elif after and not before:
