@@ -34,7 +34,8 @@ tied to a language or a data set:
    first word, where the links of the word beside it put it in a translation that reorders
    (`… conditions. <x/>Extra-Community …` → `… Arbeitsbedingungen. <x/>Verbringungen …`; `… impact. <x/>
    Nevertheless, the Commission …` → `… <x/>Die Kommission behält trotzdem …`). A pinned block's point
-   children written at its very start or end stay at its edge (`_points_to_edges`).
+   children written at its very start or end stay at its edge (`_points_to_edges`). (EUR-Lex CV,
+   `--paragraphs 3`, point misses de/fr/hu 50/39/45 → 30/16/23; see projector.py's docstring.)
 """
 
 from __future__ import annotations
