@@ -187,9 +187,9 @@ class _LinkIndex:
         """Drop every link of the source words `inside` and of the target words `target`, then link each
         of `inside` with each of `target`. `keep` (a tag with tags inside it): the links already
         between `inside` and `target` stay the only ones of their words, and the words with none there
-        are linked to the other side's words with none (to all of them when it has none) — every word linked to every word would leave
-        the tags inside no links to go by (`Economic parity <x/>April 2019` → `Kaufkraftparität <x/>April
-        2019`: `April` keeps its one link)."""
+        are linked to the other side's words with none (to all of them when it has none) — every word
+        linked to every word would leave the tags inside no links to go by (`Economic parity <x/>April
+        2019` → `Kaufkraftparität <x/>April 2019`: `April` keeps its one link)."""
         kept = {(i, j) for i in inside for j in self.by_src.get(i, ()) if j in target} if keep else set()
         for i in inside:
             for j in self.by_src.pop(i, ()):
