@@ -216,7 +216,8 @@ def test_a_tag_around_a_whole_sentence_is_not_anchored_to_its_counterpart():
 
 
 def _glossary_reference(detagged, translation, src, trg, links, glossary):
-    """anchor_glossary as it was written before the link index (one pair, no pieces): the known answer."""
+    """anchor_glossary as it was written before the link index (one pair, no pieces), with the links kept
+    inside the anchor of a tag that has tags inside it: the known answer."""
     claimed: set[int] = set()
     for tag in detagged.walk():
         text = detagged.plain[tag.start : tag.end].strip()
@@ -232,8 +233,17 @@ def _glossary_reference(detagged, translation, src, trg, links, glossary):
         if not inside or not target or target & claimed:
             continue
         claimed |= target
+        # a tag with tags inside keeps its words' links inside the anchor; its words with none there are
+        # linked to the other side's words with none (to all of them when that side has none)
+        kept = {(i, j) for i, j in links if i in inside and j in target} if tag.children else set()
         links = {(i, j) for i, j in links if i not in inside and j not in target}
-        links |= {(i, j) for i in inside for j in target}
+        if kept:
+            loose_src = inside - {i for i, _ in kept}
+            loose_trg = target - {j for _, j in kept}
+            links |= kept | {(i, j) for i in loose_src for j in (loose_trg or target)}
+            links |= {(i, j) for j in loose_trg for i in (loose_src or inside)}
+        else:
+            links |= {(i, j) for i in inside for j in target}
     return links
 
 
@@ -294,3 +304,33 @@ def test_a_paragraph_of_2000_sentences_is_anchored_in_linear_work():
         counts.append(count)
     for small, large in zip(counts, counts[1:]):
         assert large / small < 2.5, counts  # doubling the sentences: ×4 when quadratic
+
+
+def test_an_anchored_tag_with_a_point_inside_keeps_its_words_links():
+    """A glossary anchor of a tag with a tag inside it keeps the links its words already had inside the
+    anchor, so the point inside still has its neighbours' links (`Economic parity <x/>April 2019` →
+    `Kaufkraftparität <x/>April 2019`); an unlinked word is linked to the other side's unlinked words.
+    Latin, Cyrillic, CJK and Hangul."""
+    from tagmt.project.anchors import anchor_glossary
+    from tagmt.project.projector import project_tags
+
+    cases = [("de", "Parität April 2019", "Kaufkraftparität April 2019", "Kaufkraftparität <x/>April 2019"),
+             ("ru", "Parität April 2019", "паритет апрель 2019", "паритет <x/>апрель 2019"),
+             ("ja", "Parität April 2019", "平価 四月 2019", "平価 <x/>四月 2019"),
+             ("ko", "Parität April 2019", "평가 사월 2019", "평가 <x/>사월 2019")]
+    for lang, _, translation, expected in cases:
+        d = detag("<g>Economic parity <x/>April 2019</g> and more.")
+        text = translation + " und mehr."
+        s, t = words_with_offsets(d.plain, "en", d.cuts()), words_with_offsets(text, lang)
+        # `April` ↔ its month and `2019` ↔ `2019` already linked; `Economic`, `parity` unlinked
+        april = next(i for i, w in enumerate(s) if w.text == "April")
+        month = next(j for j, w in enumerate(t) if w.text == translation.split()[1])
+        year = [next(i for i, w in enumerate(s) if w.text == "2019"), next(j for j, w in enumerate(t) if w.text == "2019")]
+        links = {(april, month), tuple(year)}
+        glossary = {"Economic parity April 2019": {translation}}
+        anchored = anchor_glossary(d, text, s, t, links, glossary)
+        assert (april, month) in anchored and not any(i == april and j != month for i, j in anchored)
+        head = {j for j, w in enumerate(t) if w.end <= len(translation.split()[0])}
+        assert {(i, j) for i, j in anchored if i < april} == {(i, j) for i in range(april) for j in head}
+        out = project_tags(d, text, s, t, anchored)
+        assert out.startswith("<g>" + expected + "</g>"), out

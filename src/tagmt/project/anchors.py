@@ -167,7 +167,7 @@ def anchor_glossary(
         claimed |= target
         if index is None:
             index = _LinkIndex(links)
-        index.replace(inside, target)
+        index.replace(inside, target, keep=bool(tag.children))
     return links if index is None else index.links
 
 
@@ -183,9 +183,14 @@ class _LinkIndex:
             self.by_src.setdefault(i, set()).add(j)
             self.by_trg.setdefault(j, set()).add(i)
 
-    def replace(self, inside: set[int], target: set[int]) -> None:
+    def replace(self, inside: set[int], target: set[int], keep: bool = False) -> None:
         """Drop every link of the source words `inside` and of the target words `target`, then link each
-        of `inside` with each of `target`."""
+        of `inside` with each of `target`. `keep` (a tag with tags inside it): the links already
+        between `inside` and `target` stay the only ones of their words, and the words with none there
+        are linked to the other side's words with none (to all of them when it has none) — every word
+        linked to every word would leave the tags inside no links to go by (`Economic parity <x/>April
+        2019` → `Kaufkraftparität <x/>April 2019`: `April` keeps its one link)."""
+        kept = {(i, j) for i in inside for j in self.by_src.get(i, ()) if j in target} if keep else set()
         for i in inside:
             for j in self.by_src.pop(i, ()):
                 self.links.discard((i, j))
@@ -194,11 +199,16 @@ class _LinkIndex:
             for i in self.by_trg.pop(j, ()):
                 self.links.discard((i, j))
                 self.by_src.get(i, set()).discard(j)
-        for i in inside:
-            for j in target:
-                self.links.add((i, j))
-                self.by_src.setdefault(i, set()).add(j)
-                self.by_trg.setdefault(j, set()).add(i)
+        pairs = {(i, j) for i in inside for j in target}
+        if kept:  # the words with no link kept are linked among themselves (or to all, when one side has none)
+            loose_src = inside - {i for i, _ in kept}
+            loose_trg = target - {j for _, j in kept}
+            pairs = kept | {(i, j) for i in loose_src for j in (loose_trg or target)} | \
+                {(i, j) for j in loose_trg for i in (loose_src or inside)}
+        for i, j in pairs:
+            self.links.add((i, j))
+            self.by_src.setdefault(i, set()).add(j)
+            self.by_trg.setdefault(j, set()).add(i)
 
 
 def _piece_of(inside: set[int], pieces: Sequence[tuple[int, int, int, int]]) -> tuple[int, int, int, int] | None:

@@ -21,7 +21,9 @@ space: `<xref/> 앱을`), never after full-width punctuation, and never inside a
 written between two glued source words (`parity<x/>July`), which goes to the seam of the
 translation's glued words (`Kaufkraftparität<x/>Juli`, `DE<x/>DE`; `_seam`); a source tag that
 encloses only whitespace (`<g id="3"> </g>`) encloses the whitespace at that place in the
-translation. A span tag takes in no more whitespace at an edge than its source tag does, the
+translation, less the whitespace the source has outside it (`_whitespace_share`), and a point the
+source writes at the very start (end) of its parent's text goes to the parent's edge over whitespace
+(`_to_parent_edge`). A span tag takes in no more whitespace at an edge than its source tag does, the
 whitespace outside the source edge served first (`_measure_whitespace`).
 """
 
@@ -240,7 +242,7 @@ def to_spans(placed: list[Placed], plain: str, text: str, trg: list[Word]) -> li
             x = _point_offset(node, plain, text, trg)
             span = Span(node.tag, x, x, node.order, True)
             if node.tag.start < node.tag.end and plain[node.tag.start : node.tag.end].isspace():
-                span.start, span.end = _whitespace_at(text, x)
+                span.start, span.end = _whitespace_share(node.tag, plain, *_whitespace_at(text, x))
         else:
             span = Span(node.tag, trg[node.a].start, trg[node.b - 1].end, node.order, False)
         span.children = [convert(child) for child in node.children]
@@ -257,6 +259,20 @@ def _whitespace_at(text: str, x: int) -> tuple[int, int]:
     while end < len(text) and text[end].isspace():
         end += 1
     return start, end
+
+
+def _whitespace_share(tag: SourceTag, plain: str, start: int, end: int) -> tuple[int, int]:
+    """The part of the translation's whitespace run `[start, end)` that a source tag enclosing only
+    whitespace takes: the whitespace the source has outside the tag is served first, as for a span's
+    edge (`_measure_whitespace`), and the tag keeps at least its own width (`capital. <g> </g>With`,
+    two spaces in the translation → `Kapital. <g> </g>Angesichts`, not `Kapital.<g>  </g>Angesichts`);
+    a run no wider than the tag's own whitespace is all the tag's."""
+    room = (end - start) - (tag.end - tag.start)
+    if room <= 0:
+        return start, end
+    left = _spaces(reversed(plain[max(0, tag.start - room) : tag.start]))  # (at most `room`: linear)
+    right = min(_spaces(plain[tag.end : tag.end + room]), room - left)
+    return start + left, end - right
 
 
 def _point_offset(node: Placed, plain: str, text: str, trg: list[Word]) -> int:
@@ -389,6 +405,8 @@ def _adjust(
     ordered = sorted(nodes, key=lambda n: (n.start, n.end, n.order))
     for k, node in enumerate(ordered):
         node.start, node.end = min(max(node.start, lo), hi), min(max(node.end, lo), hi)
+        if node.point and node.start == node.end:
+            _to_parent_edge(node, lo, hi, context.text, scope)
         if not node.point and node.end > node.start and node is not whole:
             floor = max([lo] + [n.end for n in ordered[:k]])
             ceiling = min([hi] + [n.start for n in ordered[k + 1 :]])
@@ -398,6 +416,19 @@ def _adjust(
             _measure_whitespace(node, plain, context.text, floor, ceiling)
         inner = (node.tag.start, node.tag.end)
         _adjust(node.children, node.start, node.end, plain, context, decide, inner)
+
+
+def _to_parent_edge(node: Span, lo: int, hi: int, text: str, scope: tuple[int, int]) -> None:
+    """A point the source writes at the very start (end) of its parent's text goes to the start (end)
+    of the parent's target span when only whitespace lies between: `<p><x/> Text</p>` → `<p><x/> Text</p>`,
+    not `<p> <x/>Text</p>` (the point's own spacing would put it after the space the parent encloses)."""
+    def blank(a: int, b: int) -> bool:  # (no copy, stops at the first non-space: linear in the run)
+        return a < b and all(text[x].isspace() for x in range(a, b))
+
+    if node.tag.start == scope[0] and blank(lo, node.start):
+        node.start = node.end = lo
+    elif node.tag.end == scope[1] and blank(node.end, hi):
+        node.start = node.end = hi
 
 
 def _measure_whitespace(node: Span, plain: str, text: str, floor: int, ceiling: int) -> None:

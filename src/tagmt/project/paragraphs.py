@@ -32,6 +32,14 @@ tied to a language or a data set:
    at least `SURE` of the mass that touches its sentences (links leaving the bead count against it), and
    the tag's own links agree: at least half of their mass lands in the bead, or the words they reach
    elsewhere are written in it too (a repeated word). Otherwise today's placement stays.
+4. **Points between sentences stay at their sentence's edge** (`Paragraph.edge`): a point written between
+   two source units (a footnote mark after a full stop, the code that opens the next sentence) goes to the
+   edge of the counterpart of the unit it touches, when that part is sure — not after the next sentence's
+   first word, where the links of the word beside it put it in a translation that reorders
+   (`… conditions. <x/>Extra-Community …` → `… Arbeitsbedingungen. <x/>Verbringungen …`; `… impact. <x/>
+   Nevertheless, the Commission …` → `… <x/>Die Kommission behält trotzdem …`). A pinned block's point
+   children written at its very start or end stay at its edge (`_points_to_edges`). (EUR-Lex CV,
+   `--paragraphs 3`, point misses de/fr/hu 50/39/45 → 30/16/23; see projector.py's docstring.)
 
 The split rules of principle 1 (re-paired repeats, copies per source word, the hiragana ending, no cut in
 Hangul; benchmarks/bench_projection.py --modes cv --paragraphs 3:p, seed 1, exact % before → after, alone):
@@ -461,6 +469,60 @@ class Paragraph:
             return None
         return part.a, part.b
 
+    def edge(self, tag: SourceTag) -> int | None:
+        """Rule 4: the split (a target word index) of a point written between two source units, or
+        before the first or after the last — on no unit's text: the edge of the counterpart of the unit
+        it belongs to (`… conditions. <x/>Extra-Community …` → `… Arbeitsbedingungen. <x/>Verbringungen
+        …`, not after the next sentence's first word, where the links of `Extra` put it). It belongs to
+        the unit it touches (the one after it when it has a space before it and none after, the one
+        before it for the converse; the last unit after it, when a full stop or the like ends that unit:
+        `… please see <xref/>` ends its sentence's words); a point with a space on both sides or on none
+        belongs to both, and their counterparts must then meet. A point before the first unit is the
+        ordinary placement's (the source's start). None when that unit's part is not sure, when a bead
+        joins the two units, or when a target sentence no source unit translates lies between their
+        counterparts: the ordinary placement decides."""
+        text = self.plain[tag.start : tag.end]
+        if text.strip():
+            return None
+        s = bisect_left(self._starts, tag.end)  # the first unit at or after the point
+        if s > 0 and self.src_sentences[s - 1][1] > tag.start:
+            return None  # inside unit s - 1
+        before = tag.start > 0 and self.plain[tag.start - 1].isspace()
+        after = tag.end < len(self.plain) and self.plain[tag.end].isspace()
+        nxt = self._part_from(s) if s < len(self.src_sentences) else None
+        prev = self._part_to(s - 1) if s > 0 else None
+        if s == 0:  # before the first unit: the ordinary placement's (a point at the source's start)
+            return None
+        if s == len(self.src_sentences):  # after the last unit: its end, when a full stop ends it
+            last = self.src_sentences[s - 1]
+            if self.plain[last[1] - 1] not in _TRAILING:
+                return None  # (`… please see <xref/>`: the sentence's own word, placed as any other)
+            sides = [(prev, "b")]
+        elif before and not after:
+            sides = [(nxt, "a")]
+        elif after and not before:
+            sides = [(prev, "b")]
+        else:
+            sides = [(prev, "b"), (nxt, "a")]
+        splits = set()
+        for part, side in sides:
+            if part is None or part.a >= part.b:
+                continue
+            if not part.sure:
+                return None
+            splits.add(part.a if side == "a" else part.b)
+        return splits.pop() if len(splits) == 1 else None
+
+    def _part_from(self, s: int) -> Part | None:
+        """The part that begins with source unit `s` (None: `s` is inside one)."""
+        part = self.parts[self.part_of[s]]
+        return part if part.src[0] == s else None
+
+    def _part_to(self, s: int) -> Part | None:
+        """The part that ends with source unit `s` (None: `s` is inside one)."""
+        part = self.parts[self.part_of[s]]
+        return part if part.src[1] == s + 1 else None
+
     def _agrees(self, start: int, end: int, part: "Part") -> bool:
         """Whether the links of the source words in `[start, end)` let the part hold the tag: at least
         half of their mass lands in it, or the words they land on outside it are written in it too (a word
@@ -496,11 +558,30 @@ class Paragraph:
                     if lo <= start < end <= hi and clear.free(node, start, end):
                         clear.move(node, start, end)
                         _clamp(node, start, end)
+                        self._points_to_edges(node)
                         node.fixed = True
                 visit(node.children, node.start, node.end)
 
         visit(spans, 0, len(self.text))
         return spans
+
+    def _points_to_edges(self, node: Span) -> None:
+        """The point children a pinned block tag's source writes at its very start (end) go to the start
+        (end) of its span when only whitespace lies between — the whitespace the block took in with
+        `_with_spaces` stays after (before) them, as in the source (`<p><x/> Text</p>`, not `<p> <x/>Text</p>`);
+        a child that encloses only whitespace (`<p><g> </g>Text</p>`) takes that whitespace again."""
+        for child in node.children:
+            if not child.point:
+                continue
+            width = child.tag.end - child.tag.start  # (a point that encloses whitespace: its width)
+            if child.tag.start == node.tag.start and node.start < child.start and \
+                    all(self.text[x].isspace() for x in range(node.start, child.start)):
+                child.start = node.start
+                child.end = max(child.end, min(node.start + width, node.end)) if width else node.start
+            elif child.tag.end == node.tag.end and child.end < node.end and \
+                    all(self.text[x].isspace() for x in range(child.end, node.end)):
+                child.end = node.end
+                child.start = min(child.start, max(node.end - width, node.start)) if width else node.end
 
     def _with_spaces(self, tag: SourceTag, start: int, end: int) -> tuple[int, int]:
         raw = self.plain[tag.start : tag.end]
