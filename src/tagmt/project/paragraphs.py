@@ -224,8 +224,21 @@ class Paragraph:
             bounds = [a, *cuts, b]
             for s, (x, y) in enumerate(zip(bounds, bounds[1:]), start=bead.src[0]):
                 sure = bead.sure and _sure(s, x, y, by_bead.get(k, []))
+                x, y = self._unmarked(s, x, y, x > a, y < b)
                 parts.append(Part((s, s + 1), x, y, self.trg[x].start, self.trg[y - 1].end, sure))
         return parts
+
+    def _unmarked(self, s: int, x: int, y: int, after: bool, before: bool) -> tuple[int, int]:
+        """The words `[x, y)` of unit `s`'s part without the symbols that stand between it and its
+        neighbour units (`after`: a unit precedes it in the bead; `before`: one follows) when the source
+        unit has none at that edge: the `>` a translation writes between the items of a menu path
+        (`A > B`) is no item's. One word at least stays."""
+        a, b = self.src_sentences[s]
+        while after and y - x > 1 and _symbol(self.trg[x].text) and not _symbol(self.plain[a]):
+            x += 1
+        while before and y - x > 1 and _symbol(self.trg[y - 1].text) and not _symbol(self.plain[b - 1]):
+            y -= 1
+        return x, y
 
     def _whole_words(self) -> set[int]:
         """The offsets inside a word the translation writes as one that the placement words cut finer — a
@@ -459,6 +472,11 @@ class Paragraph:
         return start, end
 
 
+def _symbol(text: str) -> bool:
+    """A word of symbols only (`>`, `→`, `|`; category S): a separator, not a sentence's own mark."""
+    return bool(text) and all(unicodedata.category(c)[0] == "S" for c in text)
+
+
 def _is_mark(char: str) -> bool:
     """A punctuation mark or symbol (not a letter, digit or space)."""
     return unicodedata.category(char)[0] in "PS"
@@ -551,9 +569,10 @@ def _block_edges(detagged: Detagged) -> list[int]:
     """The edges of sibling tags that tile the segment (two or more span tags with only whitespace
     between and around them: `<p>Title</p> <p>Text.</p>`, `<ul><li>A</li><li>B</li></ul>`), and those
     that tile such a tag in turn: the source marks them as units whether or not a full stop ends them.
-    Tags inside a sentence (`Click <b>A</b>`) mark no unit, nor do the children of one tag around the
-    whole segment (a menu path `<menucascade><uicontrol>A</uicontrol> <uicontrol>B</uicontrol>`, whose
-    translation writes `[A] > [B]`: the separator is no unit's)."""
+    One tag around the whole segment is looked into (`<ul><li>A</li> <li>B</li></ul>`, `<note><p>…</p>
+    <p>…</p></note>`): its tiling children are units too (a menu path `<menucascade><uicontrol>A</uicontrol>
+    <uicontrol>B</uicontrol></menucascade>`, written `A > B` in the translation, keeps the separator outside
+    its parts: `_unmarked`). Tags inside a sentence (`Click <b>A</b>`) mark no unit."""
     edges: list[int] = []
     stack: list[tuple[tuple[SourceTag, ...], int, int]] = [(detagged.tags, 0, len(detagged.plain))]
     while stack:
@@ -570,6 +589,9 @@ def _block_edges(detagged: Detagged) -> list[int]:
                 for tag in spans:
                     edges.extend((tag.start, tag.end))
                 stack.extend((tag.children, tag.start, tag.end) for tag in spans if tag.children)
+        elif len(spans) == 1 and not detagged.plain[lo : spans[0].start].strip() and \
+                not detagged.plain[spans[0].end : hi].strip():  # one tag around all: look inside it
+            stack.append((spans[0].children, spans[0].start, spans[0].end))
     return sorted(set(edges))
 
 
