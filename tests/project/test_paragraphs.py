@@ -163,6 +163,47 @@ def test_list_items_in_one_target_sentence_begin_with_their_dash_latin():
         '<p><g id="3">— monatlich 148,01 EUR</g></p>')
 
 
+def test_the_items_of_a_list_around_the_whole_segment_are_units_latin():
+    # one tag around all (<ul>) is looked into: its items are units whether or not a full stop ends them
+    # (every copy of a repeated word is linked to every copy: the links alone do not part the items)
+    source = "<ul><li>Cancel Dispatch</li> <li>Cancel the dispatch of the order.</li></ul>"
+    translation = "Versand stornieren Stornieren Sie den Versand des Auftrags."
+    out = project(source, translation, [("Cancel", "stornieren"), ("Cancel", "Stornieren"), ("Dispatch", "Versand"),
+                                        ("dispatch", "Versand"), ("order", "Auftrags")])
+    assert out == "<ul><li>Versand stornieren</li> <li>Stornieren Sie den Versand des Auftrags.</li></ul>"
+
+
+def test_the_items_of_a_nested_list_are_units_cjk():
+    source = "<ul><li><p>Cancel Dispatch</p></li> <li><p>Cancel the dispatch of the order.</p></li></ul>"
+    translation = "差立の取消指図の差立を取り消します。"
+    out = project(source, translation, [("Cancel", "取消"), ("Cancel", "取り消し"), ("Dispatch", "差立"),
+                                        ("dispatch", "差立"), ("order", "指図")], trg="ja")
+    assert out == "<ul><li><p>差立の取消</p></li><li><p>指図の差立を取り消します。</p></li></ul>"
+
+
+def test_the_items_of_a_note_are_units_cyrillic():
+    source = "<note><p>Cancel Dispatch</p> <p>Cancel the dispatch of the order.</p></note>"
+    translation = "Отмена отправки Отмените отправку заказа."
+    out = project(source, translation, [("Cancel", "Отмена"), ("Cancel", "Отмените"), ("Dispatch", "отправки"),
+                                        ("dispatch", "отправку"), ("Dispatch", "отправку"),
+                                        ("dispatch", "отправки"), ("order", "заказа")], trg="ru")
+    assert out == "<note><p>Отмена отправки</p> <p>Отмените отправку заказа.</p></note>"
+
+
+def test_a_menu_path_keeps_the_separator_of_its_translation_outside_its_items():
+    # the translation writes a symbol between the items of a menu path that the source does not: no item's
+    for trg, translation, pairs in (
+        ("de", "Datei > Speichern unter", [("File", "Datei"), ("Save", "Speichern"), ("As", "unter")]),
+        ("ja", "ファイル > 名前を付けて保存", [("File", "ファイル"), ("Save", "保存"), ("As", "名前")]),
+        ("ko", "파일 → 다른 이름으로 저장", [("File", "파일"), ("Save", "저장"), ("As", "이름으로"), ("As", "다른")]),
+    ):
+        source = "<menucascade><uicontrol>File</uicontrol> <uicontrol>Save As</uicontrol></menucascade>"
+        first, _, second = translation.partition(translation.split()[1])
+        expected = (f"<menucascade><uicontrol>{first.strip()}</uicontrol> {translation.split()[1]} "
+                    f"<uicontrol>{second.strip()}</uicontrol></menucascade>")
+        assert project(source, translation, pairs, trg=trg) == expected
+
+
 def test_a_bead_is_not_cut_inside_a_bracket_group():
     # the second line's `Unbilled` is linked to `債権` (written in both lines) too: the links alone would cut
     # `(請求額, | 債権)`
