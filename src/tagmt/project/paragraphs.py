@@ -62,6 +62,11 @@ SURE = 0.5
 its sentences stays inside it (a majority)."""
 
 _OPENING = set("\"'“‘«‹„「『（([［【〔〈《")
+DEPENDENT = frozenset(("particle", "auxiliary", "ending"))
+"""The word kinds (`wordseg.Word`) that belong to the word before them — a Japanese or Korean particle, a
+Japanese auxiliary, a Korean verbal ending (`登録|します`, `削除|されます`, `파일|을`): a unit of the source never
+begins with one in the translation, so a bead is not cut before one. (Not the Chinese localizers: `下载`,
+"download", begins with `下`.)"""
 _TRAILING = set(".?!…。？！．\"'”’»›」』）)］]】〕〉》")
 """A sentence's own closing marks: its stop and the quotation marks and brackets after it."""
 
@@ -318,7 +323,8 @@ class Paragraph:
                 y = x - 1  # the unit's part begins at y (after the previous cut)
                 if best[y] - prefix[u][y] > run:
                     run, arg = best[y] - prefix[u][y], y
-                if x < n and arg >= 0 and self.trg[a + x].start not in whole:
+                if x < n and arg >= 0 and self.trg[a + x].start not in whole and \
+                        self.trg[a + x].kind not in DEPENDENT:
                     row[x] = run + prefix[u][x] + bonus(x, u + 1)
                     choice[x] = arg
             best = row
