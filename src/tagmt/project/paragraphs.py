@@ -157,7 +157,8 @@ def correspond(
 @dataclass
 class Part:
     """A bead as placement reads it: source sentences `[src[0], src[1])`, the target words `[a, b)` that
-    translate them, their characters `[start, end)` and whether the bead is sure (`Bead.sure`)."""
+    translate them, their characters `[start, end)`, whether the bead is sure (`Bead.sure`) and whether its
+    edges were cut by the links inside a target sentence (`_split`) rather than found at sentence ends."""
 
     src: tuple[int, int]
     a: int
@@ -165,6 +166,7 @@ class Part:
     start: int
     end: int
     sure: bool
+    cut: bool = False
 
 
 class Paragraph:
@@ -198,7 +200,7 @@ class Paragraph:
         for k, part in enumerate(self.parts):
             for s in range(*part.src):
                 self.part_of[s] = k
-        self.blocks: dict[int, tuple[int, int]] = {}  # id(tag) → its span in characters (rule 2)
+        self.blocks: dict[int, tuple[int, int, bool]] = {}  # id(tag) → its span in characters, firm (rule 2)
 
     def _parts(self, beads: list[Bead], links: Mapping[tuple[int, int], float]) -> list[Part]:
         """The beads' target words; a bead of several source units and one target sentence is split
@@ -230,7 +232,7 @@ class Paragraph:
             for s, (x, y) in enumerate(zip(bounds, bounds[1:]), start=bead.src[0]):
                 sure = bead.sure and _sure(s, x, y, by_bead.get(k, []))
                 x, y = self._unmarked(s, x, y, x > a, y < b)
-                parts.append(Part((s, s + 1), x, y, self.trg[x].start, self.trg[y - 1].end, sure))
+                parts.append(Part((s, s + 1), x, y, self.trg[x].start, self.trg[y - 1].end, sure, True))
         return parts
 
     def _unmarked(self, s: int, x: int, y: int, after: bool, before: bool) -> tuple[int, int]:
@@ -268,8 +270,10 @@ class Paragraph:
         """Where the target words `[a, b)` of a bead of several source units and one target sentence are
         cut, one part a unit in order: the cuts that keep the most link mass of each unit in its part (each
         link counts its confidence; a monotone segmentation, linear in the words times the units); None
-        when a unit would keep none of its links. Among cuts the links tie on (unlinked words between two
-        units' words), one the translation marks — a space, after a punctuation mark (`転記カテゴリ:|銀行…`)
+        when a unit would keep none of its links. Never before a word that belongs to the one before it
+        (`DEPENDENT`: `登録|します`), nor, where the source unit begins with a capital, before a lower-case
+        word (a cased script: `noch nicht | vollendet`). Among cuts the links tie on (unlinked words between
+        two units' words), one the translation marks — a space, after a punctuation mark (`転記カテゴリ:|銀行…`)
         or before an opening one — then the one nearest the source's length proportion."""
         units = list(range(*bead.src))
         k, n = len(units), b - a
@@ -313,6 +317,12 @@ class Paragraph:
             return TIE * (marked + alike - abs((right.start - low) / max(high - low, 1) - share))
 
         whole = self._whole_words()
+        # a unit that begins with a capital in the source begins with one in a cased translation: not at a
+        # lower-case word (`noch nicht | vollendet`); a script without case has none to go by
+        capital = [unicodedata.category(self.plain[self.src_sentences[s][0]]) in ("Lu", "Lt") for s in units]
+
+        def lower(x: int) -> bool:
+            return unicodedata.category(self.text[self.trg[a + x].start]) == "Ll"
 
         # best[x]: the best score of the units so far with the last cut before word a + x
         best = [0.0] + [-math.inf] * n
@@ -324,7 +334,7 @@ class Paragraph:
                 if best[y] - prefix[u][y] > run:
                     run, arg = best[y] - prefix[u][y], y
                 if x < n and arg >= 0 and self.trg[a + x].start not in whole and \
-                        self.trg[a + x].kind not in DEPENDENT:
+                        self.trg[a + x].kind not in DEPENDENT and not (capital[u + 1] and lower(x)):
                     row[x] = run + prefix[u][x] + bonus(x, u + 1)
                     choice[x] = arg
             best = row
@@ -404,7 +414,7 @@ class Paragraph:
         if bare:  # the source tag leaves the sentence's closing marks out: so does the target's
             while end - 1 > start and self.text[end - 1] in _TRAILING:
                 end -= 1
-        self.blocks[id(tag)] = (start, end)
+        self.blocks[id(tag)] = (start, end, not head.cut and not tail.cut)
         return words
 
     def confine(self, tag: SourceTag) -> tuple[int, int] | None:
@@ -451,18 +461,19 @@ class Paragraph:
     def pin(self, spans: list[Span]) -> list[Span]:
         """The block tags (rule 2) back on their sentences after the edge rules moved them, with the
         whitespace the source tag encloses at an edge; a span is pinned only when it stays clear of
-        its siblings and holds its children."""
+        its siblings and holds its children, and kept from the span ranker only when its edges are the
+        translation's sentence ends (an edge `_split` cut by the links inside a sentence may be moved)."""
 
         def visit(nodes: list[Span], lo: int, hi: int) -> None:
             clear = _Siblings(nodes)
             for node in nodes:
                 where = self.blocks.get(id(node.tag))
                 if where is not None and not node.point:
-                    start, end = self._with_spaces(node.tag, *where)
+                    start, end = self._with_spaces(node.tag, *where[:2])
                     if lo <= start < end <= hi and clear.free(node, start, end):
                         clear.move(node, start, end)
                         _clamp(node, start, end)
-                        node.fixed = True
+                        node.fixed = where[2]  # an edge the links cut inside a sentence: the ranker may move it
                 visit(node.children, node.start, node.end)
 
         visit(spans, 0, len(self.text))
