@@ -216,7 +216,7 @@ def run(
         size, wrap = args.paragraphs
         runs = paragraph_groups(pairs, size, len({p.group for p in pairs}) == len(pairs))
         joined = join_paragraphs(pairs, trg, size, wrap, runs)
-        if mode != "copy":
+        if mode != "copy" and not args.no_alone:
             alone, alone_exact = _alone_share(pairs, runs, joined, src, trg, mode, args, aligner, extra)
         pairs = joined
     if mode == "copy":
@@ -322,6 +322,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-stops", action="store_true",
                         help="with --paragraphs: drop each joined sentence's final full stop (. 。 ． ｡) on both "
                              "sides, as in list items that are noun phrases")
+    parser.add_argument("--no-alone", action="store_true",
+                        help="with --paragraphs: skip the sentences projected alone (half the time; for a change "
+                             "that leaves one-sentence segments as they were, `alone` is the earlier run's)")
     parser.add_argument("--speed", action="store_true", help="measure the speed with and without a model")
     parser.add_argument("--speed-set", default="sap:en-ja", help="SET:DIRECTION for --speed")
     parser.add_argument("--speed-segments", type=int, default=1000)
