@@ -190,6 +190,31 @@ def test_the_items_of_a_note_are_units_cyrillic():
     assert out == "<note><p>Отмена отправки</p> <p>Отмените отправку заказа.</p></note>"
 
 
+def test_an_item_without_a_stop_begins_with_a_capital_in_a_cased_translation():
+    # the final verb of the first item is linked into the second item (`Completing` ~ `vollendet`): the links
+    # alone cut `noch nicht | vollendet`; the second item begins with a capital in the source, so it does in
+    # the translation (Latin and Cyrillic scripts)
+    source = "<ul><li>It remains unfinished</li> <li>Completing the union helps</li></ul>"
+    for trg, translation, pairs, expected in (
+        ("de", "Sie ist noch nicht vollendet Die Vollendung der Union hilft",
+         [("It", "Sie"), ("remains", "ist"), ("unfinished", "nicht"), ("Completing", "vollendet"),
+          ("Completing", "Vollendung"), ("union", "Union"), ("helps", "hilft")],
+         "<ul><li>Sie ist noch nicht vollendet</li> <li>Die Vollendung der Union hilft</li></ul>"),
+        ("ru", "Она ещё не завершена Завершение союза помогает",
+         [("It", "Она"), ("remains", "ещё"), ("unfinished", "не"), ("Completing", "завершена"),
+          ("Completing", "Завершение"), ("union", "союза"), ("helps", "помогает")],
+         "<ul><li>Она ещё не завершена</li> <li>Завершение союза помогает</li></ul>"),
+    ):
+        assert project(source, translation, pairs, trg=trg) == expected
+
+
+def test_an_item_does_not_begin_with_a_particle_cjk():
+    # `を` belongs to `ファイル`: the cut between the items falls after it, not before it
+    source = "<ul><li>Files</li> <li>Delete them</li></ul>"
+    out = project(source, "ファイルを削除します", [("Files", "ファイル"), ("Delete", "削除")], trg="ja")
+    assert out == "<ul><li>ファイルを</li><li>削除します</li></ul>"
+
+
 def test_a_menu_path_keeps_the_separator_of_its_translation_outside_its_items():
     # the translation writes a symbol between the items of a menu path that the source does not: no item's
     for trg, translation, pairs in (
