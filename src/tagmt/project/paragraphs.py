@@ -8,14 +8,19 @@ tied to a language or a data set:
 
 1. **Sentence correspondence** (`correspond`): the units of the plain source — its sentences
    (`sentences.sentence_spans`), cut further at the edges of sibling tags that tile the segment
-   (`<p>Title</p> <p>Text.</p>`: a heading without a full stop is a unit too) — and the sentences of the
+   (`<p>Title</p> <p>Text.</p>`: a heading without a full stop is a unit too; one tag around the whole
+   segment is looked into: the items of `<ul><li>A</li> <li>B</li></ul>` or `<li><p>…</p></li>`) — and the sentences of the
    translation are aligned monotonically in *beads* of 1-1, 1-2, 2-1, 1-0, 0-1 and k-1 (k ≤ `MANY`)
    units, by dynamic programming over the link mass between units (each link counts its confidence),
    with a small cost per merged unit (`MERGE`), a larger one for a unit left alone (`SKIP`) and a weak
    length prior (`LENGTH`): linear in the units times a band (`BAND`). A bead of several source units
    and one target sentence (the translation wrote no full stop after a heading) is cut into one part a
    unit where the target words best keep each unit's links (`Paragraph._split`), never inside a
-   dictionary word or a bracket or quotation group of the translation. A segment whose source
+   dictionary word or a bracket or quotation group of the translation, never before a word that belongs
+   to the one before it (`DEPENDENT`: a Japanese or Korean particle, auxiliary or ending), and, where
+   the source unit begins with a capital, never before a lower-case word (a list item without a full
+   stop begins with a capital in a cased script too: `… noch nicht | vollendet Die …` is no cut); a symbol
+   the translation writes between two parts (a menu path's `A > B`) is neither's. A segment whose source
    is one unit has no correspondence: nothing changes for it.
 2. **Tags that enclose whole sentences** (`Paragraph.block`): a source tag whose edges are at source
    sentence boundaries (up to whitespace, and the sentence's own closing marks when the tag leaves them
