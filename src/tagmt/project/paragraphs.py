@@ -442,6 +442,26 @@ class Paragraph:
             return None
         return part.a, part.b
 
+    def between(self, tag: SourceTag) -> int | None:
+        """Rule 3 for a point between two source units (`… 3. <bx/>A risk …`): the target word it goes
+        before — the first word of the next unit's part, or the word after the previous unit's part when
+        the source writes the point against that unit's end — when both parts are sure and in order; None
+        otherwise (a point inside a unit, at the segment's ends, or beside an unsure part)."""
+        if tag.start != tag.end:
+            return None
+        s = bisect_left(self._starts, tag.start)  # the first unit that begins at or after the point
+        if s == 0 or s >= len(self.src_sentences) or self.src_sentences[s - 1][1] > tag.start:
+            return None
+        if self.plain[self.src_sentences[s - 1][1] : self.src_sentences[s][0]].strip():
+            return None
+        before, after = self.parts[self.part_of[s - 1]], self.parts[self.part_of[s]]
+        if before is after or not (before.sure and after.sure) or not (before.a < before.b <= after.a < after.b):
+            return None
+        if after.src[0] != s or before.src[1] != s:
+            return None
+        against_end = tag.start == self.src_sentences[s - 1][1] and tag.start < self.src_sentences[s][0]
+        return before.b if against_end else after.a
+
     def _agrees(self, start: int, end: int, part: "Part") -> bool:
         """Whether the links of the source words in `[start, end)` let the part hold the tag: at least
         half of their mass lands in it, or the words they land on outside it are written in it too (a word
