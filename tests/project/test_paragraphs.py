@@ -215,6 +215,30 @@ def test_an_item_does_not_begin_with_a_particle_cjk():
     assert out == "<ul><li>ファイルを</li><li>削除します</li></ul>"
 
 
+def test_a_point_between_two_sentences_goes_between_their_counterparts():
+    # `Save` is linked to the word the translation writes last in its sentence: alone, the links would put
+    # the point before it; between two sure sentences it goes where the next one begins (Latin, CJK, Cyrillic)
+    for trg, source, translation, pairs, expected in (
+        ("de", 'Open the file. <x id="1"/>Save the form now.', "Öffnen Sie die Datei. Speichern Sie jetzt das Formular.",
+         [("Open", "Öffnen"), ("file", "Datei"), ("Save", "Formular"), ("form", "Speichern"), ("now", "jetzt")],
+         'Öffnen Sie die Datei. <x id="1"/>Speichern Sie jetzt das Formular.'),
+        ("ja", 'Open the file. <x id="1"/>Save the form now.', "ファイルを開きます。今フォームを保存します。",
+         [("Open", "開き"), ("file", "ファイル"), ("Save", "保存"), ("form", "フォーム"), ("now", "今")],
+         'ファイルを開きます。<x id="1"/>今フォームを保存します。'),
+        ("ru", 'Open the file. <x id="1"/>Save the form now.', "Откройте файл. Сейчас сохраните форму.",
+         [("Open", "Откройте"), ("file", "файл"), ("Save", "форму"), ("form", "сохраните"), ("now", "Сейчас")],
+         'Откройте файл. <x id="1"/>Сейчас сохраните форму.'),
+    ):
+        assert project(source, translation, pairs, trg=trg) == expected
+
+
+def test_a_point_against_the_end_of_a_sentence_stays_against_its_counterpart():
+    source = 'Open the file.<x id="1"/> Save the form.'
+    out = project(source, "Öffnen Sie die Datei. Speichern Sie das Formular.",
+                  [("Open", "Öffnen"), ("file", "Datei"), ("Save", "Speichern"), ("form", "Formular")])
+    assert out == 'Öffnen Sie die Datei.<x id="1"/> Speichern Sie das Formular.'
+
+
 def test_a_menu_path_keeps_the_separator_of_its_translation_outside_its_items():
     # the translation writes a symbol between the items of a menu path that the source does not: no item's
     for trg, translation, pairs in (

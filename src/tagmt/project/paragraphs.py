@@ -32,7 +32,9 @@ tied to a language or a data set:
    a word repeated in another sentence no longer pulls it out — when the bead is sure: its link mass is
    at least `SURE` of the mass that touches its sentences (links leaving the bead count against it), and
    the tag's own links agree: at least half of their mass lands in the bead, or the words they reach
-   elsewhere are written in it too (a repeated word). Otherwise today's placement stays.
+   elsewhere are written in it too (a repeated word). Otherwise today's placement stays. A point between
+   two units (`… 3. <bx/>A risk …`) goes between their sure parts (`Paragraph.between`): before the next
+   one's first word, or after the previous one's last when the source writes it against that unit's end.
 """
 
 from __future__ import annotations
