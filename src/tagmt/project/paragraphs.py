@@ -40,7 +40,8 @@ Help-page structures (`benchmarks/bench_projection.py --modes cv --paragraphs �
 the paragraphs, main 099636d → with the list units, the cut rules and `between`; `alone` in brackets):
 `3:ul/li` (a list, each sentence an item) SAP ja 83.7 → 89.1 (94.7), ko 85.7 → 89.8 (94.2), zh 90.6 → 93.1 (96.0),
 EUR-Lex de 76.3 → 79.8 (94.1), fr 78.6 → 86.3 (96.5), hu 80.6 → 85.4 (93.0); the same items without their full
-stops (`--no-stops`) SAP ja 59.5 → 64.7 (94.4), EUR-Lex de 61.3 → 71.0 (94.6) (before `between`); `--paragraphs 3`
+stops (`--no-stops`) SAP ja 59.5 → 64.7 (94.4), ko 64.2 → 68.0 (93.1), zh 76.8 → 78.9 (96.3), EUR-Lex de 61.3 →
+74.8 (94.6), fr 70.3 → 84.1 (97.1), hu 66.3 → 82.9 (94.0); `6:p` SAP ja 78.0 → 78.5 (91.6); `--paragraphs 3`
 EUR-Lex de 82.9 → 85.7 and `3:p` 77.9 → 79.8 (points between sentences), SAP ja `3:p` 89.0 → 89.1; the
 one-sentence rows unchanged. Six sentences joined lose most (`6` EUR-Lex de 16.6 → 21.7, alone 88.5): points at
 line starts the sentence cutter does not see (`… Auditors). <bx/>- the …`) and beads one sentence off.
