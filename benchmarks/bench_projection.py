@@ -48,17 +48,23 @@ on the fly 7.2 s, with the model 0.17 s (42x); learning the model once 17.9 s; p
 learned from 1,000,000 plain lines (EUR-Lex sentences recombined; 451 s CPU, peak 634 MB — eflomal's binary
 holds the corpus; tagmt streams it at ~50 MB) projects a 10-line file in 0.11 s CPU.
 
-Paragraphs (`--paragraphs K` or `K:TAG`): structured documents keep whole paragraphs in one segment (an
-XLIFF trans-unit without segmentation, a help page's `<p>`), several sentences long and often with block
-tags around sentences or list items. This joins K consecutive pairs of a group (a SAP document; K
-consecutive lines of a line file) into one pair — sources with a space, targets with a space or, for
-Japanese and Chinese, nothing — and with `:TAG` wraps each joined sentence in `<TAG>…</TAG>` on both sides.
+Paragraphs (`--paragraphs K[:WRAP]`): structured documents keep whole paragraphs in one segment (an
+XLIFF trans-unit without segmentation, a help page's `<p>` or list), several sentences long and often with
+block tags around sentences or list items. This joins K (any K >= 2) consecutive pairs of a group (a SAP
+document; K consecutive lines of a line file) into one pair — sources with a space, targets with a space
+or, for Japanese and Chinese, nothing — and wraps them on both sides as WRAP says:
+  3:p        each sentence in <p>…</p>
+  3:ul/li    the paragraph in <ul>…</ul>, each sentence in <li>…</li> (OUTER/INNER)
+  3:ul/li>p  as 3:ul/li, each sentence in <li><p>…</p></li> (A>B nests B in A, on either side of /)
+  3:/li>p    each sentence in <li><p>…</p></li>, no outer tag;  3:note/  the paragraph in <note>…</note>
+`--no-stops` also drops each joined sentence's final full stop (`.` `。` `．` `｡`, before any closing tags)
+on both sides: list items that are noun phrases without a stop, whose boundaries only the tags mark.
 Each row then prints two figures measured in one run: `exact %` of the joined paragraphs, and `alone %`,
 the share of the same paragraphs whose every sentence is exact when the sentences are projected one by one
 (the same setting as the rows without `--paragraphs`): a paragraph should be as good as its sentences.
 
 Usage:
-  python benchmarks/bench_projection.py [--paragraphs 3[:p]] [--sets sap,eurlex,glossary] [--modes none,cv]
+  python benchmarks/bench_projection.py [--paragraphs K[:WRAP] [--no-stops]] [--sets sap,eurlex,glossary] [--modes none,cv]
       [--sap ../shared/sap-dev] [--eurlex ../shared/eurlex-dev] [--aligner eflomal]
       [--option symmetrize=union] [--extra-examples eurlex] [--show N] [--by-tag] [--json FILE] [--no-rerank]
   python benchmarks/bench_projection.py --speed [--speed-set sap:en-ja] [--speed-segments 1000]
@@ -131,23 +137,64 @@ def paragraph_groups(pairs: list[Pair], size: int, by_line: bool) -> list[list[i
     return runs
 
 
-def join_paragraphs(pairs: list[Pair], trg: str, size: int, block: str, runs=None) -> list[Pair]:
-    """`pairs` joined into paragraphs of `size` (see the docstring); `block`: a tag name wrapping each sentence."""
+@dataclass(frozen=True)
+class Wrap:
+    """How `--paragraphs` wraps a joined paragraph: `outer` tags around the whole paragraph, `inner`
+    tags around each sentence (outermost first), and `stops`: False drops each sentence's final full stop."""
+    outer: tuple[str, ...] = ()
+    inner: tuple[str, ...] = ()
+    stops: bool = True
+
+
+_NAME = re.compile(r"[A-Za-z][\w.-]*")
+
+
+def parse_wrap(text: str, stops: bool = True) -> Wrap:
+    """`--paragraphs`' wrap after `K:`: `TAG` (each sentence in <TAG>), `OUTER/INNER` (the paragraph in
+    <OUTER>, each sentence in <INNER>), either side a nesting chain `A>B` (<A><B>…</B></A>) or empty:
+    `p`, `ul/li`, `ul/li>p`, `/li>p`, `note/`. ValueError on anything else."""
+    outer, slash, inner = text.partition("/")
+    if not slash:
+        outer, inner = "", outer
+    chains = tuple(tuple(part.split(">")) if part else () for part in (outer, inner))
+    if any(not _NAME.fullmatch(name) for chain in chains for name in chain):
+        raise ValueError(f"bad wrap {text!r}: TAG, OUTER/INNER, with nesting A>B, e.g. p, ul/li, /li>p")
+    return Wrap(chains[0], chains[1], stops)
+
+
+# a sentence's final full stop (Latin, ideographic, full- and half-width), before any closing tags and spaces
+_FINAL_STOP = re.compile(r"(?<![.。．｡…])[.。．｡](?=(?:\s|<[^<>]*>)*$)")
+
+
+def drop_final_stop(text: str) -> str:
+    """`text` without its sentence-final full stop (`.` `。` `．` `｡`; tags and spaces may follow it); an
+    ellipsis or a text without a final stop is left as it is (`--no-stops`: list items without a stop)."""
+    return _FINAL_STOP.sub("", text, count=1)
+
+
+def _enclose(text: str, chain: tuple[str, ...]) -> str:
+    return "".join(f"<{name}>" for name in chain) + text + "".join(f"</{name}>" for name in reversed(chain))
+
+
+def join_paragraphs(pairs: list[Pair], trg: str, size: int, wrap: Wrap | str = Wrap(), runs=None) -> list[Pair]:
+    """`pairs` joined into paragraphs of `size` (see the docstring), wrapped as `wrap` says (a `Wrap`, or a
+    tag name wrapping each sentence)."""
+    wrap = Wrap(inner=(wrap,) if wrap else ()) if isinstance(wrap, str) else wrap
     by_line = len({p.group for p in pairs}) == len(pairs)
     runs = paragraph_groups(pairs, size, by_line) if runs is None else runs
     glue = "" if trg in ("ja", "zh", "zf") else " "
 
-    def wrap(text: str, shift: int) -> str:
+    def one(text: str, shift: int) -> str:
         text = _IDS.sub(lambda m: f'{m.group(1)}="{int(m.group(2)) + shift}"', text) if shift else text
-        return f"<{block}>{text}</{block}>" if block else text
+        return _enclose(text if wrap.stops else drop_final_stop(text), wrap.inner)
 
     joined = []
     for n, run in enumerate(runs):
         shifts = [0]  # ids stay unique in a paragraph, as in a real document: each sentence's go on from the last
         for k in run[:-1]:
             shifts.append(shifts[-1] + max((int(m.group(2)) for m in _IDS.finditer(pairs[k].source)), default=0))
-        joined.append(Pair(" ".join(wrap(pairs[k].source, d) for k, d in zip(run, shifts)),
-                           glue.join(wrap(pairs[k].target, d) for k, d in zip(run, shifts)),
+        joined.append(Pair(_enclose(" ".join(one(pairs[k].source, d) for k, d in zip(run, shifts)), wrap.outer),
+                           _enclose(glue.join(one(pairs[k].target, d) for k, d in zip(run, shifts)), wrap.outer),
                            pairs[run[0]].group if not by_line else n))
     return joined
 
@@ -166,10 +213,10 @@ def run(
              for p in load_pairs(other, direction, args.sap, args.eurlex)]
     alone, alone_exact = None, None
     if args.paragraphs:
-        size, block = args.paragraphs
+        size, wrap = args.paragraphs
         runs = paragraph_groups(pairs, size, len({p.group for p in pairs}) == len(pairs))
-        joined = join_paragraphs(pairs, trg, size, block, runs)
-        if mode != "copy":
+        joined = join_paragraphs(pairs, trg, size, wrap, runs)
+        if mode != "copy" and not args.no_alone:
             alone, alone_exact = _alone_share(pairs, runs, joined, src, trg, mode, args, aligner, extra)
         pairs = joined
     if mode == "copy":
@@ -208,6 +255,13 @@ def _alone_share(pairs, runs, joined, src, trg, mode, args, aligner, extra) -> t
     exact = [all(outputs[k] == wrapped[k].target for k in run) for run in runs]
     tagged = [n for n, paragraph in enumerate(joined) if detag(paragraph.source).tags]
     return 100 * sum(exact[n] for n in tagged) / max(len(tagged), 1), exact
+
+
+def _paragraphs_record(paragraphs) -> dict | None:
+    if not paragraphs:
+        return None
+    size, wrap = paragraphs
+    return {"size": size, "outer": list(wrap.outer), "inner": list(wrap.inner), "stops": wrap.stops}
 
 
 def _rerank_counts(pairs: list[Pair], trace: list) -> tuple[int, int, int]:
@@ -260,9 +314,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", type=Path, help="write every run's assessment here")
     parser.add_argument("--no-rerank", action="store_true",
                         help="project without the span ranker (rerank.py), to compare")
-    parser.add_argument("--paragraphs", default="", metavar="K[:TAG]",
-                        help="join K consecutive sentences into one paragraph segment (with :TAG, each wrapped in "
-                             "<TAG>…</TAG>) and compare with the sentences projected alone (see the docstring)")
+    parser.add_argument("--paragraphs", default="", metavar="K[:WRAP]",
+                        help="join K (>= 2) consecutive sentences into one paragraph segment and compare with the "
+                             "sentences projected alone (see the docstring). WRAP: TAG wraps each sentence in "
+                             "<TAG>…</TAG> (3:p); OUTER/INNER wraps the paragraph in <OUTER> and each sentence in "
+                             "<INNER> (3:ul/li); A>B nests (3:/li>p: each sentence in <li><p>…</p></li>)")
+    parser.add_argument("--no-stops", action="store_true",
+                        help="with --paragraphs: drop each joined sentence's final full stop (. 。 ． ｡) on both "
+                             "sides, as in list items that are noun phrases")
+    parser.add_argument("--no-alone", action="store_true",
+                        help="with --paragraphs: skip the sentences projected alone (half the time; for a change "
+                             "that leaves one-sentence segments as they were, `alone` is the earlier run's)")
     parser.add_argument("--speed", action="store_true", help="measure the speed with and without a model")
     parser.add_argument("--speed-set", default="sap:en-ja", help="SET:DIRECTION for --speed")
     parser.add_argument("--speed-segments", type=int, default=1000)
@@ -276,8 +338,13 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"--extra-examples: unknown set {unknown[0]!r}; choose from {', '.join(SETS)}")
     size, _, block = args.paragraphs.partition(":")
     if args.paragraphs and (not size.isdigit() or int(size) < 2):
-        parser.error("--paragraphs: K[:TAG] with K >= 2, e.g. 3 or 3:p")
-    args.paragraphs = (int(size), block) if args.paragraphs else None
+        parser.error("--paragraphs: K[:WRAP] with K >= 2, e.g. 3, 3:p, 6:ul/li, 3:/li>p")
+    if args.no_stops and not args.paragraphs:
+        parser.error("--no-stops: only with --paragraphs")
+    try:
+        args.paragraphs = (int(size), parse_wrap(block, not args.no_stops)) if args.paragraphs else None
+    except ValueError as error:
+        parser.error(f"--paragraphs: {error}")
     if args.quick:
         args.speed, args.speed_set, args.speed_segments = True, "sample:en-de", 6
     if args.speed_one:
@@ -322,7 +389,7 @@ def main(argv: list[str] | None = None) -> int:
                                 "segments": n, "wall_seconds": round(seconds, 1),
                                 "cpu_seconds": round(cpu, 1), "cpu_seconds_per_1000": round(per_k, 1),
                                 "reranked": dict(zip(("moved", "right", "wrong"), result.reranked)),
-                                "paragraphs": list(args.paragraphs or ()), "alone_exact_share": alone,
+                                "paragraphs": _paragraphs_record(args.paragraphs), "alone_exact_share": alone,
                                 **result.as_dict()})
     if args.json:
         args.json.write_text(json.dumps(records, indent=1, ensure_ascii=False) + "\n")

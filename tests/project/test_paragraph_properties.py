@@ -108,3 +108,33 @@ def test_a_point_whose_sentence_region_is_covered_by_a_sibling_span_is_still_pla
     assert strip(output) == text
     assert Counter(markup(output)) == Counter(markup(source))
     assert is_well_formed(tokenize(output))
+
+
+CASED = ["Open", "open", "Datei", "datei", "Файл", "файл", "Save", "the", "Сохранить", "и", ">"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.lists(st.sampled_from(CASED), min_size=1, max_size=4), min_size=2, max_size=5),
+       st.lists(st.sampled_from(CASED), min_size=1, max_size=14), st.randoms(use_true_random=False))
+def test_a_cut_between_items_never_falls_before_a_lower_case_word_or_a_dependent_one(items, words, rnd):
+    # list items without full stops (`<ul><li>…</li></ul>`) in a cased translation of one sentence: where a
+    # bead is cut into its items by the links, an item whose source begins with a capital begins with no
+    # lower-case word, and no item begins with a word that belongs to the one before it
+    from tagmt.project.paragraphs import DEPENDENT, paragraph_of
+    from tagmt.project.wordseg import words_with_offsets
+
+    source = "<ul>" + " ".join(f"<li>{' '.join(item)}</li>" for item in items) + "</ul>"
+    text = " ".join(words)
+    detagged = detag(source)
+    src = words_with_offsets(detagged.plain, "en", detagged.cuts())
+    trg = words_with_offsets(text, "de")
+    links = {(i, rnd.randrange(len(trg))) for i in range(len(src)) if rnd.random() < 0.8}
+    paragraph = paragraph_of(detagged, text, src, trg, links)
+    assert paragraph is not None  # the items are units
+    for part in paragraph.parts:
+        if part.cut and part.a > 0 and part.a < part.b:
+            first = detagged.plain[paragraph.src_sentences[part.src[0]][0]]
+            word = trg[part.a]
+            assert word.kind not in DEPENDENT
+            if first.isupper() and not any(t.text == ">" for t in trg[max(0, part.a - 1) : part.a]):
+                assert not text[word.start].islower()

@@ -247,6 +247,96 @@ def test_list_items_in_one_target_sentence_begin_with_their_dash_latin():
         '<p><g id="3">— monatlich 148,01 EUR</g></p>')
 
 
+def test_the_items_of_a_list_around_the_whole_segment_are_units_latin():
+    # one tag around all (<ul>) is looked into: its items are units whether or not a full stop ends them
+    # (every copy of a repeated word is linked to every copy: the links alone do not part the items)
+    source = "<ul><li>Cancel Dispatch</li> <li>Cancel the dispatch of the order.</li></ul>"
+    translation = "Versand stornieren Stornieren Sie den Versand des Auftrags."
+    out = project(source, translation, [("Cancel", "stornieren"), ("Cancel", "Stornieren"), ("Dispatch", "Versand"),
+                                        ("dispatch", "Versand"), ("order", "Auftrags")])
+    assert out == "<ul><li>Versand stornieren</li> <li>Stornieren Sie den Versand des Auftrags.</li></ul>"
+
+
+def test_the_items_of_a_nested_list_are_units_cjk():
+    source = "<ul><li><p>Cancel Dispatch</p></li> <li><p>Cancel the dispatch of the order.</p></li></ul>"
+    translation = "差立の取消指図の差立を取り消します。"
+    out = project(source, translation, [("Cancel", "取消"), ("Cancel", "取り消し"), ("Dispatch", "差立"),
+                                        ("dispatch", "差立"), ("order", "指図")], trg="ja")
+    assert out == "<ul><li><p>差立の取消</p></li><li><p>指図の差立を取り消します。</p></li></ul>"
+
+
+def test_the_items_of_a_note_are_units_cyrillic():
+    source = "<note><p>Cancel Dispatch</p> <p>Cancel the dispatch of the order.</p></note>"
+    translation = "Отмена отправки Отмените отправку заказа."
+    out = project(source, translation, [("Cancel", "Отмена"), ("Cancel", "Отмените"), ("Dispatch", "отправки"),
+                                        ("dispatch", "отправку"), ("Dispatch", "отправку"),
+                                        ("dispatch", "отправки"), ("order", "заказа")], trg="ru")
+    assert out == "<note><p>Отмена отправки</p> <p>Отмените отправку заказа.</p></note>"
+
+
+def test_an_item_without_a_stop_begins_with_a_capital_in_a_cased_translation():
+    # the final verb of the first item is linked into the second item (`Completing` ~ `vollendet`): the links
+    # alone cut `noch nicht | vollendet`; the second item begins with a capital in the source, so it does in
+    # the translation (Latin and Cyrillic scripts)
+    source = "<ul><li>It remains unfinished</li> <li>Completing the union helps</li></ul>"
+    for trg, translation, pairs, expected in (
+        ("de", "Sie ist noch nicht vollendet Die Vollendung der Union hilft",
+         [("It", "Sie"), ("remains", "ist"), ("unfinished", "nicht"), ("Completing", "vollendet"),
+          ("Completing", "Vollendung"), ("union", "Union"), ("helps", "hilft")],
+         "<ul><li>Sie ist noch nicht vollendet</li> <li>Die Vollendung der Union hilft</li></ul>"),
+        ("ru", "Она ещё не завершена Завершение союза помогает",
+         [("It", "Она"), ("remains", "ещё"), ("unfinished", "не"), ("Completing", "завершена"),
+          ("Completing", "Завершение"), ("union", "союза"), ("helps", "помогает")],
+         "<ul><li>Она ещё не завершена</li> <li>Завершение союза помогает</li></ul>"),
+    ):
+        assert project(source, translation, pairs, trg=trg) == expected
+
+
+def test_an_item_does_not_begin_with_a_particle_cjk():
+    # `を` belongs to `ファイル`: the cut between the items falls after it, not before it
+    source = "<ul><li>Files</li> <li>Delete them</li></ul>"
+    out = project(source, "ファイルを削除します", [("Files", "ファイル"), ("Delete", "削除")], trg="ja")
+    assert out == "<ul><li>ファイルを</li><li>削除します</li></ul>"
+
+
+def test_a_point_between_two_sentences_goes_between_their_counterparts():
+    # `Save` is linked to the word the translation writes last in its sentence: alone, the links would put
+    # the point before it; between two sure sentences it goes where the next one begins (Latin, CJK, Cyrillic)
+    for trg, source, translation, pairs, expected in (
+        ("de", 'Open the file. <x id="1"/>Save the form now.', "Öffnen Sie die Datei. Speichern Sie jetzt das Formular.",
+         [("Open", "Öffnen"), ("file", "Datei"), ("Save", "Formular"), ("form", "Speichern"), ("now", "jetzt")],
+         'Öffnen Sie die Datei. <x id="1"/>Speichern Sie jetzt das Formular.'),
+        ("ja", 'Open the file. <x id="1"/>Save the form now.', "ファイルを開きます。今フォームを保存します。",
+         [("Open", "開き"), ("file", "ファイル"), ("Save", "保存"), ("form", "フォーム"), ("now", "今")],
+         'ファイルを開きます。<x id="1"/>今フォームを保存します。'),
+        ("ru", 'Open the file. <x id="1"/>Save the form now.', "Откройте файл. Сейчас сохраните форму.",
+         [("Open", "Откройте"), ("file", "файл"), ("Save", "форму"), ("form", "сохраните"), ("now", "Сейчас")],
+         'Откройте файл. <x id="1"/>Сейчас сохраните форму.'),
+    ):
+        assert project(source, translation, pairs, trg=trg) == expected
+
+
+def test_a_point_against_the_end_of_a_sentence_stays_against_its_counterpart():
+    source = 'Open the file.<x id="1"/> Save the form.'
+    out = project(source, "Öffnen Sie die Datei. Speichern Sie das Formular.",
+                  [("Open", "Öffnen"), ("file", "Datei"), ("Save", "Speichern"), ("form", "Formular")])
+    assert out == 'Öffnen Sie die Datei.<x id="1"/> Speichern Sie das Formular.'
+
+
+def test_a_menu_path_keeps_the_separator_of_its_translation_outside_its_items():
+    # the translation writes a symbol between the items of a menu path that the source does not: no item's
+    for trg, translation, pairs in (
+        ("de", "Datei > Speichern unter", [("File", "Datei"), ("Save", "Speichern"), ("As", "unter")]),
+        ("ja", "ファイル > 名前を付けて保存", [("File", "ファイル"), ("Save", "保存"), ("As", "名前")]),
+        ("ko", "파일 → 다른 이름으로 저장", [("File", "파일"), ("Save", "저장"), ("As", "이름으로"), ("As", "다른")]),
+    ):
+        source = "<menucascade><uicontrol>File</uicontrol> <uicontrol>Save As</uicontrol></menucascade>"
+        first, _, second = translation.partition(translation.split()[1])
+        expected = (f"<menucascade><uicontrol>{first.strip()}</uicontrol> {translation.split()[1]} "
+                    f"<uicontrol>{second.strip()}</uicontrol></menucascade>")
+        assert project(source, translation, pairs, trg=trg) == expected
+
+
 def test_a_bead_is_not_cut_inside_a_bracket_group():
     # the second line's `Unbilled` is linked to `債権` (written in both lines) too: the links alone would cut
     # `(請求額, | 債権)`

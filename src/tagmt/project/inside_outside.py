@@ -215,6 +215,8 @@ class _Projector:
             if k is None:
                 k = self._edge(tag, lo, hi, taken)
             if k is None:
+                k = self._between(tag, lo, hi, taken)
+            if k is None:
                 k = self._best_split(tag, *self._confined_range(tag, lo, hi, taken), taken)
             placed.append(self._as_point(tag, k))
         return placed
@@ -256,6 +258,12 @@ class _Projector:
             return lo, hi
         a, b = max(lo, region[0]), min(hi, region[1])
         return (a, b) if _allowed_splits(a, b, taken) else (lo, hi)
+
+    def _between(self, tag: SourceTag, lo: int, hi: int, taken: list[tuple[int, int]]) -> int | None:
+        """A point between two units of a paragraph goes between their counterparts
+        (`paragraphs.Paragraph.between`), when that split is inside `[lo, hi]` and free."""
+        k = self.paragraph.between(tag) if self.paragraph is not None else None
+        return k if k is not None and lo <= k <= hi and _allowed_splits(k, k, taken) else None
 
     def _stuck(self, tag: SourceTag, placed: list[Placed]) -> int | None:
         """A point written right against a sibling span (`<b>X</b><icon/>`) stays against it."""

@@ -8,14 +8,19 @@ tied to a language or a data set:
 
 1. **Sentence correspondence** (`correspond`): the units of the plain source — its sentences
    (`sentences.sentence_spans`), cut further at the edges of sibling tags that tile the segment
-   (`<p>Title</p> <p>Text.</p>`: a heading without a full stop is a unit too) — and the sentences of the
+   (`<p>Title</p> <p>Text.</p>`: a heading without a full stop is a unit too; one tag around the whole
+   segment is looked into: the items of `<ul><li>A</li> <li>B</li></ul>` or `<li><p>…</p></li>`) — and the sentences of the
    translation are aligned monotonically in *beads* of 1-1, 1-2, 2-1, 1-0, 0-1 and k-1 (k ≤ `MANY`)
    units, by dynamic programming over the link mass between units (each link counts its confidence),
    with a small cost per merged unit (`MERGE`), a larger one for a unit left alone (`SKIP`) and a weak
    length prior (`LENGTH`): linear in the units times a band (`BAND`). A bead of several source units
    and one target sentence (the translation wrote no full stop after a heading) is cut into one part a
    unit where the target words best keep each unit's links (`Paragraph._split`), never inside a
-   dictionary word, a run of Hangul or a bracket or quotation group of the translation. The links
+   dictionary word, a run of Hangul or a bracket or quotation group of the translation, never before a word
+   that belongs to the one before it (`DEPENDENT`: a Japanese or Korean particle, auxiliary or ending), and,
+   where the source unit begins with a capital, never before a lower-case word (a list item without a full
+   stop begins with a capital in a cased script too: `… noch nicht | vollendet Die …` is no cut); a symbol
+   the translation writes between two parts (a menu path's `A > B`) is neither's. The links
    of a source word written in several units of the bead are re-paired in order (`_in_order`: a
    heading's `Assign` linked to the sentence's `割り当て` and the sentence's to the heading's `割当`), and
    on ties no part begins with an unspaced hiragana word (a Japanese particle or inflection ends the
@@ -31,7 +36,10 @@ tied to a language or a data set:
    a word repeated in another sentence no longer pulls it out — when the bead is sure: its link mass is
    at least `SURE` of the mass that touches its sentences (links leaving the bead count against it), and
    the tag's own links agree: at least half of their mass lands in the bead, or the words they reach
-   elsewhere are written in it too (a repeated word). Otherwise today's placement stays.
+   elsewhere are written in it too (a repeated word). Otherwise today's placement stays. A point between
+   two units (`… 3. <bx/>A risk …`) that rule 4 leaves goes between their sure parts (`Paragraph.between`):
+   before the next one's first word, or after the previous one's last when the source writes it against
+   that unit's end.
 4. **Points between sentences stay at their sentence's edge** (`Paragraph.edge`): a point written between
    two source units (a footnote mark after a full stop, the code that opens the next sentence) goes to the
    edge of the counterpart of the unit it touches, when that part is sure — not after the next sentence's
@@ -47,6 +55,16 @@ SAP ja 89.0 → 91.2 (94.7), ko 90.6 → 92.3 (94.2), zh 93.4 → 94.0 (96.2), E
 Of the first 40 en-ja paragraphs lost against their sentences, 12 fixed
 (`<p>プラント割当</p><p>プラントを…` was `<p>プラント</p><p>割当プラントを…`), one new
 (`<p>仕入先</p><p>構内での受領…`: the heading's `Acceptance` linked to `どう`).
+
+Help-page structures (`benchmarks/bench_projection.py --modes cv --paragraphs …`, eflomal seed 1, exact % of
+the paragraphs, main 099636d → with the list units, the cut rules and `between`; `alone` in brackets):
+`3:ul/li` (a list, each sentence an item) SAP ja 83.7 → 89.1 (94.7), ko 85.7 → 89.8 (94.2), zh 90.6 → 93.1 (96.0),
+EUR-Lex de 76.3 → 79.8 (94.1), fr 78.6 → 86.3 (96.5), hu 80.6 → 85.4 (93.0); the same items without their full
+stops (`--no-stops`) SAP ja 59.5 → 64.7 (94.4), ko 64.2 → 68.0 (93.1), zh 76.8 → 78.9 (96.3), EUR-Lex de 61.3 →
+74.8 (94.6), fr 70.3 → 84.1 (97.1), hu 66.3 → 82.9 (94.0); `6:p` SAP ja 78.0 → 78.5 (91.6); `--paragraphs 3`
+EUR-Lex de 82.9 → 85.7 and `3:p` 77.9 → 79.8 (points between sentences), SAP ja `3:p` 89.0 → 89.1; the
+one-sentence rows unchanged. Six sentences joined lose most (`6` EUR-Lex de 16.6 → 21.7, alone 88.5): points at
+line starts the sentence cutter does not see (`… Auditors). <bx/>- the …`) and beads one sentence off.
 """
 
 from __future__ import annotations
@@ -81,6 +99,11 @@ SURE = 0.5
 its sentences stays inside it (a majority)."""
 
 _OPENING = set("\"'“‘«‹„「『（([［【〔〈《")
+DEPENDENT = frozenset(("particle", "auxiliary", "ending"))
+"""The word kinds (`wordseg.Word`) that belong to the word before them — a Japanese or Korean particle, a
+Japanese auxiliary, a Korean verbal ending (`登録|します`, `削除|されます`, `파일|을`): a unit of the source never
+begins with one in the translation, so a bead is not cut before one. (Not the Chinese localizers: `下载`,
+"download", begins with `下`.)"""
 _TRAILING = set(".?!…。？！．\"'”’»›」』）)］]】〕〉》")
 """A sentence's own closing marks: its stop and the quotation marks and brackets after it."""
 
@@ -171,7 +194,8 @@ def correspond(
 @dataclass
 class Part:
     """A bead as placement reads it: source sentences `[src[0], src[1])`, the target words `[a, b)` that
-    translate them, their characters `[start, end)` and whether the bead is sure (`Bead.sure`)."""
+    translate them, their characters `[start, end)`, whether the bead is sure (`Bead.sure`) and whether its
+    edges were cut by the links inside a target sentence (`_split`) rather than found at sentence ends."""
 
     src: tuple[int, int]
     a: int
@@ -179,6 +203,7 @@ class Part:
     start: int
     end: int
     sure: bool
+    cut: bool = False
 
 
 class Paragraph:
@@ -212,7 +237,7 @@ class Paragraph:
         for k, part in enumerate(self.parts):
             for s in range(*part.src):
                 self.part_of[s] = k
-        self.blocks: dict[int, tuple[int, int]] = {}  # id(tag) → its span in characters (rule 2)
+        self.blocks: dict[int, tuple[int, int, bool]] = {}  # id(tag) → its span in characters, firm (rule 2)
 
     def _parts(self, beads: list[Bead], links: Mapping[tuple[int, int], float]) -> list[Part]:
         """The beads' target words; a bead of several source units and one target sentence is split
@@ -247,7 +272,8 @@ class Paragraph:
             bounds = [a, *cuts, b]
             for s, (x, y) in enumerate(zip(bounds, bounds[1:]), start=bead.src[0]):
                 sure = bead.sure and _sure(s, x, y, by_bead.get(k, []))
-                parts.append(Part((s, s + 1), x, y, self.trg[x].start, self.trg[y - 1].end, sure))
+                x, y = self._unmarked(s, x, y, x > a, y < b)
+                parts.append(Part((s, s + 1), x, y, self.trg[x].start, self.trg[y - 1].end, sure, True))
         return parts
 
     def _in_order(self, links: list[tuple[int, int, int, float]]) -> list[tuple[int, int, int, float]]:
@@ -271,6 +297,18 @@ class Paragraph:
                 for n in members:
                     found[n] = (s, i, links[n][2], links[n][3])
         return found
+
+    def _unmarked(self, s: int, x: int, y: int, after: bool, before: bool) -> tuple[int, int]:
+        """The words `[x, y)` of unit `s`'s part without the symbols that stand between it and its
+        neighbour units (`after`: a unit precedes it in the bead; `before`: one follows) when the source
+        unit has none at that edge: the `>` a translation writes between the items of a menu path
+        (`A > B`) is no item's. One word at least stays."""
+        a, b = self.src_sentences[s]
+        while after and y - x > 1 and _symbol(self.trg[x].text) and not _symbol(self.plain[a]):
+            x += 1
+        while before and y - x > 1 and _symbol(self.trg[y - 1].text) and not _symbol(self.plain[b - 1]):
+            y -= 1
+        return x, y
 
     def _whole_words(self) -> set[int]:
         """The offsets inside a word the translation writes as one that the placement words cut finer — a
@@ -297,8 +335,10 @@ class Paragraph:
         """Where the target words `[a, b)` of a bead of several source units and one target sentence are
         cut, one part a unit in order: the cuts that keep the most link mass of each unit in its part (each
         link counts its confidence; a monotone segmentation, linear in the words times the units); None
-        when a unit would keep none of its links. Among cuts the links tie on (unlinked words between two
-        units' words), one the translation marks — a space, after a punctuation mark (`転記カテゴリ:|銀行…`)
+        when a unit would keep none of its links. Never before a word that belongs to the one before it
+        (`DEPENDENT`: `登録|します`), nor, where the source unit begins with a capital, before a lower-case
+        word (a cased script: `noch nicht | vollendet`). Among cuts the links tie on (unlinked words between
+        two units' words), one the translation marks — a space, after a punctuation mark (`転記カテゴリ:|銀行…`)
         or before an opening one — then the one nearest the source's length proportion."""
         units = list(range(*bead.src))
         k, n = len(units), b - a
@@ -356,6 +396,12 @@ class Paragraph:
             return TIE * (marked + alike - ending - abs((right.start - low) / max(high - low, 1) - share))
 
         whole = self._whole_words()
+        # a unit that begins with a capital in the source begins with one in a cased translation: not at a
+        # lower-case word (`noch nicht | vollendet`); a script without case has none to go by
+        capital = [unicodedata.category(self.plain[self.src_sentences[s][0]]) in ("Lu", "Lt") for s in units]
+
+        def lower(x: int) -> bool:
+            return unicodedata.category(self.text[self.trg[a + x].start]) == "Ll"
 
         # best[x]: the best score of the units so far with the last cut before word a + x
         best = [0.0] + [-math.inf] * n
@@ -366,7 +412,8 @@ class Paragraph:
                 y = x - 1  # the unit's part begins at y (after the previous cut)
                 if best[y] - prefix[u][y] > run:
                     run, arg = best[y] - prefix[u][y], y
-                if x < n and arg >= 0 and self.trg[a + x].start not in whole:
+                if x < n and arg >= 0 and self.trg[a + x].start not in whole and \
+                        self.trg[a + x].kind not in DEPENDENT and not (capital[u + 1] and lower(x)):
                     row[x] = run + prefix[u][x] + bonus(x, u + 1)
                     choice[x] = arg
             best = row
@@ -446,7 +493,7 @@ class Paragraph:
         if bare:  # the source tag leaves the sentence's closing marks out: so does the target's
             while end - 1 > start and self.text[end - 1] in _TRAILING:
                 end -= 1
-        self.blocks[id(tag)] = (start, end)
+        self.blocks[id(tag)] = (start, end, not head.cut and not tail.cut)
         return words
 
     def confine(self, tag: SourceTag) -> tuple[int, int] | None:
@@ -523,6 +570,26 @@ class Paragraph:
         part = self.parts[self.part_of[s]]
         return part if part.src[1] == s + 1 else None
 
+    def between(self, tag: SourceTag) -> int | None:
+        """Rule 3 for a point between two source units (`… 3. <bx/>A risk …`): the target word it goes
+        before — the first word of the next unit's part, or the word after the previous unit's part when
+        the source writes the point against that unit's end — when both parts are sure and in order; None
+        otherwise (a point inside a unit, at the segment's ends, or beside an unsure part)."""
+        if tag.start != tag.end:
+            return None
+        s = bisect_left(self._starts, tag.start)  # the first unit that begins at or after the point
+        if s == 0 or s >= len(self.src_sentences) or self.src_sentences[s - 1][1] > tag.start:
+            return None
+        if self.plain[self.src_sentences[s - 1][1] : self.src_sentences[s][0]].strip():
+            return None
+        before, after = self.parts[self.part_of[s - 1]], self.parts[self.part_of[s]]
+        if before is after or not (before.sure and after.sure) or not (before.a < before.b <= after.a < after.b):
+            return None
+        if after.src[0] != s or before.src[1] != s:
+            return None
+        against_end = tag.start == self.src_sentences[s - 1][1] and tag.start < self.src_sentences[s][0]
+        return before.b if against_end else after.a
+
     def _agrees(self, start: int, end: int, part: "Part") -> bool:
         """Whether the links of the source words in `[start, end)` let the part hold the tag: at least
         half of their mass lands in it, or the words they land on outside it are written in it too (a word
@@ -547,19 +614,20 @@ class Paragraph:
     def pin(self, spans: list[Span]) -> list[Span]:
         """The block tags (rule 2) back on their sentences after the edge rules moved them, with the
         whitespace the source tag encloses at an edge; a span is pinned only when it stays clear of
-        its siblings and holds its children."""
+        its siblings and holds its children, and kept from the span ranker only when its edges are the
+        translation's sentence ends (an edge `_split` cut by the links inside a sentence may be moved)."""
 
         def visit(nodes: list[Span], lo: int, hi: int) -> None:
             clear = _Siblings(nodes)
             for node in nodes:
                 where = self.blocks.get(id(node.tag))
                 if where is not None and not node.point:
-                    start, end = self._with_spaces(node.tag, *where)
+                    start, end = self._with_spaces(node.tag, *where[:2])
                     if lo <= start < end <= hi and clear.free(node, start, end):
                         clear.move(node, start, end)
                         _clamp(node, start, end)
                         self._points_to_edges(node)
-                        node.fixed = True
+                        node.fixed = where[2]  # an edge the links cut inside a sentence: the ranker may move it
                 visit(node.children, node.start, node.end)
 
         visit(spans, 0, len(self.text))
@@ -603,6 +671,10 @@ def _kana_ending(word: str) -> bool:
     (`あり`, `します`, `のもの`, `が`) in hiragana right after the word they follow, so an unlinked one
     written without a space ends the part before it rather than beginning the next."""
     return "\u3041" <= word[:1] <= "\u309f"
+
+def _symbol(text: str) -> bool:
+    """A word of symbols only (`>`, `→`, `|`; category S): a separator, not a sentence's own mark."""
+    return bool(text) and all(unicodedata.category(c)[0] == "S" for c in text)
 
 
 def _is_mark(char: str) -> bool:
@@ -697,9 +769,10 @@ def _block_edges(detagged: Detagged) -> list[int]:
     """The edges of sibling tags that tile the segment (two or more span tags with only whitespace
     between and around them: `<p>Title</p> <p>Text.</p>`, `<ul><li>A</li><li>B</li></ul>`), and those
     that tile such a tag in turn: the source marks them as units whether or not a full stop ends them.
-    Tags inside a sentence (`Click <b>A</b>`) mark no unit, nor do the children of one tag around the
-    whole segment (a menu path `<menucascade><uicontrol>A</uicontrol> <uicontrol>B</uicontrol>`, whose
-    translation writes `[A] > [B]`: the separator is no unit's)."""
+    One tag around the whole segment is looked into (`<ul><li>A</li> <li>B</li></ul>`, `<note><p>…</p>
+    <p>…</p></note>`): its tiling children are units too (a menu path `<menucascade><uicontrol>A</uicontrol>
+    <uicontrol>B</uicontrol></menucascade>`, written `A > B` in the translation, keeps the separator outside
+    its parts: `_unmarked`). Tags inside a sentence (`Click <b>A</b>`) mark no unit."""
     edges: list[int] = []
     stack: list[tuple[tuple[SourceTag, ...], int, int]] = [(detagged.tags, 0, len(detagged.plain))]
     while stack:
@@ -716,6 +789,9 @@ def _block_edges(detagged: Detagged) -> list[int]:
                 for tag in spans:
                     edges.extend((tag.start, tag.end))
                 stack.extend((tag.children, tag.start, tag.end) for tag in spans if tag.children)
+        elif len(spans) == 1 and not detagged.plain[lo : spans[0].start].strip() and \
+                not detagged.plain[spans[0].end : hi].strip():  # one tag around all: look inside it
+            stack.append((spans[0].children, spans[0].start, spans[0].end))
     return sorted(set(edges))
 
 

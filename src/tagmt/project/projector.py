@@ -29,7 +29,10 @@ The steps of `project_batch`, one module each:
    In a pair of several sentences (`paragraphs.py`) the source's sentences (and the units its block
    tags mark) are aligned to the translation's by the links, a tag enclosing whole sentences takes
    exactly their counterparts (kept there after the edge rules, and by the ranker), and a tag inside
-   one sentence stays in its counterpart.
+   one sentence stays in its counterpart; a list's items (`<ul><li>…</li></ul>`) are units too, items
+   without a full stop are cut apart by the links (never before a particle, nor before a lower-case word
+   when the item begins with a capital), and a point between two units goes between their counterparts
+   (`--paragraphs 3:ul/li` SAP ja 83.7 → 89.1, EUR-Lex de 76.3 → 79.8; see paragraphs.py).
    `units.py` then keeps what the translation marks as one unit whole: a tag takes the one
    verbatim occurrence of its whole source text, and no edge splits a token copied from the source
    or crosses a bracket or quotation group unless the source tag does. `enumerations.py` then:

@@ -1,0 +1,70 @@
+"""benchmarks/bench_projection.py `--paragraphs`: how sentences are joined into paragraphs, wrapped in
+(nested) block tags, and stripped of their final full stops, with hand-made known answers."""
+
+import importlib.util
+import sys
+from pathlib import Path
+
+import pytest
+
+_PATH = Path(__file__).resolve().parents[2] / "benchmarks" / "bench_projection.py"
+_SPEC = importlib.util.spec_from_file_location("bench_projection", _PATH)
+bench = importlib.util.module_from_spec(_SPEC)
+sys.modules.setdefault("bench_projection", bench)  # dataclasses look their module up
+_SPEC.loader.exec_module(bench)
+
+PAIRS = [
+    bench.Pair('Click <g id="1">Save</g>.', '<g id="1">保存</g>をクリックします。', 0),
+    bench.Pair("Close it.", "閉じます。", 0),
+    bench.Pair('Open <x id="1"/>files', '<x id="1"/>ファイルを開く', 1),
+]
+
+
+def test_parse_wrap_forms():
+    assert bench.parse_wrap("") == bench.Wrap()
+    assert bench.parse_wrap("p") == bench.Wrap((), ("p",))
+    assert bench.parse_wrap("ul/li") == bench.Wrap(("ul",), ("li",))
+    assert bench.parse_wrap("ul/li>p") == bench.Wrap(("ul",), ("li", "p"))
+    assert bench.parse_wrap("/li>p", stops=False) == bench.Wrap((), ("li", "p"), False)
+    assert bench.parse_wrap("note/") == bench.Wrap(("note",), ())
+    for bad in ("ul//li", "a>", "<p>", "1x", "ul/li/p"):
+        with pytest.raises(ValueError):
+            bench.parse_wrap(bad)
+
+
+def test_join_plain_and_single_tag_keep_the_old_behaviour():
+    joined = bench.join_paragraphs(PAIRS, "ja", 2)
+    assert joined[0].source == 'Click <g id="1">Save</g>. Close it.'
+    assert joined[0].target == '<g id="1">保存</g>をクリックします。閉じます。'
+    assert [p.group for p in joined] == [0, 1]  # SAP-like groups: runs never cross a document
+    assert bench.join_paragraphs(PAIRS, "ja", 2, "p")[0].source == '<p>Click <g id="1">Save</g>.</p> <p>Close it.</p>'
+
+
+def test_join_nested_wrap_renumbers_ids():
+    pairs = [PAIRS[0], bench.Pair('<g id="1">Back</g>.', '<g id="1">Zurück</g>.', 0)]
+    joined = bench.join_paragraphs(pairs, "de", 3, bench.parse_wrap("ul/li>p"))
+    assert joined[0].source == ('<ul><li><p>Click <g id="1">Save</g>.</p></li> '
+                                '<li><p><g id="2">Back</g>.</p></li></ul>')
+    assert joined[0].target.startswith('<ul><li><p><g id="1">保存</g>をクリックします。</p></li> <li><p><g id="2">')
+
+
+def test_no_stops_drops_only_the_final_stop_on_both_sides():
+    joined = bench.join_paragraphs(PAIRS, "ja", 2, bench.parse_wrap("ul/li", stops=False))
+    assert joined[0].source == '<ul><li>Click <g id="1">Save</g></li> <li>Close it</li></ul>'
+    assert joined[0].target == '<ul><li><g id="1">保存</g>をクリックします</li><li>閉じます</li></ul>'
+    assert joined[1].source == '<ul><li>Open <x id="1"/>files</li></ul>'  # no stop: unchanged
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("Save the file.", "Save the file"),
+    ('Click <g id="1">Save.</g> ', 'Click <g id="1">Save</g> '),  # before closing tags and spaces
+    ("ファイルを保存します。", "ファイルを保存します"),
+    ("全角の句点．", "全角の句点"),
+    ("Сохраните файл.", "Сохраните файл"),
+    ("파일을 저장합니다.", "파일을 저장합니다"),
+    ("Wait...", "Wait..."),  # an ellipsis is not a full stop
+    ("Version 1.2 is out", "Version 1.2 is out"),  # a dot inside is kept
+    ("Why?", "Why?"),
+])
+def test_drop_final_stop(text, expected):
+    assert bench.drop_final_stop(text) == expected
