@@ -306,7 +306,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--lexicon", default="auto", metavar="auto|none|PATH[,PATH]",
                         help="bilingual dictionaries for the anchors (auto: the installed FreeDict/CEDICT ones)")
     parser.add_argument("--show", type=int, default=0, help="print this many misses a run")
-    parser.add_argument("--show-error", default="", help="show only misses of this class")
+    parser.add_argument("--show-error", default="", metavar="CLASS",
+                        help="show only misses of this class (the full name: " + ", ".join(ERRORS) + ")")
     parser.add_argument("--show-lost", action="store_true",
                         help="with --paragraphs: show only the paragraph misses whose sentences were all exact "
                              "when projected alone (what joining them lost)")
@@ -339,6 +340,8 @@ def main(argv: list[str] | None = None) -> int:
     size, _, block = args.paragraphs.partition(":")
     if args.paragraphs and (not size.isdigit() or int(size) < 2):
         parser.error("--paragraphs: K[:WRAP] with K >= 2, e.g. 3, 3:p, 6:ul/li, 3:/li>p")
+    if args.show_error and args.show_error not in ERRORS:  # (the table header abbreviates: `white`)
+        parser.error(f"--show-error: unknown class {args.show_error!r}; choose from {', '.join(ERRORS)}")
     if args.no_stops and not args.paragraphs:
         parser.error("--no-stops: only with --paragraphs")
     try:

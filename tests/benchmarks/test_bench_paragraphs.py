@@ -68,3 +68,11 @@ def test_no_stops_drops_only_the_final_stop_on_both_sides():
 ])
 def test_drop_final_stop(text, expected):
     assert bench.drop_final_stop(text) == expected
+
+
+def test_show_error_refuses_an_unknown_class_naming_the_valid_ones(capsys):
+    with pytest.raises(SystemExit) as raised:
+        bench.main(["--show-error", "white"])  # the table header's abbreviation of `whitespace`
+    assert raised.value.code == 2
+    message = capsys.readouterr().err.strip().splitlines()[-1]
+    assert "'white'" in message and all(name in message for name in bench.ERRORS)
