@@ -179,3 +179,28 @@ def test_the_units_a_ranker_candidate_keeps_are_checked_in_linear_work():
         counts.append(count)
     for small, large in zip(counts, counts[1:]):
         assert large / small < 2.5, counts
+
+
+def test_the_edges_of_many_sibling_tags_and_points_are_adjusted_in_linear_work():
+    # `edges._adjust` took each span's free region as the max/min over all its siblings before/after it
+    # (a scan of the siblings per sibling), and `source_edges`/`_measure_whitespace` copied the source
+    # before/after each tag to read the whitespace at its edge; the points' spacing likewise
+    # (`_point_offset`: `plain[: tag.start].rstrip()` per point)
+    from tagmt.project.conventions import default_decision
+    from tagmt.project.edges import Span, adjust_edges
+
+    counts = []
+    for n in (200, 400, 800):
+        detagged = detag(" ".join(f"<b> w{k} </b><x id=\"{k}\"/>" for k in range(n)))
+        text = " ".join(f" v{k} " for k in range(n))
+        trg = words_with_offsets(text, "en")
+        starts = [text.index(f" v{k} ") for k in range(n)]
+        spans = []
+        for k, (bold, point) in enumerate(zip(detagged.tags[0::2], detagged.tags[1::2])):
+            spans.append(Span(bold, starts[k], starts[k] + len(f" v{k} "), 2 * k, False))
+            spans.append(Span(point, starts[k] + len(f" v{k} "), starts[k] + len(f" v{k} "), 2 * k + 1, True))
+        count, out = lines_run(adjust_edges, spans, detagged.plain, text, trg, default_decision)
+        assert [text[s.start : s.end].strip() for s in out[0::2]] == [f"v{k}" for k in range(n)]
+        counts.append(count)
+    for small, large in zip(counts, counts[1:]):
+        assert large / small < 2.5, counts  # doubling the siblings: ×4 when quadratic

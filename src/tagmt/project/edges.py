@@ -162,8 +162,9 @@ def source_edges(plain: str, tag: SourceTag) -> tuple[Edge, Edge]:
         return "".join(found)
 
     inner = plain[tag.start : tag.end]
-    left = Edge("left", run(inner), run(reversed(plain[: tag.start])))
-    right = Edge("right", run(reversed(inner)), run(plain[tag.end :]))
+    # (the text around the tag read lazily from its edges, no copy of it: linear in the tags)
+    left = Edge("left", run(inner), run(plain[x] for x in range(tag.start - 1, -1, -1)))
+    right = Edge("right", run(reversed(inner)), run(plain[x] for x in range(tag.end, len(plain))))
     return left, right
 
 
@@ -287,14 +288,14 @@ def _point_offset(node: Placed, plain: str, text: str, trg: list[Word]) -> int:
         return low  # no space after full-width punctuation: `、<xref/> を`
     space_before = tag.start > 0 and plain[tag.start - 1].isspace()
     space_after = tag.end < len(plain) and plain[tag.end].isspace()
-    before = len(plain[: tag.start]) - len(plain[: tag.start].rstrip())
-    after = len(plain[tag.end :]) - len(plain[tag.end :].lstrip())
+    before = _run_back(plain, tag.start)  # (the runs only, no slice of the text: linear in the points)
+    after = _run_forward(plain, tag.end)
     # a point the translation moves to its start (end) from between words has nothing there to
     # keep a space from: it goes before (after) the leading (trailing) space (`use the <xref/>
     # app` → `<xref/> アプリ`); one at the start (end) of the source keeps the source's spacing
-    if low == 0 and plain[: tag.start].strip():
+    if low == 0 and before < tag.start:  # (text before the point's whitespace)
         space_before, before = False, 0
-    if high == len(text) and plain[tag.end :].strip():
+    if high == len(text) and tag.end + after < len(plain):
         space_after, after = False, 0
     if high > low and text[low:high].isspace():
         if before + after == high - low:  # the source's spacing exactly: `a  <x/> b`
@@ -403,19 +404,25 @@ def _adjust(
                 before = node.tag.start == scope[0] and node.order < whole.order
                 node.start = node.end = lo if before else hi
     ordered = sorted(nodes, key=lambda n: (n.start, n.end, n.order))
+    # the nearest edges of the siblings before (as they end up) and after (not yet moved) each node:
+    # a running maximum and a suffix minimum (linear in the siblings, not a scan of them all per node)
+    ceilings = [hi] * (len(ordered) + 1)
+    for k in range(len(ordered) - 1, -1, -1):
+        ceilings[k] = min(ceilings[k + 1], ordered[k].start)
+    ends = lo
     for k, node in enumerate(ordered):
         node.start, node.end = min(max(node.start, lo), hi), min(max(node.end, lo), hi)
         if node.point and node.start == node.end:
             _to_parent_edge(node, lo, hi, context.text, scope)
         if not node.point and node.end > node.start and node is not whole:
-            floor = max([lo] + [n.end for n in ordered[:k]])
-            ceiling = min([hi] + [n.start for n in ordered[k + 1 :]])
+            floor, ceiling = ends, ceilings[k + 1]
             left, right = source_edges(plain, node.tag)
             _move_left(node, left, floor, context, decide)
             _move_right(node, right, ceiling, context, decide)
             _measure_whitespace(node, plain, context.text, floor, ceiling)
         inner = (node.tag.start, node.tag.end)
         _adjust(node.children, node.start, node.end, plain, context, decide, inner)
+        ends = max(ends, node.end)
 
 
 def _to_parent_edge(node: Span, lo: int, hi: int, text: str, scope: tuple[int, int]) -> None:
@@ -444,10 +451,10 @@ def _measure_whitespace(node: Span, plain: str, text: str, floor: int, ceiling: 
     if not inside.strip() or not (source[:1].isspace() or source[-1:].isspace()):
         return
     edges = (
-        ("left", len(source) - len(source.lstrip()), _spaces(reversed(plain[: node.tag.start])),
-         len(inside) - len(inside.lstrip()), _spaces(reversed(text[floor : node.start]))),
-        ("right", len(source) - len(source.rstrip()), _spaces(plain[node.tag.end :]),
-         len(inside) - len(inside.rstrip()), _spaces(text[node.end : ceiling])),
+        ("left", len(source) - len(source.lstrip()), _run_back(plain, node.tag.start),
+         len(inside) - len(inside.lstrip()), max(0, min(_run_back(text, node.start), node.start - floor))),
+        ("right", len(source) - len(source.rstrip()), _run_forward(plain, node.tag.end),
+         len(inside) - len(inside.rstrip()), max(0, min(_run_forward(text, node.end), ceiling - node.end))),
     )
     for side, want_in, want_out, has_in, has_out in edges:
         if not want_in:
@@ -463,6 +470,22 @@ def _measure_whitespace(node: Span, plain: str, text: str, floor: int, ceiling: 
             end = node.end - (has_in - keep)
             if all(c.end <= end for c in node.children):
                 node.end = end
+
+
+def _run_back(text: str, x: int) -> int:
+    """How many whitespace characters end `text[:x]` (without copying it)."""
+    y = x
+    while y > 0 and text[y - 1].isspace():
+        y -= 1
+    return x - y
+
+
+def _run_forward(text: str, x: int) -> int:
+    """How many whitespace characters begin `text[x:]` (without copying it)."""
+    y = x
+    while y < len(text) and text[y].isspace():
+        y += 1
+    return y - x
 
 
 def _spaces(chars) -> int:
