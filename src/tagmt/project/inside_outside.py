@@ -38,7 +38,8 @@ rules that make the spans match how the references write them:
   takes the target words of their counterparts as they are, placed before its siblings; a tag or point
   inside one source sentence is placed among the target words of that sentence's counterpart only (when
   the correspondence is sure), so a link to a word repeated in another sentence does not pull it out;
-  a point written between two sentences goes to the edge of its sentence's counterpart (`_edge`).
+  a point written between two sentences goes to the edge of its sentence's counterpart (`_edge`), or,
+  where the two counterparts do not meet, between them (`_between`).
 * Fallbacks, so that no tag is ever dropped: a span tag with no link into its free target words
   takes the free words at its relative position in the source (the same share of the sentence);
   if no target word is free at all, it is emitted as an empty element at that position. A point
@@ -232,11 +233,9 @@ class _Projector:
     def _edge(self, tag: SourceTag, lo: int, hi: int, taken: list[tuple[int, int]]) -> int | None:
         """The split of a point written between two sentences of a paragraph: the edge of the
         counterpart of the sentence it belongs to (`paragraphs.Paragraph.edge`), when no sibling span
-        covers it and it lies in `[lo, hi]`; else None."""
+        covers it and it lies in `[lo, hi]`; else None (then `_between`)."""
         k = self.paragraph.edge(tag) if self.paragraph is not None else None
-        if k is None or not lo <= k <= hi or any(a < k < b for a, b in taken):
-            return None
-        return k
+        return k if k is not None and lo <= k <= hi and _allowed_splits(k, k, taken) else None
 
     def _confined(self, tag: SourceTag, gaps: list[tuple[int, int]]) -> list[tuple[int, int]]:
         """The free gaps cut to the target sentences of the tag's sentence in a paragraph

@@ -339,7 +339,8 @@ class Paragraph:
         (`DEPENDENT`: `登録|します`), nor, where the source unit begins with a capital, before a lower-case
         word (a cased script: `noch nicht | vollendet`). Among cuts the links tie on (unlinked words between
         two units' words), one the translation marks — a space, after a punctuation mark (`転記カテゴリ:|銀行…`)
-        or before an opening one — then the one nearest the source's length proportion."""
+        or before an opening one — and not before an unspaced hiragana word (`_kana_ending`: the particles and
+        inflections `DEPENDENT` does not name), then the one nearest the source's length proportion."""
         units = list(range(*bead.src))
         k, n = len(units), b - a
         if n < k:
@@ -526,8 +527,9 @@ class Paragraph:
         `… please see <xref/>` ends its sentence's words); a point with a space on both sides or on none
         belongs to both, and their counterparts must then meet. A point before the first unit is the
         ordinary placement's (the source's start). None when that unit's part is not sure, when a bead
-        joins the two units, or when a target sentence no source unit translates lies between their
-        counterparts: the ordinary placement decides."""
+        joins the two units, or when the two counterparts do not meet (a target sentence no source unit
+        translates, or words no part holds, between them): `between` decides next, then the ordinary
+        placement."""
         text = self.plain[tag.start : tag.end]
         if text.strip():
             return None
@@ -671,6 +673,7 @@ def _kana_ending(word: str) -> bool:
     (`あり`, `します`, `のもの`, `が`) in hiragana right after the word they follow, so an unlinked one
     written without a space ends the part before it rather than beginning the next."""
     return "\u3041" <= word[:1] <= "\u309f"
+
 
 def _symbol(text: str) -> bool:
     """A word of symbols only (`>`, `→`, `|`; category S): a separator, not a sentence's own mark."""
