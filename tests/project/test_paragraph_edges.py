@@ -91,6 +91,31 @@ def test_a_point_between_sentences_inside_a_block_tag_goes_to_the_sentence_start
     assert out == "<p>Öffnen Sie die Datei. <x/>Die Schaltfläche dann anklicken.</p> <p>Schließen Sie sie.</p>"
 
 
+
+def test_a_point_whose_units_counterparts_do_not_meet_is_left_by_edge_to_between():
+    # the merged rules: `Paragraph.edge` asks the two counterparts of a point with a space on both sides to
+    # meet; the translation's `>` between the items of a menu path is neither's, so `edge` leaves the point
+    # and `Paragraph.between` puts it before the next item's first word, after the separator
+    pairs = [("File", "Datei"), ("Save", "Speichern"), ("As", "unter")]
+    for source, expected in (
+        ('<menucascade><uicontrol>File</uicontrol> <x/> <uicontrol>Save As</uicontrol></menucascade>',
+         '<menucascade><uicontrol>Datei</uicontrol> > <x/><uicontrol>Speichern unter</uicontrol></menucascade>'),
+        ('<p>File</p> <x/> <p>Save As</p>', '<p>Datei</p> > <x/><p>Speichern unter</p>'),
+    ):
+        detagged, text, s, t, links = linked(source, "Datei > Speichern unter", pairs)
+        paragraph = paragraph_of(detagged, text, s, t, links)
+        point = next(tag for tag in _all(detagged.tags) if tag.start == tag.end and not tag.children)
+        assert paragraph is not None and paragraph.edge(point) is None
+        assert paragraph.between(point) == [w.text for w in t].index("Speichern")
+        assert project(source, "Datei > Speichern unter", pairs) == expected
+
+
+def _all(tags):
+    for tag in tags:
+        yield tag
+        yield from _all(tag.children)
+
+
 # ----------------------------------------------------------------------------- whitespace-only tags
 
 
