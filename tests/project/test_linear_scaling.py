@@ -204,3 +204,38 @@ def test_the_edges_of_many_sibling_tags_and_points_are_adjusted_in_linear_work()
         counts.append(count)
     for small, large in zip(counts, counts[1:]):
         assert large / small < 2.5, counts  # doubling the siblings: ×4 when quadratic
+
+
+def test_points_among_many_sibling_spans_find_their_place_in_linear_work():
+    # `inside_outside._Projector.place`: for each point, `_stuck` scanned every placed sibling span and
+    # `_edge`/`_between` every taken range (`_allowed_splits(k, k, taken)`); now the spans' source edges
+    # and the free splits are found once for all the points. Counted: the lines of the point rules only
+    # (placing the spans themselves, `_free_gaps`, is another matter).
+    rules = {"_stuck", "_edge", "_between", "_allowed_splits", "__init__"}
+    counts = []
+    for n in (200, 400, 800):
+        source = " ".join(f'<p>Open file {k}.</p><x id="{k}"/>' for k in range(n))
+        detagged = detag(source)
+        src = words_with_offsets(detagged.plain, "en", detagged.cuts())
+        text = " ".join(f"Öffnen Datei {k}." for k in range(n))
+        trg = words_with_offsets(text, "de")
+        links = {(i, i) for i in range(min(len(src), len(trg)))}
+        lines = 0
+
+        def trace(frame, event, arg):
+            nonlocal lines
+            code, caller = frame.f_code, frame.f_back.f_code if frame.f_back else None
+            if code.co_filename.endswith("inside_outside.py") and (
+                    code.co_name in rules or (code.co_name.startswith("<") and caller and caller.co_name in rules)):
+                lines += event == "line"
+            return trace
+
+        sys.settrace(trace)
+        try:
+            out = project_tags(detagged, text, src, trg, links)
+        finally:
+            sys.settrace(None)
+        assert out.count("<x ") == n and out.count("<p>") == n
+        counts.append(lines)
+    for small, large in zip(counts, counts[1:]):
+        assert large / small < 2.5, counts  # doubling the points and spans: ×4 when quadratic

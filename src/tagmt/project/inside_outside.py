@@ -211,12 +211,16 @@ class _Projector:
             node = Placed(tag, a, b, self.order[id(tag)], False)
             node.children = self.place(tag.children, a, b, inside)
             placed.append(node)
+        # the splits no sibling span encloses and the spans' source edges, found once for all the points
+        # (a scan of the siblings per point made a paragraph of many points quadratic)
+        free = set(_allowed_splits(lo, hi, taken)) if points else set()
+        edges = _SpanEdges([node for node in placed if not node.point]) if points else None
         for tag, _ in points:
-            k = self._stuck(tag, placed)
+            k = self._stuck(tag, edges)
             if k is None:
-                k = self._edge(tag, lo, hi, taken)
+                k = self._edge(tag, lo, hi, free)
             if k is None:
-                k = self._between(tag, lo, hi, taken)
+                k = self._between(tag, lo, hi, free)
             if k is None:
                 k = self._best_split(tag, *self._confined_range(tag, lo, hi, taken), taken)
             placed.append(self._as_point(tag, k))
@@ -230,12 +234,13 @@ class _Projector:
         words = self.paragraph.block(tag)
         return words if words is not None and lo <= words[0] < words[1] <= hi else None
 
-    def _edge(self, tag: SourceTag, lo: int, hi: int, taken: list[tuple[int, int]]) -> int | None:
+    def _edge(self, tag: SourceTag, lo: int, hi: int, free: set[int]) -> int | None:
         """The split of a point written between two sentences of a paragraph: the edge of the
         counterpart of the sentence it belongs to (`paragraphs.Paragraph.edge`), when no sibling span
-        covers it and it lies in `[lo, hi]`; else None (then `_between`)."""
+        covers it (it is in `free`, the splits of `[lo, hi]` no sibling encloses); else None (then
+        `_between`)."""
         k = self.paragraph.edge(tag) if self.paragraph is not None else None
-        return k if k is not None and lo <= k <= hi and _allowed_splits(k, k, taken) else None
+        return k if k in free else None
 
     def _confined(self, tag: SourceTag, gaps: list[tuple[int, int]]) -> list[tuple[int, int]]:
         """The free gaps cut to the target sentences of the tag's sentence in a paragraph
@@ -258,22 +263,21 @@ class _Projector:
         a, b = max(lo, region[0]), min(hi, region[1])
         return (a, b) if _allowed_splits(a, b, taken) else (lo, hi)
 
-    def _between(self, tag: SourceTag, lo: int, hi: int, taken: list[tuple[int, int]]) -> int | None:
+    def _between(self, tag: SourceTag, lo: int, hi: int, free: set[int]) -> int | None:
         """A point between two units of a paragraph goes between their counterparts
-        (`paragraphs.Paragraph.between`), when that split is inside `[lo, hi]` and free."""
+        (`paragraphs.Paragraph.between`), when that split is in `free` (inside `[lo, hi]`, no sibling
+        span enclosing it)."""
         k = self.paragraph.between(tag) if self.paragraph is not None else None
-        return k if k is not None and lo <= k <= hi and _allowed_splits(k, k, taken) else None
+        return k if k in free else None
 
-    def _stuck(self, tag: SourceTag, placed: list[Placed]) -> int | None:
-        """A point written right against a sibling span (`<b>X</b><icon/>`) stays against it."""
-        for node in placed:
-            if node.point:
-                continue
-            if tag.start == node.tag.end and self.order[id(tag)] > node.order:
-                return node.b
-            if tag.start == node.tag.start and self.order[id(tag)] < node.order:
-                return node.a
-        return None
+    def _stuck(self, tag: SourceTag, edges: "_SpanEdges") -> int | None:
+        """A point written right against a sibling span (`<b>X</b><icon/>`) stays against it: the first
+        placed span (in placing order) that ends where the point is written and comes before it, or
+        begins there and comes after it."""
+        order = self.order[id(tag)]
+        found = [(n, node.b) for n, node in edges.ending.get(tag.start, ()) if order > node.order]
+        found += [(n, node.a) for n, node in edges.starting.get(tag.start, ()) if order < node.order]
+        return min(found)[1] if found else None
 
     def _as_point(self, tag: SourceTag, k: int) -> Placed:
         node = Placed(tag, k, k, self.order[id(tag)], True)
@@ -646,6 +650,18 @@ def _kin(a: str, b: str) -> bool:
     """Whether two lowercased words are one word or one holds the other (`calculate`,
     `recalculate`): a derived word shares its stem's translation."""
     return a == b or (min(len(a), len(b)) >= 3 and (a in b or b in a))
+
+
+class _SpanEdges:
+    """The placed sibling spans by the source offset where their tag ends and where it begins, each with
+    its place in the placing order: a point's neighbours found without a scan of all the siblings."""
+
+    def __init__(self, spans: list[Placed]) -> None:
+        self.ending: dict[int, list[tuple[int, Placed]]] = {}
+        self.starting: dict[int, list[tuple[int, Placed]]] = {}
+        for n, node in enumerate(spans):
+            self.ending.setdefault(node.tag.end, []).append((n, node))
+            self.starting.setdefault(node.tag.start, []).append((n, node))
 
 
 def _allowed_splits(lo: int, hi: int, taken: list[tuple[int, int]]) -> list[int]:
