@@ -239,3 +239,27 @@ def test_points_among_many_sibling_spans_find_their_place_in_linear_work():
         counts.append(lines)
     for small, large in zip(counts, counts[1:]):
         assert large / small < 2.5, counts  # doubling the points and spans: ×4 when quadratic
+
+
+def test_the_span_rankers_candidates_are_made_in_linear_work():
+    # `rerank.tag_case` found the region's first word by a scan from word 0, the tag's source words by a
+    # scan of all of them and the link counts over every link and word of the segment, for each tag
+    from tagmt.project.conventions import default_decision
+    from tagmt.project.edges import Span
+    from tagmt.project.rerank import Segment, cases_of
+
+    counts = []
+    for n in (200, 400, 800):
+        detagged = detag(" ".join(f"<b>w{k} y{k}</b> x{k}" for k in range(n)))
+        src = words_with_offsets(detagged.plain, "en", detagged.cuts())
+        text = " ".join(f"v{k} y{k} u{k}" for k in range(n))
+        trg = words_with_offsets(text, "en")
+        links = {(i, i) for i in range(len(src))}
+        starts = [text.index(f"v{k} ") for k in range(n)]
+        spans = [Span(tag, a, a + len(f"v{k}"), k, False) for k, (tag, a) in enumerate(zip(detagged.tags, starts))]
+        seg = Segment(detagged, text, src, trg, links, {})
+        count, cases = lines_run(cases_of, seg, spans)
+        assert len(cases) == n and all((s.start, s.end) in case.spans for s, case in cases)
+        counts.append(count)
+    for small, large in zip(counts, counts[1:]):
+        assert large / small < 2.5, counts  # doubling the tags: ×4 when quadratic

@@ -52,6 +52,7 @@ from __future__ import annotations
 
 import math
 import unicodedata
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
 from typing import Iterator, Mapping, Sequence
 
@@ -106,8 +107,16 @@ class Segment:
         m = len(trg)
         self.links = [(i, j) for i, j in links if j < m and i < len(src)]
         self.aligned = [False] * m
-        for _, j in self.links:
+        # made once a segment, read by each tag's case over its region only (`tag_case`: linear in the tags)
+        self.linked_to: list[list[int]] = [[] for _ in range(m)]  # target word → its links' source words
+        self.links_from = [0] * len(src)  # source word → how many links it has
+        for i, j in self.links:
             self.aligned[j] = True
+            self.linked_to[j].append(i)
+            self.links_from[i] += 1
+        self.src_starts = [w.start for w in src]
+        self.trg_starts = [w.start for w in trg]
+        self.trg_ends = [w.end for w in trg]
         n = len(text)
         self.units = target_units(detagged.plain, text, (src, trg, links))
         token_at, word_at, _ = self.units._tables()
@@ -117,7 +126,7 @@ class Segment:
 
     def words_in(self, start: int, end: int) -> tuple[int, int]:
         """The target words `[a, b)` that overlap the characters `[start, end)`."""
-        a = next((j for j, w in enumerate(self.trg) if w.end > start), len(self.trg))
+        a = bisect_right(self.trg_ends, start)  # (the words are in text order: their ends too)
         b = a
         while b < len(self.trg) and self.trg[b].start < end:
             b += 1
@@ -148,22 +157,30 @@ def tag_case(seg: Segment, node: Span, floor: int, ceiling: int) -> Case | None:
     if a0 >= b0:
         return None
     trg = seg.trg
-    lo = next((j for j, w in enumerate(trg) if w.start >= floor), len(trg))
+    lo = bisect_left(seg.trg_starts, floor)
     hi = lo
     while hi < len(trg) and trg[hi].end <= ceiling:
         hi += 1
     keep_start = min([c.start for c in node.children] + [node.end])
     keep_end = max([c.end for c in node.children] + [node.start])
     tag = node.tag
-    inside = {i for i, w in enumerate(seg.src) if w.start >= tag.start and w.end <= tag.end}
+    inside = set()  # the source words inside the tag (in text order: from the first at its start)
+    for i in range(bisect_left(seg.src_starts, tag.start), len(seg.src)):
+        if seg.src[i].start > tag.end:
+            break
+        if seg.src[i].end <= tag.end:
+            inside.add(i)
     m = len(trg)
-    w_in, w_out = [0] * (m + 1), [0] * (m + 1)
-    for i, j in seg.links:
-        (w_in if i in inside else w_out)[j + 1] += 1
-    for j in range(m):
-        w_in[j + 1] += w_in[j]
-        w_out[j + 1] += w_out[j]
-    total = w_in[m]
+    # the links into the tag's words (w_in) and the others' (w_out) landing before each target word, over
+    # the words a candidate can reach only (the region and the pipeline's span), not the whole segment
+    base, top = min(lo, a0), max(hi, b0)
+    w_in, w_out = _Prefix(base, top), _Prefix(base, top)
+    for j in range(base, top):
+        for i in seg.linked_to[j]:
+            (w_in if i in inside else w_out).counts[j - base + 1] += 1
+    w_in.accumulate()
+    w_out.accumulate()
+    total = sum(seg.links_from[i] for i in inside)
 
     def io(a: int, b: int) -> int:
         return (w_in[b] - w_in[a]) - (w_out[b] - w_out[a])
@@ -230,6 +247,22 @@ def tag_case(seg: Segment, node: Span, floor: int, ceiling: int) -> Case | None:
         spans.append((start, end))
         rows.append(features(a, b, start, end, False))
     return Case(spans, np.asarray(rows, dtype=np.float64))
+
+
+class _Prefix:
+    """Counts landing before each target word `x` of `[base, top]`, read as `prefix[x]` (differences only:
+    what lands before `base` is not counted)."""
+
+    def __init__(self, base: int, top: int) -> None:
+        self.base = base
+        self.counts = [0] * (top - base + 1)
+
+    def accumulate(self) -> None:
+        for x in range(1, len(self.counts)):
+            self.counts[x] += self.counts[x - 1]
+
+    def __getitem__(self, x: int) -> int:
+        return self.counts[x - self.base]
 
 
 def cases_of(seg: Segment, spans: list[Span]) -> list[tuple[Span, Case]]:
