@@ -4,6 +4,7 @@ Hangul script with known answers, a property on random paragraphs, and linear wo
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -27,32 +28,22 @@ def pairs(*targets: str) -> list[tuple[str, str]]:
 SOURCE = "Open the file. <x/>Then click the button. Close it."
 
 
-def test_a_point_at_a_sentence_start_goes_to_its_counterparts_start_latin():
-    translation = "Öffnen Sie die Datei. Die Schaltfläche dann anklicken. Schließen Sie sie."
-    links = pairs("Öffnen", "Datei", "dann", "anklicken", "Schaltfläche", "Schließen", "sie")
-    out = project(SOURCE, translation, links)
-    assert out == "Öffnen Sie die Datei. <x/>Die Schaltfläche dann anklicken. Schließen Sie sie."
-
-
-def test_a_point_at_a_sentence_start_goes_to_its_counterparts_start_cjk():
-    translation = "ファイルを開きます。ボタンを次にクリックします。閉じます。"
-    links = pairs("開き", "ファイル", "次に", "クリック", "ボタン", "閉じ")
-    out = project(SOURCE, translation, links, trg="ja")
-    assert out == "ファイルを開きます。<x/>ボタンを次にクリックします。閉じます。"
-
-
-def test_a_point_at_a_sentence_start_goes_to_its_counterparts_start_cyrillic():
-    translation = "Откройте файл. Кнопку затем нажмите. Закройте его."
-    links = pairs("Откройте", "файл", "затем", "нажмите", "Кнопку", "Закройте", "его")
-    out = project(SOURCE, translation, links, trg="ru")
-    assert out == "Откройте файл. <x/>Кнопку затем нажмите. Закройте его."
-
-
-def test_a_point_at_a_sentence_start_goes_to_its_counterparts_start_hangul():
-    translation = "파일 을 여십시오. 버튼 을 다음 클릭 하십시오. 닫으십시오."
-    links = pairs("여십시오", "파일", "다음", "클릭", "버튼", "닫으십시오")
-    out = project(SOURCE, translation, links, trg="ko")
-    assert out == "파일 을 여십시오. <x/>버튼 을 다음 클릭 하십시오. 닫으십시오."
+@pytest.mark.parametrize("translation, trg, targets, expected", [
+    ("Öffnen Sie die Datei. Die Schaltfläche dann anklicken. Schließen Sie sie.", "de",
+     ("Öffnen", "Datei", "dann", "anklicken", "Schaltfläche", "Schließen", "sie"),
+     "Öffnen Sie die Datei. <x/>Die Schaltfläche dann anklicken. Schließen Sie sie."),
+    ("ファイルを開きます。ボタンを次にクリックします。閉じます。", "ja",
+     ("開き", "ファイル", "次に", "クリック", "ボタン", "閉じ"),
+     "ファイルを開きます。<x/>ボタンを次にクリックします。閉じます。"),
+    ("Откройте файл. Кнопку затем нажмите. Закройте его.", "ru",
+     ("Откройте", "файл", "затем", "нажмите", "Кнопку", "Закройте", "его"),
+     "Откройте файл. <x/>Кнопку затем нажмите. Закройте его."),
+    ("파일 을 여십시오. 버튼 을 다음 클릭 하십시오. 닫으십시오.", "ko",
+     ("여십시오", "파일", "다음", "클릭", "버튼", "닫으십시오"),
+     "파일 을 여십시오. <x/>버튼 을 다음 클릭 하십시오. 닫으십시오."),
+], ids=["latin", "cjk", "cyrillic", "hangul"])
+def test_a_point_at_a_sentence_start_goes_to_its_counterparts_start(translation, trg, targets, expected):
+    assert project(SOURCE, translation, pairs(*targets), trg=trg) == expected
 
 
 def test_a_point_after_the_last_sentence_stays_at_the_end_and_one_after_a_full_stop_stays_there():
@@ -256,21 +247,13 @@ def test_a_point_and_a_whitespace_tag_at_a_pinned_blocks_start_stay_before_its_l
 
 def test_points_between_the_sentences_of_a_long_paragraph_are_placed_in_linear_work():
     from test_linear_scaling import lines_run
-    from test_paragraphs import one_to_one_links
-    from tagmt.project.wordseg import words_with_offsets
+    from test_paragraphs import joined_case
 
     def case(n: int):
         # `Open` is linked to `Datei` in the sentences after the points: the links alone would put each
         # point after `Öffnen Sie die`
-        source = " ".join(f"Open the file {k}." for k in range(n - 2)) + \
-            ' <x id="1"/>Open the file y. <g id="2"> </g>Open the file z.<x id="3"/>'
-        translation = " ".join(f"Öffnen Sie die Datei {k}." for k in range(n - 2)) + \
-            "  Öffnen Sie die Datei y.  Öffnen Sie die Datei z."
-        detagged = detag(source)
-        s = words_with_offsets(detagged.plain, "en", detagged.cuts())
-        t = words_with_offsets(translation, "de")
-        links = one_to_one_links(s, n)
-        return detagged, translation, s, t, links
+        return joined_case(n, 2, ' <x id="1"/>Open the file y. <g id="2"> </g>Open the file z.<x id="3"/>',
+                           "  Öffnen Sie die Datei y.  Öffnen Sie die Datei z.")
 
     counts = []
     for n in (1000, 2000):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -154,53 +155,42 @@ def by_copies(source: str, translation: str, pairs, trg: str):
     return detagged, text, s, t, {(at(s, a, k), at(t, b, m)) for a, k, b, m in pairs}
 
 
-def test_crossed_links_of_a_word_in_a_heading_and_its_sentence_are_re_paired_cjk():
+@pytest.mark.parametrize("source, translation, trg, links, expected", [
     # the aligner linked the heading's `Assign` to the sentence's `割り当て` and the sentence's to the heading's
     # `割当`: the units keep their order on both sides, so the heading takes the first
-    source = "<p>Assign Plant</p> <p>Assign plant to a project.</p>"
-    translation = "プラント割当プラントをプロジェクトに割り当てます。"
-    args = by_copies(source, translation, [("Assign", 0, "割り当て", 0), ("Assign", 1, "割当", 0), ("Plant", 0, "プラント", 0),
-                                           ("plant", 0, "プラント", 1), ("project", 0, "プロジェクト", 0)], "ja")
-    assert project_tags(*args) == "<p>プラント割当</p><p>プラントをプロジェクトに割り当てます。</p>"
+    ("<p>Assign Plant</p> <p>Assign plant to a project.</p>", "プラント割当プラントをプロジェクトに割り当てます。", "ja",
+     [("Assign", 0, "割り当て", 0), ("Assign", 1, "割当", 0), ("Plant", 0, "プラント", 0), ("plant", 0, "プラント", 1),
+      ("project", 0, "プロジェクト", 0)],
+     "<p>プラント割当</p><p>プラントをプロジェクトに割り当てます。</p>"),
+    ("<p>Cancel Order</p> <p>Cancel the order now.</p>", "Auftrag stornieren Stornieren Sie den Auftrag jetzt.", "de",
+     [("Cancel", 0, "Stornieren", 0), ("Cancel", 1, "stornieren", 0), ("Order", 0, "Auftrag", 0),
+      ("order", 0, "Auftrag", 1), ("now", 0, "jetzt", 0)],
+     "<p>Auftrag stornieren</p> <p>Stornieren Sie den Auftrag jetzt.</p>"),
+    ("<p>Cancel Order</p> <p>Cancel the order now.</p>", "Заказ отменить Отмените заказ сейчас.", "ru",
+     [("Cancel", 0, "Отмените", 0), ("Cancel", 1, "отменить", 0), ("Order", 0, "Заказ", 0), ("order", 0, "заказ", 0),
+      ("now", 0, "сейчас", 0)],
+     "<p>Заказ отменить</p> <p>Отмените заказ сейчас.</p>"),
+], ids=["cjk", "latin", "cyrillic"])
+def test_crossed_links_of_a_word_in_a_heading_and_its_sentence_are_re_paired(source, translation, trg, links,
+                                                                              expected):
+    assert project_tags(*by_copies(source, translation, links, trg)) == expected
 
 
-def test_crossed_links_of_a_word_in_a_heading_and_its_sentence_are_re_paired_latin():
-    source = "<p>Cancel Order</p> <p>Cancel the order now.</p>"
-    translation = "Auftrag stornieren Stornieren Sie den Auftrag jetzt."
-    args = by_copies(source, translation, [("Cancel", 0, "Stornieren", 0), ("Cancel", 1, "stornieren", 0),
-                                           ("Order", 0, "Auftrag", 0), ("order", 0, "Auftrag", 1),
-                                           ("now", 0, "jetzt", 0)], "de")
-    assert project_tags(*args) == "<p>Auftrag stornieren</p> <p>Stornieren Sie den Auftrag jetzt.</p>"
-
-
-def test_crossed_links_of_a_word_in_a_heading_and_its_sentence_are_re_paired_cyrillic():
-    source = "<p>Cancel Order</p> <p>Cancel the order now.</p>"
-    translation = "Заказ отменить Отмените заказ сейчас."
-    args = by_copies(source, translation, [("Cancel", 0, "Отмените", 0), ("Cancel", 1, "отменить", 0),
-                                           ("Order", 0, "Заказ", 0), ("order", 0, "заказ", 0),
-                                           ("now", 0, "сейчас", 0)], "ru")
-    assert project_tags(*args) == "<p>Заказ отменить</p> <p>Отмените заказ сейчас.</p>"
-
-
-def test_a_last_unit_linked_to_two_copies_of_a_word_keeps_both_cjk():
+@pytest.mark.parametrize("translation, trg, links, expected", [
     # `situation` twice in the last unit, linked to both `状況`: the first copy belongs to it, not to the
     # heading before it (counting both links at the last copy left `状況` to either side)
+    ("構造定義状況を表すか、状況をトリガします。", "ja",
+     [("Structures", 0, "構造", 0), ("Definition", 0, "定義", 0), ("situation", 0, "状況", 0),
+      ("situation", 1, "状況", 1), ("Represents", 0, "表す", 0), ("triggers", 0, "トリガ", 0)],
+     "<p>構造</p><p>定義</p><p>状況を表すか、状況をトリガします。</p>"),
+    ("Strukturen Definition Situation Situationsauslöser darstellen Situation.", "de",
+     [("Structures", 0, "Strukturen", 0), ("Definition", 0, "Definition", 0), ("situation", 0, "Situation", 0),
+      ("situation", 1, "Situation", 1), ("Represents", 0, "darstellen", 0)],
+     "<p>Strukturen</p> <p>Definition</p> <p>Situation Situationsauslöser darstellen Situation.</p>"),
+], ids=["cjk", "latin"])
+def test_a_last_unit_linked_to_two_copies_of_a_word_keeps_both(translation, trg, links, expected):
     source = "<p>Structures</p> <p>Definition</p> <p>Represents a situation or triggers a situation.</p>"
-    translation = "構造定義状況を表すか、状況をトリガします。"
-    args = by_copies(source, translation, [("Structures", 0, "構造", 0), ("Definition", 0, "定義", 0),
-                                           ("situation", 0, "状況", 0), ("situation", 1, "状況", 1),
-                                           ("Represents", 0, "表す", 0), ("triggers", 0, "トリガ", 0)], "ja")
-    assert project_tags(*args) == "<p>構造</p><p>定義</p><p>状況を表すか、状況をトリガします。</p>"
-
-
-def test_a_last_unit_linked_to_two_copies_of_a_word_keeps_both_latin():
-    source = "<p>Structures</p> <p>Definition</p> <p>Represents a situation or triggers a situation.</p>"
-    translation = "Strukturen Definition Situation Situationsauslöser darstellen Situation."
-    args = by_copies(source, translation, [("Structures", 0, "Strukturen", 0), ("Definition", 0, "Definition", 0),
-                                           ("situation", 0, "Situation", 0), ("situation", 1, "Situation", 1),
-                                           ("Represents", 0, "darstellen", 0)], "de")
-    assert project_tags(*args) == ("<p>Strukturen</p> <p>Definition</p> "
-                                   "<p>Situation Situationsauslöser darstellen Situation.</p>")
+    assert project_tags(*by_copies(source, translation, links, trg)) == expected
 
 
 def test_an_unlinked_hiragana_ending_closes_the_part_before_it():
@@ -529,10 +519,15 @@ def test_the_correspondence_of_a_long_paragraph_is_linear():
 def sentences_case(n: int):
     """`n` sentences translated one to one, a tag around the two before the last and one inside the last;
     every `file` linked to the first `Datei` as well as its own."""
-    source = " ".join(f"Open the file {k}." for k in range(n - 3)) + \
-        " <ph>Open the file x. Open the file y.</ph> Open the <b>file</b> z."
-    translation = " ".join(f"Öffnen Sie die Datei {k}." for k in range(n - 3)) + \
-        " Öffnen Sie die Datei x. Öffnen Sie die Datei y. Öffnen Sie die Datei z."
+    return joined_case(n, 3, " <ph>Open the file x. Open the file y.</ph> Open the <b>file</b> z.",
+                       " Öffnen Sie die Datei x. Öffnen Sie die Datei y. Öffnen Sie die Datei z.")
+
+
+def joined_case(n: int, last: int, source_tail: str, translation_tail: str):
+    """`n` sentences `Open the file k.` translated one to one, the `last` of them written by the tails (with
+    their tags); every `file` linked to the first `Datei` as well as its own (`one_to_one_links`)."""
+    source = " ".join(f"Open the file {k}." for k in range(n - last)) + source_tail
+    translation = " ".join(f"Öffnen Sie die Datei {k}." for k in range(n - last)) + translation_tail
     detagged = detag(source)
     s = words_with_offsets(detagged.plain, "en", detagged.cuts())
     t = words_with_offsets(translation, "de")
