@@ -616,8 +616,10 @@ class Paragraph:
     def pin(self, spans: list[Span]) -> list[Span]:
         """The block tags (rule 2) back on their sentences after the edge rules moved them, with the
         whitespace the source tag encloses at an edge; a span is pinned only when it stays clear of
-        its siblings and holds its children, and kept from the span ranker only when its edges are the
-        translation's sentence ends (an edge `_split` cut by the links inside a sentence may be moved)."""
+        its siblings and holds its children; its point children written at its very start (end) go to its
+        edge (`_points_to_edges`: the move `edges._to_parent_edge` made before the block was put back), and it
+        is kept from the span ranker only when its edges are the translation's sentence ends (an edge
+        `_split` cut by the links inside a sentence may be moved)."""
 
         def visit(nodes: list[Span], lo: int, hi: int) -> None:
             clear = _Siblings(nodes)
