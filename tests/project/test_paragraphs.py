@@ -47,6 +47,28 @@ def test_two_sentences_translated_as_one_make_a_two_to_one_bead():
     assert [(b.src, b.trg) for b in beads] == [((0, 2), (0, 1)), ((2, 3), (1, 2))]
 
 
+@pytest.mark.parametrize("units", [5, 6, 8])
+def test_a_list_of_up_to_many_units_written_as_one_target_sentence_is_one_bead(units):
+    """A list whose items the translation writes as one sentence (no full stop after any): every item
+    lies in one bead with that sentence, none is left without a counterpart (a 1-0 bead, whose tags
+    would have nowhere to go), up to `MANY` items."""
+    from tagmt.project.paragraphs import MANY
+
+    assert units <= MANY
+    beads = correspond({(k, 0): 2.0 for k in range(units)}, [8] * units, [8 * units])
+    assert [(b.src, b.trg) for b in beads] == [((0, units), (0, 1))]
+
+
+def test_a_list_of_six_items_written_as_one_target_sentence_keeps_every_tag():
+    source = " ".join(f'<g id="{k}">- EUR {k}00 for item{k};</g>' for k in range(1, 7))
+    translation = " ".join(f"— {k}00 EUR für Posten{k}," for k in range(1, 7))
+    pairs = [(f"{k}00", f"{k}00") for k in range(1, 7)] + [(f"item{k}", f"Posten{k}") for k in range(1, 7)]
+    out = project(source, translation, pairs + [("EUR", "EUR"), ("for", "für")])
+    assert strip(out) == translation
+    for k in range(1, 7):  # each item's tag holds its own number, none is empty
+        assert f'<g id="{k}">' in out and f'{k}00 EUR für Posten{k}' in out.split(f'<g id="{k}">')[1].split("</g>")[0]
+
+
 def test_a_sentence_without_links_joins_a_neighbour_and_the_rest_stays_paired():
     beads = correspond({(0, 0): 5, (2, 1): 5}, [10, 10, 10], [10, 10])
     assert [(b.src, b.trg) for b in beads][-1] == ((2, 3), (1, 2))
