@@ -127,8 +127,8 @@ class Bead:
 MANY = 8
 """The most source units a bead of one target sentence holds (a list of headings or items the translation
 writes without a full stop): each further unit costs `MERGE`. A list longer than this leaves units without a
-counterpart (1-0 beads), whose tags then fall back to the ordinary placement, so this is the band's width:
-the DP's work per cell grows with it, not with the paragraph. Measured (`bench_projection.py --modes cv
+counterpart (1-0 beads), whose tags then fall back to the ordinary placement; like `BAND`, it bounds
+the DP's work per cell, which grows with it, not with the paragraph. Measured (`bench_projection.py --modes cv
 --paragraphs 6 --no-alone`, seed 1, exact %, `MANY` 4 → 8): EUR-Lex de 22.9 → 72.0, fr 26.4 → 76.8, hu
 48.4 → 78.7 (alone 88.5 in de: six EUR-Lex lines are often six list items that the translation writes as one
 sentence); `6:p` SAP ja 83.8 → 85.1; `3`, `3:p` and `3:ul/li --no-stops` unchanged (three units)."""
