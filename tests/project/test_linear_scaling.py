@@ -33,6 +33,13 @@ def lines_run(function, *args):
     return lines, result
 
 
+def assert_linear(counts: list[int]) -> None:
+    """Each doubling of the input (the runs of `lines_run`, in order) costs less than 2.5 times the one
+    before: linear work, where quadratic work would cost 4 times."""
+    for small, large in zip(counts, counts[1:]):
+        assert large / small < 2.5, counts
+
+
 def unspaced_case(n: int):
     """Two points between glued source words, placed at the end of an `n`-character translation
     written without a space, a mark or a repeat (one Han character a word)."""
@@ -50,8 +57,7 @@ def test_points_in_a_long_unspaced_translation_are_placed_in_linear_work():
         count, out = lines_run(project_tags, *unspaced_case(n))
         assert out.count("<x ") == 2
         counts.append(count)
-    for small, large in zip(counts, counts[1:]):
-        assert large / small < 2.5, counts  # doubling the translation: ×4 when quadratic
+    assert_linear(counts)  # doubling the translation: ×4 when quadratic
     assert counts[-1] < 100 * 4000, counts
 
 
@@ -77,8 +83,7 @@ def test_repeated_words_are_re_paired_in_linear_work():
         count, out = lines_run(order_repeats, src, trg, links)
         assert len(out) == len(links)  # each copy keeps its one link
         counts.append(count)
-    for small, large in zip(counts, counts[1:]):
-        assert large / small < 2.5, counts  # doubling the words: ×4 when quadratic
+    assert_linear(counts)  # doubling the words: ×4 when quadratic
 
 
 def chains_case(n: int):
@@ -104,8 +109,7 @@ def test_noun_chains_of_many_tags_are_completed_in_linear_work():
         count, out = lines_run(complete_chains, spans, *rest)
         assert all(rest[0][s.start:s.end] == "세부 지정" for s in out)
         counts.append(count)
-    for small, large in zip(counts, counts[1:]):
-        assert large / small < 2.5, counts
+    assert_linear(counts)
 
 
 def list_case(n: int):
@@ -135,8 +139,7 @@ def test_lists_are_placed_in_linear_work():
         count, out = lines_run(respect_lists, spans, plain, text, aligned)
         assert text[out[0].start : out[0].end] == "v0"
         counts.append(count)
-    for small, large in zip(counts, counts[1:]):
-        assert large / small < 2.5, counts  # doubling the list: ×4 when quadratic
+    assert_linear(counts)  # doubling the list: ×4 when quadratic
 
 
 def test_the_pieces_of_a_long_paragraph_are_read_in_linear_work():
@@ -152,8 +155,7 @@ def test_the_pieces_of_a_long_paragraph_are_read_in_linear_work():
         count, texts = lines_run(lambda: [pieces.text_of(k) for k in range(n)] + [pieces[k] for k in range(n)])
         assert texts[0] == ["w0", "."] and [w.text for w in texts[-1]] == [f"w{n - 1}", "."]
         counts.append(count)
-    for small, large in zip(counts, counts[1:]):
-        assert large / small < 2.5, counts  # doubling the sentences: ×4 when quadratic
+    assert_linear(counts)  # doubling the sentences: ×4 when quadratic
 
 
 def test_the_units_a_ranker_candidate_keeps_are_checked_in_linear_work():
@@ -177,8 +179,7 @@ def test_the_units_a_ranker_candidate_keeps_are_checked_in_linear_work():
         count, out = lines_run(check_all)
         assert all(out)
         counts.append(count)
-    for small, large in zip(counts, counts[1:]):
-        assert large / small < 2.5, counts
+    assert_linear(counts)
 
 
 def test_the_edges_of_many_sibling_tags_and_points_are_adjusted_in_linear_work():
@@ -202,8 +203,7 @@ def test_the_edges_of_many_sibling_tags_and_points_are_adjusted_in_linear_work()
         count, out = lines_run(adjust_edges, spans, detagged.plain, text, trg, default_decision)
         assert [text[s.start : s.end].strip() for s in out[0::2]] == [f"v{k}" for k in range(n)]
         counts.append(count)
-    for small, large in zip(counts, counts[1:]):
-        assert large / small < 2.5, counts  # doubling the siblings: ×4 when quadratic
+    assert_linear(counts)  # doubling the siblings: ×4 when quadratic
 
 
 def test_points_among_many_sibling_spans_find_their_place_in_linear_work():
@@ -237,14 +237,12 @@ def test_points_among_many_sibling_spans_find_their_place_in_linear_work():
             sys.settrace(None)
         assert out.count("<x ") == n and out.count("<p>") == n
         counts.append(lines)
-    for small, large in zip(counts, counts[1:]):
-        assert large / small < 2.5, counts  # doubling the points and spans: ×4 when quadratic
+    assert_linear(counts)  # doubling the points and spans: ×4 when quadratic
 
 
 def test_the_span_rankers_candidates_are_made_in_linear_work():
     # `rerank.tag_case` found the region's first word by a scan from word 0, the tag's source words by a
     # scan of all of them and the link counts over every link and word of the segment, for each tag
-    from tagmt.project.conventions import default_decision
     from tagmt.project.edges import Span
     from tagmt.project.rerank import Segment, cases_of
 
@@ -261,5 +259,4 @@ def test_the_span_rankers_candidates_are_made_in_linear_work():
         count, cases = lines_run(cases_of, seg, spans)
         assert len(cases) == n and all((s.start, s.end) in case.spans for s, case in cases)
         counts.append(count)
-    for small, large in zip(counts, counts[1:]):
-        assert large / small < 2.5, counts  # doubling the tags: ×4 when quadratic
+    assert_linear(counts)  # doubling the tags: ×4 when quadratic

@@ -518,13 +518,8 @@ def one_to_one_links(s, n: int):
 def long_paragraph(n: int):
     """`n` sentences wrapped in `<p>`, each with an inline tag, translated one to one, each word linked to its
     counterpart and every `Datei` linked to the first sentence's too."""
-    source = " ".join(f"<p>Open the <b>file</b> {k}.</p>" for k in range(n))
-    translation = " ".join(f"Öffnen Sie die Datei {k}." for k in range(n))
-    detagged = detag(source)
-    s = words_with_offsets(detagged.plain, "en", detagged.cuts())
-    t = words_with_offsets(translation, "de")
-    links = one_to_one_links(s, n)
-    return detagged, translation, s, t, links
+    return joined_case(n, n, " ".join(f"<p>Open the <b>file</b> {k}.</p>" for k in range(n)),
+                       " ".join(f"Öffnen Sie die Datei {k}." for k in range(n)))
 
 
 def test_the_correspondence_of_a_long_paragraph_is_linear():
