@@ -23,7 +23,7 @@ translation's glued words (`Kaufkraftparität<x/>Juli`, `DE<x/>DE`; `_seam`); a 
 encloses only whitespace (`<g id="3"> </g>`) encloses the whitespace at that place in the
 translation, less the whitespace the source has outside it (`_whitespace_share`), and a point the
 source writes at the very start (end) of its parent's text goes to the parent's edge over whitespace
-(`_to_parent_edge`). A span tag takes in no more whitespace at an edge than its source tag does, the
+(`to_parent_edge`). A span tag takes in no more whitespace at an edge than its source tag does, the
 whitespace outside the source edge served first (`_measure_whitespace`).
 """
 
@@ -413,7 +413,7 @@ def _adjust(
     for k, node in enumerate(ordered):
         node.start, node.end = min(max(node.start, lo), hi), min(max(node.end, lo), hi)
         if node.point and node.start == node.end:
-            _to_parent_edge(node, lo, hi, context.text, scope)
+            to_parent_edge(node, lo, hi, context.text, scope)
         if not node.point and node.end > node.start and node is not whole:
             floor, ceiling = ends, ceilings[k + 1]
             left, right = source_edges(plain, node.tag)
@@ -425,17 +425,21 @@ def _adjust(
         ends = max(ends, node.end)
 
 
-def _to_parent_edge(node: Span, lo: int, hi: int, text: str, scope: tuple[int, int]) -> None:
-    """A point the source writes at the very start (end) of its parent's text goes to the start (end)
-    of the parent's target span when only whitespace lies between: `<p><x/> Text</p>` → `<p><x/> Text</p>`,
-    not `<p> <x/>Text</p>` (the point's own spacing would put it after the space the parent encloses)."""
+def to_parent_edge(node: Span, lo: int, hi: int, text: str, scope: tuple[int, int], width: int = 0) -> None:
+    """A point the source writes at the very start (end) of its parent's text (`scope`) goes to the start
+    (end) of the parent's target span `[lo, hi)` when only whitespace lies between: `<p><x/> Text</p>` →
+    `<p><x/> Text</p>`, not `<p> <x/>Text</p>` (the point's own spacing would put it after the space the
+    parent encloses). `width`: a point that encloses whitespace (`<g> </g>`) takes up to that much of the
+    whitespace it passed over back in (`Paragraph._points_to_edges`)."""
     def blank(a: int, b: int) -> bool:  # (no copy, stops at the first non-space: linear in the run)
         return a < b and all(text[x].isspace() for x in range(a, b))
 
     if node.tag.start == scope[0] and blank(lo, node.start):
-        node.start = node.end = lo
+        node.start = lo
+        node.end = max(node.end, min(lo + width, hi)) if width else lo
     elif node.tag.end == scope[1] and blank(node.end, hi):
-        node.start = node.end = hi
+        node.end = hi
+        node.start = min(node.start, max(hi - width, lo)) if width else hi
 
 
 def _measure_whitespace(node: Span, plain: str, text: str, floor: int, ceiling: int) -> None:

@@ -76,7 +76,7 @@ from dataclasses import dataclass
 from typing import Mapping
 
 from tagmt.project.detag import Detagged, SourceTag
-from tagmt.project.edges import Span
+from tagmt.project.edges import Span, to_parent_edge
 from tagmt.project.sentences import sentence_spans, stripped
 from tagmt.project.units import dictionary_words, groups_of, icu_pieces
 from tagmt.project.wordseg import Word
@@ -622,7 +622,7 @@ class Paragraph:
         """The block tags (rule 2) back on their sentences after the edge rules moved them, with the
         whitespace the source tag encloses at an edge; a span is pinned only when it stays clear of
         its siblings and holds its children; its point children written at its very start (end) go to its
-        edge (`_points_to_edges`: the move `edges._to_parent_edge` made before the block was put back), and it
+        edge (`_points_to_edges`: the move `edges.to_parent_edge` made before the block was put back), and it
         is kept from the span ranker only when its edges are the translation's sentence ends (an edge
         `_split` cut by the links inside a sentence may be moved)."""
 
@@ -648,17 +648,9 @@ class Paragraph:
         `_with_spaces` stays after (before) them, as in the source (`<p><x/> Text</p>`, not `<p> <x/>Text</p>`);
         a child that encloses only whitespace (`<p><g> </g>Text</p>`) takes that whitespace again."""
         for child in node.children:
-            if not child.point:
-                continue
-            width = child.tag.end - child.tag.start  # (a point that encloses whitespace: its width)
-            if child.tag.start == node.tag.start and node.start < child.start and \
-                    all(self.text[x].isspace() for x in range(node.start, child.start)):
-                child.start = node.start
-                child.end = max(child.end, min(node.start + width, node.end)) if width else node.start
-            elif child.tag.end == node.tag.end and child.end < node.end and \
-                    all(self.text[x].isspace() for x in range(child.end, node.end)):
-                child.end = node.end
-                child.start = min(child.start, max(node.end - width, node.start)) if width else node.end
+            if child.point:  # (a point that encloses whitespace takes its width of it again)
+                to_parent_edge(child, node.start, node.end, self.text, (node.tag.start, node.tag.end),
+                               child.tag.end - child.tag.start)
 
     def _with_spaces(self, tag: SourceTag, start: int, end: int) -> tuple[int, int]:
         raw = self.plain[tag.start : tag.end]
