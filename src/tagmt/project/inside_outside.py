@@ -194,13 +194,11 @@ class _Projector:
             if block is None:
                 gaps = self._confined(tag, gaps)
             where = block or self._best_span(inside, gaps)
-            if block:  # a tag enclosing whole sentences: their target sentences (`paragraphs`)
-                pass
-            elif where:
+            if where and not block:  # (a tag enclosing whole sentences takes their target sentences as they are)
                 where = self._reach(self._glue(where, inside, gaps), inside, scope, gaps)
                 where = self._trim(self._home(where, inside, gaps), inside)
                 where = self._verb_group(self._balance(where, inside, gaps), gaps)
-            else:
+            elif not where:
                 where = self._fallback_span(inside, gaps)
             if where is None:  # no free target word left: an empty element
                 k = self._fallback_split(tag, lo, hi, taken)
