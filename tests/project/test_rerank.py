@@ -269,7 +269,7 @@ _SPLIT_WORD = {"split_word_left": 10.0, "split_word_right": 10.0}
     # Chinese: a dictionary word (`到期` is not cut, though every candidate that cuts it is favoured)
     ("Reset the status to <b>Due</b> now.", "现在将状态重置为到期。", "en", "zh",
      [("Due", "期"), ("Reset", "重"), ("status", "状")], _SPLIT_WORD,
-     "现在将状态重置为<b>到期</b>。", "现在将状态<b>重置为到</b>期。"),
+     "现在将状态重置为<b>到期</b>。", "现在将状态重<b>置为到</b>期。"),
 ])
 def test_the_ranker_never_moves_an_edge_into_a_unit(source, translation, src_lang, trg_lang, pairs, weights,
                                                    expected, unguarded, monkeypatch):

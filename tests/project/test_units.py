@@ -301,12 +301,48 @@ def test_a_chinese_word_is_not_split_by_a_projected_tag():
 
 
 def test_a_dictionary_word_linked_to_both_sides_may_be_split():
-    """`不合规` is one dictionary word, but `不` is linked to `other than`, outside the tag."""
-    pytest.importorskip("icu")
-    source = "a status other than <uicontrol>Compliant</uicontrol>."
-    pairs = [("status", "状"), ("other", "不"), ("Compliant", "合"), ("Compliant", "规")]
-    output = project(source, "状态不合规的原材料。", "en", "zh", pairs)
-    assert output == "状态不<uicontrol>合规</uicontrol>的原材料。"
+    """`原材料` is one dictionary word, but `材`, `料` are linked to `materials`, outside the tag."""
+    pytest.importorskip("jieba")
+    source = "the <b>raw</b> materials of the product"
+    pairs = [("raw", "原"), ("materials", "材"), ("materials", "料"), ("product", "产"), ("product", "品")]
+    output = project(source, "产品的原材料", "en", "zh", pairs)
+    assert output == "产品的<b>原</b>材料"
+
+
+@pytest.mark.parametrize("source, target, pairs, expected", [
+    # ICU cuts 组|件 and 合|规; jieba's dictionary knows both words
+    ("In the <uicontrol>Components</uicontrol> tab, you can view:", "在组件标签中，可以查看：",
+     [("Components", "件"), ("tab", "标"), ("tab", "签"), ("view", "看")], "在<uicontrol>组件</uicontrol>标签中，可以查看："),
+    ("a status other than <uicontrol>Compliant</uicontrol>.", "状态不合规的原材料。",
+     [("status", "状"), ("other", "不"), ("Compliant", "规")], "状态不<uicontrol>合规</uicontrol>的原材料。"),
+    # ICU joins 从优 (from + fine) across the word 优化 (optimize)
+    ("Go from <b>Refinement</b> back.", "请从优化返回。", [("from", "从"), ("Refinement", "化"), ("back", "返")],
+     "请从<b>优化</b>返回。"),
+    # traditional script
+    ("In the <uicontrol>Components</uicontrol> tab", "在組件標籤中", [("Components", "件"), ("tab", "標")],
+     "在<uicontrol>組件</uicontrol>標籤中"),
+])
+def test_a_chinese_word_of_jieba_s_dictionary_is_not_split(source, target, pairs, expected):
+    pytest.importorskip("jieba")
+    assert project(source, target, "en", "zh", pairs) == expected
+
+
+def test_chinese_words_come_from_jieba_without_whitespace_or_files(tmp_path):
+    """Chinese text is cut by jieba's dictionary; the whitespace between words is no word; jieba's
+    cache file goes to a temporary folder that is gone afterwards (nothing left in $TMPDIR)."""
+    pytest.importorskip("jieba")
+    import os
+    import subprocess
+    import sys
+
+    from tagmt.project.wordbreak import chinese_spans
+
+    text = "请从优化返回 CDS 视图"
+    assert [text[a:b] for a, b in chinese_spans(text)] == ["请", "从", "优化", "返回", "CDS", "视图"]
+    env = {**os.environ, "TMPDIR": str(tmp_path)}
+    code = "from tagmt.project.wordbreak import chinese_spans; assert chinese_spans('组件') == [(0, 2)]"
+    subprocess.run([sys.executable, "-c", code], env=env, check=True)
+    assert list(tmp_path.iterdir()) == []
 
 
 # --------------------------------------------------------------------------- one ICU pass a segment
@@ -324,8 +360,9 @@ def test_the_target_units_of_a_segment_take_one_icu_pass(text, monkeypatch):
 
     alone = (units.dictionary_words(text), units.unknown_compounds(text))
     calls = []
-    real = units.icu_spans
+    real, chinese = units.icu_spans, units.chinese_spans
     monkeypatch.setattr(units, "icu_spans", lambda t, lang: calls.append(t) or real(t, lang))
+    monkeypatch.setattr(units, "chinese_spans", lambda t: calls.append(t) or chinese(t))
     shared = units._Units("a b", text)
     assert calls == [text]
     assert (shared.words, sorted(shared.unknown)) == (alone[0], sorted(alone[1]))
@@ -337,5 +374,6 @@ def test_text_without_an_unspaced_script_takes_no_icu_pass(monkeypatch):
     from tagmt.project import units
 
     monkeypatch.setattr(units, "icu_spans", lambda t, lang: pytest.fail("ICU was asked"))
+    monkeypatch.setattr(units, "chinese_spans", lambda t: pytest.fail("jieba was asked"))
     found = units._Units("Click Save", "Klicken Sie auf (Speichern).")
     assert (found.words, found.unknown) == ([], set())

@@ -16,6 +16,7 @@ it (ICU joins `ไทยEnglish`), so a tag can end there.
 
 from __future__ import annotations
 
+import functools
 import threading
 from typing import Iterable
 
@@ -79,6 +80,46 @@ def _icu_iterator(lang: str):
         )
         cache[lang] = icu.BreakIterator.createWordInstance(icu.Locale(lang))
     return cache[lang]
+
+
+_JIEBA_LOCK = threading.Lock()
+_JIEBA: list = []
+
+
+@functools.lru_cache(maxsize=None)
+def jieba_available() -> bool:
+    """Whether jieba can be imported (the `align` extra installs it)."""
+    try:
+        import jieba  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def chinese_spans(text: str) -> list[Span]:
+    """Words of Chinese `text` by jieba's dictionary (about 350,000 words with their frequencies: the
+    most probable cut of each run of Han characters into dictionary words), whitespace left out.
+    ICU's Chinese dictionary cuts many words of software text into single characters (`组|件`, `页|面`,
+    `合|规`) and joins across others (`从优|化`, `为非|活动`); jieba knows them. Its hidden Markov model
+    for unknown words is left off: it joins across word boundaries (`类字|段`), and measured worse
+    (SAP en-zh CV 94.4 % without, 93.9 % with). The dictionary is read once a process (~0.8 s) and
+    jieba's cache file is written to a temporary folder that is removed at once: nothing is read
+    from or left in a shared folder."""
+    if not text:
+        return []
+    with _JIEBA_LOCK:
+        if not _JIEBA:
+            import logging
+            import tempfile
+
+            jieba = require("jieba", "align", "Chinese word segmentation (jieba)")
+            logging.getLogger("jieba").setLevel(logging.WARNING)
+            tokenizer = jieba.Tokenizer()
+            with tempfile.TemporaryDirectory(prefix="tagmt-jieba-") as folder:
+                tokenizer.tmp_dir = folder
+                tokenizer.initialize()
+            _JIEBA.append(tokenizer)
+    return [(a, b) for word, a, b in _JIEBA[0].tokenize(text, HMM=False) if not word.isspace()]
 
 
 def icu_available() -> bool:
