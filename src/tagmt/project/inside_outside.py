@@ -153,6 +153,7 @@ class _Projector:
                 self.echoes.setdefault(trg[j].text, set()).add(i)
         self.order = {id(tag): k for k, tag in enumerate(detagged.walk())}
         self.paragraph: Paragraph | None = None
+        self._meant: set[int] | None = None  # the target words a translating link reaches (`_translates`)
 
     def _inside(self, tag: SourceTag) -> set[int]:
         if not self._sorted:
@@ -195,7 +196,7 @@ class _Projector:
                 gaps = self._confined(tag, gaps)
             where = block or self._best_span(inside, gaps)
             if where and not block:  # (a tag enclosing whole sentences takes their target sentences as they are)
-                where = self._reach(self._glue(where, inside, gaps), inside, scope, gaps)
+                where = self._reach(tag, self._glue(where, inside, gaps), inside, scope, gaps)
                 where = self._trim(self._home(where, inside, gaps), inside)
                 where = self._verb_group(self._balance(where, inside, gaps), gaps)
             elif not where:
@@ -390,6 +391,7 @@ class _Projector:
 
     def _reach(
         self,
+        tag: SourceTag,
         span: tuple[int, int],
         inside: set[int],
         scope: set[int],
@@ -401,11 +403,24 @@ class _Projector:
         abordable</g>`, where `d’un coût abordable` has no link."""
         a, b = span
         ga, gb = next(g for g in gaps if g[0] <= a and b <= g[1])
-        if min(inside) == min(scope) and not any(j in self.aligned for j in range(ga, a)):
-            a = ga
-        if max(inside) == max(scope) and not any(j in self.aligned for j in range(b, gb)):
-            b = gb
+        first, last = self.paragraph.unit_edges(tag) if self.paragraph is not None else (None, None)
+        if min(inside) == min(scope):
+            first = ga
+        if first is not None and ga <= first <= a and not any(self._translates(j) for j in range(first, a)):
+            a = first
+        if max(inside) == max(scope):
+            last = gb
+        if last is not None and b <= last <= gb and not any(self._translates(j) for j in range(b, last)):
+            b = last
         return a, b
+
+    def _translates(self, j: int) -> bool:
+        """Whether target word `j` holds a link that may translate: not a punctuation mark's link to a
+        word, or a word's to a punctuation mark (`Before</b>:` → `次より…:`, `次` linked to `:`)."""
+        if self._meant is None:
+            self._meant = {j for i, j in self.links if 0 <= i < self.n and j < self.m
+                           and (self.src[i].kind == "punct") == (self.trg[j].kind == "punct")}
+        return j in self._meant
 
     def _trim(self, span: tuple[int, int], inside: set[int]) -> tuple[int, int]:
         """Drop particles, and punctuation the source tag does not begin or end with, from the

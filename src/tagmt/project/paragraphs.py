@@ -243,6 +243,8 @@ class Paragraph:
             for s in range(*part.src):
                 self.part_of[s] = k
         self.blocks: dict[int, tuple[int, int, bool]] = {}  # id(tag) → its span in characters, firm (rule 2)
+        self._gaps: set[tuple[int, int]] | None = None  # the whitespace between target sentences (rule 6)
+        self._src_gaps: set[tuple[int, int]] = set()  # … and between source units
 
     def _parts(self, beads: list[Bead], links: Mapping[tuple[int, int], float]) -> list[Part]:
         """The beads' target words; a bead of several source units and one target sentence is split
@@ -522,6 +524,27 @@ class Paragraph:
             return None
         return part.a, part.b
 
+    def unit_edges(self, tag: SourceTag) -> tuple[int | None, int | None]:
+        """Rule 5: the target words a span tag that begins (ends) its source unit may reach to — the first
+        word (one past the last word) of that unit's counterpart — as a sentence's tag reaches its segment's
+        edges (`inside_outside._Projector._reach`): `… deleted. <b>Delete Data Before</b>:` → `…されます。
+        <b>次より前のデータを削除</b>:`, where `次` has no link to `Before`. Each is None unless the tag lies in
+        one unit (only whitespace between its edge and the unit's), that unit begins (ends) its part, and the
+        part is sure and holds the tag (`confine`)."""
+        raw = self.plain[tag.start : tag.end]
+        core = raw.strip()
+        if not core or self.confine(tag) is None:
+            return None, None
+        start = tag.start + len(raw) - len(raw.lstrip())
+        s = self._inside_one(start, start + len(core))
+        if s is None:
+            return None, None
+        a, b = self.src_sentences[s]
+        part = self.parts[self.part_of[s]]
+        first = part.a if part.src[0] == s and not self.plain[a:start].strip() else None
+        last = part.b if part.src[1] == s + 1 and not self.plain[start + len(core) : b].strip() else None
+        return first, last
+
     def edge(self, tag: SourceTag) -> int | None:
         """Rule 4: the split (a target word index) of a point written between two source units, or
         before the first or after the last — on no unit's text: the edge of the counterpart of the unit
@@ -630,6 +653,11 @@ class Paragraph:
             clear = _Siblings(nodes)
             for node in nodes:
                 where = self.blocks.get(id(node.tag))
+                if where is None and not node.point:
+                    start, end = self._off_sentence_spaces(node)
+                    if (start, end) != (node.start, node.end):
+                        clear.move(node, start, end)
+                        node.start, node.end = start, end
                 if where is not None and not node.point:
                     start, end = self._with_spaces(node.tag, *where[:2])
                     if lo <= start < end <= hi and clear.free(node, start, end):
@@ -641,6 +669,32 @@ class Paragraph:
 
         visit(spans, 0, len(self.text))
         return spans
+
+    def _off_sentence_spaces(self, node: Span) -> tuple[int, int]:
+        """Rule 6: the span of a (non-block) span tag without the whitespace between two target sentences at
+        an edge where its source tag's whitespace is inside a unit: `… the<b> Run Reports</b> app.` →
+        `… 지정합니다. <b>규제 준수 리포트 실행</b> 앱에서는`, not `….<b> 규제 …`, which the edge rules make
+        of the source's leading space when the tag begins its counterpart sentence. Only that whitespace
+        is left out, and the span keeps its children and a character."""
+        if self._gaps is None:
+            self._gaps = {(a[1], b[0]) for a, b in zip(self.trg_sentences, self.trg_sentences[1:])}
+            self._src_gaps = {(a[1], b[0]) for a, b in zip(self.src_sentences, self.src_sentences[1:])}
+        tag, start, end = node.tag, node.start, node.end
+        x = start + _run(self.text, start, 1)
+        if x > start and (start, x) in self._gaps and x < end and \
+                all(c.start >= x for c in node.children) and not self._between_units(tag.start, 1):
+            start = x
+        y = end - _run(self.text, end, -1)
+        if y < end and (y, end) in self._gaps and y > start and \
+                all(c.end <= y for c in node.children) and not self._between_units(tag.end, -1):
+            end = y
+        return start, end
+
+    def _between_units(self, x: int, step: int) -> bool:
+        """Whether the source's whitespace at offset `x` (read forward with `step` 1, back with -1) lies
+        between two source units."""
+        y = x + step * _run(self.plain, x, step)
+        return (min(x, y), max(x, y)) in self._src_gaps
 
     def _points_to_edges(self, node: Span) -> None:
         """The point children a pinned block tag's source writes at its very start (end) go to the start
@@ -660,6 +714,14 @@ class Paragraph:
         while trail and end < len(self.text) and self.text[end].isspace():
             end, trail = end + 1, trail - 1
         return start, end
+
+
+def _run(text: str, x: int, step: int) -> int:
+    """How many whitespace characters `text` has from offset `x` forward (`step` 1) or back (-1)."""
+    n = 0
+    while 0 <= (x + n if step > 0 else x - n - 1) < len(text) and text[x + n if step > 0 else x - n - 1].isspace():
+        n += 1
+    return n
 
 
 def _hangul(char: str) -> bool:
