@@ -654,6 +654,7 @@ class Paragraph:
             for node in nodes:
                 where = self.blocks.get(id(node.tag))
                 if where is None and not node.point:
+                    node.region = self._region(node.tag)
                     start, end = self._off_sentence_spaces(node)
                     if (start, end) != (node.start, node.end):
                         clear.move(node, start, end)
@@ -669,6 +670,11 @@ class Paragraph:
 
         visit(spans, 0, len(self.text))
         return spans
+
+    def _region(self, tag: SourceTag) -> tuple[int, int] | None:
+        """The characters of the counterpart a tag inside one sentence is confined to (`confine`), or None."""
+        words = self.confine(tag)
+        return None if words is None else (self.trg[words[0]].start, self.trg[words[1] - 1].end)
 
     def _off_sentence_spaces(self, node: Span) -> tuple[int, int]:
         """Rule 6: the span of a (non-block) span tag without the whitespace between two target sentences at

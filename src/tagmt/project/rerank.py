@@ -151,6 +151,8 @@ class Case:
 def tag_case(seg: Segment, node: Span, floor: int, ceiling: int) -> Case | None:
     """The candidates of span tag `node` between the characters `floor` and `ceiling` (its free
     region), or None when it cannot move (no word under it, or the pipeline's span outside the region)."""
+    if node.region is not None:  # (a tag in one sentence of a paragraph: that sentence's counterpart is its segment)
+        floor, ceiling = max(floor, node.region[0]), min(ceiling, node.region[1])
     if not floor <= node.start < node.end <= ceiling:
         return None
     a0, b0 = seg.words_in(node.start, node.end)
@@ -171,6 +173,9 @@ def tag_case(seg: Segment, node: Span, floor: int, ceiling: int) -> Case | None:
         if seg.src[i].end <= tag.end:
             inside.add(i)
     m = len(trg)
+    first, last = 0, m  # the words of its segment (a paragraph's sentence: its counterpart's)
+    if node.region is not None:
+        first, last = bisect_left(seg.trg_starts, node.region[0]), bisect_left(seg.trg_starts, node.region[1])
     # the links into the tag's words (w_in) and the others' (w_out) landing before each target word, over
     # the words a candidate can reach only (the region and the pipeline's span), not the whole segment
     base, top = min(lo, a0), max(hi, b0)
@@ -211,7 +216,7 @@ def tag_case(seg: Segment, node: Span, floor: int, ceiling: int) -> Case | None:
         f[4] = float(a > lo and not seg.aligned[a - 1] and trg[a - 1].kind != "punct")
         f[5] = float(b < hi and not seg.aligned[b] and trg[b].kind != "punct")
         for place, j in zip(_PLACES, (a, b - 1, a - 1, b)):
-            kind = trg[j].kind if 0 <= j < m else "none"
+            kind = trg[j].kind if first <= j < last else "none"
             f[_INDEX[f"{place}_{kind if kind in KINDS else 'other'}"]] = 1.0
         f[_INDEX["split_word_left"]] = seg.cut_word[start]
         f[_INDEX["split_word_right"]] = seg.cut_word[end]
