@@ -153,6 +153,19 @@ def test_the_ranker_keeps_a_tag_in_its_sentences_counterpart(source, translation
     assert strip(out) == translation and lo <= spans[0].start and spans[0].end <= hi
 
 
+@pytest.mark.parametrize("translation, trg, word", [("はい。", "ja", "はい"), ("Ja.", "de", "Ja"), ("예.", "ko", "예"),
+                                                    ("Да.", "ru", "Да")])
+def test_no_ranker_candidate_of_a_tag_around_words_is_punctuation_alone(translation, trg, word):
+    detagged, text, s, t, found = linked("Choose <b>Yes</b>.", translation, [("Yes", word), (".", translation[-1])],
+                                         trg=trg)
+    spans = _spans(detagged, text, s, t, found, default_decision)
+    case = tag_case(Segment(detagged, text, s, t, found, {}), spans[0], 0, len(text))
+    assert case is None or all(text[a:b].strip(".。") for a, b in case.spans)
+    # a ranker leaning to spans that begin and end with punctuation: the mark alone would win
+    _ranker(first_punct=10.0, last_punct=10.0).rerank(Segment(detagged, text, s, t, found, {}), spans)
+    assert render_spans(text, spans)[0].startswith(f"<b>{word}")
+
+
 # ----------------------------------------------------------------------------- property and scaling
 
 WORDS = ["alpha", "beta", "gamma", "delta", "kappa"]

@@ -8,8 +8,10 @@ compound or a noun phrase (`<b>그룹화</b> 기준` for `<b>그룹화 기준</b
 
 * **candidates** — the pipeline's span; the spans whose edges lie up to `K` target words away from
   its first and last word either way, within the tag's allowed region (its parent's span, between its
-  placed siblings, enclosing its children), none beginning with a particle or a Korean ending nor
-  ending with a particle or a Chinese localizer (the placement rules' own, `_NO_START`/`_NO_END`); and
+  placed siblings, enclosing its children; in a paragraph, within the sure counterpart of the tag's
+  sentence, `Span.region`, whose edges the features read as a segment's), none beginning with a particle
+  or a Korean ending nor ending with a particle or a Chinese localizer (the placement rules' own,
+  `_NO_START`/`_NO_END`), none of punctuation alone for a tag around words (`…できます<b>。</b>`); and
   the raw inside–outside argmax of the region (the maximum-sum run of links in minus links out,
   before any edge rule). None that `units.respect_units` would move (issue 21, rule 1): no edge
   inside a verbatim token (`database-conf.xml`) or a dictionary word (`到期`, but for its link
@@ -204,6 +206,7 @@ def tag_case(seg: Segment, node: Span, floor: int, ceiling: int) -> Case | None:
 
     source_text = seg.detagged.plain[tag.start:tag.end].strip()
     src_chars = max(1, len(source_text))
+    worded = any(seg.src[i].kind != "punct" for i in inside)
     src_words = max(1, sum(1 for i in inside if seg.src[i].kind != "punct"))
     taught = seg.taught.get(source_text, ()) if source_text else ()
 
@@ -244,6 +247,8 @@ def tag_case(seg: Segment, node: Span, floor: int, ceiling: int) -> Case | None:
             continue
         if trg[a].kind in _NO_START or trg[b - 1].kind in _NO_END:
             continue  # (the placement rules' own: `_trim`, `_verb_group`)
+        if worded and all(trg[j].kind == "punct" for j in range(a, b)):
+            continue  # (a tag around words never encloses only punctuation: `…できます<b>。</b>`)
         start, end = trg[a].start, trg[b - 1].end
         if start > keep_start or end < keep_end or (start, end) == (node.start, node.end):
             continue
