@@ -37,7 +37,8 @@ rules that make the spans match how the references write them:
 * Paragraphs (`paragraphs.py`, a pair of several sentences): a tag that encloses whole source sentences
   takes the target words of their counterparts as they are, placed before its siblings; a tag or point
   inside one source sentence is placed among the target words of that sentence's counterpart only (when
-  the correspondence is sure), so a link to a word repeated in another sentence does not pull it out;
+  the correspondence is sure), so a link to a word repeated in another sentence does not pull it out,
+  and one that begins (ends) its sentence reaches the counterpart's edge as a segment's tag does;
   a point written between two sentences goes to the edge of its sentence's counterpart (`_edge`), or,
   where the two counterparts do not meet, between them (`_between`).
 * Fallbacks, so that no tag is ever dropped: a span tag with no link into its free target words
@@ -400,7 +401,10 @@ class _Projector:
         """A tag that begins (ends) its parent's source words — a heading, a whole sentence, a
         list item — reaches the beginning (end) of its free target words when nothing there is
         linked: `<g>#7 Affordable and clean energy</g>` → `<g>#7 Énergie propre et d’un coût
-        abordable</g>`, where `d’un coût abordable` has no link."""
+        abordable</g>`, where `d’un coût abordable` has no link. In a paragraph, a tag that begins (ends)
+        its sentence reaches its sure counterpart's first (last) word the same way
+        (`paragraphs.Paragraph.unit_edges`); a word linked only across punctuation (`次` to `:`) holds no
+        translation there (`_translates`)."""
         a, b = span
         ga, gb = next(g for g in gaps if g[0] <= a and b <= g[1])
         first, last = self.paragraph.unit_edges(tag) if self.paragraph is not None else (None, None)
