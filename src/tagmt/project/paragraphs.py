@@ -255,7 +255,6 @@ class Paragraph:
                 self.part_of[s] = k
         self.blocks: dict[int, tuple[int, int, bool]] = {}  # id(tag) → its span in characters, firm (rule 2)
         self._gaps: set[tuple[int, int]] | None = None  # the whitespace between target sentences (rule 6)
-        self._src_gaps: set[tuple[int, int]] = set()  # … and between source units
 
     def _parts(self, beads: list[Bead], links: Mapping[tuple[int, int], float]) -> list[Part]:
         """The beads' target words; a bead of several source units and one target sentence is split
@@ -695,7 +694,6 @@ class Paragraph:
         is left out, and the span keeps its children and a character."""
         if self._gaps is None:
             self._gaps = {(a[1], b[0]) for a, b in zip(self.trg_sentences, self.trg_sentences[1:])}
-            self._src_gaps = {(a[1], b[0]) for a, b in zip(self.src_sentences, self.src_sentences[1:])}
         tag, start, end = node.tag, node.start, node.end
         x = start + _run(self.text, start, 1)
         if x > start and (start, x) in self._gaps and x < end and \
@@ -708,10 +706,13 @@ class Paragraph:
         return start, end
 
     def _between_units(self, x: int, step: int) -> bool:
-        """Whether the source's whitespace at offset `x` (read forward with `step` 1, back with -1) lies
-        between two source units."""
-        y = x + step * _run(self.plain, x, step)
-        return (min(x, y), max(x, y)) in self._src_gaps
+        """Whether the source tag's whitespace at its edge `x` (its first character with `step` 1, its last
+        with -1) lies outside every source unit (between two, or before the first or after the last)."""
+        c = x if step > 0 else x - 1
+        if not (0 <= c < len(self.plain) and self.plain[c].isspace()):
+            return False
+        s = self._sentence_at(c)
+        return s < 0 or self.src_sentences[s][1] <= c
 
     def _points_to_edges(self, node: Span) -> None:
         """The point children a pinned block tag's source writes at its very start (end) go to the start
