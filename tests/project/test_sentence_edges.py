@@ -237,3 +237,45 @@ def test_sentence_edge_rules_are_linear_in_the_sentences():
         assert out.endswith(" <b>Ältere Daten löschen</b> jetzt. <b>App</b> heute ausführen."), out[-80:]
         counts.append(count)
     assert counts[1] / counts[0] < 2.5, counts  # doubling the sentences: ×4 when quadratic
+
+
+@st.composite
+def headed_paragraphs(draw):
+    """2–5 sentences, each `<b>Aₛ Bₛ</b> Cₛ.` (the tag begins its sentence) translated as `[Zₛ] Aₛ′ Bₛ′ Cₛ′.` or
+    with the tag's words after `Cₛ′` (a reordering); `Zₛ` is an extra word, unlinked or linked to `Cₛ` (drawn)."""
+    k = draw(st.integers(2, 5))
+    source, target, pairs, expected = [], [], [], []
+    for s in range(k):
+        a, b, c, z = (f"{w}{chr(97 + s)}" for w in ("alpha", "beta", "gamma", "zeta"))
+        source.append(f"<b>{a.capitalize()} {b}</b> {c}.")
+        pairs += [(a.capitalize(), a.upper()), (b, b.upper()), (c, c.upper())]
+        extra = draw(st.sampled_from(["none", "unlinked", "linked"]))
+        if extra == "linked":
+            pairs.append((c, z.upper()))
+        reordered = draw(st.booleans())
+        head = [z.upper()] if extra != "none" else []
+        words = [*head, c.upper(), a.upper(), b.upper()] if reordered else [*head, a.upper(), b.upper(), c.upper()]
+        target.append(" ".join(words) + ".")
+        tagged = f"{a.upper()} {b.upper()}"
+        if extra == "unlinked" and not reordered:  # the unlinked word before the tag's words: the tag's
+            tagged = f"{z.upper()} {tagged}"
+        expected.append(tagged)
+    return " ".join(source), " ".join(target), pairs, expected
+
+
+@settings(max_examples=80, deadline=None)
+@given(headed_paragraphs())
+def test_a_tag_beginning_its_sentence_takes_the_unlinked_words_opening_its_counterpart(case):
+    source, translation, pairs, expected = case
+    out = project(source, translation, pairs)
+    assert strip(out) == translation and is_well_formed(tokenize(out))
+    assert [t.text for t in tokenize(out) if t.kind != "text"].count("<b>") == len(expected)
+    spans, x, open_at = [], 0, None
+    for token in tokenize(out):
+        if token.kind == "text":
+            x += len(token.text)
+        elif token.text == "<b>":
+            open_at = x
+        else:
+            spans.append(translation[open_at:x])
+    assert spans == expected, (source, out)
