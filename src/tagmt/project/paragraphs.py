@@ -687,8 +687,8 @@ class Paragraph:
         return None if words is None else (self.trg[words[0]].start, self.trg[words[1] - 1].end)
 
     def _off_sentence_spaces(self, node: Span) -> tuple[int, int]:
-        """Rule 6: the span of a (non-block) span tag without the whitespace between two target sentences at
-        an edge where its source tag's whitespace is inside a unit: `… the<b> Run Reports</b> app.` →
+        """Rule 6: the span of a (non-block) span tag without the whitespace between two target sentences
+        at an edge where its source tag's whitespace is inside a unit: `… the<b> Run Reports</b> app.` →
         `… 지정합니다. <b>규제 준수 리포트 실행</b> 앱에서는`, not `….<b> 규제 …`, which the edge rules make
         of the source's leading space when the tag begins its counterpart sentence. Only that whitespace
         is left out, and the span keeps its children and a character."""
@@ -737,7 +737,7 @@ class Paragraph:
 def _run(text: str, x: int, step: int) -> int:
     """How many whitespace characters `text` has from offset `x` forward (`step` 1) or back (-1)."""
     n = 0
-    while 0 <= (x + n if step > 0 else x - n - 1) < len(text) and text[x + n if step > 0 else x - n - 1].isspace():
+    while 0 <= (c := x + n if step > 0 else x - n - 1) < len(text) and text[c].isspace():
         n += 1
     return n
 

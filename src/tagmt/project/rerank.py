@@ -153,7 +153,7 @@ class Case:
 def tag_case(seg: Segment, node: Span, floor: int, ceiling: int) -> Case | None:
     """The candidates of span tag `node` between the characters `floor` and `ceiling` (its free
     region), or None when it cannot move (no word under it, or the pipeline's span outside the region)."""
-    if node.region is not None:  # (a tag in one sentence of a paragraph: that sentence's counterpart is its segment)
+    if node.region is not None:  # (a tag in one sentence of a paragraph: its counterpart is the tag's segment)
         floor, ceiling = max(floor, node.region[0]), min(ceiling, node.region[1])
     if not floor <= node.start < node.end <= ceiling:
         return None
