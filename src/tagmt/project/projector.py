@@ -182,11 +182,11 @@ eb76b0c → with them, `alone` from the session's table): `--paragraphs 3` SAP j
 (94.7), ko 92.2 → 92.2 (94.2), zh 93.8 → 93.8 (96.2), EUR-Lex de 86.5 → 86.7 (94.1); the ordinary rows
 (`--modes cv`, every set, seeds 1 and 11 on SAP) unchanged. Most of what `3` still loses against the
 sentences alone is word links that differ in the larger batch (a weak link to the wrong copy of a word
-repeated in a 1-2 bead: `この<b>差異</b>は` for `は<b>差異</b>と`), the span ranker learned from paragraph
-examples moving a right span (ja/ko 4 each of ~380), and artefacts of joining SAP's segments: a sentence
-without a full stop before the next (`… a Fiori app <b>Custom Fields Added</b> - …`, one source unit for
-two target sentences), `Active</b>.Choose` with no space after the stop, and Japanese sentences glued
-without a separator that the word segmenter then reads across (`用途` + `はい` → `用途は|い`).
+repeated in a 1-2 bead: `この<b>差異</b>は` for `は<b>差異</b>と`) and artefacts of joining SAP's segments: a
+sentence without a full stop before the next (`… a Fiori app <b>Custom Fields Added</b> - …`, one source
+unit for two target sentences), `Active</b>.Choose` with no space after the stop (one source sentence, its
+sentence pairs mismatched, the tag left without a link and placed by position on `。`), and Japanese
+sentences glued without a separator that the word segmenter then reads across (`用途` + `はい` → `用途は|い`).
 
 `detag`, `Detagged`, `SourceTag` and the `anchor_*` functions are re-exported here for callers.
 """
