@@ -253,7 +253,7 @@ _SPLIT_WORD = {"split_word_left": 10.0, "split_word_right": 10.0}
     # Latin: a verbatim token (a ranker that would cut `database-conf.xml` at its hyphen)
     ("Edit <b>database-conf.xml</b> now.", "Bearbeiten Sie jetzt database-conf.xml.", "en", "de",
      [("Edit", "Bearbeiten"), ("now", "jetzt")], _SPLIT_TOKEN,
-     "Bearbeiten Sie jetzt <b>database-conf.xml</b>.", "Bearbeiten Sie jetzt database<b>-</b>conf.xml."),
+     "Bearbeiten Sie jetzt <b>database-conf.xml</b>.", "<b>Bearbeiten Sie jetzt database</b>-conf.xml."),
     # Cyrillic: a verbatim token after the span (`S/4HANA` is not cut to take its `S` in)
     ("Open <b>the file</b> in S/4HANA now.", "Откройте файл в S/4HANA сейчас.", "en", "ru",
      [("Open", "Откройте"), ("file", "файл"), ("in", "S"), ("now", "сейчас")], _SPLIT_TOKEN,

@@ -181,6 +181,9 @@ class Span:
     fixed: bool = False
     """Set on a tag that encloses whole sentences of a paragraph (`paragraphs.Paragraph.pin`): its edges
     are the sentences', which no later step moves."""
+    region: tuple[int, int] | None = None
+    """Set on a tag inside one sentence of a paragraph whose counterpart is sure (`paragraphs.Paragraph.pin`):
+    that counterpart's characters, which the span ranker reads as the tag's segment (`rerank.tag_case`)."""
 
     def walk(self):
         yield self

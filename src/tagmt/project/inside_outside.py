@@ -37,7 +37,8 @@ rules that make the spans match how the references write them:
 * Paragraphs (`paragraphs.py`, a pair of several sentences): a tag that encloses whole source sentences
   takes the target words of their counterparts as they are, placed before its siblings; a tag or point
   inside one source sentence is placed among the target words of that sentence's counterpart only (when
-  the correspondence is sure), so a link to a word repeated in another sentence does not pull it out;
+  the correspondence is sure), so a link to a word repeated in another sentence does not pull it out,
+  and one that begins (ends) its sentence reaches the counterpart's edge as a segment's tag does;
   a point written between two sentences goes to the edge of its sentence's counterpart (`_edge`), or,
   where the two counterparts do not meet, between them (`_between`).
 * Fallbacks, so that no tag is ever dropped: a span tag with no link into its free target words
@@ -153,6 +154,7 @@ class _Projector:
                 self.echoes.setdefault(trg[j].text, set()).add(i)
         self.order = {id(tag): k for k, tag in enumerate(detagged.walk())}
         self.paragraph: Paragraph | None = None
+        self._meant: set[int] | None = None  # the target words a translating link reaches (`_translates`)
 
     def _inside(self, tag: SourceTag) -> set[int]:
         if not self._sorted:
@@ -195,7 +197,7 @@ class _Projector:
                 gaps = self._confined(tag, gaps)
             where = block or self._best_span(inside, gaps)
             if where and not block:  # (a tag enclosing whole sentences takes their target sentences as they are)
-                where = self._reach(self._glue(where, inside, gaps), inside, scope, gaps)
+                where = self._reach(tag, self._glue(where, inside, gaps), inside, scope, gaps)
                 where = self._trim(self._home(where, inside, gaps), inside)
                 where = self._verb_group(self._balance(where, inside, gaps), gaps)
             elif not where:
@@ -390,6 +392,7 @@ class _Projector:
 
     def _reach(
         self,
+        tag: SourceTag,
         span: tuple[int, int],
         inside: set[int],
         scope: set[int],
@@ -398,14 +401,30 @@ class _Projector:
         """A tag that begins (ends) its parent's source words — a heading, a whole sentence, a
         list item — reaches the beginning (end) of its free target words when nothing there is
         linked: `<g>#7 Affordable and clean energy</g>` → `<g>#7 Énergie propre et d’un coût
-        abordable</g>`, where `d’un coût abordable` has no link."""
+        abordable</g>`, where `d’un coût abordable` has no link. In a paragraph, a tag that begins (ends)
+        its sentence reaches its sure counterpart's first (last) word the same way
+        (`paragraphs.Paragraph.unit_edges`); a word linked only across punctuation (`次` to `:`) holds no
+        translation there (`_translates`)."""
         a, b = span
         ga, gb = next(g for g in gaps if g[0] <= a and b <= g[1])
-        if min(inside) == min(scope) and not any(j in self.aligned for j in range(ga, a)):
-            a = ga
-        if max(inside) == max(scope) and not any(j in self.aligned for j in range(b, gb)):
-            b = gb
+        first, last = self.paragraph.unit_edges(tag) if self.paragraph is not None else (None, None)
+        if min(inside) == min(scope):
+            first = ga
+        if first is not None and ga <= first <= a and not any(self._translates(j) for j in range(first, a)):
+            a = first
+        if max(inside) == max(scope):
+            last = gb
+        if last is not None and b <= last <= gb and not any(self._translates(j) for j in range(b, last)):
+            b = last
         return a, b
+
+    def _translates(self, j: int) -> bool:
+        """Whether target word `j` holds a link that may translate: not a punctuation mark's link to a
+        word, or a word's to a punctuation mark (`Before</b>:` → `次より…:`, `次` linked to `:`)."""
+        if self._meant is None:
+            self._meant = {j for i, j in self.links if 0 <= i < self.n and j < self.m
+                           and (self.src[i].kind == "punct") == (self.trg[j].kind == "punct")}
+        return j in self._meant
 
     def _trim(self, span: tuple[int, int], inside: set[int]) -> tuple[int, int]:
         """Drop particles, and punctuation the source tag does not begin or end with, from the

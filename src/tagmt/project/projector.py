@@ -171,6 +171,23 @@ artefacts of joining its line file: lists sorted per language (country names, nu
 joined target lines do not translate the source lines, and lines without a full stop (`… whenever:<ex/>
 The Directive …`), which make no sentence boundary to go by.
 
+Tags at a sentence's edge in paragraphs, measured alone (`paragraphs.Paragraph.unit_edges`: a span tag that
+begins its sentence reaches its sure counterpart's first word over words with no translating link, as a
+segment's tag reaches the segment's start — `…されます。<b>次より前の…を削除</b>:`, was `…されます。次より<b>前の…`; a
+span tag leaves the whitespace between two target sentences out where its source whitespace is inside a
+sentence, `Paragraph._off_sentence_spaces`; the span ranker moves a tag only within its sentence's sure
+counterpart, `Span.region`, and never to punctuation alone; bench_projection.py --modes cv, seed 1, main
+eb76b0c → with them, `alone` from the session's table): `--paragraphs 3` SAP ja 89.2 → 89.5 (90.8), ko 88.2
+→ 89.2 (89.8), zh 90.8 → 90.8 (92.4), EUR-Lex de 86.9 → 86.9 (94.3); `--paragraphs 3:p` SAP ja 91.4 → 91.6
+(94.7), ko 92.2 → 92.2 (94.2), zh 93.8 → 93.8 (96.2), EUR-Lex de 86.5 → 86.7 (94.1); the ordinary rows
+(`--modes cv`, every set, seeds 1 and 11 on SAP) unchanged. Most of what `3` still loses against the
+sentences alone is word links that differ in the larger batch (a weak link to the wrong copy of a word
+repeated in a 1-2 bead: `この<b>差異</b>は` for `は<b>差異</b>と`) and artefacts of joining SAP's segments: a
+sentence without a full stop before the next (`… a Fiori app <b>Custom Fields Added</b> - …`, one source
+unit for two target sentences), `Active</b>.Choose` with no space after the stop (one source sentence, its
+sentence pairs mismatched, the tag left without a link and placed by position on `。`), and Japanese
+sentences glued without a separator that the word segmenter then reads across (`用途` + `はい` → `用途は|い`).
+
 `detag`, `Detagged`, `SourceTag` and the `anchor_*` functions are re-exported here for callers.
 """
 

@@ -8,8 +8,10 @@ compound or a noun phrase (`<b>그룹화</b> 기준` for `<b>그룹화 기준</b
 
 * **candidates** — the pipeline's span; the spans whose edges lie up to `K` target words away from
   its first and last word either way, within the tag's allowed region (its parent's span, between its
-  placed siblings, enclosing its children), none beginning with a particle or a Korean ending nor
-  ending with a particle or a Chinese localizer (the placement rules' own, `_NO_START`/`_NO_END`); and
+  placed siblings, enclosing its children; in a paragraph, within the sure counterpart of the tag's
+  sentence, `Span.region`, whose edges the features read as a segment's), none beginning with a particle
+  or a Korean ending nor ending with a particle or a Chinese localizer (the placement rules' own,
+  `_NO_START`/`_NO_END`), none of punctuation alone for a tag around words (`…できます<b>。</b>`); and
   the raw inside–outside argmax of the region (the maximum-sum run of links in minus links out,
   before any edge rule). None that `units.respect_units` would move (issue 21, rule 1): no edge
   inside a verbatim token (`database-conf.xml`) or a dictionary word (`到期`, but for its link
@@ -151,6 +153,8 @@ class Case:
 def tag_case(seg: Segment, node: Span, floor: int, ceiling: int) -> Case | None:
     """The candidates of span tag `node` between the characters `floor` and `ceiling` (its free
     region), or None when it cannot move (no word under it, or the pipeline's span outside the region)."""
+    if node.region is not None:  # (a tag in one sentence of a paragraph: its counterpart is the tag's segment)
+        floor, ceiling = max(floor, node.region[0]), min(ceiling, node.region[1])
     if not floor <= node.start < node.end <= ceiling:
         return None
     a0, b0 = seg.words_in(node.start, node.end)
@@ -171,6 +175,9 @@ def tag_case(seg: Segment, node: Span, floor: int, ceiling: int) -> Case | None:
         if seg.src[i].end <= tag.end:
             inside.add(i)
     m = len(trg)
+    first, last = 0, m  # the words of its segment (a paragraph's sentence: its counterpart's)
+    if node.region is not None:
+        first, last = bisect_left(seg.trg_starts, node.region[0]), bisect_left(seg.trg_starts, node.region[1])
     # the links into the tag's words (w_in) and the others' (w_out) landing before each target word, over
     # the words a candidate can reach only (the region and the pipeline's span), not the whole segment
     base, top = min(lo, a0), max(hi, b0)
@@ -199,6 +206,7 @@ def tag_case(seg: Segment, node: Span, floor: int, ceiling: int) -> Case | None:
 
     source_text = seg.detagged.plain[tag.start:tag.end].strip()
     src_chars = max(1, len(source_text))
+    worded = any(seg.src[i].kind != "punct" for i in inside)
     src_words = max(1, sum(1 for i in inside if seg.src[i].kind != "punct"))
     taught = seg.taught.get(source_text, ()) if source_text else ()
 
@@ -211,7 +219,7 @@ def tag_case(seg: Segment, node: Span, floor: int, ceiling: int) -> Case | None:
         f[4] = float(a > lo and not seg.aligned[a - 1] and trg[a - 1].kind != "punct")
         f[5] = float(b < hi and not seg.aligned[b] and trg[b].kind != "punct")
         for place, j in zip(_PLACES, (a, b - 1, a - 1, b)):
-            kind = trg[j].kind if 0 <= j < m else "none"
+            kind = trg[j].kind if first <= j < last else "none"
             f[_INDEX[f"{place}_{kind if kind in KINDS else 'other'}"]] = 1.0
         f[_INDEX["split_word_left"]] = seg.cut_word[start]
         f[_INDEX["split_word_right"]] = seg.cut_word[end]
@@ -239,6 +247,8 @@ def tag_case(seg: Segment, node: Span, floor: int, ceiling: int) -> Case | None:
             continue
         if trg[a].kind in _NO_START or trg[b - 1].kind in _NO_END:
             continue  # (the placement rules' own: `_trim`, `_verb_group`)
+        if worded and all(trg[j].kind == "punct" for j in range(a, b)):
+            continue  # (a tag around words never encloses only punctuation: `…できます<b>。</b>`)
         start, end = trg[a].start, trg[b - 1].end
         if start > keep_start or end < keep_end or (start, end) == (node.start, node.end):
             continue
