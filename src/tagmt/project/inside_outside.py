@@ -69,6 +69,9 @@ _BRACKETS = (
 )
 
 
+_KANA = regex.compile(r"[\p{Hiragana}\p{Katakana}]")
+_HAN = regex.compile(r"\p{Han}")
+
 PHRASE = 2
 """The source words a point written on a word closes (opens): that word and the one before
 (after) it — a name of two words (`Advisory Committee` → `comité consultatif`, `April 2019` →
@@ -153,6 +156,7 @@ class _Projector:
                 self.echoes.setdefault(trg[j].text, set()).add(i)
         self.order = {id(tag): k for k, tag in enumerate(detagged.walk())}
         self.paragraph: Paragraph | None = None
+        self.japanese = _KANA.search(self.text) is not None  # (no other language writes kana)
 
     def _inside(self, tag: SourceTag) -> set[int]:
         if not self._sorted:
@@ -332,14 +336,20 @@ class _Projector:
         `<b>A</b>アプリおよび<b>B</b>アプリ`), and the aligner links one of the copies. Not when
         the tag has a word written like one of those source words, or one holding it
         (`Manage` in two tags; `Recalculate` in the tag, `calculate` outside)."""
-        if j in self.aligned or len(self.trg[j].text) < 2:  # one character repeats by chance
-            return False
+        if j in self.aligned or (len(self.trg[j].text) < 2 and not self._kanji_word(j)):
+            return False  # (one character repeats by chance, but for a kanji word of Japanese)
         sources = self.echoes.get(self.trg[j].text, set())
         return bool(sources) and not any(
             i in inside or self.src[i].text.lower() in own
             or any(_kin(self.src[i].text.lower(), word) for word in own)
             for i in sources
         )
+
+    def _kanji_word(self, j: int) -> bool:
+        """Whether target word `j` is one kanji that a Japanese translation writes as a word of its own
+        (`列`, `行`): Japanese writes its grammatical words in kana, so a word of one kanji is a noun, not a
+        piece that repeats by chance (in Chinese, one Han character a word for the aligner, it is)."""
+        return self.japanese and self.trg[j].kind == "content" and _HAN.fullmatch(self.trg[j].text) is not None
 
     def _home(
         self, span: tuple[int, int], inside: set[int], gaps: list[tuple[int, int]]

@@ -23,7 +23,9 @@ translation) — none is a rule for one data set:
   links put its halves on either side of the tag (`不<b>合规</b>` for `other than <b>Compliant</b>`);
   the edge moves to the nearer end of the word. Japanese writes its grammatical words in kana, so
   in text with kana a run of kanji that ICU cuts into single characters is a compound it does not
-  know, one word too, whatever the links of its characters (`<b>未消</b>込` → `<b>未消込</b>`);
+  know, one word too (`<b>未消</b>込` → `<b>未消込</b>`), but for a head noun glued to the term: the
+  edge stays where every character beyond it is linked only outside the tag and every one within
+  only to it (`<b>消込</b>列` for `the <b>Clear</b> column`);
 * **groups the source tag fills** (`respect_units`): a source tag that encloses the whole inside
   of a source group (`(<cite>SAP Data Hub …</cite>)`) encloses the whole inside of the group of
   the same kind (parentheses, square brackets, braces, any quotation marks) that its span lies in
@@ -326,9 +328,10 @@ class _Units:
             word = word_at[x]
             if word is not None:
                 outward, inward = word if side == "left" else word[::-1]
-                if word in self.unknown or any(
-                    self._agrees(probe, x, y, y == outward) for y in (outward, inward)
-                ):
+                if word in self.unknown:
+                    if not self._head_cut(probe, x, outward, inward):
+                        return False
+                elif any(self._agrees(probe, x, y, y == outward) for y in (outward, inward)):
                     return False
             group = group_at[x]  # the innermost group the edge is in: crossed if `other` is outside it
             if group is not None and not _inside(other, group):
@@ -446,8 +449,8 @@ class _Units:
         if word is not None:
             outward, inward = word if side == "left" else word[::-1]
             options = sorted((outward, inward), key=lambda y: (self._cost(x, y), y != outward))
-            if word in self.unknown:  # no piece of it is a word a source word translates
-                return options
+            if word in self.unknown:  # no piece of it is a word a source word translates, but its head
+                return [] if self._head_cut(node, x, outward, inward) else options
             return [y for y in options if self._agrees(node, x, y, y == outward)]
         crossed = [g for g in self.groups if _crosses(node.start, node.end, g) and _inside(x, g)]
         if not crossed:
@@ -484,6 +487,28 @@ class _Units:
             for w in self.linked.get(k, ()):
                 sides.add(node.tag.start <= w.start and w.end <= node.tag.end)
         return sides != ({False} if extend else {True})
+
+    def _head_cut(self, node: Span, x: int, outward: int, inward: int) -> bool:
+        """Whether an edge at `x` may cut an unknown kanji compound (`unknown_compounds`): the run
+        ends with a head noun written against the term, which translates a word outside the tag
+        (`<b>消込</b>列` for `the <b>Clear</b> column`, `列` linked to `column`) — every character
+        from `x` to the run's outer end is linked, and only to source words outside the tag, and
+        every character from `x` to its inner end is linked, and only to the tag's words, and those are
+        two or more: one kanji glued to another is mostly a verb compound written without its kana
+        (`絞込`, `消込`: `<b>絞</b>込` for `<b>Refinement</b> back`, `込` linked to `back`), not a term and
+        its head."""
+        if abs(x - inward) < 2:
+            return False
+        def sides(a: int, b: int) -> set[bool] | None:
+            found: set[bool] = set()
+            for k in range(a, b):
+                linked = self.linked.get(k)
+                if not linked:
+                    return None
+                found.update(node.tag.start <= w.start and w.end <= node.tag.end for w in linked)
+            return found
+        return (sides(min(x, outward), max(x, outward)) == {False}
+                and sides(min(x, inward), max(x, inward)) == {True})
 
     def _cost(self, x: int, y: int) -> int:
         """The characters other than whitespace an edge passes from `x` to `y`."""
