@@ -65,7 +65,6 @@ from typing import Mapping, Sequence
 import regex
 
 from tagmt.project.align import Links
-from tagmt.project.copies import Copies
 from tagmt.project.detag import SourceTag
 from tagmt.project.edges import Span
 from tagmt.project.units import _set, dictionary_words, groups_of
@@ -146,9 +145,7 @@ def respect_lists(
     confidences and weak links (`confidence.link_weights`; None: every link counts 1)."""
     if not spans:
         return spans
-    lists = _Lists(plain, text, aligned, weights)
-    lists.shared_heads(spans, aligned[2])
-    lists.visit(spans, 0, len(text))
+    _Lists(plain, text, aligned, weights).visit(spans, 0, len(text))
     return spans
 
 
@@ -180,19 +177,6 @@ class _Lists:
             for i, _ in sources:
                 self.translations.setdefault(self.src[i].text.lower(), set()).add(self.trg[j].text)
         self.src_starts = [w.start for w in self.src]
-        self.copied: set[tuple[int, int]] = set()  # links to a copy of a shared head (`copies.py`): outside
-
-    def shared_heads(self, spans: list[Span], links: Links) -> None:
-        """Read the copy links of every span tag (`copies.Copies.of`): `side` counts them as outside."""
-        tags, stack = [], list(spans)
-        while stack:
-            node = stack.pop()
-            tags.append(node.tag)
-            stack.extend(node.children)
-        copies = Copies(self.src, self.trg, links, tags)
-        for tag in tags:
-            if tag.start < tag.end:
-                self.copied |= copies.of(list(self.source_words(tag)))
 
     # ------------------------------------------------------------------ helpers
 
@@ -468,7 +452,7 @@ class _Lists:
         mine = theirs = out = 0.0
         for i, x in self.sources[j]:
             k = owner.get(i)
-            if k is None or (i, j) in self.copied:
+            if k is None:
                 out += x
             elif k == own:
                 mine += x

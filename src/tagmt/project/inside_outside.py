@@ -57,7 +57,6 @@ from typing import TYPE_CHECKING, Mapping, Sequence
 
 from tagmt.project.align import Links
 from tagmt.project.confidence import WEIGHT_SCALE
-from tagmt.project.copies import Copies
 from tagmt.project.detag import Detagged, SourceTag
 from tagmt.project.wordseg import Word
 
@@ -158,7 +157,6 @@ class _Projector:
         self.order = {id(tag): k for k, tag in enumerate(detagged.walk())}
         self.paragraph: Paragraph | None = None
         self.japanese = _KANA.search(self.text) is not None  # (no other language writes kana)
-        self.copies = Copies(src, trg, links, detagged.walk())
 
     def _inside(self, tag: SourceTag) -> set[int]:
         if not self._sorted:
@@ -292,11 +290,9 @@ class _Projector:
         """Inside–outside: the max-sum subarray of w_j over the free gaps (shortest on ties); each
         link counts its weight when the links have weights."""
         w_in: dict[int, int] = {}  # target word → the weight of the tag's links into it
-        copied = self.copies.of(inside)  # (a copy of an outside word's translation: counted as outside)
         for i in inside:
             for j, x in self._from.get(i, ()):
-                if (i, j) not in copied:
-                    w_in[j] = w_in.get(j, 0) + x
+                w_in[j] = w_in.get(j, 0) + x
         best: tuple[int, int, int] | None = None
         for ga, gb in gaps:
             if not any(w_in.get(j) for j in range(ga, gb)):

@@ -58,7 +58,6 @@ import unicodedata
 from typing import Mapping
 
 from tagmt.project.align import Links
-from tagmt.project.copies import Copies
 from tagmt.project.edges import Span
 from tagmt.project.wordseg import Word, korean_function_nouns, words_within
 
@@ -106,12 +105,7 @@ def complete_chains(
     for i, j in links:
         if i < len(src) and j < len(trg):
             owners.setdefault(j, []).append((i, 1.0 if weights is None else weights.get((i, j), 1.0)))
-    tags, stack = [], list(spans)
-    while stack:
-        node = stack.pop()
-        tags.append(node.tag)
-        stack.extend(node.children)
-    _Chains(text, src, trg, owners, japanese, Copies(src, trg, links, tags)).visit(spans, 0, len(text))
+    _Chains(text, src, trg, owners, japanese).visit(spans, 0, len(text))
     return spans
 
 
@@ -120,11 +114,8 @@ class _Chains:
     the links' confidences), and its bound nouns (read once, when a chain is first looked at)."""
 
     def __init__(self, text: str, src: list[Word], trg: list[Word], owners: dict[int, list[tuple[int, float]]],
-                 japanese: bool = False, copies: Copies | None = None) -> None:
+                 japanese: bool = False) -> None:
         self.text, self.src, self.trg, self.owners, self.japanese = text, src, trg, owners, japanese
-        self.copies = copies
-        self.copied: set[tuple[int, int]] = set()  # the copy links of the tag being grown (`copies.py`)
-        self.echoed: frozenset[str] = frozenset()  # the forms of its shared head's translation
         self._function: frozenset[tuple[int, int]] | None = None
         self.src_starts = [w.start for w in src]
         self.trg_starts = [w.start for w in trg]
@@ -159,9 +150,9 @@ class _Chains:
         has: which copy of a word written twice the aligner links is a guess), or, in Korean, to
         nothing outside it (`glued`, written against the span in one word: by no sure link)."""
         found = self.owners.get(j, ())
-        if any((i in inside or self.src[i].text.lower() in own) and (i, j) not in self.copied for i, _ in found):
+        if any(i in inside or self.src[i].text.lower() in own for i, _ in found):
             return True
-        if self.japanese or (not found and self.trg[j].text in self.echoed):  # (a copy of a shared head)
+        if self.japanese:
             return False
         return not any(share >= SURE for _, share in found) if glued else not found
 
@@ -172,8 +163,6 @@ class _Chains:
         if not covered or not inside:
             return
         a, b = covered[0], covered[-1]
-        if self.copies is not None:
-            self.copied, self.echoed = self.copies.of(inside), self.copies.echoes(inside)
         own = {self.src[i].text.lower() for i in inside if any(c.isalpha() for c in self.src[i].text)}
         # a word of the tag already linked inside the span has its copy there: a copy written elsewhere
         # in the source keeps its own links (`<b>Distribution</b> In distribution` → `배부 배부에서는`)
@@ -218,8 +207,7 @@ class _Chains:
 
     def linked_in(self, j: int, inside: set[int], own: set[str]) -> bool:
         """Word `j` is linked to a word of the tag or to a copy of one."""
-        return any((i in inside or self.src[i].text.lower() in own) and (i, j) not in self.copied
-                   for i, _ in self.owners.get(j, ()))
+        return any(i in inside or self.src[i].text.lower() in own for i, _ in self.owners.get(j, ()))
 
     def _glued(self, j: int, k: int) -> bool:
         """Words `j` and `k` are one Korean eojeol: Hangul written without a space between (Korean
