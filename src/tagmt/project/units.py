@@ -24,8 +24,8 @@ translation) — none is a rule for one data set:
   the edge moves to the nearer end of the word. Japanese writes its grammatical words in kana, so
   in text with kana a run of kanji that ICU cuts into single characters is a compound it does not
   know, one word too (`<b>未消</b>込` → `<b>未消込</b>`), but for a head noun glued to the term: the
-  edge stays where every character beyond it is linked only outside the tag and every one within
-  only to it (`<b>消込</b>列` for `the <b>Clear</b> column`);
+  edge stays where every character beyond it is linked only to the source word written against the
+  tag on that side and two or more within only to the tag (`<b>消込</b>列` for `the <b>Clear</b> column`);
 * **groups the source tag fills** (`respect_units`): a source tag that encloses the whole inside
   of a source group (`(<cite>SAP Data Hub …</cite>)`) encloses the whole inside of the group of
   the same kind (parentheses, square brackets, braces, any quotation marks) that its span lies in
@@ -36,6 +36,8 @@ translation) — none is a rule for one data set:
 """
 
 from __future__ import annotations
+
+from bisect import bisect_left
 
 import regex
 
@@ -290,6 +292,8 @@ class _Units:
         self.plain = plain
         self.text = text
         self.linked: dict[int, list[Word]] = {}  # target character → source words linked to it
+        self.src_words: list[Word] = aligned[0] if aligned is not None else []
+        self.src_starts = [w.start for w in self.src_words]
         if aligned is not None:
             src, trg, links = aligned
             for i, j in links:
@@ -490,24 +494,32 @@ class _Units:
 
     def _head_cut(self, node: Span, x: int, outward: int, inward: int) -> bool:
         """Whether an edge at `x` may cut an unknown kanji compound (`unknown_compounds`): the run
-        ends with a head noun written against the term, which translates a word outside the tag
-        (`<b>消込</b>列` for `the <b>Clear</b> column`, `列` linked to `column`) — every character
-        from `x` to the run's outer end is linked, and only to source words outside the tag, and
-        every character from `x` to its inner end is linked, and only to the tag's words, and those are
-        two or more: one kanji glued to another is mostly a verb compound written without its kana
-        (`絞込`, `消込`: `<b>絞</b>込` for `<b>Refinement</b> back`, `込` linked to `back`), not a term and
-        its head."""
-        if abs(x - inward) < 2:
+        ends (begins) with a head noun written against the term that translates the source word
+        written against the tag on that side (`<b>消込</b>列` for `the <b>Clear</b> column`, `列` linked
+        to `column`) — every character from `x` to the run's outer end is linked, and only to that
+        word — and every character from `x` to its inner end is linked, and only to the tag's words,
+        and those are two or more: one kanji glued to another is mostly a verb compound written
+        without its kana (`<b>絞</b>込` for `<b>Refinement</b> back`, `込` linked to `back`), not a
+        term and its head; and a stray link to a word further away (`未消|込` for `set back to
+        status <b>Open</b>`, `込` linked to `back`) is no head's."""
+        if abs(x - inward) < 2 or not self.src_words:
             return False
+        k = bisect_left(self.src_starts, node.tag.end) if outward > x else \
+            bisect_left(self.src_starts, node.tag.start) - 1
+        if not 0 <= k < len(self.src_words):
+            return False
+        beside = self.src_words[k]
+
         def sides(a: int, b: int) -> set[bool] | None:
             found: set[bool] = set()
-            for k in range(a, b):
-                linked = self.linked.get(k)
+            for c in range(a, b):
+                linked = self.linked.get(c)
                 if not linked:
                     return None
                 found.update(node.tag.start <= w.start and w.end <= node.tag.end for w in linked)
             return found
-        return (sides(min(x, outward), max(x, outward)) == {False}
+        beyond = range(min(x, outward), max(x, outward))
+        return (all(self.linked.get(c) and all(w == beside for w in self.linked[c]) for c in beyond)
                 and sides(min(x, inward), max(x, inward)) == {True})
 
     def _cost(self, x: int, y: int) -> int:
