@@ -45,7 +45,7 @@ from tagmt.project.align import Links
 from tagmt.project.detag import SourceTag
 from tagmt.project.edges import Span
 from tagmt.project.wordbreak import icu_available, icu_spans
-from tagmt.project.wordseg import Word
+from tagmt.project.wordseg import HAN_PARTICLE, HAN_POSTPOSITION, Word
 
 BRACKETS = {
     "(": ")", "[": "]", "{": "}", "（": "）", "［": "］", "｛": "｝", "「": "」", "『": "』",
@@ -156,9 +156,16 @@ def dictionary_words(text: str, pieces: list[tuple[int, int]] | None = None) -> 
     found = []
     for a, b in pieces:
         scripts = {_script(c) for c in text[a:b]}
-        if b - a >= 2 and len(scripts) == 1 and None not in scripts:
+        if b - a >= 2 and len(scripts) == 1 and None not in scripts and not _localizer_and_particle(text[a:b]):
             found.append((a, b))
     return sorted(found + _kanji_runs(text, pieces))
+
+
+def _localizer_and_particle(word: str) -> bool:
+    """Whether ICU's piece is a Chinese localizer and the particle `的` (`内的`, `中的`): two words, the
+    localizer closing the phrase before it (`在范围内`), `的` tying that phrase to the next
+    (`在范围内的请求`), so an edge may fall between them."""
+    return len(word) == 2 and word[0] in HAN_POSTPOSITION and word[1] in HAN_PARTICLE
 
 
 def unknown_compounds(text: str, pieces: list[tuple[int, int]] | None = None) -> list[tuple[int, int]]:
