@@ -309,3 +309,40 @@ def test_an_edge_inside_an_unknown_compound_is_a_clean_head_cut(text, data):
                 assert all(owners.get(k) == {beside} for k in range(*outer)), (text, span, links)
                 assert inner[1] - inner[0] >= 2
                 assert all(owners.get(k) and owners[k] <= {1, 2} for k in range(*inner)), (text, span, links)
+
+
+# --------------------------------------------------------------------------- Chinese circumpositions
+
+
+@pytest.mark.parametrize("source, translation, lang, links, expected", [
+    # Set(0) the(1) status(2) to(3) In(4) scope(5) .(6) / 将0 状1 态2 设3 置4 为5 在6 范7 围8 内9 。10
+    ("Set the status to <b>In scope</b>.", "将状态设置为在范围内。", "zh",
+     {(2, 1), (2, 2), (0, 3), (0, 4), (3, 5), (4, 6), (5, 7), (5, 8), (6, 10)}, "将状态设置为<b>在范围内</b>。"),
+    # choose(0) not(1) in(2) operation(3) .(4) / 请0 选1 择2 不3 在4 工5 序6 中7 。8
+    ("choose <b>not in operation</b>.", "请选择不在工序中。", "zh",
+     {(0, 1), (0, 2), (1, 3), (2, 4), (3, 5), (3, 6), (4, 8)}, "请选择<b>不在工序中</b>。"),
+    ("choose <b>not in operation</b>.", "請選擇不在工序中。", "zf",
+     {(0, 1), (0, 2), (1, 3), (2, 4), (3, 5), (3, 6), (4, 8)}, "請選擇<b>不在工序中</b>。"),
+    # a localizer after a span that does not hold the preposition stays out:
+    # in(0) the(1) Plan(2) view(3) / 在0 计1 划2 中3 查4 看5 。6
+    ("view in the <b>Plan</b>.", "在计划中查看。", "zh", {(0, 4), (0, 5), (1, 0), (3, 1), (3, 2)},
+     "在<b>计划</b>中查看。"),
+])
+def test_a_span_holding_a_circumposition_takes_its_localizer(source, translation, lang, links, expected):
+    """`在…内`, `在…中` are one unit, as a bracket pair is: a span holding `在` takes the localizer
+    that closes it right after it."""
+    assert project(source, translation, links, trg_lang=lang) == expected
+
+
+def test_a_localizer_and_de_are_two_words_for_the_edges():
+    """ICU cuts `范围|内的|请求`: `内` closes `在范围内`, `的` ties it to `请求`; an edge may fall between
+    them (`<b>不在范围内</b>的请求`), while a real word of two characters stays whole."""
+    pytest.importorskip("icu")
+    text = "未计划将状态为不在范围内的请求入口点用于目标版本中。"
+    assert (11, 13) not in dictionary_words(text)
+    assert (9, 11) in dictionary_words(text)  # 范围
+    # Request(0) entry(1) points(2) with(3) the(4) status(5) Not(6) in(7) scope(8) are(9)
+    out = project("Request entry points with the status <b>Not in scope</b> are not planned.", text,
+                  {(0, 13), (0, 14), (1, 15), (1, 16), (2, 17), (5, 4), (5, 5), (6, 7), (7, 8), (8, 9),
+                   (8, 10), (9, 6)}, trg_lang="zh")
+    assert "<b>不在范围内</b>的请求" in out
