@@ -145,6 +145,54 @@ def test_links_do_not_split_an_unknown_kanji_compound():
     assert out == "ステータスを<b>未消込</b>に設定します"
 
 
+def test_a_head_kanji_linked_outside_is_cut_off_an_unknown_compound():
+    """`消|込|列` is one run of kanji ICU does not know, but `列` translates `column`, outside the
+    tag, and `消込` the tag's `Clear`: the head noun written against the term stays outside."""
+    pytest.importorskip("icu")
+    # Select(0) the(1) Clear(2) column(3) .(4) / 消(0) 込(1) 列(2) を(3) 選択(4) し(5) ます(6) 。(7)
+    links = {(2, 0), (2, 1), (3, 2), (0, 4), (4, 7)}
+    assert project("Select the <b>Clear</b> column.", "消込列を選択します。", links) == "<b>消込</b>列を選択します。"
+    # the head linked to the tag too (`Clear column` as one label): the compound stays whole
+    assert project("Select the <b>Clear</b> column.", "消込列を選択します。",
+                   links | {(2, 2)}) == "<b>消込列</b>を選択します。"
+    # one character unlinked: no clean cut, the compound stays whole (`<b>未消込</b>`)
+    assert project("Select the <b>Clear</b> column.", "消込列を選択します。",
+                   links - {(2, 1)}) == "<b>消込列</b>を選択します。"
+
+
+def test_one_kanji_glued_to_a_term_is_no_head():
+    """`絞込` (`絞` linked to the tag's `Refinement`, `込` to `back`): one kanji before a glued kanji
+    is a verb compound written without its kana, not a term and its head; it stays whole."""
+    pytest.importorskip("icu")
+    # Go(0) from(1) Refinement(2) back(3) / 絞(0) 込(1) から(2) 戻り(3) ます(4) 。(5)
+    out = project("Go from <b>Refinement</b> back.", "絞込から戻ります。", {(2, 0), (3, 1), (1, 2), (0, 3)})
+    assert out == "<b>絞込</b>から戻ります。"
+
+
+def test_an_unlinked_one_kanji_word_repeating_an_outside_head_is_not_glued():
+    """`列` written after each conjunct, linked to `columns` once: the unlinked copy against the
+    first term is that word's, not a compound part of the term (Japanese: a word of one kanji is a
+    noun; the kana words carry the grammar)."""
+    # Activate(0) the(1) Promised(2) Amount(3) and(4) Promise(5) Status(6) columns(7) .(8)
+    # 約束(0) 金額(1) 列(2) と(3) 約束(4) ステータス(5) 列(6) を(7) 有効(8) 化(9) し(10) ます(11) 。(12)
+    out = project("Activate the <b>Promised Amount</b> and <b>Promise Status</b> columns.",
+                  "約束金額列と約束ステータス列を有効化します。",
+                  {(2, 0), (3, 1), (4, 3), (5, 4), (6, 5), (7, 6), (0, 8), (8, 12)})
+    assert out == "<b>約束金額</b>列と<b>約束ステータス</b>列を有効化します。"
+
+
+@pytest.mark.parametrize("text, lang, expected", [
+    ("約束金額列と約束ステータス列を有効化します。", "ja", {"列", "化"}),  # kanji words of one character
+    ("承诺金额列和承诺状态列。", "zh", set()),  # Chinese: one Han character a word, repeats by chance
+    ("약정 금액 열과 약정 상태 열을 활성화합니다.", "ko", set()),  # Hangul: no kanji
+])
+def test_only_japanese_counts_one_kanji_words_as_echoes(text, lang, expected):
+    detagged = detag("<b>x</b>")
+    trg = words_with_offsets(text, lang)
+    projector = _Projector(detagged, words_with_offsets("x", "en"), trg, set(), len(text))
+    assert {w.text for j, w in enumerate(trg) if projector._kanji_word(j)} == expected
+
+
 # --------------------------------------------------------------------------- properties
 
 SOURCE = detag("one <b>two three four</b> five six")  # words 0..5, the tag holds 1..3
@@ -233,3 +281,68 @@ def test_no_edge_falls_inside_an_unknown_kanji_compound(text, cut):
     (span,) = respect_units([Span(source.tags[0], start, end, 0, False)], source.plain, text)
     assert 0 <= span.start < span.end <= len(text)
     assert not any(a < x < b for a, b in runs for x in (span.start, span.end)), (span, runs)
+
+
+@settings(max_examples=100, deadline=None)
+@given(text=st.text(alphabet="未消込列絞を", min_size=2, max_size=10), data=st.data())
+def test_an_edge_inside_an_unknown_compound_is_a_clean_head_cut(text, data):
+    """With links, an edge left strictly inside a run of kanji ICU does not know has every character
+    beyond it linked, only to the source word beside the tag on that side, and two or more within it
+    linked, only to the tag."""
+    pytest.importorskip("icu")
+    source = detag("a <b>b c</b> d")  # source words a(0) b(1) c(2) d(3); the tag holds 1, 2
+    src = words_with_offsets(source.plain, "en", source.cuts())
+    trg = words_with_offsets(text, "ja")
+    links = data.draw(st.sets(st.tuples(st.integers(0, 3), st.integers(0, len(trg) - 1)), max_size=8))
+    start = data.draw(st.integers(0, len(text) - 1))
+    end = data.draw(st.integers(start + 1, len(text)))
+    (span,) = respect_units([Span(source.tags[0], start, end, 0, False)], source.plain, text, (src, trg, links))
+    assert 0 <= span.start < span.end <= len(text)
+    owners: dict[int, set[int]] = {}
+    for i, j in links:
+        for x in range(trg[j].start, trg[j].end):
+            owners.setdefault(x, set()).add(i)
+    for a, b in unknown_compounds(text):
+        for x, outer, inner, beside in ((span.start, (a, span.start), (span.start, b), 0),
+                                        (span.end, (span.end, b), (a, span.end), 3)):
+            if a < x < b:
+                assert all(owners.get(k) == {beside} for k in range(*outer)), (text, span, links)
+                assert inner[1] - inner[0] >= 2
+                assert all(owners.get(k) and owners[k] <= {1, 2} for k in range(*inner)), (text, span, links)
+
+
+# --------------------------------------------------------------------------- Chinese circumpositions
+
+
+@pytest.mark.parametrize("source, translation, lang, links, expected", [
+    # Set(0) the(1) status(2) to(3) In(4) scope(5) .(6) / 将0 状1 态2 设3 置4 为5 在6 范7 围8 内9 。10
+    ("Set the status to <b>In scope</b>.", "将状态设置为在范围内。", "zh",
+     {(2, 1), (2, 2), (0, 3), (0, 4), (3, 5), (4, 6), (5, 7), (5, 8), (6, 10)}, "将状态设置为<b>在范围内</b>。"),
+    # choose(0) not(1) in(2) operation(3) .(4) / 请0 选1 择2 不3 在4 工5 序6 中7 。8
+    ("choose <b>not in operation</b>.", "请选择不在工序中。", "zh",
+     {(0, 1), (0, 2), (1, 3), (2, 4), (3, 5), (3, 6), (4, 8)}, "请选择<b>不在工序中</b>。"),
+    ("choose <b>not in operation</b>.", "請選擇不在工序中。", "zf",
+     {(0, 1), (0, 2), (1, 3), (2, 4), (3, 5), (3, 6), (4, 8)}, "請選擇<b>不在工序中</b>。"),
+    # a localizer after a span that does not hold the preposition stays out:
+    # in(0) the(1) Plan(2) view(3) / 在0 计1 划2 中3 查4 看5 。6
+    ("view in the <b>Plan</b>.", "在计划中查看。", "zh", {(0, 4), (0, 5), (1, 0), (3, 1), (3, 2)},
+     "在<b>计划</b>中查看。"),
+])
+def test_a_span_holding_a_circumposition_takes_its_localizer(source, translation, lang, links, expected):
+    """`在…内`, `在…中` are one unit, as a bracket pair is: a span holding `在` takes the localizer
+    that closes it right after it."""
+    assert project(source, translation, links, trg_lang=lang) == expected
+
+
+def test_a_localizer_and_de_are_two_words_for_the_edges():
+    """ICU cuts `范围|内的|请求`: `内` closes `在范围内`, `的` ties it to `请求`; an edge may fall between
+    them (`<b>不在范围内</b>的请求`), while a real word of two characters stays whole."""
+    pytest.importorskip("icu")
+    text = "未计划将状态为不在范围内的请求入口点用于目标版本中。"
+    assert (11, 13) not in dictionary_words(text)
+    assert (9, 11) in dictionary_words(text)  # 范围
+    # Request(0) entry(1) points(2) with(3) the(4) status(5) Not(6) in(7) scope(8) are(9)
+    out = project("Request entry points with the status <b>Not in scope</b> are not planned.", text,
+                  {(0, 13), (0, 14), (1, 15), (1, 16), (2, 17), (5, 4), (5, 5), (6, 7), (7, 8), (8, 9),
+                   (8, 10), (9, 6)}, trg_lang="zh")
+    assert "<b>不在范围内</b>的请求" in out

@@ -18,7 +18,12 @@ rules that make the spans match how the references write them:
   to Fish`, only `Chronic` linked) grows over the unlinked target words next to its span, their
   likeliest home (`_home`: `<b>魚に対する慢性毒性</b>`); and a span is not glued to an unlinked
   repeat of a word whose other copy is linked outside the tag — a coordination writes a shared
-  word after each conjunct (`the <b>A</b> and <b>B</b> apps` → `<b>A</b>アプリと<b>B</b>アプリ`).
+  word after each conjunct (`the <b>A</b> and <b>B</b> apps` → `<b>A</b>アプリと<b>B</b>アプリ`; in
+  Japanese a word of one kanji counts too: `<b>約束金額</b>列と<b>約束ステータス</b>列`). A span holding the
+  `在` that opens a Chinese circumposition takes the localizer closing it (`<b>在范围内</b>`, as a
+  bracket pair). Measured (SAP CV, seed 1 / 11): the one-kanji echoes, with `units`' head cut,
+  en-ja 93.1 / 92.7 → 93.5 / 93.1; the circumposition, with `units`' `内|的`, en-zh 93.3 / 92.5 →
+  94.1 / 93.3, en-zf 96.2 / 95.8 → 96.4 / 96.0.
 * Nested tags are placed inside their parent's target span; siblings never overlap (a sibling is
   placed only in the words its earlier-placed siblings left free; the sibling with more links is
   placed first, so siblings may swap order as translations do).
@@ -59,7 +64,7 @@ from typing import TYPE_CHECKING, Mapping, Sequence
 from tagmt.project.align import Links
 from tagmt.project.confidence import WEIGHT_SCALE
 from tagmt.project.detag import Detagged, SourceTag
-from tagmt.project.wordseg import Word
+from tagmt.project.wordseg import CIRCUMPOSITION, Word
 
 if TYPE_CHECKING:
     from tagmt.project.paragraphs import Paragraph
@@ -69,6 +74,9 @@ _BRACKETS = (
     ("【", "】"), ("〈", "〉"), ("《", "》"),
 )
 
+
+_KANA = regex.compile(r"[\p{Hiragana}\p{Katakana}]")
+_HAN = regex.compile(r"\p{Han}")
 
 PHRASE = 2
 """The source words a point written on a word closes (opens): that word and the one before
@@ -155,6 +163,7 @@ class _Projector:
         self.order = {id(tag): k for k, tag in enumerate(detagged.walk())}
         self.paragraph: Paragraph | None = None
         self._meant: set[int] | None = None  # the target words a translating link reaches (`_translates`)
+        self.japanese = _KANA.search(self.text) is not None  # (no other language writes kana)
 
     def _inside(self, tag: SourceTag) -> set[int]:
         if not self._sorted:
@@ -198,7 +207,7 @@ class _Projector:
             where = block or self._best_span(inside, gaps)
             if where and not block:  # (a tag enclosing whole sentences takes their target sentences as they are)
                 where = self._reach(tag, self._glue(where, inside, gaps), inside, scope, gaps)
-                where = self._trim(self._home(where, inside, gaps), inside)
+                where = self._circumposition(self._trim(self._home(where, inside, gaps), inside), gaps)
                 where = self._verb_group(self._balance(where, inside, gaps), gaps)
             elif not where:
                 where = self._fallback_span(inside, gaps)
@@ -334,14 +343,20 @@ class _Projector:
         `<b>A</b>アプリおよび<b>B</b>アプリ`), and the aligner links one of the copies. Not when
         the tag has a word written like one of those source words, or one holding it
         (`Manage` in two tags; `Recalculate` in the tag, `calculate` outside)."""
-        if j in self.aligned or len(self.trg[j].text) < 2:  # one character repeats by chance
-            return False
+        if j in self.aligned or (len(self.trg[j].text) < 2 and not self._kanji_word(j)):
+            return False  # (one character repeats by chance, but for a kanji word of Japanese)
         sources = self.echoes.get(self.trg[j].text, set())
         return bool(sources) and not any(
             i in inside or self.src[i].text.lower() in own
             or any(_kin(self.src[i].text.lower(), word) for word in own)
             for i in sources
         )
+
+    def _kanji_word(self, j: int) -> bool:
+        """Whether target word `j` is one kanji that a Japanese translation writes as a word of its own
+        (`列`, `行`): Japanese writes its grammatical words in kana, so a word of one kanji is a noun, not a
+        piece that repeats by chance (in Chinese, one Han character a word for the aligner, it is)."""
+        return self.japanese and self.trg[j].kind == "content" and _HAN.fullmatch(self.trg[j].text) is not None
 
     def _home(
         self, span: tuple[int, int], inside: set[int], gaps: list[tuple[int, int]]
@@ -439,6 +454,22 @@ class _Projector:
         ):
             b -= 1
         return a, b
+
+    def _circumposition(self, span: tuple[int, int], gaps: list[tuple[int, int]]) -> tuple[int, int]:
+        """A span that holds the preposition opening a Chinese circumposition (`在`, `CIRCUMPOSITION`)
+        not closed inside it takes the localizer that closes it, written right after it: the two are
+        one unit, as a bracket pair is (`<b>在范围内</b>` for `<b>In scope</b>`, not `<b>在范围</b>内`;
+        `不在工序中`). A localizer alone after a span stays out (`<b>X</b>中` for `in <b>X</b>`)."""
+        a, b = span
+        ga, gb = next(g for g in gaps if g[0] <= a and b <= g[1])
+        if b >= gb or self.trg[b].kind != "postposition" or self.trg[b - 1].end != self.trg[b].start:
+            return span
+        for j in range(b - 1, a - 1, -1):
+            if self.trg[j].kind == "postposition":
+                return span  # (closed inside the span)
+            if self.trg[j].text in CIRCUMPOSITION:
+                return a, b + 1
+        return span
 
     def _balance(
         self, span: tuple[int, int], inside: set[int], gaps: list[tuple[int, int]]

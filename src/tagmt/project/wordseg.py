@@ -103,9 +103,12 @@ _ASCII_WORD = re.compile(r"[A-Za-z0-9_]+")
 
 _HAN_FUNCTION = set("了和与及或在对为将把被从向于是等个并也就都而则由以之其")
 """Chinese function characters: prepositions, conjunctions, measure words, aspect particles."""
-_HAN_PARTICLE = set("的")
-_HAN_POSTPOSITION = set("中下上时内里后")
+HAN_PARTICLE = set("的")
+HAN_POSTPOSITION = set("中下上时内里后")
 """Localizers written after a noun phrase (`在<X>中`, `<X>时`): a span does not end on one."""
+CIRCUMPOSITION = frozenset("在")
+"""The preposition that opens a Chinese circumposition closed by a localizer (`在<X>中`, `在<X>内`): a span
+holding it takes the localizer that closes it (`inside_outside._Projector._circumposition`)."""
 
 
 def _is_han(char: str) -> bool:
@@ -113,9 +116,9 @@ def _is_han(char: str) -> bool:
 
 
 def _han_kind(char: str) -> str:
-    if char in _HAN_PARTICLE:
+    if char in HAN_PARTICLE:
         return "particle"
-    if char in _HAN_POSTPOSITION:
+    if char in HAN_POSTPOSITION:
         return "postposition"
     return "other" if char in _HAN_FUNCTION else "content"
 
