@@ -199,6 +199,7 @@ from tagmt.project.conventions import Conventions, Example, default_decision, ke
 from tagmt.project.edges import Decide, EdgeContext, Span, adjust_edges, to_spans, units_of
 from tagmt.project.confidence import WEAK, Weights, link_weights
 from tagmt.project.nounchains import complete_chains
+from tagmt.project.chinesegrammar import keep_phrases
 from tagmt.project.paragraphs import paragraph_of
 from tagmt.project.render import render_spans
 from tagmt.project import rerank as _rerank
@@ -264,6 +265,7 @@ def _spans(
         spans = respect_lists(respect_units(spans, detagged.plain, translation, aligned), detagged.plain,
                               translation, aligned, weights)
         spans = complete_chains(spans, translation, src, trg, links, weights)
+        spans = keep_phrases(spans, translation, src, trg, links, weights)
     return spans if paragraph is None else paragraph.pin(spans)
 
 
