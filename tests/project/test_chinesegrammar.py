@@ -18,8 +18,7 @@ from tagmt.project.units import respect_units, verbatim_spans
 from tagmt.project.wordseg import words_with_offsets
 
 
-def project(source: str, target: str, lang: str, pairs: list[tuple[str, str]], weights=None,
-            grammar: bool = True) -> str:
+def project(source: str, target: str, lang: str, pairs: list[tuple[str, str]], weights=None) -> str:
     """`source`'s tags projected onto `target`, a link for each (source word, target characters)
     pair: the target side is a run of characters, each linked (first occurrence)."""
     detagged = detag(source)
@@ -60,6 +59,37 @@ def test_the_localizer_stays_outside_when_the_preposition_does():
         assert out == target.replace(noun + "中", f"<b>{noun}</b>中"), out
 
 
+def test_a_localizer_that_translates_a_word_of_the_tag_joins_it():
+    # `Contract in Preparation`: 中 is linked to the tag's `in`, and no preposition opens it outside
+    out = project("you can select <uicontrol>Contract in Preparation</uicontrol>.", "则可以选择合同准备中。", "zh",
+                  [("Contract", "合同"), ("Preparation", "准备"), ("in", "中"), ("select", "选择"), (".", "。")])
+    assert out == "则可以选择<uicontrol>合同准备中</uicontrol>。"
+    out = project("you can select <uicontrol>Contract in Preparation</uicontrol>.", "則可選擇合約準備中。", "zf",
+                  [("Contract", "合約"), ("Preparation", "準備"), ("in", "中"), ("select", "選擇"), (".", "。")])
+    assert out == "則可選擇<uicontrol>合約準備中</uicontrol>。"
+    # but with the preposition right before the span, the localizer closes that one: outside
+    out = project("Only in <b>draft mode</b>, switch.", "仅在草稿模式中切换。", "zh",
+                  [("Only", "仅"), ("in", "在"), ("draft", "草稿"), ("mode", "模式中"), ("switch", "切换")])
+    assert out == "仅在<b>草稿模式</b>中切换。"
+
+
+def test_a_span_that_ends_on_the_localizer_of_a_preposition_before_it_gives_it_out():
+    # a span placed on `草稿模式中` (an earlier step took 中 in): 在 stands right before it, outside
+    from tagmt.project.edges import Span
+
+    for lang, text in (("zh", "仅在草稿模式中切换"), ("zf", "僅在草稿模式中切換")):
+        detagged = detag("only in <b>draft mode</b>")
+        src = words_with_offsets(detagged.plain, "en", detagged.cuts())
+        trg = words_with_offsets(text, lang)
+        span = Span(detagged.tags[0], 2, 7, 0, False)
+        keep_phrases([span], text, src, trg, set())
+        assert text[span.start:span.end] == "草稿模式"
+        # with the preposition inside the span, it keeps its localizer
+        span = Span(detagged.tags[0], 1, 7, 0, False)
+        keep_phrases([span], text, src, trg, set())
+        assert text[span.start:span.end] == text[1:7]
+
+
 def test_a_localizer_linked_outside_the_tag_stays_outside():
     # the span holds 在, but 中 is tied by a sure link to the source's own `within`: not the tag's
     out = project("<b>In stock</b> within the plant.", "在库存中。", "zh",
@@ -84,6 +114,14 @@ def test_the_aspect_adverb_goes_with_its_verb():
     assert out == "狀態為<cite>已完成</cite>的通知。"
     out = project("status <b>Not Yet Posted</b>", "状态为未过账", "zh", [("Posted", "过账"), ("status", "状态")])
     assert out == "状态为<b>未过账</b>"
+
+
+def test_an_aspect_adverb_tied_to_a_far_word_still_goes_with_its_verb():
+    # the aligner tied 已 to `then`, far from the tag: a guess for a character that translates no word
+    out = project("It is then stored in the <b>Calculated Risk</b> field.", "随后存储在已计算风险字段中。", "zh",
+                  [("then", "随后"), ("then", "已"), ("stored", "存储"), ("Calculated", "计算"), ("Risk", "风险"),
+                   ("field", "字段")])
+    assert out == "随后存储在<b>已计算风险</b>字段中。"
 
 
 def test_an_aspect_adverb_tied_to_a_word_outside_the_tag_stays_outside():

@@ -127,6 +127,23 @@ class _Phrases:
             return False
         return any(share >= SURE for _, share in found)
 
+    def linked_in(self, a: int, b: int, inside: set[int]) -> bool:
+        """Some character of [a, b) is linked to a word of the tag."""
+        return any(i in inside for j in words_within(self.trg, self.trg_starts, a, b)
+                   for i, _ in self.owners.get(j, ()))
+
+    def tied_before(self, a: int, b: int, inside: set[int]) -> bool:
+        """Some character of [a, b) is tied by a sure link to one of the two source words right before
+        the tag (`You have <b>saved</b>`: the source writes that word just outside the tag too), and
+        linked to none of the tag's own words. (A sure link further away is the aligner's guess for a
+        character that translates no word of its own: `已` → `then`.)"""
+        if not inside or self.linked_in(a, b, inside):
+            return False
+        first = min(inside)
+        near = {first - 1, first - 2}
+        return any(i in near and share >= SURE for j in words_within(self.trg, self.trg_starts, a, b)
+                   for i, share in self.owners.get(j, ()))
+
     def opens(self, start: int, end: int) -> bool:
         """The span begins with a preposition that opens a circumposition (after a negation)."""
         x = start
@@ -147,6 +164,14 @@ class _Phrases:
         if after is not None and after[1] <= ceiling and _localizer(text[after[0]:after[1]]) \
                 and self.opens(node.start, node.end) and not self.tied_out(*after, inside):
             node.end = after[1]
+        # a localizer that translates a word of the tag (`<b>合同准备</b>中` for `Contract in Preparation`)
+        # goes in, unless a preposition right before the span opens it
+        after = self.piece_at(node.end)
+        before = self.piece_before(node.start)
+        if after is not None and after[1] <= ceiling and _localizer(text[after[0]:after[1]]) \
+                and self.linked_in(*after, inside) and not self.tied_out(*after, inside) \
+                and not (before is not None and before[1] - before[0] == 1 and text[before[0]] in PREPOSITIONS):
+            node.end = after[1]
         # circumposition, preposition outside: the localizer the span ends with goes out
         last = self.piece_before(node.end)
         before = self.piece_before(node.start)
@@ -160,5 +185,5 @@ class _Phrases:
         first = self.piece_at(node.start)
         if before is not None and before[0] >= floor and before[1] - before[0] == 1 \
                 and text[before[0]] in ASPECT and first is not None and _HAN.match(text[node.start]) \
-                and text[node.start] not in PREPOSITIONS and not self.tied_out(*before, inside):
+                and text[node.start] not in PREPOSITIONS and not self.tied_before(*before, inside):
             node.start = before[0]
