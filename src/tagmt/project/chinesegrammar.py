@@ -75,7 +75,7 @@ def keep_phrases(
 ) -> list[Span]:
     """`spans` with their edges moved so that no circumposition is cut and an aspect adverb goes with
     its verb (module docstring), parents first; in place, and returned. Only Chinese text."""
-    if not spans or not trg or not chinese(text):
+    if not trg or not chinese(text) or all(node.point for root in spans for node in root.walk()):
         return spans
     owners: dict[int, list[tuple[int, float]]] = {}
     for i, j in links:
