@@ -46,7 +46,7 @@ The steps of `project_batch`, one module each:
    `chinesegrammar.py` then (Chinese only): no edge cuts a circumposition (`<b>在范围</b>内` →
    `<b>在范围内</b>` for `In scope`; `在<b>草稿模式</b>中` stays), and the aspect adverb `已`/`未` goes
    with the verb the span begins with (`已<b>计算风险类</b>` → `<b>已计算风险类</b>`); SAP CV en-zh
-   94.4 / 93.7 → 96.0 / SEED11ZH, en-zf 96.0 / 95.6 → 96.6 / SEED11ZF at seeds 1 / 11, every other row unchanged.
+   94.4 / 93.7 → 96.0 / 95.0, en-zf 96.0 / 95.6 → 96.6 / 96.2 at seeds 1 / 11, every other row unchanged.
 5. `rerank.py` — with tagged examples (or a model that learned from some), each span tag's place is
    chosen again among the final span and spans near it by a ranker learned from the examples' own
    projections; it moves a span only when its score beats the pipeline's by a margin the examples
