@@ -29,7 +29,8 @@ the tag's own words (`合同准备中`: `中` → `Contract`, `in`, `Preparation
 风险类字段中`), and the edge conventions never extend over a content character unless examples teach it
 per character, which a few cases do not. The references agree with the rules: SAP dev zh / zf write
 `已<tag>` 0 / 0 times against `<tag>已` 32 / 11, `未<tag>` 0 / 0 against 7 / 6; a localizer after a span
-whose preposition is inside: inside 4 / 1, outside 0 / 0.
+whose preposition is inside: inside 4 / 1, outside 0 / 0; with the preposition right before the span,
+the localizer outside 23 / 2, inside 0 / 0 (but as part of a word: `于<b>开始时间</b>`, `期间`).
 
 Measured (benchmarks/bench_projection.py --modes cv, exact %, seed 1 / 11, before → after): SAP en-zh
 94.4 / 93.7 → 96.0 / 95.0 ("words" misses 22 → 14 at seed 1), en-zf 96.0 / 95.6 → 96.6 / 96.2; SAP
