@@ -130,9 +130,8 @@ class _Phrases:
         return None if start is None else (start, x)
 
     def tied_out(self, a: int, b: int, inside: set[int]) -> bool:
-        """The characters [a, b) are tied to a source word outside the tag by a sure link, or to none
-        of the tag's words (when linked at all, a function character linked only outside is the
-        other word's)."""
+        """The characters [a, b) are linked to none of the tag's words and tied by a sure link to a
+        source word outside it (that word's translation, not the tag's)."""
         js = words_within(self.trg, self.trg_starts, a, b)
         found = [(i, share) for j in js for i, share in self.owners.get(j, ())]
         if any(i in inside for i, _ in found):
