@@ -141,7 +141,7 @@ def test_japanese_korean_and_latin_text_are_left_alone():
     assert "<b>在範囲</b>内" in out or "<b>在範囲内</b>" in out
     detagged = detag("<b>In scope</b>")
     src = words_with_offsets(detagged.plain, "en", detagged.cuts())
-    for text, lang in (("範囲内にある", "ja"), ("범위 내", "ko"), ("im Bereich", "de")):
+    for text, lang in (("範囲内にある", "ja"), ("범위 내", "ko"), ("im Bereich", "de"), ("в области", "ru")):
         trg = words_with_offsets(text, lang)
         placed = place_tags(detagged, src, trg, {(0, 0)}, len(text))
         spans = to_spans(placed, detagged.plain, text, trg)

@@ -116,7 +116,7 @@ def circumposition_case(n: int):
     """`n` tags `<b>in scope</b>`, each placed on `在范围` of its `在范围内` and each after a `已`."""
     from tagmt.project.edges import Span
 
-    detagged = detag(", ".join(f"<b>in scope</b>" for _ in range(n)))
+    detagged = detag(", ".join("<b>in scope</b>" for _ in range(n)))
     src = words_with_offsets(detagged.plain, "en", detagged.cuts())
     text = "，".join("已在范围内" for _ in range(n))
     trg = words_with_offsets(text, "zh")
