@@ -112,6 +112,31 @@ def test_noun_chains_of_many_tags_are_completed_in_linear_work():
     assert_linear(counts)
 
 
+def circumposition_case(n: int):
+    """`n` tags `<b>in scope</b>`, each placed on `在范围` of its `在范围内` and each after a `已`."""
+    from tagmt.project.edges import Span
+
+    detagged = detag(", ".join("<b>in scope</b>" for _ in range(n)))
+    src = words_with_offsets(detagged.plain, "en", detagged.cuts())
+    text = "，".join("已在范围内" for _ in range(n))
+    trg = words_with_offsets(text, "zh")
+    spans = [Span(tag, 6 * k + 1, 6 * k + 4, k, False) for k, tag in enumerate(detagged.tags)]
+    return spans, text, src, trg, set()
+
+
+def test_chinese_function_characters_at_many_edges_are_moved_in_linear_work():
+    from tagmt.project.chinesegrammar import keep_phrases
+
+    keep_phrases(*circumposition_case(2))  # (jieba's dictionary loaded before counting)
+    counts = []
+    for n in (200, 400, 800):
+        spans, *rest = circumposition_case(n)
+        count, out = lines_run(keep_phrases, spans, *rest)
+        assert all(rest[0][s.start:s.end] == "在范围内" for s in out)
+        counts.append(count)
+    assert_linear(counts)
+
+
 def list_case(n: int):
     """A list of `n` coordinated tags (`<b>w0</b>, <b>w1</b>, …`), its translation `v0、v1、…` with
     each tag on its item, each word linked to its own translation."""
