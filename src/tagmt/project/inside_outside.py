@@ -64,7 +64,7 @@ from typing import TYPE_CHECKING, Mapping, Sequence
 from tagmt.project.align import Links
 from tagmt.project.confidence import WEIGHT_SCALE
 from tagmt.project.detag import Detagged, SourceTag
-from tagmt.project.wordseg import CIRCUMPOSITION, Word
+from tagmt.project.wordseg import Word
 
 if TYPE_CHECKING:
     from tagmt.project.paragraphs import Paragraph
@@ -207,7 +207,7 @@ class _Projector:
             where = block or self._best_span(inside, gaps)
             if where and not block:  # (a tag enclosing whole sentences takes their target sentences as they are)
                 where = self._reach(tag, self._glue(where, inside, gaps), inside, scope, gaps)
-                where = self._circumposition(self._trim(self._home(where, inside, gaps), inside), gaps)
+                where = self._trim(self._home(where, inside, gaps), inside)
                 where = self._verb_group(self._balance(where, inside, gaps), gaps)
             elif not where:
                 where = self._fallback_span(inside, gaps)
@@ -454,22 +454,6 @@ class _Projector:
         ):
             b -= 1
         return a, b
-
-    def _circumposition(self, span: tuple[int, int], gaps: list[tuple[int, int]]) -> tuple[int, int]:
-        """A span that holds the preposition opening a Chinese circumposition (`在`, `CIRCUMPOSITION`)
-        not closed inside it takes the localizer that closes it, written right after it: the two are
-        one unit, as a bracket pair is (`<b>在范围内</b>` for `<b>In scope</b>`, not `<b>在范围</b>内`;
-        `不在工序中`). A localizer alone after a span stays out (`<b>X</b>中` for `in <b>X</b>`)."""
-        a, b = span
-        ga, gb = next(g for g in gaps if g[0] <= a and b <= g[1])
-        if b >= gb or self.trg[b].kind != "postposition" or self.trg[b - 1].end != self.trg[b].start:
-            return span
-        for j in range(b - 1, a - 1, -1):
-            if self.trg[j].kind == "postposition":
-                return span  # (closed inside the span)
-            if self.trg[j].text in CIRCUMPOSITION:
-                return a, b + 1
-        return span
 
     def _balance(
         self, span: tuple[int, int], inside: set[int], gaps: list[tuple[int, int]]

@@ -106,9 +106,6 @@ _HAN_FUNCTION = set("了和与及或在对为将把被从向于是等个并也�
 HAN_PARTICLE = set("的")
 HAN_POSTPOSITION = set("中下上时内里后")
 """Localizers written after a noun phrase (`在<X>中`, `<X>时`): a span does not end on one."""
-CIRCUMPOSITION = frozenset("在")
-"""The preposition that opens a Chinese circumposition closed by a localizer (`在<X>中`, `在<X>内`): a span
-holding it takes the localizer that closes it (`inside_outside._Projector._circumposition`)."""
 
 
 def _is_han(char: str) -> bool:
