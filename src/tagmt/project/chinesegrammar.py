@@ -45,6 +45,7 @@ from typing import Mapping
 
 from tagmt.project.align import Links
 from tagmt.project.edges import Span
+from tagmt.project.nounchains import link_owners
 from tagmt.project.units import icu_pieces
 from tagmt.project.wordseg import Word, words_within
 
@@ -89,10 +90,7 @@ def keep_phrases(
     its verb (module docstring), parents first; in place, and returned. Only Chinese text."""
     if not trg or not chinese(text) or all(node.point for root in spans for node in root.walk()):
         return spans
-    owners: dict[int, list[tuple[int, float]]] = {}
-    for i, j in links:
-        if i < len(src) and j < len(trg):
-            owners.setdefault(j, []).append((i, 1.0 if weights is None else weights.get((i, j), 1.0)))
+    owners = link_owners(links, weights, len(src), len(trg))
     _Phrases(text, src, trg, owners).visit(spans, 0, len(text))
     return spans
 

@@ -88,6 +88,21 @@ def _kanji_katakana(text: str) -> bool:
     return all(unicodedata.name(c, "").startswith(("CJK UNIFIED", "KATAKANA")) for c in text)
 
 
+Owners = dict[int, list[tuple[int, float]]]
+"""Target word -> the source words linked to it, each with the link's confidence."""
+
+
+def link_owners(links: Links, weights: Mapping[tuple[int, int], float] | None, n_src: int, n_trg: int) -> Owners:
+    """Each target word's linked source words with their confidences (1.0 without `weights`); links
+    outside the two sentences are left out. Read by the rules that ask who owns a target word
+    (`complete_chains`, `chinesegrammar.keep_phrases`)."""
+    owners: Owners = {}
+    for i, j in links:
+        if i < n_src and j < n_trg:
+            owners.setdefault(j, []).append((i, 1.0 if weights is None else weights.get((i, j), 1.0)))
+    return owners
+
+
 def complete_chains(
     spans: list[Span],
     text: str,
@@ -101,10 +116,7 @@ def complete_chains(
     japanese = _kana(text)
     if not trg or not (japanese or any(_script_noun(w) for w in trg)):
         return spans
-    owners: dict[int, list[tuple[int, float]]] = {}
-    for i, j in links:
-        if i < len(src) and j < len(trg):
-            owners.setdefault(j, []).append((i, 1.0 if weights is None else weights.get((i, j), 1.0)))
+    owners = link_owners(links, weights, len(src), len(trg))
     _Chains(text, src, trg, owners, japanese).visit(spans, 0, len(text))
     return spans
 
