@@ -735,7 +735,8 @@ def paragraph_of(
     confidences; a weak link, below the aligner's vote, counts too, as in the inside–outside sums)."""
     if not detagged.tags:
         return None
-    src_sentences = _cut(detagged.plain, sentence_spans(detagged.plain, short_words=False), _block_edges(detagged))
+    cuts = sorted(set(_block_edges(detagged)) | set(_point_edges(detagged)))
+    src_sentences = _cut(detagged.plain, sentence_spans(detagged.plain, short_words=False), cuts)
     if len(src_sentences) < 2:
         return None
     trg_sentences = sentence_spans(text, short_words=False)
@@ -795,6 +796,41 @@ def _block_edges(detagged: Detagged) -> list[int]:
                 not detagged.plain[spans[0].end : hi].strip():  # one tag around all: look inside it
             stack.append((spans[0].children, spans[0].start, spans[0].end))
     return sorted(set(edges))
+
+
+_CLAUSE_END = set(":;：；")
+
+
+def _point_edges(detagged: Detagged) -> list[int]:
+    """The offsets of point tags that open a sentence the full stops do not mark: a point with whitespace
+    on one side only, before an upper-case letter (after the whitespace and any opening marks), written
+    either against the end of the text before it (`… of the transition<ex/> Austria estimates …`: a line
+    that ends without a full stop) or after a colon or semicolon and a space (`Extra-Community shipments:
+    <bx/>Extreme poverty is …`). The source marks a new unit there, whose counterpart the links find
+    (`Paragraph.edge`: `… stehen sollte.<ex/> Österreich`, `…: <bx/>Die extreme Armut`). A point with
+    whitespace on both sides or on none, or after a word and a space (`Choose <x/>Save`), marks no unit;
+    a script without case gives no sentence start to go by. Linear in the tags."""
+    text = detagged.plain
+    found = []
+    for tag in detagged.walk():
+        x = tag.start
+        if tag.end != x or x == 0 or x >= len(text):
+            continue
+        before, after = text[x - 1].isspace(), text[x].isspace()
+        if before == after:
+            continue
+        j = x
+        while j < len(text) and (text[j].isspace() or text[j] in _OPENING):
+            j += 1
+        if j == len(text) or unicodedata.category(text[j]) not in ("Lu", "Lt"):
+            continue
+        k = x
+        while k > 0 and text[k - 1].isspace():
+            k -= 1
+        if k == 0 or (before and text[k - 1] not in _CLAUSE_END):
+            continue
+        found.append(x)
+    return found
 
 
 def _cut(text: str, spans: list[tuple[int, int]], cuts: list[int]) -> list[tuple[int, int]]:

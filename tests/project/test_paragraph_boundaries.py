@@ -1,0 +1,89 @@
+"""Sentences the full stops do not mark (`paragraphs._point_edges`): a point tag that opens a sentence after
+a colon or at the end of a line without a full stop is a unit boundary of the source, and goes to the edge
+of its counterpart; hand-made links, Latin, Cyrillic, Hangul and CJK targets."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tagmt.markup import strip
+from tagmt.project.detag import detag
+from tagmt.project.paragraphs import _point_edges
+
+from test_paragraphs import project
+
+COLON = 'Shipments: <bx id="3"/>Extreme poverty is falling.'
+
+
+@pytest.mark.parametrize("trg, translation, pairs, expected", [
+    # the source's `Extreme` is linked to the target's second word: the point goes to the sentence start
+    ("de", "Verbringungen: Die extreme Armut geht zurück.",
+     [("Shipments", "Verbringungen"), ("Extreme", "extreme"), ("poverty", "Armut"), ("falling", "zurück")],
+     'Verbringungen: <bx id="3"/>Die extreme Armut geht zurück.'),
+    ("ru", "Перевозки: Сегодня крайняя бедность сокращается.",
+     [("Shipments", "Перевозки"), ("Extreme", "крайняя"), ("poverty", "бедность"), ("falling", "сокращается")],
+     'Перевозки: <bx id="3"/>Сегодня крайняя бедность сокращается.'),
+    ("ko", "운송: 극심한 빈곤이 줄고 있습니다.",
+     [("Shipments", "운송"), ("Extreme", "빈곤"), ("poverty", "빈곤"), ("falling", "줄")],
+     '운송: <bx id="3"/>극심한 빈곤이 줄고 있습니다.'),
+    ("ja", "出荷：現在極度の貧困は減少しています。",
+     [("Shipments", "出荷"), ("Extreme", "極度"), ("poverty", "貧困"), ("falling", "減少")],
+     '出荷：<bx id="3"/>現在極度の貧困は減少しています。'),
+])
+def test_a_point_after_a_colon_opens_the_counterpart_of_its_sentence(trg, translation, pairs, expected):
+    assert project(COLON, translation, pairs, trg=trg) == expected
+
+
+NO_STOP = 'People are at the centre of the transition<ex id="2"/> Austria estimates a decrease.'
+
+
+@pytest.mark.parametrize("trg, translation, pairs, expected", [
+    # a line without a full stop, its point against its end: the translation's sentence ends later
+    ("de", "Der Mensch sollte im Mittelpunkt des Wandels stehen. Österreich geht von einem Rückgang aus.",
+     [("People", "Mensch"), ("centre", "Mittelpunkt"), ("transition", "Wandels"), ("Austria", "Österreich"),
+      ("decrease", "Rückgang")],
+     'Der Mensch sollte im Mittelpunkt des Wandels stehen.<ex id="2"/> Österreich geht von einem Rückgang aus.'),
+    ("ru", "Люди должны быть в центре перехода. Австрия ожидает снижения.",
+     [("People", "Люди"), ("centre", "центре"), ("transition", "перехода"), ("Austria", "Австрия"),
+      ("decrease", "снижения")],
+     'Люди должны быть в центре перехода.<ex id="2"/> Австрия ожидает снижения.'),
+    ("ja", "人々は移行の中心にいるべきです。オーストリアは減少を見込んでいます。",
+     [("People", "人々"), ("centre", "中心"), ("transition", "移行"), ("Austria", "オーストリア"), ("decrease", "減少")],
+     '人々は移行の中心にいるべきです。<ex id="2"/>オーストリアは減少を見込んでいます。'),
+])
+def test_a_point_against_a_line_without_full_stop_goes_to_its_counterparts_end(trg, translation, pairs, expected):
+    assert project(NO_STOP, translation, pairs, trg=trg) == expected
+
+
+@pytest.mark.parametrize("source, edges", [
+    (COLON, [11]),
+    (NO_STOP, [42]),
+    ('Choose <x id="1"/>Save to keep it.', []),  # after a word and a space: an inline code, no unit
+    ('Click <x id="1"/> Save to keep it.', []),  # whitespace on both sides
+    ('Click<x id="1"/>Save.', []),  # on none
+    ('Open it<x id="1"/> now.', []),  # no capital after it
+    ('Note: <x id="1"/>«save» it.', []),  # an opening mark, then no capital
+    ('Note: <x id="1"/>«Save it».', [6]),
+    ('Note: <x id="1"/>保存します。', []),  # a script without case gives no sentence start
+    ('<x id="1"/> Save it.', []),  # at the segment's start
+    ('Save: <g id="1">All</g> files.', []),  # a span tag is no point
+])
+def test_point_edges(source, edges):
+    assert _point_edges(detag(source)) == edges
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from(["Save", "it", "the", "Files", ":", ";", ".", " ", '<x id="1"/>', "«", "保存"]),
+                max_size=14))
+def test_point_edges_are_points_before_an_upper_case_letter(pieces):
+    source = "".join(pieces)
+    detagged = detag(source)
+    points = {t.start for t in detagged.walk() if t.start == t.end}
+    text = detagged.plain
+    for x in _point_edges(detagged):
+        assert x in points and 0 < x < len(text)
+        assert text[x - 1].isspace() != text[x].isspace()
+        assert text[x:].lstrip(" «").strip()[:1].isupper()
+    assert strip(source) == text
