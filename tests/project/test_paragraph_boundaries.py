@@ -87,3 +87,42 @@ def test_point_edges_are_points_before_an_upper_case_letter(pieces):
         assert text[x - 1].isspace() != text[x].isspace()
         assert text[x:].lstrip(" «").strip()[:1].isupper()
     assert strip(source) == text
+
+
+ITEMS = '<g id="1">Achieving productivity requires a strategy.</g> <g id="2">Acknowledgement of receipt of application;</g>'
+
+
+@pytest.mark.parametrize("trg, translation, pairs, expected", [
+    # the translation begins the second item in lower case after the first one's full stop, in one target
+    # sentence: the full stop stays the first item's, and the item may begin with a lower-case word there
+    ("fr", "L’augmentation de la productivité nécessite une stratégie. accusé de réception de la demande;",
+     [("productivity", "productivité"), ("requires", "nécessite"), ("strategy", "stratégie"),
+      ("Acknowledgement", "accusé"), ("receipt", "réception"), ("application", "demande")],
+     '<g id="1">L’augmentation de la productivité nécessite une stratégie.</g> '
+     '<g id="2">accusé de réception de la demande;</g>'),
+    ("hu", "A termelékenység növeléséhez stratégiára van szükség. a kérelem átvételének elismerése;",
+     [("productivity", "termelékenység"), ("requires", "szükség"), ("strategy", "stratégiára"),
+      ("Acknowledgement", "elismerése"), ("receipt", "átvételének"), ("application", "kérelem")],
+     '<g id="1">A termelékenység növeléséhez stratégiára van szükség.</g> '
+     '<g id="2">a kérelem átvételének elismerése;</g>'),
+    ("ru", "Для роста производительности нужна стратегия. подтверждение получения заявки;",
+     [("productivity", "производительности"), ("requires", "нужна"), ("strategy", "стратегия"),
+      ("Acknowledgement", "подтверждение"), ("receipt", "получения"), ("application", "заявки")],
+     '<g id="1">Для роста производительности нужна стратегия.</g> <g id="2">подтверждение получения заявки;</g>'),
+    ("ja", "生産性の向上には戦略が必要です、申請の受領確認；",
+     [("productivity", "生産性"), ("requires", "必要"), ("strategy", "戦略"), ("Acknowledgement", "確認"),
+      ("receipt", "受領"), ("application", "申請")],
+     '<g id="1">生産性の向上には戦略が必要です、</g><g id="2">申請の受領確認；</g>'),
+])
+def test_an_item_begins_after_the_stop_that_ends_the_one_before(trg, translation, pairs, expected):
+    assert project(ITEMS, translation, pairs, trg=trg) == expected
+
+
+def test_an_item_still_begins_with_a_capital_where_no_stop_precedes():
+    # (the rule of test_paragraphs.test_an_item_without_a_stop_begins_with_a_capital_in_a_cased_translation
+    # holds: only a stop before a lower-case word lifts it)
+    source = "<ul><li>It remains unfinished</li> <li>Completing the union helps</li></ul>"
+    out = project(source, "Sie ist noch nicht vollendet Die Vollendung der Union hilft",
+                  [("It", "Sie"), ("remains", "ist"), ("unfinished", "nicht"), ("Completing", "vollendet"),
+                   ("Completing", "Vollendung"), ("union", "Union"), ("helps", "hilft")])
+    assert out == "<ul><li>Sie ist noch nicht vollendet</li> <li>Die Vollendung der Union hilft</li></ul>"

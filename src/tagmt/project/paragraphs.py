@@ -104,6 +104,12 @@ DEPENDENT = frozenset(("particle", "auxiliary", "ending"))
 Japanese auxiliary, a Korean verbal ending (`登録|します`, `削除|されます`, `파일|을`): a unit of the source never
 begins with one in the translation, so a bead is not cut before one. (Not the Chinese localizers: `下载`,
 "download", begins with `下`.)"""
+_ENDS = set(".?!…:;。？！．：；")
+"""The marks that end a sentence or a list item (a colon, a semicolon) in a translation."""
+_CLOSING = set("\"'”’»›」』）)］]】〕〉》")
+_CLOSES = (_ENDS | _CLOSING | set(",、，")) - set("\"'")
+"""The marks that close what comes before them (not the straight quotes, which open as well): a part of a
+bead never begins with one (`_split`)."""
 _TRAILING = set(".?!…。？！．\"'”’»›」』）)］]】〕〉》")
 """A sentence's own closing marks: its stop and the quotation marks and brackets after it."""
 
@@ -407,7 +413,17 @@ class Paragraph:
         capital = [unicodedata.category(self.plain[self.src_sentences[s][0]]) in ("Lu", "Lt") for s in units]
 
         def lower(x: int) -> bool:
-            return unicodedata.category(self.text[self.trg[a + x].start]) == "Ll"
+            """A lower-case word at a + x that no full stop or the like precedes: a list item the translation
+            begins in lower case after a stop (`… prospective. accusé de réception …;`) may begin there."""
+            return unicodedata.category(self.text[self.trg[a + x].start]) == "Ll" and \
+                self.trg[a + x - 1].text.rstrip("".join(_CLOSING))[-1:] not in _ENDS
+
+        # a part begins with no mark that closes what comes before it (`… prospective | . accusé …`) unless
+        # its source unit begins with a mark
+        closes = [_is_mark(self.plain[self.src_sentences[s][0]]) for s in units]
+
+        def closing(x: int) -> bool:
+            return self.trg[a + x].text[:1] in _CLOSES
 
         # best[x]: the best score of the units so far with the last cut before word a + x
         best = [0.0] + [-math.inf] * n
@@ -419,7 +435,8 @@ class Paragraph:
                 if best[y] - prefix[u][y] > run:
                     run, arg = best[y] - prefix[u][y], y
                 if x < n and arg >= 0 and self.trg[a + x].start not in whole and \
-                        self.trg[a + x].kind not in DEPENDENT and not (capital[u + 1] and lower(x)):
+                        self.trg[a + x].kind not in DEPENDENT and not (capital[u + 1] and lower(x)) and \
+                        not (closing(x) and not closes[u + 1]):
                     row[x] = run + prefix[u][x] + bonus(x, u + 1)
                     choice[x] = arg
             best = row
