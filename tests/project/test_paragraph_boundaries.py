@@ -126,3 +126,23 @@ def test_an_item_still_begins_with_a_capital_where_no_stop_precedes():
                   [("It", "Sie"), ("remains", "ist"), ("unfinished", "nicht"), ("Completing", "vollendet"),
                    ("Completing", "Vollendung"), ("union", "Union"), ("helps", "hilft")])
     assert out == "<ul><li>Sie ist noch nicht vollendet</li> <li>Die Vollendung der Union hilft</li></ul>"
+
+
+def test_the_units_points_open_are_found_in_linear_work():
+    from tagmt.project.paragraphs import paragraph_of
+    from tagmt.project.wordseg import words_with_offsets
+
+    from test_linear_scaling import assert_linear, lines_run
+
+    counts = []
+    for n in (100, 200, 400):
+        source = " ".join(f'Item{k} is: <x id="{k}"/>Next{k} follows here' for k in range(n))
+        detagged = detag(source)
+        text = " ".join(f"Punkt{k} ist: Next{k} folgt hier" for k in range(n))
+        src = words_with_offsets(detagged.plain, "en", detagged.cuts())
+        trg = words_with_offsets(text, "de")
+        links = {(i, j) for i, j in zip(range(len(src)), range(len(trg))) if src[i].text[:4] != "Item"}
+        count, paragraph = lines_run(paragraph_of, detagged, text, src, trg, links)
+        assert len(paragraph.src_sentences) == n + 1  # every point opens a unit
+        counts.append(count)
+    assert_linear(counts)  # doubling the points: ×4 when quadratic
