@@ -9,7 +9,9 @@ tied to a language or a data set:
 1. **Sentence correspondence** (`correspond`): the units of the plain source — its sentences
    (`sentences.sentence_spans`), cut further at the edges of sibling tags that tile the segment
    (`<p>Title</p> <p>Text.</p>`: a heading without a full stop is a unit too; one tag around the whole
-   segment is looked into: the items of `<ul><li>A</li> <li>B</li></ul>` or `<li><p>…</p></li>`) — and the sentences of the
+   segment is looked into: the items of `<ul><li>A</li> <li>B</li></ul>` or `<li><p>…</p></li>`) and at a
+   point tag that opens a sentence no full stop marks (`_point_edges`: `… of the transition<ex/> Austria
+   estimates …`, `Extra-Community shipments: <bx/>Extreme poverty …`) — and the sentences of the
    translation are aligned monotonically in *beads* of 1-1, 1-2, 2-1, 1-0, 0-1 and k-1 (k ≤ `MANY`)
    units, by dynamic programming over the link mass between units (each link counts its confidence),
    with a small cost per merged unit (`MERGE`), a larger one for a unit left alone (`SKIP`) and a weak
@@ -17,9 +19,12 @@ tied to a language or a data set:
    and one target sentence (the translation wrote no full stop after a heading) is cut into one part a
    unit where the target words best keep each unit's links (`Paragraph._split`), never inside a
    dictionary word, a run of Hangul or a bracket or quotation group of the translation, never before a word
-   that belongs to the one before it (`DEPENDENT`: a Japanese or Korean particle, auxiliary or ending), and,
-   where the source unit begins with a capital, never before a lower-case word (a list item without a full
-   stop begins with a capital in a cased script too: `… noch nicht | vollendet Die …` is no cut); a symbol
+   that belongs to the one before it (`DEPENDENT`: a Japanese or Korean particle, auxiliary or ending), never
+   before a mark that closes what precedes it (`… prospective | . accusé …`: a part does not begin with the
+   previous one's full stop, unless its source unit begins with a mark), and, where the source unit begins
+   with a capital, never before a lower-case word that no stop precedes (a list item without a full stop
+   begins with a capital in a cased script too: `… noch nicht | vollendet Die …` is no cut; after a stop a
+   translation may begin an item in lower case: `… stratégie. | accusé de réception …;`); a symbol
    the translation writes between two parts (a menu path's `A > B`) is neither's. The links
    of a source word written in several units of the bead are re-paired in order (`_in_order`: a
    heading's `Assign` linked to the sentence's `割り当て` and the sentence's to the heading's `割当`), and
