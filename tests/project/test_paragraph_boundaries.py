@@ -146,3 +146,39 @@ def test_the_units_points_open_are_found_in_linear_work():
         assert len(paragraph.src_sentences) == n + 1  # every point opens a unit
         counts.append(count)
     assert_linear(counts)  # doubling the points: ×4 when quadratic
+
+
+LIST = ('<g id="1">the authority designated to grant it;</g> <g id="2">the authority had to examine the label;</g> '
+        '<g id="3">the examination of entitlements;</g>')
+
+
+@pytest.mark.parametrize("trg, translation, pairs, expected", [
+    # `examine` and `examination` linked across the items: the links alone cut before the verb; each source
+    # item ends with a stop, and the translation writes one for each: the cuts go after them
+    ("de", "die für die Erteilung zuständige Behörde; Die Behörde musste das Etikett prüfen. die Prüfung der Forderungen;",
+     [("authority", "Behörde"), ("designated", "zuständige"), ("grant", "Erteilung"), ("label", "Etikett"),
+      ("examine", "Prüfung"), ("examination", "prüfen"), ("entitlements", "Forderungen")],
+     '<g id="1">die für die Erteilung zuständige Behörde;</g> <g id="2">Die Behörde musste das Etikett prüfen.</g> '
+     '<g id="3">die Prüfung der Forderungen;</g>'),
+    ("ru", "орган, уполномоченный выдать его; орган должен был проверить этикетку. проверка прав;",
+     [("authority", "орган"), ("designated", "уполномоченный"), ("grant", "выдать"), ("label", "этикетку"),
+      ("examine", "проверка"), ("examination", "проверить"), ("entitlements", "прав")],
+     '<g id="1">орган, уполномоченный выдать его;</g> <g id="2">орган должен был проверить этикетку.</g> '
+     '<g id="3">проверка прав;</g>'),
+    ("ja", "それを付与する権限のある当局；当局はラベルを確認する必要がありました；権利の検査；",
+     [("authority", "当局"), ("designated", "権限"), ("grant", "付与"), ("label", "ラベル"), ("examine", "検査"),
+      ("examination", "確認"), ("entitlements", "権利")],
+     '<g id="1">それを付与する権限のある当局；</g><g id="2">当局はラベルを確認する必要がありました；</g>'
+     '<g id="3">権利の検査；</g>'),
+])
+def test_items_that_end_with_a_stop_end_at_the_translations_stops(trg, translation, pairs, expected):
+    assert project(LIST, translation, pairs, trg=trg) == expected
+
+
+def test_too_few_stops_in_the_translation_leave_the_cut_to_the_links():
+    # three items ending with `;` written with one stop: no cut is forced (the links cut as before)
+    out = project(LIST, "die zuständige Behörde, die Behörde musste das Etikett prüfen, die Prüfung der Forderungen;",
+                  [("authority", "Behörde"), ("designated", "zuständige"), ("label", "Etikett"),
+                   ("examine", "prüfen"), ("examination", "Prüfung"), ("entitlements", "Forderungen")])
+    assert strip(out) == "die zuständige Behörde, die Behörde musste das Etikett prüfen, die Prüfung der Forderungen;"
+    assert out.count("<g ") == 3 and '<g id="3">die Prüfung der Forderungen;</g>' in out

@@ -24,7 +24,10 @@ tied to a language or a data set:
    previous one's full stop, unless its source unit begins with a mark), and, where the source unit begins
    with a capital, never before a lower-case word that no stop precedes (a list item without a full stop
    begins with a capital in a cased script too: `… noch nicht | vollendet Die …` is no cut; after a stop a
-   translation may begin an item in lower case: `… stratégie. | accusé de réception …;`); a symbol
+   translation may begin an item in lower case: `… stratégie. | accusé de réception …;`); a source unit
+   that ends with a stop (`. ; : ? !`) ends after one of the translation's when it writes one (then a space)
+   for each such unit of the bead (`… Etikett prüfen. | die Prüfung …;`, not `… Etikett | prüfen. die …`
+   where `examine` and `examination` link across the items); a symbol
    the translation writes between two parts (a menu path's `A > B`) is neither's. The links
    of a source word written in several units of the bead are re-paired in order (`_in_order`: a
    heading's `Assign` linked to the sentence's `割り当て` and the sentence's to the heading's `割当`), and
@@ -111,6 +114,7 @@ begins with one in the translation, so a bead is not cut before one. (Not the Ch
 "download", begins with `下`.)"""
 _ENDS = set(".?!…:;。？！．：；")
 """The marks that end a sentence or a list item (a colon, a semicolon) in a translation."""
+_WIDE_ENDS = set("。？！．：；")
 _CLOSING = set("\"'”’»›」』）)］]】〕〉》")
 _CLOSES = (_ENDS | _CLOSING | set(",、，")) - set("\"'")
 """The marks that close what comes before them (not the straight quotes, which open as well): a part of a
@@ -430,6 +434,26 @@ class Paragraph:
         def closing(x: int) -> bool:
             return self.trg[a + x].text[:1] in _CLOSES
 
+        # a source unit that ends with a stop (`. ; : ? !`) ends at one in the translation (`… prüfen. | die
+        # Prüfung …;`), when the translation writes a stop inside the bead for each such unit
+        def stop(x: int) -> bool:
+            """Whether a stop (then any closing marks) ends the text before word a + x, with whitespace
+            after it or a full-width stop."""
+            y = self.trg[a + x].start
+            spaced = y > 0 and self.text[y - 1].isspace()
+            while y > low and self.text[y - 1].isspace():
+                y -= 1
+            while y > low and self.text[y - 1] in _CLOSING:
+                y -= 1
+            return y > low and self.text[y - 1] in _ENDS and (spaced or self.text[y - 1] in _WIDE_ENDS)
+
+        stopped = [self.plain[self.src_sentences[s][0]:self.src_sentences[s][1]].rstrip("".join(_CLOSING))[-1:]
+                   in _ENDS for s in units]
+        wanted = sum(stopped[:-1])
+        marked_stops = [x for x in range(1, n) if stop(x)] if wanted else []
+        need = 0 < wanted <= len(marked_stops)
+        at_stop = set(marked_stops)
+
         # best[x]: the best score of the units so far with the last cut before word a + x
         best = [0.0] + [-math.inf] * n
         back: list[list[int]] = []
@@ -441,7 +465,7 @@ class Paragraph:
                     run, arg = best[y] - prefix[u][y], y
                 if x < n and arg >= 0 and self.trg[a + x].start not in whole and \
                         self.trg[a + x].kind not in DEPENDENT and not (capital[u + 1] and lower(x)) and \
-                        not (closing(x) and not closes[u + 1]):
+                        not (closing(x) and not closes[u + 1]) and not (need and stopped[u] and x not in at_stop):
                     row[x] = run + prefix[u][x] + bonus(x, u + 1)
                     choice[x] = arg
             best = row
