@@ -182,3 +182,32 @@ def test_too_few_stops_in_the_translation_leave_the_cut_to_the_links():
                    ("examine", "prüfen"), ("examination", "Prüfung"), ("entitlements", "Forderungen")])
     assert strip(out) == "die zuständige Behörde, die Behörde musste das Etikett prüfen, die Prüfung der Forderungen;"
     assert out.count("<g ") == 3 and '<g id="3">die Prüfung der Forderungen;</g>' in out
+
+
+@pytest.mark.parametrize("trg, source, translation, pairs, expected", [
+    # the source writes a space between the blocks and one inside the second; the translation has one
+    # space: the one between the sentences, outside both (Latin, Cyrillic, CJK)
+    ("hu", '<g id="1">Moldova and Ukraine.</g> <g id="2"> Figures cover Africa.</g>',
+     "Moldova és Ukrajna. Az adatok Afrikára vonatkoznak.",
+     [("Moldova", "Moldova"), ("Ukraine", "Ukrajna"), ("Figures", "adatok"), ("Africa", "Afrikára"),
+      ("cover", "vonatkoznak")],
+     '<g id="1">Moldova és Ukrajna.</g> <g id="2">Az adatok Afrikára vonatkoznak.</g>'),
+    ("ru", '<g id="1">Moldova and Ukraine. </g> <g id="2">Figures cover Africa.</g>',
+     "Молдова и Украина. Данные охватывают Африку.",
+     [("Moldova", "Молдова"), ("Ukraine", "Украина"), ("Figures", "Данные"), ("Africa", "Африку"),
+      ("cover", "охватывают")],
+     '<g id="1">Молдова и Украина.</g> <g id="2">Данные охватывают Африку.</g>'),
+    ("ja", '<g id="1">Moldova and Ukraine.</g> <g id="2"> Figures cover Africa.</g>',
+     "モルドバとウクライナ。 数字はアフリカを対象としています。",
+     [("Moldova", "モルドバ"), ("Ukraine", "ウクライナ"), ("Figures", "数字"), ("Africa", "アフリカ"), ("cover", "対象")],
+     '<g id="1">モルドバとウクライナ。</g> <g id="2">数字はアフリカを対象としています。</g>'),
+    # two spaces in the translation: the block takes the one its source encloses
+    ("de", '<g id="1">Moldova and Ukraine.</g> <g id="2"> Figures cover Africa.</g>',
+     "Moldau und Ukraine.  Die Zahlen betreffen Afrika.",
+     [("Moldova", "Moldau"), ("Ukraine", "Ukraine"), ("Figures", "Zahlen"), ("Africa", "Afrika"),
+      ("cover", "betreffen")],
+     '<g id="1">Moldau und Ukraine.</g> <g id="2"> Die Zahlen betreffen Afrika.</g>'),
+])
+def test_the_space_between_two_blocks_stays_outside_before_a_block_takes_its_own(trg, source, translation, pairs,
+                                                                                   expected):
+    assert project(source, translation, pairs, trg=trg) == expected

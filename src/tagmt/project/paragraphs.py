@@ -699,11 +699,24 @@ class Paragraph:
                                child.tag.end - child.tag.start)
 
     def _with_spaces(self, tag: SourceTag, start: int, end: int) -> tuple[int, int]:
+        """`[start, end)` with as much of the whitespace around it as the source tag encloses at each edge;
+        where the source also writes whitespace outside that edge, between the tag and more text, the
+        translation's last whitespace character there stays outside (`… Ukrajna.</g> <g> Az …` has one
+        space for the source's `</g> <g> Figures`: the one between the sentences, not the tag's), unless a
+        child tag holds the source's whitespace at that edge."""
         raw = self.plain[tag.start : tag.end]
         lead, trail = len(raw) - len(raw.lstrip()), len(raw) - len(raw.rstrip())
-        while lead and start > 0 and self.text[start - 1].isspace():
+        # (not when a child tag holds that whitespace, `<p><g> </g>Then …</p>`: the child's text comes first)
+        held = [(c.start, c.end) for c in tag.children if c.start < c.end]
+        keep_before = tag.start > 0 and self.plain[tag.start - 1].isspace() and bool(self.plain[: tag.start].strip()) \
+            and not any(a < tag.start + lead for a, _ in held)
+        keep_after = tag.end < len(self.plain) and self.plain[tag.end].isspace() and bool(self.plain[tag.end :].strip()) \
+            and not any(b > tag.end - trail for _, b in held)
+        while lead and start > 0 and self.text[start - 1].isspace() and \
+                not (keep_before and (start == 1 or not self.text[start - 2].isspace())):
             start, lead = start - 1, lead - 1
-        while trail and end < len(self.text) and self.text[end].isspace():
+        while trail and end < len(self.text) and self.text[end].isspace() and \
+                not (keep_after and (end + 1 == len(self.text) or not self.text[end + 1].isspace())):
             end, trail = end + 1, trail - 1
         return start, end
 
