@@ -37,7 +37,9 @@ tied to a language or a data set:
 2. **Tags that enclose whole sentences** (`Paragraph.block`): a source tag whose edges are at source
    sentence boundaries (up to whitespace, and the sentence's own closing marks when the tag leaves them
    out) spans exactly the target sentences of the beads of the source sentences it encloses; the
-   whitespace between sentences stays outside, as the source has it. Its children are placed inside
+   whitespace between sentences stays outside, as the source has it (when the translation has less of it
+   than the source, the one space between two blocks stays outside before a block takes in the whitespace
+   its source encloses: `… Ukrajna.</g> <g>Az …` for `… Ukraine.</g> <g> Figures …`). Its children are placed inside
    that span by the ordinary rules. The span is kept after the edge rules (`Paragraph.pin`).
 3. **Tags inside one sentence stay in its counterpart** (`Paragraph.confine`): a source tag (or point)
    inside one source sentence is placed among the target words of its bead's sentences only — a link to
