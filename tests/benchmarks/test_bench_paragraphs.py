@@ -76,3 +76,41 @@ def test_show_error_refuses_an_unknown_class_naming_the_valid_ones(capsys):
     assert raised.value.code == 2
     message = capsys.readouterr().err.strip().splitlines()[-1]
     assert "'white'" in message and all(name in message for name in bench.ERRORS)
+
+
+@pytest.mark.parametrize("text, lang, expected", [
+    ("Close the file.", "en", True),
+    ('Click <g id="1">Save</g> to keep it:', "en", True),  # a colon ends a sentence that a list follows
+    ("the follow-up of the findings;", "en", True),
+    ('He said "stop it."', "en", True),  # closing quotes after the stop
+    ("Schließen Sie die Datei.", "de", True),
+    ("Закройте этот файл.", "ru", True),
+    ("ファイルを保存します。", "ja", True),
+    ("파일을 저장합니다.", "ko", True),
+    ("Bosnia and Herzegovina (Sarajevo)", "en", False),  # a name: no final mark
+    ("Conclusions and next steps", "en", False),  # a heading
+    ('<g id="1">Briefly:</g>', "en", False),  # one word
+    ("- EUR 965,31.", "en", False),  # a table cell: numbers are no words
+    ("3.", "en", False),
+    ("保存。", "ja", False),
+])
+def test_is_sentence(text, lang, expected):
+    assert bench.is_sentence(text, lang) is expected
+
+
+def test_sentence_pairs_need_a_sentence_on_both_sides_and_keep_order_and_groups():
+    pairs = [
+        bench.Pair("Brazil", "Bosnien und Herzegowina (Sarajewo)", 0),  # a sorted list's line
+        bench.Pair('Save <g id="1">the file</g> now.', 'Speichern Sie <g id="1">die Datei</g> jetzt.', 1),
+        bench.Pair("Inspections in Denmark and Austria", "Kontrollen in Dänemark und Österreich.", 2),
+        bench.Pair("Close it when done.", "Schließen Sie sie danach.", 3),
+    ]
+    assert bench.sentence_pairs(pairs, "en", "de") == [pairs[1], pairs[3]]
+    joined = bench.join_paragraphs(bench.sentence_pairs(pairs, "en", "de"), "de", 3)
+    assert [p.source for p in joined] == ['Save <g id="1">the file</g> now. Close it when done.']
+
+
+def test_sentences_option_is_documented_in_help(capsys):
+    with pytest.raises(SystemExit):
+        bench.main(["--help"])
+    assert "--sentences" in capsys.readouterr().out

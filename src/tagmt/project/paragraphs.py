@@ -9,7 +9,9 @@ tied to a language or a data set:
 1. **Sentence correspondence** (`correspond`): the units of the plain source — its sentences
    (`sentences.sentence_spans`), cut further at the edges of sibling tags that tile the segment
    (`<p>Title</p> <p>Text.</p>`: a heading without a full stop is a unit too; one tag around the whole
-   segment is looked into: the items of `<ul><li>A</li> <li>B</li></ul>` or `<li><p>…</p></li>`) — and the sentences of the
+   segment is looked into: the items of `<ul><li>A</li> <li>B</li></ul>` or `<li><p>…</p></li>`) and at a
+   point tag that opens a sentence no full stop marks (`_point_edges`: `… of the transition<ex/> Austria
+   estimates …`, `Extra-Community shipments: <bx/>Extreme poverty …`) — and the sentences of the
    translation are aligned monotonically in *beads* of 1-1, 1-2, 2-1, 1-0, 0-1 and k-1 (k ≤ `MANY`)
    units, by dynamic programming over the link mass between units (each link counts its confidence),
    with a small cost per merged unit (`MERGE`), a larger one for a unit left alone (`SKIP`) and a weak
@@ -17,9 +19,15 @@ tied to a language or a data set:
    and one target sentence (the translation wrote no full stop after a heading) is cut into one part a
    unit where the target words best keep each unit's links (`Paragraph._split`), never inside a
    dictionary word, a run of Hangul or a bracket or quotation group of the translation, never before a word
-   that belongs to the one before it (`DEPENDENT`: a Japanese or Korean particle, auxiliary or ending), and,
-   where the source unit begins with a capital, never before a lower-case word (a list item without a full
-   stop begins with a capital in a cased script too: `… noch nicht | vollendet Die …` is no cut); a symbol
+   that belongs to the one before it (`DEPENDENT`: a Japanese or Korean particle, auxiliary or ending), never
+   before a mark that closes what precedes it (`… prospective | . accusé …`: a part does not begin with the
+   previous one's full stop, unless its source unit begins with a mark), and, where the source unit begins
+   with a capital, never before a lower-case word that no stop precedes (a list item without a full stop
+   begins with a capital in a cased script too: `… noch nicht | vollendet Die …` is no cut; after a stop a
+   translation may begin an item in lower case: `… stratégie. | accusé de réception …;`); a source unit
+   that ends with a stop (`. ; : ? !`) ends after one of the translation's when it writes one (then a space)
+   for each such unit of the bead (`… Etikett prüfen. | die Prüfung …;`, not `… Etikett | prüfen. die …`
+   where `examine` and `examination` link across the items); a symbol
    the translation writes between two parts (a menu path's `A > B`) is neither's. The links
    of a source word written in several units of the bead are re-paired in order (`_in_order`: a
    heading's `Assign` linked to the sentence's `割り当て` and the sentence's to the heading's `割当`), and
@@ -29,7 +37,9 @@ tied to a language or a data set:
 2. **Tags that enclose whole sentences** (`Paragraph.block`): a source tag whose edges are at source
    sentence boundaries (up to whitespace, and the sentence's own closing marks when the tag leaves them
    out) spans exactly the target sentences of the beads of the source sentences it encloses; the
-   whitespace between sentences stays outside, as the source has it. Its children are placed inside
+   whitespace between sentences stays outside, as the source has it (when the translation has less of it
+   than the source, the one space between two blocks stays outside before a block takes in the whitespace
+   its source encloses: `… Ukrajna.</g> <g>Az …` for `… Ukraine.</g> <g> Figures …`). Its children are placed inside
    that span by the ordinary rules. The span is kept after the edge rules (`Paragraph.pin`).
 3. **Tags inside one sentence stay in its counterpart** (`Paragraph.confine`): a source tag (or point)
    inside one source sentence is placed among the target words of its bead's sentences only — a link to
@@ -115,6 +125,13 @@ DEPENDENT = frozenset(("particle", "auxiliary", "ending"))
 Japanese auxiliary, a Korean verbal ending (`登録|します`, `削除|されます`, `파일|을`): a unit of the source never
 begins with one in the translation, so a bead is not cut before one. (Not the Chinese localizers: `下载`,
 "download", begins with `下`.)"""
+_ENDS = set(".?!…:;。？！．：；")
+"""The marks that end a sentence or a list item (a colon, a semicolon) in a translation."""
+_WIDE_ENDS = set("。？！．：；")
+_CLOSING = set("\"'”’»›」』）)］]】〕〉》")
+_CLOSES = (_ENDS | _CLOSING | set(",、，")) - set("\"'")
+"""The marks that close what comes before them (not the straight quotes, which open as well): a part of a
+bead never begins with one (`_split`)."""
 _TRAILING = set(".?!…。？！．\"'”’»›」』）)］]】〕〉》")
 """A sentence's own closing marks: its stop and the quotation marks and brackets after it."""
 
@@ -419,7 +436,37 @@ class Paragraph:
         capital = [unicodedata.category(self.plain[self.src_sentences[s][0]]) in ("Lu", "Lt") for s in units]
 
         def lower(x: int) -> bool:
-            return unicodedata.category(self.text[self.trg[a + x].start]) == "Ll"
+            """A lower-case word at a + x that no full stop or the like precedes: a list item the translation
+            begins in lower case after a stop (`… prospective. accusé de réception …;`) may begin there."""
+            return unicodedata.category(self.text[self.trg[a + x].start]) == "Ll" and \
+                self.trg[a + x - 1].text.rstrip("".join(_CLOSING))[-1:] not in _ENDS
+
+        # a part begins with no mark that closes what comes before it (`… prospective | . accusé …`) unless
+        # its source unit begins with a mark
+        closes = [_is_mark(self.plain[self.src_sentences[s][0]]) for s in units]
+
+        def closing(x: int) -> bool:
+            return self.trg[a + x].text[:1] in _CLOSES
+
+        # a source unit that ends with a stop (`. ; : ? !`) ends at one in the translation (`… prüfen. | die
+        # Prüfung …;`), when the translation writes a stop inside the bead for each such unit
+        def stop(x: int) -> bool:
+            """Whether a stop (then any closing marks) ends the text before word a + x, with whitespace
+            after it or a full-width stop."""
+            y = self.trg[a + x].start
+            spaced = y > 0 and self.text[y - 1].isspace()
+            while y > low and self.text[y - 1].isspace():
+                y -= 1
+            while y > low and self.text[y - 1] in _CLOSING:
+                y -= 1
+            return y > low and self.text[y - 1] in _ENDS and (spaced or self.text[y - 1] in _WIDE_ENDS)
+
+        stopped = [self.plain[self.src_sentences[s][0]:self.src_sentences[s][1]].rstrip("".join(_CLOSING))[-1:]
+                   in _ENDS for s in units]
+        wanted = sum(stopped[:-1])
+        marked_stops = [x for x in range(1, n) if stop(x)] if wanted else []
+        need = 0 < wanted <= len(marked_stops)
+        at_stop = set(marked_stops)
 
         # best[x]: the best score of the units so far with the last cut before word a + x
         best = [0.0] + [-math.inf] * n
@@ -431,7 +478,8 @@ class Paragraph:
                 if best[y] - prefix[u][y] > run:
                     run, arg = best[y] - prefix[u][y], y
                 if x < n and arg >= 0 and self.trg[a + x].start not in whole and \
-                        self.trg[a + x].kind not in DEPENDENT and not (capital[u + 1] and lower(x)):
+                        self.trg[a + x].kind not in DEPENDENT and not (capital[u + 1] and lower(x)) and \
+                        not (closing(x) and not closes[u + 1]) and not (need and stopped[u] and x not in at_stop):
                     row[x] = run + prefix[u][x] + bonus(x, u + 1)
                     choice[x] = arg
             best = row
@@ -725,11 +773,24 @@ class Paragraph:
                                child.tag.end - child.tag.start)
 
     def _with_spaces(self, tag: SourceTag, start: int, end: int) -> tuple[int, int]:
+        """`[start, end)` with as much of the whitespace around it as the source tag encloses at each edge;
+        where the source also writes whitespace outside that edge, between the tag and more text, the
+        translation's last whitespace character there stays outside (`… Ukrajna.</g> <g> Az …` has one
+        space for the source's `</g> <g> Figures`: the one between the sentences, not the tag's), unless a
+        child tag holds the source's whitespace at that edge."""
         raw = self.plain[tag.start : tag.end]
         lead, trail = len(raw) - len(raw.lstrip()), len(raw) - len(raw.rstrip())
-        while lead and start > 0 and self.text[start - 1].isspace():
+        # (not when a child tag holds that whitespace, `<p><g> </g>Then …</p>`: the child's text comes first)
+        held = [(c.start, c.end) for c in tag.children if c.start < c.end]
+        keep_before = tag.start > 0 and self.plain[tag.start - 1].isspace() and bool(self.plain[: tag.start].strip()) \
+            and not any(a < tag.start + lead for a, _ in held)
+        keep_after = tag.end < len(self.plain) and self.plain[tag.end].isspace() and bool(self.plain[tag.end :].strip()) \
+            and not any(b > tag.end - trail for _, b in held)
+        while lead and start > 0 and self.text[start - 1].isspace() and \
+                not (keep_before and (start == 1 or not self.text[start - 2].isspace())):
             start, lead = start - 1, lead - 1
-        while trail and end < len(self.text) and self.text[end].isspace():
+        while trail and end < len(self.text) and self.text[end].isspace() and \
+                not (keep_after and (end + 1 == len(self.text) or not self.text[end + 1].isspace())):
             end, trail = end + 1, trail - 1
         return start, end
 
@@ -815,7 +876,8 @@ def paragraph_of(
     confidences; a weak link, below the aligner's vote, counts too, as in the inside–outside sums)."""
     if not detagged.tags:
         return None
-    src_sentences = _cut(detagged.plain, sentence_spans(detagged.plain, short_words=False), _block_edges(detagged))
+    cuts = sorted(set(_block_edges(detagged)) | set(_point_edges(detagged)))
+    src_sentences = _cut(detagged.plain, sentence_spans(detagged.plain, short_words=False), cuts)
     if len(src_sentences) < 2:
         return None
     trg_sentences = sentence_spans(text, short_words=False)
@@ -875,6 +937,41 @@ def _block_edges(detagged: Detagged) -> list[int]:
                 not detagged.plain[spans[0].end : hi].strip():  # one tag around all: look inside it
             stack.append((spans[0].children, spans[0].start, spans[0].end))
     return sorted(set(edges))
+
+
+_CLAUSE_END = set(":;：；")
+
+
+def _point_edges(detagged: Detagged) -> list[int]:
+    """The offsets of point tags that open a sentence the full stops do not mark: a point with whitespace
+    on one side only, before an upper-case letter (after the whitespace and any opening marks), written
+    either against the end of the text before it (`… of the transition<ex/> Austria estimates …`: a line
+    that ends without a full stop) or after a colon or semicolon and a space (`Extra-Community shipments:
+    <bx/>Extreme poverty is …`). The source marks a new unit there, whose counterpart the links find
+    (`Paragraph.edge`: `… stehen sollte.<ex/> Österreich`, `…: <bx/>Die extreme Armut`). A point with
+    whitespace on both sides or on none, or after a word and a space (`Choose <x/>Save`), marks no unit;
+    a script without case gives no sentence start to go by. Linear in the tags."""
+    text = detagged.plain
+    found = []
+    for tag in detagged.walk():
+        x = tag.start
+        if tag.end != x or x == 0 or x >= len(text):
+            continue
+        before, after = text[x - 1].isspace(), text[x].isspace()
+        if before == after:
+            continue
+        j = x
+        while j < len(text) and (text[j].isspace() or text[j] in _OPENING):
+            j += 1
+        if j == len(text) or unicodedata.category(text[j]) not in ("Lu", "Lt"):
+            continue
+        k = x
+        while k > 0 and text[k - 1].isspace():
+            k -= 1
+        if k == 0 or (before and text[k - 1] not in _CLAUSE_END):
+            continue
+        found.append(x)
+    return found
 
 
 def _cut(text: str, spans: list[tuple[int, int]], cuts: list[int]) -> list[tuple[int, int]]:
