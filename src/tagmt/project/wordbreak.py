@@ -102,7 +102,7 @@ def chinese_spans(text: str) -> list[Span]:
     ICU's Chinese dictionary cuts many words of software text into single characters (`组|件`, `页|面`,
     `合|规`) and joins across others (`从优|化`, `为非|活动`); jieba knows them. Its hidden Markov model
     for unknown words is left off: it joins across word boundaries (`类字|段`), and measured worse
-    (SAP en-zh CV 94.4 % without, 93.9 % with). The dictionary is read once a process (~0.8 s) and
+    (SAP en-zh CV 94.4 % without, 93.9 % with). The dictionary is read once a process (~0.5 s of CPU) and
     jieba's cache file is written to a temporary folder that is removed at once: nothing is read
     from or left in a shared folder."""
     if not text:
