@@ -44,7 +44,7 @@ import re
 from typing import Mapping
 
 from tagmt.project.align import Links
-from tagmt.project.edges import Span
+from tagmt.project.edges import Span, between_siblings
 from tagmt.project.nounchains import link_owners
 from tagmt.project.units import icu_pieces
 from tagmt.project.wordseg import Word, words_within
@@ -105,16 +105,10 @@ class _Phrases:
         self.ending = {b: a for a, b in pieces}
 
     def visit(self, nodes: list[Span], lo: int, hi: int) -> None:
-        ordered = sorted(nodes, key=lambda n: (n.start, n.end, n.order))
-        ceilings = [hi] * (len(ordered) + 1)  # the nearest start among the later siblings
-        for k in range(len(ordered) - 1, -1, -1):
-            ceilings[k] = min(ceilings[k + 1], ordered[k].start)
-        floor = lo  # the furthest end among the earlier siblings (as moved)
-        for k, node in enumerate(ordered):
+        for node, floor, ceiling in between_siblings(nodes, lo, hi):
             if not node.point and not node.fixed and node.start < node.end \
-                    and floor <= node.start and node.end <= ceilings[k + 1]:
-                self.move(node, floor, ceilings[k + 1])
-            floor = max(floor, node.end)
+                    and floor <= node.start and node.end <= ceiling:
+                self.move(node, floor, ceiling)
             self.visit(node.children, node.start, node.end)
 
     def piece_at(self, x: int) -> tuple[int, int] | None:

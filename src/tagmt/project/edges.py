@@ -32,7 +32,7 @@ from __future__ import annotations
 import unicodedata
 from itertools import chain
 from dataclasses import dataclass, field
-from typing import Callable, NamedTuple
+from typing import Callable, Iterator, NamedTuple
 
 from tagmt.project.detag import SourceTag
 from tagmt.project.inside_outside import Placed
@@ -291,8 +291,8 @@ def _point_offset(node: Placed, plain: str, text: str, trg: list[Word]) -> int:
         return low  # no space after full-width punctuation: `、<xref/> を`
     space_before = tag.start > 0 and plain[tag.start - 1].isspace()
     space_after = tag.end < len(plain) and plain[tag.end].isspace()
-    before = _run_back(plain, tag.start)  # (the runs only, no slice of the text: linear in the points)
-    after = _run_forward(plain, tag.end)
+    before = whitespace_before(plain, tag.start)  # (the runs only, no slice of the text: linear in the points)
+    after = whitespace_after(plain, tag.end)
     # a point the translation moves to its start (end) from between words has nothing there to
     # keep a space from: it goes before (after) the leading (trailing) space (`use the <xref/>
     # app` → `<xref/> アプリ`); one at the start (end) of the source keeps the source's spacing
@@ -406,26 +406,32 @@ def _adjust(
             else:
                 before = node.tag.start == scope[0] and node.order < whole.order
                 node.start = node.end = lo if before else hi
-    ordered = sorted(nodes, key=lambda n: (n.start, n.end, n.order))
-    # the nearest edges of the siblings before (as they end up) and after (not yet moved) each node:
-    # a running maximum and a suffix minimum (linear in the siblings, not a scan of them all per node)
-    ceilings = [hi] * (len(ordered) + 1)
-    for k in range(len(ordered) - 1, -1, -1):
-        ceilings[k] = min(ceilings[k + 1], ordered[k].start)
-    ends = lo
-    for k, node in enumerate(ordered):
+    for node, floor, ceiling in between_siblings(nodes, lo, hi):
         node.start, node.end = min(max(node.start, lo), hi), min(max(node.end, lo), hi)
         if node.point and node.start == node.end:
             to_parent_edge(node, lo, hi, context.text, scope)
         if not node.point and node.end > node.start and node is not whole:
-            floor, ceiling = ends, ceilings[k + 1]
             left, right = source_edges(plain, node.tag)
             _move_left(node, left, floor, context, decide)
             _move_right(node, right, ceiling, context, decide)
             _measure_whitespace(node, plain, context.text, floor, ceiling)
         inner = (node.tag.start, node.tag.end)
         _adjust(node.children, node.start, node.end, plain, context, decide, inner)
-        ends = max(ends, node.end)
+
+
+def between_siblings(nodes: list[Span], lo: int, hi: int) -> Iterator[tuple[Span, int, int]]:
+    """Sibling spans inside a parent's `[lo, hi)`, in order, each with the room it may move in: the
+    furthest end of the siblings before it as they are when it is yielded (the caller may have moved
+    them), and the nearest start of those after it (not yet moved). Running extremes, linear in the
+    siblings. The caller visits a node's children itself, before asking for the next sibling."""
+    ordered = sorted(nodes, key=lambda n: (n.start, n.end, n.order))
+    ceilings = [hi] * (len(ordered) + 1)
+    for k in range(len(ordered) - 1, -1, -1):
+        ceilings[k] = min(ceilings[k + 1], ordered[k].start)
+    floor = lo
+    for k, node in enumerate(ordered):
+        yield node, floor, ceilings[k + 1]
+        floor = max(floor, node.end)
 
 
 def to_parent_edge(node: Span, lo: int, hi: int, text: str, scope: tuple[int, int], width: int = 0) -> None:
@@ -458,10 +464,10 @@ def _measure_whitespace(node: Span, plain: str, text: str, floor: int, ceiling: 
     if not inside.strip() or not (source[:1].isspace() or source[-1:].isspace()):
         return
     edges = (
-        ("left", len(source) - len(source.lstrip()), _run_back(plain, node.tag.start),
-         len(inside) - len(inside.lstrip()), max(0, min(_run_back(text, node.start), node.start - floor))),
-        ("right", len(source) - len(source.rstrip()), _run_forward(plain, node.tag.end),
-         len(inside) - len(inside.rstrip()), max(0, min(_run_forward(text, node.end), ceiling - node.end))),
+        ("left", len(source) - len(source.lstrip()), whitespace_before(plain, node.tag.start),
+         len(inside) - len(inside.lstrip()), max(0, min(whitespace_before(text, node.start), node.start - floor))),
+        ("right", len(source) - len(source.rstrip()), whitespace_after(plain, node.tag.end),
+         len(inside) - len(inside.rstrip()), max(0, min(whitespace_after(text, node.end), ceiling - node.end))),
     )
     for side, want_in, want_out, has_in, has_out in edges:
         if not want_in:
@@ -479,7 +485,7 @@ def _measure_whitespace(node: Span, plain: str, text: str, floor: int, ceiling: 
                 node.end = end
 
 
-def _run_back(text: str, x: int) -> int:
+def whitespace_before(text: str, x: int) -> int:
     """How many whitespace characters end `text[:x]` (without copying it)."""
     y = x
     while y > 0 and text[y - 1].isspace():
@@ -487,7 +493,7 @@ def _run_back(text: str, x: int) -> int:
     return x - y
 
 
-def _run_forward(text: str, x: int) -> int:
+def whitespace_after(text: str, x: int) -> int:
     """How many whitespace characters begin `text[x:]` (without copying it)."""
     y = x
     while y < len(text) and text[y].isspace():

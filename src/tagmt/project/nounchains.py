@@ -58,7 +58,7 @@ import unicodedata
 from typing import Mapping
 
 from tagmt.project.align import Links
-from tagmt.project.edges import Span
+from tagmt.project.edges import Span, between_siblings
 from tagmt.project.wordseg import Word, korean_function_nouns, words_within
 
 SURE = 1.0
@@ -145,16 +145,9 @@ class _Chains:
         return (word.start, word.end) not in self._function
 
     def visit(self, nodes: list[Span], lo: int, hi: int) -> None:
-        ordered = sorted(nodes, key=lambda n: (n.start, n.end, n.order))
-        ceilings = [hi] * (len(ordered) + 1)  # the nearest start among the later siblings
-        for k in range(len(ordered) - 1, -1, -1):
-            ceilings[k] = min(ceilings[k + 1], ordered[k].start)
-        floor = lo  # the furthest end among the earlier siblings (as grown)
-        for k, node in enumerate(ordered):
-            if not node.point and node.start < node.end and floor <= node.start \
-                    and node.end <= ceilings[k + 1]:
-                self.grow(node, floor, ceilings[k + 1])
-            floor = max(floor, node.end)
+        for node, floor, ceiling in between_siblings(nodes, lo, hi):
+            if not node.point and node.start < node.end and floor <= node.start and node.end <= ceiling:
+                self.grow(node, floor, ceiling)
             self.visit(node.children, node.start, node.end)
 
     def free(self, j: int, inside: set[int], own: set[str], glued: bool) -> bool:

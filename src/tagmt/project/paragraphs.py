@@ -97,7 +97,7 @@ from dataclasses import dataclass
 from typing import Mapping
 
 from tagmt.project.detag import Detagged, SourceTag
-from tagmt.project.edges import Span, to_parent_edge
+from tagmt.project.edges import Span, to_parent_edge, whitespace_after, whitespace_before
 from tagmt.project.sentences import sentence_spans, stripped
 from tagmt.project.units import dictionary_words, groups_of, icu_pieces
 from tagmt.project.wordseg import Word
@@ -743,11 +743,11 @@ class Paragraph:
         if self._gaps is None:
             self._gaps = {(a[1], b[0]) for a, b in zip(self.trg_sentences, self.trg_sentences[1:])}
         tag, start, end = node.tag, node.start, node.end
-        x = start + _run(self.text, start, 1)
+        x = start + whitespace_after(self.text, start)
         if x > start and (start, x) in self._gaps and x < end and \
                 all(c.start >= x for c in node.children) and not self._between_units(tag.start, 1):
             start = x
-        y = end - _run(self.text, end, -1)
+        y = end - whitespace_before(self.text, end)
         if y < end and (y, end) in self._gaps and y > start and \
                 all(c.end <= y for c in node.children) and not self._between_units(tag.end, -1):
             end = y
@@ -793,14 +793,6 @@ class Paragraph:
                 not (keep_after and (end + 1 == len(self.text) or not self.text[end + 1].isspace())):
             end, trail = end + 1, trail - 1
         return start, end
-
-
-def _run(text: str, x: int, step: int) -> int:
-    """How many whitespace characters `text` has from offset `x` forward (`step` 1) or back (-1)."""
-    n = 0
-    while 0 <= (c := x + n if step > 0 else x - n - 1) < len(text) and text[c].isspace():
-        n += 1
-    return n
 
 
 def _hangul(char: str) -> bool:

@@ -63,7 +63,7 @@ import numpy as np
 from tagmt.project.align import Links
 from tagmt.project.conventions import keyed_tags
 from tagmt.project.detag import Detagged
-from tagmt.project.edges import Span
+from tagmt.project.edges import Span, between_siblings
 from tagmt.project.units import target_units
 from tagmt.project.wordseg import Word
 
@@ -286,21 +286,13 @@ def _cases(seg: Segment, spans: list[Span]) -> Iterator[tuple[Span, Case]]:
     region and its later siblings' bounds are read (`Ranker.rerank`)."""
 
     def visit(nodes: list[Span], lo: int, hi: int, scope: tuple[int, int]) -> Iterator[tuple[Span, Case]]:
-        ordered = sorted(nodes, key=lambda n: (n.start, n.end, n.order))
-        # the bounds as running extremes (linear in the siblings): the floor is the furthest end of the
-        # siblings before, read after each was yielded (and perhaps moved); the later siblings are not
-        # moved before they are yielded, so their nearest start is known from the start
-        ceilings = [hi] * (len(ordered) + 1)
-        for k in range(len(ordered) - 1, -1, -1):
-            ceilings[k] = min(ceilings[k + 1], ordered[k].start)
-        floor = lo
-        for k, node in enumerate(ordered):
+        # the floor is read after each earlier sibling was yielded (and perhaps moved): `between_siblings`
+        for node, floor, ceiling in between_siblings(nodes, lo, hi):
             if not node.point and not node.fixed and (node.tag.start, node.tag.end) != scope:
-                case = tag_case(seg, node, floor, ceilings[k + 1])
+                case = tag_case(seg, node, floor, ceiling)
                 if case is not None and len(case.spans) > 1:
                     yield node, case
             yield from visit(node.children, node.start, node.end, (node.tag.start, node.tag.end))
-            floor = max(floor, node.end)
 
     yield from visit(spans, 0, len(seg.text), (0, len(seg.detagged.plain)))
 
