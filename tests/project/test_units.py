@@ -366,7 +366,7 @@ def test_the_target_units_of_a_segment_take_one_icu_pass(text, monkeypatch):
     shared = units._Units("a b", text)
     assert calls == [text]
     assert (shared.words, sorted(shared.unknown)) == (alone[0], sorted(alone[1]))
-    pieces = units.icu_pieces(text)
+    pieces = units.dictionary_pieces(text)
     assert (units.dictionary_words(text, pieces), units.unknown_compounds(text, pieces)) == alone
 
 

@@ -46,7 +46,7 @@ from typing import Mapping
 from tagmt.project.align import Links
 from tagmt.project.edges import Span, between_siblings
 from tagmt.project.nounchains import link_owners
-from tagmt.project.units import icu_pieces
+from tagmt.project.units import dictionary_pieces
 from tagmt.project.wordseg import Word, words_within
 
 SURE = 1.0
@@ -100,7 +100,7 @@ class _Phrases:
         self.text, self.src, self.trg, self.owners = text, src, trg, owners
         self.src_starts = [w.start for w in src]
         self.trg_starts = [w.start for w in trg]
-        pieces = icu_pieces(text)
+        pieces = dictionary_pieces(text)
         self.starting = {a: b for a, b in pieces}  # dictionary word starting at a → its end
         self.ending = {b: a for a, b in pieces}
 

@@ -99,7 +99,7 @@ from typing import Mapping
 from tagmt.project.detag import Detagged, SourceTag
 from tagmt.project.edges import Span, to_parent_edge, whitespace_after, whitespace_before
 from tagmt.project.sentences import sentence_spans, stripped
-from tagmt.project.units import dictionary_words, groups_of, icu_pieces
+from tagmt.project.units import dictionary_pieces, dictionary_words, groups_of
 from tagmt.project.wordseg import Word
 
 MERGE = 1.0
@@ -350,7 +350,7 @@ class Paragraph:
         `差|立`), a run of Hangul (Korean writes a space between its words, `엑|스포트`) — or inside a
         bracket or quotation group (`units.groups_of`: `Max (請求額, | 債権)`): a bead is not cut there."""
         if self._inner is None:
-            pieces = icu_pieces(self.text)
+            pieces = dictionary_pieces(self.text)
             self._inner = {x for a, b in dictionary_words(self.text, pieces) for x in range(a + 1, b)}
             self._inner.update(x for x in range(1, len(self.text))
                                if _hangul(self.text[x - 1]) and _hangul(self.text[x]))

@@ -152,12 +152,12 @@ def dictionary_words(text: str, pieces: list[tuple[int, int]] | None = None) -> 
     Khmer, Myanmar) as ICU's dictionary cuts them (`到期`, `经典`, `日付`): a segmenter that cuts
     finer (Chinese: one Han character a word, for the aligner) must not let an edge split them;
     in Japanese, the runs of kanji ICU does not know are words too (`unknown_compounds`).
-    Chinese is cut by jieba's dictionary, which knows far more of its words than ICU's (`icu_pieces`).
+    Chinese is cut by jieba's dictionary, which knows far more of its words than ICU's (`dictionary_pieces`).
     Empty without PyICU and jieba (the `align` extra): edges then fall where the words say. `pieces`:
-    the dictionary words of `text` when the caller has them already (`icu_pieces`)."""
+    the dictionary words of `text` when the caller has them already (`dictionary_pieces`)."""
     if not _UNSPACED.search(text):
         return []
-    pieces = icu_pieces(text) if pieces is None else pieces
+    pieces = dictionary_pieces(text) if pieces is None else pieces
     found = []
     for a, b in pieces:
         scripts = {_script(c) for c in text[a:b]}
@@ -182,10 +182,10 @@ def unknown_compounds(text: str, pieces: list[tuple[int, int]] | None = None) ->
     word: `将`, `为`) and without PyICU. `pieces` as for `dictionary_words`."""
     if not _HAN.search(text) or not _KANA.search(text) or not icu_available():
         return []
-    return _kanji_runs(text, icu_pieces(text) if pieces is None else pieces)
+    return _kanji_runs(text, dictionary_pieces(text) if pieces is None else pieces)
 
 
-def icu_pieces(text: str) -> list[tuple[int, int]]:
+def dictionary_pieces(text: str) -> list[tuple[int, int]]:
     """The dictionary words of `text` (empty without a script that needs them): Chinese (Han without
     kana) by jieba's dictionary (`wordbreak.chinese_spans`), everything else — and Chinese without
     jieba — by ICU's (empty without PyICU). What `dictionary_words` and `unknown_compounds` read, made
@@ -319,7 +319,7 @@ class _Units:
         self.groups = groups_of(text)
         self.source_groups = groups_of(plain)
         self.tokens = verbatim_tokens(plain, text)
-        pieces = icu_pieces(text)  # (speed: one ICU pass serves both)
+        pieces = dictionary_pieces(text)  # (speed: one dictionary pass serves both)
         self.words = dictionary_words(text, pieces)
         self.unknown = set(unknown_compounds(text, pieces))
         self.source_tokens = [  # tokens of several pieces: `<b>Manage</b><b>Users</b>` is two
