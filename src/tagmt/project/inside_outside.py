@@ -19,11 +19,10 @@ rules that make the spans match how the references write them:
   likeliest home (`_home`: `<b>魚に対する慢性毒性</b>`); and a span is not glued to an unlinked
   repeat of a word whose other copy is linked outside the tag — a coordination writes a shared
   word after each conjunct (`the <b>A</b> and <b>B</b> apps` → `<b>A</b>アプリと<b>B</b>アプリ`; in
-  Japanese a word of one kanji counts too: `<b>約束金額</b>列と<b>約束ステータス</b>列`). A span holding the
-  `在` that opens a Chinese circumposition takes the localizer closing it (`<b>在范围内</b>`, as a
-  bracket pair). Measured (SAP CV, seed 1 / 11): the one-kanji echoes, with `units`' head cut,
-  en-ja 93.1 / 92.7 → 93.5 / 93.1; the circumposition, with `units`' `内|的`, en-zh 93.3 / 92.5 →
-  94.1 / 93.3, en-zf 96.2 / 95.8 → 96.4 / 96.0.
+  Japanese a word of one kanji counts too: `<b>約束金額</b>列と<b>約束ステータス</b>列`). (A Chinese
+  circumposition, `<b>在范围内</b>`, is kept whole after the edge rules: `chinesegrammar.keep_phrases`.)
+  Measured (SAP CV, seed 1 / 11): the one-kanji echoes, with `units`' head cut, en-ja 93.1 / 92.7 →
+  93.5 / 93.1.
 * Nested tags are placed inside their parent's target span; siblings never overlap (a sibling is
   placed only in the words its earlier-placed siblings left free; the sibling with more links is
   placed first, so siblings may swap order as translations do).
