@@ -262,7 +262,7 @@ def run(
         runs = paragraph_groups(pairs, size, len({p.group for p in pairs}) == len(pairs))
         joined = join_paragraphs(pairs, trg, size, wrap, runs)
         if mode != "copy" and not args.no_alone:
-            alone, alone_exact = _alone_share(pairs, runs, joined, src, trg, mode, args, aligner, extra)
+            alone, alone_exact = _alone_share(pairs, runs, joined, src, trg, mode, args, aligner, extra, name, direction)
         pairs = joined
     if mode == "copy":
         pairs = [Pair(p.source, p.source, p.group) for p in pairs]
@@ -278,6 +278,8 @@ def run(
     seconds, cpu = time.perf_counter() - t0, _cpu() - cpu0
     result.reranked = _rerank_counts(pairs, rerank.TRACE)
     rerank.TRACE = None
+    if args.outputs:
+        _write_outputs(args, name, direction, mode, outputs)
     misses = [
         (p.source, output, p.target, None if alone_exact is None else alone_exact[k])
         for k, (p, output) in enumerate(zip(pairs, outputs))
@@ -286,7 +288,24 @@ def run(
     return result, seconds, cpu, len(pairs), misses, alone, kept
 
 
-def _alone_share(pairs, runs, joined, src, trg, mode, args, aligner, extra) -> tuple[float, list[bool]]:
+def _write_outputs(args, name: str, direction: str, mode: str, outputs: list[str]) -> None:
+    """`--outputs DIR`: every projection of the run, one JSON string a line, in a file named after the row
+    (set, direction, mode, the `--extra-examples`, `--paragraphs` and `--sentences` settings), so that two
+    runs of different code compare with `diff -r` (a refactor's identity check)."""
+    parts = [name, direction, mode, *extra_sets(name, direction, args.extra_examples)]
+    if args.paragraphs:
+        size, wrap = args.paragraphs
+        parts.append(f"p{size}-{'>'.join(wrap.outer)}-{'>'.join(wrap.inner)}{'' if wrap.stops else '-nostops'}")
+    if args.sentences:
+        parts.append("sentences")
+    if args.no_rerank:
+        parts.append("norerank")
+    args.outputs.mkdir(parents=True, exist_ok=True)
+    (args.outputs / (".".join(parts).replace("/", "_") + ".jsonl")).write_text(
+        "".join(json.dumps(output, ensure_ascii=False) + "\n" for output in outputs), encoding="utf-8")
+
+
+def _alone_share(pairs, runs, joined, src, trg, mode, args, aligner, extra, name, direction) -> tuple[float, list[bool]]:
     """`--paragraphs`: the share of the tagged paragraphs `joined` whose every sentence is exact when the
     sentences are projected one by one, in the same folds (each sentence in its paragraph's group), and
     for each paragraph whether its every sentence was exact alone."""
@@ -297,6 +316,8 @@ def _alone_share(pairs, runs, joined, src, trg, mode, args, aligner, extra) -> t
         cross_validate=mode == "cv", groups=[group_of[k] for k in range(len(pairs))], examples=extra,
         lexicon=resolve_lexicon(args.lexicon.split(","), src, trg),
     )
+    if args.outputs:
+        _write_outputs(args, name, direction, f"{mode}-alone", outputs)
     exact = [all(outputs[k] == wrapped[k].target for k in run) for run in runs]
     tagged = [n for n, paragraph in enumerate(joined) if detag(paragraph.source).tags]
     return 100 * sum(exact[n] for n in tagged) / max(len(tagged), 1), exact
@@ -358,6 +379,8 @@ def main(argv: list[str] | None = None) -> int:
                              "when projected alone (what joining them lost)")
     parser.add_argument("--by-tag", action="store_true", help="print the outcome per tag name")
     parser.add_argument("--json", type=Path, help="write every run's assessment here")
+    parser.add_argument("--outputs", type=Path, metavar="DIR",
+                        help="write every run's projections into DIR, a file a row (compare two runs with diff -r)")
     parser.add_argument("--no-rerank", action="store_true",
                         help="project without the span ranker (rerank.py), to compare")
     parser.add_argument("--paragraphs", default="", metavar="K[:WRAP]",
