@@ -18,7 +18,7 @@ Settings: majN (N runs, vote on symmetrized links, grow-diag-final-and), dirN (v
 then grow-diag-final-and), gdfN / gdN (majN with grow-diag-final / grow-diag), fullN (majN with
 eflomal's full iteration schedule).
 Measured (every setting at seeds 1 and 11, the defaults kept): see the docstring of
-src/tagmt/project/align.py. One seed over the 10 rows with maj3,maj1,maj5,dir3,dir5,gdf3,gd3 runs
+src/tagmt/projection/align.py. One seed over the 10 rows with maj3,maj1,maj5,dir3,dir5,gdf3,gd3 runs
 ~5 eflomal runs' CPU (~400 s) plus ~2 s of placement per setting and row.
 """
 
@@ -37,9 +37,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import bench_projection as bp  # noqa: E402
 
-from tagmt.project import align as align_module  # noqa: E402
-from tagmt.project.align import EflomalAligner  # noqa: E402
-from tagmt.project.assess import oracle_assessment  # noqa: E402
+from tagmt.projection import align as align_module  # noqa: E402
+from tagmt.projection.align import EflomalAligner  # noqa: E402
+from tagmt.projection.assess import oracle_assessment  # noqa: E402
 
 _CACHE: dict[tuple, tuple] = {}
 _COST: dict[tuple, float] = {}

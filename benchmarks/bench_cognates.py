@@ -21,11 +21,11 @@ from pathlib import Path
 
 from bench_projection import load_pairs  # noqa: E402  (same folder)
 
-from tagmt.project import detag
-from tagmt.project.anchors import anchor_identical
-from tagmt.project.cognates import MARGIN, THRESHOLD, cognate_pairs
-from tagmt.project.conventions import keyed_tags
-from tagmt.project.wordseg import words_with_offsets
+from tagmt.projection import detag
+from tagmt.projection.anchors import anchor_identical
+from tagmt.projection.cognates import MARGIN, THRESHOLD, cognate_pairs
+from tagmt.projection.conventions import keyed_tags
+from tagmt.projection.wordseg import words_with_offsets
 
 SHARED = Path(__file__).resolve().parent.parent.parent / "shared"
 GRID = (0.65, 0.7, 0.75, 0.8, 0.85, 0.9)

@@ -4,7 +4,7 @@
 1. `tagmt project` on line files, the oracle way: the tagged English source and the plain reference (the
    tagged reference's tags stripped, its text unescaped, as an MT system writes it) → the tagged
    translation, compared with the tagged reference: exact % of the lines whose reference has tags, the
-   misses sorted into the error classes of `tagmt.project.assess`, and seconds per 1,000 segments.
+   misses sorted into the error classes of `tagmt.projection.assess`, and seconds per 1,000 segments.
 2. `tagmt project --xliff` on XLIFF 1.2 and 2.0 files made from EUR-Lex dev (the English lines as
    sources with their codes, the plain references as targets without codes, a note and a name on every
    unit): exact % of tagged units, and whether everything but the targets came back byte for byte
@@ -37,7 +37,7 @@ from tagmt.corpus import read_corpus
 from tagmt.corpus.lines import read_segments, write_lines
 from tagmt.corpus.xmltext import escape_attribute, unescape
 from tagmt.markup import strip, tokenize
-from tagmt.project.assess import assess_segment
+from tagmt.projection.assess import assess_segment
 
 DEFAULT_DATA = Path(__file__).resolve().parent.parent.parent / "shared" / "eurlex-dev"
 _TAG = re.compile(r"<(/?)(g|x|bx|ex)\b([^>]*?)(/?)>")

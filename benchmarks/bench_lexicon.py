@@ -24,11 +24,11 @@ from pathlib import Path
 from bench_cognates import _inside, _pct  # noqa: E402  (same folder)
 from bench_projection import SETS, load_pairs  # noqa: E402
 
-from tagmt.project import detag
-from tagmt.project.anchors import anchor_identical
-from tagmt.project.conventions import keyed_tags
-from tagmt.project.lexicon import default_lexicon, lexicon_pairs, read_lexicon, unit_texts
-from tagmt.project.wordseg import words_with_offsets
+from tagmt.projection import detag
+from tagmt.projection.anchors import anchor_identical
+from tagmt.projection.conventions import keyed_tags
+from tagmt.projection.lexicon import default_lexicon, lexicon_pairs, read_lexicon, unit_texts
+from tagmt.projection.wordseg import words_with_offsets
 
 SHARED = Path(__file__).resolve().parent.parent.parent / "shared"
 

@@ -16,10 +16,10 @@ import argparse
 import sys
 import time
 
-from tagmt.project.detag import detag
-from tagmt.project.projector import project_tags
-from tagmt.project.repeats import order_repeats
-from tagmt.project.wordseg import Word, words_with_offsets
+from tagmt.projection.detag import detag
+from tagmt.projection.projector import project_tags
+from tagmt.projection.repeats import order_repeats
+from tagmt.projection.wordseg import Word, words_with_offsets
 
 
 def _cpu() -> float:

@@ -48,8 +48,8 @@ def requests_per_second(model: str, base: str, texts: list[str], concurrency: in
 
 
 def document_mode(model: str, base: str, max_tokens: int) -> None:
-    from tagmt.translate.documents import chunk_budget, chunk_document, score_translated_documents, translate_documents
-    from tagmt.translate.options import RunOptions
+    from tagmt.translation.documents import chunk_budget, chunk_document, score_translated_documents, translate_documents
+    from tagmt.translation.options import RunOptions
 
     doc = dita_document(30)
     print(f"\ndocument mode, one DITA concept of 30 segments ({len(doc)} characters):")

@@ -2,7 +2,7 @@
 examples.
 
 The "translation" of each tagged source is its tag-stripped reference (what the `reference`
-engine gives in DP); the projection puts the source's tags into it, and `tagmt.project.assess`
+engine gives in DP); the projection puts the source's tags into it, and `tagmt.projection.assess`
 compares the result with the tagged reference: exact segments and the error classes of the rest
 (whitespace, punctuation, words, point, nesting, tags differ) overall and per tag name, and the
 CPU seconds per 1,000 segments (this process and its eflomal runs; the wall clock depends on how
@@ -32,7 +32,7 @@ Measured (main 4893d3d, default eflomal, exact %): glossary cv de 88.8, fr 92.7,
 with --extra-examples eurlex de 90.6, fr 94.1, hu 92.0; eurlex cv de 97.4, fr 98.4, hu 97.1; eurlex cv with
 --extra-examples glossary de 97.4, fr 98.5, hu 97.1.
 
-The span ranker (`tagmt.project.rerank`) is on unless `--no-rerank`; the columns `moved right wrong` count
+The span ranker (`tagmt.projection.rerank`) is on unless `--no-rerank`; the columns `moved right wrong` count
 the spans it moved and, of those, the ones moved onto the reference's span and off it (the pipeline's span
 was the reference's); a move between two wrong spans counts in neither.
 
@@ -104,11 +104,11 @@ from pathlib import Path
 from tagmt.data.dataset import open_dataset
 from tagmt.data.views import parallel_segments
 from tagmt.linecodec import decode_line
-from tagmt.project import detag, rerank
-from tagmt.project.align import get_aligner
-from tagmt.project.lexicon import resolve_lexicon
-from tagmt.project.wordseg import words_with_offsets
-from tagmt.project.assess import ERRORS, Assessment, _plain, assess_segment, oracle_assessment
+from tagmt.projection import detag, rerank
+from tagmt.projection.align import get_aligner
+from tagmt.projection.lexicon import resolve_lexicon
+from tagmt.projection.wordseg import words_with_offsets
+from tagmt.projection.assess import ERRORS, Assessment, _plain, assess_segment, oracle_assessment
 
 SHARED = Path(__file__).resolve().parent.parent.parent / "shared"
 SETS = {
@@ -333,7 +333,7 @@ def _paragraphs_record(paragraphs) -> dict | None:
 def _rerank_counts(pairs: list[Pair], trace: list) -> tuple[int, int, int]:
     """The spans the ranker moved (`rerank.TRACE`): how many, how many onto the reference's span, how
     many off it (the pipeline's span was the reference's)."""
-    from tagmt.project.conventions import keyed_tags
+    from tagmt.projection.conventions import keyed_tags
 
     references = {(detag(p.source).plain, _plain(p.target)): p.target for p in pairs}
     right = wrong = 0
@@ -492,9 +492,9 @@ def _usage() -> tuple[float, float]:
 
 def _speed_one(args) -> int:
     """One measurement in this (fresh) process: prints a JSON line."""
-    from tagmt.project import project_batch
-    from tagmt.project.assess import _plain, assess
-    from tagmt.project.model import learn_model, load_model
+    from tagmt.projection import project_batch
+    from tagmt.projection.assess import _plain, assess
+    from tagmt.projection.model import learn_model, load_model
 
     what, count, model_path = args.speed_one
     src, trg, measured, shown = _speed_pairs(args)

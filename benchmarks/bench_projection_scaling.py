@@ -19,8 +19,8 @@ import argparse
 import os
 import sys
 
-from tagmt.project.align import EflomalAligner, work_cells
-from tagmt.project.inside_outside import place_tags
+from tagmt.projection.align import EflomalAligner, work_cells
+from tagmt.projection.inside_outside import place_tags
 from tagmt.testing.coded import coded_segment
 
 

@@ -28,8 +28,8 @@ import time
 from pathlib import Path
 
 from tagmt.markup import strip
-from tagmt.project import detag, project_batch, wordseg
-from tagmt.project.align import get_aligner
+from tagmt.projection import detag, project_batch, wordseg
+from tagmt.projection.align import get_aligner
 from tagmt.testing.scripts import WITH_SPACES, WITHOUT_SPACES
 
 DEFAULT_DATA = Path(__file__).resolve().parent.parent.parent / "shared" / "eurlex-dev"

@@ -57,8 +57,8 @@ from pathlib import Path
 
 from tagmt.corpus.lines import read_segments, write_lines
 from tagmt.corpus.xmltext import unescape
-from tagmt.project import detag
-from tagmt.project.assess import assess
+from tagmt.projection import detag
+from tagmt.projection.assess import assess
 
 SHARED = Path(__file__).resolve().parent.parent.parent / "shared"
 

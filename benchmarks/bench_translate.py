@@ -20,9 +20,9 @@ from pathlib import Path
 from tagmt.data.dataset import open_dataset
 from tagmt.data.directions import parse_direction
 from tagmt.data.views import parallel_segments
-from tagmt.project.align import get_aligner
+from tagmt.projection.align import get_aligner
 from tagmt.engines import load_engine
-from tagmt.project import detag, project_batch
+from tagmt.projection import detag, project_batch
 
 SAP_DEV = Path(__file__).resolve().parent.parent.parent / "shared" / "sap-dev"
 

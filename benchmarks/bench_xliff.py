@@ -30,7 +30,7 @@ Usage:  python benchmarks/bench_xliff.py [--sizes 1000,10000,50000] [--runs tran
             [--target-language de|zh]
         python benchmarks/bench_xliff.py --runs project-eflomal,learn --sizes 10000,50000
 ``--target-language zh`` writes Chinese targets: the projection then aligns them on characters and on
-dictionary words (``tagmt/project/alignunits.py``, two views whose unit texts are made as the aligner reads
+dictionary words (``tagmt/projection/alignunits.py``, two views whose unit texts are made as the aligner reads
 them, the joined links kept compact): project 1k / 10k / 50k units 10.3x / 8.9x / 8.8x the file (50k:
 128.6 MB, 19.1 s CPU; the 1k figure is a few MB over a warm-up baseline, where hash tables and caches weigh).
 Prints per size and run: seconds (wall clock), cpu seconds (the run's process time: on a shared machine
@@ -38,7 +38,7 @@ the wall clock swings with the load), peak MB above the baseline, input MB and t
 one ``ratio`` line per run at the largest size (``--quick``: 1k and 5k units, a check that it runs).
 
 Measured on a shared 2-core machine (issue 19, item 5), before (4893d3d) and after the projection batch
-kept its words and links compact (``tagmt/project/wordstore.py``), one run each, back to back:
+kept its words and links compact (``tagmt/projection/wordstore.py``), one run each, back to back:
 
     run        units   peak MB before → after   peak/input before → after   cpu s before → after
     translate   1000     2.1 →   2.1               7.4x → 7.4x                 0.16 →  0.14
@@ -63,7 +63,7 @@ the tagmt process above its baseline / the largest eflomal process, whose floor 
     learn (lines)    200000    56.5 (1.9x)                          97.6           87.1
 
 "→": before / after eflomal's three seeded runs kept their forward, reverse and symmetrized links compact
-until the vote (``tagmt.project.align``: as sets, nine lists of every pair's links were held at once, ~13x
+until the vote (``tagmt.projection.align``: as sets, nine lists of every pair's links were held at once, ~13x
 the file). eflomal itself holds its corpus as integers: linear, ~0.44 MB per 1,000 lines of ~14 words
 (3.4x the corpus bytes at 200k lines), up to two such processes at once; the tagmt process of ``tagmt learn``
 grows linearly too, ~1.9x the corpus bytes.
@@ -140,7 +140,7 @@ def _watch_eflomal() -> list[float]:
         finally:
             os.unlink(report)
 
-    subprocess.run = run  # type: ignore[assignment]  # (tagmt.project.align and .model call subprocess.run)
+    subprocess.run = run  # type: ignore[assignment]  # (tagmt.projection.align and .model call subprocess.run)
     return peaks
 
 
@@ -166,11 +166,11 @@ def make_corpus(folder: Path, lines: int, seed: int = 7) -> tuple[Path, Path, in
 
 def child(kind: str, path: str, out: str, lang: str = "de") -> None:
     """One measured run, in its own process; prints a JSON line."""
-    from tagmt.project.align import get_aligner
-    from tagmt.project.model import learn_model, line_pairs
-    from tagmt.translate.files import translate_file
-    from tagmt.translate.options import RunOptions
-    from tagmt.translate.projection import project_xliff
+    from tagmt.projection.align import get_aligner
+    from tagmt.projection.model import learn_model, line_pairs
+    from tagmt.translation.files import translate_file
+    from tagmt.translation.options import RunOptions
+    from tagmt.translation.projection import project_xliff
 
     class Diagonal:
         name = "diagonal"
@@ -232,7 +232,7 @@ def main(argv: list[str] | None = None) -> int:
     unknown = [kind for kind in runs if kind not in ("translate", "project", *EFLOMAL_RUNS)]
     if unknown:
         parser.error(f"--runs: unknown run {unknown[0]!r}")
-    at_once = min(3, os.cpu_count() or 1)  # eflomal's seeded runs in parallel (tagmt.project.align, model)
+    at_once = min(3, os.cpu_count() or 1)  # eflomal's seeded runs in parallel (tagmt.projection.align, model)
     print(f"{'run':<16} {'units':>7} {'seconds':>8} {'cpu s':>7} {'peak MB':>8} {'input MB':>9} {'peak/input':>10}"
           f" {'eflomal MB':>10} {'eflomal/input':>13} {'at once':>7} {'eflomal cpu s':>13}")
     last: dict[str, tuple[int, float, float | None]] = {}

@@ -18,7 +18,7 @@ from tagmt.testing.tiny_seq2seq import build_tiny_m2m100, build_tiny_mbart50
 os.environ["HF_HUB_OFFLINE"] = "1"
 os.environ["TRANSFORMERS_OFFLINE"] = "1"
 # Projections in tests use no installed dictionary (FreeDict in /usr/share/dictd, CC-CEDICT) unless a test asks
-# for one: their outcomes must not depend on what the machine has installed (tests/project/test_lexicon.py).
+# for one: their outcomes must not depend on what the machine has installed (tests/projection/test_lexicon.py).
 os.environ["TAGMT_DEFAULT_LEXICON"] = "none"
 
 REPO_ROOT = Path(__file__).resolve().parent.parent

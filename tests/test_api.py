@@ -18,7 +18,7 @@ HYPS = ['Klicken Sie auf <b>Speichern</b>.', 'Öffnen Sie die Datei a.txt &amp; 
 
 
 def test_import_is_lazy():
-    code = ("import sys, tagmt; heavy = [m for m in ('tagmt.api', 'tagmt.metrics.registry', 'tagmt.translate', "
+    code = ("import sys, tagmt; heavy = [m for m in ('tagmt.api', 'tagmt.metrics.registry', 'tagmt.translation', "
             "'sacrebleu', 'numpy') if m in sys.modules]; print(heavy)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
@@ -27,12 +27,18 @@ def test_import_is_lazy():
         tagmt.no_such_name  # noqa: B018
 
 
-def test_translate_and_project_stay_packages():
-    """tagmt.translate / tagmt.project are callable and still the library's packages."""
-    import tagmt.translate.files  # noqa: F401
+def test_translate_and_project_are_plain_functions():
+    """tagmt.translate / tagmt.project are the API's plain functions, and importing the library's packages
+    (tagmt.translation, tagmt.projection) leaves them so."""
+    import types
 
-    assert callable(tagmt.translate) and callable(tagmt.project)
-    assert tagmt.translate.files.translate_file and tagmt.project.detag
+    import tagmt.projection  # noqa: F401
+    import tagmt.translation.files  # noqa: F401
+    from tagmt import api
+
+    assert tagmt.project is api.project and tagmt.translate is api.translate
+    assert isinstance(tagmt.project, types.FunctionType) and isinstance(tagmt.translate, types.FunctionType)
+    assert tagmt.translation.files.translate_file and tagmt.projection.detag
 
 
 def test_metric_matches_the_registry():

@@ -20,9 +20,9 @@ def test_names_that_meant_two_things_are_split():
     import tagmt.metrics.document as metric_documents
     import tagmt.metrics.placement as placement
     import tagmt.metrics.segment as metric_segment
-    import tagmt.translate.documents as translated_documents
-    import tagmt.translate.repair as repair
-    import tagmt.translate.runs as runs
+    import tagmt.translation.documents as translated_documents
+    import tagmt.translation.repair as repair
+    import tagmt.translation.runs as runs
 
     assert hasattr(runs, "SegmentCache") and not hasattr(metric_segment, "SegmentCache")
     assert hasattr(metric_segment, "ParseCache")
@@ -37,10 +37,10 @@ def test_names_that_meant_two_things_are_split():
 def test_constants_have_one_home():
     from tagmt import aligner_names, preflight
     from tagmt.engines import hf, offline, options
-    from tagmt.project import align
+    from tagmt.projection import align
     from tagmt.reproduce import cells, grid
-    from tagmt.translate import options as run_options
-    from tagmt.translate import pipelines
+    from tagmt.translation import options as run_options
+    from tagmt.translation import pipelines
 
     assert cells.OFFLINE_ENGINES is offline.OFFLINE_ENGINES and preflight.OFFLINE_ENGINES is offline.OFFLINE_ENGINES
     assert not hasattr(preflight, "OFFLINE_MODELS")

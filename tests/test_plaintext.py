@@ -43,8 +43,8 @@ class Recording(CopyEngine):
 def test_dp_few_shot_examples_read_as_the_segment_itself():
     """Regression: DP few-shot examples reached the LLM as `Save &amp; close` while the segment itself
     was sent as `Save & close`."""
-    from tagmt.translate.options import RunOptions
-    from tagmt.translate.pipelines import translate_corpus
+    from tagmt.translation.options import RunOptions
+    from tagmt.translation.pipelines import translate_corpus
 
     tagged = 'Save &amp; <g id="1">close</g>'
     examples = select_examples([(tagged, 'Sichern &amp; <g id="1">schließen</g>')], 1, "dp")
@@ -76,9 +76,9 @@ def test_escaped_xliff_projection_is_well_formed():
 
 def test_project_translations_counts_its_translations():
     """Regression: project_translations(..., escaped=True) reported "1 of 0 translations"."""
-    from tagmt.project import detag
-    from tagmt.translate.hygiene import RunReport
-    from tagmt.translate.pipelines import load_aligner, project_translations
+    from tagmt.projection import detag
+    from tagmt.translation.hygiene import RunReport
+    from tagmt.translation.pipelines import load_aligner, project_translations
 
     report = RunReport()
     project_translations([detag('Save &amp; <g id="1">close</g>')], ["Speichern & schließen"], "en", "de",
@@ -91,7 +91,7 @@ def test_plain_text_is_what_detag_leaves():
     """DP detags its sources itself (it needs the tags' offsets): the text it sends is plain_text's."""
     from tagmt.corpus.lines import read_segments
     from tagmt.paths import sample_data_dir
-    from tagmt.project import detag
+    from tagmt.projection import detag
 
     segments = [s for name in ("guide.en", "guide.de") for s in read_segments(sample_data_dir() / "files" / name)]
     segments += ['A <b>b</b> c', 'orphan </i> and <br/> &amp; <x id="1"/>', '<<PLACEHOLDER>> &lt;b&gt;']

@@ -12,21 +12,18 @@ The public API (docs/api.md), imported on first use so that ``import tagmt`` and
 
 __version__ = "0.1.0"
 
-#: The documented names and the module that holds them.
-_API = {"metric": "tagmt.api", "evaluate": "tagmt.api", "read": "tagmt.api",
-        "Score": "tagmt.api", "Metric": "tagmt.api", "Results": "tagmt.api", "TagmtError": "tagmt.errors"}
-#: ``tagmt.translate`` and ``tagmt.project`` are packages of the library whose module objects are callable
-#: (``tagmt.callable_module``): ``tagmt.translate(…)`` is ``tagmt.api.translate(…)``.
-_CALLABLE_PACKAGES = ("translate", "project")
+#: The documented names and the module that holds them. ``tagmt.project`` and ``tagmt.translate`` are plain
+#: functions of ``tagmt.api``; the library's packages are ``tagmt.projection`` and ``tagmt.translation``.
+_API = {"metric": "tagmt.api", "evaluate": "tagmt.api", "read": "tagmt.api", "project": "tagmt.api",
+        "translate": "tagmt.api", "Score": "tagmt.api", "Metric": "tagmt.api", "Results": "tagmt.api",
+        "TagmtError": "tagmt.errors"}
 
-__all__ = ["__version__", *_API, *_CALLABLE_PACKAGES]
+__all__ = ["__version__", *_API]
 
 
 def __getattr__(name: str):
     import importlib
 
-    if name in _CALLABLE_PACKAGES:
-        return importlib.import_module(f"tagmt.{name}")  # the import sets it as this module's attribute
     module = _API.get(name)
     if module is None:
         raise AttributeError(f"module 'tagmt' has no attribute {name!r}")
@@ -36,4 +33,4 @@ def __getattr__(name: str):
 
 
 def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_API) | set(_CALLABLE_PACKAGES))
+    return sorted(set(globals()) | set(_API))

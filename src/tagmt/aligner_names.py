@@ -1,13 +1,13 @@
 """The aligners the commands offer, and how --aligner-model and --device reach the awesome one.
 
-Apart from `tagmt.project.align` so that argument parsers can name the choices without importing the
+Apart from `tagmt.projection.align` so that argument parsers can name the choices without importing the
 projection stack (200 ms); `get_aligner` builds what these names say.
 """
 
 from __future__ import annotations
 
 
-#: the aligners themselves (``tagmt.project.align.ALIGNER_CLASSES`` builds each)
+#: the aligners themselves (``tagmt.projection.align.ALIGNER_CLASSES`` builds each)
 ALIGNERS = ("eflomal", "awesome")
 
 #: what --aligner takes on the command line: each aligner, and the two combined (union of their links)

@@ -210,10 +210,10 @@ def project(
     ``"none"``; None: the installed ones of the language pair)."""
     from tagmt.languages import normalize
     from tagmt.preflight import aligner_problems, check
-    from tagmt.project import detag
-    from tagmt.translate.hygiene import RunReport
-    from tagmt.translate.pipelines import load_aligner, project_translations
-    from tagmt.translate.projection import _has_source_tags
+    from tagmt.projection import detag
+    from tagmt.translation.hygiene import RunReport
+    from tagmt.translation.pipelines import load_aligner, project_translations
+    from tagmt.translation.projection import _has_source_tags
 
     one = isinstance(sources, str)
     if one != isinstance(translations, str):
@@ -234,7 +234,7 @@ def project(
     report = RunReport()
     guide = _guide(examples, align_corpus, src, trg)
     if lexicon is not None:
-        from tagmt.translate.guide import with_lexicon
+        from tagmt.translation.guide import with_lexicon
 
         given = [str(lexicon)] if isinstance(lexicon, (str, Path)) else [str(x) for x in lexicon]
         guide = with_lexicon(guide, given, src, trg)
@@ -248,16 +248,16 @@ def project(
 
 def _projection_model(model: Any, src_lang: str | None = None, trg_lang: str | None = None) -> Any:
     """``projection_model`` as project_batch takes it: a model folder made by ``tagmt learn`` (loaded and
-    checked for the language pair) or a loaded ``tagmt.project.ProjectionModel``."""
+    checked for the language pair) or a loaded ``tagmt.projection.ProjectionModel``."""
     if model is None:
         return None
-    from tagmt.project import ProjectionModel, load_model
+    from tagmt.projection import ProjectionModel, load_model
 
     if isinstance(model, (str, Path)):
         return load_model(model, src_lang, trg_lang)
     if not isinstance(model, ProjectionModel):
         raise TagmtError(f"projection_model takes a projection model folder made by tagmt learn (or one loaded "
-                         f"with tagmt.project.load_model), not {type(model).__name__}")
+                         f"with tagmt.projection.load_model), not {type(model).__name__}")
     if src_lang is not None and trg_lang is not None and (model.src_lang, model.trg_lang) != (src_lang, trg_lang):
         raise TagmtError(f"{model.path}: the projection model is for {model.src_lang}-{model.trg_lang}, "
                          f"not {src_lang}-{trg_lang}")
@@ -266,7 +266,7 @@ def _projection_model(model: Any, src_lang: str | None = None, trg_lang: str | N
 
 def _guide(examples: Any, align_corpus: Sequence[tuple[str, str]] | None, src: str, trg: str):
     from tagmt.corpus import Corpus, Segment
-    from tagmt.translate.guide import make_guide, read_examples
+    from tagmt.translation.guide import make_guide, read_examples
 
     corpora = []
     if isinstance(examples, (str, Path)):
@@ -312,12 +312,12 @@ def translate(
     ``EngineOptions``. Engine options
     as keywords (``beam``, ``batch_size``, ``device``, ``engine``, ``compute_type``, ``fp16``,
     ``max_tokens``, ``llm``), ``aligner_model``, ``cache_dir``/``use_cache``, and the rest as
-    ``tagmt.translate.files.translate_file`` takes them (``repair``, ``guide``, ``overwrite`` …); or the
+    ``tagmt.translation.files.translate_file`` takes them (``repair``, ``guide``, ``overwrite`` …); or the
     objects themselves: ``engine=EngineOptions(…)``, ``aligner=AlignerSpec(…)``, ``run=RunOptions(…)``
-    (``tagmt.translate.options``)."""
+    (``tagmt.translation.options``)."""
     engine, aligner_, run, rest = _run_objects(model, aligner, progress, options)
     if isinstance(input, (str, Path)):
-        from tagmt.translate.files import translate_file
+        from tagmt.translation.files import translate_file
 
         if output is None:
             raise TagmtError("translate(path) needs output=: the file to write (XLIFF in, XLIFF out)")
@@ -335,7 +335,7 @@ def _run_objects(model: Any, aligner: Any, progress: bool, options: dict[str, An
     the keywords left for ``translate_file``."""
     from dataclasses import fields
 
-    from tagmt.translate.options import AlignerSpec, DecodingOptions, EngineOptions, RunOptions
+    from tagmt.translation.options import AlignerSpec, DecodingOptions, EngineOptions, RunOptions
 
     options = dict(options)
     names = {f.name for cls in (EngineOptions, DecodingOptions) for f in fields(cls)} - {"model"}
@@ -366,7 +366,7 @@ def _translate_segments(segments: list[str], *, approach: str, engine, aligner, 
     from tagmt.corpus import Corpus, Segment
     from tagmt.data.directions import Direction
     from tagmt.languages import normalize
-    from tagmt.translate.pipelines import translate_corpus
+    from tagmt.translation.pipelines import translate_corpus
 
     if not (src_lang and trg_lang):
         raise TagmtError("translate(list of segments) needs src_lang= and trg_lang=")

@@ -116,7 +116,7 @@ def _part_problems(part: str, aligner: str, aligner_model: str | None) -> list[s
     if part == "eflomal":
         problems += _missing_extra(["eflomal"], "align", "the eflomal aligner")
     elif part == "awesome":
-        from tagmt.project.align import DEFAULT_AWESOME_MODEL
+        from tagmt.projection.align import DEFAULT_AWESOME_MODEL
 
         hf = _missing_extra(["torch", "transformers"], "hf", "the awesome aligner")
         problems += hf

@@ -63,9 +63,9 @@ def run_sample_files(out: Path, *, projection: bool) -> list[SampleRun]:
     """Run the two workflows on the sample files into ``out``. With ``projection`` (eflomal installed) the
     reference is detagged and projected back (DP: tag projection alone); without, the XLIFF files are
     translated by ``copy`` (DT) and the line files are not projected."""
-    from tagmt.translate.files import translate_file
-    from tagmt.translate.options import RunOptions
-    from tagmt.translate.projection import project_lines
+    from tagmt.translation.files import translate_file
+    from tagmt.translation.options import RunOptions
+    from tagmt.translation.projection import project_lines
 
     folder = sample_files_dir()
     out.mkdir(parents=True, exist_ok=True)

@@ -18,7 +18,7 @@ from tagmt.engines import load_engine  # noqa: E402
 from tagmt.engines.ct2 import CT2Engine, convert, load_ct2  # noqa: E402
 from tagmt.engines.hf import load_checkpoint  # noqa: E402
 from tagmt.errors import MissingExtraError, TagmtError  # noqa: E402
-from tagmt.project import detag  # noqa: E402
+from tagmt.projection import detag  # noqa: E402
 
 FAMILIES = ["tiny_m2m100_dir", "tiny_mbart50_dir"]
 

@@ -25,8 +25,8 @@ from tagmt.engines.base import PartialBatchError
 from tagmt.errors import TagmtError
 from tagmt.markup import strip
 from tagmt.testing.tiny_chat import free_port
-from tagmt.translate.options import RunOptions
-from tagmt.translate.pipelines import translate_parallel
+from tagmt.translation.options import RunOptions
+from tagmt.translation.pipelines import translate_parallel
 
 Answer = Callable[[dict], "tuple[int, dict | str]"]
 
@@ -233,7 +233,7 @@ def test_cli_repair_project_gives_every_line_its_source_tags(tmp_path, sample_da
     pytest.importorskip("eflomal")
     from tagmt.data.dataset import open_dataset
     from tagmt.data.views import segment_lines
-    from tagmt.translate.repair import tags_match
+    from tagmt.translation.repair import tags_match
 
     from tagmt.markup import strip
 

@@ -49,10 +49,10 @@ def _engine(tiny_chat_dir: Path, base: str, **options):
 def test_dp_over_glossary_lines_keeps_exactly_the_source_tags(tiny_chat_dir, chat_server, eurlex_dev, tmp_path):
     pytest.importorskip("eflomal")
     from tagmt.data.directions import Direction
-    from tagmt.project.align import get_aligner
-    from tagmt.translate.options import RunOptions
-    from tagmt.translate.pipelines import translate_parallel
-    from tagmt.translate.repair import tags_match
+    from tagmt.projection.align import get_aligner
+    from tagmt.translation.options import RunOptions
+    from tagmt.translation.pipelines import translate_parallel
+    from tagmt.translation.repair import tags_match
     from tagmt.corpus.lines import write_lines
 
     segments = _glossary(eurlex_dev)
@@ -67,8 +67,8 @@ def test_dp_over_glossary_lines_keeps_exactly_the_source_tags(tiny_chat_dir, cha
 
 def test_dt_over_glossary_lines_writes_one_line_each(tiny_chat_dir, chat_server, eurlex_dev, tmp_path):
     from tagmt.data.directions import Direction
-    from tagmt.translate.options import RunOptions
-    from tagmt.translate.pipelines import translate_parallel
+    from tagmt.translation.options import RunOptions
+    from tagmt.translation.pipelines import translate_parallel
     from tagmt.corpus.lines import write_lines
 
     segments = _glossary(eurlex_dev)
@@ -83,8 +83,8 @@ def test_dt_over_glossary_lines_writes_one_line_each(tiny_chat_dir, chat_server,
 
 def test_document_mode_on_a_30_segment_document(tiny_chat_dir, chat_server, tmp_path):
     from tagmt.testing.tiny_chat import dita_document
-    from tagmt.translate.documents import score_translated_documents, translate_documents
-    from tagmt.translate.options import RunOptions
+    from tagmt.translation.documents import score_translated_documents, translate_documents
+    from tagmt.translation.options import RunOptions
 
     engine = _engine(tiny_chat_dir, chat_server, concurrency=4)
     doc = dita_document(30)

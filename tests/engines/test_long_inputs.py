@@ -63,7 +63,7 @@ def test_line_breaks_of_a_long_input_are_kept_between_pieces(small_engine):
 
 def test_a_tagged_input_is_never_cut_inside_a_tag():
     from tagmt.engines.hf import _outside_markup
-    from tagmt.project.sentences import sentence_spans
+    from tagmt.projection.sentences import sentence_spans
 
     text = 'Open it. Then <a title="It works. There">go</a> on. Done.'
     spans = sentence_spans(text)

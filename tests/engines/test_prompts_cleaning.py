@@ -69,7 +69,7 @@ def test_examples_become_turns_and_change_the_digest():
 def test_read_examples(tmp_path):
     """--examples SRC TRG (the prompt's few-shot pairs and the projection's examples): line k with line k, line
     breaks restored, pairs with an empty side left out."""
-    from tagmt.translate.guide import example_pairs, read_examples
+    from tagmt.translation.guide import example_pairs, read_examples
 
     src, trg = tmp_path / "s", tmp_path / "t"
     src.write_text("one&#10;two\n\nthree\n", encoding="utf-8")

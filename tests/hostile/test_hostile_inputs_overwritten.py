@@ -207,8 +207,8 @@ def test_reproduce_out_is_the_data(tmp_path, capsys):
 # --- the library ------------------------------------------------------------------------------------------
 
 def test_library_functions_refuse_too(work):
-    from tagmt.translate.files import translate_file
-    from tagmt.translate.projection import project_lines
+    from tagmt.translation.files import translate_file
+    from tagmt.translation.projection import project_lines
 
     before = snapshot(work)
     with pytest.raises(TagmtError, match="in_place=True"):

@@ -29,7 +29,7 @@ pytest.importorskip("openai", reason="the LLM engine needs the llm extra")
 
 from tagmt.engines import LLMOptions, load_engine  # noqa: E402
 from tagmt.errors import TagmtError  # noqa: E402
-from tagmt.translate.runs import SegmentCache, translate_segments  # noqa: E402
+from tagmt.translation.runs import SegmentCache, translate_segments  # noqa: E402
 
 # (status, headers, body chunks, pause between chunks)
 Reply = tuple[int, dict, list[bytes], float]

@@ -18,10 +18,10 @@ from hostile import assert_one_line_failure, one_line_error, run_tagmt
 
 from tagmt.errors import TagmtError
 from tagmt.markup import strip, tokenize, is_well_formed
-from tagmt.project import detag
-from tagmt.project.assess import assess
-from tagmt.project.detag import MAX_DEPTH
-from tagmt.project.projector import project_batch
+from tagmt.projection import detag
+from tagmt.projection.assess import assess
+from tagmt.projection.detag import MAX_DEPTH
+from tagmt.projection.projector import project_batch
 from tagmt import safexml
 
 DEEP = 5000
@@ -58,7 +58,7 @@ def test_walk_is_document_order_at_any_depth():
 def test_projection_and_assessment_at_the_limit():
     sources = [nested(MAX_DEPTH), nested(MAX_DEPTH // 2, "Hello <b>big</b> world") + "!"]
     translations = ["Hallo Welt", "Hallo große Welt!"]
-    from tagmt.project.align import EflomalAligner
+    from tagmt.projection.align import EflomalAligner
 
     outputs = project_batch([detag(s) for s in sources], translations, "en", "de", EflomalAligner(),
                             examples=[(nested(MAX_DEPTH, "Hello friend"), nested(MAX_DEPTH, "Hallo Freund"))])

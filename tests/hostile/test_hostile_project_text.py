@@ -21,10 +21,10 @@ from tagmt.corpus.lines import read_segments
 from tagmt.corpus.xmltext import escape, unescape
 from tagmt.linecodec import encode_line
 from tagmt.markup import strip, tokenize
-from tagmt.project import detag
-from tagmt.translate.hygiene import RunReport
-from tagmt.translate.pipelines import project_translations
-from tagmt.translate.projection import project_lines
+from tagmt.projection import detag
+from tagmt.translation.hygiene import RunReport
+from tagmt.translation.pipelines import project_translations
+from tagmt.translation.projection import project_lines
 
 SOURCE = 'The <b>quick</b> brown <g id="1">fox &amp; dog</g> jumps<x id="2"/>.'
 

@@ -28,9 +28,9 @@ import pytest
 from hostile import assert_one_line_failure, one_line_error, run_tagmt
 
 from tagmt.engines import Engine
-from tagmt.translate.options import EngineOptions, RunOptions
-from tagmt.translate.pipelines import translate_direction
-from tagmt.translate.runs import SegmentCache, translate_segments
+from tagmt.translation.options import EngineOptions, RunOptions
+from tagmt.translation.pipelines import translate_direction
+from tagmt.translation.runs import SegmentCache, translate_segments
 
 
 def translate_args(model: str, out: Path, *more: str) -> list[str]:
@@ -169,7 +169,7 @@ def test_a_run_killed_during_its_final_write_leaves_nothing_behind_for_good(tmp_
 
 # 5. cache files that are not files
 
-LOAD = "import sys; from pathlib import Path; from tagmt.cli import main; from tagmt.translate.runs import SegmentCache\n" \
+LOAD = "import sys; from pathlib import Path; from tagmt.cli import main; from tagmt.translation.runs import SegmentCache\n" \
        "from tagmt.errors import TagmtError\n" \
        "try:\n    SegmentCache(Path(sys.argv[1])).load()\nexcept TagmtError as e:\n    sys.exit(f'tagmt: error: {e}')\n"
 

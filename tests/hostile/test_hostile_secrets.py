@@ -123,7 +123,7 @@ def test_redact_text_and_argv(monkeypatch):
 
 def test_write_run_record_masks_an_api_callers_command(tmp_path):
     from tagmt.engines import load_engine
-    from tagmt.translate.runs import write_run_record
+    from tagmt.translation.runs import write_run_record
 
     path = write_run_record(tmp_path / "out.run.json",
                             {"command": ["my-script", f"http://u:{PASSWORD}@h/v1?api_key={QUERY_KEY}"]},

@@ -60,8 +60,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from tagmt.errors import TagmtError
-    from tagmt.project.model import describe_file, learn_model
-    from tagmt.translate.guide import read_corpus_pairs, example_detagged, read_examples
+    from tagmt.projection.model import describe_file, learn_model
+    from tagmt.translation.guide import read_corpus_pairs, example_detagged, read_examples
 
     if not args.corpus and not args.examples:
         raise TagmtError("give something to learn from: --corpus SRC TRG (or one TMX/XLIFF file) and/or --examples")
@@ -77,7 +77,7 @@ def run(args: argparse.Namespace) -> int:
         pairs = example_detagged(read_examples(files, src_lang=args.src_lang, trg_lang=args.trg_lang))
         examples += pairs
         sources += [describe_file(path, "examples", len(pairs)) for path in files]
-    from tagmt.project.lexicon import resolve_lexicon
+    from tagmt.projection.lexicon import resolve_lexicon
 
     lexicon = resolve_lexicon(args.lexicon, args.src_lang, args.trg_lang)
     done = learn_model(args.output, src_lang=args.src_lang, trg_lang=args.trg_lang, corpora=corpora,

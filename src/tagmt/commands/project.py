@@ -54,7 +54,7 @@ error class). A reference with another number of segments is refused before any 
 target for (a TMX unit without --trg-lang, an XLIFF unit without a target) are left out and counted.
 
 Word alignment: eflomal (default; statistical, learns from the file itself, needs no model weights) or
-awesome (multilingual BERT). Projection: inside-outside (Zenkel et al. 2021), see tagmt.project.
+awesome (multilingual BERT). Projection: inside-outside (Zenkel et al. 2021), see tagmt.projection.
 """
 
 
@@ -135,8 +135,8 @@ def run(args: argparse.Namespace) -> int:
 
 def _run(args: argparse.Namespace, output: str, measure_only: bool = False) -> int:
     from tagmt.errors import TagmtError
-    from tagmt.translate.guide import read_guide
-    from tagmt.translate.projection import project_lines, project_xliff, xliff_languages
+    from tagmt.translation.guide import read_guide
+    from tagmt.translation.projection import project_lines, project_xliff, xliff_languages
 
     if args.aligner_model and not uses_awesome(args.aligner):
         raise TagmtError("--aligner-model is for --aligner awesome (or eflomal+awesome)")

@@ -80,13 +80,13 @@ def engine_options(args: argparse.Namespace, model: str | None = None, llm=None)
 
 def aligner_spec(args: argparse.Namespace):
     """The run's ``AlignerSpec`` from --aligner, --aligner-model and --device, parsed once."""
-    from tagmt.translate.options import AlignerSpec
+    from tagmt.translation.options import AlignerSpec
 
     return AlignerSpec(args.aligner, getattr(args, "aligner_model", None), getattr(args, "device", "auto"))
 
 
 def run_options(args: argparse.Namespace, progress: bool = True):
     """The run's ``RunOptions`` from --cache-dir and --no-cache."""
-    from tagmt.translate.options import RunOptions
+    from tagmt.translation.options import RunOptions
 
     return RunOptions(args.cache_dir, not args.no_cache, progress)

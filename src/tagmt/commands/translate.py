@@ -187,7 +187,7 @@ def llm_options(args: argparse.Namespace, src_lang: str | None = None, trg_lang:
                 examples: bool = True):
     """The LLM engine's options from the command line (unset ones keep LLMOptions' defaults)."""
     from tagmt.engines import LLMOptions
-    from tagmt.translate.guide import example_pairs, read_examples
+    from tagmt.translation.guide import example_pairs, read_examples
 
     given = {
         "api_base": args.api_base, "prompt": args.prompt, "shots": args.shots, "concurrency": args.concurrency,
@@ -204,7 +204,7 @@ def _guide(args: argparse.Namespace, is_llm: bool, languages):
     """What the projection learns from (--examples, --examples-data/--examples-split, --align-corpus), or None
     when nothing is projected; ``languages`` gives the run's (source, target) codes when called."""
     from tagmt.errors import TagmtError
-    from tagmt.translate.guide import read_guide
+    from tagmt.translation.guide import read_guide
 
     projects = args.approach == "dp" or args.repair is not None
     given = [f"--{name.replace('_', '-')}" for name in ("examples_data", "examples_split", "align_corpus",
@@ -268,7 +268,7 @@ def _refuse_overwrites(args: argparse.Namespace) -> None:
 
     from tagmt.errors import TagmtError
     from tagmt.outputs import existing_folder, in_place_output, refuse_overwriting_inputs
-    from tagmt.translate.runs import run_record_path
+    from tagmt.translation.runs import run_record_path
 
     if args.in_place:
         if not args.input:
@@ -291,7 +291,7 @@ def _refuse_overwrites(args: argparse.Namespace) -> None:
 
 
 def _ref_file(args: argparse.Namespace) -> str | None:
-    from tagmt.translate.assessment import DATA_REFERENCE
+    from tagmt.translation.assessment import DATA_REFERENCE
 
     return None if args.ref == DATA_REFERENCE and args.pair else args.ref
 
@@ -299,7 +299,7 @@ def _ref_file(args: argparse.Namespace) -> str | None:
 def _check_assessment(args: argparse.Namespace) -> None:
     """--report/--html need --ref; the page is no input nor other output; refused before any work."""
     from tagmt.errors import TagmtError
-    from tagmt.translate.assessment import DATA_REFERENCE
+    from tagmt.translation.assessment import DATA_REFERENCE
 
     for option, value in (("--report", args.report), ("--html", args.html)):
         if value and not args.ref:
@@ -314,7 +314,7 @@ def _check_assessment(args: argparse.Namespace) -> None:
         check_page(args.html, None, inputs=[args.input, args.output, _ref_file(args), args.report, args.data])
     if args.ref and args.unit != "document":
         from tagmt.data.directions import parse_direction
-        from tagmt.translate.assessment import check_reference
+        from tagmt.translation.assessment import check_reference
 
         where = (dict(input=args.input, format=args.format, src_lang=args.src_lang, trg_lang=args.trg_lang)
                  if args.input else dict(dataset=args.data, split=args.split,
@@ -323,8 +323,8 @@ def _check_assessment(args: argparse.Namespace) -> None:
 
 
 def _assess(args: argparse.Namespace, output, about: list[str], **where) -> None:
-    """The output's tags against --ref (tagmt.translate.assessment) on stderr, --report and --html."""
-    from tagmt.translate import assessment
+    """The output's tags against --ref (tagmt.translation.assessment) on stderr, --report and --html."""
+    from tagmt.translation import assessment
 
     if not args.ref:
         return
@@ -368,7 +368,7 @@ def _say(done, lines: list[str], repair: str | None) -> None:
 
 
 def _run_segments(args: argparse.Namespace, direction, is_llm: bool) -> int:
-    from tagmt.translate.pipelines import translate_direction
+    from tagmt.translation.pipelines import translate_direction
 
     guide = _guide(args, is_llm, lambda: (direction.src, direction.trg))
     llm = llm_options(args, direction.src, direction.trg) if is_llm else None
@@ -387,7 +387,7 @@ def _run_segments(args: argparse.Namespace, direction, is_llm: bool) -> int:
 
 def _run_file(args: argparse.Namespace, is_llm: bool) -> int:
     from tagmt.errors import TagmtError
-    from tagmt.translate.files import translate_file
+    from tagmt.translation.files import translate_file
 
     if args.data or args.split or args.zf:
         raise TagmtError("--data, --split and --zf go with --pair; --input reads the file it is given")
@@ -400,7 +400,7 @@ def _run_file(args: argparse.Namespace, is_llm: bool) -> int:
         nonlocal languages
         if languages is None:
             from tagmt.corpus import read_corpus
-            from tagmt.translate.files import resolve_languages
+            from tagmt.translation.files import resolve_languages
 
             corpus = read_corpus(args.input, args.format, src_lang=args.src_lang, trg_lang=args.trg_lang)
             languages = resolve_languages(corpus, args.src_lang, args.trg_lang)
@@ -437,7 +437,7 @@ def _run_documents(args: argparse.Namespace, direction, is_llm: bool) -> int:
     from tagmt.data.views import dita_documents
     from tagmt.engines import load_engine
     from tagmt.errors import TagmtError
-    from tagmt.translate.documents import (
+    from tagmt.translation.documents import (
         DEFAULT_MAX_CONTEXT,
         score_translated_documents,
         translate_documents,

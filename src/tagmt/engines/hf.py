@@ -12,7 +12,7 @@ one does. :class:`HFSeq2SeqEngine` adds the PyTorch model.
 
 An input longer than the model's positions (1,022 tokens for M2M-100 and mBART-50: a whole help page, an
 unsegmented XLIFF trans-unit) is not cut silently: it is translated sentence by sentence
-(``tagmt.project.sentences``), consecutive sentences packed into pieces that fit, and the pieces' translations
+(``tagmt.projection.sentences``), consecutive sentences packed into pieces that fit, and the pieces' translations
 joined (by a space, nothing in Japanese and Chinese, a line break where the source has one). Only a single
 sentence longer than the limit is still cut to it. Both are counted (``long_inputs`` in the run record) and said
 on stderr; inputs within the limit are translated whole, as before.
@@ -204,7 +204,7 @@ class Seq2SeqEngine(Engine):
                 out.append(([text], []))
                 piece_lengths.append(length)
                 continue
-            from tagmt.project.sentences import sentence_spans
+            from tagmt.projection.sentences import sentence_spans
 
             spans = _outside_markup(text, sentence_spans(text))
             sizes = [len(ids) - 2 for ids in self.tokenizer([text[a:b] for a, b in spans])["input_ids"]]

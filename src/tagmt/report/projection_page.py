@@ -1,10 +1,10 @@
 """The projection page of ``tagmt project --ref --html``: the exact share, the error classes (overall and per
 tag name) and every miss as source / expected / got with the differing tags highlighted.
 
-The classes are :mod:`tagmt.project.assess`'s (``assess_segment``); the segments come from
+The classes are :mod:`tagmt.projection.assess`'s (``assess_segment``); the segments come from
 ``ProjectionRun.compared`` — (id, tagged source, output, reference) of each assessed segment.
 
-``by_tags`` (``tagmt translate --ref --html``, :mod:`tagmt.translate.assessment`): segments whose output
+``by_tags`` (``tagmt translate --ref --html``, :mod:`tagmt.translation.assessment`): segments whose output
 has another text than the reference (a real translation), so that no tag can be placed against it. They
 are not in the exact share; the page counts their tags apart (the per-tag report of
 :class:`tagmt.metrics.placement.TagReport`: present, dropped, inserted, out of order) and lists them
@@ -19,7 +19,7 @@ from typing import Any, Sequence
 
 from tagmt.markup import TaggedSegment, tokenize
 from tagmt.metrics.placement import TagReport, pair_tags, segment_tag_figures
-from tagmt.project.assess import ERRORS, Assessment, assess_segment
+from tagmt.projection.assess import ERRORS, Assessment, assess_segment
 from tagmt.report import chips
 from tagmt.report.html import escape, page, stacked_bars, table
 

@@ -169,9 +169,9 @@ def compute_cell(task: CellTask) -> dict:
     from tagmt.data.views import parallel_segments
     from tagmt.evaluation import iter_segments, score_systems
     from tagmt.report import SegmentCollector, write_evaluation_page
-    from tagmt.translate.options import AlignerSpec, RunOptions
-    from tagmt.translate.guide import Guide
-    from tagmt.translate.pipelines import translate_direction
+    from tagmt.translation.options import AlignerSpec, RunOptions
+    from tagmt.translation.guide import Guide
+    from tagmt.translation.pipelines import translate_direction
 
     cell, out = task.cell, Path(task.out)
     work = Path(task.work) if task.work else out
@@ -214,7 +214,7 @@ def compute_cell(task: CellTask) -> dict:
         "scores": rounded(scored["scores"], DATA_DECIMALS),  # as evaluate's JSON: never 100.00000000000004
         "signatures": scored["signatures"],
         "seconds": {"translate": round(translated - started, 3), "evaluate": round(evaluated - translated, 3)},
-        "changes": report.as_dict(),  # what the run changed besides translating (tagmt.translate.hygiene)
+        "changes": report.as_dict(),  # what the run changed besides translating (tagmt.translation.hygiene)
         "commands": cell_commands(cell, Path(task.data), task.split, out, task.batch_size, engine, task.max_tokens),
         "versions": versions(),
         "finished": utc_now(),

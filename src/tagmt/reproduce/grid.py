@@ -17,7 +17,7 @@ from typing import Iterable, Mapping, Sequence
 from tagmt.data.directions import Direction, all_directions, parse_direction
 from tagmt.aligner_names import ALIGNERS, PAPER_ALIGNER
 from tagmt.errors import TagmtError
-from tagmt.translate.options import APPROACHES
+from tagmt.translation.options import APPROACHES
 from tagmt.safeio import MAX_DOCUMENT_BYTES, decode_utf8, read_regular_file
 
 # The paper's names for its systems' models (Tables 3–5).

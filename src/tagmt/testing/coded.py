@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from tagmt.project.detag import detag
-from tagmt.project.wordseg import words_with_offsets
+from tagmt.projection.detag import detag
+from tagmt.projection.wordseg import words_with_offsets
 
 
 def coded_segment(n: int):

@@ -1,0 +1,199 @@
+"""Placement conventions: whether a tag's edge takes in the whitespace, bracket, quotation mark,
+punctuation or word next to it (`edges.py` asks, one unit at a time).
+
+Without examples, neutral defaults that follow the source wherever the source shows the
+convention, and that are the same for every language:
+
+* whitespace and punctuation go inside the tag when the source tag encloses some at that edge
+  (`<g id="1">  1 000</g>`, `<g>…levies. </g>`), else outside;
+* brackets and quotation marks: inside when the source tag encloses one at that edge, outside
+  when the source writes one just outside it (`"<b>~</b>"`); a pair the translation adds around
+  the tag's words goes inside when it marks the term — square and corner brackets, quotation
+  marks, guillemets (`<uicontrol>[Name]</uicontrol>`, `<parmname>«Дата»</parmname>`) — and
+  outside when it is a parenthesis, which belongs to the sentence (`(<b>X</b>)`).
+
+The added-pair default is what every tagged reference we have agrees on (the SAP zh-TW
+translations put the brackets they add inside the tag in 527 of 527 cases; the SAP ja/ko/zh
+references add none; neither do the EUR-Lex ones) and what the issue reports for a Japanese and a
+Russian data set from another domain.
+
+With tagged examples (`learn_conventions`), what the examples show overrides the defaults. The
+examples are placed on their words like the segments themselves (their plain sides go through
+the same aligner run); from where the words put it, every edge of an example tag that lies a few
+units from the reference edge is walked towards it — the moves `edges.py` would have to make —
+and each step records, for the unit next to the edge, whether moving over it was right or wrong
+(`extend`/`shrink`, `left`/`right`, and the source's relation to that unit: `in`, `out`,
+`none`). A decision is then taken from the most specific statistic that has seen `MIN_CASES`
+cases — this tag name and the unit's text, any tag and the text, this tag name and the unit's
+kind (`space`, `open`, `close`, `quote`, `punct`, `particle`, `content`, …), any tag and the
+kind — with the default counted as `PRIOR_WEIGHT` more cases; with no such statistic the default
+decides. So a convention is learned per target language (the examples' language) and tag name,
+backing off to the language, then to the neutral default, and a few cases suffice to overturn a
+default that the examples contradict.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Iterable
+
+from tagmt.markup import tokenize
+from tagmt.projection.detag import Detagged, SourceTag
+from tagmt.projection.edges import (
+    MAX_MOVES,
+    PARENTHESES,
+    Edge,
+    EdgeContext,
+    Span,
+    Unit,
+    source_edges,
+)
+
+MIN_CASES = 2
+"""A statistic of fewer cases is not used: the next coarser one decides."""
+PRIOR_WEIGHT = 1.0
+"""How many cases the default counts for against a statistic: of n cases, r of them right, the
+statistic says move when (r + PRIOR_WEIGHT * default) / (n + PRIOR_WEIGHT) > 1/2."""
+
+
+def default_decision(span: Span, edge: Edge, move: str, unit: Unit, context: EdgeContext) -> bool:
+    """The neutral default (see the module docstring)."""
+    relation = edge.relation(unit)
+    if unit.kind in ("space", "punct"):
+        return relation == "in" if move == "extend" else relation != "in"
+    if unit.coarse == "pair":
+        if relation == "in":
+            return move == "extend"
+        if relation == "out":
+            return move == "shrink"
+        if move == "shrink":
+            return False
+        pair = context.encloses(span.start, span.end)
+        return pair is not None and unit in pair and pair[0].text not in PARENTHESES
+    return False
+
+
+def tag_name(tag: SourceTag) -> str:
+    tokens = tokenize(tag.open, orphans=True)
+    return tokens[0].name if tokens and tokens[0].is_markup else ""
+
+
+def _keys(span: Span, edge: Edge, move: str, unit: Unit) -> list[tuple]:
+    """The statistics a decision looks up, coarsest first: any tag and this unit's kind, this tag
+    name and the kind, then (for a unit whose text is more than its kind) any tag and the text,
+    this tag name and the text."""
+    relation = edge.relation(unit)
+    name = tag_name(span.tag)
+    keys = [("", edge.side, move, relation, "kind", unit.kind)]
+    keys.append((name, *keys[0][1:]))
+    if unit.kind != "space":
+        keys.append(("", edge.side, move, relation, "text", unit.text.lower()))
+        keys.append((name, *keys[2][1:]))
+    return keys
+
+
+@dataclass
+class Conventions:
+    """Edge decisions learned from tagged examples, over the neutral default."""
+
+    right: Counter = field(default_factory=Counter)
+    wrong: Counter = field(default_factory=Counter)
+
+    def observe(self, span: Span, edge: Edge, move: str, unit: Unit, good: bool) -> None:
+        for key in _keys(span, edge, move, unit):
+            (self.right if good else self.wrong)[key] += 1
+
+    def decide(self, span: Span, edge: Edge, move: str, unit: Unit, context: EdgeContext) -> bool:
+        """Whether to move: what the most specific statistic with `MIN_CASES` cases says,
+        smoothed towards the default; with none, or a tie, the default."""
+        default = default_decision(span, edge, move, unit, context)
+        for key in reversed(_keys(span, edge, move, unit)):
+            right, wrong = self.right[key], self.wrong[key]
+            if right + wrong >= MIN_CASES:
+                p = (right + PRIOR_WEIGHT * default) / (right + wrong + PRIOR_WEIGHT)
+                return p > 0.5 or (p == 0.5 and default)
+        return default
+
+    def __len__(self) -> int:
+        return sum(self.right.values()) + sum(self.wrong.values())
+
+
+@dataclass(frozen=True)
+class Example:
+    """A projected example and its truth: the source's tags, the translation (the reference's
+    plain text), its edge context, the projected spans and the reference's tags."""
+
+    source: Detagged
+    context: EdgeContext
+    spans: list[Span]
+    reference: Detagged
+
+
+def learn_conventions(examples: Iterable[Example]) -> Conventions:
+    """Edge statistics from projected examples against their references (module docstring)."""
+    learned = Conventions()
+    for example in examples:
+        truth = keyed_tags(example.reference.walk())
+        # (the k-th tag of a kind in the source's order: the placed spans are ordered by their links)
+        got = keyed_tags(example.source.walk())
+        spans = {id(span.tag): span for root in example.spans for span in root.walk()}
+        for key, tag in got.items():
+            want = truth.get(key)
+            span = spans.get(id(tag))
+            if want is None or span is None or span.point or want.start == want.end:
+                continue
+            if span.end <= want.start or want.end <= span.start:
+                continue  # elsewhere: a wrong link, not a convention
+            left, right = source_edges(example.source.plain, tag)
+            _walk(learned, span, left, span.start, want.start, example.context)
+            _walk(learned, span, right, span.end, want.end, example.context)
+    return learned
+
+
+def keyed_tags(tags: Iterable[SourceTag]) -> dict[tuple, SourceTag]:
+    """Tags keyed by how they are written and their occurrence: the k-th `<b>` of a source is
+    matched with the k-th `<b>` of its reference."""
+    seen: Counter = Counter()
+    out = {}
+    for tag in tags:
+        written = (tag.open, tag.close)
+        out[(*written, seen[written])] = tag
+        seen[written] += 1
+    return out
+
+
+def _walk(
+    learned: Conventions, span: Span, edge: Edge, x: int, target: int, context: EdgeContext
+) -> None:
+    """Record the moves from the projected edge `x` to the reference's `target`: moving over each
+    unit passed was right; moving the other way at `x`, or any way at `target`, was wrong. An
+    edge more than `MAX_MOVES` units away, or a target inside a unit, teaches nothing."""
+    left = edge.side == "left"
+
+    def outward(at: int) -> Unit | None:
+        return context.before(at) if left else context.after(at)
+
+    def inward(at: int) -> Unit | None:
+        return context.after(at) if left else context.before(at)
+
+    extend = target < x if left else target > x
+    move = "extend" if extend else "shrink"
+    start, passed = x, []
+    while x != target:
+        unit = outward(x) if extend else inward(x)
+        if unit is None or len(passed) == MAX_MOVES:
+            return
+        passed.append(unit)
+        x = unit.start if left == extend else unit.end
+        if (x < target) == (left == extend) and x != target:
+            return  # overshot: the reference edge lies inside a unit
+    for unit in passed:
+        learned.observe(span, edge, move, unit, True)
+    if passed:
+        other = inward(start) if extend else outward(start)
+        if other is not None:
+            learned.observe(span, edge, "shrink" if extend else "extend", other, False)
+    for wrong, unit in (("extend", outward(x)), ("shrink", inward(x))):
+        if unit is not None:
+            learned.observe(span, edge, wrong, unit, False)

@@ -1,0 +1,1 @@
+"""Translation pipelines (DT, DP) and resumable runs (cache, resume, atomic output)."""

@@ -1,0 +1,219 @@
+"""``translate_file``: translate any XLIFF, TMX or tagged line file and write it back in its own format
+(XLIFF in, XLIFF out with targets filled; line file or TMX in, line file out).
+
+XLIFF is pre-translated as CAT tools do it: only segments whose target is missing, empty or asks for
+translation are translated and written (``Corpus.plan``); the others stay byte for byte and are counted
+by reason (``FileRun.kept``, the run record's ``targets_kept``) unless ``overwrite``. A document whose
+``<file>`` elements name different language pairs is translated direction by direction."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from pathlib import Path
+from typing import Sequence
+
+from tagmt.corpus import Corpus, read_corpus
+from tagmt.corpus.lines import write_lines
+from tagmt.data.directions import Direction
+from tagmt.errors import TagmtError
+from tagmt.languages import Language, parse
+from tagmt.outputs import refuse_overwriting_inputs
+from tagmt.translation.hygiene import RunReport
+from tagmt.translation.guide import Guide
+from tagmt.aligner_names import DEFAULT_ALIGNER
+from tagmt.translation.options import RunOptions
+from tagmt.translation.pipelines import (
+    AlignerLike,
+    EngineLike,
+    Translation,
+    aligner_name,
+    translate_checked,
+    preflight,
+    record_run,
+)
+from tagmt.translation.repair import TagCheck
+
+DEFAULT_MODEL = "m2m100"
+
+
+@dataclass(kw_only=True)
+class FileRun(Translation):
+    """What ``translate_file`` (and ``translate_direction``) did: a ``Translation`` (outputs, counts, tag
+    check, engine) written to ``output``, with the corpus read, the languages and what was kept."""
+
+    output: Path
+    corpus: Corpus
+    direction: Direction
+    #: targets left as they were, by reason (XLIFF: kept human work, locked, empty source)
+    kept: dict[str, int] = field(default_factory=dict)
+    #: segments translated and written
+    written: int = 0
+    #: every direction translated (several when the document's <file>s name different pairs)
+    directions: list[Direction] = field(default_factory=list)
+
+    def summary(self) -> str | None:
+        """One line on the targets kept, or None when every segment was written."""
+        if not self.kept:
+            return None
+        reasons = ", ".join(f"{n} {why}" for why, n in sorted(self.kept.items(), key=lambda item: (-item[1], item[0])))
+        return (f"kept {sum(self.kept.values())} existing targets as they were ({reasons}); "
+                "--overwrite replaces those that are not locked")
+
+
+def resolve_direction(corpus: Corpus, src_lang: str | None, trg_lang: str | None) -> Direction:
+    """The run's direction: from the options, else from the file; both must name the same language where
+    both say (a region the option gives wins). One language in two regional variants (``en-US`` →
+    ``en-AU``, ``pt-PT`` → ``pt-BR``) is a regional adaptation, kept with its tags; one tag twice is refused."""
+    return _resolve(corpus, src_lang, trg_lang, corpus.src_lang, corpus.trg_lang)
+
+
+def resolve_languages(corpus: Corpus, src_lang: str | None, trg_lang: str | None) -> tuple[str, str]:
+    """The codes of the run's direction (:func:`resolve_direction`)."""
+    direction = resolve_direction(corpus, src_lang, trg_lang)
+    return direction.src, direction.trg
+
+
+def _resolve(corpus: Corpus, src_lang: str | None, trg_lang: str | None, file_src: str | None,
+             file_trg: str | None) -> Direction:
+    where = corpus.path
+    chosen: list[Language] = []
+    for given, in_file, option, attribute in (
+        (src_lang, file_src, "--src-lang", "source language"),
+        (trg_lang, file_trg, "--trg-lang", "target language"),
+    ):
+        mine = parse(given, option) if given else None
+        theirs = parse(in_file, f"{where}: the {attribute}") if in_file else None
+        if mine and theirs and mine.code != theirs.code:
+            raise TagmtError(f"{option} {given} contradicts the {attribute} {in_file} of {where}")
+        chosen.append(_given(mine or theirs, attribute, option, corpus))
+    src, trg = chosen
+    if src.code == trg.code and src.tag.lower() == trg.tag.lower():
+        raise TagmtError(f"source and target language are both {src.tag}; translation needs two languages "
+                         f"(a regional adaptation names two variants, e.g. {src.code}-US → {src.code}-AU)")
+    return Direction(src.code, trg.code, src_tag=_extra_tag(src), trg_tag=_extra_tag(trg))
+
+
+def _given(language: Language | None, attribute: str, option: str, corpus: Corpus) -> Language:
+    if language is None:
+        source = "a line file carries none" if corpus.format == "lines" else f"{corpus.path} names none"
+        raise TagmtError(f"no {attribute}: {source}; pass {option} (an ISO code such as de)")
+    return language
+
+
+def _extra_tag(language: Language) -> str | None:
+    """The tag when it says more than the code (``pt-BR``, ``zh-TW``), else None (``de``, ``zf``)."""
+    return language.tag if language.tag.lower() != language.code else None
+
+
+def directions_of(corpus: Corpus, indices: Sequence[int], src_lang: str | None,
+                  trg_lang: str | None) -> dict[Direction, list[int]]:
+    """The segments ``indices`` grouped by the direction each is translated in: its own ``<file>``'s
+    languages (else the corpus's), with the options where the file names none. Directions that differ only
+    in their regional tags (``en-US`` → ``en-AU`` and ``en-GB`` → ``en-AU``) are separate groups."""
+    groups: dict[tuple[Direction, tuple[str, str]], list[int]] = {}
+    resolved: dict[tuple[str | None, str | None], Direction] = {}
+    for k in indices:
+        segment = corpus.segments[k]
+        key = (segment.src_lang or corpus.src_lang, segment.trg_lang or corpus.trg_lang)
+        if key not in resolved:
+            resolved[key] = _resolve(corpus, src_lang, trg_lang, *key)
+        direction = resolved[key]
+        groups.setdefault((direction, direction.engine_languages), []).append(k)
+    return {direction: indices for (direction, _), indices in groups.items()}
+
+
+def _merged(parts: list[tuple[list[int], Translation]], total: int) -> tuple[list[str | None], Translation]:
+    """One target per segment of the corpus (None where not translated) and the runs' combined record."""
+    targets: list[str | None] = [None] * total
+    report = RunReport()
+    outputs: list[str] = []
+    tags: TagCheck | None = None
+    for indices, done in parts:
+        for k, out in zip(indices, done.outputs):
+            targets[k] = out
+        for f in fields(RunReport):
+            setattr(report, f.name, getattr(report, f.name) + getattr(done.report, f.name))
+        if done.tags is not None:
+            tags = tags or TagCheck(0)
+            tags.mismatched.extend(len(outputs) + i for i in done.tags.mismatched)
+            tags.segments += done.tags.segments
+            tags.repaired += done.tags.repaired
+        outputs.extend(done.outputs)
+    return targets, Translation(outputs, report, tags, parts[0][1].engine)
+
+
+def translate_file(
+    input: str | Path,
+    output: str | Path,
+    *,
+    approach: str,
+    engine: EngineLike = DEFAULT_MODEL,
+    aligner: AlignerLike = DEFAULT_ALIGNER,
+    run: RunOptions = RunOptions(),
+    repair: str | None = None,
+    guide: Guide | None = None,
+    format: str | None = None,
+    src_lang: str | None = None,
+    trg_lang: str | None = None,
+    overwrite: bool = False,
+    in_place: bool = False,
+    references: str | Path | None = None,
+    command: Sequence[str] | None = None,
+) -> FileRun:
+    """Read ``input`` (format from its content unless ``format``), check everything the run needs
+    (packages, weights, the model's languages: all problems at once, ``pipelines.preflight``), translate
+    every segment and write ``output`` atomically — XLIFF with targets filled and their state set, else one
+    segment per line — with its run record beside it (``<output>.run.json``; ``command``: the command line,
+    when there is one). ``engine``, ``aligner``, ``run``, ``repair`` and ``guide`` (what the projection
+    learns from) as in ``translate_corpus``. XLIFF targets that hold someone's work are kept unless
+    ``overwrite`` (see the module docstring). ``output`` may be ``input`` itself (a link to it, a hard link)
+    only with ``in_place``: it is then replaced atomically (human targets are kept all the same).
+    ``references``: the references of a line-file ``input``, segment for segment, in any format
+    ``tagmt.corpus.read_references`` reads (what ``model="reference"`` translates with; other formats carry
+    theirs as targets, and ignore it)."""
+    refuse_overwriting_inputs([("output", str(output))], [("input", str(input))], in_place=("output", "input"),
+                              allow_in_place=in_place, in_place_flag="in_place=True")
+    corpus = read_corpus(input, format, src_lang=src_lang, trg_lang=trg_lang)
+    if references is not None and corpus.format == "lines":
+        corpus = read_corpus(input, "lines", references=references)
+    if in_place and corpus.format == "tmx":
+        raise TagmtError(f"{input} is a TMX file, and a translation of it is written as a line file: replacing "
+                         "it in place would lose the TMX; give -o")
+    if not corpus.segments:
+        raise TagmtError(f"{input}: no segment to translate (every unit is empty or translate=\"no\")")
+    directions_of(corpus, range(len(corpus.segments)), src_lang, trg_lang)  # every language checked first
+    allowed, kept = corpus.plan(overwrite)
+    if not allowed:
+        reasons = ", ".join(f"{n} {why}" for why, n in sorted(kept.items()))
+        raise TagmtError(f"{input}: no segment to translate: every target is kept as it is ({reasons}); "
+                         "--overwrite replaces those that are not locked")
+    groups = directions_of(corpus, allowed, src_lang, trg_lang)
+    preflight(engine, approach, list(groups), aligner=aligner, run=run, repair=repair)
+    parts: list[tuple[list[int], Translation]] = []
+    for direction, indices in groups.items():
+        src, trg = direction.engine_languages
+        part = Corpus(corpus.format, [corpus.segments[k] for k in indices], corpus.path, src, trg, corpus.escaped)
+        done = translate_checked(part, direction, approach, engine, aligner=aligner, run=run, repair=repair,
+                                 guide=guide, on_batch=None)
+        parts.append((indices, done))
+    targets, done = _merged(parts, len(corpus.segments))
+    directions = list(groups)
+    written = len(allowed)
+    if corpus.writer is None or corpus.format == "lines":
+        path = write_lines(output, done.outputs)
+    else:
+        path = corpus.write(output, targets, trg_lang=trg_lang or None, overwrite=overwrite)
+        written -= sum((corpus.kept - kept).values())  # the writer's refusals (canDelete/canReorder="no")
+        kept = corpus.kept
+    extra = {"targets_kept": dict(kept), "overwrite": overwrite,
+             "directions": [d.name for d in directions] if len(directions) > 1 else None}
+    record_run(path, done, _in_order(corpus, parts), directions[0], approach, aligner=aligner_name(aligner),
+               repair=repair, command=command, extra=extra)
+    return FileRun(done.outputs, done.report, done.tags, done.engine, output=path, corpus=corpus,
+                   direction=directions[0], kept=dict(kept), written=written, directions=directions)
+
+
+def _in_order(corpus: Corpus, parts: list[tuple[list[int], Translation]]) -> Corpus:
+    """The segments translated, in the order of the merged outputs (part after part)."""
+    return Corpus(corpus.format, [corpus.segments[k] for indices, _ in parts for k in indices], corpus.path,
+                  corpus.src_lang, corpus.trg_lang, corpus.escaped)
