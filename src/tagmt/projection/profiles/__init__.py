@@ -40,4 +40,5 @@ def profile_for(code: str) -> Profile:
 
     base = base_language(code)
     family = _FAMILIES.get(base) or ("unspaced" if base in DICTIONARY_LANGUAGES else "spaced")
-    return Profile(code=base, family=family, segmenter=default_segmenter_name(code))
+    extra = ("chinese-phrases",) if family == "chinese" else ()
+    return Profile(code=base, family=family, segmenter=default_segmenter_name(code), extra_stages=extra)
