@@ -157,18 +157,18 @@ def test_tagmt_learn_writes_a_paragraph_as_its_sentence_pairs(tmp_path):
     import io
 
     from tagmt.projection.align import EflomalAligner
-    from tagmt.projection.model import _write_pair
+    from tagmt.projection.model import _LineWriter
 
     aligner = EflomalAligner()
     src = "Open the file in the editor. Then save the file."
     trg = "Öffnen Sie die Datei im Editor. Speichern Sie dann die Datei."
     fs, ft = io.StringIO(), io.StringIO()
-    written = _write_pair(fs, ft, src, words_with_offsets(src, "en"), trg, words_with_offsets(trg, "de"),
-                          "en", "de", aligner)
+    written = _LineWriter(fs, ft, ("en", "de"), aligner).pair(src, words_with_offsets(src, "en"), trg,
+                                                              words_with_offsets(trg, "de"))
     assert written == 2 and len(fs.getvalue().splitlines()) == 2 and len(ft.getvalue().splitlines()) == 2
     assert len(fs.getvalue().splitlines()[1].split()) == len(words_with_offsets("Then save the file.", "en"))
-    one = _write_pair(io.StringIO(), io.StringIO(), "Open it.", words_with_offsets("Open it.", "en"),
-                      "Öffne es.", words_with_offsets("Öffne es.", "de"), "en", "de", aligner)
+    one = _LineWriter(io.StringIO(), io.StringIO(), ("en", "de"), aligner).pair(
+        "Open it.", words_with_offsets("Open it.", "en"), "Öffne es.", words_with_offsets("Öffne es.", "de"))
     assert one == 1
 
 

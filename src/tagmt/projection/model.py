@@ -1,8 +1,9 @@
-"""A projection model: what tag projection learns from data, learned once (`tagmt learn`) and reused by
-every projection of the language pair (`tagmt project`/`tagmt translate --approach dp`
-`--projection-model MODEL`), so that the cost of a call no longer grows with the training text.
+"""Learning a projection model (`learn_model`, `tagmt learn`): what tag projection learns from data, learned
+once and reused by every projection of the language pair (`tagmt project`/`tagmt translate --approach dp`
+`--projection-model MODEL`), so that the cost of a call no longer grows with the training text. The model on
+disk and its loading are `modelstore.py`'s (`ProjectionModel`, `load_model`, re-exported here).
 
-It holds three things learned from plain parallel corpora and tagged examples:
+It holds what is learned from plain parallel corpora and tagged examples:
 
 * **eflomal's priors** — the corpus (and the examples' plain sides) is word-split as projection splits
   it (`wordseg.py`, one line per view of `alignunits.py`: a Chinese pair as characters and as words;
@@ -16,37 +17,17 @@ It holds three things learned from plain parallel corpora and tagged examples:
   only the rows of its own vocabulary.
 * **the tag-edge conventions** (`conventions.learn_conventions`): the examples are aligned with the
   priors and projected onto their own references, as a call would project them.
-* **the term table**: what each tagged example term became in its reference (`projector.example_terms`)
+* **the term table**: what each tagged example term became in its reference (`terms.example_terms`)
   and each whole example segment's translation (`anchors.batch_glossary`).
 * **the span ranker** (`rerank.learn_ranker`), learned from the same projections of the examples.
+* **dictionary entries** (with a lexicon): those whose words occur in the corpora and examples.
 
 Plus the katakana words the corpus writes on its own (`wordseg.katakana_vocabulary`; Japanese only), so
 calls segment Japanese as the model did.
-
-On disk, a folder (written as `.<name>.tmp-…` beside the target and renamed at the end, so a model that
-exists is whole):
-
-    manifest.json     format, format_version, tagmt version, languages, sources (name, role, sha256,
-                      bytes, pairs), tokenization (segmenter and aligner units per side), eflomal
-                      settings (prefix lengths,
-                      model, seed, iterations, sentences), files (name → bytes, sha256)
-    priors.sqlite     lex(src, trg, alpha), fert(side, word, fert, alpha), jump(side, jump, alpha)
-    conventions.json  [[key…], right, wrong] rows of `Conventions`
-    terms.json        {source term: [translations…]}
-    vocabulary.json   katakana words (Japanese)
-    ranker.json       the span ranker (`rerank.Ranker.as_json`: feature names, weights, scales, margin),
-                      only when the examples taught one (the manifest's `ranker` names it); a model
-                      without it (older, or too few examples) projects with the pipeline's spans
-
-`load_model` refuses, in one line, a path that is not a model (no manifest, another format), a corrupt
-one (manifest or file unreadable, sizes or hashes that do not match), one from a newer format, one for
-another language pair, and one whose tokenization or eflomal stemming differs from this tagmt's.
 """
 
 from __future__ import annotations
 
-import copy
-from contextlib import closing
 import hashlib
 import json
 import os
@@ -54,319 +35,43 @@ import shutil
 import sqlite3
 import subprocess
 import tempfile
-import threading
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterable, Iterator, Sequence
+from typing import Iterable, Iterator, Sequence
 
 from tagmt.errors import TagmtError, require
 from tagmt.projection.alignunits import unit_rule, view_sentences
 from tagmt.projection.sentencepairs import sentence_pairs
 from tagmt.projection.conventions import Conventions
 from tagmt.projection.detag import Detagged
-from tagmt.projection.rerank import OtherFeatures, Ranker
+from tagmt.projection.modelstore import (
+    CONVENTIONS,
+    FORMAT,
+    FORMAT_VERSION,
+    LEXICON,
+    MANIFEST,
+    PRIORS,
+    RANKER,
+    TERMS,
+    VOCABULARY,
+    _HASHED,
+    PairSource,
+    ProjectionModel,
+    Source,
+    describe_file,
+    load_model,
+)
+from tagmt.projection.rerank import Ranker
 from tagmt.projection.wordseg import base_language, default_segmenter_name, katakana_vocabulary, words_with_offsets
 
-FORMAT = "tagmt-projection-model"
-FORMAT_VERSION = 1
-MANIFEST = "manifest.json"
-PRIORS = "priors.sqlite"
-CONVENTIONS = "conventions.json"
-TERMS = "terms.json"
-VOCABULARY = "vocabulary.json"
-RANKER = "ranker.json"
-LEXICON = "lexicon.json"
-"""Dictionary entries (`lexicon.py`) whose words occur in the corpora and examples; optional (older models
-have none), listed and hashed in the manifest's files when present."""
-_HASHED = (CONVENTIONS, TERMS, VOCABULARY)
-"""Files whose SHA-256 a load checks (small); the priors are checked by size and by SQLite itself."""
-_OPTIONAL = (RANKER, LEXICON)
-"""Files a model may lack (older models, no ranker taught, no lexicon); checked like `_HASHED` when listed."""
-_CHUNK = 500
-"""Word forms per SQLite query (under SQLite's limit of bound parameters)."""
+__all__ = [
+    "CONVENTIONS", "FORMAT", "FORMAT_VERSION", "LEXICON", "MANIFEST", "PRIORS", "RANKER", "TERMS", "VOCABULARY",
+    "LearnedModel", "PairSource", "ProjectionModel", "Source", "corpus_pairs", "describe_file", "learn_model",
+    "line_pairs", "load_model",
+]
 
-
-@dataclass(frozen=True)
-class Source:
-    """One input a model was learned from, as the manifest records it (`path`: where it was read, not
-    recorded)."""
-
-    role: str  # "corpus" or "examples"
-    name: str
-    sha256: str
-    bytes: int
-    pairs: int = 0
-    path: Path | None = None
-
-    def as_dict(self) -> dict:
-        return {"role": self.role, "name": self.name, "sha256": self.sha256, "bytes": self.bytes,
-                "pairs": self.pairs}
-
-
-def describe_file(path: str | Path, role: str, pairs: int = 0) -> Source:
-    """A `Source` for a file: its name, size and SHA-256 (read in blocks)."""
-    path = Path(path)
-    digest = hashlib.sha256()
-    size = 0
-    with open(path, "rb") as f:
-        for block in iter(lambda: f.read(1 << 20), b""):
-            digest.update(block)
-            size += len(block)
-    return Source(role, path.name, digest.hexdigest(), size, pairs, path)
-
-
-@dataclass(frozen=True)
-class PairSource:
-    """Plain parallel text to learn from: `open()` yields (source, target) natural-text pairs each time
-    it is called (a model reads it twice for Japanese); `total` (pairs, when known) sizes the progress bar."""
-
-    name: str
-    open: Callable[[], Iterator[tuple[str, str]]]
-    total: int | None = None
-
-
-@dataclass
-class ProjectionModel:
-    """A loaded projection model (see the module docstring)."""
-
-    path: Path
-    manifest: dict
-    conventions: Conventions
-    terms: dict[str, set[str]]
-    vocabulary: frozenset[str] = frozenset()
-    ranker: Ranker | None = None
-    lexicon: dict[str, frozenset[str]] = field(default_factory=dict)
-    _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
-
-    @property
-    def src_lang(self) -> str:
-        return self.manifest["src_lang"]
-
-    @property
-    def trg_lang(self) -> str:
-        return self.manifest["trg_lang"]
-
-    @property
-    def eflomal(self) -> dict:
-        return self.manifest["eflomal"]
-
-    def describe(self) -> str:
-        files = len(self.manifest.get("sources", []))
-        return (f"projection model {self.path} ({self.src_lang}-{self.trg_lang}, {self.manifest.get('pairs', 0)} "
-                f"sentence pairs from {files} files, {len(self.terms)} terms, {len(self.conventions)} edge cases)")
-
-    def aligner_for(self, aligner):
-        """`aligner` with this model's priors in its eflomal part(s); a pretrained aligner unchanged. An
-        eflomal that cuts words otherwise than the model was learned with is refused."""
-        from tagmt.projection.align import CombinedAligner, EflomalAligner
-
-        if isinstance(aligner, CombinedAligner):
-            combined = copy.copy(aligner)
-            combined.parts = [self.aligner_for(part) for part in aligner.parts]
-            return combined
-        if not isinstance(aligner, EflomalAligner):
-            return aligner
-        want = (self.eflomal["src_prefix"], self.eflomal["trg_prefix"])
-        if (aligner.src_prefix, aligner.trg_prefix) != want:
-            raise TagmtError(
-                f"{self.path}: the projection model was learned with eflomal words cut to {want[0]}/{want[1]} "
-                f"letters, this aligner cuts them to {aligner.src_prefix}/{aligner.trg_prefix}: learn it again "
-                "with the same aligner options")
-        with_priors = copy.copy(aligner)
-        with_priors.priors = self
-        # The priors stand for the model's sentences: the sampler runs the schedule of the joint corpus
-        # (eflomal's: fewer iterations for more sentences), not that of the call's few pairs alone.
-        schedule, learned = aligner._iterations, int(self.manifest.get("pairs", 0))
-        with_priors._iterations = lambda n, *rest: schedule(n + learned, *rest)
-        return with_priors
-
-    def write_priors(self, path: Path, src_words: list[list[str]], trg_words: list[list[str]],
-                     src_prefix: int, trg_prefix: int) -> None:
-        """eflomal's priors file for these sentences (the binary's `-p`), through eflomal's own
-        `to_eflomal_priors_file`: only the priors of the forms they use are read."""
-        eflomal = require("eflomal", "align", "the eflomal aligner")
-
-        class Index(eflomal.TextIndex):
-            """eflomal's lookup (lowercased, cut, id + 1) over `_write_indexed`'s ids, whose vocabulary
-            size it reports although digit groups are looked up under two spellings."""
-
-            def __init__(self, sentences: list[list[str]], prefix: int) -> None:
-                super().__init__(sentence_vocabulary(sentences, prefix), prefix)
-                self.size = len({_form_of(w, prefix) for words in sentences for w in words})
-
-            def __len__(self) -> int:
-                return self.size
-
-        src_index, trg_index = Index(src_words, src_prefix), Index(trg_words, trg_prefix)
-        priors = self.priors_of(set(src_index.index), set(trg_index.index))
-        with open(path, "w", encoding="utf-8") as out:
-            eflomal.to_eflomal_priors_file(priors, src_index, trg_index, out)
-
-    def priors_of(self, src_forms: set[str], trg_forms: set[str]) -> tuple:
-        """The priors of these word forms, as eflomal's `read_priors` returns them: (lexical, HMM forward
-        jumps, HMM reverse jumps, source fertilities, target fertilities)."""
-        try:
-            with closing(self._connect()) as db:
-                return self._query(db, src_forms, trg_forms)
-        except sqlite3.Error as exc:
-            raise TagmtError(f"{self.path}: corrupt projection model ({PRIORS}: {exc})") from exc
-
-    def _query(self, db: sqlite3.Connection, src_forms: set[str], trg_forms: set[str]) -> tuple:
-        lex: list[tuple[str, str, float]] = []
-        ferf: list[tuple[str, int, float]] = []
-        ferr: list[tuple[str, int, float]] = []
-        for chunk in _chunks(sorted(src_forms)):
-            marks = ",".join("?" * len(chunk))
-            rows = db.execute(f"SELECT src, trg, alpha FROM lex WHERE src IN ({marks})", chunk)
-            lex.extend(row for row in rows if row[1] in trg_forms)
-            ferf.extend(db.execute(
-                f"SELECT word, fert, alpha FROM fert WHERE side = 'f' AND word IN ({marks})", chunk))
-        for chunk in _chunks(sorted(trg_forms)):
-            marks = ",".join("?" * len(chunk))
-            ferr.extend(db.execute(
-                f"SELECT word, fert, alpha FROM fert WHERE side = 'r' AND word IN ({marks})", chunk))
-        jumps = {"f": {}, "r": {}}
-        for side, jump, alpha in db.execute("SELECT side, jump, alpha FROM jump"):
-            jumps[side][jump] = alpha
-        return lex, jumps["f"], jumps["r"], ferf, ferr
-
-    def _connect(self) -> sqlite3.Connection:
-        return sqlite3.connect(f"file:{self.path / PRIORS}?mode=ro", uri=True)
-
-    def check_priors(self) -> None:
-        """The priors can be read (a broken SQLite file is said now, before any work)."""
-        try:
-            with closing(self._connect()) as db:
-                db.execute("SELECT count(*) FROM jump").fetchone()
-                db.execute("SELECT src FROM lex LIMIT 1").fetchall()
-        except sqlite3.Error as exc:
-            raise TagmtError(f"{self.path}: corrupt projection model ({PRIORS}: {exc})") from exc
-
-
-def _chunks(items: list[str]) -> Iterator[list[str]]:
-    for k in range(0, len(items), _CHUNK):
-        yield items[k : k + _CHUNK]
-
-
-def sentence_vocabulary(sentences: list[list[str]], prefix: int) -> dict[str, int]:
-    """The word ids `align._write_indexed` gives these sentences' forms (first occurrence first); a form
-    with inner whitespace is also found as the priors write it (`_forms`: `1 000` → `1000`)."""
-    from tagmt.projection.align import _form
-
-    vocabulary: dict[str, int] = {}
-    for words in sentences:
-        for w in words:
-            vocabulary.setdefault(_form(w, prefix), len(vocabulary))
-    for form, k in list(vocabulary.items()):
-        vocabulary.setdefault("".join(form.split()) or "_", k)
-    return vocabulary
-
-
-def _form_of(word: str, prefix: int) -> str:
-    from tagmt.projection.align import _form
-
-    return _form(word, prefix)
-
-
-# --------------------------------------------------------------------------- loading
-
-
-def load_model(path: str | Path, src_lang: str | None = None, trg_lang: str | None = None) -> ProjectionModel:
-    """The projection model in the folder `path`, checked (module docstring) and, when languages are
-    given, for that pair."""
-    from tagmt import __version__
-    from tagmt.languages import normalize
-
-    path = Path(path)
-    if not path.exists():
-        raise TagmtError(f"{path}: no such projection model (make one with tagmt learn)")
-    if not path.is_dir() or not (path / MANIFEST).is_file():
-        raise TagmtError(f"{path}: not a tagmt projection model (no {MANIFEST} in a folder; make one with "
-                         "tagmt learn)")
-    manifest = _read_json(path, MANIFEST)
-    if not isinstance(manifest, dict) or manifest.get("format") != FORMAT:
-        raise TagmtError(f"{path}: not a tagmt projection model ({MANIFEST} is not a {FORMAT} manifest)")
-    version = manifest.get("format_version")
-    if not isinstance(version, int) or version < 1:
-        raise TagmtError(f"{path}: corrupt projection model (format_version {version!r})")
-    if version > FORMAT_VERSION:
-        raise TagmtError(
-            f"{path}: the projection model has format {version}, made by tagmt {manifest.get('tagmt_version', '?')}; "
-            f"this tagmt ({__version__}) reads format {FORMAT_VERSION}: upgrade tagmt or learn the model again")
-    try:
-        src, trg = manifest["src_lang"], manifest["trg_lang"]
-        files = manifest["files"]
-        eflomal = manifest["eflomal"]
-        tokenization = manifest["tokenization"]
-        _ = eflomal["src_prefix"], eflomal["trg_prefix"]
-    except (KeyError, TypeError) as exc:
-        raise TagmtError(f"{path}: corrupt projection model ({MANIFEST} lacks {exc})") from exc
-    if src_lang is not None and trg_lang is not None:
-        want = (normalize(src_lang, "--src-lang"), normalize(trg_lang, "--trg-lang"))
-        if want != (src, trg):
-            raise TagmtError(f"{path}: the projection model is for {src}-{trg}, not {want[0]}-{want[1]}")
-    for side, lang in (("src", src), ("trg", trg)):
-        now = default_segmenter_name(lang)
-        if tokenization.get(side) != now:
-            raise TagmtError(
-                f"{path}: the projection model splits {lang} with {tokenization.get(side)!r}, this tagmt with "
-                f"{now!r}: learn the model again")
-        rules = tokenization.get("units") or {}  # a model from before units: one word a unit
-        units = rules.get(side, "words") if isinstance(rules, dict) else None
-        if units != unit_rule(lang):
-            raise TagmtError(
-                f"{path}: the projection model aligns {lang} on {units!r} units, this tagmt on "
-                f"{unit_rule(lang)!r}: learn the model again")
-    for name, (size, digest) in _file_table(path, files).items():
-        found = path / name
-        if not found.is_file() or found.stat().st_size != size:
-            raise TagmtError(f"{path}: corrupt projection model ({name} is missing or not {size} bytes)")
-        if name in (*_HASHED, *_OPTIONAL) and hashlib.sha256(found.read_bytes()).hexdigest() != digest:
-            raise TagmtError(f"{path}: corrupt projection model ({name} does not match its SHA-256)")
-    try:
-        conventions = Conventions()
-        for key, right, wrong in _read_json(path, CONVENTIONS):
-            key = tuple(key)
-            if right:
-                conventions.right[key] = right
-            if wrong:
-                conventions.wrong[key] = wrong
-        terms = {term: set(found) for term, found in _read_json(path, TERMS).items()}
-        vocabulary = frozenset(_read_json(path, VOCABULARY))
-        ranker = Ranker.from_json(_read_json(path, RANKER)) if RANKER in files else None
-        lexicon = ({src: frozenset(trg) for src, trg in _read_json(path, LEXICON).items()} if LEXICON in files
-                   else {})
-    except OtherFeatures as exc:
-        raise TagmtError(f"{path}: {exc}: learn the model again") from exc
-    except (TypeError, ValueError, AttributeError, KeyError) as exc:
-        raise TagmtError(f"{path}: corrupt projection model ({exc})") from exc
-    model = ProjectionModel(path, manifest, conventions, terms, vocabulary, ranker, lexicon)
-    model.check_priors()
-    return model
-
-
-def _file_table(path: Path, files) -> dict[str, tuple[int, str]]:
-    needed = {PRIORS, *_HASHED}
-    if not isinstance(files, dict) or not needed <= set(files):
-        raise TagmtError(f"{path}: corrupt projection model ({MANIFEST} does not list {', '.join(sorted(needed))})")
-    # optional: only a model whose examples taught a ranker has one, only one learned with a lexicon has it
-    needed.update(name for name in _OPTIONAL if name in files)
-    try:
-        return {name: (int(files[name]["bytes"]), str(files[name]["sha256"])) for name in needed}
-    except (KeyError, TypeError, ValueError) as exc:
-        raise TagmtError(f"{path}: corrupt projection model ({MANIFEST}: files: {exc})") from exc
-
-
-def _read_json(path: Path, name: str):
-    try:
-        return json.loads((path / name).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError) as exc:
-        raise TagmtError(f"{path}: corrupt projection model ({name}: {exc})") from exc
-
-
-# --------------------------------------------------------------------------- learning
 
 
 @dataclass(frozen=True)
@@ -429,7 +134,7 @@ def learn_model(
             japanese = "ja" in (base_language(src), base_language(trg))
             vocabulary = _vocabulary(corpora, examples, progress) if japanese else frozenset()
             units = _UnitVocabulary(src, trg) if lexicon else None
-            n, lines = _write_words(work, corpora, examples, src, trg, aligner, vocabulary, progress, units)
+            n, lines = _write_words(work, corpora, examples, (src, trg), aligner, vocabulary, progress, units)
             if n == 0:
                 raise TagmtError("nothing to learn from: the corpora and examples hold no text")
             runs = max(1, aligner.runs)  # seeded runs, their priors averaged: as a projection's own alignments
@@ -560,30 +265,38 @@ def _forms(units: list[str], prefix: int) -> str:
     return " ".join("".join(_form(u, prefix).split()) or "_" for u in units)
 
 
-def _write_pair(fs, ft, src_text: str, src_words, trg_text: str, trg_words, src: str, trg: str, aligner,
-                cuts=()) -> int:
-    """A pair as the aligner sees it: cut into its matched sentence pairs (`sentencepairs.sentence_pairs`,
-    as a projection cuts its pairs), one line per piece and view (`alignunits.view_sentences`: words,
-    and the units of a language whose units differ, as a projection aligns each view); the lines
-    written."""
-    written = 0
-    for a, b, c, d in sentence_pairs(src_text, src_words, trg_text, trg_words):
-        for s_units, t_units in view_sentences(src_words[a:b], trg_words[c:d], src, trg, cuts):
-            fs.write(_forms(s_units, aligner.src_prefix) + "\n")
-            ft.write(_forms(t_units, aligner.trg_prefix) + "\n")
-            written += 1
-    return written
+class _LineWriter:
+    """Writes pairs as the aligner sees them into eflomal's two sentence files (`fs`, `ft`), for the languages
+    `langs` and the word forms of `aligner`."""
+
+    def __init__(self, fs, ft, langs: tuple[str, str], aligner) -> None:
+        self.fs, self.ft, self.langs, self.aligner = fs, ft, langs, aligner
+
+    def pair(self, src_text: str, src_words, trg_text: str, trg_words, cuts=()) -> int:
+        """A pair cut into its matched sentence pairs (`sentencepairs.sentence_pairs`, as a projection cuts
+        its pairs), one line per piece and view (`alignunits.view_sentences`: words, and the units of a
+        language whose units differ, as a projection aligns each view); the lines written."""
+        (src, trg), aligner = self.langs, self.aligner
+        written = 0
+        for a, b, c, d in sentence_pairs(src_text, src_words, trg_text, trg_words):
+            for s_units, t_units in view_sentences(src_words[a:b], trg_words[c:d], src, trg, cuts):
+                self.fs.write(_forms(s_units, aligner.src_prefix) + "\n")
+                self.ft.write(_forms(t_units, aligner.trg_prefix) + "\n")
+                written += 1
+        return written
 
 
-def _write_words(work: Path, corpora: Sequence[PairSource], examples, src: str, trg: str, aligner,
+def _write_words(work: Path, corpora: Sequence[PairSource], examples, langs: tuple[str, str], aligner,
                  vocabulary: frozenset[str], progress, units: _UnitVocabulary | None = None) -> tuple[int, int]:
     """The corpora and the examples' plain sides, word-split as projection splits them, one sentence a
-    line per view (`_write_pair`) in `work/src.txt` and `work/trg.txt` (streamed: memory does not grow
+    line per view (`_LineWriter.pair`) in `work/src.txt` and `work/trg.txt` (streamed: memory does not grow
     with the corpus); the pairs and the lines written. `units`: each pair's words are added to it too."""
     from tagmt.translation.escaping import stand_in
 
+    src, trg = langs
     n = lines = 0
     with open(work / "src.txt", "w", encoding="utf-8") as fs, open(work / "trg.txt", "w", encoding="utf-8") as ft:
+        writer = _LineWriter(fs, ft, langs, aligner)
         for source in corpora:
             with _bar(source.total, f"reading {source.name}", progress) as bar:
                 for s, t in source.open():
@@ -597,7 +310,7 @@ def _write_words(work: Path, corpora: Sequence[PairSource], examples, src: str, 
                     if units is not None:
                         units.add(0, s_words)
                         units.add(1, t_words)
-                    lines += _write_pair(fs, ft, s, s_words, t, t_words, src, trg, aligner)
+                    lines += writer.pair(s, s_words, t, t_words)
         for s, t in examples:
             if not s.plain.strip() or not t.plain.strip():
                 continue
@@ -607,7 +320,7 @@ def _write_words(work: Path, corpora: Sequence[PairSource], examples, src: str, 
             if units is not None:
                 units.add(0, s_words)
                 units.add(1, t_words)
-            lines += _write_pair(fs, ft, s.plain, s_words, t.plain, t_words, src, trg, aligner, s.cuts())
+            lines += writer.pair(s.plain, s_words, t.plain, t_words, s.cuts())
     return n, lines
 
 
