@@ -104,7 +104,8 @@ from pathlib import Path
 from tagmt.data.dataset import open_dataset
 from tagmt.data.views import parallel_segments
 from tagmt.linecodec import decode_line
-from tagmt.projection import detag, rerank
+from tagmt.projection import detag
+from tagmt.projection.config import ProjectionConfig
 from tagmt.projection.align import get_aligner
 from tagmt.projection.lexicon import resolve_lexicon
 from tagmt.projection.wordseg import words_with_offsets
@@ -268,16 +269,16 @@ def run(
         pairs = [Pair(p.source, p.source, p.group) for p in pairs]
         trg = src
         extra = []
-    rerank.TRACE = []
+    moves: list = []  # every span the ranker moves, for the moved/right/wrong columns
+    config = ProjectionConfig(rerank=not args.no_rerank, on_rerank=lambda *move: moves.append(move))
     t0, cpu0 = time.perf_counter(), _cpu()
     result, outputs = oracle_assessment(
         [(p.source, p.target) for p in pairs], src, trg, aligner,
         cross_validate=mode == "cv", groups=[p.group for p in pairs], examples=extra,
-        lexicon=resolve_lexicon(args.lexicon.split(","), src, trg) if mode != "copy" else None,
+        lexicon=resolve_lexicon(args.lexicon.split(","), src, trg) if mode != "copy" else None, config=config,
     )
     seconds, cpu = time.perf_counter() - t0, _cpu() - cpu0
-    result.reranked = _rerank_counts(pairs, rerank.TRACE)
-    rerank.TRACE = None
+    result.reranked = _rerank_counts(pairs, moves)
     if args.outputs:
         _write_outputs(args, name, direction, mode, outputs)
     misses = [
@@ -314,7 +315,7 @@ def _alone_share(pairs, runs, joined, src, trg, mode, args, aligner, extra, name
     _, outputs = oracle_assessment(
         [(p.source, p.target) for p in wrapped], src, trg, aligner,
         cross_validate=mode == "cv", groups=[group_of[k] for k in range(len(pairs))], examples=extra,
-        lexicon=resolve_lexicon(args.lexicon.split(","), src, trg),
+        lexicon=resolve_lexicon(args.lexicon.split(","), src, trg), config=ProjectionConfig(rerank=not args.no_rerank),
     )
     if args.outputs:
         _write_outputs(args, name, direction, f"{mode}-alone", outputs)
@@ -331,7 +332,7 @@ def _paragraphs_record(paragraphs) -> dict | None:
 
 
 def _rerank_counts(pairs: list[Pair], trace: list) -> tuple[int, int, int]:
-    """The spans the ranker moved (`rerank.TRACE`): how many, how many onto the reference's span, how
+    """The spans the ranker moved (`ProjectionConfig.on_rerank`'s moves): how many, how many onto the reference's span, how
     many off it (the pipeline's span was the reference's)."""
     from tagmt.projection.conventions import keyed_tags
 
@@ -428,7 +429,6 @@ def main(argv: list[str] | None = None) -> int:
         return _speed(args)
     options = dict(_option(o) for o in args.option)
     aligner = get_aligner(args.aligner, **options)
-    rerank.ENABLED = not args.no_rerank
     only = set(filter(None, args.directions.split(",")))
     print(f"aligner={args.aligner} {options}")
     head = f"{'set':<9}{'dir':<7}{'mode':<5}{'tagged':>7}{'exact %':>9}{'cpu/1k':>7}  "

@@ -240,13 +240,13 @@ class LearningDiagonal(DiagonalAligner):
 def test_untagged_pairs_feed_the_aligner_but_are_not_anchored_nor_read_again(monkeypatch):
     """Only tagged pairs are anchored and placed; every pair, the examples' and the extra corpus's
     plain text are aligned, each read as word texts (no `Word` lists made for the aligner)."""
-    from tagmt.projection import projector
+    from tagmt.projection import linking
     from tagmt.projection.wordstore import WordStore
 
     anchored, made = [], []
 
     def recorded(name):
-        real = getattr(projector, name)
+        real = getattr(linking, name)
 
         def anchor(src, *rest):
             anchored.append((name, " ".join(w.text for w in src)))
@@ -259,8 +259,8 @@ def test_untagged_pairs_feed_the_aligner_but_are_not_anchored_nor_read_again(mon
             return super().__getitem__(k)
 
     for name in ("anchor_cognates", "anchor_loanwords", "anchor_identical"):
-        monkeypatch.setattr(projector, name, recorded(name))
-    monkeypatch.setattr(projector, "WordStore", Counted)
+        monkeypatch.setattr(linking, name, recorded(name))
+    monkeypatch.setattr(linking, "WordStore", Counted)
     aligner = LearningDiagonal()
     sources = [detag("a <b>bc</b> d"), detag("plain one"), detag("Server <i>x</i>"), detag("plain two")]
     out = project_batch(sources, ["x yz w", "p q", "Server y", "r s"], "en", "de", aligner,

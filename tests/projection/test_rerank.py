@@ -17,13 +17,19 @@ from tagmt.markup import is_well_formed, strip, tokenize
 from tagmt.projection import detag, project_batch
 from tagmt.projection import rerank
 from tagmt.projection.conventions import default_decision
-from tagmt.projection.projector import _spans
+from tagmt.projection.context import PairContext
+from tagmt.projection.projector import project_spans
 from tagmt.projection.render import render_spans
 from tagmt.projection.rerank import FEATURES, OtherFeatures, Ranker, Segment, cases_of, learn_ranker
 from tagmt.projection.wordseg import words_with_offsets
 
 from test_project_properties import projections
 from test_units import links_of
+
+
+def _spans(detagged, text, src, trg, links, decide):
+    """The pipeline's spans of a pair, as `project_tags` places them before rendering."""
+    return project_spans(PairContext(detagged, text, src, trg, links, decide=decide))
 
 
 class LexiconAligner:

@@ -13,7 +13,8 @@ from tagmt.markup import is_well_formed, strip, tokenize
 from tagmt.projection.conventions import default_decision
 from tagmt.projection.detag import detag
 from tagmt.projection.paragraphs import paragraph_of
-from tagmt.projection.projector import _spans
+from tagmt.projection.context import PairContext
+from tagmt.projection.projector import project_spans
 from tagmt.projection.rerank import FEATURES, Ranker, Segment, tag_case
 from tagmt.projection.render import render_spans
 
@@ -25,6 +26,11 @@ from test_paragraphs import linked, project
 
 _DELETE = [("Open", "{open}"), ("file", "{file}"), ("Delete", "{delete}"), ("Data", "{data}"),
            ("Before", "{before}"), ("done", "{done}")]
+
+
+def _spans(detagged, text, src, trg, links, decide):
+    """The pipeline's spans of a pair, as `project_tags` places them before rendering."""
+    return project_spans(PairContext(detagged, text, src, trg, links, decide=decide))
 
 
 def _links(**words: str) -> list[tuple[str, str]]:

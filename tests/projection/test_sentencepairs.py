@@ -5,18 +5,17 @@ from __future__ import annotations
 
 from hypothesis import given, settings, strategies as st
 
-from tagmt.projection import sentencepairs
 from tagmt.projection.detag import detag
 from tagmt.projection.projector import project_batch
 from tagmt.projection.sentencepairs import match_lengths, sentence_pairs, shift_links, shift_weights
 from tagmt.projection.wordseg import Word, words_with_offsets
 
 
-def _cut(src: str, trg: str, src_lang: str, trg_lang: str):
+def _cut(src: str, trg: str, src_lang: str, trg_lang: str, cut: bool = True):
     d = detag(src)
     s = words_with_offsets(d.plain, src_lang, d.cuts())
     t = words_with_offsets(trg, trg_lang)
-    pieces = sentence_pairs(d.plain, s, trg, t)
+    pieces = sentence_pairs(d.plain, s, trg, t, cut)
     return [(" ".join(w.text for w in s[a:b]), "".join(w.text for w in t[c:e])) for a, b, c, e in pieces], s, t
 
 
@@ -53,9 +52,8 @@ def test_lengths_are_matched_monotonically():
     assert match_lengths([10, 100], [100, 10, 10]) is None  # no sure beads: aligned whole
 
 
-def test_the_switch_restores_whole_alignment(monkeypatch):
-    monkeypatch.setattr(sentencepairs, "ENABLED", False)
-    pieces, _, _ = _cut("Open it now. Close it later.", "Öffne es jetzt. Schließe es später.", "en", "de")
+def test_the_switch_restores_whole_alignment():
+    pieces, _, _ = _cut("Open it now. Close it later.", "Öffne es jetzt. Schließe es später.", "en", "de", cut=False)
     assert len(pieces) == 1
 
 

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from tagmt.markup import strip
 from tagmt.projection import detag, project_batch
-from tagmt.projection import projector
+from tagmt.projection import linking
 from tagmt.projection.wordseg import Word, words_with_offsets
 from tagmt.projection.wordstore import LinkStore, WordStore
 
@@ -226,8 +226,8 @@ def test_compact_batch_projects_exactly_what_plain_lists_project(dev_pairs, monk
         args = (sources, translations, "en", lang, _Lexical())
         compact = project_batch(*args, examples=shown)
         with monkeypatch.context() as patch:
-            patch.setattr(projector, "WordStore", _ListWords)
-            patch.setattr(projector, "LinkStore", _ListLinks)
+            patch.setattr(linking, "WordStore", _ListWords)
+            patch.setattr(linking, "LinkStore", _ListLinks)
             plain = project_batch(*args, examples=shown)
         assert compact == plain, lang
         assert any(c != t for c, t in zip(compact, translations))  # tags were projected

@@ -292,7 +292,7 @@ def oracle_assessment(
     cross_validate: bool = False,
     groups: Sequence[int] | None = None,
     examples: Sequence[tuple[str, str]] = (),
-    lexicon=None,
+    **projection,
 ) -> tuple[Assessment, list[str]]:
     """How well the tags of tagged parallel `pairs` are projected onto their own references: each
     tagged source is projected onto its tag-stripped reference (an oracle translation) and the
@@ -302,8 +302,9 @@ def oracle_assessment(
     time, alternately in ascending group order; each pair its own group when None — and each half
     is projected with the other half as tagged examples: the figure a user can expect when giving
     `--examples` from the same domain. `examples` (tagged pairs from elsewhere, never measured) are
-    given to every projection as well, after the other half's. `lexicon`: bilingual dictionaries for
-    the projection (`project_batch`'s). Returns the assessment and the projected segments."""
+    given to every projection as well, after the other half's. `projection`: `project_batch`'s keywords
+    (`lexicon`: bilingual dictionaries; `config`: the switches, `config.ProjectionConfig`). Returns the
+    assessment and the projected segments."""
     from tagmt.projection.projector import project_batch  # the projection is what is measured
 
     groups = list(range(len(pairs))) if groups is None else list(groups)
@@ -326,7 +327,7 @@ def oracle_assessment(
             trg_lang,
             aligner,
             examples=[*(pairs[k] for k in shown), *examples],
-            lexicon=lexicon,
+            **projection,
         )
         outputs.update(zip(measured, found))
     projected = [outputs[k] for k in range(len(pairs))]

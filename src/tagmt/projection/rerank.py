@@ -17,11 +17,6 @@ compound or a noun phrase (`<b>그룹화</b> 기준` for `<b>그룹화 기준</b
   inside a verbatim token (`database-conf.xml`) or a dictionary word (`到期`, but for its link
   exception), none crossing a bracket or quotation group, unless the source tag's edge cuts one
   (`units.target_units(...).respects`; the pipeline's own span stays a candidate). O(K² + n) per tag.
-  Measured (cv, seed 1, main → with the filter, moved / right / wrong): SAP ja 93.1 → 93.1 (4/0/1 →
-  6/0/1), ko 92.3 → 92.3, zh 93.5 → 93.3 (5/1/0 → 3/0/0: the right move `从优化` → `优化` splits ICU's
-  wrong word `从优|化`), zf 96.2 → 96.2 (4/2/1 → 2/1/0: the wrong move `[對水生無脊椎動物具有慢性毒性]`
-  → `[對水生無脊椎` crossed its bracket); seed 11 SAP 92.7/91.6/92.5/95.8 unchanged; EUR-Lex and the
-  glossary unchanged (no span moved); `--paragraphs 3:p` SAP ja 89.0, EUR-Lex de 77.9 unchanged.
 * **features** (`FEATURES`) — language-independent, no tag name, no word: the inside–outside score
   below the region's best; the share of the tag's links that land outside; the other words' links
   that land inside; unlinked words inside and just outside; the kinds (`wordseg.Word.kind`) of the
@@ -42,12 +37,7 @@ compound or a noun phrase (`<b>그룹화</b> 기준` for `<b>그룹화 기준</b
   margin chosen on the examples themselves (an inner 2-fold split of the examples: the margin of
   `MARGINS` whose changes gain most, right changes minus wrong ones; none gaining → no ranker).
 
-Measured (benchmarks/bench_projection.py --modes cv, exact %, without → with; the full figures in
-`projector.py`'s docstring): SAP ko 88.7 → 89.3 and zh 91.0 → 91.4 (seed 11: 87.4 → 89.5, 90.8 → 91.2),
-glossary with the EUR-Lex dev set as examples hu 92.3 → 93.7 and de 90.9 → 91.3; SAP ja/zf, EUR-Lex and the
-glossary alone unchanged (their examples teach no ranker that gains, or it moves nothing). The examples'
-projections are right for ~95 % of their tags, so a ranker sees few wrong pipeline spans to learn from
-(10–20 per fold on SAP) and moves few spans: 1–2 % of the tags, right ~5 times as often as wrong.
+What the ranker gained on the benchmarks is in docs/projection-history.md.
 """
 
 from __future__ import annotations
@@ -61,6 +51,7 @@ from typing import Iterator, Mapping, Sequence
 import numpy as np
 
 from tagmt.projection.align import Links
+from tagmt.projection.config import RerankMove
 from tagmt.projection.conventions import keyed_tags
 from tagmt.projection.detag import Detagged
 from tagmt.projection.edges import Span, between_siblings
@@ -75,11 +66,6 @@ L2 = 0.01
 """Weight of the L2 penalty on the (standardized) weights, against the mean log-loss per tag."""
 MARGINS = (0.0, 0.5, 1.0, 2.0, 4.0)
 """The margins (log-odds over the pipeline's span) the inner split chooses from."""
-ENABLED = True
-"""Whether `project_batch` learns and applies a ranker (the benchmarks switch it off to compare)."""
-TRACE: list | None = None
-"""When a list, every change the ranker makes is appended as (detagged, translation, tag, (old start,
-old end), (new start, new end)) — for the benchmarks' right/wrong counts."""
 
 KINDS = ("content", "particle", "postposition", "punct", "verb", "auxiliary", "ending", "other", "none")
 _PLACES = ("first", "last", "before", "after")
@@ -329,9 +315,10 @@ class Ranker:
         best = int(np.argmax(scores))
         return best if best and scores[best] - scores[0] > self.margin else 0
 
-    def rerank(self, seg: Segment, spans: list[Span]) -> int:
+    def rerank(self, seg: Segment, spans: list[Span], on_move: RerankMove | None = None) -> int:
         """Move the span tags of `spans` (in place) to the candidates chosen; the number moved. Parents
-        are moved before their children's regions are read."""
+        are moved before their children's regions are read. `on_move` (`config.ProjectionConfig.on_rerank`)
+        hears of every move."""
         moved = 0
         for node, case in _cases(seg, spans):
             pick = self.choose(case)
@@ -339,8 +326,8 @@ class Ranker:
                 old = (node.start, node.end)
                 node.start, node.end = case.spans[pick]
                 moved += 1
-                if TRACE is not None:
-                    TRACE.append((seg.detagged, seg.text, node.tag, old, case.spans[pick]))
+                if on_move is not None:
+                    on_move(seg.detagged, seg.text, node.tag, old, case.spans[pick])
         return moved
 
     def as_json(self) -> dict:

@@ -19,22 +19,7 @@ The pair is cut only where every bead's length difference is likely (`SURE`, the
 probability of a difference as large); otherwise it is aligned whole. The search keeps to a band
 around the diagonal (`BAND` sentences), so time stays linear in the paragraph's sentences.
 
-Measured (benchmarks/bench_projection.py --modes cv, eflomal seed 1, exact % of tagged paragraphs, main
-ebbf362 → with the cut; `alone`: every sentence exact when projected one by one in the same folds):
-`--paragraphs 3` SAP en-ja 86.1 → 88.7 (alone 90.3), en-ko 87.9 → 88.2 (87.7), en-zh 90.3 → 91.6 (92.4; main
-90.8), EUR-Lex de/fr/hu 78.8/79.6/82.1 → 78.0/80.6/82.9 (alone 94.3/96.7/93.1: two thirds of those "paragraphs"
-are unrelated lines — headings `1.1.Context`, recitals `(12)…` — that `sentence_spans` does not cut), glossary
-de/fr/hu 83.3/83.3/79.2 → 84.4/86.5/78.1; `--paragraphs 3:p` SAP ja/ko/zh 75.7/78.1/86.6 → 80.8/84.6/89.3,
-EUR-Lex de/fr/hu 72.9/73.5/77.8 → 73.3/76.8/77.1 (these at 3e69174; then the examples' term table left without
-their sentence pairs, for the ranker: glossary 3:p de/fr/hu 61.5/55.2/45.8 → 71.9/68.8/60.4, SAP en-ja 3 88.7 again). With one sentence a segment nothing is cut but one SAP pair in zh/zf (and `ENABLED = False`
-gives main's outputs exactly): the ordinary CV rows are main's, SAP ja/ko/zh/zf 92.7/90.4/93.5/96.4 (zh 92.5
-on main: that one cut pair changes eflomal's whole sample), EUR-Lex 97.7/98.7/97.4, glossary 96.9/95.5/94.4.
-Where the `--paragraphs 3` en-ja loss came from (paragraphs exact alone but not joined, seeds 1 / 11, main):
-22 / 25, of which a tag's words linked inside its own sentence otherwise (eflomal on the longer line, the
-anchors' "once in the pair") 16 / 17, a label no longer a whole segment of the batch glossary 5 / 5, a tag
-placed in another sentence 1 / 3; with the cut 15 / 12 (10 / 8, 3 / 2, 2 / 2 — the rest mostly paragraphs
-whose sentences have no full stop to cut at). One changed eflomal line moves ~19 of 381 paragraphs' "alone"
-result: single-seed differences of 2 points here are noise.
+What the cut gained on the benchmarks is in docs/projection-history.md.
 """
 
 from __future__ import annotations
@@ -62,17 +47,14 @@ paragraphs, 528 of 754 en-ja pairs are cut at 0.05, 529 at 0.01.)"""
 BAND = 8
 """The search keeps to pairs of sentence positions at most this far from the diagonal."""
 
-ENABLED = True
-"""Whether `sentence_pairs` cuts at all (False: every pair is one piece, as before; for measurements)."""
-
-
-def sentence_pairs(src_text: str, src_words, trg_text: str, trg_words) -> list[Piece]:
+def sentence_pairs(src_text: str, src_words, trg_text: str, trg_words, cut: bool = True) -> list[Piece]:
     """The pair's corresponding sentence pairs as word ranges covering both sides' words in order (see
     the module's docstring); one piece, the whole pair, when it has one sentence a side or its
     sentences cannot surely be matched. `src_words` and `trg_words`: each side's words (`Word`s), or a
     function giving them, called only when both sides have several sentences (speed: a batch's
-    one-sentence pairs are never made into `Word` lists). Linear in the pair."""
-    src_spans = sentence_spans(src_text) if ENABLED else []
+    one-sentence pairs are never made into `Word` lists). `cut` False: one piece, always
+    (`config.ProjectionConfig.sentence_pairs`, for measurements). Linear in the pair."""
+    src_spans = sentence_spans(src_text) if cut else []
     trg_spans = sentence_spans(trg_text) if len(src_spans) > 1 else []
     if len(src_spans) < 2 or len(trg_spans) < 2:
         return [(0, _count(src_words), 0, _count(trg_words))]

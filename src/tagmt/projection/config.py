@@ -1,0 +1,34 @@
+"""The switches of a projection, in one record passed explicitly (no module flags).
+
+`ProjectionConfig` is given to `projector.Projector` (and through `project_batch(config=...)`,
+`assess.oracle_assessment(config=...)`); the default is the projection tagmt ships. The benchmarks build
+one to compare (`--no-rerank`) or to count what the span ranker moved (`on_rerank`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Callable
+
+if TYPE_CHECKING:
+    from tagmt.projection.detag import Detagged, SourceTag
+
+RerankMove = Callable[["Detagged", str, "SourceTag", tuple[int, int], tuple[int, int]], None]
+"""`on_rerank(detagged, translation, tag, (old start, old end), (new start, new end))`."""
+
+
+@dataclass(frozen=True)
+class ProjectionConfig:
+    """How a batch is projected."""
+
+    rerank: bool = True
+    """Learn a span ranker from the examples (or use the model's) and let it move spans (`rerank.py`)."""
+    sentence_pairs: bool = True
+    """Cut a paragraph pair into its matched sentence pairs for the aligner and the anchors
+    (`sentencepairs.py`; False: every pair is one piece, for measurements)."""
+    on_rerank: RerankMove | None = None
+    """Called for every span the ranker moves (the benchmarks' moved/right/wrong counts)."""
+
+
+DEFAULT = ProjectionConfig()
+"""The projection tagmt ships."""

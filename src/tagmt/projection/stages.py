@@ -1,0 +1,185 @@
+"""The stages of one pair's projection: placing the tags on the words, then rules that move their edges.
+
+Every stage has one interface (`Stage`: a `name`, `run(ctx, spans) -> spans` over a `context.PairContext`),
+and one small class per stage calls its rule module with the context's fields. `STAGES` is the name →
+class table (the registry pattern of sacrebleu's metrics and CTranslate2's models: each class says its
+name and what it does). A pipeline (`Pipeline.for_profile`) runs, after placing the tags:
+
+1. `edges` — the edge conventions move span edges over the units beside them (`edges.adjust_edges`);
+2. `units` — no edge cuts a verbatim token, a dictionary word or a bracket group (`units.respect_units`);
+3. `lists` — coordinated sibling tags take the translation's list items (`enumerations.respect_lists`);
+4. `noun-chains` — a tag that cuts a Korean/Japanese noun chain takes its free nouns (`nounchains`);
+5. the target profile's `extra_stages` (`profiles.Profile`): `chinese-phrases` for Chinese
+   (`chinesegrammar.keep_phrases`: circumpositions and aspect adverbs);
+6. `paragraph-pin` — block tags back on their sentences (`paragraphs.Paragraph.pin`).
+
+Placing (`place`: `inside_outside.place_tags` on the context's paragraph, `edges.to_spans`,
+`units.verbatim_spans`) is the explicit first step. `Pipeline.placed_spans` gives the tags as placed,
+with no edge rule (only the stages that belong to placing, `placing = True`: the paragraph pin): what
+learning the edge conventions compares with the references (`conventions.learn_conventions`).
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar, Protocol, Sequence
+
+from tagmt.projection.chinesegrammar import keep_phrases
+from tagmt.projection.context import PairContext
+from tagmt.projection.detag import Detagged, SourceTag
+from tagmt.projection.edges import Span, adjust_edges, to_spans
+from tagmt.projection.enumerations import respect_lists
+from tagmt.projection.inside_outside import place_tags
+from tagmt.projection.nounchains import complete_chains
+from tagmt.projection.profiles import Profile
+from tagmt.projection.units import respect_units, verbatim_spans
+
+
+class Stage(Protocol):
+    """One step after placing: the spans of `ctx`'s tags in, the spans out (moved in place or anew)."""
+
+    name: ClassVar[str]
+    placing: ClassVar[bool]
+    """Part of placing the tags (runs for `Pipeline.placed_spans` too), not an edge rule."""
+
+    def run(self, ctx: PairContext, spans: list[Span]) -> list[Span]: ...
+
+
+class EdgeConventions:
+    """Span edges moved over the units beside them as the edge conventions decide (`ctx.decide`)."""
+
+    name = "edges"
+    placing = False
+
+    def run(self, ctx: PairContext, spans: list[Span]) -> list[Span]:
+        return adjust_edges(spans, ctx.plain, ctx.translation, ctx.trg, ctx.decide)
+
+
+class TargetUnits:
+    """No edge splits a verbatim token or dictionary word, nor crosses a bracket or quotation group,
+    unless the source tag does; a tag that fills a source group fills the target's (`units.py`)."""
+
+    name = "units"
+    placing = False
+
+    def run(self, ctx: PairContext, spans: list[Span]) -> list[Span]:
+        return respect_units(spans, ctx.plain, ctx.translation, ctx.aligned)
+
+
+class Lists:
+    """Coordinated sibling tags take the translation's list items in order; a span takes in no list
+    separator its source tag lacks (`enumerations.py`)."""
+
+    name = "lists"
+    placing = False
+
+    def run(self, ctx: PairContext, spans: list[Span]) -> list[Span]:
+        return respect_lists(spans, ctx.plain, ctx.translation, ctx.aligned, ctx.weights)
+
+
+class NounChains:
+    """A span that cuts a Korean or Japanese noun chain takes the chain's free nouns (`nounchains.py`)."""
+
+    name = "noun-chains"
+    placing = False
+
+    def run(self, ctx: PairContext, spans: list[Span]) -> list[Span]:
+        return complete_chains(spans, ctx.translation, ctx.src, ctx.trg, ctx.links, ctx.weights)
+
+
+class ChinesePhrases:
+    """No edge cuts a Chinese circumposition; an aspect adverb goes with its verb (`chinesegrammar.py`)."""
+
+    name = "chinese-phrases"
+    placing = False
+
+    def run(self, ctx: PairContext, spans: list[Span]) -> list[Span]:
+        return keep_phrases(spans, ctx.translation, ctx.src, ctx.trg, ctx.links, ctx.weights)
+
+
+class ParagraphPin:
+    """In a pair of several sentences, the block tags back on their sentences after the edge rules
+    (`paragraphs.Paragraph.pin`); nothing in a one-sentence pair."""
+
+    name = "paragraph-pin"
+    placing = True
+
+    def run(self, ctx: PairContext, spans: list[Span]) -> list[Span]:
+        return spans if ctx.paragraph is None else ctx.paragraph.pin(spans)
+
+
+STAGES: dict[str, type[Stage]] = {
+    stage.name: stage for stage in (EdgeConventions, TargetUnits, Lists, NounChains, ChinesePhrases, ParagraphPin)
+}
+"""Every stage by its name."""
+COMMON = ("edges", "units", "lists", "noun-chains")
+"""The rule stages every language runs, in order, before its profile's `extra_stages`."""
+LAST = ("paragraph-pin",)
+"""The stages after the profile's."""
+
+
+def stage_names(profile: Profile | None) -> tuple[str, ...]:
+    """The stage names a target language runs; None (no language known): every stage, the language rules
+    deciding by the text (what `project_tags` without a language did before profiles)."""
+    extra = profile.extra_stages if profile is not None else tuple(
+        name for name in STAGES if name not in COMMON and name not in LAST)
+    return (*COMMON, *extra, *LAST)
+
+
+class Pipeline:
+    """Placing the tags of a pair, then its stages in order."""
+
+    def __init__(self, stages: Sequence[Stage]) -> None:
+        self.stages = tuple(stages)
+
+    @classmethod
+    def for_profile(cls, profile: Profile | None) -> "Pipeline":
+        return cls([STAGES[name]() for name in stage_names(profile)])
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(stage.name for stage in self.stages)
+
+    def spans(self, ctx: PairContext) -> list[Span]:
+        """The tags of `ctx` placed on the translation, in characters, through every stage."""
+        return self._run(ctx, self.stages)
+
+    def placed_spans(self, ctx: PairContext) -> list[Span]:
+        """The tags of `ctx` as placed on the words, with no edge rule (the placing stages only)."""
+        return self._run(ctx, [stage for stage in self.stages if stage.placing])
+
+    @staticmethod
+    def _run(ctx: PairContext, stages: Sequence[Stage]) -> list[Span]:
+        if not ctx.detagged.tags:
+            return []
+        if ctx.translation == ctx.plain:  # an untranslated segment: its tags stay where they are
+            return kept(ctx.detagged)
+        spans = place(ctx)
+        for stage in stages:
+            spans = stage.run(ctx, spans)
+        return spans
+
+
+def place(ctx: PairContext) -> list[Span]:
+    """The tags placed on the target words by the inside–outside rule (`inside_outside.place_tags`, in the
+    context's paragraph when it has several sentences), in characters, a tag with a verbatim copy of its
+    source text in the translation on that copy (`units.verbatim_spans`)."""
+    placed = place_tags(ctx.detagged, ctx.src, ctx.trg, ctx.links, len(ctx.translation), ctx.weights,
+                        ctx.paragraph)
+    return verbatim_spans(to_spans(placed, ctx.plain, ctx.translation, ctx.trg), ctx.plain, ctx.translation,
+                          ctx.trg)
+
+
+def kept(detagged: Detagged) -> list[Span]:
+    """The source's tags where they are (an untranslated segment)."""
+    orders = {id(tag): k for k, tag in enumerate(detagged.walk())}
+    return [_as_span(tag, orders[id(tag)]) for tag in detagged.tags]
+
+
+def _as_span(tag: SourceTag, order: int) -> Span:
+    """A source tag kept where it is (the child orders follow the source's walk)."""
+    span = Span(tag, tag.start, tag.end, order, tag.start == tag.end and not tag.close)
+    k = order + 1
+    for child in tag.children:
+        span.children.append(_as_span(child, k))
+        k += sum(1 for _ in child.walk())
+    return span
