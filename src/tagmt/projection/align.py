@@ -62,8 +62,8 @@ from typing import Protocol, Sequence
 from tagmt.aligner_names import ALIGNERS
 from tagmt.errors import TagmtError, require
 from tagmt.hub import load_pretrained
-
-Links = set[tuple[int, int]]
+from tagmt.projection.links import Links  # (its home is the leaf `links`; the projection modules import it from here)
+from tagmt.projection.wordstore import LinkStore
 
 
 class Aligner(Protocol):
@@ -221,8 +221,6 @@ def _read_links(path: Path, n: int) -> Sequence[Links]:
     (`wordstore.LinkStore`, 8 bytes a link; `out[k]` a new set): a run's two directions of every pair
     live until the runs are voted on, and as sets they were ~14x the XLIFF file being projected
     (benchmarks/bench_xliff.py, project-eflomal)."""
-    from tagmt.projection.wordstore import LinkStore  # (wordstore imports this module)
-
     out = LinkStore()
     with path.open(encoding="ascii") as rows:
         for k, row in zip(range(n), rows):
@@ -364,8 +362,6 @@ Scored = dict[tuple[int, int], float]
 def vote_shares(runs: Sequence[tuple[list[Links], list[Links]]], symmetrize: str = "grow-diag-final-and") -> list[Scored]:
     """Per sentence pair, each link that a run's symmetrized links hold, with the share of the runs
     that hold it: `vote_links` keeps those above one half."""
-    from tagmt.projection.wordstore import LinkStore  # (wordstore imports this module)
-
     join = SYMMETRIZERS[symmetrize]
     joined = [LinkStore(join(f, r) for f, r in zip(*run)) for run in runs]  # (memory: compact until voted)
     return [
@@ -398,8 +394,6 @@ def vote_links(
         forwards = [majority(per_run) for per_run in zip(*(f for f, _ in runs))]
         reverses = [majority(per_run) for per_run in zip(*(r for _, r in runs))]
         return [join(f, r) for f, r in zip(forwards, reverses)]
-    from tagmt.projection.wordstore import LinkStore  # (wordstore imports this module)
-
     joined = [LinkStore(join(f, r) for f, r in zip(*run)) for run in runs]  # (memory: compact until voted)
     return [majority(per_run) for per_run in zip(*joined)]
 
