@@ -13,11 +13,10 @@ import json
 from pathlib import Path
 from typing import Iterable, Sequence
 
-from tagmt.engines.offline import OFFLINE_ENGINES
+from tagmt.engines import engine_class
+from tagmt.engines.hf import ALIAS_FAMILIES, ALIASES, regional_refusal
 from tagmt.errors import TagmtError
 from tagmt.languages import FAMILIES, LIST_COMMAND, model_code
-
-HF_MODULES = ("torch", "transformers", "sentencepiece")
 
 
 class PreflightError(TagmtError):
@@ -47,14 +46,10 @@ def _missing_extra(modules: Iterable[str], extra: str, purpose: str) -> list[str
 def model_problems(model: str, languages: Sequence[tuple[str, str]] = (), option: str = "--model") -> list[str]:
     """What keeps ``model`` from running: packages, weights, and languages it has no code for
     (``languages`` as (ISO code, the option that gave it))."""
-    if model in OFFLINE_ENGINES:
-        return []
-    if model.startswith("openai:"):  # a chat model behind a server: only the client can be checked here
-        return _missing_extra(["openai"], "llm", f"model {model}")
-    problems = _missing_extra(HF_MODULES, "hf", f"model {model}")
-    if problems:
+    needs = engine_class(model).needs  # (a chat model behind a server: only its client can be checked here)
+    problems = _missing_extra(needs.modules, needs.extra or "", f"model {model}")
+    if problems or not needs.weights:
         return problems
-    from tagmt.engines.hf import ALIASES
     from tagmt.hub import find_checkpoint
 
     source = ALIASES.get(model, model)
@@ -77,18 +72,9 @@ def model_problems(model: str, languages: Sequence[tuple[str, str]] = (), option
     return problems
 
 
-def regional_refusal(model: str, display: str, code: str, tags: tuple[str, str] | None = None) -> str:
-    """Why a model with one code per language cannot adapt between two regional variants of it."""
-    pair = f"{tags[0]} → {tags[1]}" if tags else f"two regional variants of {code!r}"
-    return (f"model {model} ({display}) cannot adapt {pair}: it has one language code ({code}) for both; "
-            "use an LLM engine (--model openai:NAME) for a regional adaptation, or copy")
-
-
 def model_family(model: str, config: Path | None = None) -> str | None:
     """The model family (``m2m_100``, ``mbart``) from the alias or the checkpoint's config.json (``config``,
     else ``model/config.json`` for a local folder); None when unknown."""
-    from tagmt.engines.hf import ALIAS_FAMILIES
-
     if model in ALIAS_FAMILIES:
         return ALIAS_FAMILIES[model]
     if config is None:
