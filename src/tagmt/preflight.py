@@ -13,6 +13,7 @@ import json
 from pathlib import Path
 from typing import Iterable, Sequence
 
+from tagmt.aligner_names import ALIGNER_CHOICES, ALIGNERS, aligner_class
 from tagmt.engines import engine_class
 from tagmt.engines.hf import ALIAS_FAMILIES, ALIASES, regional_refusal
 from tagmt.errors import TagmtError
@@ -98,38 +99,33 @@ def aligner_problems(aligner: str, aligner_model: str | None = None, languages: 
 
 
 def _part_problems(part: str, aligner: str, aligner_model: str | None) -> list[str]:
-    problems: list[str] = []
-    if part == "eflomal":
-        problems += _missing_extra(["eflomal"], "align", "the eflomal aligner")
-    elif part == "awesome":
-        from tagmt.projection.align import DEFAULT_AWESOME_MODEL
+    if part not in ALIGNERS:
+        raise TagmtError(f"unknown aligner {aligner!r}; choose one of {', '.join(ALIGNER_CHOICES)}")
+    cls = aligner_class(part)
+    problems = _missing_extra(cls.needs.modules, cls.needs.extra or "", f"the {part} aligner")
+    if cls.needs.weights and not problems:  # the encoder's checkpoint, given or the option's default
+        from tagmt.hub import find_checkpoint
 
-        hf = _missing_extra(["torch", "transformers"], "hf", "the awesome aligner")
-        problems += hf
-        if not hf:
-            from tagmt.hub import find_checkpoint
-
-            _, problem = find_checkpoint(aligner_model or DEFAULT_AWESOME_MODEL, option="--aligner-model")
-            if problem is not None:
-                problems.append(str(problem))
-    else:
-        raise TagmtError(f"unknown aligner {aligner!r}; choose one of eflomal, awesome, eflomal+awesome")
+        default = next(spec.default for spec in cls.option_specs if spec.name == cls.weights_option)
+        _, problem = find_checkpoint(aligner_model or default, option="--aligner-model")
+        if problem is not None:
+            problems.append(str(problem))
     return problems
 
 
 def run_problems(*, models: Sequence[str] = (), approach: str | Sequence[str] = "dt", aligner: str | None = None,
                  aligner_model: str | None = None, src_lang: str | None = None, trg_lang: str | None = None,
-                 option: str = "--model", languages_from: str | None = None, repair: str | None = None) -> list[str]:
-    """Everything missing for translating ``src_lang`` → ``trg_lang`` with ``models`` by ``approach``
-    (one or several), duplicates removed in order. ``languages_from`` names the option that gave the
-    languages when it is not ``--src-lang``/``--trg-lang`` (e.g. ``--pair``); DT with a ``repair`` needs
-    the aligner too."""
+                 languages_from: str | None = None, repair: str | None = None) -> list[str]:
+    """Everything missing for translating ``src_lang`` → ``trg_lang`` with ``models`` (given by --model) by
+    ``approach`` (one or several), duplicates removed in order. ``languages_from`` names the option that gave
+    the languages when it is not ``--src-lang``/``--trg-lang`` (e.g. ``--pair``); DT with a ``repair`` needs
+    the aligner too. (A command whose models come by another option asks `model_problems` itself.)"""
     approaches = [approach] if isinstance(approach, str) else list(approach)
     languages = [(lang, languages_from or opt)
                  for lang, opt in ((src_lang, "--src-lang"), (trg_lang, "--trg-lang")) if lang]
     problems: list[str] = []
     for model in models:
-        problems += model_problems(model, languages, option)
+        problems += model_problems(model, languages)
     if ("dp" in approaches or repair) and aligner:
         problems += aligner_problems(aligner, aligner_model, [lang for lang, _ in languages])
     return list(dict.fromkeys(problems))
