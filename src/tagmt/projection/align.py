@@ -514,8 +514,9 @@ class AwesomeAligner:
 
 # --------------------------------------------------------------------------- registry
 
-#: the class of each aligner name (``tagmt.aligner_names.ALIGNER_TABLE``, the light home of the names)
-ALIGNER_CLASSES = {name: aligner_class(name) for name in ALIGNERS}
+#: the aligners of this module by name; `get_aligner` finds every registered one through
+#: ``tagmt.aligner_names.ALIGNER_TABLE`` (an aligner in another module may import this one)
+ALIGNER_CLASSES = {cls.name: cls for cls in (EflomalAligner, AwesomeAligner)}
 
 
 class CombinedAligner:
@@ -547,14 +548,15 @@ def get_aligner(name: str, **options) -> Aligner:
     intersection; an option goes to the one part that takes it, or to the part it names:
     `awesome.model`, `eflomal.model`)."""
     parts = name.split("+")
-    unknown = [part for part in parts if part not in ALIGNER_CLASSES]
+    unknown = [part for part in parts if part not in ALIGNERS]
     if unknown or not name:
         raise TagmtError(f"unknown aligner {name!r}; choose one of {', '.join(ALIGNERS)} "
                          "or several joined by '+'")
     if len(parts) == 1:
-        return ALIGNER_CLASSES[name](**options)
+        return aligner_class(name)(**options)
     combine = options.pop("combine", "union")
-    taken = {part: {spec.name for spec in ALIGNER_CLASSES[part].option_specs} for part in parts}
+    classes = {part: aligner_class(part) for part in parts}
+    taken = {part: {spec.name for spec in classes[part].option_specs} for part in parts}
     routed: dict[str, dict] = {part: {} for part in parts}
     for key, value in options.items():
         part, dot, option = key.rpartition(".")
@@ -569,7 +571,7 @@ def get_aligner(name: str, **options) -> Aligner:
                 + " or ".join(f"{p}.{key}" for p in takers)
             )
         routed[takers[0]][option if dot else key] = value
-    built = [ALIGNER_CLASSES[part](**routed[part]) for part in parts]
+    built = [classes[part](**routed[part]) for part in parts]
     return CombinedAligner(built, combine)
 
 
