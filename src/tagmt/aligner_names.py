@@ -1,14 +1,26 @@
-"""The aligners the commands offer, and how --aligner-model and --device reach the awesome one.
+"""The light half of the aligner registry: the aligners' names, where each class lives, and how
+--aligner-model and --device reach the awesome one.
 
 Apart from `tagmt.projection.align` so that argument parsers can name the choices without importing the
-projection stack (200 ms); `get_aligner` builds what these names say.
+projection stack (200 ms); `aligner_class` imports a class when it is asked for. Each class describes itself
+(`name`, `option_specs`, `needs`, `learns_from_corpus`; see `tagmt.projection.align`), and `get_aligner`
+builds what these names say. A new aligner is a class with those attributes and one line in `ALIGNER_TABLE`.
 """
 
 from __future__ import annotations
 
+import importlib
 
-#: the aligners themselves (``tagmt.projection.align.ALIGNER_CLASSES`` builds each)
-ALIGNERS = ("eflomal", "awesome")
+from tagmt.errors import TagmtError
+
+#: every aligner's name → its class, as "module:Class" (imported when asked: `aligner_class`)
+ALIGNER_TABLE = {
+    "eflomal": "tagmt.projection.align:EflomalAligner",
+    "awesome": "tagmt.projection.align:AwesomeAligner",
+}
+
+#: the aligners themselves (`aligner_class` builds each)
+ALIGNERS = tuple(ALIGNER_TABLE)
 
 #: what --aligner takes on the command line: each aligner, and the two combined (union of their links)
 ALIGNER_CHOICES = (*ALIGNERS, "eflomal+awesome")
@@ -19,6 +31,14 @@ DEFAULT_ALIGNER = "eflomal"
 #: The aligner of the paper's grid (``tagmt reproduce``): its DP cells used awesome-align; only cells with the
 #: same aligner are compared with them.
 PAPER_ALIGNER = "awesome"
+
+
+def aligner_class(name: str) -> type:
+    """The class of the aligner ``name`` (one of `ALIGNERS`, not a ``+`` combination), imported now."""
+    if name not in ALIGNER_TABLE:
+        raise TagmtError(f"unknown aligner {name!r}; choose one of {', '.join(ALIGNERS)} or several joined by '+'")
+    module, _, cls = ALIGNER_TABLE[name].partition(":")
+    return getattr(importlib.import_module(module), cls)
 
 
 def uses_awesome(name: str) -> bool:

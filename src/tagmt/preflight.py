@@ -13,11 +13,11 @@ import json
 from pathlib import Path
 from typing import Iterable, Sequence
 
-from tagmt.engines.offline import OFFLINE_ENGINES
+from tagmt.aligner_names import ALIGNER_CHOICES, ALIGNERS, aligner_class
+from tagmt.engines import engine_class
+from tagmt.engines.hf import ALIAS_FAMILIES, ALIASES, regional_refusal
 from tagmt.errors import TagmtError
 from tagmt.languages import FAMILIES, LIST_COMMAND, model_code
-
-HF_MODULES = ("torch", "transformers", "sentencepiece")
 
 
 class PreflightError(TagmtError):
@@ -47,14 +47,10 @@ def _missing_extra(modules: Iterable[str], extra: str, purpose: str) -> list[str
 def model_problems(model: str, languages: Sequence[tuple[str, str]] = (), option: str = "--model") -> list[str]:
     """What keeps ``model`` from running: packages, weights, and languages it has no code for
     (``languages`` as (ISO code, the option that gave it))."""
-    if model in OFFLINE_ENGINES:
-        return []
-    if model.startswith("openai:"):  # a chat model behind a server: only the client can be checked here
-        return _missing_extra(["openai"], "llm", f"model {model}")
-    problems = _missing_extra(HF_MODULES, "hf", f"model {model}")
-    if problems:
+    needs = engine_class(model).needs  # (a chat model behind a server: only its client can be checked here)
+    problems = _missing_extra(needs.modules, needs.extra or "", f"model {model}")
+    if problems or not needs.weights:
         return problems
-    from tagmt.engines.hf import ALIASES
     from tagmt.hub import find_checkpoint
 
     source = ALIASES.get(model, model)
@@ -77,18 +73,9 @@ def model_problems(model: str, languages: Sequence[tuple[str, str]] = (), option
     return problems
 
 
-def regional_refusal(model: str, display: str, code: str, tags: tuple[str, str] | None = None) -> str:
-    """Why a model with one code per language cannot adapt between two regional variants of it."""
-    pair = f"{tags[0]} → {tags[1]}" if tags else f"two regional variants of {code!r}"
-    return (f"model {model} ({display}) cannot adapt {pair}: it has one language code ({code}) for both; "
-            "use an LLM engine (--model openai:NAME) for a regional adaptation, or copy")
-
-
 def model_family(model: str, config: Path | None = None) -> str | None:
     """The model family (``m2m_100``, ``mbart``) from the alias or the checkpoint's config.json (``config``,
     else ``model/config.json`` for a local folder); None when unknown."""
-    from tagmt.engines.hf import ALIAS_FAMILIES
-
     if model in ALIAS_FAMILIES:
         return ALIAS_FAMILIES[model]
     if config is None:
@@ -112,38 +99,33 @@ def aligner_problems(aligner: str, aligner_model: str | None = None, languages: 
 
 
 def _part_problems(part: str, aligner: str, aligner_model: str | None) -> list[str]:
-    problems: list[str] = []
-    if part == "eflomal":
-        problems += _missing_extra(["eflomal"], "align", "the eflomal aligner")
-    elif part == "awesome":
-        from tagmt.projection.align import DEFAULT_AWESOME_MODEL
+    if part not in ALIGNERS:
+        raise TagmtError(f"unknown aligner {aligner!r}; choose one of {', '.join(ALIGNER_CHOICES)}")
+    cls = aligner_class(part)
+    problems = _missing_extra(cls.needs.modules, cls.needs.extra or "", f"the {part} aligner")
+    if cls.needs.weights and not problems:  # the encoder's checkpoint, given or the option's default
+        from tagmt.hub import find_checkpoint
 
-        hf = _missing_extra(["torch", "transformers"], "hf", "the awesome aligner")
-        problems += hf
-        if not hf:
-            from tagmt.hub import find_checkpoint
-
-            _, problem = find_checkpoint(aligner_model or DEFAULT_AWESOME_MODEL, option="--aligner-model")
-            if problem is not None:
-                problems.append(str(problem))
-    else:
-        raise TagmtError(f"unknown aligner {aligner!r}; choose one of eflomal, awesome, eflomal+awesome")
+        default = next(spec.default for spec in cls.option_specs if spec.name == cls.weights_option)
+        _, problem = find_checkpoint(aligner_model or default, option="--aligner-model")
+        if problem is not None:
+            problems.append(str(problem))
     return problems
 
 
 def run_problems(*, models: Sequence[str] = (), approach: str | Sequence[str] = "dt", aligner: str | None = None,
                  aligner_model: str | None = None, src_lang: str | None = None, trg_lang: str | None = None,
-                 option: str = "--model", languages_from: str | None = None, repair: str | None = None) -> list[str]:
-    """Everything missing for translating ``src_lang`` → ``trg_lang`` with ``models`` by ``approach``
-    (one or several), duplicates removed in order. ``languages_from`` names the option that gave the
-    languages when it is not ``--src-lang``/``--trg-lang`` (e.g. ``--pair``); DT with a ``repair`` needs
-    the aligner too."""
+                 languages_from: str | None = None, repair: str | None = None) -> list[str]:
+    """Everything missing for translating ``src_lang`` → ``trg_lang`` with ``models`` (given by --model) by
+    ``approach`` (one or several), duplicates removed in order. ``languages_from`` names the option that gave
+    the languages when it is not ``--src-lang``/``--trg-lang`` (e.g. ``--pair``); DT with a ``repair`` needs
+    the aligner too. (A command whose models come by another option asks `model_problems` itself.)"""
     approaches = [approach] if isinstance(approach, str) else list(approach)
     languages = [(lang, languages_from or opt)
                  for lang, opt in ((src_lang, "--src-lang"), (trg_lang, "--trg-lang")) if lang]
     problems: list[str] = []
     for model in models:
-        problems += model_problems(model, languages, option)
+        problems += model_problems(model, languages)
     if ("dp" in approaches or repair) and aligner:
         problems += aligner_problems(aligner, aligner_model, [lang for lang, _ in languages])
     return list(dict.fromkeys(problems))

@@ -2,7 +2,8 @@
 inline codes, read from any supported format and written back to the same format.
 
 Formats: ``xliff12`` (XLIFF 1.2), ``xliff2`` (XLIFF 2.0/2.1/2.2), ``tmx`` (read only), ``lines`` (tagged line
-files), and the SAP data set tree (``tagmt.corpus.sap``). ``read_corpus`` detects the format from the
+files), and the SAP data set tree (``tagmt.corpus.sap``), each registered by its module
+(``tagmt.corpus.formats``: what it reads, writes and carries). ``read_corpus`` detects the format from the
 content unless told; pipelines only ever see a :class:`Corpus`.
 """
 
@@ -10,8 +11,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tagmt.corpus.detect import FORMAT_NAMES, FORMATS, detect, looks_like_xml
+from tagmt.corpus.detect import FORMAT_NAMES, detect, looks_like_xml
 from tagmt.corpus.files import read_bytes
+from tagmt.corpus.formats import InputFormat, file_formats, format_of, input_format
 from tagmt.corpus.model import CLOSE, OPEN, PAIR, STANDALONE, Corpus, InlineCode, Segment
 from tagmt.errors import TagmtError
 from tagmt.safeio import LIMIT_VARIABLE, MAX_DOCUMENT_BYTES, size_limit
@@ -26,10 +28,19 @@ __all__ = [
     "Corpus",
     "InlineCode",
     "Segment",
+    "InputFormat",
+    "format_of",
+    "input_format",
     "read_corpus",
     "read_references",
     "references_of",
 ]
+
+
+def __getattr__(name: str) -> tuple[str, ...]:
+    if name == "FORMATS":  # the file formats' names, from the registry (its modules register when asked)
+        return tuple(file_formats())
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def read_corpus(path: str | Path, format: str | None = None, *, src_lang: str | None = None,
@@ -42,7 +53,8 @@ def read_corpus(path: str | Path, format: str | None = None, *, src_lang: str | 
     data = read_bytes(path)
     if not data.strip():
         raise TagmtError(f"{path}: the file is empty")
-    if format != "lines" and len(data) > size_limit(MAX_DOCUMENT_BYTES) and looks_like_xml(data):
+    forced = None if format in (None, "auto") else file_formats().get(format)
+    if (forced is None or forced.xml) and len(data) > size_limit(MAX_DOCUMENT_BYTES) and looks_like_xml(data):
         raise TagmtError(
             f"{path}: an XML document of {len(data) >> 20} MiB is over tagmt's limit of "
             f"{size_limit(MAX_DOCUMENT_BYTES) >> 20} MiB for one XML file; split it, or raise {LIMIT_VARIABLE}"
@@ -50,32 +62,20 @@ def read_corpus(path: str | Path, format: str | None = None, *, src_lang: str | 
     stream = None  # XML: read as a stream of events, so that XLIFF readers never hold the whole tree
     if format in (None, "auto"):
         format, stream = detect(path, data)
-    elif format in ("xliff12", "xliff2", "tmx"):
-        found, stream = detect(path, data, FORMAT_NAMES[format], xml=True)
+    elif forced is None:
+        input_format(str(format))  # unknown: one line naming the formats
+    elif forced.xml:
+        found, stream = detect(path, data, forced.display, xml=True)
         if found != format:
             stream.drain()  # type: ignore[union-attr]  # a syntax error is named first
             raise TagmtError(f"{path}: --format {format} was given but the file is {FORMAT_NAMES[found]}")
-    elif format != "lines":
-        raise TagmtError(f"unknown format {format!r}: use auto, {', '.join(FORMATS)}")
-    if references is not None and format != "lines":
-        raise TagmtError(f"{path}: references as a separate file are for line files; {FORMAT_NAMES[format]} "
+    fmt = input_format(format)
+    if references is not None and fmt.bilingual:
+        raise TagmtError(f"{path}: references as a separate file are for line files; {fmt.display} "
                          "files carry their references as targets")
-    if format == "lines":
-        from tagmt.corpus import lines
-
-        refs = None if references is None else read_references(references, src_lang=src_lang, trg_lang=trg_lang)
-        return lines.read(path, data, references=refs, references_name=references)
-    if format == "xliff12":
-        from tagmt.corpus import xliff12
-
-        return xliff12.read(path, data, stream)
-    if format == "xliff2":
-        from tagmt.corpus import xliff2
-
-        return xliff2.read(path, data, stream)
-    from tagmt.corpus import tmx
-
-    return tmx.read(path, data, stream.tree(), src_lang=src_lang, trg_lang=trg_lang)  # type: ignore[union-attr]
+    refs = None if references is None else read_references(references, src_lang=src_lang, trg_lang=trg_lang)
+    return fmt.read(path, data, stream, src_lang=src_lang, trg_lang=trg_lang, references=refs,
+                    references_name=references)
 
 
 def read_references(path: str | Path, *, src_lang: str | None = None, trg_lang: str | None = None,
@@ -95,6 +95,7 @@ def read_references(path: str | Path, *, src_lang: str | None = None, trg_lang: 
 def references_of(corpus: Corpus) -> list[str | None]:
     """The tagged references ``corpus`` holds when read as a reference file (:func:`read_references`): a line
     file's lines (read as a corpus, they are its sources), any other format's targets (None: none)."""
-    if corpus.format == "lines":
+    fmt = format_of(corpus)
+    if fmt is not None and not fmt.bilingual:  # (a line file: its lines, read as its sources)
         return [segment.source for segment in corpus.segments]
     return [segment.reference for segment in corpus.segments]

@@ -3,8 +3,10 @@
 
 A file is XML when it starts (after a byte-order mark and blank space) with an XML declaration or an
 ``<xliff``/``<tmx`` root, or with comments followed by one of those (or by an ``xliff``/``tmx`` DOCTYPE);
-then its root element and version decide. Anything else is a line file — a tagged line may well start
-with ``<g id="1">`` or ``<!-- note -->``, so a leading ``<`` or comment alone decides nothing.
+then the registered XML format that recognises its root element and version is it
+(``tagmt.corpus.formats``). Anything else is the text format registered as the fallback, the line file — a
+tagged line may well start with ``<g id="1">`` or ``<!-- note -->``, so a leading ``<`` or comment alone
+decides nothing.
 """
 
 from __future__ import annotations
@@ -14,12 +16,19 @@ from pathlib import Path
 
 from lxml import etree
 
+from tagmt.corpus.formats import FormatNames, file_formats
 from tagmt.errors import TagmtError
 from tagmt.safexml import XmlStream, local_name, namespace
 
-FORMATS = ("xliff12", "xliff2", "tmx", "lines")
-#: What ``--format`` accepts besides ``auto``.
-FORMAT_NAMES = {"xliff12": "XLIFF 1.2", "xliff2": "XLIFF 2.x", "tmx": "TMX", "lines": "tagged line file"}
+#: What ``--format`` accepts besides ``auto`` (``FORMATS``, read from the registry when asked), and how messages
+#: name each.
+FORMAT_NAMES = FormatNames()
+
+
+def __getattr__(name: str) -> tuple[str, ...]:
+    if name == "FORMATS":  # (the reader modules register after this module is imported)
+        return tuple(file_formats())
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 XLIFF12_NS = "urn:oasis:names:tc:xliff:document:1.2"
 XLIFF2_NS = "urn:oasis:names:tc:xliff:document:2.0"
@@ -72,26 +81,27 @@ def looks_like_xliff(data: bytes) -> bool:
 
 
 def xml_format(tree: etree._ElementTree, path: str | Path) -> str:
-    """``xliff12``, ``xliff2`` or ``tmx`` from the root element; anything else is one clear line."""
+    """The XML format (``xliff12``, ``xliff2``, ``tmx``) that recognises the root element; anything else is
+    one clear line."""
     root = tree.getroot()
     name, ns, version = local_name(root), namespace(root), (root.get("version") or "").strip()
     where = f"{path}:{root.sourceline}"
+    xml_formats = [fmt for fmt in file_formats().values() if fmt.xml]
+    for fmt in xml_formats:
+        if fmt.recognises is not None and fmt.recognises(name, ns, version):
+            return fmt.name
     if name == "xliff":
-        if ns in XLIFF1_NAMESPACES or (ns is None and version in XLIFF1_VERSIONS):
-            return "xliff12"
-        if ns in XLIFF2_NAMESPACES and re.fullmatch(r"2\.\d+", version or "2.0"):
-            return "xliff2"
         found = f"version {version!r}" if version else "no version"
         raise TagmtError(
             f"{where}: XLIFF with {found} in namespace {ns!r}: tagmt reads XLIFF 1.0/1.1/1.2 (namespace "
             f"{XLIFF12_NS}, its 1.0/1.1 forms, or none) and XLIFF 2.0/2.1 ({XLIFF2_NS}) and 2.2 "
             f"({XLIFF2_NAMESPACES[1]})"
         )
-    if name == "tmx":
-        return "tmx"
+    displays = [fmt.display for fmt in xml_formats]
+    fallback = next(fmt for fmt in file_formats().values() if fmt.fallback)
     raise NotACorpus(
-        f"{where}: an XML document with root <{name}>: tagmt reads XLIFF 1.2, XLIFF 2.x and TMX; for a tagged "
-        "line file (one segment per line) pass --format lines"
+        f"{where}: an XML document with root <{name}>: tagmt reads {', '.join(displays[:-1])} and {displays[-1]}; "
+        f"for a {fallback.display} (one segment per line) pass --format {fallback.name}"
     )
 
 
@@ -103,7 +113,7 @@ def detect(path: str | Path, data: bytes, what: str = "an XLIFF or TMX file", *,
     format). The root element decides between XML formats (:func:`xml_format`); a document that is not
     well formed is named as such first (``what``: how its errors name the file)."""
     if not (looks_like_xml(data) if xml is None else xml):
-        return "lines", None
+        return next(fmt.name for fmt in file_formats().values() if fmt.fallback), None
     stream = XmlStream(data, path, what)
     try:
         return xml_format(stream.root.getroottree(), path), stream  # type: ignore[union-attr]

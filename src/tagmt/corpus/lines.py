@@ -9,6 +9,7 @@ from typing import Sequence
 
 from tagmt.atomic import write_atomic
 from tagmt.corpus.files import decode_utf8, read_bytes, split_lines
+from tagmt.corpus.formats import InputFormat, register
 from tagmt.corpus.model import Corpus, Segment
 from tagmt.errors import TagmtError
 from tagmt.linecodec import decode_line, encode_line
@@ -56,3 +57,10 @@ def write_lines(output: str | Path, segments: Sequence[str]) -> Path:
 def write(corpus: Corpus, targets: Sequence[str | None], output: str | Path, **_options: object) -> Path:
     """The targets as a line file; a segment without a target keeps an empty line."""
     return write_lines(output, [target or "" for target in targets])
+
+
+FORMAT = register(InputFormat(
+    "lines", "tagged line file", order=4, write=write, extensions=(".txt",), fallback=True, bilingual=False,
+    read=lambda path, data, stream, *, references=None, references_name=None, **_: read(
+        path, data, references=references, references_name=references_name),
+))

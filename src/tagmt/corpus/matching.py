@@ -22,9 +22,8 @@ from pathlib import Path
 from typing import Sequence
 
 from tagmt.corpus import Corpus, read_corpus
+from tagmt.corpus.formats import format_of
 from tagmt.errors import TagmtError
-
-XLIFF_FORMATS = ("xliff12", "xliff2")
 MATCH_MODES = ("id", "position")
 _SHOWN = 5
 
@@ -96,7 +95,7 @@ def match_targets(reference: str | Path, hypotheses: Sequence[str | Path], forma
     if match not in MATCH_MODES:
         raise TagmtError(f"unknown match mode {match!r}; use {' or '.join(MATCH_MODES)}")
     ref = read_corpus(reference, format)
-    if ref.format not in XLIFF_FORMATS:
+    if not _holds_translations(ref):
         raise TagmtError(f"{reference}: not an XLIFF file")
     ref_keyed = _keyed(ref, match)
     scored = [(key, printed) for key, printed, target in ref_keyed if target is not None]
@@ -114,7 +113,7 @@ def match_targets(reference: str | Path, hypotheses: Sequence[str | Path], forma
     hyp_targets: dict[str, dict[tuple, str | None]] = {}
     for path in hypotheses:
         hyp = read_corpus(path)
-        if hyp.format not in XLIFF_FORMATS:
+        if not _holds_translations(hyp):
             raise TagmtError(f"{path}: the reference is XLIFF, so every --hyp must be XLIFF too (this is {hyp.format})")
         if not _same_language(ref.trg_lang, hyp.trg_lang):
             raise TagmtError(f"{path} is in {hyp.trg_lang} but the reference {reference} is in {ref.trg_lang}: "
@@ -151,3 +150,9 @@ def match_targets(reference: str | Path, hypotheses: Sequence[str | Path], forma
         ref.trg_lang, notes, [sources[key] for key, _ in scored],
         {name: len(names) for name, names in missing.items()},
     )
+
+
+def _holds_translations(corpus: Corpus) -> bool:
+    """Whether ``corpus`` is in a format that a translation is written into (XLIFF): targets matched by unit."""
+    fmt = format_of(corpus)
+    return fmt is not None and fmt.writes_targets

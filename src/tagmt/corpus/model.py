@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
+from tagmt.corpus.formats import format_of as _format_of
 from tagmt.corpus.xmltext import escape, escape_attribute, unescape
 from tagmt.errors import TagmtError
 from tagmt.markup import Token, tokenize
@@ -184,7 +185,7 @@ Writer = Callable[..., Path]
 class Corpus:
     """The segments of one input, with what its writer needs to give the same format back.
 
-    ``format`` is one of ``tagmt.corpus.FORMATS``, ``sap`` or ``segments`` (built in code); ``src_lang``/``trg_lang`` come from the file where it
+    ``format`` names a registered format (``tagmt.corpus.formats``) or is ``segments`` (built in code); ``src_lang``/``trg_lang`` come from the file where it
     says them (XLIFF, TMX) and may be None; ``escaped`` tells whether text in the tagged strings is
     XML-escaped (see the module docstring). ``native`` is the reader's own record for its writer.
     """
@@ -202,6 +203,20 @@ class Corpus:
 
     def __len__(self) -> int:
         return len(self.segments)
+
+    @property
+    def bilingual(self) -> bool:
+        """Whether the format carries languages and references (``InputFormat.bilingual``; a corpus built in
+        code carries what it was given)."""
+        fmt = _format_of(self)
+        return True if fmt is None else fmt.bilingual
+
+    @property
+    def writes_targets(self) -> bool:
+        """Whether a translation is written into a copy of the file (``InputFormat.writes_targets``: XLIFF),
+        rather than as a line file."""
+        fmt = _format_of(self)
+        return fmt is not None and fmt.writes_targets
 
     @property
     def sources(self) -> list[str]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from tagmt.corpus.formats import InputFormat, register
 from tagmt.corpus.model import Corpus, Segment
 from tagmt.data.dataset import Dataset, open_dataset
 from tagmt.data.directions import Direction, parse_direction
@@ -27,3 +28,7 @@ def read(dataset: Dataset | str | Path | None, split: str | None, direction: Dir
         for s in parallel_segments(dataset, split, direction, view="tagged")
     ]
     return Corpus("sap", segments, Path(dataset.root), direction.src, direction.trg, escaped=False)
+
+
+#: Not a file: read from the data set tree by `read` (dataset, split, direction), never by ``read_corpus``.
+FORMAT = register(InputFormat("sap", "SAP data set", order=5, read=read, file=False))

@@ -18,6 +18,7 @@ from pathlib import Path
 from lxml import etree
 
 from tagmt.corpus.inline import InlineReader, Role
+from tagmt.corpus.formats import InputFormat, register
 from tagmt.corpus.model import Corpus, Segment
 from tagmt.corpus.xmlfile import XmlFile
 from tagmt.errors import TagmtError
@@ -109,3 +110,14 @@ def read(path: Path, data: bytes, tree: etree._ElementTree | None = None, *, src
     if not segments:
         raise TagmtError(f"{path}: no translation unit has a {src} side ({skipped} units skipped)")
     return Corpus("tmx", segments, path, src, trg_lang, True, doc, None)
+
+
+def _read_input(path: Path, data: bytes, stream, *, src_lang: str | None = None, trg_lang: str | None = None,
+                **_) -> Corpus:
+    return read(path, data, stream.tree(), src_lang=src_lang, trg_lang=trg_lang)
+
+
+FORMAT = register(InputFormat(
+    "tmx", "TMX", order=3, read=_read_input, extensions=(".tmx",), xml=True,
+    recognises=lambda name, ns, version: name == "tmx",
+))

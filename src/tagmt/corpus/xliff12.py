@@ -35,7 +35,8 @@ from typing import Sequence
 from lxml import etree
 
 from tagmt.corpus.inline import InlineReader, Role
-from tagmt.corpus.detect import XLIFF1_NAMESPACES
+from tagmt.corpus.detect import XLIFF1_NAMESPACES, XLIFF1_VERSIONS
+from tagmt.corpus.formats import InputFormat, register
 from tagmt.corpus.model import MACHINE, Corpus, Segment
 from tagmt.corpus.spans import set_attribute, splice, with_content
 from tagmt.corpus.xmlfile import XmlFile, walk_units, with_id_prefixes
@@ -351,3 +352,11 @@ def _target_edit(doc: XmlFile, unit: _Unit, inner: bytes, mark_mt: bool) -> tupl
 
 def _mt_state(start_tag: bytes) -> bytes:
     return set_attribute(set_attribute(start_tag, "state", MT_STATE), "state-qualifier", MT_QUALIFIER)
+
+
+FORMAT = register(InputFormat(
+    "xliff12", "XLIFF 1.2", order=1, read=lambda path, data, stream, **_: read(path, data, stream), write=write,
+    extensions=(".xlf", ".xliff"), xml=True, writes_targets=True,
+    recognises=lambda name, ns, version: name == "xliff" and (
+        ns in XLIFF1_NAMESPACES or (ns is None and version in XLIFF1_VERSIONS)),
+))

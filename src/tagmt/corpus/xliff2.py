@@ -22,7 +22,8 @@ the XLIFF namespace with a prefix in scope) with the original codes put back, an
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+import re
+from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
 from typing import Sequence
@@ -31,6 +32,7 @@ from lxml import etree
 
 from tagmt.corpus.inline import InlineReader, Role
 from tagmt.corpus.detect import XLIFF2_NAMESPACES
+from tagmt.corpus.formats import InputFormat, register
 from tagmt.corpus.model import MACHINE, PAIR, STANDALONE, Corpus, Segment
 from tagmt.corpus.spans import set_attribute, with_content
 from tagmt.corpus.xmlfile import XmlFile, walk_units, with_id_prefixes
@@ -88,10 +90,9 @@ def _read(doc: XmlFile, stream: XmlStream) -> Corpus:
         raise TagmtError(f"{doc.line(root)}: not an XLIFF 2 document (root {root.tag!r})")
     q = f"{{{ns}}}"
     q_file, q_unit = q + "file", q + "unit"
-    reader = InlineReader(doc.index, partial(classify, ns=ns))
-    segments: list[Segment] = []
-    places: list[_Segment] = []
     languages = (root.get("srcLang"), root.get("trgLang"))
+    reading = _Reading(doc, InlineReader(doc.index, partial(classify, ns=ns)), ns, languages)
+    segments, places = reading.segments, reading.places
     files: list[etree._Element] = []
     segment_files: list[int] = []  # the file of each segment
     anonymous = 0
@@ -105,7 +106,7 @@ def _read(doc: XmlFile, stream: XmlStream) -> Corpus:
         nonlocal anonymous
         anonymous += not unit.get("id")
         first = len(segments)
-        _read_unit(doc, reader, q, ns, unit, anonymous, languages, segments, places)
+        _read_unit(reading, unit, anonymous)
         segment_files.extend([len(files) - 1] * (len(segments) - first))
 
     walk_units(doc, stream, q_file, q_unit, on_file, on_unit)
@@ -117,8 +118,23 @@ def _read(doc: XmlFile, stream: XmlStream) -> Corpus:
     return Corpus("xliff2", segments, doc.path, *languages, True, (doc, places, has_language), write)
 
 
-def _read_unit(doc: XmlFile, reader: InlineReader, q: str, ns: str, unit: etree._Element, anonymous: int,
-               languages: tuple[str | None, str | None], segments: list[Segment], places: list[_Segment]) -> None:
+@dataclass
+class _Reading:
+    """What the units of one document share as they are read: the file, its inline reader, the XLIFF
+    namespace and the document's languages; the segments and their places read so far."""
+
+    doc: XmlFile
+    reader: InlineReader
+    ns: str
+    languages: tuple[str | None, str | None]
+    segments: list[Segment] = field(default_factory=list)
+    places: list[_Segment] = field(default_factory=list)
+
+
+def _read_unit(reading: _Reading, unit: etree._Element, anonymous: int) -> None:
+    """The segments of ``unit`` appended to ``reading`` (``anonymous``: the units without an id so far)."""
+    doc, reader, ns, languages = reading.doc, reading.reader, reading.ns, reading.languages
+    segments, places, q = reading.segments, reading.places, f"{{{ns}}}"
     given = unit.get("id")
     unit_key = ("", ("id", given) if given else ("position", anonymous))
     unit_id = given or f"line{unit.sourceline}"
@@ -205,3 +221,11 @@ def write(corpus: Corpus, targets: Sequence[str | None], output: str | Path, *, 
         span = doc.index[0]  # the root
         edits.append((span.start, span.inner_start, set_attribute(doc.index.start_tag(0), "trgLang", trg_lang)))
     return doc.write(output, edits)
+
+
+FORMAT = register(InputFormat(
+    "xliff2", "XLIFF 2.x", order=2, read=lambda path, data, stream, **_: read(path, data, stream), write=write,
+    extensions=(".xlf", ".xliff"), xml=True, writes_targets=True,
+    recognises=lambda name, ns, version: (name == "xliff" and ns in XLIFF2_NAMESPACES
+                                          and re.fullmatch(r"2\.\d+", version or "2.0") is not None),
+))

@@ -1,15 +1,19 @@
 """Translation engines behind one protocol (`base.Engine`): Hugging Face seq2seq checkpoints through
 PyTorch (`hf`) or CTranslate2 (`ct2`), chat LLMs behind an OpenAI-compatible server (`llm`,
-``openai:NAME``) and the offline `copy` and `reference` engines (`offline`). `load_engine` picks one by
-name."""
+``openai:NAME``) and the offline `copy` and `reference` engines (`offline`).
+
+`ENGINE_CLASSES` is the registry (name → class); each class says what it serves (`Engine.serves`), the options
+it reads, what it needs (`Engine.needs`, which `tagmt.preflight` checks) and how it loads (`Engine.load`).
+`load_engine` picks one: the engine a model name names, else the --engine back end that runs checkpoints."""
 
 from __future__ import annotations
 
 from typing import Any, Sequence
 
 from tagmt.engines.base import Engine
-from tagmt.engines.hf import ALIASES, HFSeq2SeqEngine, load_hf, resolve_device
-from tagmt.engines.llm import LLMOptions, load_llm, split_model
+from tagmt.engines.ct2 import CT2Engine
+from tagmt.engines.hf import ALIASES, HFSeq2SeqEngine, resolve_device
+from tagmt.engines.llm import LLMOptions, OpenAIEngine
 from tagmt.engines.options import DecodingOptions, EngineOptions
 from tagmt.engines.offline import OFFLINE_ENGINES, CopyEngine, ReferenceEngine
 from tagmt.errors import TagmtError
@@ -17,6 +21,7 @@ from tagmt.errors import TagmtError
 __all__ = [
     "ALIASES",
     "ENGINES",
+    "ENGINE_CLASSES",
     "OFFLINE_ENGINES",
     "CopyEngine",
     "DecodingOptions",
@@ -25,12 +30,28 @@ __all__ = [
     "HFSeq2SeqEngine",
     "LLMOptions",
     "ReferenceEngine",
+    "engine_class",
     "load_engine",
     "resolve_device",
 ]
 
+#: Every engine class by its registry name; the named engines are asked in this order (`engine_class`).
+ENGINE_CLASSES: dict[str, type[Engine]] = {
+    cls.engine_name: cls for cls in (CopyEngine, OpenAIEngine, ReferenceEngine, HFSeq2SeqEngine, CT2Engine)}
+
 #: The back ends a checkpoint can run on (``--engine``).
-ENGINES = ("hf", "ct2")
+ENGINES = tuple(name for name, cls in ENGINE_CLASSES.items() if cls.backend)
+
+
+def engine_class(model: str, engine: str = "hf") -> type[Engine]:
+    """The class that runs ``model``: the engine that serves that name (``copy``, ``reference``,
+    ``openai:NAME``), else the back end ``engine`` (a checkpoint: alias, hub id or folder)."""
+    for cls in ENGINE_CLASSES.values():
+        if cls.serves(model):
+            return cls
+    if engine not in ENGINES:
+        raise TagmtError(f"unknown engine {engine!r}: use {' or '.join(ENGINES)}")
+    return ENGINE_CLASSES[engine]
 
 
 def load_engine(
@@ -57,34 +78,13 @@ def load_engine(
     options = model if isinstance(model, EngineOptions) else EngineOptions.of(model, **settings)
     if settings and isinstance(model, EngineOptions):
         raise TypeError("load_engine takes EngineOptions or a model name with keywords, not both")
-    name, decoding = options.model, options.decoding
+    decoding = options.decoding
     if options.batch_size < 1:
         raise TagmtError(f"batch size must be at least 1, not {options.batch_size}")
     if decoding.max_tokens is not None and decoding.max_tokens < 1:
         raise TagmtError(f"--max-tokens must be at least 1, not {decoding.max_tokens}")
     if decoding.beam < 1:
         raise TagmtError(f"beam size must be at least 1, not {decoding.beam}")
-    if options.engine not in ENGINES:
+    if options.engine not in ENGINES:  # refused whatever the model
         raise TagmtError(f"unknown engine {options.engine!r}: use {' or '.join(ENGINES)}")
-    if name == "copy":
-        return CopyEngine()
-    llm_model = split_model(name)
-    if llm_model is not None:
-        return load_llm(llm_model, options.llm, approach)
-    if name == "reference":
-        if references is None:
-            raise TagmtError("the reference engine needs the references of the segments it translates")
-        return ReferenceEngine(references)
-    compute_type = options.compute_type
-    if options.fp16:
-        if compute_type not in (None, "float16"):
-            raise TagmtError(f"--fp16 and --compute-type {compute_type} disagree: give one of them")
-        compute_type = "float16"
-    loading = dict(device=resolve_device(options.device, options.fp16, options.engine),
-                   batch_size=options.batch_size, compute_type=compute_type, option=option, beam=decoding.beam,
-                   max_tokens=decoding.max_tokens)
-    if options.engine == "ct2":
-        from tagmt.engines.ct2 import load_ct2
-
-        return load_ct2(name, **loading)
-    return load_hf(name, **loading)
+    return engine_class(options.model, options.engine).load(options, references=references, option=option, approach=approach)

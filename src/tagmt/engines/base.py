@@ -1,11 +1,17 @@
-"""The engine contract: translate a list of segments in one direction, one output per input, in order."""
+"""The engine contract: translate a list of segments in one direction, one output per input, in order; and
+what an engine class says about itself for the registry (`tagmt.engines.ENGINE_CLASSES`): its name, the
+options it reads, what it needs installed, and how it is loaded from an ``EngineOptions``."""
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Sequence
 
 from tagmt.errors import TagmtError
+from tagmt.registry import Needs, Option
+
+if TYPE_CHECKING:
+    from tagmt.engines.options import EngineOptions
 
 
 class PartialBatchError(TagmtError):
@@ -21,10 +27,32 @@ class Engine(ABC):
     """Translates a list of segments in one direction, returning one output per input, in order."""
 
     name: str
+    #: The registry's name for the class: the model name it serves (``copy``, ``reference``, ``openai`` for
+    #: ``openai:NAME``; see `serves`) or the --engine back end that runs checkpoints (``hf``, ``ct2``).
+    engine_name: ClassVar[str]
+    #: Whether the class is a back end of --engine (it runs any checkpoint) rather than a named model.
+    backend: ClassVar[bool] = False
+    #: Whether it needs nothing (no package, no weights, no server) and costs nothing.
+    offline: ClassVar[bool] = False
+    #: What it needs installed, and whether it reads weights (`tagmt.preflight` checks this before a run).
+    needs: ClassVar[Needs] = Needs()
+    #: The ``EngineOptions`` fields (and ``DecodingOptions``) it reads.
+    option_specs: ClassVar[tuple[Option, ...]] = ()
     #: How many segments one call to the model takes (runs cut their work into batches of this size).
     batch_size: int = 16
     #: Whether a run should cache this engine's outputs (false for engines that cost nothing).
     cacheable: bool = False
+
+    @classmethod
+    def serves(cls, model: str) -> bool:
+        """Whether ``model`` names this engine (back ends serve no name: --engine picks them)."""
+        return False
+
+    @classmethod
+    def load(cls, options: "EngineOptions", *, references: Sequence[str] | None = None, option: str = "--model",
+             approach: str = "dt") -> "Engine":
+        """The engine for ``options`` (see `tagmt.engines.load_engine`, which checks them first)."""
+        raise NotImplementedError(f"{cls.__name__} cannot be loaded from options")
 
     @property
     def identity(self) -> str:

@@ -47,9 +47,10 @@ from pathlib import Path
 from typing import Any
 
 from tagmt import paths
-from tagmt.engines.options import NUM_BEAMS
-from tagmt.engines.hf import LENGTH_PENALTY, Checkpoint, Seq2SeqEngine, load_checkpoint
+from tagmt.engines.options import NUM_BEAMS, DecodingOptions
+from tagmt.engines.hf import HF_MODULES, LENGTH_PENALTY, Checkpoint, Seq2SeqEngine, load_checkpoint
 from tagmt.errors import TagmtError, require
+from tagmt.registry import Needs
 
 #: CTranslate2 precisions tagmt accepts; the default is int8 on CPU and int8_float16 on CUDA.
 CT2_COMPUTE_TYPES = ("int8", "int8_float32", "int8_float16", "int8_bfloat16", "int16", "float32", "float16",
@@ -195,20 +196,27 @@ def convert(checkpoint: Checkpoint, cache: Path | None = None, *, option: str = 
 
 
 class CT2Engine(Seq2SeqEngine):
-    """An M2M-100 or mBART-50 checkpoint converted for CTranslate2, tokenized by its own tokenizer."""
+    """An M2M-100 or mBART-50 checkpoint converted for CTranslate2 (``translator``, loaded from ``model_dir``
+    at its compute type), tokenized by its own tokenizer."""
 
-    def __init__(self, name: str, source: str, family: str, tokenizer, translator, *, model_dir: Path,
-                 vocabulary: list[str], model_sha256: str, compute_type: str, device: str, batch_size: int,
-                 max_tokens: int | None, beam: int, max_positions: int) -> None:
-        super().__init__(name, source, family, tokenizer, batch_size=batch_size, max_tokens=max_tokens,
-                         beam=beam, max_positions=max_positions)
+    engine_name = "ct2"
+    needs = Needs(extra="ct2", modules=(*HF_MODULES, "ctranslate2"), weights=True)  # (tagmt[ct2] holds tagmt[hf])
+
+    def __init__(self, checkpoint: Checkpoint, translator, *, model_dir: Path, vocabulary: list[str],
+                 model_sha256: str, device: str, batch_size: int, decoding: DecodingOptions) -> None:
+        super().__init__(checkpoint, batch_size=batch_size, decoding=decoding,
+                         max_positions=int(getattr(checkpoint.config, "max_position_embeddings", 1024)))
         self.translator = translator
         self.model_dir = model_dir
         self.vocabulary = vocabulary
-        self.compute_type = compute_type
+        self.compute_type = translator.compute_type
         self.device = device
         self._ids = {token: i for i, token in enumerate(vocabulary)}
         self._model_sha256 = model_sha256
+
+    @classmethod
+    def from_checkpoint(cls, name: str, **loading: Any) -> "CT2Engine":
+        return load_ct2(name, **loading)
 
     @property
     def identity(self) -> str:
@@ -257,11 +265,10 @@ def load_ct2(name: str, *, device: str, batch_size: int, compute_type: str | Non
     translator = ct2.Translator(str(folder), device=kind, device_index=int(index or 0),
                                 compute_type=compute_type, intra_threads=_intra_threads())
     return CT2Engine(
-        name, checkpoint.source, checkpoint.family, checkpoint.tokenizer, translator,
-        model_dir=folder, vocabulary=json.loads((folder / "shared_vocabulary.json").read_text("utf-8")),
-        model_sha256=record["model_sha256"], compute_type=translator.compute_type, device=device,
-        batch_size=batch_size, max_tokens=max_tokens, beam=beam,
-        max_positions=int(getattr(checkpoint.config, "max_position_embeddings", 1024)),
+        checkpoint, translator, model_dir=folder,
+        vocabulary=json.loads((folder / "shared_vocabulary.json").read_text("utf-8")),
+        model_sha256=record["model_sha256"], device=device, batch_size=batch_size,
+        decoding=DecodingOptions(beam=beam, max_tokens=max_tokens),
     )
 
 

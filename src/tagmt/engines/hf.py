@@ -23,15 +23,19 @@ from __future__ import annotations
 import hashlib
 import sys
 from abc import abstractmethod
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Sequence
 
 from tagmt.engines.base import Engine
-from tagmt.engines.options import NUM_BEAMS
+from tagmt.engines.options import NUM_BEAMS, DecodingOptions, EngineOptions
 from tagmt.errors import TagmtError, require
 from tagmt.hub import load_pretrained
 from tagmt.languages import FAMILIES, check_supported, normalize
+from tagmt.registry import Needs, Option
+
+#: What running a checkpoint through PyTorch needs (the ``hf`` extra).
+HF_MODULES = ("torch", "transformers", "sentencepiece")
 
 ALIASES = {
     "m2m100": "facebook/m2m100_418M",
@@ -56,6 +60,13 @@ FAMILY_NAMES = {family: display for family, (display, _) in FAMILIES.items()}
 
 #: Precisions of the PyTorch path (``--compute-type``): float32 everywhere, half precision on CUDA.
 HF_COMPUTE_TYPES = ("float32", "float16", "bfloat16")
+
+
+def regional_refusal(model: str, display: str, code: str, tags: tuple[str, str] | None = None) -> str:
+    """Why a model with one code per language cannot adapt between two regional variants of it."""
+    pair = f"{tags[0]} → {tags[1]}" if tags else f"two regional variants of {code!r}"
+    return (f"model {model} ({display}) cannot adapt {pair}: it has one language code ({code}) for both; "
+            "use an LLM engine (--model openai:NAME) for a regional adaptation, or copy")
 
 
 def plan_token_batches(lengths: Sequence[int], *, batch_size: int, max_tokens: int | None) -> list[list[int]]:
@@ -86,21 +97,52 @@ class Seq2SeqEngine(Engine):
 
     cacheable = True
 
-    def __init__(self, name: str, source: str, family: str, tokenizer, *, batch_size: int,
-                 max_tokens: int | None, beam: int, max_positions: int) -> None:
-        self.name = name
-        self.source = source
-        self.family = family
-        self.tokenizer = tokenizer
+    backend = True
+    needs = Needs(extra="hf", modules=HF_MODULES, weights=True)
+    option_specs = (
+        Option("device", "str", "auto", "cpu, cuda, cuda:N or auto"),
+        Option("compute_type", "str | None", None, "the precision of the weights (None: the back end's default)"),
+        Option("fp16", "bool", False, "compute_type float16"),
+        Option("batch_size", "int", 16, "segments a batch"),
+        Option("beam", "int", NUM_BEAMS, "beam size"),
+        Option("max_tokens", "int | None", None, "batches by a budget of padded input tokens instead"),
+    )
+
+    def __init__(self, checkpoint: "Checkpoint", *, batch_size: int, decoding: DecodingOptions,
+                 max_positions: int) -> None:
+        self.name = checkpoint.name
+        self.source = checkpoint.source
+        self.family = checkpoint.family
+        self.tokenizer = tokenizer = checkpoint.tokenizer
         self.batch_size = batch_size
-        self.max_tokens = max_tokens
-        self.beam = beam
+        self.max_tokens = decoding.max_tokens
+        self.beam = decoding.beam
         self._max_positions = max_positions
         # transformers 5 does not count M2M-100's language tokens as special, so skip_special_tokens
         # alone would leave "__ja__" in the output: decoding drops these ids itself.
         self._skip_ids = set(tokenizer.all_special_ids) | set(tokenizer.lang_code_to_id.values())
         #: inputs over the model's limit: translated sentence by sentence; single sentences cut to the limit
         self.long_inputs = {"split": 0, "cut": 0}
+
+    @classmethod
+    def load(cls, options: EngineOptions, *, references: Sequence[str] | None = None, option: str = "--model",
+             approach: str = "dt") -> "Seq2SeqEngine":
+        """The checkpoint ``options.model`` on this back end: ``fp16`` is ``compute_type="float16"``; the
+        device resolved (``auto``); ``option`` is the command's option named in load errors."""
+        compute_type = options.compute_type
+        if options.fp16:
+            if compute_type not in (None, "float16"):
+                raise TagmtError(f"--fp16 and --compute-type {compute_type} disagree: give one of them")
+            compute_type = "float16"
+        return cls.from_checkpoint(options.model, device=resolve_device(options.device, options.fp16, options.engine),
+                                   batch_size=options.batch_size, compute_type=compute_type, option=option,
+                                   beam=options.decoding.beam, max_tokens=options.decoding.max_tokens)
+
+    @classmethod
+    @abstractmethod
+    def from_checkpoint(cls, name: str, *, device: str, batch_size: int, compute_type: str | None, option: str,
+                        beam: int, max_tokens: int | None) -> "Seq2SeqEngine":
+        """The checkpoint ``name`` loaded for this back end (``load_hf``, ``load_ct2``)."""
 
     def decoding_settings(self) -> dict[str, Any]:
         """The decoding rules both engines follow (part of ``settings()``)."""
@@ -117,8 +159,6 @@ class Seq2SeqEngine(Engine):
 
     def check_direction(self, src_lang: str, trg_lang: str) -> None:
         if normalize(src_lang) == normalize(trg_lang):  # en-US → en-AU: the model has one code for both
-            from tagmt.preflight import regional_refusal
-
             raise TagmtError(regional_refusal(self.name, FAMILY_NAMES[self.family], normalize(src_lang),
                                               (src_lang, trg_lang)))
         self.code(src_lang)
@@ -273,13 +313,15 @@ def _outside_markup(text: str, spans: list[tuple[int, int]]) -> list[tuple[int, 
 
 
 class HFSeq2SeqEngine(Seq2SeqEngine):
-    """An M2M-100 or mBART-50 checkpoint driven through ``generate``."""
+    """An M2M-100 or mBART-50 checkpoint driven through ``generate`` (``checkpoint.model``, loaded)."""
 
-    def __init__(self, name: str, source: str, family: str, tokenizer, model, *, device: str,
-                 batch_size: int, compute_type: str, fingerprint: str, beam: int = NUM_BEAMS,
-                 max_tokens: int | None = None) -> None:
-        super().__init__(name, source, family, tokenizer, batch_size=batch_size, max_tokens=max_tokens,
-                         beam=beam, max_positions=int(getattr(model.config, "max_position_embeddings", 1024)))
+    engine_name = "hf"
+
+    def __init__(self, checkpoint: "Checkpoint", *, device: str, batch_size: int, compute_type: str,
+                 fingerprint: str, decoding: DecodingOptions = DecodingOptions()) -> None:
+        model = checkpoint.model
+        super().__init__(checkpoint, batch_size=batch_size, decoding=decoding,
+                         max_positions=int(getattr(model.config, "max_position_embeddings", 1024)))
         self.model = model
         self.device = device
         self.compute_type = compute_type
@@ -293,6 +335,10 @@ class HFSeq2SeqEngine(Seq2SeqEngine):
             decoder_start_token_id=config.decoder_start_token_id, bos_token_id=config.bos_token_id,
             eos_token_id=config.eos_token_id, pad_token_id=config.pad_token_id,
         )
+
+    @classmethod
+    def from_checkpoint(cls, name: str, **loading: Any) -> "HFSeq2SeqEngine":
+        return load_hf(name, **loading)
 
     @property
     def fp16(self) -> bool:
@@ -464,7 +510,6 @@ def load_hf(name: str, *, device: str, batch_size: int, compute_type: str | None
         _fingerprint(local.resolve()) if local.is_dir() else getattr(checkpoint.config, "_commit_hash", None) or "hub"
     )
     return HFSeq2SeqEngine(
-        name, checkpoint.source, checkpoint.family, checkpoint.tokenizer, model,
-        device=device, batch_size=batch_size, compute_type=dtype, fingerprint=fingerprint,
-        beam=beam, max_tokens=max_tokens,
+        replace(checkpoint, model=model), device=device, batch_size=batch_size, compute_type=dtype,
+        fingerprint=fingerprint, decoding=DecodingOptions(beam=beam, max_tokens=max_tokens),
     )

@@ -45,6 +45,7 @@ from tagmt.engines.prompts import DEFAULT_SHOTS, Prompt, load_prompt, select_exa
 from tagmt.errors import TagmtError, require
 from tagmt.markup import strip as strip_markup
 from tagmt.markup import tokenize
+from tagmt.registry import Needs, Option
 from tagmt.secrets import redact_text, redact_url
 
 PREFIX = "openai:"
@@ -193,7 +194,19 @@ def public_url(url: str) -> str:
 class OpenAIEngine(Engine):
     """A chat model behind an OpenAI-compatible ``/chat/completions`` endpoint."""
 
+    engine_name = "openai"
+    needs = Needs(extra="llm", modules=("openai",))
+    option_specs = (Option("llm", "LLMOptions", None, "the server, prompt, examples and limits of the chat model"),)
     cacheable = True
+
+    @classmethod
+    def serves(cls, model: str) -> bool:
+        return model.startswith(PREFIX)  # (``split_model`` refuses a missing NAME when it is loaded)
+
+    @classmethod
+    def load(cls, options: Any, *, references: Any = None, option: str = "--model",
+             approach: str = "dt") -> "OpenAIEngine":
+        return load_llm(str(split_model(options.model)), options.llm, approach)
 
     def __init__(self, model: str, client: Any, options: LLMOptions, prompt: Prompt,
                  stats: LLMStats | None = None) -> None:

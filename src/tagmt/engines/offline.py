@@ -3,9 +3,13 @@
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from tagmt.engines.base import Engine
+from tagmt.errors import TagmtError
+
+if TYPE_CHECKING:
+    from tagmt.engines.options import EngineOptions
 
 OFFLINE_ENGINES = ("copy", "reference")
 
@@ -13,7 +17,17 @@ OFFLINE_ENGINES = ("copy", "reference")
 class CopyEngine(Engine):
     """Returns the source unchanged: the lower bound of every metric."""
 
-    name = "copy"
+    name = engine_name = "copy"
+    offline = True
+
+    @classmethod
+    def serves(cls, model: str) -> bool:
+        return model == cls.engine_name
+
+    @classmethod
+    def load(cls, options: "EngineOptions", *, references: Sequence[str] | None = None, option: str = "--model",
+             approach: str = "dt") -> "CopyEngine":
+        return cls()
 
     def translate(self, texts: list[str], src_lang: str, trg_lang: str) -> list[str]:
         return list(texts)
@@ -25,7 +39,19 @@ class ReferenceEngine(Engine):
     It is built for one list of segments and must be asked for exactly that list, in order.
     """
 
-    name = "reference"
+    name = engine_name = "reference"
+    offline = True
+
+    @classmethod
+    def serves(cls, model: str) -> bool:
+        return model == cls.engine_name
+
+    @classmethod
+    def load(cls, options: "EngineOptions", *, references: Sequence[str] | None = None, option: str = "--model",
+             approach: str = "dt") -> "ReferenceEngine":
+        if references is None:
+            raise TagmtError("the reference engine needs the references of the segments it translates")
+        return cls(references)
 
     def __init__(self, references: Sequence[str]) -> None:
         self.references = list(references)

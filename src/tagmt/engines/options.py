@@ -3,8 +3,9 @@ model is loaded (``EngineOptions``: the model, the back end, device, precision, 
 prompt) and how it decodes (``DecodingOptions``: beam size, the token budget of a batch).
 
 One object travels from the command line (``tagmt.commands.shared.engine_options``) through every
-translate entry point to ``load_engine``, which alone reads the fields: adding an engine option means
-adding a field here, an argument to the CLI's engine group and its use in ``load_engine``.
+translate entry point to ``load_engine``, which checks the fields and hands them to the engine class it picks
+(``Engine.load`` reads them): adding an engine option means adding a field here, an argument to the CLI's
+engine group and its use in the engine classes' ``load``.
 """
 
 from __future__ import annotations

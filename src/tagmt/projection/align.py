@@ -46,7 +46,6 @@ model saved by transformers 5. The method is a few lines on `AutoModel`/`AutoTok
 from __future__ import annotations
 
 import atexit
-import inspect
 import math
 import os
 import shutil
@@ -55,15 +54,17 @@ import sys
 import threading
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, replace
 import tempfile
 from pathlib import Path
-from typing import Protocol, Sequence
+from typing import Any, Protocol, Sequence
 
-from tagmt.aligner_names import ALIGNERS
+from tagmt.aligner_names import ALIGNERS, aligner_class
 from tagmt.errors import TagmtError, require
 from tagmt.hub import load_pretrained
-
-Links = set[tuple[int, int]]
+from tagmt.registry import Needs, Option, described, option
+from tagmt.projection.links import Links  # (its home is the leaf `links`; the projection modules import it from here)
+from tagmt.projection.wordstore import LinkStore
 
 
 class Aligner(Protocol):
@@ -221,8 +222,6 @@ def _read_links(path: Path, n: int) -> Sequence[Links]:
     (`wordstore.LinkStore`, 8 bytes a link; `out[k]` a new set): a run's two directions of every pair
     live until the runs are voted on, and as sets they were ~14x the XLIFF file being projected
     (benchmarks/bench_xliff.py, project-eflomal)."""
-    from tagmt.projection.wordstore import LinkStore  # (wordstore imports this module)
-
     out = LinkStore()
     with path.open(encoding="ascii") as rows:
         for k, row in zip(range(n), rows):
@@ -238,48 +237,57 @@ the dev sets' pairs average 200–1,200 cells (EUR-Lex, glossary, SAP), so their
 eflomal's own."""
 
 
+@dataclass(frozen=True)
+class EflomalOptions:
+    """The options of `EflomalAligner` (the defaults are measured: see the module docstring)."""
+
+    symmetrize: str = option("grow-diag-final-and", "how the two directions are joined (SYMMETRIZERS)")
+    seed: int = option(1, "the seed of the first run (the others: seed + 1, ...)")
+    model: int = option(3, "eflomal's model: 1 IBM1, 2 + HMM, 3 + fertility")
+    n_samplers: int = option(3, "samplers per run (eflomal -n)")
+    rel_iterations: float = option(0.5, "the share of eflomal's own iteration schedule")
+    null_prior: float = option(0.2, "the prior of a NULL link (eflomal -N)")
+    src_prefix: int = option(4, "source words cut to this many letters (0: whole)")
+    trg_prefix: int = option(4, "target words cut to this many letters (0: whole)")
+    runs: int = option(3, "seeded runs whose majority links are kept")
+    binary: str | None = option(None, "an eflomal executable to run instead of the package's own")
+    vote: str = option("symmetrized", "what the runs vote on (VOTES)")
+
+
 class EflomalAligner:
-    """eflomal in both directions, symmetrized; deterministic for a given seed. `binary` is an
-    eflomal executable to run instead of the package's own."""
+    """eflomal in both directions, symmetrized; deterministic for a given seed. Options: an `EflomalOptions`,
+    or its fields as keywords (``EflomalAligner(seed=7, runs=1)``); `binary` is an eflomal executable to run
+    instead of the package's own."""
 
     name = "eflomal"
+    option_specs = described(EflomalOptions)
+    needs = Needs(extra="align", modules=("eflomal",))
     learns_from_corpus = True
     priors = None
     """eflomal priors for every run: an object whose `write_priors(path, src_words, trg_words,
     src_prefix, trg_prefix)` writes the binary's priors file for these sentences
     (`project.model.ProjectionModel.aligner_for` sets it)."""
 
-    def __init__(
-        self,
-        symmetrize: str = "grow-diag-final-and",
-        seed: int = 1,
-        model: int = 3,
-        n_samplers: int = 3,
-        rel_iterations: float = 0.5,
-        null_prior: float = 0.2,
-        src_prefix: int = 4,
-        trg_prefix: int = 4,
-        runs: int = 3,
-        binary: str | None = None,
-        vote: str = "symmetrized",
-    ) -> None:
-        if symmetrize not in SYMMETRIZERS:
+    def __init__(self, options: EflomalOptions | None = None, /, **settings: Any) -> None:
+        options = replace(options or EflomalOptions(), **settings)
+        if options.symmetrize not in SYMMETRIZERS:
             raise TagmtError(
-                f"unknown symmetrization {symmetrize!r}; choose one of {', '.join(SYMMETRIZERS)}"
+                f"unknown symmetrization {options.symmetrize!r}; choose one of {', '.join(SYMMETRIZERS)}"
             )
-        if vote not in VOTES:
-            raise TagmtError(f"unknown vote {vote!r}; choose one of {', '.join(VOTES)}")
-        self.vote = vote
-        self.symmetrize = symmetrize
-        self.seed = seed
-        self.model = model
-        self.n_samplers = n_samplers
-        self.rel_iterations = rel_iterations
-        self.null_prior = null_prior
-        self.src_prefix = src_prefix
-        self.trg_prefix = trg_prefix
-        self.runs = runs
-        self.binary = Path(binary) if binary else None
+        if options.vote not in VOTES:
+            raise TagmtError(f"unknown vote {options.vote!r}; choose one of {', '.join(VOTES)}")
+        self.options = options
+        self.vote = options.vote
+        self.symmetrize = options.symmetrize
+        self.seed = options.seed
+        self.model = options.model
+        self.n_samplers = options.n_samplers
+        self.rel_iterations = options.rel_iterations
+        self.null_prior = options.null_prior
+        self.src_prefix = options.src_prefix
+        self.trg_prefix = options.trg_prefix
+        self.runs = options.runs
+        self.binary = Path(options.binary) if options.binary else None
 
     def _iterations(self, n_sentences: int, cells: int = 0) -> tuple[int, int, int]:
         """eflomal's own schedule (more iterations for smaller corpora), counted on the work
@@ -364,8 +372,6 @@ Scored = dict[tuple[int, int], float]
 def vote_shares(runs: Sequence[tuple[list[Links], list[Links]]], symmetrize: str = "grow-diag-final-and") -> list[Scored]:
     """Per sentence pair, each link that a run's symmetrized links hold, with the share of the runs
     that hold it: `vote_links` keeps those above one half."""
-    from tagmt.projection.wordstore import LinkStore  # (wordstore imports this module)
-
     join = SYMMETRIZERS[symmetrize]
     joined = [LinkStore(join(f, r) for f, r in zip(*run)) for run in runs]  # (memory: compact until voted)
     return [
@@ -398,8 +404,6 @@ def vote_links(
         forwards = [majority(per_run) for per_run in zip(*(f for f, _ in runs))]
         reverses = [majority(per_run) for per_run in zip(*(r for _, r in runs))]
         return [join(f, r) for f, r in zip(forwards, reverses)]
-    from tagmt.projection.wordstore import LinkStore  # (wordstore imports this module)
-
     joined = [LinkStore(join(f, r) for f, r in zip(*run)) for run in runs]  # (memory: compact until voted)
     return [majority(per_run) for per_run in zip(*joined)]
 
@@ -409,20 +413,32 @@ def vote_links(
 DEFAULT_AWESOME_MODEL = "bert-base-multilingual-cased"
 
 
+@dataclass(frozen=True)
+class AwesomeOptions:
+    """The options of `AwesomeAligner`."""
+
+    model: str = option(DEFAULT_AWESOME_MODEL, "the encoder: a hub id or a folder (--aligner-model)")
+    device: str = option("cpu", "cpu, cuda, cuda:N or auto (--device)")
+    layer: int = option(8, "the layer whose hidden states are compared")
+    threshold: float = option(1e-3, "a link needs both softmax probabilities above this")
+    batch_size: int = option(32, "sentences encoded at once")
+
+
 class AwesomeAligner:
-    """awesome-align's softmax extraction on a BERT-like encoder loaded with `from_pretrained`."""
+    """awesome-align's softmax extraction on a BERT-like encoder loaded with `from_pretrained`. Options: an
+    `AwesomeOptions`, or its fields as keywords."""
 
     name = "awesome"
+    option_specs = described(AwesomeOptions)
+    needs = Needs(extra="hf", modules=("torch", "transformers"), weights=True)
+    #: the option that names the encoder's checkpoint (preflight looks for it)
+    weights_option = "model"
     learns_from_corpus = False
 
-    def __init__(
-        self,
-        model: str = DEFAULT_AWESOME_MODEL,
-        device: str = "cpu",
-        layer: int = 8,
-        threshold: float = 1e-3,
-        batch_size: int = 32,
-    ) -> None:
+    def __init__(self, options: AwesomeOptions | None = None, /, **settings: Any) -> None:
+        options = replace(options or AwesomeOptions(), **settings)
+        model, device, layer = options.model, options.device, options.layer
+        threshold, batch_size = options.threshold, options.batch_size
         torch = require("torch", "hf", "the awesome aligner")
         transformers = require("transformers", "hf", "the awesome aligner")
         if device == "auto":
@@ -498,9 +514,9 @@ class AwesomeAligner:
 
 # --------------------------------------------------------------------------- registry
 
-#: the class of each aligner name (``tagmt.aligner_names.ALIGNERS``, the light home of the names)
-ALIGNER_CLASSES = {"eflomal": EflomalAligner, "awesome": AwesomeAligner}
-assert tuple(ALIGNER_CLASSES) == ALIGNERS
+#: the aligners of this module by name; `get_aligner` finds every registered one through
+#: ``tagmt.aligner_names.ALIGNER_TABLE`` (an aligner in another module may import this one)
+ALIGNER_CLASSES = {cls.name: cls for cls in (EflomalAligner, AwesomeAligner)}
 
 
 class CombinedAligner:
@@ -509,6 +525,8 @@ class CombinedAligner:
     aligner, which learns this corpus's terms, with the pretrained one, which knows words the
     corpus is too small to learn; each aligns the pairs it would align alone."""
 
+    option_specs = (Option("combine", "str", "union", "how the parts' links are joined: union or intersection"),)
+
     def __init__(self, parts: Sequence[Aligner], combine: str = "union") -> None:
         if combine not in ("union", "intersection"):
             raise TagmtError(f"unknown combination {combine!r}; choose union or intersection")
@@ -516,6 +534,7 @@ class CombinedAligner:
         self.combine = combine
         self.name = "+".join(part.name for part in parts)
         self.learns_from_corpus = any(getattr(p, "learns_from_corpus", True) for p in parts)
+        self.needs = [getattr(p, "needs", Needs()) for p in parts]  # (what each part needs)
 
     def align(self, src_words: list[list[str]], trg_words: list[list[str]]) -> list[Links]:
         found = [part.align(src_words, trg_words) for part in self.parts]
@@ -529,14 +548,15 @@ def get_aligner(name: str, **options) -> Aligner:
     intersection; an option goes to the one part that takes it, or to the part it names:
     `awesome.model`, `eflomal.model`)."""
     parts = name.split("+")
-    unknown = [part for part in parts if part not in ALIGNER_CLASSES]
+    unknown = [part for part in parts if part not in ALIGNERS]
     if unknown or not name:
         raise TagmtError(f"unknown aligner {name!r}; choose one of {', '.join(ALIGNERS)} "
                          "or several joined by '+'")
     if len(parts) == 1:
-        return ALIGNER_CLASSES[name](**options)
+        return aligner_class(name)(**options)
     combine = options.pop("combine", "union")
-    taken = {part: set(inspect.signature(ALIGNER_CLASSES[part]).parameters) for part in parts}
+    classes = {part: aligner_class(part) for part in parts}
+    taken = {part: {spec.name for spec in classes[part].option_specs} for part in parts}
     routed: dict[str, dict] = {part: {} for part in parts}
     for key, value in options.items():
         part, dot, option = key.rpartition(".")
@@ -551,7 +571,7 @@ def get_aligner(name: str, **options) -> Aligner:
                 + " or ".join(f"{p}.{key}" for p in takers)
             )
         routed[takers[0]][option if dot else key] = value
-    built = [ALIGNER_CLASSES[part](**routed[part]) for part in parts]
+    built = [classes[part](**routed[part]) for part in parts]
     return CombinedAligner(built, combine)
 
 

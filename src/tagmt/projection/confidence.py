@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from tagmt.projection.align import Links
+from tagmt.projection.links import Links
 
 WEIGHT_SCALE = 60
 """A confidence is kept and summed in sixtieths (one byte a link): the shares of 1 to 6 runs, and

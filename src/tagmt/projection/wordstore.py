@@ -27,7 +27,7 @@ from array import array
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import overload
 
-from tagmt.projection.align import Links
+from tagmt.projection.links import Links
 from tagmt.projection.confidence import WEIGHT_SCALE
 from tagmt.projection.wordseg import Word
 

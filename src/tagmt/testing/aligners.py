@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from tagmt.registry import Needs
+
 
 class SameWordAligner:
     """Links words written alike, case aside, and records how many pairs each call aligns
     (`batches`): a known answer where eflomal's links would depend on its sampler."""
 
     name = "same"
+    option_specs = ()
+    needs = Needs()
     learns_from_corpus = True
 
     def __init__(self) -> None:

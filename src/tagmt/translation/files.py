@@ -95,7 +95,7 @@ def _resolve(corpus: Corpus, src_lang: str | None, trg_lang: str | None, file_sr
 
 def _given(language: Language | None, attribute: str, option: str, corpus: Corpus) -> Language:
     if language is None:
-        source = "a line file carries none" if corpus.format == "lines" else f"{corpus.path} names none"
+        source = "a line file carries none" if not corpus.bilingual else f"{corpus.path} names none"
         raise TagmtError(f"no {attribute}: {source}; pass {option} (an ISO code such as de)")
     return language
 
@@ -174,9 +174,9 @@ def translate_file(
     refuse_overwriting_inputs([("output", str(output))], [("input", str(input))], in_place=("output", "input"),
                               allow_in_place=in_place, in_place_flag="in_place=True")
     corpus = read_corpus(input, format, src_lang=src_lang, trg_lang=trg_lang)
-    if references is not None and corpus.format == "lines":
-        corpus = read_corpus(input, "lines", references=references)
-    if in_place and corpus.format == "tmx":
+    if references is not None and not corpus.bilingual:
+        corpus = read_corpus(input, corpus.format, references=references)
+    if in_place and corpus.bilingual and not corpus.writes_targets:
         raise TagmtError(f"{input} is a TMX file, and a translation of it is written as a line file: replacing "
                          "it in place would lose the TMX; give -o")
     if not corpus.segments:
@@ -199,7 +199,7 @@ def translate_file(
     targets, done = _merged(parts, len(corpus.segments))
     directions = list(groups)
     written = len(allowed)
-    if corpus.writer is None or corpus.format == "lines":
+    if corpus.writer is None or not corpus.writes_targets:
         path = write_lines(output, done.outputs)
     else:
         path = corpus.write(output, targets, trg_lang=trg_lang or None, overwrite=overwrite)

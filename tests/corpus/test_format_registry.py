@@ -1,0 +1,54 @@
+"""The input-format registry: every registered format describes itself, and names are looked up in it."""
+
+from __future__ import annotations
+
+import argparse
+
+import pytest
+
+from tagmt.corpus import FORMATS, FORMAT_NAMES, read_corpus
+from tagmt.corpus.formats import InputFormat, file_formats, input_format, input_formats
+from tagmt.errors import TagmtError
+
+
+@pytest.mark.parametrize("name", list(input_formats()))
+def test_every_format_describes_itself(name):
+    fmt = input_formats()[name]
+    assert isinstance(fmt, InputFormat) and fmt.name == name and fmt.display and callable(fmt.read)
+    assert fmt.xml == (fmt.recognises is not None)  # XML formats say which root is theirs
+    assert not (fmt.xml and fmt.fallback)
+    assert fmt.file == bool(fmt.extensions)  # a file format names its extensions
+    assert all(ext.startswith(".") and ext == ext.lower() for ext in fmt.extensions)
+    assert not fmt.writes_targets or (fmt.bilingual and fmt.write is not None)
+
+
+def test_the_file_formats_in_order():
+    assert FORMATS == ("xliff12", "xliff2", "tmx", "lines") == tuple(file_formats())
+    assert dict(FORMAT_NAMES) == {"xliff12": "XLIFF 1.2", "xliff2": "XLIFF 2.x", "tmx": "TMX",
+                                  "lines": "tagged line file"}
+    assert [name for name, fmt in file_formats().items() if fmt.fallback] == ["lines"]
+    assert [name for name, fmt in input_formats().items() if not fmt.file] == ["sap"]
+    assert [name for name, fmt in file_formats().items() if fmt.writes_targets] == ["xliff12", "xliff2"]
+    assert [name for name, fmt in file_formats().items() if not fmt.bilingual] == ["lines"]
+
+
+def test_unknown_format_names_the_valid_ones(tmp_path):
+    message = r"^unknown format 'docx': use auto, xliff12, xliff2, tmx, lines$"
+    with pytest.raises(TagmtError, match=message):
+        input_format("docx")
+    with pytest.raises(TagmtError, match=r"^unknown format 'sap'"):  # a data set tree, not a file
+        input_format("sap")
+    path = tmp_path / "a.txt"
+    path.write_text("a line\n", encoding="utf-8")
+    with pytest.raises(TagmtError, match=message):
+        read_corpus(path, "docx")
+
+
+def test_the_cli_offers_the_registered_formats():
+    from tagmt.commands.translate import register
+
+    parser = argparse.ArgumentParser()
+    register(parser.add_subparsers())
+    (sub,) = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+    (action,) = [a for a in sub.choices["translate"]._actions if a.dest == "format"]
+    assert tuple(action.choices) == ("auto", *FORMATS)
