@@ -19,6 +19,14 @@ Modes:
         lines for line files); each half is projected with the other half as tagged examples, and
         the two halves' outcomes are pooled. No constant is tuned on the half being measured.
 
+Lockbox (`--part`, issue 35): a third of each set is set aside before any miss is looked at — SAP every third
+document (whole documents), a line file its last third (one block). `--part dev`, the default, measures the
+other two thirds (cv folds, `--extra-examples` and everything else within them); `--part lockbox` is measured
+once, at the end of a round of rules: `cv` then projects the lockbox with the whole dev part as examples (the
+held-out test's setting), `none` without examples; `--part all` the whole sets (the figures before issue 35,
+and the identity check of a refactor, `projection_outputs.sh`). The other sets' examples never come from their
+lockbox unless `--part all`.
+
 `--extra-examples SET[,SET]` adds the whole dev set SET of the same direction to the examples of every
 projection of the *other* sets (each fold of cv, the one run of none), never to SET's own rows; the mode
 is then printed as e.g. `cv+eurlex`. Which held-out figure of issue 21 each row stands for:
@@ -246,13 +254,44 @@ def extra_sets(name: str, direction: str, extra: list[str]) -> list[str]:
     return [other for other in extra if other != name and direction in SETS.get(other, ())]
 
 
+PARTS = ("dev", "lockbox", "all")
+
+
+def split_lockbox(pairs: list[Pair], name: str) -> tuple[list[Pair], list[Pair]]:
+    """A set's development part and its lockbox (issue 35: a third never inspected or tuned on, reported once
+    at the end): SAP — every third document (whole documents, in the order of their ids); a line file — its
+    last third, one contiguous block; the bundled sample has no lockbox."""
+    if name == "sample":
+        return pairs, []
+    if name == "sap":
+        order = {g: k for k, g in enumerate(sorted({p.group for p in pairs}))}
+        shut = [order[p.group] % 3 == 2 for p in pairs]
+    else:
+        start = len(pairs) - len(pairs) // 3
+        shut = [k >= start for k in range(len(pairs))]
+    return [p for p, s in zip(pairs, shut) if not s], [p for p, s in zip(pairs, shut) if s]
+
+
+def part_pairs(name: str, direction: str, args, part: str) -> list[Pair]:
+    """The pairs of `name` in `part` (`dev`, `lockbox` or `all`)."""
+    pairs = load_pairs(name, direction, args.sap, args.eurlex)
+    if part == "all":
+        return pairs
+    dev, lockbox = split_lockbox(pairs, name)
+    return dev if part == "dev" else lockbox
+
+
 def run(
     name: str, direction: str, mode: str, args, aligner
 ) -> tuple[Assessment, float, float, int, list]:
-    pairs = load_pairs(name, direction, args.sap, args.eurlex)
+    pairs = part_pairs(name, direction, args, args.part)
     src, trg = direction.split("-")
+    # the other sets' examples never come from their lockbox, unless the whole sets are asked for
+    shared = "all" if args.part == "all" else "dev"
     extra = [(p.source, p.target) for other in extra_sets(name, direction, args.extra_examples)
-             for p in load_pairs(other, direction, args.sap, args.eurlex)]
+             for p in part_pairs(other, direction, args, shared)]
+    if args.part == "lockbox" and mode == "cv":  # the held-out figure: the lockbox with the whole dev part as examples
+        extra += [(p.source, p.target) for p in part_pairs(name, direction, args, "dev")]
     alone, alone_exact = None, None
     total = len(pairs)
     if args.sentences:
@@ -274,7 +313,7 @@ def run(
     t0, cpu0 = time.perf_counter(), _cpu()
     result, outputs = oracle_assessment(
         [(p.source, p.target) for p in pairs], src, trg, aligner,
-        cross_validate=mode == "cv", groups=[p.group for p in pairs], examples=extra,
+        cross_validate=mode == "cv" and args.part != "lockbox", groups=[p.group for p in pairs], examples=extra,
         lexicon=resolve_lexicon(args.lexicon.split(","), src, trg) if mode != "copy" else None, config=config,
     )
     seconds, cpu = time.perf_counter() - t0, _cpu() - cpu0
@@ -294,6 +333,8 @@ def _write_outputs(args, name: str, direction: str, mode: str, outputs: list[str
     (set, direction, mode, the `--extra-examples`, `--paragraphs` and `--sentences` settings), so that two
     runs of different code compare with `diff -r` (a refactor's identity check)."""
     parts = [name, direction, mode, *extra_sets(name, direction, args.extra_examples)]
+    if args.part != "all":
+        parts.append(args.part)
     if args.paragraphs:
         size, wrap = args.paragraphs
         parts.append(f"p{size}-{'>'.join(wrap.outer)}-{'>'.join(wrap.inner)}{'' if wrap.stops else '-nostops'}")
@@ -314,7 +355,7 @@ def _alone_share(pairs, runs, joined, src, trg, mode, args, aligner, extra, name
     wrapped = join_paragraphs(pairs, trg, 1, args.paragraphs[1], [[k] for k in range(len(pairs))])
     _, outputs = oracle_assessment(
         [(p.source, p.target) for p in wrapped], src, trg, aligner,
-        cross_validate=mode == "cv", groups=[group_of[k] for k in range(len(pairs))], examples=extra,
+        cross_validate=mode == "cv" and args.part != "lockbox", groups=[group_of[k] for k in range(len(pairs))], examples=extra,
         lexicon=resolve_lexicon(args.lexicon.split(","), src, trg), config=ProjectionConfig(rerank=not args.no_rerank),
     )
     if args.outputs:
@@ -367,6 +408,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--aligner", default="eflomal")
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                         help="an aligner option, e.g. symmetrize=union (repeatable)")
+    parser.add_argument("--part", choices=PARTS, default="dev",
+                        help="dev (default): the two thirds rules are developed on; lockbox: the third set aside "
+                             "(SAP: every third document; line files: the last third), measured once at the end — "
+                             "cv then projects it with the whole dev part as examples; all: the whole sets")
     parser.add_argument("--extra-examples", default="", metavar="SET[,SET]",
                         help="add the whole dev set SET (same direction) to the examples of the other sets' "
                              "runs, e.g. eurlex for the glossary rows (see the docstring)")

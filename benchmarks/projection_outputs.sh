@@ -10,7 +10,7 @@ set -euo pipefail
 out=${1:?usage: projection_outputs.sh OUTDIR}
 here=$(cd "$(dirname "$0")" && pwd)
 mkdir -p "$out"
-bench() { python "$here/bench_projection.py" --outputs "$out/bench" "$@" >> "$out/log.txt"; }
+bench() { python "$here/bench_projection.py" --part all --outputs "$out/bench" "$@" >> "$out/log.txt"; }
 bench --modes none,cv,copy
 bench --modes cv --sets eurlex,glossary --extra-examples eurlex,glossary
 bench --modes cv --sets sap --no-rerank

@@ -114,3 +114,18 @@ def test_sentences_option_is_documented_in_help(capsys):
     with pytest.raises(SystemExit):
         bench.main(["--help"])
     assert "--sentences" in capsys.readouterr().out
+
+
+def test_the_lockbox_holds_whole_documents_and_a_contiguous_block():
+    """`--part`: SAP's lockbox is every third document, whole; a line file's is its last third, in one block;
+    the two parts are disjoint and together the set."""
+    sap = [bench.Pair(f"s{k}", f"t{k}", doc) for k, doc in enumerate([7, 7, 3, 3, 3, 9, 1, 1, 5, 12, 12, 4])]
+    dev, lockbox = bench.split_lockbox(sap, "sap")
+    # documents in id order 1 3 4 5 7 9 12: the third and sixth (4, 9) are shut away
+    assert {p.group for p in lockbox} == {4, 9}
+    assert not {p.group for p in dev} & {p.group for p in lockbox}
+    assert sorted(dev + lockbox, key=lambda p: int(p.source[1:])) == sap
+    lines = [bench.Pair(f"s{k}", f"t{k}", k) for k in range(10)]
+    dev, lockbox = bench.split_lockbox(lines, "eurlex")
+    assert [p.group for p in lockbox] == [7, 8, 9] and dev == lines[:7]
+    assert bench.split_lockbox(lines, "sample") == (lines, [])
