@@ -580,7 +580,7 @@ def _write_words(work: Path, corpora: Sequence[PairSource], examples, src: str, 
     """The corpora and the examples' plain sides, word-split as projection splits them, one sentence a
     line per view (`_write_pair`) in `work/src.txt` and `work/trg.txt` (streamed: memory does not grow
     with the corpus); the pairs and the lines written. `units`: each pair's words are added to it too."""
-    from tagmt.translation.escaping import stand_in
+    from tagmt.standins import stand_in
 
     n = lines = 0
     with open(work / "src.txt", "w", encoding="utf-8") as fs, open(work / "trg.txt", "w", encoding="utf-8") as ft:
