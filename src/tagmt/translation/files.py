@@ -8,7 +8,7 @@ by reason (``FileRun.kept``, the run record's ``targets_kept``) unless ``overwri
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import fields
 from pathlib import Path
 from typing import Sequence
 
@@ -22,10 +22,10 @@ from tagmt.translation.hygiene import RunReport
 from tagmt.translation.guide import Guide
 from tagmt.aligner_names import DEFAULT_ALIGNER
 from tagmt.translation.options import RunOptions
+from tagmt.translation.outcome import FileRun, Translation
 from tagmt.translation.pipelines import (
     AlignerLike,
     EngineLike,
-    Translation,
     aligner_name,
     translate_checked,
     preflight,
@@ -34,30 +34,6 @@ from tagmt.translation.pipelines import (
 from tagmt.translation.repair import TagCheck
 
 DEFAULT_MODEL = "m2m100"
-
-
-@dataclass(kw_only=True)
-class FileRun(Translation):
-    """What ``translate_file`` (and ``translate_direction``) did: a ``Translation`` (outputs, counts, tag
-    check, engine) written to ``output``, with the corpus read, the languages and what was kept."""
-
-    output: Path
-    corpus: Corpus
-    direction: Direction
-    #: targets left as they were, by reason (XLIFF: kept human work, locked, empty source)
-    kept: dict[str, int] = field(default_factory=dict)
-    #: segments translated and written
-    written: int = 0
-    #: every direction translated (several when the document's <file>s name different pairs)
-    directions: list[Direction] = field(default_factory=list)
-
-    def summary(self) -> str | None:
-        """One line on the targets kept, or None when every segment was written."""
-        if not self.kept:
-            return None
-        reasons = ", ".join(f"{n} {why}" for why, n in sorted(self.kept.items(), key=lambda item: (-item[1], item[0])))
-        return (f"kept {sum(self.kept.values())} existing targets as they were ({reasons}); "
-                "--overwrite replaces those that are not locked")
 
 
 def resolve_direction(corpus: Corpus, src_lang: str | None, trg_lang: str | None) -> Direction:

@@ -19,7 +19,6 @@ on the approach (prompted LLMs) are set up for it with ``Engine.for_approach``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Sequence, Union
 
@@ -38,6 +37,7 @@ from tagmt.translation.escaping import natural_detagged, restore_text, stand_in
 from tagmt.translation.guide import Guide
 from tagmt.translation.hygiene import NO_DICTIONARY, RunReport, clean_direct_output, remove_model_tags
 from tagmt.translation.options import APPROACHES, AlignerSpec, EngineOptions, RunOptions
+from tagmt.translation.outcome import FileRun, Translation
 from tagmt.translation.repair import REPAIRS, TagCheck, check_tags, repair_by_projection
 from tagmt.translation.runs import (
     BatchCallback,
@@ -48,18 +48,6 @@ from tagmt.translation.runs import (
     translate_segments,
     write_run_record,
 )
-
-
-
-@dataclass
-class Translation:
-    """The outputs of a run (one tagged string per segment, in order), what it changed besides
-    translating, the DT tag check (None for DP), and the engine as it ran (for run records)."""
-
-    outputs: list[str]
-    report: RunReport = field(default_factory=RunReport)
-    tags: TagCheck | None = None
-    engine: Engine | None = None
 
 
 def _cache(engine: Engine, approach: str, direction: Direction, texts: list[str],
@@ -410,7 +398,7 @@ def translate_direction(
 ):
     """Translate a split of the SAP data set in one direction and write one tagged segment per line, in
     the order of the ``tagged`` view, to ``output`` (atomically). Returns the run
-    (``tagmt.translation.files.FileRun``: ``.output`` the path written, ``.report`` the run's counts).
+    (``tagmt.translation.outcome.FileRun``: ``.output`` the path written, ``.report`` the run's counts).
 
     ``dataset`` is a ``Dataset``, its folder, or None (the bundled sample). With ``record``,
     ``<output>.run.json`` (``runs.write_run_record``) says what made the file (``command``: the command
@@ -419,7 +407,6 @@ def translate_direction(
     """
     from tagmt.corpus import sap
     from tagmt.data.directions import parse_direction
-    from tagmt.translation.files import FileRun
 
     if approach not in APPROACHES:
         raise TagmtError(f"unknown approach {approach!r}: use dt (direct translation) or dp (detag-and-project)")
