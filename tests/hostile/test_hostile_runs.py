@@ -30,7 +30,9 @@ from hostile import assert_one_line_failure, one_line_error, run_tagmt
 from tagmt.engines import Engine
 from tagmt.translation.options import EngineOptions, RunOptions
 from tagmt.translation.pipelines import translate_direction
-from tagmt.translation.runs import SegmentCache, translate_segments
+from tagmt.translation.runs import BatchProgress, SegmentCache, translate_segments
+
+QUIET = BatchProgress(show=False)
 
 
 def translate_args(model: str, out: Path, *more: str) -> list[str]:
@@ -120,7 +122,7 @@ def test_a_second_run_on_the_same_cache_waits_and_reuses(tmp_path, capsys):
     results: dict[str, list[str]] = {}
 
     def run(name: str, engine: GatedEngine) -> None:
-        results[name] = translate_segments(engine, texts, "en", "ja", cache=SegmentCache(path), progress=False)
+        results[name] = translate_segments(engine, texts, "en", "ja", cache=SegmentCache(path), progress=QUIET)
 
     a = threading.Thread(target=run, args=("first", first))
     a.start()

@@ -18,7 +18,7 @@ from tagmt.translation.options import AlignerSpec, RunOptions
 from tagmt.translation.pipelines import run_detag_project, translate_direction
 from tagmt.projection import detag
 from tagmt.translation.hygiene import remove_model_tags
-from tagmt.translation.runs import translate_segments
+from tagmt.translation.runs import BatchProgress, translate_segments
 
 DIRECTIONS = [d.name for d in all_directions()]
 
@@ -64,7 +64,7 @@ def test_dt_with_tiny_m2m100_in_all_12_directions(sample, tiny_m2m100, tmp_path)
         if direction == "ja-en":
             # Output as is: exactly what the engine makes of the tagged sources.
             sources = [seg.source for seg in segments]
-            assert lines == translate_segments(tiny_m2m100, sources, "ja", "en", progress=False)
+            assert lines == translate_segments(tiny_m2m100, sources, "ja", "en", progress=BatchProgress(show=False))
 
 
 @pytest.mark.parametrize("direction", DIRECTIONS)
@@ -98,7 +98,7 @@ def test_dp_with_tiny_models_and_eflomal(sample, engine_name, direction, request
     assert len(lines) == len(segments)
     src, trg = direction.split("-")
     plain = [detag(seg.source).plain for seg in segments]
-    translations = translate_segments(engine, plain, src, trg, progress=False)  # read back from the run cache
+    translations = translate_segments(engine, plain, src, trg, progress=BatchProgress(show=False))  # read back from the run cache
     for seg, line, translation, text in zip(segments, lines, translations, plain):
         # Exactly the source's tags: the tags the tiny model writes itself are removed (issue 10), and the
         # rest of the translation is never altered.
@@ -132,7 +132,8 @@ def test_dp_removes_tags_the_engine_writes(sample, direction, tmp_path):
 def test_run_detag_project_with_a_loaded_aligner(sample):
     segments = parallel_segments(sample, "dev", "en-zh")[:12]
     engine = load_engine("reference", references=[detag(s.target).plain for s in segments])
-    lines = run_detag_project(engine, segments, parse_direction("en-zh"), get_aligner("eflomal"), progress=False)
+    lines = run_detag_project(engine, segments, parse_direction("en-zh"), get_aligner("eflomal"),
+                              run=RunOptions(progress=False))
     assert [strip(line) for line in lines] == [detag(s.target).plain for s in segments]
 
 

@@ -325,13 +325,13 @@ def _check_assessment(args: argparse.Namespace) -> None:
 def _assess(args: argparse.Namespace, output, about: list[str], **where) -> None:
     """The output's tags against --ref (tagmt.translation.assessment) on stderr, --report and --html."""
     from tagmt.translation import assessment
+    from tagmt.translation.options import FileOptions
 
     if not args.ref:
         return
     if args.input:
-        run = assessment.assess_file_run(args.input, output, args.ref, approach=args.approach, format=args.format,
-                                         src_lang=args.src_lang, trg_lang=args.trg_lang, overwrite=args.overwrite,
-                                         **where)
+        files = FileOptions(args.format, args.src_lang, args.trg_lang, overwrite=args.overwrite)
+        run = assessment.assess_file_run(args.input, output, args.ref, approach=args.approach, files=files, **where)
     else:
         run = assessment.assess_pair_run(output, args.ref, approach=args.approach, **where)
     for line in run.lines():

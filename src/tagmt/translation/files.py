@@ -170,7 +170,7 @@ def translate_file(
         src, trg = direction.engine_languages
         part = Corpus(corpus.format, [corpus.segments[k] for k in indices], corpus.path, src, trg, corpus.escaped)
         done = translate_checked(part, direction, approach, engine, aligner=aligner, run=run, repair=repair,
-                                 guide=guide, on_batch=None)
+                                 guide=guide)
         parts.append((indices, done))
     targets, done = _merged(parts, len(corpus.segments))
     directions = list(groups)
@@ -181,10 +181,10 @@ def translate_file(
         path = corpus.write(output, targets, trg_lang=trg_lang or None, overwrite=overwrite)
         written -= sum((corpus.kept - kept).values())  # the writer's refusals (canDelete/canReorder="no")
         kept = corpus.kept
-    extra = {"targets_kept": dict(kept), "overwrite": overwrite,
+    extra = {"command": command, "targets_kept": dict(kept), "overwrite": overwrite,
              "directions": [d.name for d in directions] if len(directions) > 1 else None}
     record_run(path, done, _in_order(corpus, parts), directions[0], approach, aligner=aligner_name(aligner),
-               repair=repair, command=command, extra=extra)
+               repair=repair, extra=extra)
     return FileRun(done.outputs, done.report, done.tags, done.engine, output=path, corpus=corpus,
                    direction=directions[0], kept=dict(kept), written=written, directions=directions)
 

@@ -5,7 +5,8 @@
   it decodes;
 * ``AlignerSpec``: the aligner of DP and ``--repair project``, parsed once from ``--aligner``,
   ``--aligner-model`` and ``--device``;
-* ``RunOptions``: the resumable segment cache and the progress bar.
+* ``FileOptions``: how a document is read and written back (format, languages, overwrite, in place);
+* ``RunOptions``: the resumable segment cache and the progress (the bar, and a callback after each batch).
 
 Light: importable by the CLI without the translation stack.
 """
@@ -14,12 +15,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from tagmt.aligner_names import DEFAULT_ALIGNER, awesome_options
 from tagmt.engines.options import DecodingOptions, EngineOptions
 
-__all__ = ["APPROACHES", "AlignerSpec", "DecodingOptions", "EngineOptions", "RunOptions"]
+__all__ = ["APPROACHES", "AlignerSpec", "DecodingOptions", "EngineOptions", "FileOptions", "RunOptions"]
 
 #: dt (direct translation) and dp (detag-and-project)
 APPROACHES = ("dt", "dp")
@@ -48,11 +49,26 @@ class AlignerSpec:
 
 
 @dataclass(frozen=True)
+class FileOptions:
+    """How a document is read and written back: its ``format`` (None: from its content), the languages
+    (None: the file's own), ``overwrite`` (XLIFF: also targets that hold someone's work, unless locked)
+    and ``in_place`` (the output may be the input itself, replaced atomically)."""
+
+    format: str | None = None
+    src_lang: str | None = None
+    trg_lang: str | None = None
+    overwrite: bool = False
+    in_place: bool = False
+
+
+@dataclass(frozen=True)
 class RunOptions:
     """How a run keeps its work: finished segments are cached under ``cache_dir`` (None:
     ``tagmt.paths.cache_dir()/runs``) so a stopped run resumes, unless ``use_cache`` is False; ``progress``
-    shows a progress bar on stderr."""
+    shows a progress bar on stderr; ``on_batch`` is called after each batch is cached with (segments done,
+    segments in the run), and may raise to stop the run (``runs.BatchCallback``)."""
 
     cache_dir: str | Path | None = None
     use_cache: bool = True
     progress: bool = True
+    on_batch: Callable[[int, int], None] | None = None
