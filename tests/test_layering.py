@@ -12,7 +12,6 @@ and inside functions (blocks under ``if TYPE_CHECKING:`` are skipped: they never
 from __future__ import annotations
 
 import ast
-from collections import defaultdict
 from pathlib import Path
 
 import pytest

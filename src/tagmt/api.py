@@ -318,11 +318,14 @@ def translate(
     engine, aligner_, run, rest = _run_objects(model, aligner, progress, options)
     if isinstance(input, (str, Path)):
         from tagmt.translation.files import translate_file
+        from tagmt.translation.options import InputFile, OutputFile
 
         if output is None:
             raise TagmtError("translate(path) needs output=: the file to write (XLIFF in, XLIFF out)")
-        return translate_file(input, output, approach=approach, engine=engine, aligner=aligner_, run=run,
-                              src_lang=src_lang, trg_lang=trg_lang, **rest)
+        # the file keywords as the objects translate_file takes; any other keyword goes on (and an unknown fails there)
+        source = InputFile(input, rest.pop("format", None), src_lang, trg_lang, rest.pop("references", None))
+        target = OutputFile(output, **{k: rest.pop(k) for k in ("overwrite", "in_place", "command") if k in rest})
+        return translate_file(source, target, approach=approach, engine=engine, aligner=aligner_, run=run, **rest)
     if output is not None:
         raise TagmtError("translate(list of segments) returns the translations; output= is for files")
     return _translate_segments(list(input), approach=approach, engine=engine, aligner=aligner_, run=run,

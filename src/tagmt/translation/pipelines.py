@@ -37,7 +37,7 @@ from tagmt.projection.align import Aligner
 from tagmt.translation.escaping import natural_detagged, restore_text, stand_in
 from tagmt.translation.guide import Guide
 from tagmt.translation.hygiene import NO_DICTIONARY, RunReport, clean_direct_output, remove_model_tags
-from tagmt.translation.options import APPROACHES, AlignerSpec, EngineOptions, RunOptions
+from tagmt.translation.options import APPROACHES, AlignerSpec, DataDirection, EngineOptions, OutputFile, RunOptions
 from tagmt.translation.outcome import FileRun, Translation
 from tagmt.translation.repair import REPAIRS, TagCheck, check_tags, repair_by_projection
 from tagmt.translation.runs import (
@@ -389,27 +389,24 @@ def record_run(output: Path, done: Translation, corpus: Corpus, direction: Direc
 
 
 def translate_direction(
-    dataset,
-    split: str | None,
-    direction: Direction | str,
+    source: DataDirection,
     approach: str,
     engine: EngineLike,
     *,
-    output: str | Path,
+    output: str | Path | OutputFile,
     aligner: AlignerLike = DEFAULT_ALIGNER,
     run: RunOptions = RunOptions(),
     repair: str | None = None,
     guide: Guide | None = None,
-    record: bool = False,
-    command: Sequence[str] | None = None,
 ):
-    """Translate a split of the SAP data set in one direction and write one tagged segment per line, in
-    the order of the ``tagged`` view, to ``output`` (atomically). Returns the run
+    """Translate a split of the SAP data set in one direction (``source``: ``DataDirection(dataset, split,
+    direction)``; ``dataset`` a ``Dataset``, its folder, or None: the bundled sample) and write one tagged
+    segment per line, in the order of the ``tagged`` view, to ``output`` (atomically). Returns the run
     (``tagmt.translation.outcome.FileRun``: ``.output`` the path written, ``.report`` the run's counts).
 
-    ``dataset`` is a ``Dataset``, its folder, or None (the bundled sample). With ``record``,
-    ``<output>.run.json`` (``runs.write_run_record``) says what made the file (``command``: the command
-    line, when there is one). ``engine``, ``aligner``, ``run``, ``repair`` and ``guide`` as in
+    ``output``: a path, or an ``OutputFile`` whose ``record=True`` writes ``<output>.run.json``
+    (``runs.write_run_record``: what made the file; ``command``: the command line, when there is one); by
+    default no record. ``engine``, ``aligner``, ``run``, ``repair`` and ``guide`` as in
     ``translate_corpus``; preflight names the languages as given by ``--pair``.
     """
     from tagmt.corpus import sap
@@ -418,15 +415,16 @@ def translate_direction(
     if approach not in APPROACHES:
         raise TagmtError(f"unknown approach {approach!r}: use dt (direct translation) or dp (detag-and-project)")
     _check_repair(repair, approach)
-    direction = parse_direction(direction, include_zf=True)
+    target = OutputFile.of(output)
+    direction = parse_direction(source.direction, include_zf=True)
     preflight(engine, approach, [direction], aligner=aligner, run=run, repair=repair, languages_from="--pair")
-    corpus = sap.read(dataset, split, direction)
+    corpus = sap.read(source.dataset, source.split, direction)
     done = translate_checked(corpus, direction, approach, engine, aligner=aligner, run=run, repair=repair,
                              guide=guide)
-    path = write_lines(output, done.outputs)
-    if record:
+    path = write_lines(target.path, done.outputs)
+    if target.record:  # (None: no record, this entry point's default)
         record_run(path, done, corpus, direction, approach, aligner=aligner_name(aligner), repair=repair,
-                   extra={"command": command})
+                   extra={"command": target.command})
     return FileRun(done.outputs, done.report, done.tags, done.engine, output=path, corpus=corpus,
                    direction=direction, written=len(done.outputs), directions=[direction])
 

@@ -42,7 +42,7 @@ from tagmt.projection.align import Aligner
 from tagmt.projection.assess import Assessment, assess
 from tagmt.translation.guide import Guide
 from tagmt.translation.hygiene import RunReport
-from tagmt.translation.options import AlignerSpec, FileOptions
+from tagmt.translation.options import AlignerSpec, InputFile, OutputFile
 from tagmt.translation.pipelines import ProjectionSetup, project_translations
 
 
@@ -180,26 +180,28 @@ def xliff_languages(path: str | Path, src_lang: str | None, trg_lang: str | None
 
 
 def project_xliff(
-    input: str | Path,
-    output: str | Path,
+    input: str | Path | InputFile,
+    output: str | Path | OutputFile,
     *,
-    files: FileOptions = FileOptions(),
     aligner: str | AlignerSpec | Aligner = DEFAULT_ALIGNER,
     guide: Guide | None = None,
     ref: str | Path | None = None,
 ) -> ProjectionRun:
     """Give every target of an XLIFF file that lacks its source's codes those codes; write ``output``.
-    ``files``: the format, the languages (None: the file's), ``overwrite`` (also targets that hold someone's
-    work, see the module docstring) and ``in_place`` (``output`` may be ``input`` itself only then; written
-    atomically). ``aligner`` as for ``project_lines``. ``ref``: the same file with tagged targets (same
-    units in the same order) to assess the projected targets against."""
+    ``input``: a path or an ``InputFile`` (its format and languages; None: the file's). ``output``: a path or
+    an ``OutputFile``: ``overwrite`` (also targets that hold someone's work, see the module docstring) and
+    ``in_place`` (``output`` may be ``input`` itself only then; written atomically). ``aligner`` as for
+    ``project_lines``. ``ref``: the same file with tagged targets (same units in the same order) to assess
+    the projected targets against."""
     from tagmt.translation.files import directions_of, resolve_languages
 
-    src_lang, trg_lang, overwrite, in_place = files.src_lang, files.trg_lang, files.overwrite, files.in_place
+    source, target = InputFile.of(input), OutputFile.of(output)
+    input, output = source.path, target.path
+    src_lang, trg_lang, overwrite, in_place = source.src_lang, source.trg_lang, target.overwrite, target.in_place
     refuse_overwriting_inputs([("output", str(output))], [("input", str(input)), ("ref", str(ref) if ref else None)],
                               in_place=("output", "input"), allow_in_place=in_place, in_place_flag="in_place=True")
 
-    corpus = read_corpus(input, files.format)
+    corpus = read_corpus(input, source.format)
     if corpus.format not in ("xliff12", "xliff2"):
         raise TagmtError(f"{input}: --xliff takes an XLIFF 1.2 or 2.x file, not a {corpus.format} file; "
                          "for line files use --source and --translation")
