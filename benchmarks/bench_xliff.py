@@ -169,7 +169,7 @@ def child(kind: str, path: str, out: str, lang: str = "de") -> None:
     from tagmt.projection.align import get_aligner
     from tagmt.projection.model import learn_model, line_pairs
     from tagmt.translation.files import translate_file
-    from tagmt.translation.options import RunOptions
+    from tagmt.translation.options import OutputFile, RunOptions
     from tagmt.translation.projection import project_xliff
 
     class Diagonal:
@@ -186,7 +186,7 @@ def child(kind: str, path: str, out: str, lang: str = "de") -> None:
                         progress=False)
         else:
             aligner = get_aligner("eflomal") if kind == "project-eflomal" else Diagonal()
-            project_xliff(source, target, aligner=aligner, overwrite=True)
+            project_xliff(source, OutputFile(target, overwrite=True), aligner=aligner)
 
     eflomal = _watch_eflomal()
     if kind == "learn":

@@ -78,11 +78,11 @@ def test_project_translations_counts_its_translations():
     """Regression: project_translations(..., escaped=True) reported "1 of 0 translations"."""
     from tagmt.projection import detag
     from tagmt.translation.hygiene import RunReport
-    from tagmt.translation.pipelines import load_aligner, project_translations
+    from tagmt.translation.pipelines import ProjectionSetup, load_aligner, project_translations
 
     report = RunReport()
-    project_translations([detag('Save &amp; <g id="1">close</g>')], ["Speichern & schließen"], "en", "de",
-                         load_aligner("eflomal"), escaped=True, report=report)
+    project_translations([detag('Save &amp; <g id="1">close</g>')], ["Speichern & schließen"],
+                         ProjectionSetup("en", "de", load_aligner("eflomal"), escaped=True), report=report)
     assert report.segments == 1
     assert any("1 of 1 translations" in line for line in report.lines())
 

@@ -149,7 +149,7 @@ def test_grid_resumes_after_a_crash(sample_data, tmp_path):
     from tagmt.data.dataset import open_dataset
     from tagmt.data.views import parallel_segments
     from tagmt.evaluation import score_systems
-    from tagmt.reproduce import run_grid
+    from tagmt.reproduce import GridOptions, run_grid
 
     out = tmp_path / "run"
     grid = offline_grid_of(SAMPLE_DIRECTIONS, systems=1)
@@ -163,13 +163,15 @@ def test_grid_resumes_after_a_crash(sample_data, tmp_path):
             raise Crash
 
     with pytest.raises(Crash):
-        run_grid(grid, sample_data, out, progress=False, figures=False, on_cell_done=crash_after_two)
+        run_grid(grid, sample_data, out,
+                 options=GridOptions(progress=False, figures=False), on_cell_done=crash_after_two)
     assert done == keys[:2]
     assert [k for k in keys if _cell_json(out, k).exists()] == keys[:2]
     assert not (out / "results.json").exists()
     finished_at = {k: _cell_json(out, k).stat().st_mtime_ns for k in keys[:2]}
 
-    run = run_grid(grid, sample_data, out, progress=False, figures=False, command="tagmt reproduce …")
+    run = run_grid(grid, sample_data, out,
+                   options=GridOptions(progress=False, figures=False), command="tagmt reproduce …")
     assert run.reused == keys[:2]
     assert run.computed == keys[2:]
     assert {k: _cell_json(out, k).stat().st_mtime_ns for k in keys[:2]} == finished_at
@@ -201,17 +203,17 @@ def test_grid_resumes_after_a_crash(sample_data, tmp_path):
 
     # A cell whose translation changed is not trusted; --force recomputes everything.
     (out / "cells" / keys[1] / "hyp.txt").write_text("tampered\n", encoding="utf-8")
-    run = run_grid(grid, sample_data, out, progress=False, figures=False)
+    run = run_grid(grid, sample_data, out, options=GridOptions(progress=False, figures=False))
     assert run.computed == [keys[1]]
-    run = run_grid(grid, sample_data, out, progress=False, figures=False, force=True)
+    run = run_grid(grid, sample_data, out, options=GridOptions(progress=False, figures=False, force=True))
     assert run.computed == keys and run.reused == []
 
 
 def test_cells_from_another_split_are_not_reused(sample_data, tmp_path):
-    from tagmt.reproduce import finished_record, run_grid
+    from tagmt.reproduce import GridOptions, finished_record, run_grid
 
     grid = offline_grid_of(["en-ko"], systems=1)
-    run = run_grid(grid, sample_data, tmp_path, progress=False, figures=False)
+    run = run_grid(grid, sample_data, tmp_path, options=GridOptions(progress=False, figures=False))
     (cell,) = grid.cells()
     record = json.loads(_cell_json(tmp_path, cell.key).read_text(encoding="utf-8"))
     assert finished_record(tmp_path, cell, "dev", record["inputs"]) == record
@@ -221,11 +223,12 @@ def test_cells_from_another_split_are_not_reused(sample_data, tmp_path):
 
 
 def test_parallel_jobs_give_the_same_cells(sample_data, tmp_path):
-    from tagmt.reproduce import run_grid
+    from tagmt.reproduce import GridOptions, run_grid
 
     grid = offline_grid_of(["en-zh", "ko-ja"], systems=1)
-    serial = run_grid(grid, sample_data, tmp_path / "serial", progress=False, figures=False)
-    parallel = run_grid(grid, sample_data, tmp_path / "parallel", jobs=2, device="cpu", progress=False, figures=False)
+    serial = run_grid(grid, sample_data, tmp_path / "serial", options=GridOptions(progress=False, figures=False))
+    parallel = run_grid(grid, sample_data, tmp_path / "parallel",
+                        options=GridOptions(jobs=2, device="cpu", progress=False, figures=False))
     assert sorted(parallel.computed) == serial.computed
     for ours, theirs in zip(serial.results["cells"], parallel.results["cells"]):
         assert ours["scores"] == theirs["scores"]
@@ -243,12 +246,12 @@ def test_paper_grid_with_a_tiny_m2m100(tmp_path, tiny_m2m100):
     """The real model path on the paper's config (test split): a local M2M-100 directory loaded once through
     from_pretrained for both cells, on the tiny test data set (a random model generates to its length
     limit, so data/sample's 94 segments would take long; DP is covered by the demo's eflomal cells)."""
-    from tagmt.reproduce import run_grid
+    from tagmt.reproduce import GridOptions, run_grid
     from tagmt.testing.tiny_xliff import write_tiny_dataset
 
     data = write_tiny_dataset(tmp_path / "data", split="test")
     grid = load_grid(models=[str(tiny_m2m100)], approaches=["dt"], pairs=["en-ja,ko-en"], batch_size=6)
-    run = run_grid(grid, data, tmp_path / "run", device="cpu", progress=False, figures=False)
+    run = run_grid(grid, data, tmp_path / "run", options=GridOptions(device="cpu", progress=False, figures=False))
     assert len(run.computed) == 2
     assert [c["system"] for c in run.results["cells"]] == ["tiny-m2m100 DT"] * 2
     for cell in run.results["cells"]:
@@ -257,7 +260,7 @@ def test_paper_grid_with_a_tiny_m2m100(tmp_path, tiny_m2m100):
         assert len(lines) == cell["segments"] == cell["inputs"]["segments"] == 6
         assert all(0.0 <= cell["scores"][k] <= 100.0 for k in ("raw-bleu", "lex-chrf", "markup-match"))
         assert str(tiny_m2m100) in cell["commands"]["translate"]
-    again = run_grid(grid, data, tmp_path / "run", device="cpu", progress=False, figures=False)
+    again = run_grid(grid, data, tmp_path / "run", options=GridOptions(device="cpu", progress=False, figures=False))
     assert again.computed == [] and len(again.reused) == 2
 
 
@@ -267,14 +270,15 @@ def test_grid_on_the_sample_with_a_tiny_m2m100_dt_and_dp(sample_data, tmp_path, 
     from tagmt.data.directions import parse_direction
     from tagmt.data.views import parallel_segments
     from tagmt.markup import tokenize
-    from tagmt.reproduce import run_grid
+    from tagmt.reproduce import GridOptions, run_grid
 
     def markup_names(segment: str) -> list[str]:
         return sorted(t.name for t in tokenize(segment) if t.is_markup)
 
     grid = load_grid(models=[str(tiny_m2m100)], approaches=["dt", "dp"], pairs=["en-ja,ko-en"],
                      aligner="eflomal", split="dev")
-    run = run_grid(grid, sample_data, tmp_path / "run", device="cpu", progress=False, figures=False)
+    run = run_grid(grid, sample_data, tmp_path / "run",
+                   options=GridOptions(device="cpu", progress=False, figures=False))
     assert len(run.computed) == 4
     assert sorted((c["approach"], c["direction"]) for c in run.results["cells"]) == [
         ("dp", "en-ja"), ("dp", "ko-en"), ("dt", "en-ja"), ("dt", "ko-en")]
@@ -296,7 +300,8 @@ def test_grid_on_the_sample_with_a_tiny_m2m100_dt_and_dp(sample_data, tmp_path, 
             for src, out in tagged:
                 produced = markup_names(out)
                 assert all(produced.count(name) >= markup_names(src).count(name) for name in set(markup_names(src)))
-    again = run_grid(grid, sample_data, tmp_path / "run", device="cpu", progress=False, figures=False)
+    again = run_grid(grid, sample_data, tmp_path / "run",
+                     options=GridOptions(device="cpu", progress=False, figures=False))
     assert again.computed == [] and len(again.reused) == 4
 
 

@@ -14,7 +14,7 @@ from sacrebleu.metrics import BLEU
 from sacrebleu.significance import PairedTest
 
 from tagmt.cli import main
-from tagmt.evaluation import score_systems
+from tagmt.evaluation import ScoreOptions, score_systems
 from tagmt.significance import approximate_randomization, paired_bootstrap
 
 WORDS = "the a file save open close window tab value list mode edit dialog name field data".split()
@@ -51,7 +51,8 @@ def test_bootstrap_equals_sacrebleus_paired_bs_on_bleu():
 
 def test_worse_system_is_significant_and_a_copy_is_not():
     baseline, copy, worse = list(GOOD), list(GOOD), WORSE
-    systems = score_systems(REFS, {"base": baseline, "copy": copy, "worse": worse}, "en", significance="bs")
+    systems = score_systems(REFS, {"base": baseline, "copy": copy, "worse": worse}, "en",
+                            options=ScoreOptions(significance="bs"))
     base, same, bad = systems
     for key in ("raw-bleu", "lex-bleu", "raw-chrf", "xml-bleu", "markup-match", "xml-chrf"):
         assert base.significance[key]["p_value"] is None  # the baseline is the reference point
@@ -64,7 +65,7 @@ def test_worse_system_is_significant_and_a_copy_is_not():
 
 def test_approximate_randomization():
     systems = score_systems(REFS, {"base": GOOD, "copy": list(GOOD), "worse": WORSE}, "en",
-                            metrics=["lex-bleu", "markup-match"], significance="ar", samples=2000)
+                            metrics=["lex-bleu", "markup-match"], options=ScoreOptions(significance="ar", samples=2000))
     assert systems[1].significance["lex-bleu"]["p_value"] == 1.0
     assert systems[2].significance["lex-bleu"]["p_value"] < 0.05
     assert systems[2].significance["markup-match"]["p_value"] < 0.05

@@ -13,7 +13,7 @@ commands call, so that a notebook and the command line give the same numbers.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
@@ -161,7 +161,7 @@ def evaluate(
     paper's nine and xml-chrf, xml-match), as ``tagmt evaluate`` does — the same code path, so
     ``to_dict()`` equals the command's JSON. ``paired_bs``/``paired_ar``: significance against the first
     system (the baseline)."""
-    from tagmt.evaluate_files import Reference, score_references, unique
+    from tagmt.evaluate_files import EvaluationOptions, Reference, score_references, unique
 
     if isinstance(references, str):
         raise TagmtError("evaluate takes the references as a list of segments (one string per segment)")
@@ -177,11 +177,11 @@ def evaluate(
         raise TagmtError(f"sources has {len(sources)} segments but the reference has {len(references)}")
     reference = Reference(trg_lang, None, len(references), lambda: iter(references),
                           list(sources) if sources is not None else None)
-    scored = score_references(
-        reference, {name: iter(segments) for name, segments in systems.items()},
-        unique(list(metrics or []), "metrics"), tokenize=tokenize, compat=compat, ne_terms=ne_terms,
-        paired_bs=paired_bs, paired_ar=paired_ar, samples=samples, seed=seed, comet_model=comet_model,
-    )
+    options = EvaluationOptions(tokenize=tokenize, compat=compat, ne_terms=ne_terms, paired_bs=paired_bs,
+                                paired_ar=paired_ar, samples=samples, seed=seed, comet_model=comet_model,
+                                progress=False)
+    scored = score_references(reference, {name: iter(segments) for name, segments in systems.items()},
+                              unique(list(metrics or []), "metrics"), options)
     return Results(scored, tag_report=tag_report)
 
 
@@ -212,7 +212,8 @@ def project(
     from tagmt.preflight import aligner_problems, check
     from tagmt.projection import detag
     from tagmt.translation.hygiene import RunReport
-    from tagmt.translation.pipelines import load_aligner, project_translations
+    from tagmt.translation.guide import Guide
+    from tagmt.translation.pipelines import ProjectionSetup, load_aligner, project_translations
     from tagmt.translation.projection import _has_source_tags
 
     one = isinstance(sources, str)
@@ -238,11 +239,10 @@ def project(
 
         given = [str(lexicon)] if isinstance(lexicon, (str, Path)) else [str(x) for x in lexicon]
         guide = with_lexicon(guide, given, src, trg)
-    options: dict[str, Any] = {"guide": guide}
-    if model is not None:
-        options["model"] = model
-    outputs = project_translations([detag(s) for s in source_list], translation_list, src, trg, loaded,
-                                   escaped=True, report=report, remove_tags=False, **options)
+    if model is not None:  # the learned model goes with what the projection learns from
+        guide = replace(guide or Guide(), model=model)
+    setup = ProjectionSetup(src, trg, loaded, escaped=True, guide=guide, remove_tags=False)
+    outputs = project_translations([detag(s) for s in source_list], translation_list, setup, report=report)
     return outputs[0] if one else outputs
 
 
@@ -318,11 +318,14 @@ def translate(
     engine, aligner_, run, rest = _run_objects(model, aligner, progress, options)
     if isinstance(input, (str, Path)):
         from tagmt.translation.files import translate_file
+        from tagmt.translation.options import InputFile, OutputFile
 
         if output is None:
             raise TagmtError("translate(path) needs output=: the file to write (XLIFF in, XLIFF out)")
-        return translate_file(input, output, approach=approach, engine=engine, aligner=aligner_, run=run,
-                              src_lang=src_lang, trg_lang=trg_lang, **rest)
+        # the file keywords as the objects translate_file takes; any other keyword goes on (and an unknown fails there)
+        source = InputFile(input, rest.pop("format", None), src_lang, trg_lang, rest.pop("references", None))
+        target = OutputFile(output, **{k: rest.pop(k) for k in ("overwrite", "in_place", "command") if k in rest})
+        return translate_file(source, target, approach=approach, engine=engine, aligner=aligner_, run=run, **rest)
     if output is not None:
         raise TagmtError("translate(list of segments) returns the translations; output= is for files")
     return _translate_segments(list(input), approach=approach, engine=engine, aligner=aligner_, run=run,

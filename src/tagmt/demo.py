@@ -18,7 +18,7 @@ def run_demo(out: str | None, *, jobs: int = 1, force: bool = False, figures: bo
     from tagmt.outputs import refuse_overwriting_inputs
     from tagmt.paths import sample_data_dir
     from tagmt.preflight import aligner_problems, module_available
-    from tagmt.reproduce import offline_grid, run_grid
+    from tagmt.reproduce import GridOptions, offline_grid, run_grid
     from tagmt.tables import terminal_tables
     from tagmt.workflows import run_sample_files
 
@@ -36,10 +36,8 @@ def run_demo(out: str | None, *, jobs: int = 1, force: bool = False, figures: bo
         sys.stderr.flush()
     started = time.perf_counter()
     command = f"tagmt demo --out {folder}" + (" --force" if force else "")
-    run = run_grid(
-        grid, sample_data_dir(), folder, jobs=jobs, force=force, command=command, figures=figures,
-        backend=backend, ray_address=ray_address,
-    )
+    options = GridOptions(jobs=jobs, backend=backend, ray_address=ray_address, force=force, figures=figures)
+    run = run_grid(grid, sample_data_dir(), folder, options=options, command=command)
     samples = run_sample_files(folder / "files", projection=not missing)
     elapsed = time.perf_counter() - started
     split = run.results["data"]["split"]

@@ -2,7 +2,8 @@
 a data set direction, whole documents) and score them; the command only parses and prints.
 
 :func:`score_segment_files` and :func:`score_document_files` return one JSON-ready dict per system
-(:meth:`tagmt.evaluation.SystemScores.as_dict`); :mod:`tagmt.report.scores` renders them.
+(:meth:`tagmt.evaluation.SystemScores.as_dict`); :mod:`tagmt.report.scores` renders them. The command's
+scoring options travel as one ``EvaluationOptions``.
 """
 
 from __future__ import annotations
@@ -31,6 +32,27 @@ class ReferenceSpec:
     #: target for are left out for every system (else scored as empty); see tagmt.corpus.matching
     match: str = "id"
     skip_missing: bool = False
+
+
+@dataclass(frozen=True)
+class EvaluationOptions:
+    """How ``tagmt evaluate`` (and ``tagmt.evaluate``) scores segments, as its options say: the BLEU
+    ``tokenize`` override, ``compat``, the NE&NUM ``ne_terms`` file, the ``per_segment`` TSV, the
+    significance tests (``paired_bs``, ``paired_ar``, ``confidence``; ``samples``, ``seed``), the COMET
+    ``comet_model``, the progress bar (``progress``: None on a terminal only) and the ``html`` page."""
+
+    tokenize: str | None = None
+    compat: str = "tagmt"
+    ne_terms: str | None = None
+    per_segment: str | None = None
+    paired_bs: bool = False
+    paired_ar: bool = False
+    samples: int | None = None
+    seed: int = 12345
+    comet_model: str | None = None
+    progress: bool | None = None
+    confidence: bool = False
+    html: str | None = None
 
 
 def metric_names(names: Sequence[str]) -> list[str]:
@@ -77,38 +99,31 @@ def distinct_files(paths: Sequence[str], option: str) -> list[str]:
 
 
 def score_segment_files(
-    metrics: list[str], hyps: list[str], spec: ReferenceSpec, *, tokenize: str | None = None,
-    compat: str = "tagmt", ne_terms: str | None = None, per_segment: str | None = None,
-    paired_bs: bool = False, paired_ar: bool = False, samples: int | None = None, seed: int = 12345,
-    comet_model: str | None = None, progress: bool | None = None, confidence: bool = False,
-    html: str | None = None,
+    metrics: list[str], hyps: list[str], spec: ReferenceSpec, options: EvaluationOptions = EvaluationOptions(),
 ) -> list[dict[str, Any]]:
-    """Score the hypothesis files with the segment metrics against ``spec``'s reference; ``html``: also
-    write the evaluation page (:mod:`tagmt.report`) there."""
+    """Score the hypothesis files with the segment metrics against ``spec``'s reference; ``options.html``:
+    also write the evaluation page (:mod:`tagmt.report`) there."""
     metrics = metric_names(metrics)
     from tagmt.evaluation import check_output_path
 
-    _check_segment_options(metrics, len(hyps), ne_terms, paired_bs, paired_ar, samples, confidence)
-    if per_segment:
-        check_output_path(per_segment, "--per-segment")
-    if html:
+    _check_segment_options(metrics, len(hyps), options)
+    if options.per_segment:
+        check_output_path(options.per_segment, "--per-segment")
+    if options.html:
         from tagmt.report import check_page
 
-        check_page(html, None, inputs=[*hyps, *(spec.ref or []), spec.src, per_segment])
+        check_page(options.html, None, inputs=[*hyps, *(spec.ref or []), spec.src, options.per_segment])
     reference = segment_reference(spec, hyps)
     hypotheses = {path: reference.hypothesis(path) for path in hyps}
-    return score_references(
-        reference, hypotheses, metrics, tokenize=tokenize, compat=compat, ne_terms=ne_terms,
-        per_segment=per_segment, paired_bs=paired_bs, paired_ar=paired_ar, samples=samples, seed=seed,
-        comet_model=comet_model, progress=progress, confidence=confidence, html=html,
-    )
+    return score_references(reference, hypotheses, metrics, options)
 
 
-def _check_segment_options(metrics: Sequence[str], systems: int, ne_terms: Any, paired_bs: bool, paired_ar: bool,
-                           samples: int | None, confidence: bool = False) -> None:
+def _check_segment_options(metrics: Sequence[str], systems: int, options: EvaluationOptions) -> None:
     from tagmt.errors import TagmtError, did_you_mean
     from tagmt.evaluation import FIGURE_METRICS, SEGMENT_METRICS, TERM_METRICS
 
+    ne_terms, paired_bs, paired_ar = options.ne_terms, options.paired_bs, options.paired_ar
+    samples, confidence = options.samples, options.confidence
     unknown = [m for m in metrics if m not in SEGMENT_METRICS]
     if unknown:
         names = SEGMENT_METRICS + tuple(FIGURE_METRICS) + DOCUMENT_METRICS
@@ -130,45 +145,42 @@ def _check_segment_options(metrics: Sequence[str], systems: int, ne_terms: Any, 
 
 
 def score_references(
-    reference: "Reference", hypotheses: Mapping[str, Any], metrics: Sequence[str], *,
-    tokenize: str | None = None, compat: str = "tagmt", ne_terms: str | None = None,
-    per_segment: str | None = None, paired_bs: bool = False, paired_ar: bool = False,
-    samples: int | None = None, seed: int = 12345, comet_model: str | None = None, progress: bool | None = False,
-    confidence: bool = False, html: str | None = None,
+    reference: "Reference", hypotheses: Mapping[str, Any], metrics: Sequence[str],
+    options: EvaluationOptions = EvaluationOptions(progress=False),
 ) -> list[dict[str, Any]]:
     """Score the hypothesis streams (``{name: segments}``) against ``reference`` with the segment metrics
     (default: ``DEFAULT_METRICS``); one JSON-ready dict per system. The command and ``tagmt.evaluate``
     both come here."""
     from tagmt.errors import TagmtError
-    from tagmt.evaluation import DEFAULT_METRICS, PerSegmentWriter, score_systems
+    from tagmt.evaluation import DEFAULT_METRICS, PerSegmentWriter, ScoreOptions, score_systems
 
+    per_segment, html, paired_bs, paired_ar = options.per_segment, options.html, options.paired_bs, options.paired_ar
     metrics = metric_names(metrics)
-    _check_segment_options(metrics, len(hypotheses), ne_terms, paired_bs, paired_ar, samples, confidence)
+    _check_segment_options(metrics, len(hypotheses), options)
     metrics = list(metrics) or list(DEFAULT_METRICS)
-    say_compat(metrics, compat)
-    options = {}
+    say_compat(metrics, options.compat)
+    per_metric = {}
     if "comet" in metrics:
         if reference.sources is None:
             raise TagmtError("comet needs the source segments: give --src FILE (or use --data/--pair)")
-        options["comet"] = {"model": comet_model}
+        per_metric["comet"] = {"model": options.comet_model}
     writer = PerSegmentWriter(per_segment, ids=reference.ids) if per_segment else None
     if html:
         from tagmt.report import SegmentCollector, check_page
 
         check_page(html, reference.count)
         writer = SegmentCollector(writer, ids=reference.ids)
-    bar = _progress(progress, reference.count)
+    bar = _progress(options.progress, reference.count)
+    scoring = ScoreOptions(
+        tokenize=options.tokenize, compat=options.compat, terms=options.ne_terms, metric_options=per_metric,
+        significance="bs" if paired_bs else "ar" if paired_ar else "ci" if options.confidence else None,
+        samples=options.samples, seed=options.seed,
+        on_chunk=(lambda done: bar.update(done - bar.n)) if bar is not None else None,
+        reference_name=reference.name,
+    )
     try:
-        systems = score_systems(
-            reference.lines(), hypotheses, reference.trg_lang, reference.pair,
-            metrics=metrics, tokenize=tokenize, sources=reference.sources,
-            metric_options=options, compat=compat, terms=ne_terms,
-            per_segment=writer,
-            significance="bs" if paired_bs else "ar" if paired_ar else "ci" if confidence else None,
-            samples=samples, seed=seed,
-            on_chunk=(lambda done: bar.update(done - bar.n)) if bar is not None else None,
-            reference_name=reference.name,
-        )
+        systems = score_systems(reference.lines(), hypotheses, reference.trg_lang, reference.pair, metrics=metrics,
+                                sources=reference.sources, per_segment=writer, options=scoring)
     finally:
         if bar is not None:
             bar.close()

@@ -201,6 +201,28 @@ def build_metrics(metrics: Sequence[str], trg_lang: str | None, tokenize: str | 
     return scorers
 
 
+@dataclass(frozen=True)
+class ScoreOptions:
+    """How ``score_systems`` scores, beyond which metrics: ``tokenize`` overrides the BLEU tokenizer chosen by
+    the target language (tag BLEU always uses ``none``); ``compat`` is ``"tagmt"`` or ``"original"`` (for the
+    metrics that have an original; see :func:`build_metrics`); ``terms`` the NE&NUM term list (a file or the
+    terms); ``metric_options[name]`` goes to that metric. ``significance`` is ``"bs"`` (paired bootstrap)
+    or ``"ar"`` (approximate randomization): the first system is the baseline of the others; ``"ci"``: each
+    system's own bootstrap 95 % confidence interval, no test (``tagmt evaluate --confidence``), with
+    ``samples`` and ``seed``. ``on_chunk(segments_done)`` is called after every chunk (progress);
+    ``reference_name`` is how messages name the reference (its file)."""
+
+    tokenize: str | None = None
+    compat: str = "tagmt"
+    terms: str | Path | Collection[str] | None = None
+    metric_options: Mapping[str, Mapping[str, Any]] | None = None
+    significance: str | None = None
+    samples: int | None = None
+    seed: int | None = None
+    on_chunk: Callable[[int], None] | None = None
+    reference_name: str = "the reference"
+
+
 def score_systems(
     references: Iterable[str],
     hypotheses: Mapping[str, Iterable[str]],
@@ -208,33 +230,22 @@ def score_systems(
     pair: str | None = None,
     *,
     metrics: Sequence[str] = DEFAULT_METRICS,
-    tokenize: str | None = None,
     sources: Iterable[str] | None = None,
-    metric_options: Mapping[str, Mapping[str, Any]] | None = None,
-    compat: str = "tagmt",
-    terms: str | Path | Collection[str] | None = None,
     per_segment: PerSegmentWriter | None = None,
-    significance: str | None = None,
-    samples: int | None = None,
-    seed: int | None = None,
-    on_chunk: Callable[[int], None] | None = None,
-    reference_name: str = "the reference",
+    options: ScoreOptions = ScoreOptions(),
 ) -> list[SystemScores]:
     """Score each hypothesis stream (``hypotheses[name]``) against ``references``, in one pass.
 
     Streams may be lists or any iterables (files are read lazily); all must have the same number of
-    segments. ``tokenize`` overrides the BLEU tokenizer chosen by ``trg_lang`` (tag BLEU always uses
-    ``none``). ``sources`` are needed by COMET only. ``compat`` is ``"tagmt"`` or ``"original"`` (for
-    the metrics that have an original; see :func:`build_metrics`), ``terms`` the NE&NUM term list (a
-    file or the terms). ``significance`` is ``"bs"`` (paired bootstrap) or ``"ar"`` (approximate
-    randomization): the first system is the baseline of the others; ``"ci"``: each system's own bootstrap
-    95 % confidence interval, no test (``tagmt evaluate --confidence``).
-    ``on_chunk(segments_done)`` is called after every chunk (progress); ``reference_name`` is how
-    messages name the reference (its file).
+    segments. ``sources`` are needed by COMET only. ``per_segment``: each segment's scores are written
+    there. ``options``: the tokenizer, compat, terms, per-metric options, significance test and progress
+    (``ScoreOptions``).
     """
+    significance, samples, seed = options.significance, options.samples, options.seed
     if significance not in (None, "bs", "ar", "ci"):
         raise TagmtError(f"significance test {significance!r} is unknown; use 'bs', 'ar' or 'ci'")
-    scorers = build_metrics(metrics, trg_lang, tokenize, compat=compat, terms=terms, metric_options=metric_options)
+    scorers = build_metrics(metrics, trg_lang, options.tokenize, compat=options.compat, terms=options.terms,
+                            metric_options=options.metric_options)
     names = list(hypotheses)
     if not names:
         raise TagmtError("no hypothesis given")
@@ -251,14 +262,14 @@ def score_systems(
                     f"{len(references)}; give one line per segment in both"  # type: ignore[arg-type]
                 )
     keep = significance is not None
-    run = _Run(scorers, names, keep, reference_name)
+    run = _Run(scorers, names, keep, options.reference_name)
     run.corpus_statistics(references, hypotheses)  # type: ignore[arg-type]
     source_iter = iter(sources) if sources is not None else None
     hyp_iters = [iter(hypotheses[name]) for name in names]
     for chunk in _chunks(iter(references), hyp_iters, source_iter, names):
         run.score_chunk(chunk, per_segment)
-        if on_chunk is not None:
-            on_chunk(run.count)
+        if options.on_chunk is not None:
+            options.on_chunk(run.count)
     if per_segment is not None:
         per_segment.close()
     systems = run.results(pair)

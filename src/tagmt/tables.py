@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Iterable, Mapping, Sequence
 
 from tagmt import csvsafe
+from tagmt.aligner_names import PAPER_ALIGNER
 from tagmt.atomic import write_atomic
 
 Value = int | float | None
@@ -132,6 +133,11 @@ def score_table_by_direction(spec: ScoreTableSpec, cells: Sequence[Mapping], spl
 
 
 PaperKey = tuple[str, str, str, str]  # (model, approach, direction, metric)
+
+
+def paper_systems(paper: Mapping[PaperKey, float]) -> dict[tuple[str, str], str]:
+    """(model, approach) of the paper's systems → the aligner they used ("" for dt)."""
+    return {(m, a): (PAPER_ALIGNER if a == "dp" else "") for m, a, _, _ in paper}
 
 
 def comparison_table(

@@ -64,7 +64,7 @@ def run_sample_files(out: Path, *, projection: bool) -> list[SampleRun]:
     reference is detagged and projected back (DP: tag projection alone); without, the XLIFF files are
     translated by ``copy`` (DT) and the line files are not projected."""
     from tagmt.translation.files import translate_file
-    from tagmt.translation.options import RunOptions
+    from tagmt.translation.options import OutputFile, RunOptions
     from tagmt.translation.projection import project_lines
 
     folder = sample_files_dir()
@@ -73,8 +73,9 @@ def run_sample_files(out: Path, *, projection: bool) -> list[SampleRun]:
     for name, kind in XLIFF_SAMPLES:
         approach, model = ("dp", "reference") if projection else ("dt", "copy")
         target = out / name.replace(".xlf", f".{model}-{approach}.xlf")
-        translate_file(folder / name, target, approach=approach, engine=model,
-                       run=RunOptions(use_cache=False, progress=False), overwrite=True)  # the sample's targets are its references: the demo replaces them
+        # the sample's targets are its references: the demo replaces them (overwrite)
+        translate_file(folder / name, OutputFile(target, overwrite=True), approach=approach, engine=model,
+                       run=RunOptions(use_cache=False, progress=False))
         command = _command("translate", "--input", folder / name, "--approach", approach, "--model", model,
                            "--overwrite", "-o", target)
         if projection:

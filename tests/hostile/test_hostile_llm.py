@@ -29,7 +29,9 @@ pytest.importorskip("openai", reason="the LLM engine needs the llm extra")
 
 from tagmt.engines import LLMOptions, load_engine  # noqa: E402
 from tagmt.errors import TagmtError  # noqa: E402
-from tagmt.translation.runs import SegmentCache, translate_segments  # noqa: E402
+from tagmt.translation.runs import BatchProgress, SegmentCache, translate_segments  # noqa: E402
+
+QUIET = BatchProgress(show=False)
 
 # (status, headers, body chunks, pause between chunks)
 Reply = tuple[int, dict, list[bytes], float]
@@ -139,7 +141,7 @@ def test_malformed_answer_is_one_line_and_keeps_finished_segments(case, tmp_path
         engine.batch_size = 2  # two batches: the first finishes and is cached
         cache = SegmentCache.for_run(engine, "dt", "en-de", texts, tmp_path)
         with pytest.raises(TagmtError) as caught:
-            translate_segments(engine, texts, "en", "de", cache=cache, progress=False)
+            translate_segments(engine, texts, "en", "de", cache=cache, progress=QUIET)
     text = str(caught.value)
     assert message in text and "\n" not in text and "resumes" in text, text
     cached = cache.load()
@@ -168,10 +170,10 @@ def test_empty_answers_are_retried_reported_and_never_cached(content, tmp_path):
         engine = engine_for(server)
         cache = SegmentCache.for_run(engine, "dt", "en-de", texts, tmp_path)
         with pytest.raises(TagmtError, match="(null|empty) content 3 times"):
-            translate_segments(engine, texts, "en", "de", cache=cache, progress=False)
+            translate_segments(engine, texts, "en", "de", cache=cache, progress=QUIET)
         assert len(server.requests) == 3 and cache.load() == {}
         healthy["on"] = True
-        assert translate_segments(engine, texts, "en", "de", cache=cache, progress=False) == ["DE Hello world"]
+        assert translate_segments(engine, texts, "en", "de", cache=cache, progress=QUIET) == ["DE Hello world"]
         assert len(server.requests) == 4  # the rerun asked the server again
 
 
@@ -203,11 +205,11 @@ def test_control_characters_never_reach_an_xliff_target(tmp_path, capsys):
 def test_a_huge_answer_is_cut_at_the_bound_and_said(tmp_path, capsys):
     with RawServer(lambda segment: ok("Hallo " * 2000)) as server:
         engine = engine_for(server)
-        out = translate_segments(engine, ["Hello"], "en", "de", progress=False)
+        out = translate_segments(engine, ["Hello"], "en", "de", progress=QUIET)
         assert len(out[0]) <= 4 * 5 + 256
         assert engine.stats.cut == 1
         engine = engine_for(server, max_answer_chars=30)
-        assert len(translate_segments(engine, ["Hello there"], "en", "de", progress=False)[0]) <= 30
+        assert len(translate_segments(engine, ["Hello there"], "en", "de", progress=QUIET)[0]) <= 30
     err = capsys.readouterr().err
     assert "12000 characters, cut to 276" in err and "cut to --max-answer-chars 30" in err
     assert engine.stats.cut == 1
@@ -303,7 +305,7 @@ def test_an_answer_of_control_characters_only_is_empty_and_not_cached(tmp_path):
         engine = engine_for(server)
         cache = SegmentCache.for_run(engine, "dt", "en-de", texts, tmp_path)
         with pytest.raises(TagmtError, match="empty content 3 times"):
-            translate_segments(engine, texts, "en", "de", cache=cache, progress=False)
+            translate_segments(engine, texts, "en", "de", cache=cache, progress=QUIET)
     assert cache.load() == {}
 
 
@@ -358,5 +360,5 @@ def test_empty_translations_in_an_old_cache_are_asked_again(tmp_path):
         engine = engine_for(server)
         cache = SegmentCache.for_run(engine, "dt", "en-de", texts, tmp_path)
         cache.append({"Hello": "", "World": "DE World"})
-        assert translate_segments(engine, texts, "en", "de", cache=cache, progress=False) == ["DE Hello", "DE World"]
+        assert translate_segments(engine, texts, "en", "de", cache=cache, progress=QUIET) == ["DE Hello", "DE World"]
         assert server.requests == ["Hello"]

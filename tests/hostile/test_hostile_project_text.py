@@ -23,7 +23,7 @@ from tagmt.linecodec import encode_line
 from tagmt.markup import strip, tokenize
 from tagmt.projection import detag
 from tagmt.translation.hygiene import RunReport
-from tagmt.translation.pipelines import project_translations
+from tagmt.translation.pipelines import ProjectionSetup, project_translations
 from tagmt.translation.projection import project_lines
 
 SOURCE = 'The <b>quick</b> brown <g id="1">fox &amp; dog</g> jumps<x id="2"/>.'
@@ -55,8 +55,9 @@ def markup(text: str) -> Counter:
 @given(st.text())
 def test_any_translation_text_comes_back_as_the_output_text(text):
     for aligner in (LinkEverything(), Diagonal()):
-        [output] = project_translations([detag(SOURCE)], [text], "en", "de", aligner, escaped=True,
-                                        report=RunReport(segments=1), remove_tags=False)
+        [output] = project_translations([detag(SOURCE)], [text], ProjectionSetup("en", "de", aligner, escaped=True,
+                                                                                 remove_tags=False),
+                                        report=RunReport(segments=1))
         assert unescape(strip(output)) == text
         assert markup(output) == markup(SOURCE)
 

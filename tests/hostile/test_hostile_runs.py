@@ -28,9 +28,11 @@ import pytest
 from hostile import assert_one_line_failure, one_line_error, run_tagmt
 
 from tagmt.engines import Engine
-from tagmt.translation.options import EngineOptions, RunOptions
+from tagmt.translation.options import DataDirection, EngineOptions, RunOptions
 from tagmt.translation.pipelines import translate_direction
-from tagmt.translation.runs import SegmentCache, translate_segments
+from tagmt.translation.runs import BatchProgress, SegmentCache, translate_segments
+
+QUIET = BatchProgress(show=False)
 
 
 def translate_args(model: str, out: Path, *more: str) -> list[str]:
@@ -64,7 +66,7 @@ def whole_run(tiny_m2m100_dir: Path, tmp_path_factory: pytest.TempPathFactory) -
     from tagmt.paths import sample_data_dir
 
     folder = tmp_path_factory.mktemp("whole-run")
-    output = translate_direction(sample_data_dir(), "dev", "en-ja", "dt",
+    output = translate_direction(DataDirection(sample_data_dir(), "dev", "en-ja"), "dt",
                                  EngineOptions.of(str(tiny_m2m100_dir), batch_size=8, device="cpu"),
                                  output=folder / "whole.txt", run=RunOptions(folder / "cache", progress=False)).output
     (journal,) = (folder / "cache").glob("*.jsonl")
@@ -120,7 +122,7 @@ def test_a_second_run_on_the_same_cache_waits_and_reuses(tmp_path, capsys):
     results: dict[str, list[str]] = {}
 
     def run(name: str, engine: GatedEngine) -> None:
-        results[name] = translate_segments(engine, texts, "en", "ja", cache=SegmentCache(path), progress=False)
+        results[name] = translate_segments(engine, texts, "en", "ja", cache=SegmentCache(path), progress=QUIET)
 
     a = threading.Thread(target=run, args=("first", first))
     a.start()

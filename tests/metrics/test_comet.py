@@ -136,7 +136,7 @@ def test_a_tiny_comet_model_scores_through_the_cli(capsys, tiny_comet_dir, segme
 
 @needs_comet
 def test_a_tiny_comet_model_scores_through_the_api(tiny_comet_dir):
-    from tagmt.evaluation import score_systems
+    from tagmt.evaluation import ScoreOptions, score_systems
 
     metric = get_metric("comet", trg_lang="en", model=str(tiny_comet_dir))
     stats = metric.batch_statistics(SOURCES, HYPOTHESES, REFERENCES)
@@ -145,7 +145,7 @@ def test_a_tiny_comet_model_scores_through_the_api(tiny_comet_dir):
     (alone,) = metric.batch_statistics(SOURCES[:1], HYPOTHESES[:1], REFERENCES[:1])
     assert alone[0] == pytest.approx(stats[0][0], abs=1e-3)
     (system,) = score_systems(REFERENCES, {"hyp": HYPOTHESES}, "en", metrics=["comet"], sources=SOURCES,
-                              metric_options={"comet": {"model": str(tiny_comet_dir)}})
+                              options=ScoreOptions(metric_options={"comet": {"model": str(tiny_comet_dir)}}))
     assert system.scores["comet"] == pytest.approx(sum(v for v, _ in stats) / 3, abs=1e-6)
     with pytest.raises(TagmtError, match="comet needs the source segments"):
         metric.batch_statistics(None, HYPOTHESES, REFERENCES)

@@ -11,7 +11,7 @@ import pytest
 from compat_cases import (ENGLISH_REFERENCES, ENGLISH_TERMS, english_systems, english_systems_round2,
                           extended_references)
 
-from tagmt.evaluation import score_systems
+from tagmt.evaluation import ScoreOptions, score_systems
 from tagmt.metrics import get_metric
 
 EXPECTED = json.loads((Path(__file__).parent / "data" / "hashimoto_original.json").read_text("utf-8"))
@@ -53,8 +53,8 @@ def test_metric_api_equals_the_original_script(system):
 
 def test_score_systems_equals_the_original_script_and_tests_significance():
     systems = english_systems()
-    scored = score_systems(ENGLISH_REFERENCES, systems, "en", metrics=list(METRICS.values()), compat="original",
-                           terms=ENGLISH_TERMS, significance="bs", samples=200)
+    scored = score_systems(ENGLISH_REFERENCES, systems, "en", metrics=list(METRICS.values()), options=ScoreOptions(
+                               compat="original", terms=ENGLISH_TERMS, significance="bs", samples=200))
     for result in scored:
         for key, name in METRICS.items():
             assert result.scores[name] == pytest.approx(_expected(result.hyp, key), abs=0.01), (result.hyp, name)

@@ -15,7 +15,7 @@ from tagmt.engines import load_engine
 from tagmt.engines.options import DecodingOptions, EngineOptions
 from tagmt.preflight import PreflightError
 from tagmt.translation.files import translate_file
-from tagmt.translation.options import AlignerSpec, RunOptions
+from tagmt.translation.options import AlignerSpec, DataDirection, OutputFile, RunOptions
 from tagmt.translation.pipelines import Translation, translate_corpus, translate_direction
 from tagmt.workflows import sample_files_dir
 
@@ -90,10 +90,10 @@ def _entry_runs(tmp_path, engine, approach="dt", aligner=AlignerSpec()):
     return [
         lambda: translate_corpus(read_corpus(xliff), Direction("en", "de"), approach, engine, aligner=aligner,
                                  run=run),
-        lambda: translate_direction(None, "dev", "en-ja", approach, engine, aligner=aligner, run=run,
+        lambda: translate_direction(DataDirection(None, "dev", "en-ja"), approach, engine, aligner=aligner, run=run,
                                     output=tmp_path / "direction.txt"),
-        lambda: translate_file(xliff, tmp_path / "file.xlf", approach=approach, engine=engine, aligner=aligner,
-                               run=run, overwrite=True),
+        lambda: translate_file(xliff, OutputFile(tmp_path / "file.xlf", overwrite=True), approach=approach,
+                               engine=engine, aligner=aligner, run=run),
     ]
 
 

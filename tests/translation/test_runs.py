@@ -11,10 +11,10 @@ import pytest
 from tagmt.data.dataset import open_dataset
 from tagmt.data.views import parallel_segments
 from tagmt.engines import CopyEngine
-from tagmt.translation.options import EngineOptions, RunOptions
+from tagmt.translation.options import DataDirection, EngineOptions, RunOptions
 from tagmt.translation.pipelines import translate_direction
 from tagmt.corpus.lines import write_lines
-from tagmt.translation.runs import SegmentCache, run_key, translate_segments
+from tagmt.translation.runs import BatchProgress, SegmentCache, run_key, translate_segments
 
 
 class Stop(Exception):
@@ -64,7 +64,7 @@ def test_offline_engines_are_not_cached(tmp_path):
 def test_duplicates_are_translated_once(tiny_m2m100, tmp_path):
     cache = SegmentCache(tmp_path / "dup.jsonl")
     texts = ["Save", "Open the app.", "Save", "Save"]
-    out = translate_segments(tiny_m2m100, texts, "en", "ko", cache=cache, progress=False)
+    out = translate_segments(tiny_m2m100, texts, "en", "ko", cache=cache, progress=BatchProgress(show=False))
     assert out[0] == out[2] == out[3]
     assert len(cache.path.read_text("utf-8").splitlines()) == 2
 
@@ -87,20 +87,22 @@ def test_killed_run_resumes_to_identical_output(approach, tiny_m2m100_dir, tmp_p
         return on_batch
 
     whole_calls: list[int] = []
-    whole = translate_direction(dataset, "dev", "en-ja", approach, engine, output=tmp_path / "whole.txt",
-                                run=RunOptions(tmp_path / "cache-whole", progress=False), on_batch=recorder(whole_calls), **common)
+    whole = translate_direction(DataDirection(dataset, "dev", "en-ja"), approach, engine, output=tmp_path / "whole.txt",
+                                run=RunOptions(tmp_path / "cache-whole", progress=False, on_batch=recorder(whole_calls)),
+                                **common)
 
     killed: list[int] = []
     resumed = tmp_path / "resumed.txt"
     with pytest.raises(Stop):
-        translate_direction(dataset, "dev", "en-ja", approach, engine, output=resumed,
-                            run=RunOptions(tmp_path / "cache", progress=False), on_batch=recorder(killed, stop_at=3), **common)
+        translate_direction(DataDirection(dataset, "dev", "en-ja"), approach, engine, output=resumed,
+                            run=RunOptions(tmp_path / "cache", progress=False, on_batch=recorder(killed, stop_at=3)),
+                            **common)
     assert not resumed.exists()  # nothing half-written
     assert killed == whole_calls[:3] and 0 < killed[-1] < total
 
     rest: list[int] = []
-    translate_direction(dataset, "dev", "en-ja", approach, engine, output=resumed,
-                        run=RunOptions(tmp_path / "cache", progress=False), on_batch=recorder(rest), **common)
+    translate_direction(DataDirection(dataset, "dev", "en-ja"), approach, engine, output=resumed,
+                        run=RunOptions(tmp_path / "cache", progress=False, on_batch=recorder(rest)), **common)
     assert rest == whole_calls[3:]  # only the batches the killed run had not finished
     assert rest[-1] == total
     assert resumed.read_bytes() == whole.output.read_bytes()
@@ -108,17 +110,17 @@ def test_killed_run_resumes_to_identical_output(approach, tiny_m2m100_dir, tmp_p
 
 
 def test_finished_run_is_read_back_from_the_cache(tiny_m2m100, tmp_path, sample_data):
-    first = translate_direction(sample_data, None, "ko-zh", "dt", tiny_m2m100, output=tmp_path / "a.txt",
+    first = translate_direction(DataDirection(sample_data, None, "ko-zh"), "dt", tiny_m2m100, output=tmp_path / "a.txt",
                                 run=RunOptions(progress=False))
     calls: list[int] = []
-    second = translate_direction(sample_data, None, "ko-zh", "dt", tiny_m2m100, output=tmp_path / "b.txt",
-                                 run=RunOptions(progress=False), on_batch=lambda done, n: calls.append(done))
+    second = translate_direction(DataDirection(sample_data, None, "ko-zh"), "dt", tiny_m2m100, output=tmp_path / "b.txt",
+                                 run=RunOptions(progress=False, on_batch=lambda done, n: calls.append(done)))
     assert calls == []  # every batch came from the cache
     assert first.output.read_bytes() == second.output.read_bytes()
 
 
 def test_no_cache_writes_nothing(tiny_m2m100, tmp_path, sample_data, private_run_cache):
-    translate_direction(sample_data, None, "zh-en", "dt", tiny_m2m100, output=tmp_path / "a.txt",
+    translate_direction(DataDirection(sample_data, None, "zh-en"), "dt", tiny_m2m100, output=tmp_path / "a.txt",
                         run=RunOptions(use_cache=False, progress=False))
     assert not private_run_cache.exists()
 
@@ -132,11 +134,11 @@ def test_progress_bar_counts_segments_per_second_on_a_terminal(tiny_m2m100, monk
     stream = TerminalStream()
     monkeypatch.setattr(sys, "stderr", stream)
     texts = ["Save", "Open the app.", "Save", "Choose a document."]
-    translate_segments(tiny_m2m100, texts, "en", "ja", desc="tiny en-ja")
+    translate_segments(tiny_m2m100, texts, "en", "ja", progress=BatchProgress(desc="tiny en-ja"))
     shown = stream.getvalue().split("\r")[-1]
     assert "tiny en-ja" in shown and "4/4" in shown and "seg/s" in shown
 
 
 def test_no_progress_bar_off_a_terminal(tiny_m2m100, capsys):
-    translate_segments(tiny_m2m100, ["Save"], "en", "ja", desc="tiny en-ja")
+    translate_segments(tiny_m2m100, ["Save"], "en", "ja", progress=BatchProgress(desc="tiny en-ja"))
     assert capsys.readouterr().err == ""

@@ -201,7 +201,8 @@ DOCUMENT_OPTIONS = ("words", "dtd", "xsd", "rng", "catalog", "match_mode", "iou"
 def run(args: argparse.Namespace) -> int:
     from tagmt.errors import TagmtError
     from tagmt.evaluate_files import (
-        DOCUMENT_METRICS, ReferenceSpec, distinct_files, score_document_files, score_segment_files, unique,
+        DOCUMENT_METRICS, EvaluationOptions, ReferenceSpec, distinct_files, score_document_files,
+        score_segment_files, unique,
     )
     from tagmt.report.scores import render
 
@@ -244,11 +245,11 @@ def run(args: argparse.Namespace) -> int:
         )
         sys.stdout.write(render(systems, args.format, **shown))
     else:
-        systems = score_segment_files(
-            metrics, hyps, spec, tokenize=args.tokenize, compat=args.compat, ne_terms=args.ne_terms,
-            per_segment=args.per_segment, paired_bs=args.paired_bs, paired_ar=args.paired_ar,
-            samples=args.samples, seed=args.seed, comet_model=args.comet_model, progress=args.progress,
-            confidence=args.confidence, html=args.html,
+        options = EvaluationOptions(
+            tokenize=args.tokenize, compat=args.compat, ne_terms=args.ne_terms, per_segment=args.per_segment,
+            paired_bs=args.paired_bs, paired_ar=args.paired_ar, samples=args.samples, seed=args.seed,
+            comet_model=args.comet_model, progress=args.progress, confidence=args.confidence, html=args.html,
         )
+        systems = score_segment_files(metrics, hyps, spec, options)
         sys.stdout.write(render(systems, args.format, tag_report=args.tag_report, **shown))
     return 0

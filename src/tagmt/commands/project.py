@@ -136,6 +136,7 @@ def run(args: argparse.Namespace) -> int:
 def _run(args: argparse.Namespace, output: str, measure_only: bool = False) -> int:
     from tagmt.errors import TagmtError
     from tagmt.translation.guide import read_guide
+    from tagmt.translation.options import InputFile, OutputFile
     from tagmt.translation.projection import project_lines, project_xliff, xliff_languages
 
     if args.aligner_model and not uses_awesome(args.aligner):
@@ -159,8 +160,9 @@ def _run(args: argparse.Namespace, output: str, measure_only: bool = False) -> i
         languages = xliff_languages(args.xliff, args.src_lang, args.trg_lang) if needs else (None, None)
         guide = read_guide(args.examples, args.examples_data, args.examples_split, args.align_corpus, *languages,
                            projection_model=args.projection_model, lexicon=args.lexicon)
-        done = project_xliff(args.xliff, output, src_lang=args.src_lang, trg_lang=args.trg_lang, guide=guide,
-                             in_place=args.in_place, overwrite=args.overwrite, **options)
+        source = InputFile(args.xliff, src_lang=args.src_lang, trg_lang=args.trg_lang)
+        target = OutputFile(output, overwrite=args.overwrite, in_place=args.in_place)
+        done = project_xliff(source, target, guide=guide, **options)
         left = ", ".join(f"{n} {why}" for why, n in sorted(done.skipped.items()))
         detail = f" (left as they were: {left})" if left else ""
     else:

@@ -106,7 +106,7 @@ def run(args: argparse.Namespace) -> int:
         return run_demo(args.out, jobs=args.jobs, force=args.force, figures=not args.no_figures,
                         backend=args.backend, ray_address=args.ray_address)
 
-    from tagmt.reproduce import load_grid, run_grid
+    from tagmt.reproduce import GridOptions, load_grid, run_grid
     from tagmt.reproduce.checks import check_grid
     from tagmt.tables import terminal_tables
 
@@ -139,11 +139,9 @@ def run(args: argparse.Namespace) -> int:
         raise TagmtError(f"--jobs must be at least 1, got {args.jobs}")
     open_dataset(args.data).resolve_split(grid.split)  # the arguments first, then what the run needs
     check_grid(grid)
-    run = run_grid(
-        grid, args.data, args.out, jobs=args.jobs, device=args.device, force=args.force,
-        command=command_line(args), figures=not args.no_figures, llm=llm, backend=args.backend,
-        ray_address=args.ray_address,
-    )
+    options = GridOptions(jobs=args.jobs, device=args.device, backend=args.backend, ray_address=args.ray_address,
+                          llm=llm, force=args.force, figures=not args.no_figures)
+    run = run_grid(grid, args.data, args.out, options=options, command=command_line(args))
     print(terminal_tables(run.results))
     print(
         f"{len(run.computed)} cells computed, {len(run.reused)} reused; "

@@ -325,12 +325,13 @@ def _check_assessment(args: argparse.Namespace) -> None:
 def _assess(args: argparse.Namespace, output, about: list[str], **where) -> None:
     """The output's tags against --ref (tagmt.translation.assessment) on stderr, --report and --html."""
     from tagmt.translation import assessment
+    from tagmt.translation.options import InputFile
 
     if not args.ref:
         return
     if args.input:
-        run = assessment.assess_file_run(args.input, output, args.ref, approach=args.approach, format=args.format,
-                                         src_lang=args.src_lang, trg_lang=args.trg_lang, overwrite=args.overwrite,
+        source = InputFile(args.input, args.format, args.src_lang, args.trg_lang)
+        run = assessment.assess_file_run(source, output, args.ref, approach=args.approach, overwrite=args.overwrite,
                                          **where)
     else:
         run = assessment.assess_pair_run(output, args.ref, approach=args.approach, **where)
@@ -368,14 +369,15 @@ def _say(done, lines: list[str], repair: str | None) -> None:
 
 
 def _run_segments(args: argparse.Namespace, direction, is_llm: bool) -> int:
+    from tagmt.translation.options import DataDirection, OutputFile
     from tagmt.translation.pipelines import translate_direction
 
     guide = _guide(args, is_llm, lambda: (direction.src, direction.trg))
     llm = llm_options(args, direction.src, direction.trg) if is_llm else None
     done = translate_direction(
-        args.data, args.split, direction, args.approach, engine_options(args, llm=llm), output=args.output,
-        aligner=aligner_spec(args), run=run_options(args), repair=args.repair, guide=guide, record=True,
-        command=getattr(args, "argv", None),
+        DataDirection(args.data, args.split, direction), args.approach, engine_options(args, llm=llm),
+        output=OutputFile(args.output, record=True, command=getattr(args, "argv", None)),
+        aligner=aligner_spec(args), run=run_options(args), repair=args.repair, guide=guide,
     )
     print(f"wrote {done.report.segments} segments ({args.model}, {args.approach}, {direction.name}) to "
           f"{done.output}", file=sys.stderr)
@@ -388,6 +390,7 @@ def _run_segments(args: argparse.Namespace, direction, is_llm: bool) -> int:
 def _run_file(args: argparse.Namespace, is_llm: bool) -> int:
     from tagmt.errors import TagmtError
     from tagmt.translation.files import translate_file
+    from tagmt.translation.options import InputFile, OutputFile
 
     if args.data or args.split or args.zf:
         raise TagmtError("--data, --split and --zf go with --pair; --input reads the file it is given")
@@ -408,11 +411,12 @@ def _run_file(args: argparse.Namespace, is_llm: bool) -> int:
 
     guide = _guide(args, is_llm, file_languages)
     llm = llm_options(args, *file_languages()) if is_llm and args.examples else llm_options(args) if is_llm else None
+    source = InputFile(args.input, args.format, args.src_lang, args.trg_lang, references=_ref_file(args))
+    target = OutputFile(args.output, overwrite=args.overwrite, in_place=args.in_place,
+                        command=getattr(args, "argv", None))
     done = translate_file(
-        args.input, args.output, approach=args.approach, engine=engine_options(args, llm=llm),
-        aligner=aligner_spec(args), run=run_options(args), repair=args.repair, guide=guide, format=args.format,
-        src_lang=args.src_lang, trg_lang=args.trg_lang, overwrite=args.overwrite, in_place=args.in_place,
-        command=getattr(args, "argv", None), references=_ref_file(args),
+        source, target, approach=args.approach, engine=engine_options(args, llm=llm), aligner=aligner_spec(args),
+        run=run_options(args), repair=args.repair, guide=guide,
     )
     kind = {"xliff12": "XLIFF 1.2", "xliff2": "XLIFF 2"}.get(done.corpus.format, "line file")
     names = ", ".join(d.name for d in done.directions) or done.direction.name

@@ -291,7 +291,7 @@ def _write_words(work: Path, corpora: Sequence[PairSource], examples, langs: tup
     """The corpora and the examples' plain sides, word-split as projection splits them, one sentence a
     line per view (`_LineWriter.pair`) in `work/src.txt` and `work/trg.txt` (streamed: memory does not grow
     with the corpus); the pairs and the lines written. `units`: each pair's words are added to it too."""
-    from tagmt.translation.escaping import stand_in
+    from tagmt.standins import stand_in
 
     src, trg = langs
     n = lines = 0

@@ -3,7 +3,8 @@ numbers beside ours, each of our scores linking to its cell (the cell's evaluati
 ``cells/<key>/report.html`` where it has one, else its record ``cells/<key>/cell.json``).
 
 Built from the plain dicts of ``results.json`` (``results["cells"]``) and
-:func:`tagmt.reproduce.results.load_paper_results`, so it can be redrawn from a results file alone.
+:func:`tagmt.reproduce.results.load_paper_results` (the systems through :func:`tagmt.tables.paper_systems`),
+so it can be redrawn from a results file alone.
 """
 
 from __future__ import annotations
@@ -80,8 +81,7 @@ def grid_page(results: Mapping[str, Any], paper: Mapping[tuple, float] | None = 
               out: str | Path | None = None, title: str = "tagmt reproduction") -> str:
     """The whole page for a ``results.json`` dict; ``out`` is the folder the page is written to (to
     find which cells have an evaluation page)."""
-    from tagmt.reproduce.results import paper_systems
-    from tagmt.tables import SCORE_TABLES
+    from tagmt.tables import SCORE_TABLES, paper_systems
 
     folder = Path(out) if out is not None else None
     cells = results.get("cells", [])

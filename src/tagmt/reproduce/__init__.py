@@ -12,11 +12,12 @@ from tagmt.reproduce.cells import finished_record
 from tagmt.reproduce.grid import Cell, Grid, System, load_grid, model_slug, offline_grid
 from tagmt.reproduce.results import load_paper_results, paper_systems, write_outputs
 from tagmt.reproduce.backends.local import worker_devices
-from tagmt.reproduce.runner import GridRun, run_grid
+from tagmt.reproduce.runner import GridOptions, GridRun, run_grid
 
 __all__ = [
     "Cell",
     "Grid",
+    "GridOptions",
     "GridRun",
     "System",
     "finished_record",

@@ -169,7 +169,7 @@ def compute_cell(task: CellTask) -> dict:
     from tagmt.data.views import parallel_segments
     from tagmt.evaluation import iter_segments, score_systems
     from tagmt.report import SegmentCollector, write_evaluation_page
-    from tagmt.translation.options import AlignerSpec, RunOptions
+    from tagmt.translation.options import AlignerSpec, DataDirection, RunOptions
     from tagmt.translation.guide import Guide
     from tagmt.translation.pipelines import translate_direction
 
@@ -181,7 +181,7 @@ def compute_cell(task: CellTask) -> dict:
     engine = engine_description(cell.system.model, task.engine, task.compute_type)
     started = time.perf_counter()
     done = translate_direction(
-        dataset, task.split, cell.direction, cell.system.approach, _engine(cell.system.model, task),
+        DataDirection(dataset, task.split, cell.direction), cell.system.approach, _engine(cell.system.model, task),
         output=folder / HYP_FILE, aligner=AlignerSpec(cell.system.aligner or PAPER_ALIGNER, device=task.device),
         run=RunOptions(work / "segment-cache", progress=task.progress),
         # (the paper's projection aligns words without dictionaries; with them a cell's figures would

@@ -8,9 +8,10 @@ import json
 from pathlib import Path
 from typing import Mapping
 
+__all__ = ["build_results", "load_paper_results", "paper_systems", "score_tables", "write_outputs"]
+
 from tagmt.atomic import write_atomic
 from tagmt.report.grid_page import write_grid_page
-from tagmt.aligner_names import PAPER_ALIGNER
 from tagmt.reproduce.grid import Grid
 from tagmt.reproduce.provenance import RESULTS_FORMAT, utc_now, versions
 from tagmt.tables import (
@@ -19,6 +20,7 @@ from tagmt.tables import (
     comparison_table,
     data_table,
     inline_table,
+    paper_systems,
     score_table,
     write_table,
 )
@@ -55,11 +57,6 @@ def load_paper_results(path: str | Path | None = None) -> dict[tuple[str, str, s
     with source.open(encoding="utf-8", newline="") as handle:
         rows = csv.DictReader(line for line in handle if not line.startswith("#"))
         return {(r["model"], r["approach"], r["direction"], r["metric"]): float(r["value"]) for r in rows}
-
-
-def paper_systems(paper: Mapping[tuple[str, str, str, str], float]) -> dict[tuple[str, str], str]:
-    """(model, approach) of the paper's systems → the aligner they used ("" for dt)."""
-    return {(m, a): (PAPER_ALIGNER if a == "dp" else "") for m, a, _, _ in paper}
 
 
 def score_tables(results: Mapping, paper: Mapping | None = None) -> list[Table]:

@@ -28,6 +28,24 @@ class GridRun:
     written: list[Path] = field(default_factory=list)
 
 
+@dataclass(frozen=True)
+class GridOptions:
+    """How a grid is run: on ``backend`` ``local`` (``jobs`` processes on this machine) or ``ray`` (Ray tasks,
+    on the cluster at ``ray_address`` or a local instance) — both leave the same cell folders and give the
+    same tables — on ``device``; ``llm`` (``tagmt.engines.LLMOptions``): how to reach and prompt
+    ``openai:NAME`` models; ``force``: recompute finished cells too; ``figures``: draw the figures;
+    ``progress``: a bar (None: on a terminal only)."""
+
+    jobs: int = 1
+    device: str = "auto"
+    backend: str = "local"
+    ray_address: str | None = None
+    llm: Any = None
+    force: bool = False
+    figures: bool = True
+    progress: bool | None = None
+
+
 def _progress_enabled(progress: bool | None) -> bool:
     return sys.stderr.isatty() if progress is None else progress
 
@@ -37,27 +55,21 @@ def run_grid(
     data: str | Path | None,
     out: str | Path,
     *,
-    jobs: int = 1,
-    device: str = "auto",
-    progress: bool | None = None,
-    force: bool = False,
+    options: GridOptions = GridOptions(),
     command: str | None = None,
-    figures: bool = True,
     on_cell_done: Callable[[Cell, dict], None] | None = None,
-    llm: Any = None,
-    backend: str = "local",
-    ray_address: str | None = None,
 ) -> GridRun:
     """Compute every cell of ``grid`` that ``out`` lacks, then write results.json, the tables and figures.
 
-    ``backend`` is ``local`` (``jobs`` processes on this machine) or ``ray`` (Ray tasks, on the cluster at
-    ``ray_address`` or a local instance); both leave the same cell folders and give the same tables.
+    ``options``: the backend, jobs, device, LLM options, force, figures and progress (``GridOptions``);
+    ``command``: the command line results.json records.
 
     ``on_cell_done(cell, record)`` is called in this process after each computed cell (progress hooks).
-    A failing cell stops the run with its error; the cells finished before it are kept. ``llm``
-    (``tagmt.engines.LLMOptions``) says how to reach and prompt ``openai:NAME`` models.
+    A failing cell stops the run with its error; the cells finished before it are kept.
     """
     from tagmt.data.dataset import open_dataset
+
+    jobs, device, backend, force = options.jobs, options.device, options.backend, options.force
 
     if jobs < 1:
         raise TagmtError(f"--jobs must be at least 1, got {jobs}")
@@ -77,14 +89,14 @@ def run_grid(
         else:
             records[cell.key] = record
             run.reused.append(cell.key)
-    show = _progress_enabled(progress)
+    show = _progress_enabled(options.progress)
     tasks = [
         CellTask(cell, str(data_root), split, str(out), grid.batch_size, device,
                  show and jobs == 1 and backend == "local", fingerprints[cell.direction],
-                 engine=grid.engine, compute_type=grid.compute_type, max_tokens=grid.max_tokens, llm=llm)
+                 engine=grid.engine, compute_type=grid.compute_type, max_tokens=grid.max_tokens, llm=options.llm)
         for cell in todo
     ]
-    finished = _reported(execute(tasks, backend=backend, jobs=jobs, device=device, address=ray_address),
+    finished = _reported(execute(tasks, backend=backend, jobs=jobs, device=device, address=options.ray_address),
                          show, total=len(grid.cells()), done=len(run.reused))
     for cell, record in finished:
         records[cell.key] = record
@@ -93,7 +105,7 @@ def run_grid(
             on_cell_done(cell, record)
     cells = [records[cell.key] for cell in grid.cells()]
     run.results = build_results(grid, data_root, split, cells, command)
-    run.written = write_outputs(run.results, out, dataset, split, figures=figures)
+    run.written = write_outputs(run.results, out, dataset, split, figures=options.figures)
     return run
 
 

@@ -35,6 +35,7 @@ from typing import Any, Sequence
 from tagmt.corpus import read_references
 from tagmt.errors import TagmtError
 from tagmt.projection.assess import Assessment, assess, has_tags, same_text
+from tagmt.translation.options import InputFile
 
 #: ``--ref data``: with ``--pair``, the data set's own tagged targets.
 DATA_REFERENCE = "data"
@@ -236,11 +237,12 @@ def assess_pair_run(output: str | Path, ref: str | Path, *, dataset: Any, split:
     return _in_order_run(outputs, references, corpus.sources, ref, approach)
 
 
-def assess_file_run(input: str | Path, output: str | Path, ref: str | Path, *, approach: str,
-                    format: str | None = None, src_lang: str | None = None, trg_lang: str | None = None,
+def assess_file_run(input: str | Path | InputFile, output: str | Path, ref: str | Path, *, approach: str,
                     overwrite: bool = False, kept: dict[str, int] | None = None) -> RunAssessment:
     """An ``--input`` run's ``output`` against ``ref``: for XLIFF the same XLIFF with tagged targets matched
     by segment key (the segments the run was allowed to write), else a tagged line file, line for line.
+    ``input``: a path or an ``InputFile`` (its format and languages, as the run read it); ``overwrite`` as
+    the run had it.
     ``kept``: the run's kept targets by reason (``FileRun.kept``); when the writer refused some of its
     translations, the segments whose target did not change are left out (they may hold the old target)."""
     from tagmt.corpus import read_corpus
@@ -248,7 +250,9 @@ def assess_file_run(input: str | Path, output: str | Path, ref: str | Path, *, a
 
     if str(ref) == DATA_REFERENCE and not Path(ref).exists():
         raise TagmtError("--ref data takes the data set's targets of a --pair run; with --input give a file")
-    corpus = read_corpus(input, format, src_lang=src_lang, trg_lang=trg_lang)
+    source = InputFile.of(input)
+    src_lang, trg_lang = source.src_lang, source.trg_lang
+    corpus = read_corpus(source.path, source.format, src_lang=src_lang, trg_lang=trg_lang)
     if corpus.format not in ("xliff12", "xliff2"):
         outputs = read_segments(output)
         references = read_references(ref, src_lang=src_lang, trg_lang=trg_lang, count=len(outputs), of=str(output))

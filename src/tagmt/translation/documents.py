@@ -32,7 +32,7 @@ from tagmt.errors import TagmtError
 from tagmt.metrics.registry import get_metric, list_metrics
 from tagmt.metrics.xater import XmlParseError, parse_xml
 from tagmt.translation.options import RunOptions
-from tagmt.translation.runs import BatchCallback, SegmentCache, translate_segments, write_run_record
+from tagmt.translation.runs import BatchProgress, SegmentCache, translate_segments, write_run_record
 
 #: Document metrics that document mode reports (each one the registry has).
 DOCUMENT_SCORES = ("xater", "validity", "tree-sim")
@@ -161,10 +161,9 @@ def translate_documents(
     *,
     max_context: int = DEFAULT_MAX_CONTEXT,
     run: RunOptions = RunOptions(),
-    on_batch: BatchCallback | None = None,
 ) -> DocumentRun:
     """Translate ``documents`` (``(id, xml)`` pairs) chunk by chunk (``run``: the cache and progress, as for
-    every translate entry point); see the module docstring."""
+    every translate entry point, ``on_batch`` among them); see the module docstring."""
     if not isinstance(engine, OpenAIEngine):
         raise TagmtError("--unit document needs an LLM: --model openai:NAME")
     engine = engine.for_approach("document")
@@ -173,9 +172,8 @@ def translate_documents(
     texts = [chunk for doc in chunked for chunk in doc.chunks]
     cache = (SegmentCache.for_run(engine, "document", f"{src_lang}-{trg_lang}", texts, run.cache_dir)
              if run.use_cache else None)
-    outputs = translate_segments(engine, texts, src_lang, trg_lang, cache=cache, progress=run.progress,
-                                 desc=f"{engine.name} document {src_lang}-{trg_lang}", unit="chunk",
-                                 on_batch=on_batch)
+    progress = BatchProgress(run.progress, f"{engine.name} document {src_lang}-{trg_lang}", "chunk", run.on_batch)
+    outputs = translate_segments(engine, texts, src_lang, trg_lang, cache=cache, progress=progress)
     run = DocumentRun([doc_id for doc_id, _ in documents], [], [len(d.chunks) for d in chunked],
                       sum(d.oversized for d in chunked))
     position = 0

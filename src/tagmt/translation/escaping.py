@@ -7,7 +7,8 @@ told apart. So both sides are projected with each of ``&``, ``<`` and ``>`` as o
 Unicode noncharacters U+FDD0–U+FDD2, which the standard reserves for a program's internal use and which
 word splitting reads as punctuation, as it reads ``&``, ``<`` and ``>`` — and the stand-ins become entity
 references again in the output. Other references of the source (``&quot;``, ``&#160;``) are read as their
-characters there: the source's text is only aligned, never written.
+characters there: the source's text is only aligned, never written. The stand-ins themselves live in the
+leaf ``tagmt.standins`` (projection's learning uses them too); this module re-exports them.
 """
 
 from __future__ import annotations
@@ -18,22 +19,11 @@ import re
 from tagmt.corpus.xmltext import escape, unescape
 from tagmt.markup import tokenize
 from tagmt.projection import Detagged, SourceTag
+from tagmt.standins import SPECIAL, STAND_INS, escape_stand_ins, stand_in
 
-STAND_INS = {"&": "\ufdd0", "<": "\ufdd1", ">": "\ufdd2"}
-_BACK = {stand_in: entity for stand_in, entity in zip(STAND_INS.values(), ("&amp;", "&lt;", "&gt;"))}
-_SPECIAL = re.compile("[&<>]")
-_STAND_IN = re.compile("[\ufdd0-\ufdd2]")
+__all__ = ["STAND_INS", "escape_stand_ins", "natural_detagged", "restore_text", "stand_in"]
+
 _REFERENCE = re.compile(r"&(?:#\d+|#[xX][0-9A-Fa-f]+|amp|lt|gt|quot|apos);")
-
-
-def stand_in(natural: str) -> str:
-    """Natural text with ``&``, ``<`` and ``>`` as their stand-ins."""
-    return _SPECIAL.sub(lambda m: STAND_INS[m.group()], natural)
-
-
-def escape_stand_ins(projected: str) -> str:
-    """A projected string (real tags, text with stand-ins) with the stand-ins as entity references."""
-    return _STAND_IN.sub(lambda m: _BACK[m.group()], projected)
 
 
 def restore_text(projected: str, natural: str) -> str:
@@ -61,7 +51,7 @@ def natural_detagged(detagged: Detagged) -> Detagged:
     """``detagged`` (of an escaped source) with each reference of its plain text read as one character
     (``&``, ``<`` and ``>`` as stand-ins) and the tags' offsets moved to match."""
     plain = detagged.plain
-    if not _SPECIAL.search(plain):
+    if not SPECIAL.search(plain):
         return detagged
     new_offset = [0] * (len(plain) + 1)  # old offset → new offset
     out: list[str] = []

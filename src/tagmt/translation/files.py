@@ -8,7 +8,7 @@ by reason (``FileRun.kept``, the run record's ``targets_kept``) unless ``overwri
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import fields
 from pathlib import Path
 from typing import Sequence
 
@@ -21,11 +21,11 @@ from tagmt.outputs import refuse_overwriting_inputs
 from tagmt.translation.hygiene import RunReport
 from tagmt.translation.guide import Guide
 from tagmt.aligner_names import DEFAULT_ALIGNER
-from tagmt.translation.options import RunOptions
+from tagmt.translation.options import InputFile, OutputFile, RunOptions
+from tagmt.translation.outcome import FileRun, Translation
 from tagmt.translation.pipelines import (
     AlignerLike,
     EngineLike,
-    Translation,
     aligner_name,
     translate_checked,
     preflight,
@@ -34,30 +34,6 @@ from tagmt.translation.pipelines import (
 from tagmt.translation.repair import TagCheck
 
 DEFAULT_MODEL = "m2m100"
-
-
-@dataclass(kw_only=True)
-class FileRun(Translation):
-    """What ``translate_file`` (and ``translate_direction``) did: a ``Translation`` (outputs, counts, tag
-    check, engine) written to ``output``, with the corpus read, the languages and what was kept."""
-
-    output: Path
-    corpus: Corpus
-    direction: Direction
-    #: targets left as they were, by reason (XLIFF: kept human work, locked, empty source)
-    kept: dict[str, int] = field(default_factory=dict)
-    #: segments translated and written
-    written: int = 0
-    #: every direction translated (several when the document's <file>s name different pairs)
-    directions: list[Direction] = field(default_factory=list)
-
-    def summary(self) -> str | None:
-        """One line on the targets kept, or None when every segment was written."""
-        if not self.kept:
-            return None
-        reasons = ", ".join(f"{n} {why}" for why, n in sorted(self.kept.items(), key=lambda item: (-item[1], item[0])))
-        return (f"kept {sum(self.kept.values())} existing targets as they were ({reasons}); "
-                "--overwrite replaces those that are not locked")
 
 
 def resolve_direction(corpus: Corpus, src_lang: str | None, trg_lang: str | None) -> Direction:
@@ -143,8 +119,8 @@ def _merged(parts: list[tuple[list[int], Translation]], total: int) -> tuple[lis
 
 
 def translate_file(
-    input: str | Path,
-    output: str | Path,
+    input: str | Path | InputFile,
+    output: str | Path | OutputFile,
     *,
     approach: str,
     engine: EngineLike = DEFAULT_MODEL,
@@ -152,25 +128,22 @@ def translate_file(
     run: RunOptions = RunOptions(),
     repair: str | None = None,
     guide: Guide | None = None,
-    format: str | None = None,
-    src_lang: str | None = None,
-    trg_lang: str | None = None,
-    overwrite: bool = False,
-    in_place: bool = False,
-    references: str | Path | None = None,
-    command: Sequence[str] | None = None,
 ) -> FileRun:
-    """Read ``input`` (format from its content unless ``format``), check everything the run needs
-    (packages, weights, the model's languages: all problems at once, ``pipelines.preflight``), translate
-    every segment and write ``output`` atomically — XLIFF with targets filled and their state set, else one
-    segment per line — with its run record beside it (``<output>.run.json``; ``command``: the command line,
-    when there is one). ``engine``, ``aligner``, ``run``, ``repair`` and ``guide`` (what the projection
-    learns from) as in ``translate_corpus``. XLIFF targets that hold someone's work are kept unless
-    ``overwrite`` (see the module docstring). ``output`` may be ``input`` itself (a link to it, a hard link)
-    only with ``in_place``: it is then replaced atomically (human targets are kept all the same).
-    ``references``: the references of a line-file ``input``, segment for segment, in any format
-    ``tagmt.corpus.read_references`` reads (what ``model="reference"`` translates with; other formats carry
-    theirs as targets, and ignore it)."""
+    """Read ``input`` (a path, or an ``InputFile``: its format — else from its content —, languages and a
+    line file's references), check everything the run needs (packages, weights, the model's languages: all
+    problems at once, ``pipelines.preflight``), translate every segment and write ``output`` atomically —
+    XLIFF with targets filled and their state set, else one segment per line — with its run record beside it
+    (``<output>.run.json``, unless ``OutputFile(record=False)``; ``command``: the command line, when there is
+    one). ``engine``, ``aligner``, ``run``, ``repair`` and ``guide`` (what the projection learns from) as in
+    ``translate_corpus``. XLIFF targets that hold someone's work are kept unless ``OutputFile(overwrite=True)``
+    (see the module docstring). ``output`` may be ``input`` itself (a link to it, a hard link) only with
+    ``in_place``: it is then replaced atomically (human targets are kept all the same). ``InputFile.references``:
+    the references of a line-file input, segment for segment, in any format ``tagmt.corpus.read_references``
+    reads (what ``model="reference"`` translates with; other formats carry theirs as targets, and ignore it)."""
+    source, target = InputFile.of(input), OutputFile.of(output)
+    input, output = source.path, target.path
+    format, src_lang, trg_lang, references = source.format, source.src_lang, source.trg_lang, source.references
+    overwrite, in_place = target.overwrite, target.in_place
     refuse_overwriting_inputs([("output", str(output))], [("input", str(input))], in_place=("output", "input"),
                               allow_in_place=in_place, in_place_flag="in_place=True")
     corpus = read_corpus(input, format, src_lang=src_lang, trg_lang=trg_lang)
@@ -194,7 +167,7 @@ def translate_file(
         src, trg = direction.engine_languages
         part = Corpus(corpus.format, [corpus.segments[k] for k in indices], corpus.path, src, trg, corpus.escaped)
         done = translate_checked(part, direction, approach, engine, aligner=aligner, run=run, repair=repair,
-                                 guide=guide, on_batch=None)
+                                 guide=guide)
         parts.append((indices, done))
     targets, done = _merged(parts, len(corpus.segments))
     directions = list(groups)
@@ -205,10 +178,11 @@ def translate_file(
         path = corpus.write(output, targets, trg_lang=trg_lang or None, overwrite=overwrite)
         written -= sum((corpus.kept - kept).values())  # the writer's refusals (canDelete/canReorder="no")
         kept = corpus.kept
-    extra = {"targets_kept": dict(kept), "overwrite": overwrite,
+    extra = {"command": target.command, "targets_kept": dict(kept), "overwrite": overwrite,
              "directions": [d.name for d in directions] if len(directions) > 1 else None}
-    record_run(path, done, _in_order(corpus, parts), directions[0], approach, aligner=aligner_name(aligner),
-               repair=repair, command=command, extra=extra)
+    if target.record is not False:  # (None: this entry point's default, a record)
+        record_run(path, done, _in_order(corpus, parts), directions[0], approach, aligner=aligner_name(aligner),
+                   repair=repair, extra=extra)
     return FileRun(done.outputs, done.report, done.tags, done.engine, output=path, corpus=corpus,
                    direction=directions[0], kept=dict(kept), written=written, directions=directions)
 

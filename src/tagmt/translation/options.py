@@ -5,7 +5,9 @@
   it decodes;
 * ``AlignerSpec``: the aligner of DP and ``--repair project``, parsed once from ``--aligner``,
   ``--aligner-model`` and ``--device``;
-* ``RunOptions``: the resumable segment cache and the progress bar.
+* ``InputFile`` / ``OutputFile``: a document to read (format, languages, references) and where a run
+  writes (overwrite, in place, the run record); ``DataDirection``: a direction of a data set's split;
+* ``RunOptions``: the resumable segment cache and the progress (the bar, and a callback after each batch).
 
 Light: importable by the CLI without the translation stack.
 """
@@ -14,12 +16,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping, Sequence, Union
 
 from tagmt.aligner_names import DEFAULT_ALIGNER, awesome_options
 from tagmt.engines.options import DecodingOptions, EngineOptions
 
-__all__ = ["APPROACHES", "AlignerSpec", "DecodingOptions", "EngineOptions", "RunOptions"]
+__all__ = ["APPROACHES", "AlignerSpec", "DataDirection", "DecodingOptions", "EngineOptions", "InputFile", "OutputFile",
+           "RunOptions"]
 
 #: dt (direct translation) and dp (detag-and-project)
 APPROACHES = ("dt", "dp")
@@ -48,11 +51,61 @@ class AlignerSpec:
 
 
 @dataclass(frozen=True)
+class InputFile:
+    """A document to read: ``path``, its ``format`` (None: from its content), the languages (None: the
+    file's own) and, for a line file, its ``references`` segment for segment (any format
+    ``corpus.read_references`` reads; other formats carry theirs as targets)."""
+
+    path: str | Path
+    format: str | None = None
+    src_lang: str | None = None
+    trg_lang: str | None = None
+    references: str | Path | None = None
+
+    @classmethod
+    def of(cls, given: Union[str, Path, "InputFile"]) -> "InputFile":
+        """``given`` as an ``InputFile``: a path is one with everything read from the file."""
+        return given if isinstance(given, InputFile) else cls(given)
+
+
+@dataclass(frozen=True)
+class OutputFile:
+    """Where a run writes: ``path``; ``overwrite`` (XLIFF: also targets that hold someone's work, unless
+    locked); ``in_place`` (``path`` may be the input itself, replaced atomically); ``record``: write
+    ``<path>.run.json`` beside it (None: as the entry point does by default — ``translate_file`` does,
+    ``translate_direction`` does not); ``command``: the command line the record names."""
+
+    path: str | Path
+    overwrite: bool = False
+    in_place: bool = False
+    record: bool | None = None
+    command: Sequence[str] | None = None
+
+    @classmethod
+    def of(cls, given: Union[str, Path, "OutputFile"]) -> "OutputFile":
+        """``given`` as an ``OutputFile``: a path is one with the defaults."""
+        return given if isinstance(given, OutputFile) else cls(given)
+
+
+@dataclass(frozen=True)
+class DataDirection:
+    """A direction of a split of the SAP data set, what ``corpus.sap.read`` reads: ``dataset`` (a
+    ``Dataset``, its folder, or None: the bundled sample), ``split`` (None: its only one) and ``direction``
+    (a ``Direction`` or its name, ``en-ja``)."""
+
+    dataset: Any
+    split: str | None
+    direction: Any
+
+
+@dataclass(frozen=True)
 class RunOptions:
     """How a run keeps its work: finished segments are cached under ``cache_dir`` (None:
     ``tagmt.paths.cache_dir()/runs``) so a stopped run resumes, unless ``use_cache`` is False; ``progress``
-    shows a progress bar on stderr."""
+    shows a progress bar on stderr; ``on_batch`` is called after each batch is cached with (segments done,
+    segments in the run), and may raise to stop the run (``runs.BatchCallback``)."""
 
     cache_dir: str | Path | None = None
     use_cache: bool = True
     progress: bool = True
+    on_batch: Callable[[int, int], None] | None = None

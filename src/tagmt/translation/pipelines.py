@@ -19,7 +19,7 @@ on the approach (prompted LLMs) are set up for it with ``Engine.for_approach``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable, Sequence, Union
 
@@ -37,10 +37,11 @@ from tagmt.projection.align import Aligner
 from tagmt.translation.escaping import natural_detagged, restore_text, stand_in
 from tagmt.translation.guide import Guide
 from tagmt.translation.hygiene import NO_DICTIONARY, RunReport, clean_direct_output, remove_model_tags
-from tagmt.translation.options import APPROACHES, AlignerSpec, EngineOptions, RunOptions
+from tagmt.translation.options import APPROACHES, AlignerSpec, DataDirection, EngineOptions, OutputFile, RunOptions
+from tagmt.translation.outcome import FileRun, Translation
 from tagmt.translation.repair import REPAIRS, TagCheck, check_tags, repair_by_projection
 from tagmt.translation.runs import (
-    BatchCallback,
+    BatchProgress,
     SegmentCache,
     prepare_cache_dir,
     run_key,
@@ -50,23 +51,30 @@ from tagmt.translation.runs import (
 )
 
 
-
-@dataclass
-class Translation:
-    """The outputs of a run (one tagged string per segment, in order), what it changed besides
-    translating, the DT tag check (None for DP), and the engine as it ran (for run records)."""
-
-    outputs: list[str]
-    report: RunReport = field(default_factory=RunReport)
-    tags: TagCheck | None = None
-    engine: Engine | None = None
-
-
 def _cache(engine: Engine, approach: str, direction: Direction, texts: list[str],
-           cache_dir: str | Path | None, use_cache: bool) -> SegmentCache | None:
-    if not (use_cache and engine.cacheable):
+           run: RunOptions) -> SegmentCache | None:
+    if not (run.use_cache and engine.cacheable):
         return None
-    return SegmentCache.for_run(engine, approach, direction.key, texts, cache_dir)
+    return SegmentCache.for_run(engine, approach, direction.key, texts, run.cache_dir)
+
+
+def _progress(engine: Engine, approach: str, direction: Direction, run: RunOptions) -> BatchProgress:
+    return BatchProgress(run.progress, f"{engine.name} {approach} {direction.name}", on_batch=run.on_batch)
+
+
+@dataclass(frozen=True)
+class ProjectionSetup:
+    """How ``project_translations`` projects, the same for every segment of a run: the languages, the
+    aligner (loaded), whether the corpus's text is XML-escaped, the ``guide`` it learns from (None: nothing
+    besides its own pairs; ``guide.model``: a learned projection model), and whether the model's own
+    tag-like text is removed from the translations first (False where they are known to be text)."""
+
+    src_lang: str
+    trg_lang: str
+    aligner: Aligner
+    escaped: bool
+    guide: Guide | None = None
+    remove_tags: bool = True
 
 
 def run_direct(
@@ -76,20 +84,16 @@ def run_direct(
     *,
     escaped: bool = False,
     report: RunReport | None = None,
-    cache_dir: str | Path | None = None,
-    use_cache: bool = True,
-    progress: bool = True,
-    on_batch: BatchCallback | None = None,
+    run: RunOptions = RunOptions(),
 ) -> list[str]:
     """DT: translate each tagged source as it is; on ``escaped`` corpora clean each output
-    (``hygiene.clean_direct_output``)."""
+    (``hygiene.clean_direct_output``). ``run``: the cache and the progress."""
     report = report if report is not None else RunReport()
     engine = engine.for_approach("dt")
     texts = [s.source for s in segments]
     outputs = translate_segments(
         engine, texts, *direction.engine_languages,
-        cache=_cache(engine, "dt", direction, texts, cache_dir, use_cache),
-        progress=progress, desc=f"{engine.name} dt {direction.name}", on_batch=on_batch,
+        cache=_cache(engine, "dt", direction, texts, run), progress=_progress(engine, "dt", direction, run),
     )
     report.segments = len(outputs)
     if not escaped:
@@ -111,10 +115,7 @@ def run_detag_project(
     *,
     escaped: bool = False,
     report: RunReport | None = None,
-    cache_dir: str | Path | None = None,
-    use_cache: bool = True,
-    progress: bool = True,
-    on_batch: BatchCallback | None = None,
+    run: RunOptions = RunOptions(),
     guide: Guide | None = None,
 ) -> list[str]:
     """DP: strip the tags, translate the plain text, project the tags onto the translation (learning from
@@ -125,38 +126,35 @@ def run_detag_project(
     texts = [unescape(d.plain) if escaped else d.plain for d in detagged]  # = plain_text(source, escaped=escaped)
     translations = translate_segments(
         engine, texts, *direction.engine_languages,
-        cache=_cache(engine, "dp", direction, texts, cache_dir, use_cache),
-        progress=progress, desc=f"{engine.name} dp {direction.name}", on_batch=on_batch,
+        cache=_cache(engine, "dp", direction, texts, run), progress=_progress(engine, "dp", direction, run),
     )
     report.segments = len(translations)
-    return project_translations(detagged, translations, direction.src, direction.trg, aligner, escaped=escaped,
-                                report=report, sources=texts, guide=guide)
+    setup = ProjectionSetup(direction.src, direction.trg, aligner, escaped, guide)
+    return project_translations(detagged, translations, setup, report=report, sources=texts)
 
 
 def project_translations(
     detagged: Iterable[Detagged],
     translations: Sequence[str],
-    src_lang: str,
-    trg_lang: str,
-    aligner: Aligner,
+    setup: ProjectionSetup,
     *,
-    escaped: bool,
     report: RunReport,
     sources: Sequence[str] | None = None,
-    remove_tags: bool = True,
-    guide: Guide | None = None,
-    model: Any = None,
 ) -> list[str]:
-    """Project the tags of ``detagged`` sources (any iterable: read once) onto plain MT output (natural text).
+    """Project the tags of ``detagged`` sources (any iterable: read once) onto plain MT output (natural text),
+    as ``setup`` says (``ProjectionSetup``).
 
     The model's own tag-like text is removed first (counted; text that the plain ``sources`` the model
-    read have is theirs and stays; ``remove_tags=False`` where the translation is known to be text). For
+    read have is theirs and stays; ``setup.remove_tags=False`` where the translation is known to be text). For
     ``escaped`` corpora both sides are projected with stand-ins for ``& < >`` (``translate.escaping``) and
     the output's text is escaped, so it is well formed and no tag lands inside an entity reference.
-    ``guide``: tagged examples (natural text, as ``guide.make_guide`` keeps them) and plain parallel text
-    the projection learns from. ``model``: a learned projection model, passed to ``project_batch`` (None:
-    the rules alone). ``report.segments`` counts the translations when the caller has not set it.
+    ``setup.guide``: tagged examples (natural text, as ``guide.make_guide`` keeps them) and plain parallel
+    text the projection learns from, and its ``model``: a learned projection model, passed to
+    ``project_batch`` (None: the rules alone). ``report.segments`` counts the translations when the caller
+    has not set it.
     """
+    src_lang, trg_lang, aligner, escaped = setup.src_lang, setup.trg_lang, setup.aligner, setup.escaped
+    remove_tags, guide = setup.remove_tags, setup.guide
     report.segments = report.segments or len(translations)
     ready = []
     naturals = []
@@ -174,7 +172,7 @@ def project_translations(
         ready.append(text)
     guide = guide if guide is not None else Guide()
     extra = [(stand_in(s), stand_in(t)) for s, t in guide.align_corpus] if escaped else guide.align_corpus
-    model = model if model is not None else guide.model
+    model = guide.model
     from tagmt.projection.lexicon import defaults_wanted, resolve_lexicon
 
     lexicon = resolve_lexicon(guide.lexicon, src_lang, trg_lang)
@@ -237,8 +235,8 @@ def _repair(corpus: Corpus, lines: list[str], tags: TagCheck, direction: Directi
     if not corpus.escaped and not guide:
         return repair_by_projection(sources, lines, tags, direction.src, direction.trg, aligner)
     plain = [plain_text(line, escaped=corpus.escaped) for line in lines]
-    projected = project_translations([detag(s) for s in sources], plain, direction.src, direction.trg, aligner,
-                                     escaped=corpus.escaped, report=RunReport(), remove_tags=False, guide=guide)
+    setup = ProjectionSetup(direction.src, direction.trg, aligner, corpus.escaped, guide, remove_tags=False)
+    projected = project_translations([detag(s) for s in sources], plain, setup, report=RunReport())
     lines = list(lines)
     for i in tags.mismatched:
         lines[i] = projected[i]
@@ -294,7 +292,6 @@ def translate_corpus(
     run: RunOptions = RunOptions(),
     repair: str | None = None,
     guide: Guide | None = None,
-    on_batch: BatchCallback | None = None,
 ) -> Translation:
     """Translate every segment of ``corpus`` in ``direction`` by ``approach`` (after ``preflight``).
 
@@ -302,18 +299,17 @@ def translate_corpus(
     an engine already loaded (to reuse one model across runs), or a model name. ``aligner`` (DP, or DT with
     ``repair="project"``): an ``AlignerSpec``, a loaded aligner or a name; it is loaded before translation
     starts, so that a missing aligner model fails at once. ``run``: the cache and progress
-    (``RunOptions``). DT outputs are checked for their tags (``Translation.tags``) and, with
+    (``RunOptions``, with ``on_batch``). DT outputs are checked for their tags (``Translation.tags``) and, with
     ``repair="project"``, mismatched ones re-projected. ``guide`` (``tagmt.translation.guide``): tagged
     examples and plain parallel text that the projection learns from.
     """
     preflight(engine, approach, [direction], aligner=aligner, run=run, repair=repair)
     return translate_checked(corpus, direction, approach, engine, aligner=aligner, run=run, repair=repair,
-                             guide=guide, on_batch=on_batch)
+                             guide=guide)
 
 
 def translate_checked(corpus: Corpus, direction: Direction, approach: str, engine: EngineLike, *,
-                      aligner: AlignerLike, run: RunOptions, repair: str | None, guide: Guide | None,
-                      on_batch: BatchCallback | None) -> Translation:
+                      aligner: AlignerLike, run: RunOptions, repair: str | None, guide: Guide | None) -> Translation:
     """``translate_corpus`` after its preflight (the entry points run theirs, once, before any work)."""
     engine, aligner = engine_options(engine), aligner_spec(aligner)
     if isinstance(engine, Engine):
@@ -328,8 +324,7 @@ def translate_checked(corpus: Corpus, direction: Direction, approach: str, engin
     if needs_aligner:
         loaded = aligner.load() if isinstance(aligner, AlignerSpec) else aligner
     report = RunReport()
-    common = dict(escaped=corpus.escaped, report=report, cache_dir=run.cache_dir, use_cache=run.use_cache,
-                  progress=run.progress, on_batch=on_batch)
+    common = dict(escaped=corpus.escaped, report=report, run=run)
     if approach == "dp":
         outputs = run_detag_project(loaded_engine, corpus.segments, direction, loaded, guide=guide,  # type: ignore[arg-type]
                                     **common)
@@ -350,7 +345,6 @@ def translate_parallel(
     aligner: Aligner | None = None,
     repair: str | None = None,
     run: RunOptions = RunOptions(),
-    on_batch: BatchCallback | None = None,
 ) -> tuple[list[str], TagCheck | None]:
     """Translate any segments (objects with a ``source``, text as the SAP tagged view writes it: not
     escaped) by ``approach`` with a loaded engine and aligner; returns the lines and, for DT, the tag
@@ -359,22 +353,21 @@ def translate_parallel(
         raise ValueError("dp and repair need an aligner")
     corpus = Corpus("segments", [Segment(str(k), s.source) for k, s in enumerate(segments)], escaped=False)
     done = translate_corpus(corpus, direction, approach, engine, aligner=aligner or DEFAULT_ALIGNER, repair=repair,
-                            run=run, on_batch=on_batch)
+                            run=run)
     return done.outputs, done.tags
 
 
 def record_run(output: Path, done: Translation, corpus: Corpus, direction: Direction, approach: str, *,
-               aligner: str | None, repair: str | None, command: Sequence[str] | None,
-               extra: dict[str, Any] | None = None) -> Path | None:
+               aligner: str | None, repair: str | None, extra: dict[str, Any] | None = None) -> Path | None:
     """Write ``<output>.run.json`` (``runs.write_run_record``): what made the file, with the run's changes
-    (and ``extra``'s entries: an XLIFF run's kept targets); None (no record) beside a special output such
-    as a FIFO (``runs.run_record_path``)."""
+    and ``extra``'s entries (``command``: the command line, when there is one; an XLIFF run's kept targets);
+    None (no record) beside a special output such as a FIFO (``runs.run_record_path``)."""
     path = run_record_path(output)
     if path is None:
         return None
     engine = done.engine
     texts = corpus.sources if approach == "dt" else [plain_text(s, escaped=corpus.escaped) for s in corpus.sources]
-    return write_run_record(path, {
+    fields = {
         "output": str(output),
         "input": str(corpus.path) if corpus.path and corpus.format != "sap" else None,
         "format": corpus.format,
@@ -387,52 +380,51 @@ def record_run(output: Path, done: Translation, corpus: Corpus, direction: Direc
         "tags": done.tags.as_dict() if done.tags else None,
         "changes": done.report.as_dict(),
         "cache_key": run_key(engine, approach, direction.key, texts) if engine.cacheable else None,
-        "command": list(command) if command is not None else None,
-        **(extra or {}),
-    }, engine)
+        "command": None,
+        **(extra or {}),  # (a "command" there takes the place above)
+    }
+    if fields["command"] is not None:
+        fields["command"] = list(fields["command"])
+    return write_run_record(path, fields, engine)
 
 
 def translate_direction(
-    dataset,
-    split: str | None,
-    direction: Direction | str,
+    source: DataDirection,
     approach: str,
     engine: EngineLike,
     *,
-    output: str | Path,
+    output: str | Path | OutputFile,
     aligner: AlignerLike = DEFAULT_ALIGNER,
     run: RunOptions = RunOptions(),
     repair: str | None = None,
     guide: Guide | None = None,
-    on_batch: BatchCallback | None = None,
-    record: bool = False,
-    command: Sequence[str] | None = None,
 ):
-    """Translate a split of the SAP data set in one direction and write one tagged segment per line, in
-    the order of the ``tagged`` view, to ``output`` (atomically). Returns the run
-    (``tagmt.translation.files.FileRun``: ``.output`` the path written, ``.report`` the run's counts).
+    """Translate a split of the SAP data set in one direction (``source``: ``DataDirection(dataset, split,
+    direction)``; ``dataset`` a ``Dataset``, its folder, or None: the bundled sample) and write one tagged
+    segment per line, in the order of the ``tagged`` view, to ``output`` (atomically). Returns the run
+    (``tagmt.translation.outcome.FileRun``: ``.output`` the path written, ``.report`` the run's counts).
 
-    ``dataset`` is a ``Dataset``, its folder, or None (the bundled sample). With ``record``,
-    ``<output>.run.json`` (``runs.write_run_record``) says what made the file (``command``: the command
-    line, when there is one). ``engine``, ``aligner``, ``run``, ``repair`` and ``guide`` as in
+    ``output``: a path, or an ``OutputFile`` whose ``record=True`` writes ``<output>.run.json``
+    (``runs.write_run_record``: what made the file; ``command``: the command line, when there is one); by
+    default no record. ``engine``, ``aligner``, ``run``, ``repair`` and ``guide`` as in
     ``translate_corpus``; preflight names the languages as given by ``--pair``.
     """
     from tagmt.corpus import sap
     from tagmt.data.directions import parse_direction
-    from tagmt.translation.files import FileRun
 
     if approach not in APPROACHES:
         raise TagmtError(f"unknown approach {approach!r}: use dt (direct translation) or dp (detag-and-project)")
     _check_repair(repair, approach)
-    direction = parse_direction(direction, include_zf=True)
+    target = OutputFile.of(output)
+    direction = parse_direction(source.direction, include_zf=True)
     preflight(engine, approach, [direction], aligner=aligner, run=run, repair=repair, languages_from="--pair")
-    corpus = sap.read(dataset, split, direction)
+    corpus = sap.read(source.dataset, source.split, direction)
     done = translate_checked(corpus, direction, approach, engine, aligner=aligner, run=run, repair=repair,
-                             guide=guide, on_batch=on_batch)
-    path = write_lines(output, done.outputs)
-    if record:
+                             guide=guide)
+    path = write_lines(target.path, done.outputs)
+    if target.record:  # (None: no record, this entry point's default)
         record_run(path, done, corpus, direction, approach, aligner=aligner_name(aligner), repair=repair,
-                   command=command)
+                   extra={"command": target.command})
     return FileRun(done.outputs, done.report, done.tags, done.engine, output=path, corpus=corpus,
                    direction=direction, written=len(done.outputs), directions=[direction])
 

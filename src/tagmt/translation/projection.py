@@ -25,7 +25,7 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Sequence
 
 from tagmt.aligner_names import DEFAULT_ALIGNER
 from tagmt.corpus import Corpus, read_corpus, read_references
@@ -42,8 +42,8 @@ from tagmt.projection.align import Aligner
 from tagmt.projection.assess import Assessment, assess
 from tagmt.translation.guide import Guide
 from tagmt.translation.hygiene import RunReport
-from tagmt.translation.options import AlignerSpec
-from tagmt.translation.pipelines import project_translations
+from tagmt.translation.options import AlignerSpec, InputFile, OutputFile
+from tagmt.translation.pipelines import ProjectionSetup, project_translations
 
 
 @dataclass
@@ -63,14 +63,11 @@ class ProjectionRun:
     notes: list[str] = field(default_factory=list)
 
 
-def _aligner(aligner: str | AlignerSpec | Aligner, aligner_model: str | None, languages: Sequence[str], device: str,
-             options: dict[str, Any] | None) -> Aligner:
-    """The aligner, checked and loaded: a name (with ``aligner_model``, ``device``, ``options``), an
-    ``AlignerSpec`` (which carries them itself), or an aligner already loaded."""
+def _aligner(aligner: str | AlignerSpec | Aligner, languages: Sequence[str]) -> Aligner:
+    """The aligner, checked and loaded: a name (its model and device at their defaults), an ``AlignerSpec``
+    (which carries them), or an aligner already loaded."""
     if isinstance(aligner, str):
-        aligner = AlignerSpec(aligner, aligner_model, device, options or {})
-    elif isinstance(aligner, AlignerSpec) and (aligner_model is not None or options):
-        raise TagmtError("aligner_model and aligner_options go with an aligner name, not an AlignerSpec")
+        aligner = AlignerSpec(aligner)
     if not isinstance(aligner, AlignerSpec):
         return aligner
     check(aligner_problems(aligner.name, aligner.model, languages))
@@ -85,13 +82,11 @@ def project_lines(
     src_lang: str,
     trg_lang: str,
     aligner: str | AlignerSpec | Aligner = DEFAULT_ALIGNER,
-    aligner_model: str | None = None,
-    device: str = "auto",
-    aligner_options: dict[str, Any] | None = None,
     guide: Guide | None = None,
     ref: str | Path | None = None,
 ) -> ProjectionRun:
     """Project the tags of each line of ``source`` onto the same line of ``translation``; write ``output``.
+    ``aligner``: a name, an ``AlignerSpec`` (its encoder model, device and options) or an aligner loaded.
     ``ref``: the tagged references to assess the output against, segment for segment, in any format the
     corpus layer reads (``tagmt.corpus.read_references``: a line file's lines, a TMX's ``trg_lang`` side, an
     XLIFF's targets); segments without one there are left out of the assessment and said (``notes``).
@@ -116,11 +111,11 @@ def project_lines(
     # XML reference is read as its character, &amp; and &#10; alike; any other &, < or > is itself.
     translations = [unescape(line) for line in translations]
     detagged = [_detag_line(line, source, n) for n, line in enumerate(sources, start=1)]  # refusals before loading
-    loaded = _aligner(aligner, aligner_model, [src, trg], device, aligner_options)
+    loaded = _aligner(aligner, [src, trg])
     started = time.perf_counter()
     report = RunReport(segments=len(sources))
-    outputs = project_translations(detagged, translations, src, trg, loaded, escaped=True, report=report,
-                                   remove_tags=False, guide=guide)
+    setup = ProjectionSetup(src, trg, loaded, escaped=True, guide=guide, remove_tags=False)
+    outputs = project_translations(detagged, translations, setup, report=report)
     seconds = time.perf_counter() - started
     path = write_lines(output, outputs)
     assessment, compared, notes = None, [], []
@@ -185,31 +180,28 @@ def xliff_languages(path: str | Path, src_lang: str | None, trg_lang: str | None
 
 
 def project_xliff(
-    input: str | Path,
-    output: str | Path,
+    input: str | Path | InputFile,
+    output: str | Path | OutputFile,
     *,
-    src_lang: str | None = None,
-    trg_lang: str | None = None,
-    format: str | None = None,
     aligner: str | AlignerSpec | Aligner = DEFAULT_ALIGNER,
-    aligner_model: str | None = None,
-    device: str = "auto",
-    aligner_options: dict[str, Any] | None = None,
     guide: Guide | None = None,
     ref: str | Path | None = None,
-    overwrite: bool = False,
-    in_place: bool = False,
 ) -> ProjectionRun:
     """Give every target of an XLIFF file that lacks its source's codes those codes; write ``output``.
-    ``ref``: the same file with tagged targets (same units in the same order) to assess the projected
-    targets against. ``overwrite``: also targets that hold someone's work (see the module docstring).
-    ``output`` may be ``input`` itself only with ``in_place`` (written atomically)."""
+    ``input``: a path or an ``InputFile`` (its format and languages; None: the file's). ``output``: a path or
+    an ``OutputFile``: ``overwrite`` (also targets that hold someone's work, see the module docstring) and
+    ``in_place`` (``output`` may be ``input`` itself only then; written atomically). ``aligner`` as for
+    ``project_lines``. ``ref``: the same file with tagged targets (same units in the same order) to assess
+    the projected targets against."""
     from tagmt.translation.files import directions_of, resolve_languages
 
+    source, target = InputFile.of(input), OutputFile.of(output)
+    input, output = source.path, target.path
+    src_lang, trg_lang, overwrite, in_place = source.src_lang, source.trg_lang, target.overwrite, target.in_place
     refuse_overwriting_inputs([("output", str(output))], [("input", str(input)), ("ref", str(ref) if ref else None)],
                               in_place=("output", "input"), allow_in_place=in_place, in_place_flag="in_place=True")
 
-    corpus = read_corpus(input, format)
+    corpus = read_corpus(input, source.format)
     if corpus.format not in ("xliff12", "xliff2"):
         raise TagmtError(f"{input}: --xliff takes an XLIFF 1.2 or 2.x file, not a {corpus.format} file; "
                          "for line files use --source and --translation")
@@ -219,7 +211,7 @@ def project_xliff(
     references = _xliff_references(ref, corpus) if ref is not None else None
     with_target = [k for k, s in enumerate(corpus.segments) if s.target is not None]
     languages = sorted({code for direction in directions for code in (direction.src, direction.trg)})
-    loaded = _aligner(aligner, aligner_model, languages, device, aligner_options) if chosen else None
+    loaded = _aligner(aligner, languages) if chosen else None
     started = time.perf_counter()
     targets: list[str | None] = [None] * len(corpus.segments)
     report = RunReport(segments=len(with_target))
@@ -233,8 +225,8 @@ def project_xliff(
         # detagged one at a time as the projection reads them (it keeps their natural-text form only)
         detagged = (detag(corpus.segments[k].source) for k in pairs)
         plain = [plain_text(corpus.segments[k].target, escaped=True) for k in pairs]  # type: ignore[arg-type]
-        projected = project_translations(detagged, plain, src, trg, loaded, escaped=True, report=report,  # type: ignore[arg-type]
-                                         remove_tags=False, guide=guide)
+        setup = ProjectionSetup(src, trg, loaded, escaped=True, guide=guide, remove_tags=False)  # type: ignore[arg-type]
+        projected = project_translations(detagged, plain, setup, report=report)
         del plain
         for k, tagged in zip(pairs, projected):
             if k in wanted:

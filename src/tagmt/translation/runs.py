@@ -30,6 +30,7 @@ import sys
 import tempfile
 from collections import Counter
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterator, Sequence
 
@@ -168,6 +169,17 @@ class SegmentCache:
             ) from None
 
 
+@dataclass(frozen=True)
+class BatchProgress:
+    """How ``translate_segments`` shows its progress: a bar (``show``: on a terminal only; False never)
+    labelled ``desc`` counting ``unit``, and ``on_batch`` called after each batch is cached."""
+
+    show: bool = True
+    desc: str = ""
+    unit: str = "seg"
+    on_batch: BatchCallback | None = None
+
+
 def translate_segments(
     engine: Engine,
     texts: Sequence[str],
@@ -175,10 +187,7 @@ def translate_segments(
     trg_lang: str,
     *,
     cache: SegmentCache | None = None,
-    progress: bool = True,
-    desc: str = "",
-    unit: str = "seg",
-    on_batch: BatchCallback | None = None,
+    progress: BatchProgress = BatchProgress(),
 ) -> list[str]:
     """Translate ``texts`` batch by batch, caching each batch as it finishes; one output per input.
 
@@ -191,13 +200,13 @@ def translate_segments(
     if not engine.cacheable:
         return engine.translate(texts, src_lang, trg_lang)
     if cache is None:
-        return _translate_batches(engine, texts, src_lang, trg_lang, None, progress, desc, unit, on_batch)
+        return _translate_batches(engine, texts, src_lang, trg_lang, None, progress)
     with cache.locked():
-        return _translate_batches(engine, texts, src_lang, trg_lang, cache, progress, desc, unit, on_batch)
+        return _translate_batches(engine, texts, src_lang, trg_lang, cache, progress)
 
 
 def _translate_batches(engine: Engine, texts: list[str], src_lang: str, trg_lang: str, cache: SegmentCache | None,
-                       progress: bool, desc: str, unit: str, on_batch: BatchCallback | None) -> list[str]:
+                       progress: BatchProgress) -> list[str]:
     # An empty translation of a non-empty segment is never taken from the cache (an older run may have
     # cached a server's empty answers): it is asked again.
     done = {src: out for src, out in (cache.load() if cache else {}).items() if out.strip() or not src.strip()}
@@ -206,8 +215,8 @@ def _translate_batches(engine: Engine, texts: list[str], src_lang: str, trg_lang
     batches = [[distinct[i] for i in batch] for batch in engine.plan_batches(distinct)]
     finished = sum(counts[t] for t in distinct if t in done)
     # progress=True shows the bar on a terminal only; False never
-    with progress_bar(total=len(texts), initial=finished, desc=desc, unit=unit,
-                      enabled=None if progress else False) as bar:
+    with progress_bar(total=len(texts), initial=finished, desc=progress.desc, unit=progress.unit,
+                      enabled=None if progress.show else False) as bar:
         for batch in batches:
             if all(t in done for t in batch):
                 continue
@@ -227,8 +236,8 @@ def _translate_batches(engine: Engine, texts: list[str], src_lang: str, trg_lang
                 cache.append(outputs)
             finished += new
             bar.update(new)
-            if on_batch:
-                on_batch(finished, len(texts))
+            if progress.on_batch:
+                progress.on_batch(finished, len(texts))
     return [done[t] for t in texts]
 
 
