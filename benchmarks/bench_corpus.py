@@ -35,7 +35,7 @@ from pathlib import Path
 from tagmt.cli import main
 from tagmt.corpus import read_corpus
 from tagmt.corpus.lines import read_segments, write_lines
-from tagmt.corpus.xmltext import escape_attribute, unescape
+from tagmt.xmltext import escape_attribute, unescape
 from tagmt.markup import strip, tokenize
 from tagmt.projection.assess import assess_segment
 

@@ -56,7 +56,7 @@ import time
 from pathlib import Path
 
 from tagmt.corpus.lines import read_segments, write_lines
-from tagmt.corpus.xmltext import unescape
+from tagmt.xmltext import unescape
 from tagmt.projection import detag
 from tagmt.projection.assess import assess
 

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, strategies as st
 
 from tagmt.corpus import Corpus, Segment
-from tagmt.corpus.xmltext import escape
+from tagmt.xmltext import escape
 from tagmt.data.directions import Direction
 from tagmt.engines.offline import CopyEngine
 from tagmt.engines.prompts import select_examples

@@ -17,7 +17,7 @@ reached an LLM as few-shot text while the segment itself read ``Save & close``.
 
 from __future__ import annotations
 
-from tagmt.corpus.xmltext import unescape
+from tagmt.xmltext import unescape
 from tagmt.markup import strip, tokenize
 
 

@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tagmt.corpus import read_corpus
-from tagmt.corpus.xmltext import escape
+from tagmt.xmltext import escape
 from tagmt.errors import TagmtError
 from tagmt.markup import tokenize
 from tagmt.safexml import parse_bytes

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tagmt.corpus import read_corpus
-from tagmt.corpus.xmltext import escape
+from tagmt.xmltext import escape
 from tagmt.markup import is_well_formed, strip, tokenize
 
 TEXT = st.text(alphabet=st.sampled_from(list("ab <>&'\"\u00e9\u3042\u00a0")), max_size=6).map(escape)

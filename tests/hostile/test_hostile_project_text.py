@@ -18,7 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tagmt.corpus.lines import read_segments
-from tagmt.corpus.xmltext import escape, unescape
+from tagmt.xmltext import escape, unescape
 from tagmt.linecodec import encode_line
 from tagmt.markup import strip, tokenize
 from tagmt.projection import detag

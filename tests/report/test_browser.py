@@ -13,7 +13,7 @@ import pytest
 
 from tagmt.cli import main
 from tagmt.corpus.lines import write_lines
-from tagmt.corpus.xmltext import unescape
+from tagmt.xmltext import unescape
 from tagmt.data.dataset import open_dataset
 from tagmt.data.directions import parse_direction
 from tagmt.data.views import parallel_segments

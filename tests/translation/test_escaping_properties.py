@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from lxml import etree
 
-from tagmt.corpus.xmltext import unescape
+from tagmt.xmltext import unescape
 from tagmt.markup import strip, tokenize
 from tagmt.projection import detag, project_tags
 from tagmt.projection.wordseg import words_with_offsets

@@ -11,7 +11,7 @@ import pytest
 from tagmt.cli import main
 from tagmt.corpus import read_corpus
 from tagmt.corpus.lines import read_segments, write_lines
-from tagmt.corpus.xmltext import unescape
+from tagmt.xmltext import unescape
 from tagmt.markup import is_well_formed, strip, tokenize
 from tagmt.safexml import parse_bytes
 

@@ -13,7 +13,7 @@ import pytest
 from tagmt.cli import main
 from tagmt.corpus import read_corpus
 from tagmt.corpus.lines import read_segments, write_lines
-from tagmt.corpus.xmltext import unescape
+from tagmt.xmltext import unescape
 from tagmt.markup import strip, tokenize
 from tagmt.projection import detag
 
@@ -138,7 +138,7 @@ def test_examples_from_the_sap_tree(sample_data, tmp_path, capsys):
     pairs = [(s.source, s.reference) for s in corpus.segments
              if s.reference and detag(s.source).tags and not {"&", "<<"} & set(re.findall("&|<<", s.source))][:20]
     # The SAP view's text is not escaped; line files are: escape it the way a user's line files would be.
-    from tagmt.corpus.xmltext import escape
+    from tagmt.xmltext import escape
 
     def escaped(tagged: str) -> str:
         return "".join(t.text if t.is_markup else escape(t.text) for t in tokenize(tagged))

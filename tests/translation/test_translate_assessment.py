@@ -13,7 +13,7 @@ import pytest
 from tagmt.cli import main
 from tagmt.corpus import sap
 from tagmt.corpus.lines import read_segments, write_lines
-from tagmt.corpus.xmltext import unescape
+from tagmt.xmltext import unescape
 from tagmt.markup import strip, tokenize
 from tagmt.projection.assess import assess
 from tagmt.translation.assessment import assess_run

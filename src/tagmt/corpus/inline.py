@@ -17,7 +17,7 @@ from lxml import etree
 
 from tagmt.corpus.model import CLOSE, OPEN, PAIR, STANDALONE, InlineCode, placeholder
 from tagmt.corpus.spans import SpanIndex, with_content
-from tagmt.corpus.xmltext import escape
+from tagmt.xmltext import escape
 from tagmt.safexml import local_name
 
 

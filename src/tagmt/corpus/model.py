@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
 from tagmt.corpus.formats import format_of as _format_of
-from tagmt.corpus.xmltext import escape, escape_attribute, unescape
+from tagmt.xmltext import escape, escape_attribute, unescape
 from tagmt.errors import TagmtError
 from tagmt.markup import Token, tokenize
 

@@ -202,7 +202,7 @@ def get_attribute(start_tag: bytes, name: str) -> bytes | None:
 def set_attribute(start_tag: bytes, name: str, value: str) -> bytes:
     """``start_tag`` with attribute ``name`` set to ``value`` (replaced in place, else added at the end);
     nothing else in the tag changes. ``value`` is ASCII-safe here (tagmt writes codes and states)."""
-    from tagmt.corpus.xmltext import escape_attribute
+    from tagmt.xmltext import escape_attribute
 
     encoded = escape_attribute(value).encode("utf-8")
     key = name.encode()

@@ -19,7 +19,7 @@ from lxml import etree
 
 from tagmt.atomic import write_atomic
 from tagmt.corpus.spans import SpanIndex, attributes, element_spans, spliced
-from tagmt.corpus.xmltext import escape_attribute
+from tagmt.xmltext import escape_attribute
 from tagmt.errors import TagmtError
 from tagmt.safexml import XmlStream, parse_bytes
 

@@ -168,7 +168,7 @@ def assess_run(outputs: Sequence[str], references: Sequence[str], sources: Seque
 def _canonical(tagged: str) -> str:
     """``tagged`` with the text between its tags made canonical (``xmltext.normalize``: references read,
     then ``& < >`` escaped), its tags as written."""
-    from tagmt.corpus.xmltext import normalize
+    from tagmt.xmltext import normalize
     from tagmt.markup import tokenize
 
     return "".join(t.text if t.is_markup else normalize(t.text) for t in tokenize(tagged, orphans=True))

@@ -16,7 +16,7 @@ from __future__ import annotations
 import dataclasses
 import re
 
-from tagmt.corpus.xmltext import escape, unescape
+from tagmt.xmltext import escape, unescape
 from tagmt.markup import tokenize
 from tagmt.projection import Detagged, SourceTag
 from tagmt.standins import SPECIAL, STAND_INS, escape_stand_ins, stand_in

@@ -19,7 +19,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass, fields
 
-from tagmt.corpus.xmltext import normalize
+from tagmt.xmltext import normalize
 from tagmt.markup import Token, tokenize
 
 

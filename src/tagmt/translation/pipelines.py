@@ -25,7 +25,7 @@ from typing import Any, Iterable, Sequence, Union
 
 from tagmt.corpus import Corpus, Segment
 from tagmt.corpus.lines import write_lines
-from tagmt.corpus.xmltext import unescape
+from tagmt.xmltext import unescape
 from tagmt.data.directions import Direction
 from tagmt.aligner_names import DEFAULT_ALIGNER
 from tagmt.engines import Engine, load_engine

@@ -30,7 +30,7 @@ from typing import Sequence
 from tagmt.aligner_names import DEFAULT_ALIGNER
 from tagmt.corpus import Corpus, read_corpus, read_references
 from tagmt.corpus.lines import check_same_length, read_segments, write_lines
-from tagmt.corpus.xmltext import unescape
+from tagmt.xmltext import unescape
 from tagmt.errors import TagmtError
 from tagmt.languages import normalize
 from tagmt.markup import COMMENT, tokenize
