@@ -40,12 +40,12 @@ miss at either seed. `--paragraphs 3:p --no-alone` SAP en-zh (seed 1): 94.3 → 
 
 from __future__ import annotations
 
-import re
 from typing import Mapping
 
 from tagmt.projection.align import Links
 from tagmt.projection.edges import Span, between_siblings
 from tagmt.projection.nounchains import link_owners
+from tagmt.projection.scripts import HAN_BMP, looks_chinese
 from tagmt.projection.units import dictionary_pieces
 from tagmt.projection.wordseg import Word, words_within
 
@@ -64,14 +64,10 @@ LOCALIZERS = frozenset("中内內上下里裡裏外前后後间間时時")
 ASPECT = frozenset("已未")
 """Adverbs bound to the verb after them: the perfective `已` (already), `未` (not yet)."""
 
-_HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
-_KANA = re.compile(r"[\u3040-\u30ff]")
-_HANGUL = re.compile(r"[\uac00-\ud7af\u1100-\u11ff\u3130-\u318f]")
-
 
 def chinese(text: str) -> bool:
-    """Whether `text` is Chinese: Han characters, no kana (Japanese), no Hangul."""
-    return bool(_HAN.search(text)) and not _KANA.search(text) and not _HANGUL.search(text)
+    """Whether `text` is Chinese: Han characters, no kana (Japanese), no Hangul (`scripts.looks_chinese`)."""
+    return looks_chinese(text)
 
 
 def _localizer(piece: str) -> bool:
@@ -187,6 +183,6 @@ class _Phrases:
         before = self.piece_before(node.start)
         first = self.piece_at(node.start)
         if before is not None and before[0] >= floor and before[1] - before[0] == 1 \
-                and text[before[0]] in ASPECT and first is not None and _HAN.match(text[node.start]) \
+                and text[before[0]] in ASPECT and first is not None and HAN_BMP.match(text[node.start]) \
                 and text[node.start] not in PREPOSITIONS and not self.tied_before(*before, inside):
             node.start = before[0]

@@ -63,6 +63,7 @@ from typing import TYPE_CHECKING, Mapping, Sequence
 from tagmt.projection.align import Links
 from tagmt.projection.confidence import WEIGHT_SCALE
 from tagmt.projection.detag import Detagged, SourceTag
+from tagmt.projection.scripts import HAN, writes_kana
 from tagmt.projection.wordseg import Word
 
 if TYPE_CHECKING:
@@ -74,8 +75,6 @@ _BRACKETS = (
 )
 
 
-_KANA = regex.compile(r"[\p{Hiragana}\p{Katakana}]")
-_HAN = regex.compile(r"\p{Han}")
 
 PHRASE = 2
 """The source words a point written on a word closes (opens): that word and the one before
@@ -162,7 +161,7 @@ class _Projector:
         self.order = {id(tag): k for k, tag in enumerate(detagged.walk())}
         self.paragraph: Paragraph | None = None
         self._meant: set[int] | None = None  # the target words a translating link reaches (`_translates`)
-        self.japanese = _KANA.search(self.text) is not None  # (no other language writes kana)
+        self.japanese = writes_kana(self.text)  # (no other language writes kana)
 
     def _inside(self, tag: SourceTag) -> set[int]:
         if not self._sorted:
@@ -355,7 +354,7 @@ class _Projector:
         """Whether target word `j` is one kanji that a Japanese translation writes as a word of its own
         (`列`, `行`): Japanese writes its grammatical words in kana, so a word of one kanji is a noun, not a
         piece that repeats by chance (in Chinese, one Han character a word for the aligner, it is)."""
-        return self.japanese and self.trg[j].kind == "content" and _HAN.fullmatch(self.trg[j].text) is not None
+        return self.japanese and self.trg[j].kind == "content" and HAN.fullmatch(self.trg[j].text) is not None
 
     def _home(
         self, span: tuple[int, int], inside: set[int], gaps: list[tuple[int, int]]

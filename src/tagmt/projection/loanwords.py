@@ -31,8 +31,8 @@ from functools import lru_cache
 from rapidfuzz.distance import Indel
 
 from tagmt.errors import require
+from tagmt.projection.scripts import KATAKANA_LOANWORD
 
-_KATAKANA_WORD = re.compile(r"[\u30a1-\u30fa\u30fc]{2,}")
 _ENGLISH_WORD = re.compile(r"[A-Za-z]{3,}")
 
 # Consonant classes shared by every language: voiced and voiceless pairs merge (Japanese writes
@@ -86,7 +86,7 @@ def skeletons(word: str, lang: str) -> tuple[str, ...]:
     word that is not an English content word or a katakana word."""
     if lang == "en" and _ENGLISH_WORD.fullmatch(word) and word.lower() not in _FUNCTION_WORDS:
         sounds = {_english_sounds(word, soft) for soft in (False, True)}
-    elif lang == "ja" and _KATAKANA_WORD.fullmatch(word):
+    elif lang == "ja" and KATAKANA_LOANWORD.fullmatch(word):
         sounds = {_katakana_sounds(word)}
     else:
         return ()

@@ -98,6 +98,7 @@ from typing import Mapping
 
 from tagmt.projection.detag import Detagged, SourceTag
 from tagmt.projection.edges import Span, to_parent_edge, whitespace_after, whitespace_before
+from tagmt.projection.scripts import begins_with_hiragana, is_hangul_letter
 from tagmt.projection.sentences import sentence_spans, stripped
 from tagmt.projection.units import dictionary_pieces, dictionary_words, groups_of
 from tagmt.projection.wordseg import Word
@@ -795,16 +796,14 @@ class Paragraph:
         return start, end
 
 
-def _hangul(char: str) -> bool:
-    """A Hangul syllable or jamo."""
-    return "\uac00" <= char <= "\ud7a3" or "\u1100" <= char <= "\u11ff" or "\u3130" <= char <= "\u318f"
+_hangul = is_hangul_letter
 
 
 def _kana_ending(word: str) -> bool:
     """Whether a word begins with hiragana: Japanese writes its particles, auxiliaries and inflections
     (`あり`, `します`, `のもの`, `が`) in hiragana right after the word they follow, so an unlinked one
     written without a space ends the part before it rather than beginning the next."""
-    return "\u3041" <= word[:1] <= "\u309f"
+    return begins_with_hiragana(word)
 
 
 def _symbol(text: str) -> bool:

@@ -42,7 +42,6 @@ from __future__ import annotations
 
 import re
 import sys
-import unicodedata
 from bisect import bisect_left
 from functools import lru_cache
 from typing import Callable, Iterable, NamedTuple
@@ -51,6 +50,7 @@ import regex
 
 from tagmt.errors import TagmtError
 from tagmt.projection.clitics import join_digit_groups, split_clitics
+from tagmt.projection.scripts import KATAKANA_DOTTED, KATAKANA_RUN, is_han_named
 from tagmt.projection.wordbreak import DICTIONARY_LANGUAGES, icu_spans, uax29_spans
 
 
@@ -108,8 +108,7 @@ HAN_POSTPOSITION = set("中下上时内里后")
 """Localizers written after a noun phrase (`在<X>中`, `<X>时`): a span does not end on one."""
 
 
-def _is_han(char: str) -> bool:
-    return unicodedata.name(char, "").startswith(("CJK UNIFIED", "CJK COMPATIBILITY IDEOGRAPH"))
+_is_han = is_han_named
 
 
 def _han_kind(char: str) -> str:
@@ -353,9 +352,9 @@ def words_with_offsets(
 
 # --------------------------------------------------------------------------- katakana compounds
 
-_KATAKANA_RUN = re.compile(r"[\u30a1-\u30fa\u30fc]+")
+_KATAKANA_RUN = KATAKANA_RUN
 """Katakana letters and the long-vowel mark; the middle dot `・` separates runs."""
-_KATAKANA_WORD = re.compile(r"[\u30a1-\u30fa\u30fc・]+")
+_KATAKANA_WORD = KATAKANA_DOTTED
 _NO_WORD_START = set("ーッァィゥェォャュョヮンヵヶ")
 """Katakana that cannot begin a word: the long-vowel mark, small kana, the moraic nasal."""
 
