@@ -45,6 +45,7 @@ from typing import Mapping
 from tagmt.projection.align import Links
 from tagmt.projection.edges import Span, between_siblings
 from tagmt.projection.nounchains import link_owners
+from tagmt.projection.profiles.chinese import ASPECT, LOCALIZER_PREFIXES, LOCALIZERS, NEGATIONS, PREPOSITIONS
 from tagmt.projection.scripts import HAN_BMP, looks_chinese
 from tagmt.projection.units import dictionary_pieces
 from tagmt.projection.wordseg import Word, words_within
@@ -53,17 +54,6 @@ SURE = 1.0
 """A link of this confidence or more (every run of the aligner found it, or an anchor) ties a
 function character to its source word."""
 
-PREPOSITIONS = frozenset("在从從于於自当當")
-"""Prepositions that open a circumposition (`在…中`, `从…上`, `于…下`, `自…后`, `当…时`),
-in simplified and traditional writing."""
-NEGATIONS = frozenset("不未")
-"""A negation may stand before the preposition (`不在范围内`: not in scope)."""
-LOCALIZERS = frozenset("中内內上下里裡裏外前后後间間时時")
-"""Localizers that close a circumposition, simplified and traditional; also as `之X` and `以X`
-(`之中`, `以内`)."""
-ASPECT = frozenset("已未")
-"""Adverbs bound to the verb after them: the perfective `已` (already), `未` (not yet)."""
-
 
 def chinese(text: str) -> bool:
     """Whether `text` is Chinese: Han characters, no kana (Japanese), no Hangul (`scripts.looks_chinese`)."""
@@ -71,7 +61,7 @@ def chinese(text: str) -> bool:
 
 
 def _localizer(piece: str) -> bool:
-    return piece in LOCALIZERS or (len(piece) == 2 and piece[0] in "之以" and piece[1] in LOCALIZERS)
+    return piece in LOCALIZERS or (len(piece) == 2 and piece[0] in LOCALIZER_PREFIXES and piece[1] in LOCALIZERS)
 
 
 def keep_phrases(

@@ -31,6 +31,7 @@ from functools import lru_cache
 from rapidfuzz.distance import Indel
 
 from tagmt.errors import require
+from tagmt.projection.profiles.spaced import ENGLISH_FUNCTION_WORDS as _FUNCTION_WORDS
 from tagmt.projection.scripts import KATAKANA_LOANWORD
 
 _ENGLISH_WORD = re.compile(r"[A-Za-z]{3,}")
@@ -48,14 +49,6 @@ _CLASSES = {
     "h": "H",
     "x": "KS",
 }
-
-_FUNCTION_WORDS = frozenset(
-    "the and that this these those with when where which while what want only more been have has"
-    " can will also already during following from into then than there other some any all each"
-    " such must should would could may might not are was were for you your its their our"
-    " about after before between both however".split()
-)
-"""English closed-class words: never borrowed, but short enough to sound like a loanword."""
 
 THRESHOLD = 0.8
 """The least skeleton similarity that links two words."""

@@ -50,7 +50,8 @@ from tagmt.projection.detag import SourceTag
 from tagmt.projection.edges import Span
 from tagmt.projection.scripts import HAN, KANA, UNSPACED, WIDE, unspaced_script
 from tagmt.projection.wordbreak import chinese_spans, icu_available, icu_spans, jieba_available
-from tagmt.projection.wordseg import HAN_PARTICLE, HAN_POSTPOSITION, Word
+from tagmt.projection.profiles.chinese import PARTICLES as HAN_PARTICLE, POSTPOSITIONS as HAN_POSTPOSITION
+from tagmt.projection.wordseg import Word
 
 BRACKETS = {
     "(": ")", "[": "]", "{": "}", "（": "）", "［": "］", "｛": "｝", "「": "」", "『": "』",

@@ -23,6 +23,7 @@ from typing import Iterable
 import regex
 
 from tagmt.errors import require
+from tagmt.projection.profiles import unspaced
 from tagmt.projection.scripts import DICTIONARY_SCRIPT, DICTIONARY_SCRIPTS
 
 Span = tuple[int, int]
@@ -38,7 +39,7 @@ _NEEDS_CLUSTERS = regex.compile(rf"[\s\x1c-\x1f{DICTIONARY_SCRIPTS}]")
 """A segment holding one of these is looked at cluster by cluster; any other is a word as it is
 (`\\s` and the separators U+001C–U+001F: what Python's `str.isspace` calls whitespace)."""
 
-DICTIONARY_LANGUAGES = frozenset({"th", "lo", "km", "my"})
+DICTIONARY_LANGUAGES = unspaced.LANGUAGES
 """Languages written without spaces between words that ICU segments with a dictionary."""
 
 
