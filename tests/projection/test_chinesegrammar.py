@@ -14,8 +14,8 @@ from tagmt.projection.chinesegrammar import keep_phrases
 from tagmt.projection.conventions import default_decision
 from tagmt.projection.edges import adjust_edges, to_spans
 from tagmt.projection.inside_outside import place_tags
-from tagmt.projection.units import respect_units, verbatim_spans
 from tagmt.projection.profiles.chinese import ASPECT, LOCALIZERS
+from tagmt.projection.units import respect_units, verbatim_spans
 from tagmt.projection.wordseg import words_with_offsets
 
 
