@@ -82,3 +82,10 @@ def test_a_code_with_a_region_gets_its_languages_profile(lang, sep, region):
     assert profile.code == base_language(code) == lang
     assert profile == profile_for(lang)
     assert profile.family in FAMILIES
+
+
+def test_the_moved_japanese_lists_are_unchanged():
+    from tagmt.projection.profiles import japanese
+
+    assert japanese.NO_WORD_START == set("ーッァィゥェォャュョヮンヵヶ")
+    assert japanese.COMMON_NOUN_TAGS == ("名詞,一般", "名詞,サ変接続")

@@ -341,8 +341,7 @@ def words_with_offsets(
 _KATAKANA_RUN = KATAKANA_RUN
 """Katakana letters and the long-vowel mark; the middle dot `・` separates runs."""
 _KATAKANA_WORD = KATAKANA_DOTTED
-_NO_WORD_START = set("ーッァィゥェォャュョヮンヵヶ")
-"""Katakana that cannot begin a word: the long-vowel mark, small kana, the moraic nasal."""
+_NO_WORD_START = japanese.NO_WORD_START
 
 
 def katakana_vocabulary(texts: Iterable[str]) -> frozenset[str]:
@@ -375,7 +374,7 @@ def _ipadic_tagger():
     return MeCab.Tagger(ipadic.MECAB_ARGS)
 
 
-_COMMON_NOUN = ("名詞,一般", "名詞,サ変接続")
+_COMMON_NOUN = japanese.COMMON_NOUN_TAGS
 
 
 def _split_katakana(word: Word, vocabulary: frozenset[str]) -> list[Word]:
