@@ -32,8 +32,8 @@ rules that make the spans match how the references write them:
   space, or a particle with nothing to attach to (`詳細については、を参照`) — else it goes next to
   the translation of a neighbouring source word (a word's link to a punctuation mark is not its
   translation), else to the split that best separates the links of the words before it from
-  those after it (these split rules: `points.py`). A point touching punctuation (`document<x/>.`) is not attached to its word:
-  whether a footnote mark follows its noun or the sentence's full stop differs between
+  those after it (these split rules: `points.py`). A point touching punctuation (`document<x/>.`) is
+  not attached to its word: whether a footnote mark follows its noun or the sentence's full stop differs between
   languages (EUR-Lex de and hu references disagree), and the split that separates the links
   keeps it before the mark.
 * Paragraphs (`paragraphs.py`, a pair of several sentences): a tag that encloses whole source sentences

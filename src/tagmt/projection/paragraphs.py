@@ -21,7 +21,7 @@ tied to a language or a data set:
 3. **Tags inside one sentence stay in its counterpart** (`Paragraph.confine`): a source tag (or point)
    inside one source sentence is placed among the target words of its bead's sentences only — a link to
    a word repeated in another sentence no longer pulls it out — when the bead is sure: its link mass is
-   at least `SURE` of the mass that touches its sentences (links leaving the bead count against it), and
+   at least `beads.SURE` of the mass that touches its sentences (links leaving the bead count against it), and
    the tag's own links agree: at least half of their mass lands in the bead, or the words they reach
    elsewhere are written in it too (a repeated word). Otherwise today's placement stays. A point between
    two units (`… 3. <bx/>A risk …`) that rule 4 leaves goes between their sure parts (`Paragraph.between`):
