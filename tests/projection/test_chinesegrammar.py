@@ -10,10 +10,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tagmt.projection import detag, project_tags
-from tagmt.projection.chinesegrammar import ASPECT, LOCALIZERS, keep_phrases
+from tagmt.projection.chinesegrammar import keep_phrases
 from tagmt.projection.conventions import default_decision
 from tagmt.projection.edges import adjust_edges, to_spans
 from tagmt.projection.inside_outside import place_tags
+from tagmt.projection.profiles.chinese import ASPECT, LOCALIZERS
 from tagmt.projection.units import respect_units, verbatim_spans
 from tagmt.projection.wordseg import words_with_offsets
 

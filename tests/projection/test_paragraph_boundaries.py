@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from tagmt.markup import strip
 from tagmt.projection.detag import detag
-from tagmt.projection.paragraphs import _point_edges
+from tagmt.projection.beads import _point_edges
 
 from test_paragraphs import project
 

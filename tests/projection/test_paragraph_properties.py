@@ -120,7 +120,8 @@ def test_a_cut_between_items_never_falls_before_a_lower_case_word_or_a_dependent
     # list items without full stops (`<ul><li>…</li></ul>`) in a cased translation of one sentence: where a
     # bead is cut into its items by the links, an item whose source begins with a capital begins with no
     # lower-case word, and no item begins with a word that belongs to the one before it
-    from tagmt.projection.paragraphs import DEPENDENT, paragraph_of
+    from tagmt.projection.beads import DEPENDENT
+    from tagmt.projection.paragraphs import paragraph_of
     from tagmt.projection.wordseg import words_with_offsets
 
     source = "<ul>" + " ".join(f"<li>{' '.join(item)}</li>" for item in items) + "</ul>"

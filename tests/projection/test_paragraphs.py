@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 
 from tagmt.markup import is_well_formed, strip, tokenize
 from tagmt.projection.detag import detag
-from tagmt.projection.paragraphs import Bead, correspond, paragraph_of
+from tagmt.projection.beads import Bead, correspond
+from tagmt.projection.paragraphs import paragraph_of
 from tagmt.projection.projector import project_tags
 from tagmt.projection.wordseg import words_with_offsets
 
@@ -52,7 +53,7 @@ def test_a_list_of_up_to_many_units_written_as_one_target_sentence_is_one_bead(u
     """A list whose items the translation writes as one sentence (no full stop after any): every item
     lies in one bead with that sentence, none is left without a counterpart (a 1-0 bead, whose tags
     would have nowhere to go), up to `MANY` items."""
-    from tagmt.projection.paragraphs import MANY
+    from tagmt.projection.beads import MANY
 
     assert units <= MANY
     beads = correspond({(k, 0): 2.0 for k in range(units)}, [8] * units, [8 * units])

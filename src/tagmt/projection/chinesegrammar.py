@@ -40,12 +40,13 @@ miss at either seed. `--paragraphs 3:p --no-alone` SAP en-zh (seed 1): 94.3 → 
 
 from __future__ import annotations
 
-import re
 from typing import Mapping
 
 from tagmt.projection.align import Links
 from tagmt.projection.edges import Span, between_siblings
 from tagmt.projection.nounchains import link_owners
+from tagmt.projection.profiles.chinese import ASPECT, LOCALIZER_PREFIXES, LOCALIZERS, NEGATIONS, PREPOSITIONS
+from tagmt.projection.scripts import HAN_BMP, looks_chinese
 from tagmt.projection.units import dictionary_pieces
 from tagmt.projection.wordseg import Word, words_within
 
@@ -53,29 +54,14 @@ SURE = 1.0
 """A link of this confidence or more (every run of the aligner found it, or an anchor) ties a
 function character to its source word."""
 
-PREPOSITIONS = frozenset("在从從于於自当當")
-"""Prepositions that open a circumposition (`在…中`, `从…上`, `于…下`, `自…后`, `当…时`),
-in simplified and traditional writing."""
-NEGATIONS = frozenset("不未")
-"""A negation may stand before the preposition (`不在范围内`: not in scope)."""
-LOCALIZERS = frozenset("中内內上下里裡裏外前后後间間时時")
-"""Localizers that close a circumposition, simplified and traditional; also as `之X` and `以X`
-(`之中`, `以内`)."""
-ASPECT = frozenset("已未")
-"""Adverbs bound to the verb after them: the perfective `已` (already), `未` (not yet)."""
-
-_HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
-_KANA = re.compile(r"[\u3040-\u30ff]")
-_HANGUL = re.compile(r"[\uac00-\ud7af\u1100-\u11ff\u3130-\u318f]")
-
 
 def chinese(text: str) -> bool:
-    """Whether `text` is Chinese: Han characters, no kana (Japanese), no Hangul."""
-    return bool(_HAN.search(text)) and not _KANA.search(text) and not _HANGUL.search(text)
+    """Whether `text` is Chinese: Han characters, no kana (Japanese), no Hangul (`scripts.looks_chinese`)."""
+    return looks_chinese(text)
 
 
 def _localizer(piece: str) -> bool:
-    return piece in LOCALIZERS or (len(piece) == 2 and piece[0] in "之以" and piece[1] in LOCALIZERS)
+    return piece in LOCALIZERS or (len(piece) == 2 and piece[0] in LOCALIZER_PREFIXES and piece[1] in LOCALIZERS)
 
 
 def keep_phrases(
@@ -187,6 +173,6 @@ class _Phrases:
         before = self.piece_before(node.start)
         first = self.piece_at(node.start)
         if before is not None and before[0] >= floor and before[1] - before[0] == 1 \
-                and text[before[0]] in ASPECT and first is not None and _HAN.match(text[node.start]) \
+                and text[before[0]] in ASPECT and first is not None and HAN_BMP.match(text[node.start]) \
                 and text[node.start] not in PREPOSITIONS and not self.tied_before(*before, inside):
             node.start = before[0]

@@ -14,7 +14,7 @@ often ends right there (`l'<g>homme</g>`, `<b>SAP</b>'nin`). So, per language, s
 
 No library on the package index does this with character offsets for these languages (Moses's
 tokenizer splits every apostrophe of French and Italian, `aujourd' hui`, and keeps no offsets), so
-the lists are written here.
+the lists are written in the language profiles (`profiles/spaced.py`: `ELIDED`, `SUFFIXES`).
 
 Numbers written with digit groups separated by a space (`1 000`, `12 500,50`: French, German,
 Hungarian and most of Europe; the space may be no-break or narrow) are one word, as `1,000` is
@@ -25,38 +25,13 @@ from __future__ import annotations
 
 import re
 
+from tagmt.projection.profiles.spaced import ANY, ELIDED
+from tagmt.projection.profiles.spaced import APOSTROPHES as _APOSTROPHES
+from tagmt.projection.profiles.spaced import NOT_CASE_ENDINGS as _NOT_CASE_ENDINGS
+from tagmt.projection.profiles.spaced import SUFFIXES as _SUFFIXES
+
 Piece = tuple[int, int, str]
 """A word as (start, end, kind)."""
-
-_APOSTROPHES = "'\u2019"
-_ELIDED = {
-    "fr": "c ç d j l m n s t qu jusqu lorsqu puisqu quoiqu",
-    "it": "l d c m n s t v un all dall dell nell sull coll quest quell bell sant tutt",
-    "ca": "l d m n s t",
-    "oc": "l d m n s t qu",
-    "ast": "l d",
-    "lb": "d",
-    "ga": "b d m",
-    "gd": "b d m",
-}
-ELIDED: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in _ELIDED.items()}
-"""Words written elided before the next word with an apostrophe, per language (lower case)."""
-
-ANY = None
-_SUFFIXES: dict[str, tuple[str, frozenset[str] | None]] = {
-    "tr": (_APOSTROPHES, ANY),
-    "az": (_APOSTROPHES, ANY),
-    "fi": (_APOSTROPHES + ":", ANY),
-    "sv": (":", ANY),
-    "en": (_APOSTROPHES, frozenset({"s", "re", "ve", "ll", "d", "m", "t"})),
-    "cy": (_APOSTROPHES, frozenset({"r", "n", "m", "i", "u", "w", "th", "ch"})),
-}
-"""Per language: the marks a suffix is written after, and the suffixes (ANY: any letters)."""
-_NOT_CASE_ENDINGS = {
-    "en": frozenset({"re", "ve", "ll", "d", "m", "t"}),
-    "cy": frozenset({"r", "n", "m", "i", "u", "w", "th", "ch"}),
-}
-"""Suffixes that are verbs, pronouns or articles (kind `other`); the rest are case endings."""
 
 _GROUPED_NUMBER = re.compile(r"(?<![\d.,])\d{1,3}(?:[ \u00a0\u202f\u2009]\d{3})+(?!\d)")
 """Digit groups of three after a first group of one to three digits, one space between groups."""

@@ -38,6 +38,7 @@ from rapidfuzz import process
 from rapidfuzz.distance import Indel
 
 from tagmt.errors import require
+from tagmt.projection.scripts import NO_LETTER_NAMES, has_letters_of
 from tagmt.projection.wordbreak import icu_available
 from tagmt.projection.wordseg import Word
 
@@ -55,8 +56,6 @@ MAX_WORDS = 1000
 
 ROOM = 4
 """Letters beyond its cognate that leave a word room for another word (a compound's other part)."""
-
-_NO_LETTERS = ("CJK", "HIRAGANA", "KATAKANA", "HANGUL")
 
 
 def _ascii_letters(word: str) -> str:
@@ -82,7 +81,7 @@ def folded(word: str) -> str:
     if word.isascii():
         latin = word
     else:
-        if any(unicodedata.name(c, "").startswith(_NO_LETTERS) for c in word):
+        if has_letters_of(word, NO_LETTER_NAMES):
             return ""
         latin = _transliterator().transliterate(word) if icu_available() else _ascii_letters(word)
     latin = latin.lower()

@@ -67,6 +67,7 @@ import regex
 from tagmt.projection.align import Links
 from tagmt.projection.detag import SourceTag
 from tagmt.projection.edges import Span
+from tagmt.projection.scripts import KATAKANA_LONG, WIDE
 from tagmt.projection.units import _set, dictionary_words, groups_of
 from tagmt.projection.wordseg import Word, words_within
 
@@ -77,8 +78,6 @@ MIDDLE_DOTS = "·・"
 (`l·l`) nor between two katakana (a foreign word: `ユーザー・インターフェース`)."""
 _ASCII = ",;"
 _WORDCHAR = regex.compile(r"[\p{L}\p{N}]")
-_CJK = regex.compile(r"[\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}]")
-_KATAKANA = regex.compile(r"[\p{Katakana}ー]")
 _GAP_WORD = regex.compile(r"^[\p{L}\p{M}]+$")
 _LOOSE = ("particle",)
 """Word kinds an item sheds at its edges when unlinked (the placement rules' own: a span does not
@@ -97,8 +96,8 @@ def separator_offsets(text: str) -> list[int]:
             found.append(x)
         elif char in MIDDLE_DOTS and 0 < x < len(text) - 1:
             before, after = text[x - 1], text[x + 1]
-            if _CJK.match(before) and _CJK.match(after) and not (
-                _KATAKANA.match(before) and _KATAKANA.match(after)
+            if WIDE.match(before) and WIDE.match(after) and not (
+                KATAKANA_LONG.match(before) and KATAKANA_LONG.match(after)
             ):
                 found.append(x)
     return found

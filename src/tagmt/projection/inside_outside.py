@@ -21,8 +21,6 @@ rules that make the spans match how the references write them:
   word after each conjunct (`the <b>A</b> and <b>B</b> apps` → `<b>A</b>アプリと<b>B</b>アプリ`; in
   Japanese a word of one kanji counts too: `<b>約束金額</b>列と<b>約束ステータス</b>列`). (A Chinese
   circumposition, `<b>在范围内</b>`, is kept whole after the edge rules: `chinesegrammar.keep_phrases`.)
-  Measured (SAP CV, seed 1 / 11): the one-kanji echoes, with `units`' head cut, en-ja 93.1 / 92.7 →
-  93.5 / 93.1.
 * Nested tags are placed inside their parent's target span; siblings never overlap (a sibling is
   placed only in the words its earlier-placed siblings left free; the sibling with more links is
   placed first, so siblings may swap order as translations do).
@@ -34,8 +32,8 @@ rules that make the spans match how the references write them:
   space, or a particle with nothing to attach to (`詳細については、を参照`) — else it goes next to
   the translation of a neighbouring source word (a word's link to a punctuation mark is not its
   translation), else to the split that best separates the links of the words before it from
-  those after it. A point touching punctuation (`document<x/>.`) is not attached to its word:
-  whether a footnote mark follows its noun or the sentence's full stop differs between
+  those after it (these split rules: `points.py`). A point touching punctuation (`document<x/>.`) is
+  not attached to its word: whether a footnote mark follows its noun or the sentence's full stop differs between
   languages (EUR-Lex de and hu references disagree), and the split that separates the links
   keeps it before the mark.
 * Paragraphs (`paragraphs.py`, a pair of several sentences): a tag that encloses whole source sentences
@@ -53,7 +51,6 @@ rules that make the spans match how the references write them:
 
 from __future__ import annotations
 
-import unicodedata
 from bisect import bisect_left
 from dataclasses import dataclass, field
 
@@ -63,6 +60,8 @@ from typing import TYPE_CHECKING, Mapping, Sequence
 from tagmt.projection.align import Links
 from tagmt.projection.confidence import WEIGHT_SCALE
 from tagmt.projection.detag import Detagged, SourceTag
+from tagmt.projection.points import PointSplits, _allowed_splits
+from tagmt.projection.scripts import HAN, writes_kana
 from tagmt.projection.wordseg import Word
 
 if TYPE_CHECKING:
@@ -72,17 +71,6 @@ _BRACKETS = (
     ("(", ")"), ("（", "）"), ("[", "]"), ("［", "］"), ("「", "」"), ("『", "』"), ("“", "”"),
     ("【", "】"), ("〈", "〉"), ("《", "》"),
 )
-
-
-_KANA = regex.compile(r"[\p{Hiragana}\p{Katakana}]")
-_HAN = regex.compile(r"\p{Han}")
-
-PHRASE = 2
-"""The source words a point written on a word closes (opens): that word and the one before
-(after) it — a name of two words (`Advisory Committee` → `comité consultatif`, `April 2019` →
-`2019. április`), not a clause (`see the holder<x/>` → `保有者<x/>を確認`). Measured on EUR-Lex
-de/fr/hu: a phrase of one word loses 0.7 point on hu (`2019. <x/>április`); of three, the same
-as two."""
 
 _PREDICATE = ("verb", "auxiliary", "ending")
 """Word kinds that end a predicate: one written before a span closes a clause of its own or a
@@ -116,7 +104,7 @@ def place_tags(
     return projector.place(detagged.tags, 0, len(trg), set(range(len(src))))
 
 
-class _Projector:
+class _Projector(PointSplits):
     """Places the tags of one segment on the target words, given the word links."""
 
     def __init__(
@@ -162,7 +150,7 @@ class _Projector:
         self.order = {id(tag): k for k, tag in enumerate(detagged.walk())}
         self.paragraph: Paragraph | None = None
         self._meant: set[int] | None = None  # the target words a translating link reaches (`_translates`)
-        self.japanese = _KANA.search(self.text) is not None  # (no other language writes kana)
+        self.japanese = writes_kana(self.text)  # (no other language writes kana)
 
     def _inside(self, tag: SourceTag) -> set[int]:
         if not self._sorted:
@@ -355,7 +343,7 @@ class _Projector:
         """Whether target word `j` is one kanji that a Japanese translation writes as a word of its own
         (`列`, `行`): Japanese writes its grammatical words in kana, so a word of one kanji is a noun, not a
         piece that repeats by chance (in Chinese, one Han character a word for the aligner, it is)."""
-        return self.japanese and self.trg[j].kind == "content" and _HAN.fullmatch(self.trg[j].text) is not None
+        return self.japanese and self.trg[j].kind == "content" and HAN.fullmatch(self.trg[j].text) is not None
 
     def _home(
         self, span: tuple[int, int], inside: set[int], gaps: list[tuple[int, int]]
@@ -529,153 +517,6 @@ class _Projector:
         a = min(max(a, ga), gb - 1)
         return a, min(max(b, a + 1), gb)
 
-    def _best_split(
-        self, tag: SourceTag, lo: int, hi: int, taken: list[tuple[int, int]]
-    ) -> int:
-        """The split of `[lo, hi]` that best separates links before the point from links after."""
-        p = self._split_of(tag.start)
-        allowed = _allowed_splits(lo, hi, taken)
-        after = [0] * (self.m + 1)  # links from words after the point that land at j >= k
-        before = [0] * (self.m + 1)  # links from words before the point that land at j < k
-        for i, j in self.links:
-            if j >= self.m:
-                continue
-            if i < p:
-                before[j + 1] += 1
-            else:
-                after[j] += 1
-        for k in range(1, self.m + 1):
-            before[k] += before[k - 1]
-        for k in range(self.m - 1, -1, -1):
-            after[k] += after[k + 1]
-        if not any(before) and not any(after):
-            return self._fallback_split(tag, lo, hi, taken)
-        target = p * self.m / self.n if self.n else 0
-        inner = 0 < p < self.n  # at either end of the source, the global split is right
-        free = set(allowed)
-        attached = [k for k in self._attached_splits(tag, p, free) if k in free] if inner else []
-        plain = self.detagged.plain
-        spaced = plain[tag.start - 1 : tag.start].isspace() or plain[tag.end : tag.end + 1].isspace()
-        # a hole is where a point with a space beside it stood; a comment left none
-        holes = [k for k in allowed if self._is_hole(k)] if spaced and not tag.open.startswith("<!--") else []
-        neighbours = [k for k in self._neighbour_splits(p) if k in free] if inner else []
-        candidates = attached or holes or neighbours or allowed
-        return max(
-            candidates,
-            key=lambda k: (before[k] + after[k], self._fits_spacing(tag, k), -abs(k - target)),
-        )
-
-    def _fits_spacing(self, tag: SourceTag, k: int) -> bool:
-        """Whether the gap at split `k` has room for the whitespace the point has around it in
-        the source: none (`2.1.<x/>TOR` → `2.1.<x/>A …`, not `2.1.A<x/> …`), one side, or both."""
-        plain = self.detagged.plain
-        spaces = (tag.start > 0 and plain[tag.start - 1].isspace()) + (
-            tag.end < len(plain) and plain[tag.end].isspace()
-        )
-        low = self.trg[k - 1].end if k > 0 else 0
-        high = self.trg[k].start if k < self.m else self.length
-        width = high - low
-        return width == 0 if spaces == 0 else width >= spaces
-
-    def _attached_splits(self, tag: SourceTag, p: int, free: set[int]) -> set[int]:
-        """A point written against a word, with a space on its other side (a footnote mark
-        `years<x/> to`, a reference `see <x/>Name`), belongs to that word's phrase and goes
-        after (before) the translation of that phrase wherever the translation moves it
-        (`tous les trois ans<x/>, la Commission`): the split right after the word's last
-        target word, moved past the target words next to it that are linked only to the
-        `PHRASE` source words that end (begin) with that word (`three years` → `trois ans`).
-        The split never passes a sibling's span (`free`: the splits no sibling encloses).
-        Empty when the point touches punctuation: before a full stop or comma a footnote mark
-        goes where the translation writes that mark in some languages and after its noun in
-        others (attaching those too, measured on EUR-Lex: fr −0.4, hu −0.2, de ±0 points), and
-        a mark before it (`2.1.<x/>TOR`) is a number's, not the word's. Empty too when the
-        point touches words on both sides or on none, or when that word has no link."""
-        plain = self.detagged.plain
-        before = plain[tag.start - 1] if tag.start > 0 else ""
-        after = plain[tag.end] if tag.end < len(plain) else ""
-        if _is_word_char(before) and after.isspace() and self.src[p - 1].end == tag.start:
-            found = self._translation_of(p - 1)
-            phrase = set(range(max(0, p - PHRASE), p))
-            return {self._past_phrase(max(found) + 1, phrase, 1, free)} if found else set()
-        if _is_word_char(after) and before.isspace() and self.src[p].start == tag.end:
-            found = self._translation_of(p)
-            phrase = set(range(p, min(self.n, p + PHRASE)))
-            return {self._past_phrase(min(found), phrase, -1, free)} if found else set()
-        return set()
-
-    def _past_phrase(self, k: int, phrase: set[int], step: int, free: set[int]) -> int:
-        """Split `k` moved (forward for `step` 1, back for -1) past the target words next to it
-        that are linked only to the source words `phrase`, and the unlinked words between them
-        (`2019. április` for `April 2019`); not past a word linked elsewhere, nor over more than
-        `PHRASE` unlinked words in a row, nor into a sibling's span (a split not in `free`)."""
-        sources: dict[int, set[int]] = {}
-        for i, j in self.links:
-            sources.setdefault(j, set()).add(i)
-        best, j, loose = k, (k if step > 0 else k - 1), 0
-        while 0 <= j < self.m and loose < PHRASE and (j + 1 if step > 0 else j) in free:
-            linked = sources.get(j)
-            if linked is not None:
-                if not linked <= phrase:
-                    break
-                best, loose = (j + 1 if step > 0 else j), 0
-            else:
-                loose += 1
-            j += step
-        return best
-
-    def _translation_of(self, i: int) -> list[int]:
-        """The target words linked to source word `i`, without punctuation linked to a word."""
-        if not 0 <= i < self.n:
-            return []
-        word = self.src[i].kind != "punct"
-        return [j for a, j in self.links if a == i and j < self.m
-                and not (word and self.trg[j].kind == "punct")]
-
-    def _neighbour_splits(self, p: int) -> set[int]:
-        """Splits next to the translations of the source words on either side of a point: after
-        the last target word of the word before it, before the first of the word after it.
-        A word's link to a punctuation mark is not its translation (`the` ↔ `、`: the aligner
-        pairs a leftover word with a leftover mark) and places nothing."""
-        splits = set()
-        left = self._translation_of(p - 1)
-        right = self._translation_of(p)
-        if left:
-            splits.add(max(left) + 1)
-        if right:
-            splits.add(min(right))
-        return splits
-
-    def _is_hole(self, k: int) -> bool:
-        """Where a self-closing tag stood in the text the translator saw, the translation has a
-        gap: a double space (`および  (ターゲット`), leading space, or a particle with no word
-        to attach to, after punctuation or after a space and a non-noun (`については、を参照`,
-        `자세한 내용은 에서 확인`)."""
-        if self.m == 0:
-            return False
-        low = self.trg[k - 1].end if k > 0 else 0
-        high = self.trg[k].start if k < self.m else self.length
-        if high - low >= 2 or (k == 0 and high > 0):
-            return True
-        if k >= self.m or self.trg[k].kind != "particle":
-            return False
-        if k == 0:
-            return True
-        before = self.trg[k - 1]
-        return before.kind == "punct" or (high > low and before.kind != "content")
-
-    def _fallback_split(
-        self, tag: SourceTag, lo: int, hi: int, taken: list[tuple[int, int]]
-    ) -> int:
-        """No link at all: the split at the point's relative position in the source."""
-        target = self._split_of(tag.start) * self.m / self.n if self.n else 0
-        allowed = _allowed_splits(lo, hi, taken)
-        return min(allowed, key=lambda k: (abs(k - target), k))
-
-
-def _is_word_char(char: str) -> bool:
-    """A character of a word: not whitespace, punctuation or a symbol (nor nothing)."""
-    return bool(char) and not char.isspace() and unicodedata.category(char)[0] not in "PS"
-
 
 def _kin(a: str, b: str) -> bool:
     """Whether two lowercased words are one word or one holds the other (`calculate`,
@@ -693,17 +534,6 @@ class _SpanEdges:
         for n, node in enumerate(spans):
             self.ending.setdefault(node.tag.end, []).append((n, node))
             self.starting.setdefault(node.tag.start, []).append((n, node))
-
-
-def _allowed_splits(lo: int, hi: int, taken: list[tuple[int, int]]) -> list[int]:
-    """The splits of `[lo, hi]` that no taken span `(a, b)` encloses (`a < k < b`), in order:
-    linear in the range and the spans (siblings never overlap), so placing a segment's points
-    stays quadratic in its codes, not cubic."""
-    blocked = bytearray(hi - lo + 1)
-    for a, b in taken:
-        for k in range(max(a + 1, lo), min(b, hi + 1)):
-            blocked[k - lo] = 1
-    return [k for k in range(lo, hi + 1) if not blocked[k - lo]]
 
 
 def _free_gaps(lo: int, hi: int, taken: list[tuple[int, int]]) -> list[tuple[int, int]]:

@@ -68,6 +68,7 @@ from pathlib import Path
 from typing import Callable, Iterable, Iterator, Sequence
 
 from tagmt.errors import TagmtError
+from tagmt.projection.scripts import is_hiragana_text
 
 MIN_STEM = 4
 """Letters two inflected forms must share at the start (shorter words must be equal)."""
@@ -598,7 +599,7 @@ def _units(words: Sequence, is_spaced: bool) -> list[tuple[str, tuple[int, ...]]
 def _hiragana(text: str) -> bool:
     """Whether a text is written in hiragana alone: in Japanese the grammatical and formal words (`こと`,
     `よう`, `する`), whose dictionary glosses are many and vague; content words take kanji or katakana."""
-    return all("\u3040" <= c <= "\u309f" or c == "ー" for c in text)
+    return is_hiragana_text(text)
 
 
 def unit_texts(words: Sequence, lang: str) -> set[str]:

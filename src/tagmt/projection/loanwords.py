@@ -31,8 +31,9 @@ from functools import lru_cache
 from rapidfuzz.distance import Indel
 
 from tagmt.errors import require
+from tagmt.projection.profiles.spaced import ENGLISH_FUNCTION_WORDS as _FUNCTION_WORDS
+from tagmt.projection.scripts import KATAKANA_LOANWORD
 
-_KATAKANA_WORD = re.compile(r"[\u30a1-\u30fa\u30fc]{2,}")
 _ENGLISH_WORD = re.compile(r"[A-Za-z]{3,}")
 
 # Consonant classes shared by every language: voiced and voiceless pairs merge (Japanese writes
@@ -48,14 +49,6 @@ _CLASSES = {
     "h": "H",
     "x": "KS",
 }
-
-_FUNCTION_WORDS = frozenset(
-    "the and that this these those with when where which while what want only more been have has"
-    " can will also already during following from into then than there other some any all each"
-    " such must should would could may might not are was were for you your its their our"
-    " about after before between both however".split()
-)
-"""English closed-class words: never borrowed, but short enough to sound like a loanword."""
 
 THRESHOLD = 0.8
 """The least skeleton similarity that links two words."""
@@ -86,7 +79,7 @@ def skeletons(word: str, lang: str) -> tuple[str, ...]:
     word that is not an English content word or a katakana word."""
     if lang == "en" and _ENGLISH_WORD.fullmatch(word) and word.lower() not in _FUNCTION_WORDS:
         sounds = {_english_sounds(word, soft) for soft in (False, True)}
-    elif lang == "ja" and _KATAKANA_WORD.fullmatch(word):
+    elif lang == "ja" and KATAKANA_LOANWORD.fullmatch(word):
         sounds = {_katakana_sounds(word)}
     else:
         return ()

@@ -54,11 +54,11 @@ With `--paragraphs 3:p` (SAP en-ko, seed 1): joined 78.1 → 79.3 %, alone 93.1 
 
 from __future__ import annotations
 
-import unicodedata
 from typing import Mapping
 
 from tagmt.projection.align import Links
 from tagmt.projection.edges import Span, between_siblings
+from tagmt.projection.scripts import KANA_BLOCKS, all_hangul_named, all_kanji_or_katakana_named
 from tagmt.projection.wordseg import Word, korean_function_nouns, words_within
 
 SURE = 1.0
@@ -74,18 +74,14 @@ def _script_noun(word: Word) -> bool:
     return word.kind == "content" and _hangul(word.text)
 
 
-def _hangul(text: str) -> bool:
-    return all(unicodedata.name(char, "").startswith("HANGUL") for char in text)
+_hangul = all_hangul_named
+_kanji_katakana = all_kanji_or_katakana_named
 
 
 def _kana(text: str) -> bool:
     """Whether `text` is Japanese: no other language writes kana (Chinese writes the same Han
     characters, without kana)."""
-    return any("\u3040" <= c <= "\u30ff" for c in text)
-
-
-def _kanji_katakana(text: str) -> bool:
-    return all(unicodedata.name(c, "").startswith(("CJK UNIFIED", "KATAKANA")) for c in text)
+    return KANA_BLOCKS.search(text) is not None
 
 
 Owners = dict[int, list[tuple[int, float]]]

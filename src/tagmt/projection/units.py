@@ -48,8 +48,10 @@ import regex
 from tagmt.projection.align import Links
 from tagmt.projection.detag import SourceTag
 from tagmt.projection.edges import Span
+from tagmt.projection.scripts import HAN, KANA, UNSPACED, WIDE, unspaced_script
 from tagmt.projection.wordbreak import chinese_spans, icu_available, icu_spans, jieba_available
-from tagmt.projection.wordseg import HAN_PARTICLE, HAN_POSTPOSITION, Word
+from tagmt.projection.profiles.chinese import PARTICLES as HAN_PARTICLE, POSTPOSITIONS as HAN_POSTPOSITION
+from tagmt.projection.wordseg import Word
 
 BRACKETS = {
     "(": ")", "[": "]", "{": "}", "（": "）", "［": "］", "｛": "｝", "「": "」", "『": "』",
@@ -68,12 +70,7 @@ _TOKEN = regex.compile(
 _CLOSERS = set(BRACKETS.values()) | {c for closing in QUOTES.values() for c in closing}
 PASSES = 3
 """At most this many passes over a set of siblings (each pass is linear in them)."""
-_SCRIPTS = {name: regex.compile(rf"\p{{{name}}}") for name in ("Han", "Thai", "Lao", "Khmer", "Myanmar")}
-_UNSPACED = regex.compile(r"[\p{Han}\p{Thai}\p{Lao}\p{Khmer}\p{Myanmar}]")
 _JOINER = regex.compile(r"[-._/:@#+~=%&?\\]")
-_KANA = regex.compile(r"[\p{Hiragana}\p{Katakana}]")
-_HAN = regex.compile(r"\p{Han}")
-_WIDE = regex.compile(r"[\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}]")
 
 
 def groups_of(text: str) -> list[tuple[int, int]]:
@@ -140,7 +137,7 @@ def _split_wide(token: str, start: int) -> list[tuple[str, int]]:
     """A token cut where CJK script meets other letters (`30.11.2014입니다` → `30.11.2014`, `입니다`)."""
     pieces, begin = [], 0
     for k in range(1, len(token)):
-        if bool(_WIDE.match(token[k])) != bool(_WIDE.match(token[k - 1])):
+        if bool(WIDE.match(token[k])) != bool(WIDE.match(token[k - 1])):
             pieces.append((token[begin:k], start + begin))
             begin = k
     pieces.append((token[begin:], start + begin))
@@ -155,7 +152,7 @@ def dictionary_words(text: str, pieces: list[tuple[int, int]] | None = None) -> 
     Chinese is cut by jieba's dictionary, which knows far more of its words than ICU's (`dictionary_pieces`).
     Empty without PyICU and jieba (the `align` extra): edges then fall where the words say. `pieces`:
     the dictionary words of `text` when the caller has them already (`dictionary_pieces`)."""
-    if not _UNSPACED.search(text):
+    if not UNSPACED.search(text):
         return []
     pieces = dictionary_pieces(text) if pieces is None else pieces
     found = []
@@ -180,7 +177,7 @@ def unknown_compounds(text: str, pieces: list[tuple[int, int]] | None = None) ->
     characters is a word of its own that a source word could translate: links to its characters
     do not split it. Empty for text without kana (Chinese, where one Han character may well be a
     word: `将`, `为`) and without PyICU. `pieces` as for `dictionary_words`."""
-    if not _HAN.search(text) or not _KANA.search(text) or not icu_available():
+    if not HAN.search(text) or not KANA.search(text) or not icu_available():
         return []
     return _kanji_runs(text, dictionary_pieces(text) if pieces is None else pieces)
 
@@ -190,9 +187,9 @@ def dictionary_pieces(text: str) -> list[tuple[int, int]]:
     kana) by jieba's dictionary (`wordbreak.chinese_spans`), everything else — and Chinese without
     jieba — by ICU's (empty without PyICU). What `dictionary_words` and `unknown_compounds` read, made
     once per text by their callers."""
-    if not _UNSPACED.search(text):
+    if not UNSPACED.search(text):
         return []
-    if _HAN.search(text) and not _KANA.search(text) and jieba_available():
+    if HAN.search(text) and not KANA.search(text) and jieba_available():
         return chinese_spans(text)
     return icu_spans(text, "zh") if icu_available() else []
 
@@ -200,12 +197,12 @@ def dictionary_pieces(text: str) -> list[tuple[int, int]]:
 def _kanji_runs(text: str, pieces: list[tuple[int, int]]) -> list[tuple[int, int]]:
     """The runs of two or more adjacent one-kanji `pieces` (ICU's words of `text`), if `text` is
     Japanese (it writes kana)."""
-    if not _KANA.search(text):
+    if not KANA.search(text):
         return []
     runs: list[tuple[int, int]] = []
     start = end = -1
     for a, b in pieces:
-        if b - a == 1 and _HAN.match(text[a]):
+        if b - a == 1 and HAN.match(text[a]):
             if a != end:
                 if end - start >= 2:
                     runs.append((start, end))
@@ -216,11 +213,7 @@ def _kanji_runs(text: str, pieces: list[tuple[int, int]]) -> list[tuple[int, int
     return runs
 
 
-def _script(char: str) -> str | None:
-    for name, pattern in _SCRIPTS.items():
-        if pattern.match(char):
-            return name
-    return None
+_script = unspaced_script
 
 
 # --------------------------------------------------------------------------- verbatim text

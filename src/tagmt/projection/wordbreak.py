@@ -23,22 +23,23 @@ from typing import Iterable
 import regex
 
 from tagmt.errors import require
+from tagmt.projection.profiles import unspaced
+from tagmt.projection.scripts import DICTIONARY_SCRIPT, DICTIONARY_SCRIPTS
 
 Span = tuple[int, int]
 
 _BOUNDARY = regex.compile(r"(?w)\b")
 """With the WORD flag, `\\b` is the default Unicode word boundary of UAX #29."""
 _CLUSTER = regex.compile(r"\X")
-_DICTIONARY_SCRIPT = regex.compile(r"[\p{Thai}\p{Lao}\p{Khmer}\p{Myanmar}]")
 _JOINING = regex.compile(
     r"[\p{M}\p{Cf}\p{Sk}\p{GCB=Prepend}\p{GCB=Regional_Indicator}\x1c-\x1f"
-    r"\p{Thai}\p{Lao}\p{Khmer}\p{Myanmar}]"
+    rf"{DICTIONARY_SCRIPTS}]"
 )
-_NEEDS_CLUSTERS = regex.compile(r"[\s\x1c-\x1f\p{Thai}\p{Lao}\p{Khmer}\p{Myanmar}]")
+_NEEDS_CLUSTERS = regex.compile(rf"[\s\x1c-\x1f{DICTIONARY_SCRIPTS}]")
 """A segment holding one of these is looked at cluster by cluster; any other is a word as it is
 (`\\s` and the separators U+001C–U+001F: what Python's `str.isspace` calls whitespace)."""
 
-DICTIONARY_LANGUAGES = frozenset({"th", "lo", "km", "my"})
+DICTIONARY_LANGUAGES = unspaced.LANGUAGES
 """Languages written without spaces between words that ICU segments with a dictionary."""
 
 
@@ -175,6 +176,6 @@ def _words(text: str, segments: Iterable[Span]) -> list[Span]:
 def _cluster_class(cluster: str) -> str:
     if cluster.isspace():
         return "space"
-    if _DICTIONARY_SCRIPT.match(cluster):
+    if DICTIONARY_SCRIPT.match(cluster):
         return "dictionary"
     return "other"

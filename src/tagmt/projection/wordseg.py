@@ -42,7 +42,6 @@ from __future__ import annotations
 
 import re
 import sys
-import unicodedata
 from bisect import bisect_left
 from functools import lru_cache
 from typing import Callable, Iterable, NamedTuple
@@ -51,6 +50,8 @@ import regex
 
 from tagmt.errors import TagmtError
 from tagmt.projection.clitics import join_digit_groups, split_clitics
+from tagmt.projection.profiles import base_language, chinese, japanese, korean, spaced, unspaced
+from tagmt.projection.scripts import KATAKANA_DOTTED, KATAKANA_RUN, is_han_named
 from tagmt.projection.wordbreak import DICTIONARY_LANGUAGES, icu_spans, uax29_spans
 
 
@@ -101,15 +102,12 @@ Segmenter = Callable[[str], list[tuple[str, str]]]
 _LATIN_WORD = re.compile(r"\w+|[^\w\s]")
 _ASCII_WORD = re.compile(r"[A-Za-z0-9_]+")
 
-_HAN_FUNCTION = set("了和与及或在对为将把被从向于是等个并也就都而则由以之其")
-"""Chinese function characters: prepositions, conjunctions, measure words, aspect particles."""
-HAN_PARTICLE = set("的")
-HAN_POSTPOSITION = set("中下上时内里后")
-"""Localizers written after a noun phrase (`在<X>中`, `<X>时`): a span does not end on one."""
+_HAN_FUNCTION = chinese.FUNCTION_CHARACTERS
+HAN_PARTICLE = chinese.PARTICLES
+HAN_POSTPOSITION = chinese.POSTPOSITIONS
 
 
-def _is_han(char: str) -> bool:
-    return unicodedata.name(char, "").startswith(("CJK UNIFIED", "CJK COMPATIBILITY IDEOGRAPH"))
+_is_han = is_han_named
 
 
 def _han_kind(char: str) -> str:
@@ -200,10 +198,7 @@ def _ko_kind(features: list[str]) -> str:
     return "punct" if pos.startswith("S") else "other"
 
 
-_KO_DETACHED_PARTICLES = frozenset("에서 에게 에는 에서는 으로 으로는 로는 를 을 의".split())
-"""Korean case particles that MeCab-ko, finding one alone after a space, takes for a noun: no
-Korean word begins with one, so there it is a particle whose noun was a self-closing tag
-(`자세한 내용은 에서 확인` for `see <xref/>`)."""
+_KO_DETACHED_PARTICLES = korean.DETACHED_PARTICLES
 
 
 def _detached_particles(text: str, words: list[Word]) -> list[Word]:
@@ -228,9 +223,7 @@ def _mecab_ko() -> Segmenter:
     return _mecab_words(_mecab_ko_tagger(), _ko_kind)
 
 
-_KO_NOT_TERM_NOUNS = ("NNB", "NR", "NP")
-"""Korean nouns that are no part of a term: bound nouns (의존 명사: `중`, `수`, `것`, `때`, which
-head a phrase built on the words before them), numerals (`하나`, `일`) and pronouns."""
+_KO_NOT_TERM_NOUNS = korean.NOT_TERM_NOUN_TAGS
 
 
 @lru_cache(maxsize=4096)
@@ -274,19 +267,11 @@ SEGMENTERS: dict[str, Callable[[str], Segmenter]] = {
 """
 
 DEFAULT_SEGMENTER = {
-    "ja": "mecab-ja",
-    "ko": "mecab-ko",
-    "zh": "chars",
-    "zf": "chars",
-    **{lang: "icu" for lang in sorted(DICTIONARY_LANGUAGES)},
+    lang: module.SEGMENTER for module in (japanese, korean, chinese, unspaced) for lang in sorted(module.LANGUAGES)
 }
-"""The segmenter each language gets unless told otherwise (everything else: `uax29`)."""
-GENERAL_SEGMENTER = "uax29"
-
-
-def base_language(lang: str) -> str:
-    """The language part of a code: `fr` for `fr`, `fr_XX` (mBART-50) or `fr-FR`."""
-    return lang.replace("-", "_").split("_")[0].lower()
+"""The segmenter each language gets unless told otherwise (the language profiles' `SEGMENTER`: `mecab-ja`,
+`mecab-ko`, `chars`, `icu`; everything else: `uax29`)."""
+GENERAL_SEGMENTER = spaced.SEGMENTER
 
 
 def default_segmenter_name(lang: str) -> str:
@@ -353,11 +338,10 @@ def words_with_offsets(
 
 # --------------------------------------------------------------------------- katakana compounds
 
-_KATAKANA_RUN = re.compile(r"[\u30a1-\u30fa\u30fc]+")
+_KATAKANA_RUN = KATAKANA_RUN
 """Katakana letters and the long-vowel mark; the middle dot `・` separates runs."""
-_KATAKANA_WORD = re.compile(r"[\u30a1-\u30fa\u30fc・]+")
-_NO_WORD_START = set("ーッァィゥェォャュョヮンヵヶ")
-"""Katakana that cannot begin a word: the long-vowel mark, small kana, the moraic nasal."""
+_KATAKANA_WORD = KATAKANA_DOTTED
+_NO_WORD_START = japanese.NO_WORD_START
 
 
 def katakana_vocabulary(texts: Iterable[str]) -> frozenset[str]:
@@ -390,7 +374,7 @@ def _ipadic_tagger():
     return MeCab.Tagger(ipadic.MECAB_ARGS)
 
 
-_COMMON_NOUN = ("名詞,一般", "名詞,サ変接続")
+_COMMON_NOUN = japanese.COMMON_NOUN_TAGS
 
 
 def _split_katakana(word: Word, vocabulary: frozenset[str]) -> list[Word]:

@@ -1,9 +1,11 @@
 """Language profiles: what projection knows of a language, chosen by its code, in one place.
 
 A profile says which word segmenter reads the language, its particles and function words (the words a tag's
-edge leaves outside or takes in), how it writes compounds and quotations, and which extra stages of the
-projection pipeline run for it. One module per language or family beside this one; the script ranges that
-rules test characters against live in `tagmt.projection.scripts`, nowhere else.
+edge leaves outside or takes in), how it writes clitics and compounds, and which extra stages of the
+projection pipeline run for it. One module per language or family beside this one (`japanese`, `korean`,
+`chinese`, `spaced`, `unspaced`), each describing itself (`FAMILY`, `LANGUAGES`, `SEGMENTER`, `profile(code)`)
+and holding its word lists, which the rules import; `FAMILIES` is the name -> module table. The script ranges
+that rules test characters against live in `tagmt.projection.scripts`, nowhere else.
 """
 
 from __future__ import annotations
@@ -16,29 +18,42 @@ class Profile:
     """One language's profile (`profile_for(code)`)."""
 
     code: str
-    """tagmt's language code (`languages.parse(...).code`: `zf` for Traditional Chinese)."""
+    """The base language code (`base_language`: `fr` for `fr_XX` or `fr-FR`; `zf` for Traditional Chinese)."""
     family: str
     """`japanese`, `korean`, `chinese`, `spaced` (words between spaces: Latin, Cyrillic, Greek…) or `unspaced`
     (dictionary word breaks: Thai, Lao, Khmer, Myanmar)."""
     segmenter: str
-    """The word segmenter that reads it (`wordseg`): `mecab-ja`, `mecab-ko`, `jieba`, `icu` or `uax29`."""
+    """The word segmenter that reads it by default (`wordseg`): `mecab-ja`, `mecab-ko`, `chars`, `icu` or
+    `uax29`."""
     particles: frozenset[str] = field(default_factory=frozenset)
+    """Particles written as words of their own that a span does not end on (`的`, Korean `에서` after a space)."""
     function_words: frozenset[str] = field(default_factory=frozenset)
+    """Closed-class words (Chinese function characters, English function words)."""
+    postpositions: frozenset[str] = field(default_factory=frozenset)
+    """Words written after a noun phrase that a span does not end on (Chinese localizers)."""
+    elided: frozenset[str] = field(default_factory=frozenset)
+    """Words written elided before the next with an apostrophe (`clitics.py`: French `l'`)."""
     quote_marks: tuple[tuple[str, str], ...] = ()
     """Opening and closing quotation marks the language writes around a label."""
     extra_stages: tuple[str, ...] = ()
     """Names of the pipeline stages that run for this language only, after the common ones."""
 
 
-_FAMILIES = {"ja": "japanese", "ko": "korean", "zh": "chinese", "zf": "chinese"}
+def base_language(lang: str) -> str:
+    """The language part of a code: `fr` for `fr`, `fr_XX` (mBART-50) or `fr-FR`."""
+    return lang.replace("-", "_").split("_")[0].lower()
+
+
+# the family modules import `Profile` from here, so they are imported after it is defined
+from tagmt.projection.profiles import chinese, japanese, korean, spaced, unspaced  # noqa: E402
+
+FAMILIES = {module.FAMILY: module for module in (japanese, korean, chinese, unspaced, spaced)}
+"""Family name -> its module (the modules describe themselves: `FAMILY`, `LANGUAGES`, `SEGMENTER`)."""
+_FAMILY_OF = {lang: module for module in FAMILIES.values() for lang in module.LANGUAGES}
 
 
 def profile_for(code: str) -> Profile:
     """The profile of the language `code` (`fr`, `fr_XX`, `fr-FR`, `zf`); a language without a module of its
     own gets its family's (words between spaces, or dictionary word breaks)."""
-    from tagmt.projection.wordseg import DICTIONARY_LANGUAGES, base_language, default_segmenter_name
-
     base = base_language(code)
-    family = _FAMILIES.get(base) or ("unspaced" if base in DICTIONARY_LANGUAGES else "spaced")
-    extra = ("chinese-phrases",) if family == "chinese" else ()
-    return Profile(code=base, family=family, segmenter=default_segmenter_name(code), extra_stages=extra)
+    return _FAMILY_OF.get(base, spaced).profile(base)

@@ -1,0 +1,26 @@
+"""Korean: MeCab-ko with mecab-ko-dic, which splits particles off their nouns (`유형|을`).
+
+The rules that read Korean find it by its script today (Hangul: `scripts`); the word kinds come from
+mecab-ko-dic's tags (`wordseg._ko_kind`) and the lists here.
+"""
+
+from __future__ import annotations
+
+from tagmt.projection.profiles import Profile
+
+FAMILY = "korean"
+LANGUAGES = frozenset({"ko"})
+SEGMENTER = "mecab-ko"
+
+DETACHED_PARTICLES = frozenset("에서 에게 에는 에서는 으로 으로는 로는 를 을 의".split())
+"""Korean case particles that MeCab-ko, finding one alone after a space, takes for a noun: no
+Korean word begins with one, so there it is a particle whose noun was a self-closing tag
+(`자세한 내용은 에서 확인` for `see <xref/>`)."""
+NOT_TERM_NOUN_TAGS = ("NNB", "NR", "NP")
+"""Korean nouns that are no part of a term: bound nouns (의존 명사: `중`, `수`, `것`, `때`, which
+head a phrase built on the words before them), numerals (`하나`, `일`) and pronouns (mecab-ko-dic's tags,
+matched as prefixes: `NNBC` too)."""
+
+
+def profile(code: str) -> Profile:
+    return Profile(code=code, family=FAMILY, segmenter=SEGMENTER, particles=DETACHED_PARTICLES)

@@ -1,0 +1,61 @@
+"""Languages written with spaces between words (Latin, Cyrillic, Greek, Arabic, Devanagari…): UAX #29 words,
+with the clitics and digit groups of each language (`clitics.py`).
+
+Per-language entries where a rule has a list: the elided words (French, Italian, Catalan, Occitan, Asturian,
+Luxembourgish, Irish, Scottish Gaelic), the suffixes written after an apostrophe or colon (Turkish,
+Azerbaijani, Finnish, Swedish, English, Welsh), and English's function words (`loanwords.py`). German,
+Hungarian, Dutch, Russian and the rest have none yet: they get the family's profile.
+"""
+
+from __future__ import annotations
+
+from tagmt.projection.profiles import Profile
+
+FAMILY = "spaced"
+LANGUAGES: frozenset[str] = frozenset()
+"""None listed: every language without a module of its own is spaced (`profile_for`)."""
+SEGMENTER = "uax29"
+
+APOSTROPHES = "'\u2019"
+_ELIDED = {
+    "fr": "c ç d j l m n s t qu jusqu lorsqu puisqu quoiqu",
+    "it": "l d c m n s t v un all dall dell nell sull coll quest quell bell sant tutt",
+    "ca": "l d m n s t",
+    "oc": "l d m n s t qu",
+    "ast": "l d",
+    "lb": "d",
+    "ga": "b d m",
+    "gd": "b d m",
+}
+ELIDED: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in _ELIDED.items()}
+"""Words written elided before the next word with an apostrophe, per language (lower case)."""
+
+ANY = None
+SUFFIXES: dict[str, tuple[str, frozenset[str] | None]] = {
+    "tr": (APOSTROPHES, ANY),
+    "az": (APOSTROPHES, ANY),
+    "fi": (APOSTROPHES + ":", ANY),
+    "sv": (":", ANY),
+    "en": (APOSTROPHES, frozenset({"s", "re", "ve", "ll", "d", "m", "t"})),
+    "cy": (APOSTROPHES, frozenset({"r", "n", "m", "i", "u", "w", "th", "ch"})),
+}
+"""Per language: the marks a suffix is written after, and the suffixes (ANY: any letters)."""
+NOT_CASE_ENDINGS = {
+    "en": frozenset({"re", "ve", "ll", "d", "m", "t"}),
+    "cy": frozenset({"r", "n", "m", "i", "u", "w", "th", "ch"}),
+}
+"""Suffixes that are verbs, pronouns or articles (kind `other`); the rest are case endings."""
+
+ENGLISH_FUNCTION_WORDS = frozenset(
+    "the and that this these those with when where which while what want only more been have has"
+    " can will also already during following from into then than there other some any all each"
+    " such must should would could may might not are was were for you your its their our"
+    " about after before between both however".split()
+)
+"""English closed-class words: never borrowed, but short enough to sound like a loanword (`loanwords.py`)."""
+FUNCTION_WORDS = {"en": ENGLISH_FUNCTION_WORDS}
+
+
+def profile(code: str) -> Profile:
+    return Profile(code=code, family=FAMILY, segmenter=SEGMENTER, elided=ELIDED.get(code, frozenset()),
+                   function_words=FUNCTION_WORDS.get(code, frozenset()))
