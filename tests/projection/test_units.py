@@ -377,3 +377,17 @@ def test_text_without_an_unspaced_script_takes_no_icu_pass(monkeypatch):
     monkeypatch.setattr(units, "chinese_spans", lambda t: pytest.fail("jieba was asked"))
     found = units._Units("Click Save", "Klicken Sie auf (Speichern).")
     assert (found.words, found.unknown) == ([], set())
+
+
+def test_a_sibling_point_never_ends_up_inside_a_span_that_took_a_shared_edge_along():
+    """`<b>A B</b> <b>C</b> <b>D</b>` where D has no link (a point at 4) and `已经` is one dictionary word:
+    the first span's edge leaves the word and the second span, sharing that edge, takes the word whole — the
+    point it passes over goes to that span's end (D follows C in the source), never inside it."""
+    detagged = detag("<b>alpha alpha</b> <b>alpha</b> <b>alpha</b>")
+    text = "在在在已经"
+    src = words_with_offsets(detagged.plain, "en", detagged.cuts())
+    trg = words_with_offsets(text, "zh")
+    tags = detagged.tags
+    spans = [Span(tags[0], 0, 4, 0, False), Span(tags[1], 4, 5, 1, False), Span(tags[2], 4, 4, 2, True)]
+    respect_units(spans, detagged.plain, text, (src, trg, {(0, 0), (2, 4)}))
+    assert [(s.start, s.end) for s in spans] == [(0, 3), (3, 5), (5, 5)]

@@ -557,6 +557,7 @@ class _Units:
             _set(node, start, end)
             if follower is not None:  # an adjacent sibling keeps sharing the edge
                 _set(follower, *((follower.start, y) if side == "left" else (y, follower.end)))
+            _points_out([node, *blocking, *([follower] if follower is not None else [])], ordered)
             return True
         return False
 
@@ -594,6 +595,17 @@ def _innermost(groups: list[tuple[int, int]], n: int) -> list:
             stack.append(opens[x])
         found[x] = stack[-1] if stack else None
     return found
+
+
+def _points_out(moved: list[Span], siblings: list[Span]) -> None:
+    """A sibling point that the `moved` spans' new edges left inside one of them (`_move`'s `blocking` passes
+    over points) goes to that span's edge on the side its source order says: siblings never overlap. Linear
+    in the siblings for each moved span (at most three)."""
+    for span in moved:
+        for point in siblings:
+            if point.point and span.start < point.start < span.end:
+                edge = span.start if point.order < span.order else span.end
+                _set(point, edge, edge)
 
 
 def _set(node: Span, start: int, end: int) -> None:
