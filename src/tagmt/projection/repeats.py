@@ -14,7 +14,7 @@ not itself a copy of a repeated form) land nearer the targets of the pairing fou
 ordered one: a verb-final language or a reordered clause writes the copies in the other order, and
 their neighbours' links show it. `anchors.anchor_identical` pairs words written identically on
 both sides in the same way (k-th with k-th), without the check: an identical word's copies keep
-their neighbours in any language. `projector._links` applies it where both sides are aligned on their
+their neighbours in any language. `linking.batch_links` applies it where both sides are aligned on their
 words, not on Chinese pairs: there a Han character is a word, and a character written twice mostly
 belongs to two different words (measured: SAP en-zf -0.4 / -0.2 points at seeds 1 / 11 when applied).
 """
