@@ -14,15 +14,20 @@ if TYPE_CHECKING:
 OFFLINE_ENGINES = ("copy", "reference")
 
 
-class CopyEngine(Engine):
-    """Returns the source unchanged: the lower bound of every metric."""
+class _OfflineEngine(Engine):
+    """An engine that needs nothing and is named by its own name (`--model copy`)."""
 
-    name = engine_name = "copy"
     offline = True
 
     @classmethod
     def serves(cls, model: str) -> bool:
         return model == cls.engine_name
+
+
+class CopyEngine(_OfflineEngine):
+    """Returns the source unchanged: the lower bound of every metric."""
+
+    name = engine_name = "copy"
 
     @classmethod
     def load(cls, options: "EngineOptions", *, references: Sequence[str] | None = None, option: str = "--model",
@@ -33,18 +38,13 @@ class CopyEngine(Engine):
         return list(texts)
 
 
-class ReferenceEngine(Engine):
+class ReferenceEngine(_OfflineEngine):
     """Returns the reference of each segment, so that a DP run measures tag projection alone.
 
     It is built for one list of segments and must be asked for exactly that list, in order.
     """
 
     name = engine_name = "reference"
-    offline = True
-
-    @classmethod
-    def serves(cls, model: str) -> bool:
-        return model == cls.engine_name
 
     @classmethod
     def load(cls, options: "EngineOptions", *, references: Sequence[str] | None = None, option: str = "--model",
