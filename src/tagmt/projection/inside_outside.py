@@ -100,7 +100,8 @@ def place_tags(
     sums — its confidence — and weak links that count there only (None: every link counts 1).
     `paragraph` (`paragraphs.paragraph_of`, a pair of several sentences): a tag enclosing whole
     sentences takes their target sentences, one inside a sentence is placed in its counterpart.
-    `ctx`: the pair's context, whose word offsets are read (None: computed here)."""
+    `ctx`: the pair's context, whose word offsets and target profile are read (None: the offsets are
+    computed here and the script tells the language)."""
     projector = _Projector(detagged, src, trg, links, length, weights, ctx)
     projector.paragraph = paragraph
     return projector.place(detagged.tags, 0, len(trg), set(range(len(src))))
@@ -152,7 +153,10 @@ class _Projector(PointSplits):
         self.order = {id(tag): k for k, tag in enumerate(detagged.walk())}
         self.paragraph: Paragraph | None = None
         self._meant: set[int] | None = None  # the target words a translating link reaches (`_translates`)
-        self.japanese = writes_kana(self.text)  # (no other language writes kana)
+        profile = ctx.trg_profile if ctx is not None else None
+        # the target profile's family when known (a Japanese segment in kanji alone writes no kana); else the
+        # script says (no other language writes kana)
+        self.japanese = profile.family == "japanese" if profile is not None else writes_kana(self.text)
 
     def _inside(self, tag: SourceTag) -> set[int]:
         if not self._sorted:
