@@ -95,7 +95,8 @@ class Paragraph(BeadSplit):
         here, the language told by the script)."""
         self.plain, self.text = plain, text
         self.src, self.trg = src, trg
-        self.src_sentences, self.trg_sentences = src_sentences, trg_sentences = sentences
+        src_sentences, trg_sentences = sentences
+        self.src_sentences, self.trg_sentences = src_sentences, trg_sentences
         self.beads = beads
         self._ctx = ctx
         self._starts = [a for a, _ in src_sentences]
