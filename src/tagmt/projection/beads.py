@@ -36,13 +36,16 @@ from __future__ import annotations
 import math
 import unicodedata
 from dataclasses import dataclass
-from typing import Mapping
+from typing import TYPE_CHECKING, Mapping
 
 from tagmt.projection.detag import Detagged, SourceTag
 from tagmt.projection.scripts import begins_with_hiragana, is_hangul_letter
 from tagmt.projection.sentences import stripped
 from tagmt.projection.units import dictionary_pieces, dictionary_words, groups_of
 from tagmt.projection.wordseg import Word
+
+if TYPE_CHECKING:
+    from tagmt.projection.context import PairContext
 
 MERGE = 1.0
 """The cost of a 2-1 or 1-2 bead, in link mass (one sure link): two sentences share one counterpart
@@ -190,13 +193,16 @@ class BeadSplit:
     src_sentences: list[tuple[int, int]]
     trg_sentences: list[tuple[int, int]]
     _inner: set[int] | None
+    _src_starts: list[int]
+    _ctx: PairContext | None
+    """The pair's context: the translation's dictionary pieces and groups read from it (None: computed)."""
 
     def _parts(self, beads: list[Bead], links: Mapping[tuple[int, int], float]) -> list[Part]:
         """The beads' target words; a bead of several source units and one target sentence is split
         where the target words best separate the links of its units (`_split`): a heading
         without a full stop before a sentence (`Create Work Pack` + `Create a work pack …` →
         `作業パッケージ登録作業の選択に…`) is a unit of its own on both sides."""
-        src_of = _sentence_index([w.start for w in self.src], self.src_sentences)
+        src_of = _sentence_index(self._src_starts, self.src_sentences)
         by_bead: dict[int, list[tuple[int, int, int, float]]] = {}
         bead_of = [0] * len(self.src_sentences)
         for k, bead in enumerate(beads):
@@ -262,18 +268,26 @@ class BeadSplit:
             y -= 1
         return x, y
 
+    def _family(self) -> str | None:
+        """The target profile's family (`profiles.Profile.family`); None: no profile, the script decides."""
+        profile = self._ctx.trg_profile if self._ctx is not None else None
+        return None if profile is None else profile.family
+
     def _whole_words(self) -> set[int]:
         """The offsets inside a word the translation writes as one that the placement words cut finer — a
         dictionary word of an unspaced script, a run of kanji in Japanese (`units.dictionary_words`,
-        `差|立`), a run of Hangul (Korean writes a space between its words, `엑|스포트`) — or inside a
-        bracket or quotation group (`units.groups_of`: `Max (請求額, | 債権)`): a bead is not cut there."""
+        `差|立`), a run of Hangul in Korean (Korean writes a space between its words, `엑|스포트`; with no
+        target profile, wherever Hangul is written) — or inside a bracket or quotation group
+        (`units.groups_of`: `Max (請求額, | 債権)`): a bead is not cut there."""
         if self._inner is None:
-            pieces = dictionary_pieces(self.text)
+            ctx = self._ctx
+            pieces = ctx.pieces if ctx is not None else dictionary_pieces(self.text)
             self._inner = {x for a, b in dictionary_words(self.text, pieces) for x in range(a + 1, b)}
-            self._inner.update(x for x in range(1, len(self.text))
-                               if _hangul(self.text[x - 1]) and _hangul(self.text[x]))
+            if self._family() in (None, "korean"):
+                self._inner.update(x for x in range(1, len(self.text))
+                                   if _hangul(self.text[x - 1]) and _hangul(self.text[x]))
             depth = [0] * (len(self.text) + 2)  # (linear: a difference array over the groups)
-            for o, c in groups_of(self.text):
+            for o, c in (ctx.groups if ctx is not None else groups_of(self.text)):
                 depth[o + 1] += 1
                 depth[c + 1] -= 1
             level = 0
@@ -332,6 +346,7 @@ class BeadSplit:
         lengths = [_length(self.plain, *self.src_sentences[s]) for s in units]
         total = max(sum(lengths), 1)
         low, high = self.trg[a].start, self.trg[b - 1].end
+        kana = self._family() in (None, "japanese")  # (a hiragana ending: Japanese; no profile: the script says)
 
         def bonus(x: int, done: int) -> float:
             """A tie-breaker far below one link's mass: a marked cut, where the parts begin and end as
@@ -345,7 +360,7 @@ class BeadSplit:
             begins = self.plain[self.src_sentences[units[done]][0]]
             alike = (_is_mark(ends) == (left.kind == "punct")) + (_is_mark(begins) == (right.kind == "punct"))
             share = sum(lengths[:done]) / total
-            ending = left.end == right.start and _kana_ending(right.text)
+            ending = kana and left.end == right.start and _kana_ending(right.text)
             return TIE * (marked + alike - ending - abs((right.start - low) / max(high - low, 1) - share))
 
         whole = self._whole_words()

@@ -21,7 +21,7 @@ from tagmt.projection.align import Links
 from tagmt.projection.confidence import Weights
 from tagmt.projection.conventions import default_decision
 from tagmt.projection.detag import Detagged
-from tagmt.projection.edges import Decide
+from tagmt.projection.edges import Decide, EdgeContext, Unit, units_of
 from tagmt.projection.nounchains import link_owners
 from tagmt.projection.paragraphs import Paragraph, paragraph_of
 from tagmt.projection.profiles import Profile, profile_for
@@ -115,4 +115,20 @@ class PairContext:
     @cached_property
     def paragraph(self) -> Paragraph | None:
         """The pair's `paragraphs.Paragraph` when its source has two or more units, else None."""
-        return paragraph_of(self.detagged, self.translation, self.src, self.trg, self.links, self.weights)
+        return paragraph_of(self.detagged, self.translation, self.src, self.trg, self.links, self.weights, ctx=self)
+
+    # ctxb
+    @property
+    def trg_profile(self) -> Profile | None:
+        """The target language's profile (None: the languages are not known)."""
+        return None if self.profiles is None else self.profiles.trg
+
+    @cached_property
+    def units(self) -> list[Unit]:
+        """The translation cut into the units an edge moves over (`edges.units_of`)."""
+        return units_of(self.translation, self.trg)
+
+    @cached_property
+    def edge_context(self) -> EdgeContext:
+        """What the edge conventions' decisions read besides a unit (`edges.EdgeContext`)."""
+        return EdgeContext(self.translation, self.units)

@@ -32,11 +32,14 @@ from __future__ import annotations
 import unicodedata
 from itertools import chain
 from dataclasses import dataclass, field
-from typing import Callable, Iterator, NamedTuple
+from typing import TYPE_CHECKING, Callable, Iterator, NamedTuple
 
 from tagmt.projection.detag import SourceTag
 from tagmt.projection.inside_outside import Placed
 from tagmt.projection.wordseg import Word
+
+if TYPE_CHECKING:
+    from tagmt.projection.context import PairContext
 
 OPENERS = "([{（［｛「『【〈《«‹"
 CLOSERS = ")]}）］｝」』】〉》»›"
@@ -375,11 +378,12 @@ def _is_seam(text: str, x: int) -> bool:
 
 
 def adjust_edges(
-    spans: list[Span], plain: str, text: str, trg: list[Word], decide: Decide
+    spans: list[Span], plain: str, text: str, trg: list[Word], decide: Decide, *, ctx: PairContext | None = None
 ) -> list[Span]:
     """Move the edges of the span tags over the units next to them as `decide` says, parents
-    before children; a span keeps a word, its children, and its place among its siblings."""
-    context = EdgeContext(text, units_of(text, trg))
+    before children; a span keeps a word, its children, and its place among its siblings. `ctx`: the
+    pair's context, whose edge context is read (None: made here from `text` and `trg`)."""
+    context = ctx.edge_context if ctx is not None else EdgeContext(text, units_of(text, trg))
     _adjust(spans, 0, len(text), plain, context, decide, (0, len(plain)))
     return spans
 

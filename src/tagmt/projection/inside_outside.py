@@ -65,6 +65,7 @@ from tagmt.projection.scripts import HAN, writes_kana
 from tagmt.projection.wordseg import Word
 
 if TYPE_CHECKING:
+    from tagmt.projection.context import PairContext
     from tagmt.projection.paragraphs import Paragraph
 
 _BRACKETS = (
@@ -92,14 +93,16 @@ class Placed:
 def place_tags(
     detagged: Detagged, src: list[Word], trg: list[Word], links: Links, length: int,
     weights: Mapping[tuple[int, int], float] | None = None,
-    paragraph: "Paragraph | None" = None,
+    paragraph: "Paragraph | None" = None, *, ctx: "PairContext | None" = None,
 ) -> list[Placed]:
     """The tag tree of `detagged` placed on the words `trg` of a translation `length` chars long.
     `weights` (optional, `confidence.link_weights`): what each link counts for in the inside–outside
     sums — its confidence — and weak links that count there only (None: every link counts 1).
     `paragraph` (`paragraphs.paragraph_of`, a pair of several sentences): a tag enclosing whole
-    sentences takes their target sentences, one inside a sentence is placed in its counterpart."""
-    projector = _Projector(detagged, src, trg, links, length, weights)
+    sentences takes their target sentences, one inside a sentence is placed in its counterpart.
+    `ctx`: the pair's context, whose word offsets and target profile are read (None: the offsets are
+    computed here and the script tells the language)."""
+    projector = _Projector(detagged, src, trg, links, length, weights, ctx)
     projector.paragraph = paragraph
     return projector.place(detagged.tags, 0, len(trg), set(range(len(src))))
 
@@ -109,7 +112,7 @@ class _Projector(PointSplits):
 
     def __init__(
         self, detagged: Detagged, src: list[Word], trg: list[Word], links: Links, length: int,
-        weights: Mapping[tuple[int, int], float] | None = None,
+        weights: Mapping[tuple[int, int], float] | None = None, ctx: "PairContext | None" = None,
     ) -> None:
         self.detagged = detagged
         # (in sixtieths, as `wordstore` keeps them: integer sums, no float ties; a link without a weight
@@ -128,7 +131,7 @@ class _Projector(PointSplits):
         for i, _ in self.links:
             if 0 <= i < self.n:
                 self._links_from[i] += 1
-        self._starts = [w.start for w in src]
+        self._starts = ctx.src_starts if ctx is not None else [w.start for w in src]
         # each link's weight, by target word (all links into it) and by source word (for `_best_span`,
         # which reads only a tag's own links and its gaps: per tag, not per tag and link of the pair)
         self._into = [0] * self.m
@@ -150,7 +153,10 @@ class _Projector(PointSplits):
         self.order = {id(tag): k for k, tag in enumerate(detagged.walk())}
         self.paragraph: Paragraph | None = None
         self._meant: set[int] | None = None  # the target words a translating link reaches (`_translates`)
-        self.japanese = writes_kana(self.text)  # (no other language writes kana)
+        profile = ctx.trg_profile if ctx is not None else None
+        # the target profile's family when known (a Japanese segment in kanji alone writes no kana); else the
+        # script says (no other language writes kana)
+        self.japanese = profile.family == "japanese" if profile is not None else writes_kana(self.text)
 
     def _inside(self, tag: SourceTag) -> set[int]:
         if not self._sorted:

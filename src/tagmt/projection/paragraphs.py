@@ -51,7 +51,7 @@ What each rule gained on the benchmarks: docs/projection-history-rules.md (and p
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from typing import Mapping
+from typing import TYPE_CHECKING, Mapping
 
 from tagmt.projection.beads import (
     Bead,
@@ -69,6 +69,9 @@ from tagmt.projection.edges import Span, to_parent_edge, whitespace_after, white
 from tagmt.projection.sentences import sentence_spans
 from tagmt.projection.wordseg import Word
 
+if TYPE_CHECKING:
+    from tagmt.projection.context import PairContext
+
 _TRAILING = set(".?!…。？！．\"'”’»›」』）)］]】〕〉》")
 """A sentence's own closing marks: its stop and the quotation marks and brackets after it."""
 
@@ -82,19 +85,24 @@ class Paragraph(BeadSplit):
         text: str,
         src: list[Word],
         trg: list[Word],
-        src_sentences: list[tuple[int, int]],
-        trg_sentences: list[tuple[int, int]],
+        sentences: tuple[list[tuple[int, int]], list[tuple[int, int]]],
         beads: list[Bead],
         links: Mapping[tuple[int, int], float] | None = None,
+        ctx: PairContext | None = None,
     ) -> None:
+        """`sentences`: the source units and the target sentences, in characters; `ctx`: the pair's
+        context, whose word offsets, dictionary pieces, groups and target profile are read (None: computed
+        here, the language told by the script)."""
         self.plain, self.text = plain, text
         self.src, self.trg = src, trg
+        src_sentences, trg_sentences = sentences
         self.src_sentences, self.trg_sentences = src_sentences, trg_sentences
         self.beads = beads
+        self._ctx = ctx
         self._starts = [a for a, _ in src_sentences]
-        self._trg_starts = [w.start for w in trg]
+        self._trg_starts = ctx.trg_starts if ctx is not None else [w.start for w in trg]
         self._inner: set[int] | None = None
-        self._src_starts = [w.start for w in src]
+        self._src_starts = ctx.src_starts if ctx is not None else [w.start for w in src]
         self.links_of: dict[int, list[tuple[int, float]]] = {}  # source word → its (target word, weight)
         for (i, j), w in (links or {}).items():
             if 0 <= j < len(trg):
@@ -450,10 +458,13 @@ def paragraph_of(
     trg: list[Word],
     links,
     weights: Mapping[tuple[int, int], float] | None = None,
+    *,
+    ctx: PairContext | None = None,
 ) -> Paragraph | None:
     """The paragraph of a pair when its source has two or more units (sentences, or blocks that tile
     the segment; else None: a sentence is placed as before), with its beads from the links (`weights`: their
-    confidences; a weak link, below the aligner's vote, counts too, as in the inside–outside sums)."""
+    confidences; a weak link, below the aligner's vote, counts too, as in the inside–outside sums). `ctx`:
+    the pair's context, whose shared data the paragraph reads (None: computed here)."""
     if not detagged.tags:
         return None
     cuts = sorted(set(_block_edges(detagged)) | set(_point_edges(detagged)))
@@ -463,8 +474,8 @@ def paragraph_of(
     trg_sentences = sentence_spans(text, short_words=False)
     if not trg_sentences:
         return None
-    src_of = _sentence_index([w.start for w in src], src_sentences)
-    trg_of = _sentence_index([w.start for w in trg], trg_sentences)
+    src_of = _sentence_index(ctx.src_starts if ctx is not None else [w.start for w in src], src_sentences)
+    trg_of = _sentence_index(ctx.trg_starts if ctx is not None else [w.start for w in trg], trg_sentences)
     counted = dict.fromkeys(links, 1.0)
     if weights is not None:
         counted.update(weights)
@@ -475,4 +486,4 @@ def paragraph_of(
             mass[key] = mass.get(key, 0.0) + w
     beads = correspond(mass, [_length(detagged.plain, a, b) for a, b in src_sentences],
                        [_length(text, a, b) for a, b in trg_sentences])
-    return Paragraph(detagged.plain, text, src, trg, src_sentences, trg_sentences, beads, counted)
+    return Paragraph(detagged.plain, text, src, trg, (src_sentences, trg_sentences), beads, counted, ctx)

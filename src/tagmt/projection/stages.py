@@ -51,7 +51,7 @@ class EdgeConventions:
     placing = False
 
     def run(self, ctx: PairContext, spans: list[Span]) -> list[Span]:
-        return adjust_edges(spans, ctx.plain, ctx.translation, ctx.trg, ctx.decide)
+        return adjust_edges(spans, ctx.plain, ctx.translation, ctx.trg, ctx.decide, ctx=ctx)
 
 
 class TargetUnits:
@@ -164,7 +164,7 @@ def place(ctx: PairContext) -> list[Span]:
     context's paragraph when it has several sentences), in characters, a tag with a verbatim copy of its
     source text in the translation on that copy (`units.verbatim_spans`)."""
     placed = place_tags(ctx.detagged, ctx.src, ctx.trg, ctx.links, len(ctx.translation), ctx.weights,
-                        ctx.paragraph)
+                        ctx.paragraph, ctx=ctx)
     return verbatim_spans(to_spans(placed, ctx.plain, ctx.translation, ctx.trg), ctx.plain, ctx.translation,
                           ctx.trg)
 
