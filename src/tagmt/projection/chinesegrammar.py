@@ -40,15 +40,16 @@ miss at either seed. `--paragraphs 3:p --no-alone` SAP en-zh (seed 1): 94.3 → 
 
 from __future__ import annotations
 
-from typing import Mapping
+from typing import TYPE_CHECKING
 
-from tagmt.projection.align import Links
 from tagmt.projection.edges import Span, between_siblings
-from tagmt.projection.nounchains import link_owners
+from tagmt.projection.nounchains import Owners
 from tagmt.projection.profiles.chinese import ASPECT, LOCALIZER_PREFIXES, LOCALIZERS, NEGATIONS, PREPOSITIONS
 from tagmt.projection.scripts import HAN_BMP, looks_chinese
-from tagmt.projection.units import dictionary_pieces
 from tagmt.projection.wordseg import Word, words_within
+
+if TYPE_CHECKING:  # (the context imports `units` and `nounchains`, which this module reads: a type only)
+    from tagmt.projection.context import PairContext
 
 SURE = 1.0
 """A link of this confidence or more (every run of the aligner found it, or an anchor) ties a
@@ -64,29 +65,25 @@ def _localizer(piece: str) -> bool:
     return piece in LOCALIZERS or (len(piece) == 2 and piece[0] in LOCALIZER_PREFIXES and piece[1] in LOCALIZERS)
 
 
-def keep_phrases(
-    spans: list[Span],
-    text: str,
-    src: list[Word],
-    trg: list[Word],
-    links: Links,
-    weights: Mapping[tuple[int, int], float] | None = None,
-) -> list[Span]:
-    """`spans` with their edges moved so that no circumposition is cut and an aspect adverb goes with
-    its verb (module docstring), parents first; in place, and returned. Only Chinese text."""
-    if not trg or not chinese(text) or all(node.point for root in spans for node in root.walk()):
+def keep_phrases(spans: list[Span], ctx: PairContext) -> list[Span]:
+    """The spans of `ctx` with their edges moved so that no circumposition is cut and an aspect adverb
+    goes with its verb (module docstring), parents first; in place, and returned. Only Chinese text.
+    Reads the context's link owners, word offsets and dictionary pieces."""
+    text = ctx.translation
+    if not ctx.trg or not chinese(text) or all(node.point for root in spans for node in root.walk()):
         return spans
-    owners = link_owners(links, weights, len(src), len(trg))
-    _Phrases(text, src, trg, owners).visit(spans, 0, len(text))
+    _Phrases(text, ctx.src, ctx.trg, ctx.owners, (ctx.src_starts, ctx.trg_starts), ctx.pieces).visit(
+        spans, 0, len(text))
     return spans
 
 
 class _Phrases:
-    def __init__(self, text: str, src: list[Word], trg: list[Word], owners: dict[int, list[tuple[int, float]]]):
+    def __init__(self, text: str, src: list[Word], trg: list[Word], owners: Owners,
+                 starts: tuple[list[int], list[int]], pieces: list[tuple[int, int]]) -> None:
+        """`starts`: the source's and the target's word offsets; `pieces`: the dictionary words of `text`
+        (`units.dictionary_pieces`)."""
         self.text, self.src, self.trg, self.owners = text, src, trg, owners
-        self.src_starts = [w.start for w in src]
-        self.trg_starts = [w.start for w in trg]
-        pieces = dictionary_pieces(text)
+        self.src_starts, self.trg_starts = starts
         self.starting = {a: b for a, b in pieces}  # dictionary word starting at a → its end
         self.ending = {b: a for a, b in pieces}
 

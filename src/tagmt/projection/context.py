@@ -116,3 +116,9 @@ class PairContext:
     def paragraph(self) -> Paragraph | None:
         """The pair's `paragraphs.Paragraph` when its source has two or more units, else None."""
         return paragraph_of(self.detagged, self.translation, self.src, self.trg, self.links, self.weights)
+
+    # ctxa
+    @cached_property
+    def source_groups(self) -> list[tuple[int, int]]:
+        """The source's bracket and quotation groups (`units.groups_of` of `plain`)."""
+        return groups_of(self.plain)

@@ -54,12 +54,15 @@ With `--paragraphs 3:p` (SAP en-ko, seed 1): joined 78.1 → 79.3 %, alone 93.1 
 
 from __future__ import annotations
 
-from typing import Mapping
+from typing import TYPE_CHECKING, Mapping
 
 from tagmt.projection.align import Links
 from tagmt.projection.edges import Span, between_siblings
 from tagmt.projection.scripts import KANA_BLOCKS, all_hangul_named, all_kanji_or_katakana_named
 from tagmt.projection.wordseg import Word, korean_function_nouns, words_within
+
+if TYPE_CHECKING:  # (the context imports this module's `link_owners`: a type only)
+    from tagmt.projection.context import PairContext
 
 SURE = 1.0
 """A link of this confidence or more (every run of the aligner found it, or an anchor) is sure:
@@ -99,21 +102,15 @@ def link_owners(links: Links, weights: Mapping[tuple[int, int], float] | None, n
     return owners
 
 
-def complete_chains(
-    spans: list[Span],
-    text: str,
-    src: list[Word],
-    trg: list[Word],
-    links: Links,
-    weights: Mapping[tuple[int, int], float] | None = None,
-) -> list[Span]:
-    """`spans` with the edges of their span tags moved over the free nouns of the chains they cut
-    (module docstring), parents first; in place, and returned."""
+def complete_chains(spans: list[Span], ctx: PairContext) -> list[Span]:
+    """The spans of `ctx` with the edges of their span tags moved over the free nouns of the chains
+    they cut (module docstring), parents first; in place, and returned. Reads the context's link
+    owners (`link_owners`) and word offsets."""
+    text, trg = ctx.translation, ctx.trg
     japanese = _kana(text)
     if not trg or not (japanese or any(_script_noun(w) for w in trg)):
         return spans
-    owners = link_owners(links, weights, len(src), len(trg))
-    _Chains(text, src, trg, owners, japanese).visit(spans, 0, len(text))
+    _Chains(text, ctx.src, trg, ctx.owners, japanese, (ctx.src_starts, ctx.trg_starts)).visit(spans, 0, len(text))
     return spans
 
 
@@ -121,12 +118,12 @@ class _Chains:
     """One translation's chains: its words, the source words each target word is linked to (with
     the links' confidences), and its bound nouns (read once, when a chain is first looked at)."""
 
-    def __init__(self, text: str, src: list[Word], trg: list[Word], owners: dict[int, list[tuple[int, float]]],
-                 japanese: bool = False) -> None:
+    def __init__(self, text: str, src: list[Word], trg: list[Word], owners: Owners, japanese: bool,
+                 starts: tuple[list[int], list[int]]) -> None:
+        """`starts`: the source's and the target's word offsets."""
         self.text, self.src, self.trg, self.owners, self.japanese = text, src, trg, owners, japanese
         self._function: frozenset[tuple[int, int]] | None = None
-        self.src_starts = [w.start for w in src]
-        self.trg_starts = [w.start for w in trg]
+        self.src_starts, self.trg_starts = starts
 
     def noun(self, j: int) -> bool:
         """Word `j` is a noun of a chain: a Hangul noun, not a bound noun, numeral or pronoun; in
