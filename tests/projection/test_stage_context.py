@@ -1,6 +1,7 @@
 """The unit, list, noun-chain and Chinese-phrase stages read what the pair's context (`context.PairContext`)
 makes once: the translation's dictionary pieces, its and the source's groups, the link owners and the word
-offsets are computed once per pair, however many of these stages read them."""
+offsets are computed once per pair, however many of these stages read them; the noun chains and the Chinese
+phrases read the target profile's family, not the script (a Japanese text in kanji alone)."""
 
 from __future__ import annotations
 
@@ -84,3 +85,42 @@ def _rules(ctx: PairContext, spans=None) -> str:
     for name in RULES:
         spans = STAGES[name]().run(ctx, spans)
     return render_spans(ctx.translation, spans)[0]
+
+
+# ------------------------------------------------------------------- the target profile, not the script
+
+def _chained(target: str, profiles: Profiles | None) -> str:
+    """`<b>Generate File</b>` placed on `target`'s first word (its `生成` linked to the copy of `Generate`
+    outside the tag), after the units and noun-chain stages."""
+    detagged = detag("Generate them with <b>Generate File</b>.")
+    src = words_with_offsets(detagged.plain, "en", detagged.cuts())
+    trg = words_with_offsets(target, "ja")
+    links = {(0, 1), (4, 0)}  # Generate → 生成, File → 文書
+    assert [src[i].text for i, _ in sorted(links)] == ["Generate", "File"]
+    ctx = PairContext(detagged, target, src, trg, links, profiles=profiles)
+    spans = place(ctx)
+    for name in ("units", "noun-chains"):
+        spans = STAGES[name]().run(ctx, spans)
+    return render_spans(target, spans)[0]
+
+
+def test_a_japanese_noun_chain_written_in_kanji_alone_is_japanese_by_the_profile():
+    # no kana: the script says nothing of the language, the profile does (no profile: not read as Japanese)
+    assert _chained("文書生成、生成", Profiles.of("en", "ja")) == "<b>文書生成</b>、生成"
+    assert _chained("文書生成、生成", None) == "<b>文書</b>生成、生成"
+    # a profile that is not Japanese's: no Japanese chain
+    assert _chained("文書生成、生成", Profiles.of("en", "zh")) == "<b>文書</b>生成、生成"
+
+
+def test_japanese_written_in_kanji_alone_is_not_chinese_for_the_chinese_phrases():
+    from tagmt.projection.edges import Span
+
+    detagged = detag("only in <b>draft mode</b>")
+    text = "仅在草稿模式中切换"
+    src = words_with_offsets(detagged.plain, "en", detagged.cuts())
+    trg = words_with_offsets(text, "zh")
+    for profiles, expected in ((None, "草稿模式"), (Profiles.of("en", "zh"), "草稿模式"),
+                               (Profiles.of("en", "ja"), "草稿模式中")):
+        ctx = PairContext(detagged, text, src, trg, set(), profiles=profiles)
+        (span,) = STAGES["chinese-phrases"]().run(ctx, [Span(detagged.tags[0], 2, 7, 0, False)])
+        assert text[span.start:span.end] == expected, profiles

@@ -18,9 +18,9 @@ cuts a phrase that Chinese grammar writes as one.
 Either move is made only when the function character is tied by no sure link (confidence >= `SURE`)
 to a source word outside the tag and to none inside it the other way (`You have <b>saved</b>` →
 `您已<b>保存</b>`: `已` is `have`'s), when it is a word of its own in the dictionary (jieba: never the
-first character of `中心` or `已经`), and within the span's parent and siblings. Text with kana is
-Japanese (it writes the same characters as parts of its own words): untouched; so is every other
-script.
+first character of `中心` or `已经`), and within the span's parent and siblings. Only a Chinese target
+(its profile's family; without a profile, Han text with no kana or Hangul): Japanese writes the same
+characters as parts of its own words.
 
 Why the earlier steps left them out (SAP en-zh, CV): the placement drops a localizer that ends a span
 (`inside_outside._trim`: kind `postposition`, right for `在<b>X</b>中`), even when it is surely linked to
@@ -68,9 +68,11 @@ def _localizer(piece: str) -> bool:
 def keep_phrases(spans: list[Span], ctx: PairContext) -> list[Span]:
     """The spans of `ctx` with their edges moved so that no circumposition is cut and an aspect adverb
     goes with its verb (module docstring), parents first; in place, and returned. Only Chinese text.
-    Reads the context's link owners, word offsets and dictionary pieces."""
+    Reads the context's link owners, word offsets and dictionary pieces; Chinese is the target profile's
+    family (no profile: text that `chinese` reads as Chinese)."""
     text = ctx.translation
-    if not ctx.trg or not chinese(text) or all(node.point for root in spans for node in root.walk()):
+    is_chinese = chinese(text) if ctx.family is None else ctx.family == "chinese"
+    if not ctx.trg or not is_chinese or all(node.point for root in spans for node in root.walk()):
         return spans
     _Phrases(text, ctx.src, ctx.trg, ctx.owners, (ctx.src_starts, ctx.trg_starts), ctx.pieces).visit(
         spans, 0, len(text))

@@ -122,3 +122,9 @@ class PairContext:
     def source_groups(self) -> list[tuple[int, int]]:
         """The source's bracket and quotation groups (`units.groups_of` of `plain`)."""
         return groups_of(self.plain)
+
+    @property
+    def family(self) -> str | None:
+        """The target profile's family (`profiles.Profile.family`: japanese, korean, chinese, spaced,
+        unspaced); None when the languages are not known: the rules then guess from the script."""
+        return None if self.profiles is None else self.profiles.trg.family

@@ -37,9 +37,9 @@ The rule (`complete_chains`, after the edge rules), for each span tag, parents f
 Nouns are MeCab-ko's N* words in Hangul (`wordseg`'s `content`), without bound nouns, numerals and
 pronouns (`wordseg.korean_function_nouns`: `중`, `수`, `때`, `하나` head the phrase built on the words
 before them: `<b>PDF 파일 생성</b> 중 하나를`). Latin words and numbers are no part of a chain.
-Japanese (a translation with kana) gets the rule in a strict form: a chain is a run of kanji and
-katakana nouns (IPADIC's 名詞, 接頭詞), and a noun is taken only when linked to the tag (or a copy of
-one of its words) — Japanese glues a term's head noun (`アプリ`, `タブ`, `ボタン`, `フェーズ`) to
+Japanese (the target profile's; without a profile, a translation with kana) gets the rule in a strict
+form: a chain is a run of kanji and katakana nouns (IPADIC's 名詞, 接頭詞), and a noun is taken only
+when linked to the tag (or a copy of one of its words) — Japanese glues a term's head noun (`アプリ`, `タブ`, `ボタン`, `フェーズ`) to
 the term, the references leave that noun outside the tag (it translates the English word after the
 tag), and taking unlinked glued nouns as in Korean took SAP en-ja from 92.7 to 91.6 %. No adverb or
 particle step.
@@ -48,7 +48,7 @@ Measured (benchmarks/bench_projection.py --modes cv --sets sap --directions en-k
 seed 1 / seed 11): 90.4 / 90.0 → 92.0 / 91.2 ("words" misses 41 / 44 → 33 / 37): the nouns alone
 (with unlinked left nouns) 91.6 / 91.0, the particle inside a term +0.4 / +0.6, left nouns linked or
 glued only 0 / -0.4. SAP en-ja 92.7 / 92.0 → 92.9 / 92.3 (`<b>Word ファイル生成</b>`,
-`<b>期限超過リソース</b>`). Chinese and every other language: untouched (no Hangul, no kana).
+`<b>期限超過リソース</b>`). Chinese and every other language: untouched.
 With `--paragraphs 3:p` (SAP en-ko, seed 1): joined 78.1 → 79.3 %, alone 93.1 → 94.0 %.
 """
 
@@ -105,10 +105,12 @@ def link_owners(links: Links, weights: Mapping[tuple[int, int], float] | None, n
 def complete_chains(spans: list[Span], ctx: PairContext) -> list[Span]:
     """The spans of `ctx` with the edges of their span tags moved over the free nouns of the chains
     they cut (module docstring), parents first; in place, and returned. Reads the context's link
-    owners (`link_owners`) and word offsets."""
-    text, trg = ctx.translation, ctx.trg
-    japanese = _kana(text)
-    if not trg or not (japanese or any(_script_noun(w) for w in trg)):
+    owners (`link_owners`) and word offsets. The target profile says which chains: Japanese's, Korean's
+    (no profile: Japanese if the text writes kana, Korean's where it writes Hangul nouns)."""
+    text, trg, family = ctx.translation, ctx.trg, ctx.family
+    japanese = _kana(text) if family is None else family == "japanese"
+    korean = family in (None, "korean") and any(_script_noun(w) for w in trg)
+    if not trg or not (japanese or korean):
         return spans
     _Chains(text, ctx.src, trg, ctx.owners, japanese, (ctx.src_starts, ctx.trg_starts)).visit(spans, 0, len(text))
     return spans
