@@ -1,7 +1,7 @@
 """The unit, list, noun-chain and Chinese-phrase stages read what the pair's context (`context.PairContext`)
 makes once: the translation's dictionary pieces, its and the source's groups, the link owners and the word
-offsets are computed once per pair, however many of these stages read them; the noun chains and the Chinese
-phrases read the target profile's family, not the script (a Japanese text in kanji alone)."""
+offsets are computed once per pair, however many of these stages read them; the Korean noun chains and the
+Chinese phrases read the target profile's family, not the script (a Japanese text in kanji alone)."""
 
 from __future__ import annotations
 
@@ -104,12 +104,26 @@ def _chained(target: str, profiles: Profiles | None) -> str:
     return render_spans(target, spans)[0]
 
 
-def test_a_japanese_noun_chain_written_in_kanji_alone_is_japanese_by_the_profile():
-    # no kana: the script says nothing of the language, the profile does (no profile: not read as Japanese)
-    assert _chained("文書生成、生成", Profiles.of("en", "ja")) == "<b>文書生成</b>、生成"
+def test_a_japanese_noun_chain_written_in_kanji_alone_is_still_read_by_the_script():
+    # no kana: the chains still guess from the script (reading the ja profile changes SAP en-ja none:
+    # `<uicontrol>原価</uicontrol>見積` → `<uicontrol>原価見積</uicontrol>`, a later, measured step)
+    assert _chained("文書生成、生成", Profiles.of("en", "ja")) == "<b>文書</b>生成、生成"
     assert _chained("文書生成、生成", None) == "<b>文書</b>生成、生成"
-    # a profile that is not Japanese's: no Japanese chain
-    assert _chained("文書生成、生成", Profiles.of("en", "zh")) == "<b>文書</b>生成、生成"
+    assert _chained("ファイル生成、生成", Profiles.of("en", "ja")) == "<b>ファイル生成</b>、生成"
+
+
+def test_korean_chains_run_for_the_korean_profile_only():
+    detagged = detag("Go from <b>Refinement</b> back.")
+    text = "세부 지정"
+    src = words_with_offsets(detagged.plain, "en", detagged.cuts())
+    trg = words_with_offsets(text, "ko")
+    from tagmt.projection.edges import Span
+
+    for profiles, expected in ((None, "세부 지정"), (Profiles.of("en", "ko"), "세부 지정"),
+                               (Profiles.of("en", "de"), "세부")):
+        ctx = PairContext(detagged, text, src, trg, {(2, 0)}, profiles=profiles)
+        (span,) = STAGES["noun-chains"]().run(ctx, [Span(detagged.tags[0], 0, 2, 0, False)])
+        assert text[span.start:span.end] == expected, profiles
 
 
 def test_japanese_written_in_kanji_alone_is_not_chinese_for_the_chinese_phrases():

@@ -37,7 +37,7 @@ The rule (`complete_chains`, after the edge rules), for each span tag, parents f
 Nouns are MeCab-ko's N* words in Hangul (`wordseg`'s `content`), without bound nouns, numerals and
 pronouns (`wordseg.korean_function_nouns`: `중`, `수`, `때`, `하나` head the phrase built on the words
 before them: `<b>PDF 파일 생성</b> 중 하나를`). Latin words and numbers are no part of a chain.
-Japanese (the target profile's; without a profile, a translation with kana) gets the rule in a strict
+Japanese (a translation with kana; not yet the target profile's) gets the rule in a strict
 form: a chain is a run of kanji and katakana nouns (IPADIC's 名詞, 接頭詞), and a noun is taken only
 when linked to the tag (or a copy of one of its words) — Japanese glues a term's head noun (`アプリ`, `タブ`, `ボタン`, `フェーズ`) to
 the term, the references leave that noun outside the tag (it translates the English word after the
@@ -105,10 +105,11 @@ def link_owners(links: Links, weights: Mapping[tuple[int, int], float] | None, n
 def complete_chains(spans: list[Span], ctx: PairContext) -> list[Span]:
     """The spans of `ctx` with the edges of their span tags moved over the free nouns of the chains
     they cut (module docstring), parents first; in place, and returned. Reads the context's link
-    owners (`link_owners`) and word offsets. The target profile says which chains: Japanese's, Korean's
-    (no profile: Japanese if the text writes kana, Korean's where it writes Hangul nouns)."""
+    owners (`link_owners`) and word offsets. Japanese chains where the text writes kana (not yet the
+    target profile: a Japanese text in kanji alone, SAP en-ja none's `原価見積`, would change), Korean
+    chains for the Korean profile (no profile: where the text writes Hangul nouns)."""
     text, trg, family = ctx.translation, ctx.trg, ctx.family
-    japanese = _kana(text) if family is None else family == "japanese"
+    japanese = _kana(text)
     korean = family in (None, "korean") and any(_script_noun(w) for w in trg)
     if not trg or not (japanese or korean):
         return spans
