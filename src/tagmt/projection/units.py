@@ -180,7 +180,8 @@ def unknown_compounds(text: str, pieces: list[tuple[int, int]] | None = None) ->
     words in kana, so such a run is one content word (a term of the domain), and none of its
     characters is a word of its own that a source word could translate: links to its characters
     do not split it. Empty for text without kana (Chinese, where one Han character may well be a
-    word: `将`, `为`) and without PyICU. `pieces` as for `dictionary_words`."""
+    word: `将`, `为`) and without PyICU. `pieces` as for `dictionary_words`. (The script decides, not
+    yet the target profile: reading the ja profile keeps SAP en-ja none's kana-less `原価見積` whole.)"""
     if not HAN.search(text) or not KANA.search(text) or not icu_available():
         return []
     return _kanji_runs(text, dictionary_pieces(text) if pieces is None else pieces)
