@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from tagmt.projection import detag, project_tags
 from tagmt.projection.chinesegrammar import keep_phrases
+from tagmt.projection.context import PairContext
 from tagmt.projection.conventions import default_decision
 from tagmt.projection.edges import adjust_edges, to_spans
 from tagmt.projection.inside_outside import place_tags
@@ -83,11 +84,11 @@ def test_a_span_that_ends_on_the_localizer_of_a_preposition_before_it_gives_it_o
         src = words_with_offsets(detagged.plain, "en", detagged.cuts())
         trg = words_with_offsets(text, lang)
         span = Span(detagged.tags[0], 2, 7, 0, False)
-        keep_phrases([span], text, src, trg, set())
+        keep_phrases([span], PairContext(detagged, text, src, trg, set()))
         assert text[span.start:span.end] == "草稿模式"
         # with the preposition inside the span, it keeps its localizer
         span = Span(detagged.tags[0], 1, 7, 0, False)
-        keep_phrases([span], text, src, trg, set())
+        keep_phrases([span], PairContext(detagged, text, src, trg, set()))
         assert text[span.start:span.end] == text[1:7]
 
 
@@ -147,7 +148,8 @@ def test_japanese_korean_and_latin_text_are_left_alone():
         placed = place_tags(detagged, src, trg, {(0, 0)}, len(text))
         spans = to_spans(placed, detagged.plain, text, trg)
         before = [(s.start, s.end) for s in spans]
-        assert [(s.start, s.end) for s in keep_phrases(spans, text, src, trg, {(0, 0)})] == before
+        ctx = PairContext(detagged, text, src, trg, {(0, 0)})
+        assert [(s.start, s.end) for s in keep_phrases(spans, ctx)] == before
 
 
 # --------------------------------------------------------------------------------------- property
@@ -189,9 +191,9 @@ def test_edges_move_only_over_one_function_character_and_keep_nesting(case):
     placed = place_tags(detagged, src, trg, links, len(text), weights)
     spans = verbatim_spans(to_spans(placed, detagged.plain, text, trg), detagged.plain, text, trg)
     spans = respect_units(adjust_edges(spans, detagged.plain, text, trg, default_decision),
-                          detagged.plain, text, (src, trg, links))
+                          PairContext(detagged, text, src, trg, links))
     before = copy.deepcopy(spans)
-    after = keep_phrases(spans, text, src, trg, links, weights)
+    after = keep_phrases(spans, PairContext(detagged, text, src, trg, links, weights))
     for old, new in zip(_flat(before), _flat(after)):
         if new.start != old.start:  # only ever an aspect adverb taken in on the left
             assert new.start == old.start - 1 and text[new.start] in ASPECT

@@ -16,13 +16,13 @@ from tagmt.projection.stages import Pipeline
 from test_pipeline import _context
 
 
-def _counting(monkeypatch, module, name: str) -> list[int]:
-    """`module.name` wrapped to count its calls (the count is the list's length)."""
-    calls: list[int] = []
+def _counting(monkeypatch, module, name: str) -> list:
+    """`module.name` wrapped to record its calls: the first argument of each (the text it reads)."""
+    calls: list = []
     original = getattr(module, name)
 
     def counted(*args, **kwargs):
-        calls.append(1)
+        calls.append(args[0] if args else None)
         return original(*args, **kwargs)
 
     monkeypatch.setattr(module, name, counted)
@@ -48,8 +48,10 @@ def test_the_shared_data_is_computed_once_per_pair_over_a_pipeline_run(monkeypat
     Pipeline.for_profile(ctx.profiles.trg).spans(ctx)
     bead = ctx.paragraph.beads[0] if ctx.paragraph is not None else None
     assert bead is not None and bead.src == (0, 2) and bead.trg == (0, 1)  # (a bead split: it read them)
-    assert {name: len(calls) for name, calls in own.items()} == {"dictionary_pieces": 1, "groups_of": 1,
-                                                                  "units_of": 1}
+    # once per text: the translation's pieces and edge units; the groups of the translation and of the source
+    assert own["dictionary_pieces"] == [ctx.translation] and own["units_of"] == [ctx.translation]
+    assert sorted(own["groups_of"]) == sorted({ctx.translation, ctx.plain} & set(own["groups_of"]))
+    assert ctx.translation in own["groups_of"]
     assert {name: len(calls) for name, calls in again.items()} == {"dictionary_pieces": 0, "groups_of": 0,
                                                                     "units_of": 0}
     assert ctx.paragraph._src_starts is ctx.src_starts and ctx.paragraph._trg_starts is ctx.trg_starts

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from tagmt.markup import is_well_formed, strip, tokenize
 from tagmt.projection import detag, project_tags
+from tagmt.projection.context import PairContext
 from tagmt.projection.edges import Span
 from tagmt.projection.enumerations import Separators, respect_lists, separator_offsets
 from tagmt.projection.render import render_spans
@@ -35,7 +36,7 @@ def place(source: str, translation: str, src_lang: str, trg_lang: str, pairs, sp
         start = translation.index(text, at)
         placed.append(Span(tag, start, start + len(text), order, False))
         at = start + len(text)
-    out = respect_lists(placed, detagged.plain, translation, (src, trg, links))
+    out = respect_lists(placed, PairContext(detagged, translation, src, trg, links))
     return render_spans(translation, out)[0]
 
 
@@ -110,7 +111,7 @@ def test_a_child_is_never_emptied():
     trg = words_with_offsets(translation, "fr")
     (b,) = detagged.tags
     span = Span(b, 0, len(translation), 0, False, [Span(b.children[0], 5, len(translation), 1, False)])
-    out = respect_lists([span], detagged.plain, translation, (src, trg, {(0, 0), (1, 2)}))
+    out = respect_lists([span], PairContext(detagged, translation, src, trg, {(0, 0), (1, 2)}))
     assert render_spans(translation, out)[0] == "<b>Nom, <i>adresse</i></b>"
 
 
@@ -238,7 +239,7 @@ def test_rule_1_a_span_keeps_no_separator_beyond_what_its_links_allow(data):
     links = set(data.draw(st.lists(st.sampled_from(pairs), max_size=10)))
     (tag,) = detagged.tags
     span = Span(tag, start, end, 0, False)
-    respect_lists([span], detagged.plain, text, (src, trg, links))
+    respect_lists([span], PairContext(detagged, text, src, trg, links))
     assert start <= span.start < span.end <= end and text[span.start : span.end].strip()
     allowed = len(Separators(detagged.plain).within(tag.start, tag.end))
     seps = Separators(text).within(span.start, span.end)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import sys
 
+from tagmt.projection.context import PairContext
 from tagmt.projection.detag import detag
 from tagmt.projection.projector import project_tags
 from tagmt.projection.repeats import order_repeats
@@ -97,7 +98,7 @@ def chains_case(n: int):
     firsts = [j for j, w in enumerate(trg) if w.text == "세부"]
     spans = [Span(tag, trg[j].start, trg[j].end, k, False) for k, (tag, j) in enumerate(zip(detagged.tags, firsts))]
     links = {(2 * k, j) for k, j in enumerate(firsts)}
-    return spans, text, src, trg, links
+    return spans, PairContext(detagged, text, src, trg, links)
 
 
 def test_noun_chains_of_many_tags_are_completed_in_linear_work():
@@ -105,9 +106,9 @@ def test_noun_chains_of_many_tags_are_completed_in_linear_work():
 
     counts = []
     for n in (200, 400, 800):
-        spans, *rest = chains_case(n)
-        count, out = lines_run(complete_chains, spans, *rest)
-        assert all(rest[0][s.start:s.end] == "세부 지정" for s in out)
+        spans, ctx = chains_case(n)
+        count, out = lines_run(complete_chains, spans, ctx)
+        assert all(ctx.translation[s.start:s.end] == "세부 지정" for s in out)
         counts.append(count)
     assert_linear(counts)
 
@@ -121,7 +122,7 @@ def circumposition_case(n: int):
     text = "，".join("已在范围内" for _ in range(n))
     trg = words_with_offsets(text, "zh")
     spans = [Span(tag, 6 * k + 1, 6 * k + 4, k, False) for k, tag in enumerate(detagged.tags)]
-    return spans, text, src, trg, set()
+    return spans, PairContext(detagged, text, src, trg, set())
 
 
 def test_chinese_function_characters_at_many_edges_are_moved_in_linear_work():
@@ -130,9 +131,9 @@ def test_chinese_function_characters_at_many_edges_are_moved_in_linear_work():
     keep_phrases(*circumposition_case(2))  # (jieba's dictionary loaded before counting)
     counts = []
     for n in (200, 400, 800):
-        spans, *rest = circumposition_case(n)
-        count, out = lines_run(keep_phrases, spans, *rest)
-        assert all(rest[0][s.start:s.end] == "在范围内" for s in out)
+        spans, ctx = circumposition_case(n)
+        count, out = lines_run(keep_phrases, spans, ctx)
+        assert all(ctx.translation[s.start:s.end] == "在范围内" for s in out)
         counts.append(count)
     assert_linear(counts)
 
@@ -151,7 +152,7 @@ def list_case(n: int):
     links = {(i, index[w.text.replace("w", "v")]) for i, w in enumerate(src) if w.text.startswith("w")}
     starts = [text.index(f"v{k}") for k in range(n)]
     spans = [Span(tag, starts[k], starts[k] + 2, k, False) for k, tag in enumerate(detagged.tags)]
-    return spans, detagged.plain, text, (src, trg, links)
+    return spans, PairContext(detagged, text, src, trg, links)
 
 
 def test_lists_are_placed_in_linear_work():
@@ -159,10 +160,10 @@ def test_lists_are_placed_in_linear_work():
 
     counts = []
     for n in (200, 400, 800):
-        spans, plain, text, aligned = list_case(n)
+        spans, ctx = list_case(n)
         spans[0].end = spans[0].start + 1  # `<b>v</b>0`: the list gives the first tag its whole item
-        count, out = lines_run(respect_lists, spans, plain, text, aligned)
-        assert text[out[0].start : out[0].end] == "v0"
+        count, out = lines_run(respect_lists, spans, ctx)
+        assert ctx.translation[out[0].start : out[0].end] == "v0"
         counts.append(count)
     assert_linear(counts)  # doubling the list: ×4 when quadratic
 

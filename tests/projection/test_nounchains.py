@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tagmt.projection import detag, project_tags
+from tagmt.projection.context import PairContext
 from tagmt.projection.conventions import default_decision
 from tagmt.projection.edges import adjust_edges, to_spans
 from tagmt.projection.inside_outside import place_tags
@@ -121,7 +122,7 @@ def _placed(source: str, target: str, lang: str, pairs: list[tuple[str, str]]):
     placed = place_tags(detagged, src, trg, links, len(target))
     spans = verbatim_spans(to_spans(placed, detagged.plain, target, trg), detagged.plain, target, trg)
     spans = respect_units(adjust_edges(spans, detagged.plain, target, trg, default_decision),
-                          detagged.plain, target, (src, trg, links))
+                          PairContext(detagged, target, src, trg, links))
     return spans, detagged, src, trg, links
 
 
@@ -129,12 +130,14 @@ def test_japanese_takes_only_nouns_linked_to_the_tag():
     # `生成` linked to the copy of the tag's `Generate` outside it: the term's
     target = "ファイル生成で生成します。"
     pairs = [("Generate", "生成"), ("File", "ファイル"), (".", "。")]
-    spans, _, src, trg, links = _placed("Generate them with <b>Generate File</b>.", target, "ja", pairs)
+    spans, detagged, src, trg, links = _placed("Generate them with <b>Generate File</b>.", target, "ja", pairs)
     assert [target[s.start:s.end] for s in spans] == ["ファイル"]
-    assert [target[s.start:s.end] for s in complete_chains(spans, target, src, trg, links)] == ["ファイル生成"]
+    ctx = PairContext(detagged, target, src, trg, links)
+    assert [target[s.start:s.end] for s in complete_chains(spans, ctx)] == ["ファイル生成"]
     # the tag has no `Generate`: `生成`, linked elsewhere, is not taken
-    spans, _, src, trg, links = _placed("Generate them with the <b>File</b> generator.", target, "ja", pairs)
-    assert [target[s.start:s.end] for s in complete_chains(spans, target, src, trg, links)] == ["ファイル"]
+    spans, detagged, src, trg, links = _placed("Generate them with the <b>File</b> generator.", target, "ja", pairs)
+    ctx = PairContext(detagged, target, src, trg, links)
+    assert [target[s.start:s.end] for s in complete_chains(spans, ctx)] == ["ファイル"]
 
 
 def test_chinese_and_latin_text_is_left_to_the_placement_rules():
@@ -144,7 +147,7 @@ def test_chinese_and_latin_text_is_left_to_the_placement_rules():
     ]:
         spans, detagged, src, trg, links = _placed(source, target, lang, pairs)
         before = [(s.start, s.end) for s in spans]
-        after = complete_chains(spans, target, src, trg, links)
+        after = complete_chains(spans, PairContext(detagged, target, src, trg, links))
         assert [(s.start, s.end) for s in after] == before
 
 
@@ -192,9 +195,9 @@ def test_chains_only_grow_spans_over_nouns_and_keep_nesting(case):
     placed = place_tags(detagged, src, trg, links, len(text), weights)
     spans = verbatim_spans(to_spans(placed, detagged.plain, text, trg), detagged.plain, text, trg)
     spans = respect_units(adjust_edges(spans, detagged.plain, text, trg, default_decision),
-                          detagged.plain, text, (src, trg, links))
+                          PairContext(detagged, text, src, trg, links))
     before = copy.deepcopy(spans)
-    after = complete_chains(spans, text, src, trg, links, weights)
+    after = complete_chains(spans, PairContext(detagged, text, src, trg, links, weights))
     for old, new in zip(_flat(before), _flat(after)):
         assert new.start <= old.start and old.end <= new.end
         for lo, hi, right in ((new.start, old.start, False), (old.end, new.end, True)):

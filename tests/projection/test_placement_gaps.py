@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from tagmt.markup import is_well_formed, strip, tokenize
 from tagmt.projection import detag, project_tags
+from tagmt.projection.context import PairContext
 from tagmt.projection.edges import Edge, Span, Unit
 from tagmt.projection.inside_outside import _Projector
 from tagmt.projection.units import dictionary_words, respect_units, unknown_compounds
@@ -131,7 +132,7 @@ def test_unknown_kanji_runs_of_japanese_are_one_word():
 def test_an_edge_does_not_split_an_unknown_kanji_compound(text, start, end, expected):
     pytest.importorskip("icu")
     source = detag("<b>x</b>")
-    (span,) = respect_units([Span(source.tags[0], start, end, 0, False)], source.plain, text)
+    (span,) = respect_units([Span(source.tags[0], start, end, 0, False)], PairContext(source, text, [], [], set()))
     assert text[span.start : span.end] == expected
 
 
@@ -278,7 +279,7 @@ def test_no_edge_falls_inside_an_unknown_kanji_compound(text, cut):
     start = cut.draw(st.integers(0, len(text) - 1))
     end = cut.draw(st.integers(start + 1, len(text)))
     source = detag("<b>x</b>")
-    (span,) = respect_units([Span(source.tags[0], start, end, 0, False)], source.plain, text)
+    (span,) = respect_units([Span(source.tags[0], start, end, 0, False)], PairContext(source, text, [], [], set()))
     assert 0 <= span.start < span.end <= len(text)
     assert not any(a < x < b for a, b in runs for x in (span.start, span.end)), (span, runs)
 
@@ -296,7 +297,7 @@ def test_an_edge_inside_an_unknown_compound_is_a_clean_head_cut(text, data):
     links = data.draw(st.sets(st.tuples(st.integers(0, 3), st.integers(0, len(trg) - 1)), max_size=8))
     start = data.draw(st.integers(0, len(text) - 1))
     end = data.draw(st.integers(start + 1, len(text)))
-    (span,) = respect_units([Span(source.tags[0], start, end, 0, False)], source.plain, text, (src, trg, links))
+    (span,) = respect_units([Span(source.tags[0], start, end, 0, False)], PairContext(source, text, src, trg, links))
     assert 0 <= span.start < span.end <= len(text)
     owners: dict[int, set[int]] = {}
     for i, j in links:

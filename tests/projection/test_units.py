@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 
 from tagmt.markup import is_well_formed, strip, tokenize
 from tagmt.projection import detag, project_tags
-from tagmt.projection.detag import SourceTag
+from tagmt.projection.context import PairContext
+from tagmt.projection.detag import Detagged, SourceTag
 from tagmt.projection.edges import Span
 from tagmt.projection.units import groups_of, respect_units, verbatim_spans, verbatim_tokens
 from tagmt.projection.wordseg import words_with_offsets
@@ -153,7 +154,7 @@ def test_a_span_never_crosses_a_group_nor_splits_a_token(data):
     if not text[start:end].strip():
         return
     span = Span(SourceTag("<b>", "</b>", 0, len(plain)), start, end, 0, False)
-    (out,) = respect_units([span], plain, text)
+    (out,) = respect_units([span], PairContext(Detagged(plain), text, [], [], set()))
     assert not _crossing(out.start, out.end, groups_of(text))
     assert not any(a < x < b for a, b in verbatim_tokens(plain, text) for x in (out.start, out.end))
     assert text[out.start : out.end].strip()
@@ -236,7 +237,7 @@ def test_adjacent_tags_move_a_shared_edge_out_of_a_group(translation, cut, expec
         Span(u1, 0, cut, 1, False, [Span(u1.children[0], 0, cut, 2, False)]),
         Span(u2, cut, end, 3, False, [Span(u2.children[0], cut, end, 4, False)]),
     ])]
-    output, _ = render_spans(translation, respect_units(spans, source.plain, translation))
+    output, _ = render_spans(translation, respect_units(spans, PairContext(source, translation, [], [], set())))
     assert output == expected
 
 
@@ -271,7 +272,7 @@ def test_adjacent_siblings_share_an_edge_outside_every_group_they_can(data):
     (m,) = source.tags
     u1, u2 = m.children
     first, second = Span(u1, 0, cut, 1, False), Span(u2, cut, len(text), 2, False)
-    respect_units([Span(m, 0, len(text), 0, False, [first, second])], source.plain, text)
+    respect_units([Span(m, 0, len(text), 0, False, [first, second])], PairContext(source, text, [], [], set()))
     assert 0 == first.start < first.end == second.start < second.end == len(text)
     assert text[: first.end].strip() and text[second.start :].strip()
     x = first.end
@@ -289,7 +290,7 @@ def test_adjacent_siblings_share_an_edge_outside_every_group_they_can(data):
 def test_an_edge_does_not_split_a_dictionary_word(text, start, end, expected):
     pytest.importorskip("icu")
     source = detag("<b>x</b>")
-    (span,) = respect_units([Span(source.tags[0], start, end, 0, False)], source.plain, text)
+    (span,) = respect_units([Span(source.tags[0], start, end, 0, False)], PairContext(source, text, [], [], set()))
     assert text[span.start : span.end] == expected
 
 
@@ -389,5 +390,5 @@ def test_a_sibling_point_never_ends_up_inside_a_span_that_took_a_shared_edge_alo
     trg = words_with_offsets(text, "zh")
     tags = detagged.tags
     spans = [Span(tags[0], 0, 4, 0, False), Span(tags[1], 4, 5, 1, False), Span(tags[2], 4, 4, 2, True)]
-    respect_units(spans, detagged.plain, text, (src, trg, {(0, 0), (2, 4)}))
+    respect_units(spans, PairContext(detagged, text, src, trg, {(0, 0), (2, 4)}))
     assert [(s.start, s.end) for s in spans] == [(0, 3), (3, 5), (5, 5)]

@@ -18,9 +18,9 @@ cuts a phrase that Chinese grammar writes as one.
 Either move is made only when the function character is tied by no sure link (confidence >= `SURE`)
 to a source word outside the tag and to none inside it the other way (`You have <b>saved</b>` →
 `您已<b>保存</b>`: `已` is `have`'s), when it is a word of its own in the dictionary (jieba: never the
-first character of `中心` or `已经`), and within the span's parent and siblings. Text with kana is
-Japanese (it writes the same characters as parts of its own words): untouched; so is every other
-script.
+first character of `中心` or `已经`), and within the span's parent and siblings. Only a Chinese target
+(its profile's family; without a profile, Han text with no kana or Hangul): Japanese writes the same
+characters as parts of its own words.
 
 Why the earlier steps left them out (SAP en-zh, CV): the placement drops a localizer that ends a span
 (`inside_outside._trim`: kind `postposition`, right for `在<b>X</b>中`), even when it is surely linked to
@@ -40,15 +40,16 @@ miss at either seed. `--paragraphs 3:p --no-alone` SAP en-zh (seed 1): 94.3 → 
 
 from __future__ import annotations
 
-from typing import Mapping
+from typing import TYPE_CHECKING
 
-from tagmt.projection.align import Links
 from tagmt.projection.edges import Span, between_siblings
-from tagmt.projection.nounchains import link_owners
+from tagmt.projection.nounchains import Owners
 from tagmt.projection.profiles.chinese import ASPECT, LOCALIZER_PREFIXES, LOCALIZERS, NEGATIONS, PREPOSITIONS
 from tagmt.projection.scripts import HAN_BMP, looks_chinese
-from tagmt.projection.units import dictionary_pieces
 from tagmt.projection.wordseg import Word, words_within
+
+if TYPE_CHECKING:  # (the context imports `units` and `nounchains`, which this module reads: a type only)
+    from tagmt.projection.context import PairContext
 
 SURE = 1.0
 """A link of this confidence or more (every run of the aligner found it, or an anchor) ties a
@@ -64,29 +65,27 @@ def _localizer(piece: str) -> bool:
     return piece in LOCALIZERS or (len(piece) == 2 and piece[0] in LOCALIZER_PREFIXES and piece[1] in LOCALIZERS)
 
 
-def keep_phrases(
-    spans: list[Span],
-    text: str,
-    src: list[Word],
-    trg: list[Word],
-    links: Links,
-    weights: Mapping[tuple[int, int], float] | None = None,
-) -> list[Span]:
-    """`spans` with their edges moved so that no circumposition is cut and an aspect adverb goes with
-    its verb (module docstring), parents first; in place, and returned. Only Chinese text."""
-    if not trg or not chinese(text) or all(node.point for root in spans for node in root.walk()):
+def keep_phrases(spans: list[Span], ctx: PairContext) -> list[Span]:
+    """The spans of `ctx` with their edges moved so that no circumposition is cut and an aspect adverb
+    goes with its verb (module docstring), parents first; in place, and returned. Only Chinese text.
+    Reads the context's link owners, word offsets and dictionary pieces; Chinese is the target profile's
+    family (no profile: text that `chinese` reads as Chinese)."""
+    text = ctx.translation
+    is_chinese = chinese(text) if ctx.family is None else ctx.family == "chinese"
+    if not ctx.trg or not is_chinese or all(node.point for root in spans for node in root.walk()):
         return spans
-    owners = link_owners(links, weights, len(src), len(trg))
-    _Phrases(text, src, trg, owners).visit(spans, 0, len(text))
+    _Phrases(text, ctx.src, ctx.trg, ctx.owners, (ctx.src_starts, ctx.trg_starts), ctx.pieces).visit(
+        spans, 0, len(text))
     return spans
 
 
 class _Phrases:
-    def __init__(self, text: str, src: list[Word], trg: list[Word], owners: dict[int, list[tuple[int, float]]]):
+    def __init__(self, text: str, src: list[Word], trg: list[Word], owners: Owners,
+                 starts: tuple[list[int], list[int]], pieces: list[tuple[int, int]]) -> None:
+        """`starts`: the source's and the target's word offsets; `pieces`: the dictionary words of `text`
+        (`units.dictionary_pieces`)."""
         self.text, self.src, self.trg, self.owners = text, src, trg, owners
-        self.src_starts = [w.start for w in src]
-        self.trg_starts = [w.start for w in trg]
-        pieces = dictionary_pieces(text)
+        self.src_starts, self.trg_starts = starts
         self.starting = {a: b for a, b in pieces}  # dictionary word starting at a → its end
         self.ending = {b: a for a, b in pieces}
 

@@ -117,7 +117,6 @@ class PairContext:
         """The pair's `paragraphs.Paragraph` when its source has two or more units, else None."""
         return paragraph_of(self.detagged, self.translation, self.src, self.trg, self.links, self.weights, ctx=self)
 
-    # ctxb
     @property
     def trg_profile(self) -> Profile | None:
         """The target language's profile (None: the languages are not known)."""
@@ -132,3 +131,14 @@ class PairContext:
     def edge_context(self) -> EdgeContext:
         """What the edge conventions' decisions read besides a unit (`edges.EdgeContext`)."""
         return EdgeContext(self.translation, self.units)
+
+    @cached_property
+    def source_groups(self) -> list[tuple[int, int]]:
+        """The source's bracket and quotation groups (`units.groups_of` of `plain`)."""
+        return groups_of(self.plain)
+
+    @property
+    def family(self) -> str | None:
+        """The target profile's family (`profiles.Profile.family`: japanese, korean, chinese, spaced,
+        unspaced); None when the languages are not known: the rules then guess from the script."""
+        return None if self.trg_profile is None else self.trg_profile.family

@@ -60,16 +60,18 @@ EUR-Lex de/fr/hu 97.7/98.7/97.4 and glossary de/fr/hu
 from __future__ import annotations
 
 import bisect
-from typing import Mapping, Sequence
+from typing import TYPE_CHECKING, Sequence
 
 import regex
 
-from tagmt.projection.align import Links
 from tagmt.projection.detag import SourceTag
 from tagmt.projection.edges import Span
 from tagmt.projection.scripts import KATAKANA_LONG, WIDE
 from tagmt.projection.units import _set, dictionary_words, groups_of
-from tagmt.projection.wordseg import Word, words_within
+from tagmt.projection.wordseg import words_within
+
+if TYPE_CHECKING:  # (the context imports `units`, which this module reads: a type only)
+    from tagmt.projection.context import PairContext
 
 SEPARATORS = ",、，;；"
 """List separators in every script (the ideographic comma `、` and the full-width forms)."""
@@ -135,39 +137,34 @@ class Separators:
         ]
 
 
-def respect_lists(
-    spans: list[Span], plain: str, text: str, aligned: tuple[list[Word], list[Word], Links],
-    weights: Mapping[tuple[int, int], float] | None = None,
-) -> list[Span]:
-    """Rules 2 then 1 of the module docstring on the placed spans, parents first (in place; the
-    spans are returned). `aligned`: source words, target words, links; `weights`: the links'
-    confidences and weak links (`confidence.link_weights`; None: every link counts 1)."""
+def respect_lists(spans: list[Span], ctx: PairContext) -> list[Span]:
+    """Rules 2 then 1 of the module docstring on the placed spans of `ctx`, parents first (in place; the
+    spans are returned). Reads the context's words, links and their weights (`confidence.link_weights`;
+    None: every link counts 1), groups, word offsets and dictionary pieces."""
     if not spans:
         return spans
-    _Lists(plain, text, aligned, weights).visit(spans, 0, len(text))
+    _Lists(ctx).visit(spans, 0, len(ctx.translation))
     return spans
 
 
 class _Lists:
-    def __init__(
-        self, plain: str, text: str, aligned: tuple[list[Word], list[Word], Links],
-        weights: Mapping[tuple[int, int], float] | None,
-    ) -> None:
-        self.plain = plain
-        self.text = text
-        self.src, self.trg, links = aligned
-        self.source = Separators(plain)
-        groups = groups_of(text)
-        self.target = Separators(text, groups)
+    def __init__(self, ctx: PairContext) -> None:
+        self.ctx = ctx
+        self.plain = ctx.plain
+        self.text = ctx.translation
+        self.src, self.trg, links = ctx.aligned
+        self.source = Separators(self.plain, ctx.source_groups)
+        groups = ctx.groups
+        self.target = Separators(self.text, groups)
         self.partner = {o: c for o, c in groups} | {c: o for o, c in groups}
         self.marks = sorted(self.partner)
         # target word → (source word, what its link counts: its confidence; weak links too)
-        counts = {**dict.fromkeys(links, 1.0), **(weights or {})}
+        counts = {**dict.fromkeys(links, 1.0), **(ctx.weights or {})}
         self.sources: list[list[tuple[int, float]]] = [[] for _ in self.trg]
         for (i, j), x in sorted(counts.items()):
             if 0 <= i < len(self.src) and 0 <= j < len(self.trg) and x > 0:
                 self.sources[j].append((i, x))
-        self.starts = [w.start for w in self.trg]
+        self.starts = ctx.trg_starts
         self.dictionary: list[tuple[int, int]] | None = None
         self.dictionary_starts: list[int] = []
         self.linked_sources = {i for sources in self.sources for i, _ in sources}
@@ -175,7 +172,7 @@ class _Lists:
         for j, sources in enumerate(self.sources):
             for i, _ in sources:
                 self.translations.setdefault(self.src[i].text.lower(), set()).add(self.trg[j].text)
-        self.src_starts = [w.start for w in self.src]
+        self.src_starts = ctx.src_starts
 
     # ------------------------------------------------------------------ helpers
 
@@ -393,7 +390,7 @@ class _Lists:
         """`[a, b)` widened over the dictionary words of an unspaced script its edges split
         (`销|售` → `销售`, `units.dictionary_words`; read once a segment, when an item needs it)."""
         if self.dictionary is None:
-            self.dictionary = dictionary_words(self.text)
+            self.dictionary = dictionary_words(self.text, self.ctx.pieces)
             self.dictionary_starts = [w[0] for w in self.dictionary]
         for x in (a, b):
             k = bisect.bisect_right(self.dictionary_starts, x) - 1

@@ -37,9 +37,9 @@ The rule (`complete_chains`, after the edge rules), for each span tag, parents f
 Nouns are MeCab-ko's N* words in Hangul (`wordseg`'s `content`), without bound nouns, numerals and
 pronouns (`wordseg.korean_function_nouns`: `중`, `수`, `때`, `하나` head the phrase built on the words
 before them: `<b>PDF 파일 생성</b> 중 하나를`). Latin words and numbers are no part of a chain.
-Japanese (a translation with kana) gets the rule in a strict form: a chain is a run of kanji and
-katakana nouns (IPADIC's 名詞, 接頭詞), and a noun is taken only when linked to the tag (or a copy of
-one of its words) — Japanese glues a term's head noun (`アプリ`, `タブ`, `ボタン`, `フェーズ`) to
+Japanese (a translation with kana; not yet the target profile's) gets the rule in a strict
+form: a chain is a run of kanji and katakana nouns (IPADIC's 名詞, 接頭詞), and a noun is taken only
+when linked to the tag (or a copy of one of its words) — Japanese glues a term's head noun (`アプリ`, `タブ`, `ボタン`, `フェーズ`) to
 the term, the references leave that noun outside the tag (it translates the English word after the
 tag), and taking unlinked glued nouns as in Korean took SAP en-ja from 92.7 to 91.6 %. No adverb or
 particle step.
@@ -48,18 +48,21 @@ Measured (benchmarks/bench_projection.py --modes cv --sets sap --directions en-k
 seed 1 / seed 11): 90.4 / 90.0 → 92.0 / 91.2 ("words" misses 41 / 44 → 33 / 37): the nouns alone
 (with unlinked left nouns) 91.6 / 91.0, the particle inside a term +0.4 / +0.6, left nouns linked or
 glued only 0 / -0.4. SAP en-ja 92.7 / 92.0 → 92.9 / 92.3 (`<b>Word ファイル生成</b>`,
-`<b>期限超過リソース</b>`). Chinese and every other language: untouched (no Hangul, no kana).
+`<b>期限超過リソース</b>`). Chinese and every other language: untouched.
 With `--paragraphs 3:p` (SAP en-ko, seed 1): joined 78.1 → 79.3 %, alone 93.1 → 94.0 %.
 """
 
 from __future__ import annotations
 
-from typing import Mapping
+from typing import TYPE_CHECKING, Mapping
 
 from tagmt.projection.align import Links
 from tagmt.projection.edges import Span, between_siblings
 from tagmt.projection.scripts import KANA_BLOCKS, all_hangul_named, all_kanji_or_katakana_named
 from tagmt.projection.wordseg import Word, korean_function_nouns, words_within
+
+if TYPE_CHECKING:  # (the context imports this module's `link_owners`: a type only)
+    from tagmt.projection.context import PairContext
 
 SURE = 1.0
 """A link of this confidence or more (every run of the aligner found it, or an anchor) is sure:
@@ -99,21 +102,18 @@ def link_owners(links: Links, weights: Mapping[tuple[int, int], float] | None, n
     return owners
 
 
-def complete_chains(
-    spans: list[Span],
-    text: str,
-    src: list[Word],
-    trg: list[Word],
-    links: Links,
-    weights: Mapping[tuple[int, int], float] | None = None,
-) -> list[Span]:
-    """`spans` with the edges of their span tags moved over the free nouns of the chains they cut
-    (module docstring), parents first; in place, and returned."""
+def complete_chains(spans: list[Span], ctx: PairContext) -> list[Span]:
+    """The spans of `ctx` with the edges of their span tags moved over the free nouns of the chains
+    they cut (module docstring), parents first; in place, and returned. Reads the context's link
+    owners (`link_owners`) and word offsets. Japanese chains where the text writes kana (not yet the
+    target profile: a Japanese text in kanji alone, SAP en-ja none's `原価見積`, would change), Korean
+    chains for the Korean profile (no profile: where the text writes Hangul nouns)."""
+    text, trg, family = ctx.translation, ctx.trg, ctx.family
     japanese = _kana(text)
-    if not trg or not (japanese or any(_script_noun(w) for w in trg)):
+    korean = family in (None, "korean") and any(_script_noun(w) for w in trg)
+    if not trg or not (japanese or korean):
         return spans
-    owners = link_owners(links, weights, len(src), len(trg))
-    _Chains(text, src, trg, owners, japanese).visit(spans, 0, len(text))
+    _Chains(text, ctx.src, trg, ctx.owners, japanese, (ctx.src_starts, ctx.trg_starts)).visit(spans, 0, len(text))
     return spans
 
 
@@ -121,12 +121,12 @@ class _Chains:
     """One translation's chains: its words, the source words each target word is linked to (with
     the links' confidences), and its bound nouns (read once, when a chain is first looked at)."""
 
-    def __init__(self, text: str, src: list[Word], trg: list[Word], owners: dict[int, list[tuple[int, float]]],
-                 japanese: bool = False) -> None:
+    def __init__(self, text: str, src: list[Word], trg: list[Word], owners: Owners, japanese: bool,
+                 starts: tuple[list[int], list[int]]) -> None:
+        """`starts`: the source's and the target's word offsets."""
         self.text, self.src, self.trg, self.owners, self.japanese = text, src, trg, owners, japanese
         self._function: frozenset[tuple[int, int]] | None = None
-        self.src_starts = [w.start for w in src]
-        self.trg_starts = [w.start for w in trg]
+        self.src_starts, self.trg_starts = starts
 
     def noun(self, j: int) -> bool:
         """Word `j` is a noun of a chain: a Hangul noun, not a bound noun, numeral or pronoun; in

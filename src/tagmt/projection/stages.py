@@ -62,7 +62,7 @@ class TargetUnits:
     placing = False
 
     def run(self, ctx: PairContext, spans: list[Span]) -> list[Span]:
-        return respect_units(spans, ctx.plain, ctx.translation, ctx.aligned)
+        return respect_units(spans, ctx)
 
 
 class Lists:
@@ -73,7 +73,7 @@ class Lists:
     placing = False
 
     def run(self, ctx: PairContext, spans: list[Span]) -> list[Span]:
-        return respect_lists(spans, ctx.plain, ctx.translation, ctx.aligned, ctx.weights)
+        return respect_lists(spans, ctx)
 
 
 class NounChains:
@@ -83,7 +83,7 @@ class NounChains:
     placing = False
 
     def run(self, ctx: PairContext, spans: list[Span]) -> list[Span]:
-        return complete_chains(spans, ctx.translation, ctx.src, ctx.trg, ctx.links, ctx.weights)
+        return complete_chains(spans, ctx)
 
 
 class ChinesePhrases:
@@ -93,7 +93,7 @@ class ChinesePhrases:
     placing = False
 
     def run(self, ctx: PairContext, spans: list[Span]) -> list[Span]:
-        return keep_phrases(spans, ctx.translation, ctx.src, ctx.trg, ctx.links, ctx.weights)
+        return keep_phrases(spans, ctx)
 
 
 class ParagraphPin:

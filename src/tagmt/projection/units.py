@@ -42,6 +42,7 @@ translation) — none is a rule for one data set:
 from __future__ import annotations
 
 from bisect import bisect_left
+from typing import TYPE_CHECKING
 
 import regex
 
@@ -52,6 +53,9 @@ from tagmt.projection.scripts import HAN, KANA, UNSPACED, WIDE, unspaced_script
 from tagmt.projection.wordbreak import chinese_spans, icu_available, icu_spans, jieba_available
 from tagmt.projection.profiles.chinese import PARTICLES as HAN_PARTICLE, POSTPOSITIONS as HAN_POSTPOSITION
 from tagmt.projection.wordseg import Word
+
+if TYPE_CHECKING:  # (the context imports this module: a type only)
+    from tagmt.projection.context import PairContext
 
 BRACKETS = {
     "(": ")", "[": "]", "{": "}", "（": "）", "［": "］", "｛": "｝", "「": "」", "『": "』",
@@ -176,7 +180,8 @@ def unknown_compounds(text: str, pieces: list[tuple[int, int]] | None = None) ->
     words in kana, so such a run is one content word (a term of the domain), and none of its
     characters is a word of its own that a source word could translate: links to its characters
     do not split it. Empty for text without kana (Chinese, where one Han character may well be a
-    word: `将`, `为`) and without PyICU. `pieces` as for `dictionary_words`."""
+    word: `将`, `为`) and without PyICU. `pieces` as for `dictionary_words`. (The script decides, not
+    yet the target profile: reading the ja profile keeps SAP en-ja none's kana-less `原価見積` whole.)"""
     if not HAN.search(text) or not KANA.search(text) or not icu_available():
         return []
     return _kanji_runs(text, dictionary_pieces(text) if pieces is None else pieces)
@@ -278,41 +283,41 @@ def target_units(
     return _Units(plain, text, aligned)
 
 
-def respect_units(
-    spans: list[Span],
-    plain: str,
-    text: str,
-    aligned: tuple[list[Word], list[Word], Links] | None = None,
-) -> list[Span]:
+def respect_units(spans: list[Span], ctx: PairContext) -> list[Span]:
     """Rules (b) and (a), parents first: a tag that fills a group of the source fills the target
     group its span lies in; no edge splits a verbatim token or crosses a bracket or quotation group
-    of the translation unless the source tag does the same (module docstring). With `aligned`
-    (source words, target words, links), a dictionary word is split where its halves are linked
-    to either side of the tag (`不<b>合规</b>` for `other than <b>Compliant</b>`)."""
-    units = _Units(plain, text, aligned)
-    units.visit(spans, 0, len(text))
+    of the translation unless the source tag does the same (module docstring). A dictionary word is
+    split where its halves are linked to either side of the tag (`不<b>合规</b>` for `other than
+    <b>Compliant</b>`). Reads the context's dictionary pieces, groups and source word offsets."""
+    units = _Units(ctx.plain, ctx.translation, ctx.aligned, pieces=ctx.pieces, groups=ctx.groups,
+                   source_groups=ctx.source_groups, src_starts=ctx.src_starts)
+    units.visit(spans, 0, len(ctx.translation))
     return spans
 
 
 class _Units:
     def __init__(
-        self, plain: str, text: str, aligned: tuple[list[Word], list[Word], Links] | None = None
+        self, plain: str, text: str, aligned: tuple[list[Word], list[Word], Links] | None = None, *,
+        pieces: list[tuple[int, int]] | None = None, groups: list[tuple[int, int]] | None = None,
+        source_groups: list[tuple[int, int]] | None = None, src_starts: list[int] | None = None,
     ) -> None:
+        """`pieces`, `groups`, `source_groups`, `src_starts`: what a `PairContext` holds already
+        (None: made here)."""
         self.plain = plain
         self.text = text
         self.linked: dict[int, list[Word]] = {}  # target character → source words linked to it
         self.src_words: list[Word] = aligned[0] if aligned is not None else []
-        self.src_starts = [w.start for w in self.src_words]
+        self.src_starts = [w.start for w in self.src_words] if src_starts is None else src_starts
         if aligned is not None:
             src, trg, links = aligned
             for i, j in links:
                 if i < len(src) and j < len(trg):
                     for x in range(trg[j].start, trg[j].end):
                         self.linked.setdefault(x, []).append(src[i])
-        self.groups = groups_of(text)
-        self.source_groups = groups_of(plain)
+        self.groups = groups_of(text) if groups is None else groups
+        self.source_groups = groups_of(plain) if source_groups is None else source_groups
         self.tokens = verbatim_tokens(plain, text)
-        pieces = dictionary_pieces(text)  # (speed: one dictionary pass serves both)
+        pieces = dictionary_pieces(text) if pieces is None else pieces  # (one dictionary pass serves both)
         self.words = dictionary_words(text, pieces)
         self.unknown = set(unknown_compounds(text, pieces))
         self.source_tokens = [  # tokens of several pieces: `<b>Manage</b><b>Users</b>` is two
