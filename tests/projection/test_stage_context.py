@@ -11,27 +11,15 @@ import pytest
 
 from tagmt.projection import chinesegrammar, context, detag, enumerations, nounchains, units
 from tagmt.projection.context import PairContext, Profiles
-from tagmt.projection.conventions import default_decision
 from tagmt.projection.render import render_spans
 from tagmt.projection.stages import STAGES, place
 from tagmt.projection.wordseg import words_with_offsets
 
+from test_pipeline import _context
+
 RULES = ("units", "lists", "noun-chains", "chinese-phrases")
 """The stages whose rules read the context's shared data (this engineer's: `units`, `enumerations`,
 `nounchains`, `chinesegrammar`)."""
-
-
-def _context(source: str, target: str, trg_lang: str, pairs: list[tuple[str, str]]) -> PairContext:
-    """A pair with links between the words written as in `pairs` (source word, target text it covers)."""
-    detagged = detag(source)
-    src = words_with_offsets(detagged.plain, "en", detagged.cuts())
-    trg = words_with_offsets(target, trg_lang)
-    links = set()
-    for s, t in pairs:
-        i = next(k for k, w in enumerate(src) if w.text == s)
-        at = target.index(t)
-        links |= {(i, j) for j, w in enumerate(trg) if at <= w.start and w.end <= at + len(t)}
-    return PairContext(detagged, target, src, trg, links, None, default_decision, Profiles.of("en", trg_lang))
 
 
 def _counting(monkeypatch, calls: Counter, name: str, function, *modules) -> None:
