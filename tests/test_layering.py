@@ -32,7 +32,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("tagmt.preflight",),
     # what the commands do, built from the blocks (and test helpers built the same way)
     ("tagmt.translation", "tagmt.evaluation", "tagmt.evaluate_files", "tagmt.report", "tagmt.reproduce",
-     "tagmt.workflows", "tagmt.demo", "tagmt.testing"),
+     "tagmt.workflows", "tagmt.demo", "tagmt.testing", "tagmt.serve"),
     # the documented surface, the package's lazy names, the commands and the CLI
     ("tagmt.api",),
     ("tagmt",),
