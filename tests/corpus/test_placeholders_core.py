@@ -40,3 +40,14 @@ def test_bad_kind_and_bad_regex_are_one_line():
         find("x", [], ["("])
     with pytest.raises(TagmtError, match="empty string"):
         find("x", [], ["a*"])
+
+
+def test_render_puts_the_codes_back_and_escapes_text_the_formats_way():
+    import json
+
+    from tagmt.corpus.model import Segment
+
+    tagged, codes = protect('Delete "%1$s" & {n}?', ["auto"])
+    segment = Segment("1", tagged, codes=codes)
+    as_json = segment.render('L&apos;élément <x id="2"/> "<x id="1"/>" &amp; <b>', lambda t: json.dumps(t, ensure_ascii=False)[1:-1])
+    assert as_json == 'L\'élément {n} \\"%1$s\\" & <b>'

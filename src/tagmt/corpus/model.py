@@ -150,6 +150,27 @@ class Segment:
                 out.append(code.open if code else _as_text(token.text))
         return "".join(out)
 
+    def render(self, tagged: str, text: Callable[[str], str]) -> str:
+        """``tagged`` written for a document format (HTML, JSON, PO…): each piece of text unescaped and passed
+        through the format's own ``text`` escaping, each placeholder tag replaced by its original code as the
+        file had it (``InlineCode.open``/``close``), a tag this segment does not know written as text."""
+        out: list[str] = []
+        open_pairs: list[InlineCode | None] = []
+        for token in tokenize(tagged, orphans=True):
+            if token.kind == "text":
+                out.append(text(unescape(token.text)))
+                continue
+            code = self._code(token)
+            if token.kind == "start":
+                open_pairs.append(code)
+                out.append(code.open if code else text(token.text))
+            elif token.kind == "end":
+                code = open_pairs.pop() if open_pairs else None
+                out.append(code.close if code else text(token.text))
+            else:
+                out.append(code.open if code else text(token.text))
+        return "".join(out)
+
     def _code(self, token: Token) -> InlineCode | None:
         is_code = (token.kind == "start" and token.name == PAIR) or (
             token.kind == "empty" and token.name in (STANDALONE, OPEN, CLOSE)
