@@ -151,8 +151,9 @@ def test_detect_with_xml_forced_reads_what_does_not_look_like_xml():
     from tagmt.corpus.detect import detect
 
     data = b'<?xml-stylesheet href="x.xsl"?>' + XLIFF2.encode("utf-8")  # no declaration: a line file by its look
-    assert detect("in.xlf", data)[0] == "lines"
-    assert detect("in.xlf", data, xml=True)[0] == "xliff2"
+    assert detect("in.txt", data)[0] == "lines"
+    assert detect("in.txt", data, xml=True)[0] == "xliff2"
+    assert detect("in.xlf", data)[0] == "xliff2"  # ... unless its name says XML (an XML format's extensions)
     with pytest.raises(TagmtError, match="malformed XML"):
         detect("in.xlf", b"<a line, not XML>", xml=True)
 

@@ -105,14 +105,35 @@ def xml_format(tree: etree._ElementTree, path: str | Path) -> str:
     )
 
 
+def sniffed_format(path: Path, data: bytes) -> str | None:
+    """The first text format (in ``order``) whose ``sniff`` recognises ``path`` and the start of ``data``."""
+    head = data[:PREFIX]
+    for fmt in file_formats().values():
+        if fmt.sniff is not None and not fmt.xml and fmt.sniff(path, head):
+            return fmt.name
+    return None
+
+
+def _has_xml_extension(path: Path) -> bool:
+    name = path.name.lower()
+    return any(fmt.xml and name.endswith(fmt.extensions) for fmt in file_formats().values() if fmt.extensions)
+
+
 def detect(path: str | Path, data: bytes, what: str = "an XLIFF or TMX file", *,
            xml: bool | None = None) -> tuple[str, XmlStream | None]:
     """The format of ``data`` (the bytes of ``path``) — the one place that decides it — and, for XML, the
     stream its reader goes on with (only the root element read so far). ``xml``: None decides from the
     content (:func:`looks_like_xml`), True reads the file as XML whatever it starts with (a forced
     format). The root element decides between XML formats (:func:`xml_format`); a document that is not
-    well formed is named as such first (``what``: how its errors name the file)."""
-    if not (looks_like_xml(data) if xml is None else xml):
+    well formed is named as such first (``what``: how its errors name the file). Before that, a text format
+    that sniffs the file as its own (``InputFormat.sniff``) takes it, and a file whose name ends as an XML
+    format's ``extensions`` is read as XML."""
+    if xml is None:
+        sniffed = sniffed_format(Path(path), data)
+        if sniffed is not None:
+            return sniffed, None
+        xml = looks_like_xml(data) or _has_xml_extension(Path(path))
+    if not xml:
         return next(fmt.name for fmt in file_formats().values() if fmt.fallback), None
     stream = XmlStream(data, path, what)
     try:

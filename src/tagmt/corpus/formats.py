@@ -31,7 +31,11 @@ class InputFormat:
     corpus (``given``: ``src_lang``, ``trg_lang``, ``references`` already read, ``references_name``; each
     reader takes what it uses). ``bilingual``: the file carries its languages and references (as targets);
     ``writes_targets``: a translation is written into a copy of the file (else as a line file). ``file``:
-    read from one file by ``read_corpus`` (the SAP data set is a tree of files, read by its own reader)."""
+    read from one file by ``read_corpus`` (the SAP data set is a tree of files, read by its own reader).
+    ``sniff(path, head)``: a text format (not ``xml``) that recognises a file by its name and the first bytes of
+    its content (``head``: up to ``detect.PREFIX`` bytes) — asked in ``order`` before the XML check, so JSON,
+    PO or an HTML page is never read as a line file. An ``xml`` format's ``extensions`` make a file with that
+    ending read as XML whatever it starts with (an Android ``strings.xml`` without a declaration)."""
 
     name: str
     display: str
@@ -45,6 +49,7 @@ class InputFormat:
     bilingual: bool = True
     writes_targets: bool = False
     file: bool = True
+    sniff: Callable[[Path, bytes], bool] | None = None
 
 
 _REGISTERED: dict[str, InputFormat] = {}
