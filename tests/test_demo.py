@@ -18,6 +18,8 @@ def test_demo_runs_all_twelve_directions_offline(tmp_path):
     text = result.stdout
     assert "NOT the paper's models" in text
     assert "tagmt data download --dest ~/sap-data  &&  tagmt reproduce --data ~/sap-data --out results" in text
+    # the closing line names the run's best output, the page (issue 33)
+    assert text.rstrip().splitlines()[-1] == f"Everything above on one page: open {out / 'report.html'} in a browser"
     for title in ("Table 3: BLEU", "Table 4: chrF", "Table 5: the metrics of Hashimoto"):
         assert title in text
     rows = [line for line in text.splitlines() if line.startswith("| ") and "-" in line.split("|")[1]]

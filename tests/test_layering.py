@@ -25,7 +25,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("tagmt.errors", "tagmt.paths", "tagmt.languages", "tagmt.safeio", "tagmt.safexml", "tagmt.atomic",
      "tagmt.markup", "tagmt.plaintext", "tagmt.linecodec", "tagmt.standins", "tagmt.csvsafe", "tagmt.secrets",
      "tagmt.progress", "tagmt.hub", "tagmt.outputs", "tagmt.aligner_names", "tagmt.tables",
-     "tagmt.significance", "tagmt.registry", "tagmt.xmltext"),
+     "tagmt.significance", "tagmt.registry", "tagmt.xmltext", "tagmt.filekinds"),
     # the building blocks: reading corpora and data sets, metrics, MT engines, tag projection
     ("tagmt.corpus", "tagmt.data", "tagmt.metrics", "tagmt.engines", "tagmt.projection"),
     # the checks before a run: what the engines and the aligners need

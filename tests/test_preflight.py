@@ -50,6 +50,26 @@ def test_model_and_aligner_weights_are_named_at_once(tmp_path):
     assert "model bert-base-multilingual-cased is not in" in lines[1] and "--aligner-model /path/to/dir" in lines[1]
 
 
+def test_reproduce_does_not_advise_an_option_it_lacks(tmp_path, sample_data):
+    """Issue 33: reproduce advised --aligner-model, which it does not take; the cache is its one way."""
+    from tagmt.errors import TagmtError
+    from tagmt.preflight import aligner_problems
+
+    pytest.importorskip("transformers")
+    problems = aligner_problems("awesome", None, ["en", "de"], option="")
+    if not problems:
+        pytest.skip("the awesome aligner's weights are cached on this machine")
+    assert "--aligner-model" not in problems[0] and "copy the cache ($HF_HOME/hub)" in problems[0]
+    assert isinstance(TagmtError(problems[0]), TagmtError)
+
+
+def test_a_missing_data_folder_is_named_before_the_model(tmp_path):
+    """Issue 33: the data folder (an input) was named only once the model's weights were there."""
+    lines = error_lines(tagmt(tmp_path, "translate", "--approach", "dp", "--pair", "en-ja", "--data",
+                              str(tmp_path / "nowhere"), "-o", "out.txt"))
+    assert lines == [f"tagmt: error: data folder {tmp_path / 'nowhere'} does not exist or is not a folder"]
+
+
 def test_hungarian_with_m2m100_fails_only_for_missing_weights(tmp_path, sample_data):
     lines = error_lines(tagmt(tmp_path, "translate", "--input", str(sample_data / "files" / "guide.en"),
                               "--src-lang", "en", "--trg-lang", "hu", "--model", "m2m100", "--approach", "dp",

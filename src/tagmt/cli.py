@@ -60,12 +60,25 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+#: The options that name an output file; ``-`` there is the standard output (``-o -``), written as the
+#: character device it is (``tagmt.atomic``: written into directly, no run record beside it).
+OUTPUT_OPTIONS = ("output", "report", "html")
+STDOUT = "/dev/stdout"
+
+
+def _standard_output(args: argparse.Namespace) -> None:
+    for name in OUTPUT_OPTIONS:
+        if getattr(args, name, None) == "-":
+            setattr(args, name, STDOUT)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args, unknown = parser.parse_known_args(argv)
     if unknown:  # named by the command's own parser, with the closest of its options
         command = getattr(parser, "commands", {}).get(getattr(args, "command", None), parser)
         command.error(f"unrecognized arguments: {' '.join(unknown)}")
+    _standard_output(args)
     # for run records: credentials in URLs and tokens masked (tagmt.secrets)
     args.argv = redact_argv(["tagmt", *(sys.argv[1:] if argv is None else argv)])
     if not getattr(args, "func", None):

@@ -63,5 +63,8 @@ def run_demo(out: str | None, *, jobs: int = 1, force: bool = False, figures: bo
         "The paper's grid (M2M-100 and mBART-50, DT and DP, with model weights from the Hugging Face hub):\n"
         f"  {REAL_GRID}"
     )
+    page = Path(folder) / "report.html"
+    if page.exists():  # the run's best output, named last so that it is what one sees
+        print(f"Everything above on one page: open {page} in a browser")
     sys.stdout.flush()
     return 0

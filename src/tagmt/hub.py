@@ -48,10 +48,11 @@ def missing_weights(source: str, *, alias: str = "", option: str = "--model", wh
     """The one-line error for a checkpoint that is neither local, cached, nor downloadable."""
     named = f" ({alias})" if alias and alias != source else ""
     why = why or ("HF_HUB_OFFLINE is set" if hub_offline() else "the Hugging Face hub cannot be reached")
+    # option "": the command takes no path for this checkpoint (reproduce's aligner): the cache is the one way
+    given = f", or pass {option} /path/to/dir holding the checkpoint" if option else ""
     return TagmtError(
         f"model {source}{named} is not in the Hugging Face cache and {why}: download it on a machine with "
-        f"network (`hf download {source}`) and copy the cache ($HF_HOME/hub), or pass {option} /path/to/dir "
-        "holding the checkpoint"
+        f"network (`hf download {source}`) and copy the cache ($HF_HOME/hub){given}"
     )
 
 

@@ -87,18 +87,20 @@ def model_family(model: str, config: Path | None = None) -> str | None:
     return family if family in FAMILIES else None
 
 
-def aligner_problems(aligner: str, aligner_model: str | None = None, languages: Iterable[str] = ()) -> list[str]:
-    """What keeps detag-and-project from running with ``aligner`` on ``languages``."""
+def aligner_problems(aligner: str, aligner_model: str | None = None, languages: Iterable[str] = (), *,
+                     option: str = "--aligner-model") -> list[str]:
+    """What keeps detag-and-project from running with ``aligner`` on ``languages``; ``option``: the command's
+    option that gives the aligner's weights ("": it has none, the messages advise the cache alone)."""
     problems: list[str] = []
     for part in aligner.split("+"):
-        problems += _part_problems(part, aligner, aligner_model)
+        problems += _part_problems(part, aligner, aligner_model, option)
     if "ja" in set(languages):
         extra = _missing_extra(["jaconv"], "align", "Japanese tag projection (loanword anchors)")
         problems += [p for p in extra if p not in problems]
     return problems
 
 
-def _part_problems(part: str, aligner: str, aligner_model: str | None) -> list[str]:
+def _part_problems(part: str, aligner: str, aligner_model: str | None, option: str) -> list[str]:
     if part not in ALIGNERS:
         raise TagmtError(f"unknown aligner {aligner!r}; choose one of {', '.join(ALIGNER_CHOICES)}")
     cls = aligner_class(part)
@@ -107,7 +109,7 @@ def _part_problems(part: str, aligner: str, aligner_model: str | None) -> list[s
         from tagmt.hub import find_checkpoint
 
         default = next(spec.default for spec in cls.option_specs if spec.name == cls.weights_option)
-        _, problem = find_checkpoint(aligner_model or default, option="--aligner-model")
+        _, problem = find_checkpoint(aligner_model or default, option=option)
         if problem is not None:
             problems.append(str(problem))
     return problems

@@ -62,7 +62,7 @@ def _expect_refusal(archive_or_url, tmp_path: Path, message: str, **kwargs) -> N
     dest = tmp_path / "dest"
     with pytest.raises(TagmtError, match=message):
         download_dataset(dest, url=url, **kwargs)
-    assert not dest.exists() or list(dest.iterdir()) == []  # nothing kept
+    assert not dest.exists()  # nothing kept, not even the empty --dest it made (issue 33)
 
 
 def test_wrong_sha256(good_archive, tmp_path):
@@ -113,6 +113,16 @@ def test_no_network_is_one_clear_line(tmp_path):
     assert done.returncode == 2
     assert done.stderr.startswith("tagmt: error: cannot download file://") and done.stderr.count("\n") == 1
     assert done.stdout == ""
+    assert not (tmp_path / "d").exists()  # the --dest it made for the download is gone with it
+
+
+def test_a_failed_download_keeps_what_was_there(tmp_path):
+    dest = tmp_path / "mine"
+    dest.mkdir()
+    (dest / "notes.txt").write_text("mine", encoding="utf-8")
+    with pytest.raises(TagmtError, match="cannot download"):
+        download_dataset(dest / "deeper" / "still", url=(tmp_path / "nowhere.zip").as_uri())
+    assert sorted(p.name for p in dest.iterdir()) == ["notes.txt"]  # the folders it made are gone, not mine
 
 
 def test_default_url_is_the_upstream_repository():

@@ -20,6 +20,11 @@ class TagmtParser(argparse.ArgumentParser):
         kwargs.setdefault("allow_abbrev", False)
         super().__init__(*args, **kwargs)
 
+    def parse_known_args(self, args=None, namespace=None):  # type: ignore[override]
+        # kept for `error`: a missing required option is reported with the misspelled ones beside it
+        self._given = list(sys.argv[1:] if args is None else args)
+        return super().parse_known_args(args, namespace)
+
     def option_strings(self) -> list[str]:
         return [option for action in self._actions for option in action.option_strings]
 
@@ -37,5 +42,31 @@ class TagmtParser(argparse.ArgumentParser):
         if choice:
             options = [c.strip(" '") for c in choice.group(3).split(",")]
             message += did_you_mean(choice.group(2), options)
+        if message.startswith("the following arguments are required") or re.match(r"one of the arguments .* is required", message):
+            message += self._misspelled()
         sys.stderr.write(f"{self.prog}: error: {message}; see `{self.prog} --help`\n")
         sys.exit(2)
+
+    def _misspelled(self) -> str:
+        """``; unrecognized: --aproach (did you mean --approach?)`` for the options given that this parser does
+        not know (argparse names a missing required option first and would never get to them)."""
+        known = set(self.option_strings())
+        subcommands = {name for action in self._actions if isinstance(action, argparse._SubParsersAction)
+                       for name in action.choices}
+        hints = []
+        for word in getattr(self, "_given", []):
+            if word in subcommands:
+                break  # the rest is the subcommand's
+            name = word.split("=", 1)[0]
+            if name.startswith("-") and name != "-" and name not in known and not _is_number(name):
+                hint = HABITS.get(name) and f" (tagmt's is {HABITS[name]})" or did_you_mean(name, list(known))
+                hints.append(f"{word}{hint}")
+        return f"; unrecognized: {', '.join(hints)}" if hints else ""
+
+
+def _is_number(word: str) -> bool:
+    try:
+        float(word)
+    except ValueError:
+        return False
+    return True

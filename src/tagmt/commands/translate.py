@@ -255,6 +255,9 @@ def run(args: argparse.Namespace) -> int:
     if given:
         raise TagmtError(f"{' and '.join(given)} go with --input; --pair takes its languages from the direction")
     direction = parse_direction(args.pair, include_zf=args.zf)
+    from tagmt.data.dataset import open_dataset
+
+    open_dataset(args.data).resolve_split(args.split)  # the inputs before what the run needs (the model's weights)
     if args.unit == "document":
         return _run_documents(args, direction, is_llm)
     _check_segment_options(args)

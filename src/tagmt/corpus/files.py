@@ -1,19 +1,46 @@
 """Reading corpus files: every read of a reader in ``tagmt.corpus`` (and of the SAP documents) goes through
-``read_bytes``, which reads regular files only, up to a size limit (``tagmt.safeio``)."""
+``read_bytes``, which reads regular files only, up to a size limit (``tagmt.safeio``), or the standard input
+for ``-``, and names a compressed or binary file as such (``tagmt.filekinds``)."""
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
-from tagmt.safeio import MAX_LINE_FILE_BYTES, decode_utf8, read_regular_file
+from tagmt.filekinds import refuse_binary
+from tagmt.safeio import MAX_LINE_FILE_BYTES, decode_utf8, read_regular_file, size_limit, too_large
+
+#: The path that means the standard input (``--input -``, ``--translation -``).
+STDIN = "-"
+_CHUNK = 1 << 20
 
 __all__ = ["decode_utf8", "read_bytes", "split_lines"]
 
 
 def read_bytes(path: str | Path, *, what: str = "input file", limit: int = MAX_LINE_FILE_BYTES) -> bytes:
-    """The bytes of the regular file ``path`` (``what`` names its role in messages); a missing file, a
-    folder, a FIFO or a device, or a file over ``limit`` bytes, is one line."""
-    return read_regular_file(path, what=what, limit=limit)
+    """The bytes of the regular file ``path`` (``what`` names its role in messages), or of the standard input
+    when ``path`` is ``-``; a missing file, a folder, a FIFO or a device, a file over ``limit`` bytes (checked
+    while reading), or a compressed or binary file, is one line."""
+    if str(path) == STDIN:
+        data = read_stdin(what=what, limit=limit)
+    else:
+        data = read_regular_file(path, what=what, limit=limit)
+    refuse_binary(data[:512], "the standard input" if str(path) == STDIN else path, what)
+    return data
+
+
+def read_stdin(*, what: str, limit: int) -> bytes:
+    """The standard input's bytes, read in bounded chunks: over ``limit`` (``size_limit`` applied) is refused
+    as soon as it is passed, never after the whole stream is in memory."""
+    limit = size_limit(limit)
+    stream = sys.stdin.buffer
+    chunks, total = [], 0
+    while chunk := stream.read(_CHUNK):
+        total += len(chunk)
+        if total > limit:
+            raise too_large(Path(STDIN), what, total, limit)
+        chunks.append(chunk)
+    return b"".join(chunks)
 
 
 def split_lines(text: str) -> list[str]:

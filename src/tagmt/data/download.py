@@ -78,7 +78,18 @@ def download_dataset(
     """
     url = url or archive_url(version)
     expected = _check_sha256(sha256) if sha256 else None
-    dest = _prepare_dest(Path(dest) if dest else default_dest())
+    dest = Path(dest) if dest else default_dest()
+    made = _missing_folders(dest)
+    dest = _prepare_dest(dest)
+    try:
+        return _download_into(dest, url, expected, force, progress)
+    except BaseException:
+        _remove_empty(made)  # a failed download leaves no empty --dest behind (nor the folders made for it)
+        raise
+
+
+def _download_into(dest: Path, url: str, expected: str | None, force: bool, progress: bool | None) -> Path:
+    """`download_dataset`'s work once ``dest`` exists."""
     _remove_abandoned_work(dest)
     with _work_folder(dest) as work:
         archive = work / "archive"
@@ -102,6 +113,25 @@ def download_dataset(
             raise TagmtError(f"cannot write {MARKER} into the unpacked data set: {exc.strerror or exc}") from None
         _install(source, final, work, force)
     return final
+
+
+def _missing_folders(dest: Path) -> list[Path]:
+    """The folders of ``dest``'s path that do not exist yet, innermost first (what ``_prepare_dest`` makes)."""
+    missing = []
+    for folder in [dest, *dest.absolute().parents]:
+        if os.path.lexists(folder):
+            break
+        missing.append(folder)
+    return missing
+
+
+def _remove_empty(folders: list[Path]) -> None:
+    """Remove ``folders`` (innermost first) that are still empty; anything someone put there stays."""
+    for folder in folders:
+        try:
+            folder.rmdir()
+        except OSError:
+            return
 
 
 def _prepare_dest(dest: Path) -> Path:

@@ -13,6 +13,9 @@ from typing import TYPE_CHECKING, Callable
 if TYPE_CHECKING:
     from tagmt.projection.detag import Detagged, SourceTag
 
+Progress = Callable[[str, int, int], None]
+"""`on_progress(phase, done, total)`: where a batch's projection is (a progress bar's feed)."""
+
 RerankMove = Callable[["Detagged", str, "SourceTag", tuple[int, int], tuple[int, int]], None]
 """`on_rerank(detagged, translation, tag, (old start, old end), (new start, new end))`."""
 
@@ -28,6 +31,9 @@ class ProjectionConfig:
     (`sentencepairs.py`; False: every pair is one piece, for measurements)."""
     on_rerank: RerankMove | None = None
     """Called for every span the ranker moves (the benchmarks' moved/right/wrong counts)."""
+    on_progress: Progress | None = None
+    """Called as the batch goes: ``("aligning", 0, 0)`` before the word links, then ``(phase, done, total)`` for
+    each tagged pair of the two passes (``tagmt project``'s progress bar on a terminal)."""
 
 
 DEFAULT = ProjectionConfig()

@@ -134,6 +134,8 @@ class Projector:
         if model is not None:
             known |= model.vocabulary
         batch = Batch.of(sources, texts, (self.src_lang, self.trg_lang), known, self.config.sentence_pairs)
+        progress = self.config.on_progress or _silent
+        progress("aligning", 0, 0)
         table = batch_lexicon(self.lexicon, model, sources, batch.src, batch.trg, self.src_lang, self.trg_lang)
         links = batch_links(self.aligner, batch, align_corpus, table)
         terms = Terms.of(batch, n, shown, model)
@@ -142,8 +144,9 @@ class Projector:
         # first pass: the tag texts that got one translation in most of their projections join the glossary
         tagged = [k for k in range(n) if sources[k].tags]
         first: list[dict[int, tuple[int, int]]] = [_NOTHING] * n
-        for k in tagged:
+        for done, k in enumerate(tagged, start=1):
             first[k] = render_spans(texts[k], self.spans(self.context(batch, k, anchored(k))))[1]
+            progress("first pass", done, len(tagged))
         for term, found in consistent_terms(detagged, translations, first).items():
             terms.glossary.setdefault(term, found)
         del first  # (memory: the first pass's outputs are not needed any more)
@@ -161,13 +164,14 @@ class Projector:
             ranker = model.ranker
 
         outputs = list(translations)
-        for k in tagged:
+        for done, k in enumerate(tagged, start=1):
             ctx = self.context(batch, k, anchored(k), decide)
             spans = self.spans(ctx)
             if ranker is not None and ctx.translation != ctx.plain:
                 ranker.rerank(Segment(ctx.detagged, ctx.translation, ctx.src, ctx.trg, ctx.links, terms.taught),
                               spans, self.config.on_rerank)
             outputs[k] = render_spans(ctx.translation, spans)[0]
+            progress("placing tags", done, len(tagged))
         return outputs, conventions, terms.taught, ranker
 
     def _example(self, batch: Batch, k: int, anchored: "_Anchored", reference: Detagged) -> Example:
@@ -217,6 +221,10 @@ _NOTHING: dict[int, tuple[int, int]] = {}
 
 def _detagged(example: str | Detagged) -> Detagged:
     return detag(example) if isinstance(example, str) else example
+
+
+def _silent(phase: str, done: int, total: int) -> None:
+    """No progress shown (`ProjectionConfig.on_progress` unset)."""
 
 
 def project_batch(

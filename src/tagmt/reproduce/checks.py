@@ -13,5 +13,5 @@ def check_grid(grid) -> None:
     for model in dict.fromkeys(s.model for s in grid.systems):
         problems += model_problems(model, [(lang, "--pairs") for lang in languages], option="--models")
     for aligner in dict.fromkeys(s.aligner for s in grid.systems if s.approach == "dp" and s.aligner):
-        problems += aligner_problems(aligner, None, languages)
+        problems += aligner_problems(aligner, None, languages, option="")  # reproduce takes no --aligner-model
     check(list(dict.fromkeys(problems)))

@@ -64,9 +64,8 @@ class RunReport:
                 f"removed {self.dt_tags_removed} tags from {self.segments_with_dt_tags_removed} of {self.segments} "
                 "outputs: not the source's, or broken or repeated by the model"
             )
-        if self.segments_escaped:
-            out.append(f"XML-escaped &, < or > in the text of {self.segments_escaped} of {self.segments} translations "
-                       "(as the format requires, so the output stays well formed; nothing to do)")
+        # segments_escaped is not said: escaping & < > is what the format requires, nothing to act on (it stays
+        # in the run record)
         if 0 < self.aligner_pairs < FEW_ALIGNER_PAIRS:
             out.append(
                 f"eflomal learned its word links from {self.aligner_pairs} sentence pairs only, too few to learn "

@@ -34,6 +34,8 @@ from tagmt.preflight import check, run_problems
 from tagmt.plaintext import plain_text
 from tagmt.projection import Detagged, detag, project_batch
 from tagmt.projection.align import Aligner
+from tagmt.projection.config import ProjectionConfig
+from tagmt.progress import PhaseBar
 from tagmt.translation.escaping import natural_detagged, restore_text, stand_in
 from tagmt.translation.guide import Guide
 from tagmt.translation.hygiene import NO_DICTIONARY, RunReport, clean_direct_output, remove_model_tags
@@ -191,12 +193,14 @@ def project_translations(
     if getattr(aligner, "learns_from_corpus", False):
         learned = getattr(model, "manifest", {}).get("pairs", 0) if model is not None else 0  # as eflomal's priors
         report.aligner_pairs = len(ready) + len(guide.examples) + len(extra) + learned
-    if not escaped:
-        return project_batch(list(detagged), ready, src_lang, trg_lang, aligner, **learn)
-    natural = [natural_detagged(d) for d in detagged]
+    with PhaseBar("projecting") as bar:  # on a terminal only
+        learn["config"] = ProjectionConfig(on_progress=bar)
+        if not escaped:
+            return project_batch(list(detagged), ready, src_lang, trg_lang, aligner, **learn)
+        natural = [natural_detagged(d) for d in detagged]
+        projected = project_batch(natural, ready, src_lang, trg_lang, aligner, **learn)
     # the text of each output is its translation's own (escaped), never read back from the stand-ins
-    return [restore_text(out, text)
-            for out, text in zip(project_batch(natural, ready, src_lang, trg_lang, aligner, **learn), naturals)]
+    return [restore_text(out, text) for out, text in zip(projected, naturals)]
 
 
 def _reference_texts(segments: Sequence[Segment], approach: str, escaped: bool) -> list[str]:
