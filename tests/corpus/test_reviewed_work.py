@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from tagmt.cli import main
 from tagmt.corpus import read_corpus
@@ -177,3 +178,31 @@ def test_overwrite_rewrites_all_and_drops_the_human_list(tmp_path, capsys):
     assert "tagmt:human" not in text and '<mrk mtype="seg" mid="1">Click <g id="1">Save</g> now.</mrk>' in text
     assert [s.keep for s in read_corpus(second).segments] == [MACHINE, MACHINE]
     capsys.readouterr()
+
+
+# A completed target reads as its seg-source when tagmt writes each missing segment as its own source: the
+# white space between segments is the source's, wherever the missing segments are (hypothesis).
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(st.tuples(st.booleans(), st.sampled_from(["", " ", "  ", "\n", " \t"])), min_size=2, max_size=6)
+       .filter(lambda segments: any(present for present, _ in segments)))
+def test_completed_targets_keep_the_sources_white_space(tmp_path_factory, segments):
+    gaps = [gap for _, gap in segments][:-1]
+    mrks = [f'<mrk mtype="seg" mid="{k}">S{k}.</mrk>' for k in range(len(segments))]
+    source = "".join(mrk + (gaps[k] if k < len(gaps) else "") for k, mrk in enumerate(mrks))
+    # the present mrks, each missing one taken out with the gap the writer puts back beside it: the gap after
+    # it before the first present mrk, the gap before it after that
+    target = ""
+    for k, (present, _) in enumerate(segments):
+        if present:
+            target += (gaps[k - 1] if target else "") + mrks[k]
+    path = tmp_path_factory.mktemp("ws") / "in.xlf"
+    plain = "".join(f"S{k}. " for k in range(len(segments)))
+    path.write_text(xliff12(f'<trans-unit id="u"><source>{plain}</source><seg-source>{source}</seg-source>'
+                            f'<target state="translated">{target}</target></trans-unit>'), encoding="utf-8")
+    corpus = read_corpus(path)
+    out = path.with_name("out.xlf")
+    corpus.write(out, [s.source for s in corpus.segments])
+    written = out.read_text("utf-8")
+    assert re.search(r"<target[^>]*>(.*)</target>", written, re.S).group(1) == source, target

@@ -15,6 +15,7 @@ import json
 
 import pytest
 from hostile import one_line_error
+from hypothesis import given, settings, strategies as st
 
 from tagmt.cli import main
 from tagmt.corpus import read_corpus
@@ -103,3 +104,22 @@ def test_libxml2_size_limits_are_one_line(tmp_path, capsys, where):
                     "</body></file></xliff>", encoding="utf-8")
     err = one_line_error(translate(path, tmp_path / "o.xlf"), capsys)
     assert f"{path}:1:" in err and "10,000,000 bytes" in err and "XML_PARSE_HUGE" not in err
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.lists(st.one_of(st.sampled_from(["&product;", "&a.b-c;", "&x1;"]),
+                          st.text(alphabet="ab &<>", min_size=1, max_size=4)
+                          .map(lambda t: t.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;"))),
+                min_size=1, max_size=6).filter(lambda pieces: "".join(pieces).strip()))  # (a blank source is locked)
+def test_entities_round_trip_byte_for_byte(tmp_path_factory, pieces):
+    """Any mix of text and unexpanded entities: read, written back as its own target, the same bytes."""
+    content = "".join(pieces)
+    path = tmp_path_factory.mktemp("ent") / "e.xlf"
+    path.write_text(ENTITY12.replace("&product; is new.", content, 1), encoding="utf-8")
+    corpus = read_corpus(path)
+    assert corpus.segments[0].source.count("<x id=") == sum(p.startswith("&") and p.endswith(";") and
+                                                             not p.startswith(("&amp;", "&lt;", "&gt;")) for p in pieces)
+    out = path.with_name("out.xlf")
+    corpus.write(out, [corpus.segments[0].source, None])
+    assert f"<source>{content}</source><target" in out.read_text("utf-8")
+    assert out.read_text("utf-8").split("<target", 1)[1].split(">", 1)[1].startswith(content + "</target>")
