@@ -80,8 +80,8 @@ class _Walk:
         if parent.text:
             self.out.append(escape(parent.text))
         items = [child for child in parent]
-        roles = [self.classify(child) if isinstance(child.tag, str) else _ENTITY if isinstance(child, etree._Entity)
-                 else None for child in items]
+        roles = [self.classify(child) if isinstance(child.tag, str)
+                 else _ENTITY if isinstance(child, etree._Entity) else None for child in items]
         partner = _pair_halves(roles)
         closes = {close: opening for opening, close in partner.items()}
         for k, (child, role) in enumerate(zip(items, roles)):

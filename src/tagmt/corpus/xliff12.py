@@ -12,9 +12,10 @@ empty, or in a state that asks for translation (``new``, ``needs-translation``).
 is approved (``approved="yes"``), in any other state, or stateless is kept unless the run overwrites; one
 marked as machine translation (``state-qualifier`` ``mt-suggestion``/``leveraged-mt``, Trados
 ``origin="mt"``) may get tags from ``project`` — unless its state is ``translated``, ``reviewed``,
-``signed-off`` or ``final``: the state is the translator's word and wins over any MT qualifier. Never written: a locked unit or segment (an attribute
-``locked`` of any namespace: Trados ``sdl:seg locked="true"``, memoQ ``mq:locked``), a unit whose source
-is empty. Trados ``sdl:seg-defs`` give the per-segment status (``conf``).
+``signed-off`` or ``final``: the state is the translator's word and wins over any MT qualifier. Never
+written: a locked unit or segment (an attribute ``locked`` of any namespace: Trados ``sdl:seg
+locked="true"``, memoQ ``mq:locked``), a unit whose source is empty. Trados ``sdl:seg-defs`` give the
+per-segment status (``conf``).
 
 Write: each written segment's target filled with the original codes put back. A segmented unit's existing
 target keeps everything but the content of the ``mrk``s tagmt writes (translator text between them, their
@@ -349,7 +350,8 @@ def _segmented_edits(doc: XmlFile, unit: _Unit, segments: list[Segment],
         after = next((present[m] for m in mids[k + 1:] if m in present), None)
         gap_before = _gap(doc, unit, k, leading=False) if k else b""
         if before is not None or after is None:  # after a segment of the target (else at its end)
-            at = doc.index[before].end if before is not None else doc.index[unit.target].inner_end  # type: ignore[index]
+            end = doc.index[before] if before is not None else None
+            at = end.end if end is not None else doc.index[unit.target].inner_end  # type: ignore[index]
             edits.append((at, at, gap_before + element))
         else:
             edits.append((doc.index[after].start, doc.index[after].start,

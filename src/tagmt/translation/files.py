@@ -70,8 +70,9 @@ def _resolve(corpus: Corpus, src_lang: str | None, trg_lang: str | None, file_sr
         if mine and theirs and mine.code != theirs.code and not fills:
             raise TagmtError(f"{option} {given} contradicts the {attribute} {in_file} of {where}")
         if theirs is None and mine is None and fills:
-            raise TagmtError(f"no {attribute} for segment {segment_id!r}: its <file> in {where} names none (other "
-                             f"<file>s name theirs, which are not taken for it); pass {option} (an ISO code such as de)")
+            raise TagmtError(f"no {attribute} for segment {segment_id!r}: its <file> in {where} names none "
+                             f"(other <file>s name theirs, which are not taken for it); pass {option} "
+                             "(an ISO code such as de)")
         chosen.append(_given(theirs if fills and theirs else mine or theirs, attribute, option, corpus))
     src, trg = chosen
     if src.code == trg.code and src.tag.lower() == trg.tag.lower():
