@@ -90,7 +90,9 @@ def write_atomic(path: str | Path, chunks: Iterable[str | bytes]) -> Path:
     """Write the concatenation of ``chunks`` (text as UTF-8, ``\\n`` line ends kept as they are; bytes
     as they are) to ``path``; see the module docstring for links and special files. Returns ``path``.
 
-    The file gets the usual permissions (0666 less the umask), not ``mkstemp``'s 0600. An error while
+    A new file gets the usual permissions (0666 less the umask), not ``mkstemp``'s 0600; a file written
+    over keeps its own permission bits (``rwx`` for user, group and others: a 0600 file stays 0600; the
+    set-user-id, set-group-id and sticky bits are not carried over). An error while
     writing leaves the old file in place and no temporary file behind; an ``OSError`` becomes a one-line
     :class:`TagmtError`.
     """
@@ -202,6 +204,16 @@ def _locked_temporary(target: Path) -> tuple[int, str]:
         os.close(fd)  # a cleaner took it for a leftover between mkstemp and flock: make another
 
 
+def _mode_for(target: Path) -> int:
+    """The permission bits of the file written to ``target``: those of the regular file there, else the usual
+    0666 less the umask."""
+    try:
+        info = os.stat(target)
+    except OSError:
+        return 0o666 & ~_umask()
+    return stat.S_IMODE(info.st_mode) & 0o777 if stat.S_ISREG(info.st_mode) else 0o666 & ~_umask()
+
+
 def _write_file(path: Path, target: Path, chunks: Iterable[str | bytes]) -> None:
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
@@ -213,7 +225,7 @@ def _write_file(path: Path, target: Path, chunks: Iterable[str | bytes]) -> None
         raise _fail(path, exc) from None
     try:
         try:
-            os.fchmod(fd, 0o666 & ~_umask())
+            os.fchmod(fd, _mode_for(target))
             _write_all(fd, chunks)
             os.fsync(fd)
             os.replace(tmp, target)

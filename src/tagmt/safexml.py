@@ -55,10 +55,22 @@ def too_deep(error: object) -> bool:
     return "Excessive depth in document" in str(getattr(error, "msg", None) or error)
 
 
+#: libxml2's size limits that ``huge_tree=False`` keeps (a text node, a name, an attribute value, a comment…)
+SIZE_REFUSAL = ("a text, name, attribute value, comment or CDATA section longer than libxml2's limit "
+                "(10,000,000 bytes), which tagmt keeps; shorten or split it")
+_SIZE_LIMIT = re.compile(r"Resource limit exceeded|too big found|huge input lookup|too long", re.IGNORECASE)
+
+
 def syntax_problem(exc: etree.XMLSyntaxError) -> str:
-    """A parse error in words: libxml2's depth limit as the limit it is (not as malformed XML, nor with
-    its advice of a parser option tagmt does not offer), anything else as malformed XML."""
-    return DEPTH_REFUSAL if too_deep(exc) else f"malformed XML: {exc.msg}"
+    """A parse error in words, on one line: libxml2's depth and size limits as the limits they are (not as
+    malformed XML, nor with its advice of a parser option tagmt does not offer: ``try XML_PARSE_HUGE``),
+    anything else as malformed XML (libxml2's own line breaks inside a message joined)."""
+    if too_deep(exc):
+        return DEPTH_REFUSAL
+    message = " ".join(str(exc.msg or exc).split())
+    if _SIZE_LIMIT.search(message):
+        return SIZE_REFUSAL
+    return f"malformed XML: {message}"
 
 
 # The root element's start tag: the first "<" followed by a name character (not "?", "!" or "/").

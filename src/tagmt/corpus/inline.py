@@ -5,7 +5,10 @@ the placeholder tags of ``tagmt.corpus.model`` and keeps every code's original b
 Start/end halves (``bpt``/``ept``, ``sc``/``ec``, ``sm``/``em``) found as siblings and properly nested
 become one ``<g>`` pair; a half whose partner is elsewhere (or crosses another pair) becomes ``<bx/>`` or
 ``<ex/>``. Comments and processing instructions inside a segment are not text and are dropped from the
-tagged string (their surrounding text is kept).
+tagged string (their surrounding text is kept). An entity reference that stays unexpanded (declared in an
+external DTD, which tagmt never loads: ``&product; is new.``) is never dropped: it becomes a standalone code
+``<x id="ent:product"/>`` whose original is the reference itself, so the text sent to translation keeps
+its place and the writers put ``&product;`` back byte for byte.
 """
 
 from __future__ import annotations
@@ -37,8 +40,13 @@ class Role:
     prefix: str = "c"
 
 
-#: A format's rule: the role of an inline element (never called for comments or PIs).
+#: A format's rule: the role of an inline element (never called for comments, PIs or entity references).
 Classify = Callable[[etree._Element], Role]
+
+#: An entity reference the parser left unexpanded (``&product;``, declared in an external DTD tagmt never
+#: loads): a standalone code ``<x id="ent:product"/>`` whose original is ``&product;``, written back as is.
+ENTITY_PREFIX = "ent:"
+_ENTITY = Role("standalone", None)
 
 
 class InlineReader:
@@ -72,7 +80,8 @@ class _Walk:
         if parent.text:
             self.out.append(escape(parent.text))
         items = [child for child in parent]
-        roles = [self.classify(child) if isinstance(child.tag, str) else None for child in items]
+        roles = [self.classify(child) if isinstance(child.tag, str)
+                 else _ENTITY if isinstance(child, etree._Entity) else None for child in items]
         partner = _pair_halves(roles)
         closes = {close: opening for opening, close in partner.items()}
         for k, (child, role) in enumerate(zip(items, roles)):
@@ -86,7 +95,10 @@ class _Walk:
 
     def _code(self, k: int, child: etree._Element, role: Role, items: list, partner: dict[int, int]) -> None:
         index = self.index
-        if role.kind == "content":
+        if role is _ENTITY:  # &name; as the file has it: no span of its own, its text is its original
+            code = self._add(STANDALONE, Role("standalone", f"{ENTITY_PREFIX}{child.name}"), child, child.text)
+            self.out.append(placeholder(STANDALONE, code.id))
+        elif role.kind == "content":
             code = self._add(PAIR, role, child, *_content_tags(index, child))
             self.out.append(placeholder(PAIR, code.id))
             self.children(child)
@@ -109,7 +121,8 @@ class _Walk:
         while (kind, unique) in self.codes:  # a repeated id (invalid, but seen): keep the codes apart
             n += 1
             unique = f"{code_id}~{n}"
-        code = InlineCode(kind, unique, local_name(element), open_xml, close_xml)
+        name = local_name(element) if isinstance(element.tag, str) else "entity"
+        code = InlineCode(kind, unique, name, open_xml, close_xml)
         code = self.shared.setdefault(code, code)  # equal codes of the document kept once
         self.codes[self.shared.setdefault(code.key, code.key)] = code
         return code

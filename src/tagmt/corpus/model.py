@@ -71,7 +71,8 @@ class Segment:
 
     What a writer may do with the segment's existing target (set by the XLIFF readers, from the file):
     ``keep`` names why its target stays as it is unless the run overwrites (``final``, ``approved``,
-    ``translated``, ``no state``…; None: the target is missing, empty or asks for translation);
+    ``translated``, ``no state``, a person's segment of a target tagmt completed…; a state a person gives wins
+    over any MT marker; None: the target is missing, empty or asks for translation);
     ``locked`` names why it is never written (locked, empty source). ``fixed`` are the codes a target must
     keep (XLIFF 2 ``canDelete="no"``), ``ordered`` those that keep their order (``canReorder="no"``).
     ``src_lang``/``trg_lang``: the segment's own languages where its ``<file>`` says (None: the corpus's).

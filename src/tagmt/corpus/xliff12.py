@@ -11,16 +11,28 @@ What may be written (``Segment.keep``/``locked``), as CAT tools pre-translate: a
 empty, or in a state that asks for translation (``new``, ``needs-translation``). A non-empty target that
 is approved (``approved="yes"``), in any other state, or stateless is kept unless the run overwrites; one
 marked as machine translation (``state-qualifier`` ``mt-suggestion``/``leveraged-mt``, Trados
-``origin="mt"``) may get tags from ``project``. Never written: a locked unit or segment (an attribute
-``locked`` of any namespace: Trados ``sdl:seg locked="true"``, memoQ ``mq:locked``), a unit whose source
-is empty. Trados ``sdl:seg-defs`` give the per-segment status (``conf``).
+``origin="mt"``) may get tags from ``project`` — unless its state is ``translated``, ``reviewed``,
+``signed-off`` or ``final``: the state is the translator's word and wins over any MT qualifier. Never
+written: a locked unit or segment (an attribute ``locked`` of any namespace: Trados ``sdl:seg
+locked="true"``, memoQ ``mq:locked``), a unit whose source is empty. Trados ``sdl:seg-defs`` give the
+per-segment status (``conf``).
 
 Write: each written segment's target filled with the original codes put back. A segmented unit's existing
 target keeps everything but the content of the ``mrk``s tagmt writes (translator text between them, their
-attributes and order, codes only the target has); a missing ``mrk`` is added after its predecessor; a
-missing target repeats the ``seg-source``. A written target gets ``state="needs-review-translation"``
-and ``state-qualifier="mt-suggestion"`` (XLIFF 1.2's values for machine translation awaiting review), and
-its unit's ``approved="yes"`` becomes ``no``; ``file/@target-language`` is added when missing.
+attributes and order, codes only the target has); a missing ``mrk`` is added after its predecessor, with
+the white space the ``seg-source`` has between the two (``now. Close it.``); a missing target repeats the
+``seg-source``. A written target gets ``state="needs-review-translation"`` and
+``state-qualifier="mt-suggestion"`` (XLIFF 1.2's values for machine translation awaiting review), and its
+unit's ``approved="yes"`` becomes ``no``; ``file/@target-language`` is added when missing.
+
+Segments of one target with different origins (a reviewed target that held only some of its segments,
+completed by ``translate``): XLIFF 1.2 has one state per target, so the completed target says machine
+translation (a translator sees it needs review) and names the ``mid``s of the segments a person wrote in
+``tagmt:human="1 3"`` (namespace ``urn:x-tagmt:xliff``, declared on the target). Reading, those segments
+are human work (``HUMAN_PART``) while the target's state says machine translation: no command rewrites
+them without ``--overwrite``; once a translator gives the target a human state, the state holds for all.
+Where the mids cannot be listed (a mid missing or with white space, the prefix ``tagmt`` taken), the
+target keeps its state and ``approved``: its human part is never downgraded.
 Everything else — other units, notes, comments, attributes, the declaration, the sources — stays byte for
 byte.
 """
@@ -38,7 +50,7 @@ from tagmt.corpus.inline import InlineReader, Role
 from tagmt.corpus.detect import XLIFF1_NAMESPACES, XLIFF1_VERSIONS
 from tagmt.corpus.formats import InputFormat, register
 from tagmt.corpus.model import MACHINE, Corpus, Segment
-from tagmt.corpus.spans import set_attribute, splice, with_content
+from tagmt.corpus.spans import remove_attribute, set_attribute, splice, with_content
 from tagmt.corpus.xmlfile import XmlFile, walk_units, with_id_prefixes
 from tagmt.errors import TagmtError
 from tagmt.safexml import XmlStream, local_name, namespace
@@ -49,7 +61,15 @@ MT_QUALIFIER = "mt-suggestion"
 #: target states that ask for a translation; qualifiers that say the target is machine translation
 ASKS_FOR_TRANSLATION = ("new", "needs-translation")
 MT_QUALIFIERS = ("mt-suggestion", "leveraged-mt")
+#: target states that say a person translated or reviewed the target: human work whatever its qualifier
+#: (``reviewed`` is not an XLIFF 1.2 value, but tools write it)
+HUMAN_STATES = ("translated", "reviewed", "signed-off", "final")
 _LOCKED = ("yes", "true", "locked", "1")
+#: tagmt's own namespace, for the one thing XLIFF 1.2 cannot say: which segments of a target are a person's
+TAGMT_NS = "urn:x-tagmt:xliff"
+TAGMT_PREFIX = "tagmt"
+#: the ``Segment.keep`` of a segment named by ``tagmt:human``
+HUMAN_PART = "human segment of a target tagmt completed"
 SDL_NS = "http://sdl.com/FileTypes/SdlXliff/1.0"
 
 
@@ -90,6 +110,7 @@ class _Unit:
     approved: bool
     new_target: tuple[bytes, bytes] | None  # where there is no target: a new one's start tag (without ">") and end tag
     segments: range = range(0)  # their indices in the corpus
+    records: bool = True  # the prefix ``tagmt`` is free (or tagmt's) at the target: its human mids may be recorded
 
 
 def read(path: Path, data: bytes, stream: XmlStream | None = None) -> Corpus:
@@ -186,6 +207,9 @@ def _read_unit(doc: XmlFile, reader: InlineReader, q, tu: etree._Element, segmen
                  doc.shared(doc.target_start(container, tu)) if target is None else None)
     first = len(segments)
     sdl = _sdl_segments(tu)
+    human = _human_mids(target) if targets else frozenset()
+    if target is not None:
+        unit.records = target.nsmap.get(TAGMT_PREFIX) in (None, TAGMT_NS)
     if mrks:
         # a target with content but no segment markers (written unsegmented): its status is the whole target's
         whole = target if target is not None and not targets and _has_text(target) else None
@@ -196,14 +220,23 @@ def _read_unit(doc: XmlFile, reader: InlineReader, q, tu: etree._Element, segmen
                 raise TagmtError(f"{doc.line(mrk)}: two <mrk mtype=\"seg\"> with mid {mid!r} in the <seg-source> "
                                  f"of trans-unit {tu.get('id')!r}; each segment needs its own mid")
             seen.add(mid)
-            _add(reader, segments, f"{unit_id}#{mid or ''}", mrk, targets.get(mid), languages,
-                 _status(tu, target, whole if whole is not None else targets.get(mid), sdl.get(mid or "")),
+            status = _status(tu, target, whole if whole is not None else targets.get(mid), sdl.get(mid or ""))
+            if status[0] == MACHINE and mid in human:  # the part of a completed target tagmt did not write
+                status = (HUMAN_PART, None)
+            _add(reader, segments, f"{unit_id}#{mid or ''}", mrk, targets.get(mid), languages, status,
                  (*unit_key, mid or ""))
     else:
         _add(reader, segments, unit_id, source, target, languages, _status(tu, target, target, None),
              (*unit_key, None))
     unit.segments = range(first, len(segments))
     return unit
+
+
+def _human_mids(target: etree._Element | None) -> frozenset[str]:
+    """The mids a segmented target's ``tagmt:human`` names (the segments a person wrote, see the module
+    docstring)."""
+    value = target.get(f"{{{TAGMT_NS}}}human") if target is not None else None
+    return frozenset((value or "").split())
 
 
 def _prefixed(segment: Segment, prefix: str) -> Segment:
@@ -227,6 +260,8 @@ def _status(tu: etree._Element, target: etree._Element | None, content: etree._E
     state = target.get("state") if target is not None else None
     if state in ASKS_FOR_TRANSLATION:
         return None, None
+    if state in HUMAN_STATES:  # the translator's word wins over a qualifier left from the MT it started with
+        return state, None
     if target is not None and target.get("state-qualifier") in MT_QUALIFIERS:
         return MACHINE, None
     return (state or "no state"), None
@@ -262,13 +297,18 @@ def write(corpus: Corpus, targets: Sequence[str | None], output: str | Path, *, 
         if all(t is None for t in new):
             continue
         segments = [corpus.segments[k] for k in unit.segments]
+        downgrade = mark_mt
         if unit.mrks and unit.target is not None and unit.target_mrks:
             edits.extend(_segmented_edits(doc, unit, segments, new))
             if mark_mt:
-                edits.append(_start_tag_edit(doc, unit.target, _mt_state))
+                human = [mid for (mid, _), segment, tagged in zip(unit.mrks, segments, new)
+                         if tagged is None and segment.keep not in (None, MACHINE) and mid in unit.target_mrks]
+                downgrade = not human or (unit.records and all(mid and mid.split() == [mid] for mid in human))
+                if downgrade:  # else: the human part cannot be named, so the target is not downgraded
+                    edits.append(_start_tag_edit(doc, unit.target, partial(_completed, human=human)))
         else:
             edits.append(_target_edit(doc, unit, _target_inner(doc, unit, segments, new), mark_mt))
-        if mark_mt and unit.approved:
+        if downgrade and unit.approved:
             edits.append(_start_tag_edit(doc, unit.element, lambda tag: set_attribute(tag, "approved", "no")))
     if trg_lang:
         for number, has_language in files:
@@ -308,14 +348,26 @@ def _segmented_edits(doc: XmlFile, unit: _Unit, segments: list[Segment],
         element = with_content(doc.index.start_tag(mrk), content)
         before = next((present[m] for m in reversed(mids[:k]) if m in present), None)
         after = next((present[m] for m in mids[k + 1:] if m in present), None)
-        if before is not None:
-            at = doc.index[before].end
-        elif after is not None:
-            at = doc.index[after].start
+        gap_before = _gap(doc, unit, k, leading=False) if k else b""
+        if before is not None or after is None:  # after a segment of the target (else at its end)
+            end = doc.index[before] if before is not None else None
+            at = end.end if end is not None else doc.index[unit.target].inner_end  # type: ignore[index]
+            edits.append((at, at, gap_before + element))
         else:
-            at = doc.index[unit.target].inner_end  # type: ignore[index]
-        edits.append((at, at, element))
+            edits.append((doc.index[after].start, doc.index[after].start,
+                          element + _gap(doc, unit, k + 1, leading=True)))
     return edits
+
+
+def _gap(doc: XmlFile, unit: _Unit, k: int, leading: bool) -> bytes:
+    """The white space between the seg-source's segments ``k - 1`` and ``k`` (``now. Close it.``), for a
+    ``mrk`` added to the target: all of it where there is nothing else, else the run of white space next
+    to the segment added (``leading``: at the start of the gap, after it; else at its end, before it)."""
+    gap = doc.data[doc.index[unit.mrks[k - 1][1]].end:doc.index[unit.mrks[k][1]].start]
+    if not gap.strip():
+        return gap
+    stripped = gap.lstrip() if leading else gap.rstrip()
+    return gap[:len(gap) - len(stripped)] if leading else gap[len(stripped):]
 
 
 def _target_inner(doc: XmlFile, unit: _Unit, segments: list[Segment], new: list[str | None]) -> bytes:
@@ -352,6 +404,16 @@ def _target_edit(doc: XmlFile, unit: _Unit, inner: bytes, mark_mt: bool) -> tupl
 
 def _mt_state(start_tag: bytes) -> bytes:
     return set_attribute(set_attribute(start_tag, "state", MT_STATE), "state-qualifier", MT_QUALIFIER)
+
+
+def _completed(start_tag: bytes, human: list[str]) -> bytes:
+    """The start tag of a segmented target tagmt wrote some segments of: machine translation, with the mids
+    of the segments a person wrote in ``tagmt:human`` (a stale list of tagmt's removed when there are none)."""
+    start_tag = _mt_state(start_tag)
+    if not human:
+        return remove_attribute(start_tag, f"{TAGMT_PREFIX}:human")
+    start_tag = set_attribute(start_tag, f"xmlns:{TAGMT_PREFIX}", TAGMT_NS)
+    return set_attribute(start_tag, f"{TAGMT_PREFIX}:human", " ".join(human))  # type: ignore[arg-type]
 
 
 FORMAT = register(InputFormat(

@@ -10,7 +10,8 @@ segment's position, when it has no id), with ``file-id/`` in front when the docu
 What may be written (``Segment.keep``/``locked``): a target that is missing, empty, or in state
 ``initial`` given explicitly. A non-empty target in state ``translated``, ``reviewed``, ``final`` or with
 no state is kept unless the run overwrites (``subState="tagmt:mt"`` marks tagmt's own machine
-translation, which ``project`` may put tags into). A segment whose source is empty is never written; a
+translation, which ``project`` may put tags into — in state ``translated`` only: ``reviewed`` and ``final``
+are a person's word and win over the subState). A segment whose source is empty is never written; a
 code with ``canDelete="no"`` must stay in the new target and codes with ``canReorder="no"`` in their
 order, or the target is not written (counted).
 
@@ -43,6 +44,8 @@ NS = "urn:oasis:names:tc:xliff:document:2.0"
 MT_STATE = "translated"
 #: tagmt's subState for the machine translation it writes (XLIFF 2: ``prefix:value``)
 MT_SUBSTATE = "tagmt:mt"
+#: states a person gives: human work whatever the ``subState`` says
+HUMAN_STATES = ("reviewed", "final")
 
 
 def classify(element: etree._Element, ns: str = NS) -> Role:
@@ -172,7 +175,7 @@ def _status(segment: etree._Element, filled: bool) -> tuple[str | None, str | No
     state = segment.get("state")
     if state == "initial":
         return None, None
-    if (segment.get("subState") or "").startswith(MT_SUBSTATE):
+    if state not in HUMAN_STATES and (segment.get("subState") or "").startswith(MT_SUBSTATE):
         return MACHINE, None
     return state or "no state", None
 

@@ -40,6 +40,10 @@ def resolve_direction(corpus: Corpus, src_lang: str | None, trg_lang: str | None
     """The run's direction: from the options, else from the file; both must name the same language where
     both say (a region the option gives wins). One language in two regional variants (``en-US`` →
     ``en-AU``, ``pt-PT`` → ``pt-BR``) is a regional adaptation, kept with its tags; one tag twice is refused."""
+    filling = _filling(corpus) if corpus.bilingual else (False, False)
+    if any(filling):  # the options are for the <file>s that name no language: they say the run's direction
+        return _resolve(corpus, src_lang, trg_lang, *(None if f else c for f, c in zip(filling, (
+            corpus.src_lang, corpus.trg_lang))), filling=(False, False))
     return _resolve(corpus, src_lang, trg_lang, corpus.src_lang, corpus.trg_lang)
 
 
@@ -50,18 +54,26 @@ def resolve_languages(corpus: Corpus, src_lang: str | None, trg_lang: str | None
 
 
 def _resolve(corpus: Corpus, src_lang: str | None, trg_lang: str | None, file_src: str | None,
-             file_trg: str | None) -> Direction:
+             file_trg: str | None, filling: tuple[bool, bool] = (False, False), segment_id: str | None = None
+             ) -> Direction:
+    """``filling``: per language, whether some ``<file>`` of the document names none while others do (the
+    option is then for those files, and a file that names its own keeps it); ``segment_id``: the segment
+    whose ``<file>`` is resolved, for messages."""
     where = corpus.path
     chosen: list[Language] = []
-    for given, in_file, option, attribute in (
-        (src_lang, file_src, "--src-lang", "source language"),
-        (trg_lang, file_trg, "--trg-lang", "target language"),
+    for given, in_file, option, attribute, fills in (
+        (src_lang, file_src, "--src-lang", "source language", filling[0]),
+        (trg_lang, file_trg, "--trg-lang", "target language", filling[1]),
     ):
         mine = parse(given, option) if given else None
         theirs = parse(in_file, f"{where}: the {attribute}") if in_file else None
-        if mine and theirs and mine.code != theirs.code:
+        if mine and theirs and mine.code != theirs.code and not fills:
             raise TagmtError(f"{option} {given} contradicts the {attribute} {in_file} of {where}")
-        chosen.append(_given(mine or theirs, attribute, option, corpus))
+        if theirs is None and mine is None and fills:
+            raise TagmtError(f"no {attribute} for segment {segment_id!r}: its <file> in {where} names none "
+                             f"(other <file>s name theirs, which are not taken for it); pass {option} "
+                             "(an ISO code such as de)")
+        chosen.append(_given(theirs if fills and theirs else mine or theirs, attribute, option, corpus))
     src, trg = chosen
     if src.code == trg.code and src.tag.lower() == trg.tag.lower():
         raise TagmtError(f"source and target language are both {src.tag}; translation needs two languages "
@@ -81,18 +93,35 @@ def _extra_tag(language: Language) -> str | None:
     return language.tag if language.tag.lower() != language.code else None
 
 
+def _filling(corpus: Corpus) -> tuple[bool, bool]:
+    """Per language (source, target): whether the document's ``<file>``s name it for some segments and not for
+    others (XLIFF 1.2, where each ``<file>`` has its own languages)."""
+    found = [[False, False], [False, False]]  # [named, unnamed] per language
+    for segment in corpus.segments:
+        for n, language in enumerate((segment.src_lang, segment.trg_lang)):
+            found[n][language is None] = True
+    return found[0][0] and found[0][1], found[1][0] and found[1][1]
+
+
 def directions_of(corpus: Corpus, indices: Sequence[int], src_lang: str | None,
                   trg_lang: str | None) -> dict[Direction, list[int]]:
     """The segments ``indices`` grouped by the direction each is translated in: its own ``<file>``'s
     languages (else the corpus's), with the options where the file names none. Directions that differ only
-    in their regional tags (``en-US`` → ``en-AU`` and ``en-GB`` → ``en-AU``) are separate groups."""
+    in their regional tags (``en-US`` → ``en-AU`` and ``en-GB`` → ``en-AU``) are separate groups.
+
+    A document whose ``<file>``s name a language for some segments and not for others (a multi-file XLIFF
+    1.2 where one ``<file>`` has no ``target-language``): a file that names one keeps it, one that names
+    none takes the option (the writer then declares it on that ``<file>``), never another file's
+    language; without the option it is refused, naming a segment of that file."""
     groups: dict[tuple[Direction, tuple[str, str]], list[int]] = {}
     resolved: dict[tuple[str | None, str | None], Direction] = {}
+    filling = _filling(corpus)
     for k in indices:
         segment = corpus.segments[k]
-        key = (segment.src_lang or corpus.src_lang, segment.trg_lang or corpus.trg_lang)
+        key = (segment.src_lang or (None if filling[0] else corpus.src_lang),
+               segment.trg_lang or (None if filling[1] else corpus.trg_lang))
         if key not in resolved:
-            resolved[key] = _resolve(corpus, src_lang, trg_lang, *key)
+            resolved[key] = _resolve(corpus, src_lang, trg_lang, *key, filling=filling, segment_id=segment.id)
         direction = resolved[key]
         groups.setdefault((direction, direction.engine_languages), []).append(k)
     return {direction: indices for (direction, _), indices in groups.items()}
