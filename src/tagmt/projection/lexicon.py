@@ -81,6 +81,11 @@ MAX_ENTRY = 1 << 16
 """Bytes of a dictd entry read at most (FreeDict's longest, jpn-eng's, has 17,455): a longer one is skipped
 (an untrusted file cannot make tagmt inflate or hold more than this an entry)."""
 
+MAX_GZIP_INFLATE = 512 << 20
+"""Bytes of a plain-gzip (not dictzip) `.dict.dz` inflated at most to reach its entries (time: such a file
+has no random access, every lookup inflates it from the start; FreeDict's largest data is under 100 MB):
+an entry beyond is refused, naming this limit."""
+
 MAX_NESTING = 8
 """Bracket levels a translation line may nest (FreeDict's labels nest two or three)."""
 
@@ -226,12 +231,17 @@ def _bodies(path: Path, spans: list[tuple[int, int]]) -> Iterator[str]:
                     f.seek(offset)
                     yield f.read(length).decode("utf-8", "replace")
                 return
-            chunks = _dictzip_chunks(f, head)
-            if chunks is None:
+            chunks = _dictzip_chunks(f, head, path)
+            if chunks is None:  # plain gzip: inflated from the start, at most MAX_GZIP_INFLATE bytes
                 f.seek(0)
                 with gzip.GzipFile(fileobj=f) as g:
                     at = 0
                     for offset, length in spans:
+                        if offset + length > MAX_GZIP_INFLATE:
+                            raise TagmtError(
+                                f"{path}: an entry lies {offset:,} bytes into this plain-gzip dictionary, past the "
+                                f"{MAX_GZIP_INFLATE >> 20} MiB tagmt inflates to reach one (MAX_GZIP_INFLATE); "
+                                "compress it with dictzip (random access) or give the .dict uncompressed")
                         if offset > at:
                             g.seek(offset)
                         at = offset + length
@@ -251,8 +261,9 @@ def _bodies(path: Path, spans: list[tuple[int, int]]) -> Iterator[str]:
         raise TagmtError(f"{path}: corrupt dictionary data ({exc})") from None
 
 
-def _dictzip_chunks(f, head: bytes) -> tuple[int, list[int]] | None:
-    """The chunk size and the file offsets of the compressed chunks of a dictzip file (None: plain gzip)."""
+def _dictzip_chunks(f, head: bytes, path: Path) -> tuple[int, list[int]] | None:
+    """The chunk size and the file offsets of the compressed chunks of a dictzip file (None: plain gzip);
+    a chunk size of 0 (no chunk could be found) is refused in one line."""
     flags = head[3]
     if not flags & 4:
         return None
@@ -267,10 +278,15 @@ def _dictzip_chunks(f, head: bytes) -> tuple[int, list[int]] | None:
         pos += 4 + length
     if chunks is None:
         return None
-    for flag in (8, 16):  # FNAME, FCOMMENT: zero-terminated
+    if chunks[0] == 0:
+        raise TagmtError(f"{path}: corrupt dictzip dictionary (its header states a chunk size of 0)")
+    for flag in (8, 16):  # FNAME, FCOMMENT: zero-terminated (time: at most 64 KiB each)
         if flags & flag:
-            while f.read(1) not in (b"\0", b""):
-                pass
+            for _ in range(1 << 16):
+                if f.read(1) in (b"\0", b""):
+                    break
+            else:
+                raise TagmtError(f"{path}: corrupt dictzip dictionary (a gzip name or comment over 64 KiB)")
     if flags & 2:
         f.read(2)
     start = f.tell()

@@ -68,7 +68,7 @@ from tagmt.projection.wordseg import base_language, default_segmenter_name, kata
 
 __all__ = [
     "CONVENTIONS", "FORMAT", "FORMAT_VERSION", "LEXICON", "MANIFEST", "PRIORS", "RANKER", "TERMS", "VOCABULARY",
-    "LearnedModel", "PairSource", "ProjectionModel", "Source", "corpus_pairs", "describe_file", "learn_model",
+    "LearnedModel", "MODEL_FILES", "PairSource", "ProjectionModel", "Source", "corpus_pairs", "describe_file", "learn_model",
     "line_pairs", "load_model",
 ]
 
@@ -204,28 +204,66 @@ def _within(path: Path, folder: Path) -> bool:
         return False
 
 
+MODEL_FILES = frozenset({MANIFEST, PRIORS, CONVENTIONS, TERMS, VOCABULARY, RANKER, LEXICON})
+"""Every file `learn_model` writes into a model folder: the only ones a new model may replace."""
+
+
 def _check_output(output: Path) -> None:
-    """An output folder may be new or an older model; anything else there is the user's and stays."""
+    """An output folder may be new, empty, or an older model holding only `MODEL_FILES`; anything else
+    there is the user's and stays: refused in one line, before any work (the whole folder is replaced)."""
+    from tagmt.projection.modelfiles import read_json
+
     if output.is_symlink() or (output.exists() and not output.is_dir()):
         raise TagmtError(f"{output}: exists and is not a projection model folder; choose another -o")
-    if output.is_dir() and any(output.iterdir()):
-        try:
-            manifest = json.loads((output / MANIFEST).read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            manifest = None
-        if not isinstance(manifest, dict) or manifest.get("format") != FORMAT:
-            raise TagmtError(f"{output}: a folder that is not a projection model is there; choose another -o")
+    if not output.is_dir():
+        return
+    entries = sorted(entry.name for entry in output.iterdir())
+    if not entries:
+        return
+    try:
+        manifest = read_json(output, MANIFEST)
+    except TagmtError:
+        manifest = None
+    if not isinstance(manifest, dict) or manifest.get("format") != FORMAT:
+        raise TagmtError(f"{output}: a folder that is not a projection model is there; choose another -o")
+    foreign = [name for name in entries if name not in MODEL_FILES or not (output / name).is_file()
+               or (output / name).is_symlink()]
+    if foreign:
+        raise TagmtError(f"{output}: the model folder also holds {foreign[0]!r}"
+                         f"{f' and {len(foreign) - 1} more' if len(foreign) > 1 else ''}, which is not a file "
+                         "tagmt learn writes and replacing the model would delete: move it out of the folder or "
+                         "choose another -o")
 
 
 def _replace(folder: Path, output: Path) -> None:
-    """Rename the finished model into place; an older model there is moved aside first, then removed."""
-    old = None
-    if output.exists():
-        old = Path(tempfile.mkdtemp(prefix=f".{output.name}.old-", dir=output.parent))
-        os.replace(output, old / "model")
-    os.replace(folder, output)
-    if old is not None:
-        shutil.rmtree(old, ignore_errors=True)
+    """Rename the finished model into place; an older model there is moved aside first (into a hidden
+    folder beside it), then removed. When the second rename fails, the old model is renamed back."""
+    if not output.exists():
+        try:
+            os.replace(folder, output)
+        except OSError as exc:
+            raise TagmtError(f"{output}: cannot put the new model there ({exc.strerror or exc})") from exc
+        return
+    aside = Path(tempfile.mkdtemp(prefix=f".{output.name}.old-", dir=output.parent))
+    try:
+        os.replace(output, aside / "model")
+    except OSError as exc:
+        aside.rmdir()
+        raise TagmtError(f"{output}: cannot replace the model ({exc.strerror or exc}); it is unchanged") from exc
+    try:
+        os.replace(folder, output)
+    except BaseException as exc:
+        try:
+            os.replace(aside / "model", output)
+        except OSError as back:
+            raise TagmtError(f"{output}: the new model could not be put in place ({exc}) nor the old one back "
+                             f"({back.strerror or back}): the old model is in {aside / 'model'}") from exc
+        aside.rmdir()
+        if isinstance(exc, OSError):
+            raise TagmtError(f"{output}: cannot put the new model in place ({exc.strerror or exc}); the old "
+                             "model is unchanged") from exc
+        raise
+    shutil.rmtree(aside, ignore_errors=True)
 
 
 def _sha256(path: Path) -> str:
