@@ -68,7 +68,7 @@ from tagmt.projection.wordseg import base_language, default_segmenter_name, kata
 
 __all__ = [
     "CONVENTIONS", "FORMAT", "FORMAT_VERSION", "LEXICON", "MANIFEST", "PRIORS", "RANKER", "TERMS", "VOCABULARY",
-    "LearnedModel", "MODEL_FILES", "PairSource", "ProjectionModel", "Source", "corpus_pairs", "describe_file", "learn_model",
+    "LearnedModel", "MAX_PAIR_CHARS", "MODEL_FILES", "PairSource", "ProjectionModel", "Source", "corpus_pairs", "describe_file", "learn_model",
     "line_pairs", "load_model",
 ]
 
@@ -84,6 +84,8 @@ class LearnedModel:
     terms: int
     edge_cases: int
     seconds: float
+    skipped: int = 0
+    """Corpus pairs and examples left out: a side over `MAX_PAIR_CHARS` characters."""
 
 
 def learn_model(
@@ -100,7 +102,8 @@ def learn_model(
 ) -> LearnedModel:
     """Learn a projection model from plain parallel `corpora` (natural text pairs, streamed) and tagged
     `examples` (detagged, as `translate.guide` keeps them); write it to the folder `output` atomically
-    (an existing model there is replaced; anything else is refused). `sources` go into the manifest;
+    (an existing model there, holding only the files tagmt writes, is replaced; anything else is refused;
+    a pair with a side over `MAX_PAIR_CHARS` characters is left out and counted). `sources` go into the manifest;
     `aligner` is the `EflomalAligner` whose settings the model is learned with (default: tagmt's).
     `lexicon` (`lexicon.Lexicon`): its entries whose words occur in the corpora and examples are kept in the
     model (`lexicon.json`), so that the model anchors them on a machine without the dictionaries."""
@@ -123,6 +126,8 @@ def learn_model(
                          "would delete; choose another -o")
     if not corpora and not examples:
         raise TagmtError("nothing to learn from: give a --corpus or --examples")
+    given = len(examples)
+    examples = [(s, t) for s, t in examples if not overlong(s.plain, t.plain)]  # (memory: MAX_PAIR_CHARS)
     output.parent.mkdir(parents=True, exist_ok=True)
     folder = Path(tempfile.mkdtemp(prefix=f".{output.name}.tmp-", dir=output.parent))
     umask = os.umask(0)
@@ -134,9 +139,11 @@ def learn_model(
             japanese = "ja" in (base_language(src), base_language(trg))
             vocabulary = _vocabulary(corpora, examples, progress) if japanese else frozenset()
             units = _UnitVocabulary(src, trg) if lexicon else None
-            n, lines = _write_words(work, corpora, examples, (src, trg), aligner, vocabulary, progress, units)
+            n, lines, skipped = _write_words(work, corpora, examples, (src, trg), aligner, vocabulary, progress,
+                                             units)
             if n == 0:
-                raise TagmtError("nothing to learn from: the corpora and examples hold no text")
+                left = f" ({skipped} pairs left out, a side over {MAX_PAIR_CHARS:,} characters)" if skipped else ""
+                raise TagmtError(f"nothing to learn from: the corpora and examples hold no text{left}")
             runs = max(1, aligner.runs)  # seeded runs, their priors averaged: as a projection's own alignments
             _prepare_files(work, aligner)
             from tagmt.projection.align import _seeded_binary
@@ -173,6 +180,7 @@ def learn_model(
             "sources": [s.as_dict() for s in sources],
             "pairs": n,
             "examples": len(examples),
+            "skipped": {"pairs": skipped + given - len(examples), "over_chars": MAX_PAIR_CHARS},
             "tokenization": {"src": default_segmenter_name(src), "trg": default_segmenter_name(trg),
                              "units": {"src": unit_rule(src), "trg": unit_rule(trg)},
                              "katakana_vocabulary": len(vocabulary)},
@@ -194,7 +202,7 @@ def learn_model(
         shutil.rmtree(folder, ignore_errors=True)
         raise
     return LearnedModel(output, n, sum(bool(s.tags) for s, _ in examples), len(terms), len(conventions),
-                        time.perf_counter() - started)
+                        time.perf_counter() - started, skipped + given - len(examples))
 
 
 def _within(path: Path, folder: Path) -> bool:
@@ -290,7 +298,8 @@ def _vocabulary(corpora: Sequence[PairSource], examples, progress) -> frozenset[
     for source in corpora:
         with _bar(source.total, f"katakana words of {source.name}", progress) as bar:
             for s, t in source.open():
-                found |= katakana_vocabulary((s, t))
+                if not overlong(s, t):
+                    found |= katakana_vocabulary((s, t))
                 bar.update()
     found |= katakana_vocabulary(text for s, t in examples for text in (s.plain, t.plain))
     return frozenset(found)
@@ -325,20 +334,25 @@ class _LineWriter:
 
 
 def _write_words(work: Path, corpora: Sequence[PairSource], examples, langs: tuple[str, str], aligner,
-                 vocabulary: frozenset[str], progress, units: _UnitVocabulary | None = None) -> tuple[int, int]:
+                 vocabulary: frozenset[str], progress, units: _UnitVocabulary | None = None
+                 ) -> tuple[int, int, int]:
     """The corpora and the examples' plain sides, word-split as projection splits them, one sentence a
     line per view (`_LineWriter.pair`) in `work/src.txt` and `work/trg.txt` (streamed: memory does not grow
-    with the corpus); the pairs and the lines written. `units`: each pair's words are added to it too."""
+    with the corpus); the pairs and the lines written, and the corpus pairs left out (`MAX_PAIR_CHARS`).
+    `units`: each pair's words are added to it too."""
     from tagmt.standins import stand_in
 
     src, trg = langs
-    n = lines = 0
+    n = lines = skipped = 0
     with open(work / "src.txt", "w", encoding="utf-8") as fs, open(work / "trg.txt", "w", encoding="utf-8") as ft:
         writer = _LineWriter(fs, ft, langs, aligner)
         for source in corpora:
             with _bar(source.total, f"reading {source.name}", progress) as bar:
                 for s, t in source.open():
                     bar.update()
+                    if overlong(s, t):
+                        skipped += 1
+                        continue
                     s, t = stand_in(s), stand_in(t)
                     if not s.strip() or not t.strip():
                         continue
@@ -359,7 +373,7 @@ def _write_words(work: Path, corpora: Sequence[PairSource], examples, langs: tup
                 units.add(0, s_words)
                 units.add(1, t_words)
             lines += writer.pair(s.plain, s_words, t.plain, t_words, s.cuts())
-    return n, lines
+    return n, lines, skipped
 
 
 def _prepare_files(work: Path, aligner) -> None:
@@ -496,12 +510,17 @@ def line_pairs(source: str | Path, target: str | Path) -> PairSource:
     for path in (source, target):
         regular_file_stat(path, what="corpus file")  # a missing or special file: one line
 
+    def text(raw: bytes | None) -> str:
+        if raw is None:
+            return OVERLONG
+        return decode_line(raw.decode("utf-8").rstrip("\n").rstrip("\r"))
+
     def read() -> Iterator[tuple[str, str]]:
-        with open(source, encoding="utf-8", newline="\n") as fs, open(target, encoding="utf-8", newline="\n") as ft:
+        with open(source, "rb") as fs, open(target, "rb") as ft:
             k = 0
             try:
-                for k, (s, t) in enumerate(_zip_strict(fs, ft), start=1):
-                    yield decode_line(s.rstrip("\n").rstrip("\r")), decode_line(t.rstrip("\n").rstrip("\r"))
+                for k, (s, t) in enumerate(_zip_strict(_capped_lines(fs), _capped_lines(ft)), start=1):
+                    yield text(s), text(t)
             except UnicodeDecodeError as exc:
                 raise TagmtError(f"{source} or {target}: not UTF-8 after line {k} ({exc.reason})") from exc
             except _Unequal as exc:
@@ -513,6 +532,42 @@ def line_pairs(source: str | Path, target: str | Path) -> PairSource:
 
 class _Unequal(Exception):
     pass
+
+
+MAX_PAIR_CHARS = 100_000
+"""Characters a side of a corpus pair or example may have: a longer pair is left out of learning (counted
+in the manifest's `skipped` and said by `tagmt learn`). Memory: word-splitting a line costs ~140 bytes a
+character (a 10 MB line took 1.3 GB); a corpus line is a sentence or a paragraph, far below this."""
+
+OVERLONG = "\ufffd" * (MAX_PAIR_CHARS + 1)
+"""What `line_pairs` gives for a line over `MAX_PAIR_CHARS * 4` bytes, read in pieces and never held whole:
+a text over the limit, left out like any other."""
+
+
+def _capped_lines(f) -> Iterator[bytes | None]:
+    """The lines of a binary file, read at most `LINE_PIECE` bytes at a time; a line over
+    `MAX_PAIR_CHARS * 4` bytes is read through and given as None (memory: it is never held)."""
+    from tagmt.safeio import LINE_PIECE
+
+    cap = MAX_PAIR_CHARS * 4
+    pieces: list[bytes] = []
+    held = 0
+    while piece := f.readline(LINE_PIECE):
+        held += len(piece)
+        if held <= cap:
+            pieces.append(piece)
+        elif pieces:
+            pieces = []
+        if piece.endswith(b"\n"):
+            yield b"".join(pieces) if held <= cap else None
+            pieces, held = [], 0
+    if held:
+        yield b"".join(pieces) if held <= cap else None
+
+
+def overlong(s: str, t: str) -> bool:
+    """Whether a pair is left out of learning (`MAX_PAIR_CHARS`)."""
+    return len(s) > MAX_PAIR_CHARS or len(t) > MAX_PAIR_CHARS
 
 
 def _zip_strict(a: Iterable[str], b: Iterable[str]) -> Iterator[tuple[str, str]]:
