@@ -31,8 +31,9 @@ MIB = 1 << 20
 MAX_DEPTH = 16
 """JSON nesting a model file may have (tagmt writes at most 4 levels)."""
 JSON_LIMITS = {"manifest.json": 4 * MIB, "ranker.json": 1 * MIB}
-"""Bytes a model JSON file may have; the others (conventions, terms, vocabulary, lexicon) `DATA_LIMIT`."""
-DATA_LIMIT = 256 * MIB
+"""Bytes a model JSON file may have; the others (conventions, terms, vocabulary, lexicon) `DATA_LIMIT`
+(or `$TAGMT_MAX_FILE_MB`): memory, json's objects take several times the file."""
+DATA_LIMIT = 128 * MIB
 MAX_COUNT = 10**12
 """Largest count (pairs, observations, bytes of a file listed) a model may state."""
 MAX_PREFIX = 1000
@@ -48,7 +49,9 @@ PRIORS_SCHEMA = {
 """The tables of `priors.sqlite` and their columns, as `model._store_priors` creates them."""
 PRIORS_INDEXES = {"lex_src": ("lex", ("src",)), "fert_word": ("fert", ("side", "word"))}
 
-_STRINGS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.S)
+_STRINGS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*(?:"|\\?\Z)', re.S)
+"""A JSON string, or an unterminated one to the end of the text (time: every match succeeds where its loop
+stops, so the text is scanned once; `json` then refuses the unterminated string)."""
 _NOT_BRACKETS = re.compile(r"[^\[\]{}]+")
 _PAIRS = re.compile(r"\[\]|\{\}")
 
