@@ -475,7 +475,6 @@ def iter_segments(path: str | Path) -> Iterator[str]:
 
 def _lines(handle: Any, name: str, limit: int) -> Iterator[str]:
     from tagmt.linecodec import decode_line
-
     from tagmt.safeio import bounded_lines
 
     with handle:

@@ -244,19 +244,25 @@ def bounded_lines(handle: BinaryIO, path: str | Path, *, what: str, limit: int,
     newline is refused when it passes the limit, not once a whole line is in memory; a line over
     ``line_limit`` bytes (when given) is refused naming its number (`line_too_long`)."""
     total, number, pieces, held = 0, 1, [], 0
+    readline = handle.readline
     try:
-        while piece := handle.readline(LINE_PIECE):
+        while piece := readline(LINE_PIECE):
             total += len(piece)
             if total > limit:
                 raise too_large(Path(path), what, total, limit)
+            if not pieces and piece.endswith(b"\n"):  # (time: a whole line in one piece, the usual case)
+                if line_limit is not None and len(piece) - 1 > line_limit:
+                    raise line_too_long(path, what, number, line_limit)
+                number += 1
+                yield piece
+                continue
+            pieces.append(piece)
             held += len(piece)
             if line_limit is not None and held - piece.endswith(b"\n") > line_limit:
                 raise line_too_long(path, what, number, line_limit)
-            if not piece.endswith(b"\n"):
-                pieces.append(piece)
-                continue
-            yield b"".join((*pieces, piece)) if pieces else piece
-            pieces, held, number = [], 0, number + 1
+            if piece.endswith(b"\n"):
+                yield b"".join(pieces)
+                pieces, held, number = [], 0, number + 1
     except OSError as exc:
         raise TagmtError(f"cannot read {path} ({what}): {exc.strerror or exc}") from None
     if pieces:

@@ -68,8 +68,8 @@ from tagmt.projection.wordseg import base_language, default_segmenter_name, kata
 
 __all__ = [
     "CONVENTIONS", "FORMAT", "FORMAT_VERSION", "LEXICON", "MANIFEST", "PRIORS", "RANKER", "TERMS", "VOCABULARY",
-    "LearnedModel", "MAX_PAIR_CHARS", "MODEL_FILES", "PairSource", "ProjectionModel", "Source", "corpus_pairs", "describe_file", "learn_model",
-    "line_pairs", "load_model",
+    "LearnedModel", "MAX_PAIR_CHARS", "MODEL_FILES", "PairSource", "ProjectionModel", "Source", "corpus_pairs",
+    "describe_file", "learn_model", "line_pairs", "load_model",
 ]
 
 
