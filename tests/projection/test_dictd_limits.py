@@ -77,3 +77,21 @@ def test_an_index_pointing_far_into_a_gzip_bomb_is_refused_at_once(tmp_path):
     with pytest.raises(TagmtError, match="past the 512 MiB"):
         read_lexicon([index], "en", "de").lookup(["risk"], ["risiko"])
     assert time.monotonic() - started < 2
+
+
+def test_an_index_line_without_end_is_refused_not_held(tmp_path):
+    index = tmp_path / "eng-deu.index"
+    index.write_text("risk\t" + "A" * (1 << 20), encoding="utf-8")
+    (tmp_path / "eng-deu.dict").write_bytes(b"risk\nRisiko\n")
+    with pytest.raises(TagmtError, match="a line over 65,536 characters"):
+        read_lexicon([index], "en", "de").lookup(["risk"], ["risiko"])
+
+
+def test_an_offset_too_long_to_be_one_is_refused_at_once(tmp_path):
+    index = tmp_path / "eng-deu.index"
+    index.write_text("risk\t" + "/" * 60_000 + "\tB\n", encoding="utf-8")  # 64^60000: quadratic to compute
+    (tmp_path / "eng-deu.dict").write_bytes(b"risk\nRisiko\n")
+    started = time.monotonic()
+    with pytest.raises(TagmtError, match="over 8 digits"):
+        read_lexicon([index], "en", "de").lookup(["risk"], ["risiko"])
+    assert time.monotonic() - started < 2

@@ -63,7 +63,7 @@ import re
 import struct
 import zlib
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import lru_cache, partial
 from pathlib import Path
 from typing import Callable, Iterable, Iterator, Sequence
 
@@ -85,6 +85,9 @@ MAX_GZIP_INFLATE = 512 << 20
 """Bytes of a plain-gzip (not dictzip) `.dict.dz` inflated at most to reach its entries (time: such a file
 has no random access, every lookup inflates it from the start; FreeDict's largest data is under 100 MB):
 an entry beyond is refused, naming this limit."""
+
+MAX_INDEX_LINE = 1 << 16
+"""Characters a dictd index line may have (a headword and two numbers)."""
 
 MAX_NESTING = 8
 """Bracket levels a translation line may nest (FreeDict's labels nest two or three)."""
@@ -118,6 +121,8 @@ _NUMBER = re.compile(r"(?<!\w)\d+\.(?!\w)")
 
 
 def _b64(text: str) -> int:
+    if len(text) > 8:  # (time and range: 64^8 bytes is 256 TiB; a longer number is no offset)
+        raise ValueError(text[:20])
     value = 0
     for c in text:
         value = value * 64 + _B64[c]
@@ -186,7 +191,10 @@ class DictdFile:
             starts, prefix = {""}, 0
         try:
             with open(self.index, encoding="utf-8", errors="replace") as f:
-                for number, line in enumerate(f, start=1):
+                # (memory: read a line at most MAX_INDEX_LINE characters at a time; time: no Python frame a line)
+                for number, line in enumerate(iter(partial(f.readline, MAX_INDEX_LINE), ""), start=1):
+                    if len(line) == MAX_INDEX_LINE and not line.endswith("\n"):
+                        raise TagmtError(f"{self.index}: a line over {MAX_INDEX_LINE:,} characters (not a dictd index)")
                     if exact is not None:
                         if line[:line.find("\t")].strip().lower() not in exact:
                             continue
@@ -207,8 +215,9 @@ class DictdFile:
                             where.append((offset, length, head))
         except OSError as exc:
             raise TagmtError(f"cannot read the dictionary index {self.index}: {exc.strerror or exc}") from None
-        except KeyError:
-            raise TagmtError(f"{self.index}: an offset or length is not base64 (not a dictd index)") from None
+        except (KeyError, ValueError):
+            raise TagmtError(f"{self.index}: an offset or length is not base64 or over 8 digits (not a dictd "
+                             "index)") from None
         where.sort()
         merged: dict[str, set[str]] = {}
         for head, body in zip((h for _, _, h in where), _bodies(self.data, [(o, n) for o, n, _ in where])):
