@@ -95,3 +95,10 @@ def test_an_offset_too_long_to_be_one_is_refused_at_once(tmp_path):
     with pytest.raises(TagmtError, match="over 8 digits"):
         read_lexicon([index], "en", "de").lookup(["risk"], ["risiko"])
     assert time.monotonic() - started < 2
+
+
+def test_a_tsv_lexicon_line_without_end_is_refused_naming_it(tmp_path):
+    path = tmp_path / "mine.tsv"
+    path.write_bytes(b"risk\tRisiko\n" + b"x" * (1 << 20))
+    with pytest.raises(TagmtError, match="mine.tsv:2: line of the lexicon is over tagmt.s limit of 65,536 bytes"):
+        read_lexicon([path], "en", "de").lookup(["risk"], ["risiko"])

@@ -323,7 +323,11 @@ class TsvFile:
              ) -> Iterator[tuple[str, set[str]]]:
         try:
             with open(self.path, "rb") as f:  # (decoded a line at a time: an error names its line)
-                for number, raw in enumerate(f, start=1):
+                from tagmt.safeio import MAX_LINE_FILE_BYTES, bounded_lines, size_limit
+
+                lines = bounded_lines(f, self.path, what="lexicon", limit=size_limit(MAX_LINE_FILE_BYTES),
+                                      line_limit=MAX_INDEX_LINE)  # (memory: no line held whole past the limit)
+                for number, raw in enumerate(lines, start=1):
                     try:  # (a BOM, as some editors write, is no word)
                         line = raw.decode("utf-8-sig" if number == 1 else "utf-8")
                     except UnicodeDecodeError:
