@@ -310,3 +310,12 @@ def test_an_unterminated_string_full_of_escaped_quotes_is_scanned_once(files, tm
     model = _copy(files, tmp_path / "m")
     _rewrite(model, "terms.json", '{"a": ["' + '\\"' * 1_000_000)
     _refused(model, "terms.json")
+
+
+def test_a_learn_killed_between_its_renames_is_named_where_the_old_model_went(files, tmp_path):
+    model = _copy(files, tmp_path / "m")
+    aside = tmp_path / ".m.old-abcd1234"
+    aside.mkdir()
+    model.rename(aside / "model")  # what a kill -9 between the two renames leaves
+    with pytest.raises(TagmtError, match=r"no such projection model; a tagmt learn stopped .*\.m\.old-abcd1234/model"):
+        load_model(model, "en", "ru")

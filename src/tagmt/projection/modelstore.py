@@ -275,6 +275,10 @@ def load_model(path: str | Path, src_lang: str | None = None, trg_lang: str | No
 
     path = Path(path)
     if not path.exists():
+        left = _left_aside(path)
+        if left is not None:
+            raise TagmtError(f"{path}: no such projection model; a tagmt learn stopped while replacing it left the "
+                             f"previous model in {left}: rename that folder to {path.name}, or learn again")
         raise TagmtError(f"{path}: no such projection model (make one with tagmt learn)")
     if not path.is_dir() or not (path / MANIFEST).is_file():
         raise TagmtError(f"{path}: not a tagmt projection model (no {MANIFEST} in a folder; make one with "
@@ -337,6 +341,17 @@ def load_model(path: str | Path, src_lang: str | None = None, trg_lang: str | No
     model = ProjectionModel(path, manifest, conventions, terms, vocabulary, ranker, lexicon)
     model.check_priors()
     return model
+
+
+def _left_aside(path: Path) -> Path | None:
+    """The older model a `learn` killed between its two renames left beside `path` (`model._replace`)."""
+    try:
+        for entry in path.parent.iterdir():
+            if entry.name.startswith(f".{path.name}.old-") and (entry / "model" / MANIFEST).is_file():
+                return entry / "model"
+    except OSError:
+        pass
+    return None
 
 
 def _file_table(path: Path, files: dict) -> dict[str, tuple[int, str]]:
