@@ -65,9 +65,10 @@ def corrupt(model: Path, name: str, problem: str) -> ModelFileError:
 
 
 def json_limit(name: str) -> int:
+    """The bytes the model file `name` may have (`$TAGMT_MAX_FILE_MB` overrides, as for every input)."""
     from tagmt.safeio import size_limit
 
-    return JSON_LIMITS.get(name) or size_limit(DATA_LIMIT)
+    return size_limit(JSON_LIMITS.get(name, DATA_LIMIT))
 
 
 def read_json(model: Path, name: str):
@@ -75,7 +76,8 @@ def read_json(model: Path, name: str):
     docstring)."""
     from tagmt.safeio import read_regular_file
 
-    data = read_regular_file(model / name, what=f"projection model file {name}", limit=json_limit(name))
+    limit = JSON_LIMITS.get(name, DATA_LIMIT)  # (read_regular_file applies $TAGMT_MAX_FILE_MB to it)
+    data = read_regular_file(model / name, what=f"projection model file {name}", limit=limit)
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
