@@ -319,3 +319,14 @@ def test_a_learn_killed_between_its_renames_is_named_where_the_old_model_went(fi
     model.rename(aside / "model")  # what a kill -9 between the two renames leaves
     with pytest.raises(TagmtError, match=r"no such projection model; a tagmt learn stopped .*\.m\.old-abcd1234/model"):
         load_model(model, "en", "ru")
+
+
+def test_a_crafted_name_with_line_breaks_stays_one_line(files, tmp_path):
+    model = _copy(files, tmp_path / "m")
+    _crafted_priors(model, 'CREATE TABLE "evil\nname" (x);')
+    assert "evil" in _refused(model, "priors.sqlite")  # (one line: _refused checks)
+    model = _copy(files, tmp_path / "n")
+    manifest = json.loads((model / "manifest.json").read_text("utf-8"))
+    manifest["src_lang"] = "en\ntagmt: error: forged"
+    (model / "manifest.json").write_text(json.dumps(manifest), "utf-8")
+    _refused(model, "src_lang is not a language code")

@@ -61,6 +61,8 @@ class ModelFileError(TagmtError):
 
 
 def corrupt(model: Path, name: str, problem: str) -> ModelFileError:
+    """The one-line refusal (a line break in `problem`, from a crafted name SQLite quotes, becomes a space)."""
+    problem = " ".join(problem.split())[:300]
     return ModelFileError(f"{model}: corrupt projection model ({name}: {problem}); learn the model again")
 
 
@@ -130,8 +132,8 @@ def manifest_fields(model: Path, manifest: dict, name: str = "manifest.json") ->
     """The fields of a manifest (already known to be a tagmt manifest of a readable version) have the types
     and ranges tagmt writes; the `files` table is checked by the caller."""
     for key in ("src_lang", "trg_lang"):
-        need(isinstance(manifest.get(key), str) and 0 < len(manifest[key]) <= 32, model, name,
-             f"{key} is not a language code")
+        need(isinstance(manifest.get(key), str) and re.fullmatch(r"[A-Za-z0-9_-]{1,32}", manifest[key]) is not None,
+             model, name, f"{key} is not a language code")
     need(is_count(manifest.get("pairs", 0)), model, name, "pairs is not a count")
     need(isinstance(manifest.get("sources", []), list), model, name, "sources is not a list")
     eflomal = manifest.get("eflomal")

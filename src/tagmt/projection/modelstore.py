@@ -292,7 +292,7 @@ def load_model(path: str | Path, src_lang: str | None = None, trg_lang: str | No
     if version > FORMAT_VERSION:
         raise TagmtError(
             f"{path}: the projection model has format {version}, made by tagmt "
-            f"{str(manifest.get('tagmt_version', '?'))[:40]}; this tagmt ({__version__}) reads format "
+            f"{str(manifest.get('tagmt_version', '?'))[:40]!r}; this tagmt ({__version__}) reads format "
             f"{FORMAT_VERSION}: upgrade tagmt or learn the model again")
     manifest_fields(path, manifest)
     src, trg = manifest["src_lang"], manifest["trg_lang"]
