@@ -330,3 +330,22 @@ def test_a_crafted_name_with_line_breaks_stays_one_line(files, tmp_path):
     manifest["src_lang"] = "en\ntagmt: error: forged"
     (model / "manifest.json").write_text(json.dumps(manifest), "utf-8")
     _refused(model, "src_lang is not a language code")
+
+
+def test_a_file_added_to_the_model_folder_while_learning_is_kept(files, tmp_path, monkeypatch):
+    from tagmt.projection import model as model_module
+
+    model = _copy(files, tmp_path / "m")
+    before = (model / "manifest.json").read_bytes()
+    learn_examples = model_module._learn_from_examples
+
+    def meanwhile(*args, **kw):
+        (model / "results.txt").write_text("written while the model was learned")
+        return learn_examples(*args, **kw)
+
+    monkeypatch.setattr(model_module, "_learn_from_examples", meanwhile)
+    with pytest.raises(TagmtError, match="also holds 'results.txt'"):
+        learn_model(model, src_lang="en", trg_lang="ru", examples=_examples(files["src"], files["trg"]),
+                    progress=False)
+    assert (model / "results.txt").exists() and (model / "manifest.json").read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["m"]

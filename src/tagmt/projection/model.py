@@ -225,8 +225,7 @@ def _check_output(output: Path) -> None:
         raise TagmtError(f"{output}: exists and is not a projection model folder; choose another -o")
     if not output.is_dir():
         return
-    entries = sorted(entry.name for entry in output.iterdir())
-    if not entries:
+    if not any(output.iterdir()):
         return
     try:
         manifest = read_json(output, MANIFEST)
@@ -234,8 +233,13 @@ def _check_output(output: Path) -> None:
         manifest = None
     if not isinstance(manifest, dict) or manifest.get("format") != FORMAT:
         raise TagmtError(f"{output}: a folder that is not a projection model is there; choose another -o")
-    foreign = [name for name in entries if name not in MODEL_FILES or not (output / name).is_file()
-               or (output / name).is_symlink()]
+    _refuse_foreign(output, output)
+
+
+def _refuse_foreign(folder: Path, output: Path) -> None:
+    """Refuse, in one line, a model folder holding anything but `MODEL_FILES` (regular files)."""
+    foreign = sorted(entry.name for entry in folder.iterdir() if entry.name not in MODEL_FILES
+                     or entry.is_symlink() or not entry.is_file())
     if foreign:
         raise TagmtError(f"{output}: the model folder also holds {foreign[0]!r}"
                          f"{f' and {len(foreign) - 1} more' if len(foreign) > 1 else ''}, which is not a file "
@@ -259,6 +263,7 @@ def _replace(folder: Path, output: Path) -> None:
         aside.rmdir()
         raise TagmtError(f"{output}: cannot replace the model ({exc.strerror or exc}); it is unchanged") from exc
     try:
+        _refuse_foreign(aside / "model", output)  # a file added while the model was learned stays too
         os.replace(folder, output)
     except BaseException as exc:
         try:
