@@ -34,7 +34,7 @@ from tagmt.metrics.base import Figure
 from tagmt.metrics.placement import TagReport
 from tagmt.metrics.registry import compat_for, get_metric
 from tagmt.metrics.segment import ParseCache, SegmentMetric, SegmentPair
-from tagmt.safeio import MAX_LINE_FILE_BYTES, decode_utf8, open_within_limit, too_large
+from tagmt.safeio import MAX_LINE_FILE_BYTES, decode_utf8, open_within_limit
 
 #: The metrics of the paper's tables (Buschbeck, Dabre et al. 2022), in the order they are reported.
 PAPER_METRICS = (
@@ -475,13 +475,12 @@ def iter_segments(path: str | Path) -> Iterator[str]:
 
 def _lines(handle: Any, name: str, limit: int) -> Iterator[str]:
     from tagmt.linecodec import decode_line
+    from tagmt.safeio import bounded_lines
 
-    read = 0
     with handle:
-        for number, raw in enumerate(handle, 1):
-            read += len(raw)
-            if read > limit:  # the file grew after it was opened, or standard input is that long
-                raise too_large(Path(name), LINE_FILE, read, limit)
+        # the limit checked as the bytes come, a piece at a time (the file grew after it was opened, or
+        # standard input is that long, with or without a newline)
+        for number, raw in enumerate(bounded_lines(handle, name, what=LINE_FILE, limit=limit), 1):
             if raw.endswith(b"\n"):
                 raw = raw[:-1]
             if raw.endswith(b"\r"):

@@ -16,6 +16,7 @@ import errno
 import os
 import re
 import stat
+from collections.abc import Iterator
 from pathlib import Path
 from typing import BinaryIO
 
@@ -230,3 +231,45 @@ def check_xml_encoding(data: bytes, path: str | Path) -> None:
         f"column {column}, would be read as mojibake); this is almost always a UTF-8 file "
         f"with a wrong declaration: change it to encoding=\"UTF-8\" (or convert the file to {declared})"
     )
+
+
+LINE_PIECE = 1 * MIB
+"""Bytes `bounded_lines` reads at a time: what a line costs beyond the total before the limit is checked."""
+
+
+def bounded_lines(handle: BinaryIO, path: str | Path, *, what: str, limit: int,
+                  line_limit: int | None = None) -> Iterator[bytes]:
+    """The lines (with their ``\\n``) of an open binary stream, read at most `LINE_PIECE` bytes at a time
+    and the running total checked against ``limit`` after each piece (`too_large`), so a stream without a
+    newline is refused when it passes the limit, not once a whole line is in memory; a line over
+    ``line_limit`` bytes (when given) is refused naming its number (`line_too_long`)."""
+    total, number, pieces, held = 0, 1, [], 0
+    readline = handle.readline
+    try:
+        while piece := readline(LINE_PIECE):
+            total += len(piece)
+            if total > limit:
+                raise too_large(Path(path), what, total, limit)
+            if not pieces and piece.endswith(b"\n"):  # (time: a whole line in one piece, the usual case)
+                if line_limit is not None and len(piece) - 1 > line_limit:
+                    raise line_too_long(path, what, number, line_limit)
+                number += 1
+                yield piece
+                continue
+            pieces.append(piece)
+            held += len(piece)
+            if line_limit is not None and held - piece.endswith(b"\n") > line_limit:
+                raise line_too_long(path, what, number, line_limit)
+            if piece.endswith(b"\n"):
+                yield b"".join(pieces)
+                pieces, held, number = [], 0, number + 1
+    except OSError as exc:
+        raise TagmtError(f"cannot read {path} ({what}): {exc.strerror or exc}") from None
+    if pieces:
+        yield b"".join(pieces)
+
+
+def line_too_long(path: str | Path, what: str, number: int, limit: int) -> TagmtError:
+    """The one-line refusal of a line over a per-line limit, naming the line and the limit."""
+    return TagmtError(f"{path}:{number}: line of the {what} is over tagmt's limit of {_size(limit)} for one "
+                      "line; split it into sentences")

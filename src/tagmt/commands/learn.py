@@ -21,7 +21,9 @@ brackets, quotes, punctuation and whitespace at tag edges, and how tagged terms 
 
 The model is a folder (manifest.json with the format version, languages, the sources' names, sizes and SHA-256,
 tagmt's version, the word segmenters and eflomal's settings; eflomal's priors; the conventions; the terms),
-written atomically: an existing model at -o is replaced only when the new one is complete. A projection with
+written atomically: an existing model at -o is replaced only when the new one is complete, and only when its
+folder holds nothing but the files tagmt learn writes (anything else there is refused, never deleted). A pair
+with a side over 100,000 characters is left out (counted) to keep memory bounded. A projection with
 --projection-model aligns only its own pairs, with the model's priors, so its cost does not grow with the corpus.
 A model for another language pair, from another tagmt format or corrupt is refused.
 """
@@ -84,4 +86,9 @@ def run(args: argparse.Namespace) -> int:
                        examples=examples, sources=sources, progress=args.progress, lexicon=lexicon)
     print(f"tagmt learn: {done.pairs} sentence pairs aligned, {done.examples} tagged examples, {done.terms} terms, "
           f"{done.edge_cases} edge observations in {done.seconds:.1f} s: {done.path}", file=sys.stderr)
+    if done.skipped:
+        from tagmt.projection.model import MAX_PAIR_CHARS
+
+        print(f"tagmt: note: {done.skipped} pair(s) left out: a side over {MAX_PAIR_CHARS:,} characters "
+              "(split such text into sentences or paragraphs)", file=sys.stderr)
     return 0

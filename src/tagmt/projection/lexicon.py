@@ -63,7 +63,7 @@ import re
 import struct
 import zlib
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import lru_cache, partial
 from pathlib import Path
 from typing import Callable, Iterable, Iterator, Sequence
 
@@ -80,6 +80,14 @@ MAX_ENDING = 3
 MAX_ENTRY = 1 << 16
 """Bytes of a dictd entry read at most (FreeDict's longest, jpn-eng's, has 17,455): a longer one is skipped
 (an untrusted file cannot make tagmt inflate or hold more than this an entry)."""
+
+MAX_GZIP_INFLATE = 512 << 20
+"""Bytes of a plain-gzip (not dictzip) `.dict.dz` inflated at most to reach its entries (time: such a file
+has no random access, every lookup inflates it from the start; FreeDict's largest data is under 100 MB):
+an entry beyond is refused, naming this limit."""
+
+MAX_INDEX_LINE = 1 << 16
+"""Characters a dictd index line may have (a headword and two numbers)."""
 
 MAX_NESTING = 8
 """Bracket levels a translation line may nest (FreeDict's labels nest two or three)."""
@@ -113,6 +121,8 @@ _NUMBER = re.compile(r"(?<!\w)\d+\.(?!\w)")
 
 
 def _b64(text: str) -> int:
+    if len(text) > 8:  # (time and range: 64^8 bytes is 256 TiB; a longer number is no offset)
+        raise ValueError(text[:20])
     value = 0
     for c in text:
         value = value * 64 + _B64[c]
@@ -181,7 +191,10 @@ class DictdFile:
             starts, prefix = {""}, 0
         try:
             with open(self.index, encoding="utf-8", errors="replace") as f:
-                for number, line in enumerate(f, start=1):
+                # (memory: read a line at most MAX_INDEX_LINE characters at a time; time: no Python frame a line)
+                for number, line in enumerate(iter(partial(f.readline, MAX_INDEX_LINE), ""), start=1):
+                    if len(line) == MAX_INDEX_LINE and not line.endswith("\n"):
+                        raise TagmtError(f"{self.index}: a line over {MAX_INDEX_LINE:,} characters (not a dictd index)")
                     if exact is not None:
                         if line[:line.find("\t")].strip().lower() not in exact:
                             continue
@@ -202,8 +215,9 @@ class DictdFile:
                             where.append((offset, length, head))
         except OSError as exc:
             raise TagmtError(f"cannot read the dictionary index {self.index}: {exc.strerror or exc}") from None
-        except KeyError:
-            raise TagmtError(f"{self.index}: an offset or length is not base64 (not a dictd index)") from None
+        except (KeyError, ValueError):
+            raise TagmtError(f"{self.index}: an offset or length is not base64 or over 8 digits (not a dictd "
+                             "index)") from None
         where.sort()
         merged: dict[str, set[str]] = {}
         for head, body in zip((h for _, _, h in where), _bodies(self.data, [(o, n) for o, n, _ in where])):
@@ -226,12 +240,17 @@ def _bodies(path: Path, spans: list[tuple[int, int]]) -> Iterator[str]:
                     f.seek(offset)
                     yield f.read(length).decode("utf-8", "replace")
                 return
-            chunks = _dictzip_chunks(f, head)
-            if chunks is None:
+            chunks = _dictzip_chunks(f, head, path)
+            if chunks is None:  # plain gzip: inflated from the start, at most MAX_GZIP_INFLATE bytes
                 f.seek(0)
                 with gzip.GzipFile(fileobj=f) as g:
                     at = 0
                     for offset, length in spans:
+                        if offset + length > MAX_GZIP_INFLATE:
+                            raise TagmtError(
+                                f"{path}: an entry lies {offset:,} bytes into this plain-gzip dictionary, past the "
+                                f"{MAX_GZIP_INFLATE >> 20} MiB tagmt inflates to reach one (MAX_GZIP_INFLATE); "
+                                "compress it with dictzip (random access) or give the .dict uncompressed")
                         if offset > at:
                             g.seek(offset)
                         at = offset + length
@@ -251,8 +270,9 @@ def _bodies(path: Path, spans: list[tuple[int, int]]) -> Iterator[str]:
         raise TagmtError(f"{path}: corrupt dictionary data ({exc})") from None
 
 
-def _dictzip_chunks(f, head: bytes) -> tuple[int, list[int]] | None:
-    """The chunk size and the file offsets of the compressed chunks of a dictzip file (None: plain gzip)."""
+def _dictzip_chunks(f, head: bytes, path: Path) -> tuple[int, list[int]] | None:
+    """The chunk size and the file offsets of the compressed chunks of a dictzip file (None: plain gzip);
+    a chunk size of 0 (no chunk could be found) is refused in one line."""
     flags = head[3]
     if not flags & 4:
         return None
@@ -267,10 +287,15 @@ def _dictzip_chunks(f, head: bytes) -> tuple[int, list[int]] | None:
         pos += 4 + length
     if chunks is None:
         return None
-    for flag in (8, 16):  # FNAME, FCOMMENT: zero-terminated
+    if chunks[0] == 0:
+        raise TagmtError(f"{path}: corrupt dictzip dictionary (its header states a chunk size of 0)")
+    for flag in (8, 16):  # FNAME, FCOMMENT: zero-terminated (time: at most 64 KiB each)
         if flags & flag:
-            while f.read(1) not in (b"\0", b""):
-                pass
+            for _ in range(1 << 16):
+                if f.read(1) in (b"\0", b""):
+                    break
+            else:
+                raise TagmtError(f"{path}: corrupt dictzip dictionary (a gzip name or comment over 64 KiB)")
     if flags & 2:
         f.read(2)
     start = f.tell()
@@ -298,7 +323,11 @@ class TsvFile:
              ) -> Iterator[tuple[str, set[str]]]:
         try:
             with open(self.path, "rb") as f:  # (decoded a line at a time: an error names its line)
-                for number, raw in enumerate(f, start=1):
+                from tagmt.safeio import MAX_LINE_FILE_BYTES, bounded_lines, size_limit
+
+                lines = bounded_lines(f, self.path, what="lexicon", limit=size_limit(MAX_LINE_FILE_BYTES),
+                                      line_limit=MAX_INDEX_LINE)  # (memory: no line held whole past the limit)
+                for number, raw in enumerate(lines, start=1):
                     try:  # (a BOM, as some editors write, is no word)
                         line = raw.decode("utf-8-sig" if number == 1 else "utf-8")
                     except UnicodeDecodeError:

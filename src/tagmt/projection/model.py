@@ -68,8 +68,8 @@ from tagmt.projection.wordseg import base_language, default_segmenter_name, kata
 
 __all__ = [
     "CONVENTIONS", "FORMAT", "FORMAT_VERSION", "LEXICON", "MANIFEST", "PRIORS", "RANKER", "TERMS", "VOCABULARY",
-    "LearnedModel", "PairSource", "ProjectionModel", "Source", "corpus_pairs", "describe_file", "learn_model",
-    "line_pairs", "load_model",
+    "LearnedModel", "MAX_PAIR_CHARS", "MODEL_FILES", "PairSource", "ProjectionModel", "Source", "corpus_pairs",
+    "describe_file", "learn_model", "line_pairs", "load_model",
 ]
 
 
@@ -84,6 +84,8 @@ class LearnedModel:
     terms: int
     edge_cases: int
     seconds: float
+    skipped: int = 0
+    """Corpus pairs and examples left out: a side over `MAX_PAIR_CHARS` characters."""
 
 
 def learn_model(
@@ -100,7 +102,8 @@ def learn_model(
 ) -> LearnedModel:
     """Learn a projection model from plain parallel `corpora` (natural text pairs, streamed) and tagged
     `examples` (detagged, as `translate.guide` keeps them); write it to the folder `output` atomically
-    (an existing model there is replaced; anything else is refused). `sources` go into the manifest;
+    (an existing model there, holding only the files tagmt writes, is replaced; anything else is refused;
+    a pair with a side over `MAX_PAIR_CHARS` characters is left out and counted). `sources` go into the manifest;
     `aligner` is the `EflomalAligner` whose settings the model is learned with (default: tagmt's).
     `lexicon` (`lexicon.Lexicon`): its entries whose words occur in the corpora and examples are kept in the
     model (`lexicon.json`), so that the model anchors them on a machine without the dictionaries."""
@@ -123,6 +126,8 @@ def learn_model(
                          "would delete; choose another -o")
     if not corpora and not examples:
         raise TagmtError("nothing to learn from: give a --corpus or --examples")
+    given = len(examples)
+    examples = [(s, t) for s, t in examples if not overlong(s.plain, t.plain)]  # (memory: MAX_PAIR_CHARS)
     output.parent.mkdir(parents=True, exist_ok=True)
     folder = Path(tempfile.mkdtemp(prefix=f".{output.name}.tmp-", dir=output.parent))
     umask = os.umask(0)
@@ -134,9 +139,11 @@ def learn_model(
             japanese = "ja" in (base_language(src), base_language(trg))
             vocabulary = _vocabulary(corpora, examples, progress) if japanese else frozenset()
             units = _UnitVocabulary(src, trg) if lexicon else None
-            n, lines = _write_words(work, corpora, examples, (src, trg), aligner, vocabulary, progress, units)
+            n, lines, skipped = _write_words(work, corpora, examples, (src, trg), aligner, vocabulary, progress,
+                                             units)
             if n == 0:
-                raise TagmtError("nothing to learn from: the corpora and examples hold no text")
+                left = f" ({skipped} pairs left out, a side over {MAX_PAIR_CHARS:,} characters)" if skipped else ""
+                raise TagmtError(f"nothing to learn from: the corpora and examples hold no text{left}")
             runs = max(1, aligner.runs)  # seeded runs, their priors averaged: as a projection's own alignments
             _prepare_files(work, aligner)
             from tagmt.projection.align import _seeded_binary
@@ -173,6 +180,7 @@ def learn_model(
             "sources": [s.as_dict() for s in sources],
             "pairs": n,
             "examples": len(examples),
+            "skipped": {"pairs": skipped + given - len(examples), "over_chars": MAX_PAIR_CHARS},
             "tokenization": {"src": default_segmenter_name(src), "trg": default_segmenter_name(trg),
                              "units": {"src": unit_rule(src), "trg": unit_rule(trg)},
                              "katakana_vocabulary": len(vocabulary)},
@@ -194,7 +202,7 @@ def learn_model(
         shutil.rmtree(folder, ignore_errors=True)
         raise
     return LearnedModel(output, n, sum(bool(s.tags) for s, _ in examples), len(terms), len(conventions),
-                        time.perf_counter() - started)
+                        time.perf_counter() - started, skipped + given - len(examples))
 
 
 def _within(path: Path, folder: Path) -> bool:
@@ -204,28 +212,71 @@ def _within(path: Path, folder: Path) -> bool:
         return False
 
 
+MODEL_FILES = frozenset({MANIFEST, PRIORS, CONVENTIONS, TERMS, VOCABULARY, RANKER, LEXICON})
+"""Every file `learn_model` writes into a model folder: the only ones a new model may replace."""
+
+
 def _check_output(output: Path) -> None:
-    """An output folder may be new or an older model; anything else there is the user's and stays."""
+    """An output folder may be new, empty, or an older model holding only `MODEL_FILES`; anything else
+    there is the user's and stays: refused in one line, before any work (the whole folder is replaced)."""
+    from tagmt.projection.modelfiles import read_json
+
     if output.is_symlink() or (output.exists() and not output.is_dir()):
         raise TagmtError(f"{output}: exists and is not a projection model folder; choose another -o")
-    if output.is_dir() and any(output.iterdir()):
-        try:
-            manifest = json.loads((output / MANIFEST).read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            manifest = None
-        if not isinstance(manifest, dict) or manifest.get("format") != FORMAT:
-            raise TagmtError(f"{output}: a folder that is not a projection model is there; choose another -o")
+    if not output.is_dir():
+        return
+    if not any(output.iterdir()):
+        return
+    try:
+        manifest = read_json(output, MANIFEST)
+    except TagmtError:
+        manifest = None
+    if not isinstance(manifest, dict) or manifest.get("format") != FORMAT:
+        raise TagmtError(f"{output}: a folder that is not a projection model is there; choose another -o")
+    _refuse_foreign(output, output)
+
+
+def _refuse_foreign(folder: Path, output: Path) -> None:
+    """Refuse, in one line, a model folder holding anything but `MODEL_FILES` (regular files)."""
+    foreign = sorted(entry.name for entry in folder.iterdir() if entry.name not in MODEL_FILES
+                     or entry.is_symlink() or not entry.is_file())
+    if foreign:
+        raise TagmtError(f"{output}: the model folder also holds {foreign[0]!r}"
+                         f"{f' and {len(foreign) - 1} more' if len(foreign) > 1 else ''}, which is not a file "
+                         "tagmt learn writes and replacing the model would delete: move it out of the folder or "
+                         "choose another -o")
 
 
 def _replace(folder: Path, output: Path) -> None:
-    """Rename the finished model into place; an older model there is moved aside first, then removed."""
-    old = None
-    if output.exists():
-        old = Path(tempfile.mkdtemp(prefix=f".{output.name}.old-", dir=output.parent))
-        os.replace(output, old / "model")
-    os.replace(folder, output)
-    if old is not None:
-        shutil.rmtree(old, ignore_errors=True)
+    """Rename the finished model into place; an older model there is moved aside first (into a hidden
+    folder beside it), then removed. When the second rename fails, the old model is renamed back."""
+    if not output.exists():
+        try:
+            os.replace(folder, output)
+        except OSError as exc:
+            raise TagmtError(f"{output}: cannot put the new model there ({exc.strerror or exc})") from exc
+        return
+    aside = Path(tempfile.mkdtemp(prefix=f".{output.name}.old-", dir=output.parent))
+    try:
+        os.replace(output, aside / "model")
+    except OSError as exc:
+        aside.rmdir()
+        raise TagmtError(f"{output}: cannot replace the model ({exc.strerror or exc}); it is unchanged") from exc
+    try:
+        _refuse_foreign(aside / "model", output)  # a file added while the model was learned stays too
+        os.replace(folder, output)
+    except BaseException as exc:
+        try:
+            os.replace(aside / "model", output)
+        except OSError as back:
+            raise TagmtError(f"{output}: the new model could not be put in place ({exc}) nor the old one back "
+                             f"({back.strerror or back}): the old model is in {aside / 'model'}") from exc
+        aside.rmdir()
+        if isinstance(exc, OSError):
+            raise TagmtError(f"{output}: cannot put the new model in place ({exc.strerror or exc}); the old "
+                             "model is unchanged") from exc
+        raise
+    shutil.rmtree(aside, ignore_errors=True)
 
 
 def _sha256(path: Path) -> str:
@@ -252,7 +303,8 @@ def _vocabulary(corpora: Sequence[PairSource], examples, progress) -> frozenset[
     for source in corpora:
         with _bar(source.total, f"katakana words of {source.name}", progress) as bar:
             for s, t in source.open():
-                found |= katakana_vocabulary((s, t))
+                if not overlong(s, t):
+                    found |= katakana_vocabulary((s, t))
                 bar.update()
     found |= katakana_vocabulary(text for s, t in examples for text in (s.plain, t.plain))
     return frozenset(found)
@@ -287,20 +339,25 @@ class _LineWriter:
 
 
 def _write_words(work: Path, corpora: Sequence[PairSource], examples, langs: tuple[str, str], aligner,
-                 vocabulary: frozenset[str], progress, units: _UnitVocabulary | None = None) -> tuple[int, int]:
+                 vocabulary: frozenset[str], progress, units: _UnitVocabulary | None = None
+                 ) -> tuple[int, int, int]:
     """The corpora and the examples' plain sides, word-split as projection splits them, one sentence a
     line per view (`_LineWriter.pair`) in `work/src.txt` and `work/trg.txt` (streamed: memory does not grow
-    with the corpus); the pairs and the lines written. `units`: each pair's words are added to it too."""
+    with the corpus); the pairs and the lines written, and the corpus pairs left out (`MAX_PAIR_CHARS`).
+    `units`: each pair's words are added to it too."""
     from tagmt.standins import stand_in
 
     src, trg = langs
-    n = lines = 0
+    n = lines = skipped = 0
     with open(work / "src.txt", "w", encoding="utf-8") as fs, open(work / "trg.txt", "w", encoding="utf-8") as ft:
         writer = _LineWriter(fs, ft, langs, aligner)
         for source in corpora:
             with _bar(source.total, f"reading {source.name}", progress) as bar:
                 for s, t in source.open():
                     bar.update()
+                    if overlong(s, t):
+                        skipped += 1
+                        continue
                     s, t = stand_in(s), stand_in(t)
                     if not s.strip() or not t.strip():
                         continue
@@ -321,7 +378,7 @@ def _write_words(work: Path, corpora: Sequence[PairSource], examples, langs: tup
                 units.add(0, s_words)
                 units.add(1, t_words)
             lines += writer.pair(s.plain, s_words, t.plain, t_words, s.cuts())
-    return n, lines
+    return n, lines, skipped
 
 
 def _prepare_files(work: Path, aligner) -> None:
@@ -458,12 +515,17 @@ def line_pairs(source: str | Path, target: str | Path) -> PairSource:
     for path in (source, target):
         regular_file_stat(path, what="corpus file")  # a missing or special file: one line
 
+    def text(raw: bytes | None) -> str:
+        if raw is None:
+            return OVERLONG
+        return decode_line(raw.decode("utf-8").rstrip("\n").rstrip("\r"))
+
     def read() -> Iterator[tuple[str, str]]:
-        with open(source, encoding="utf-8", newline="\n") as fs, open(target, encoding="utf-8", newline="\n") as ft:
+        with open(source, "rb") as fs, open(target, "rb") as ft:
             k = 0
             try:
-                for k, (s, t) in enumerate(_zip_strict(fs, ft), start=1):
-                    yield decode_line(s.rstrip("\n").rstrip("\r")), decode_line(t.rstrip("\n").rstrip("\r"))
+                for k, (s, t) in enumerate(_zip_strict(_capped_lines(fs), _capped_lines(ft)), start=1):
+                    yield text(s), text(t)
             except UnicodeDecodeError as exc:
                 raise TagmtError(f"{source} or {target}: not UTF-8 after line {k} ({exc.reason})") from exc
             except _Unequal as exc:
@@ -475,6 +537,42 @@ def line_pairs(source: str | Path, target: str | Path) -> PairSource:
 
 class _Unequal(Exception):
     pass
+
+
+MAX_PAIR_CHARS = 100_000
+"""Characters a side of a corpus pair or example may have: a longer pair is left out of learning (counted
+in the manifest's `skipped` and said by `tagmt learn`). Memory: word-splitting a line costs ~140 bytes a
+character (a 10 MB line took 1.3 GB); a corpus line is a sentence or a paragraph, far below this."""
+
+OVERLONG = "\ufffd" * (MAX_PAIR_CHARS + 1)
+"""What `line_pairs` gives for a line over `MAX_PAIR_CHARS * 4` bytes, read in pieces and never held whole:
+a text over the limit, left out like any other."""
+
+
+def _capped_lines(f) -> Iterator[bytes | None]:
+    """The lines of a binary file, read at most `LINE_PIECE` bytes at a time; a line over
+    `MAX_PAIR_CHARS * 4` bytes is read through and given as None (memory: it is never held)."""
+    from tagmt.safeio import LINE_PIECE
+
+    cap = MAX_PAIR_CHARS * 4
+    pieces: list[bytes] = []
+    held = 0
+    while piece := f.readline(LINE_PIECE):
+        held += len(piece)
+        if held <= cap:
+            pieces.append(piece)
+        elif pieces:
+            pieces = []
+        if piece.endswith(b"\n"):
+            yield b"".join(pieces) if held <= cap else None
+            pieces, held = [], 0
+    if held:
+        yield b"".join(pieces) if held <= cap else None
+
+
+def overlong(s: str, t: str) -> bool:
+    """Whether a pair is left out of learning (`MAX_PAIR_CHARS`)."""
+    return len(s) > MAX_PAIR_CHARS or len(t) > MAX_PAIR_CHARS
 
 
 def _zip_strict(a: Iterable[str], b: Iterable[str]) -> Iterator[tuple[str, str]]:

@@ -22,14 +22,16 @@ The priors are kept in SQLite, indexed by word form, so a call reads only the ro
 
 `load_model` refuses, in one line, a path that is not a model (no manifest, another format), a corrupt
 one (manifest or file unreadable, sizes or hashes that do not match), one from a newer format, one for
-another language pair, and one whose tokenization or eflomal stemming differs from this tagmt's.
+another language pair, and one whose tokenization or eflomal stemming differs from this tagmt's. A model is
+data, not code: every file is read by `modelfiles.py` (JSON of bounded size and depth with typed readers;
+the priors read-only, their schema checked before any query, `trusted_schema` off), so a crafted one is
+refused in one line too.
 """
 
 from __future__ import annotations
 
 import copy
 import hashlib
-import json
 import sqlite3
 import threading
 from contextlib import closing
@@ -40,7 +42,23 @@ from typing import Callable, Iterator
 from tagmt.errors import TagmtError, require
 from tagmt.projection.alignunits import unit_rule
 from tagmt.projection.conventions import Conventions
-from tagmt.projection.rerank import OtherFeatures, Ranker
+from tagmt.projection.modelfiles import (
+    MAX_JUMPS,
+    connect_priors,
+    conventions_rows,
+    corrupt,
+    fert_row,
+    file_table,
+    json_limit,
+    jump_row,
+    lex_row,
+    manifest_fields,
+    ranker_fields,
+    read_json,
+    string_list,
+    string_lists,
+)
+from tagmt.projection.rerank import FEATURES, OtherFeatures, Ranker
 from tagmt.projection.wordseg import default_segmenter_name
 
 FORMAT = "tagmt-projection-model"
@@ -191,23 +209,28 @@ class ProjectionModel:
         lex: list[tuple[str, str, float]] = []
         ferf: list[tuple[str, int, float]] = []
         ferr: list[tuple[str, int, float]] = []
+        path = self.path
         for chunk in _chunks(sorted(src_forms)):
             marks = ",".join("?" * len(chunk))
             rows = db.execute(f"SELECT src, trg, alpha FROM lex WHERE src IN ({marks})", chunk)
-            lex.extend(row for row in rows if row[1] in trg_forms)
-            ferf.extend(db.execute(
+            lex.extend(row for row in map(lambda r: lex_row(path, r), rows) if row[1] in trg_forms)
+            ferf.extend(fert_row(path, row) for row in db.execute(
                 f"SELECT word, fert, alpha FROM fert WHERE side = 'f' AND word IN ({marks})", chunk))
         for chunk in _chunks(sorted(trg_forms)):
             marks = ",".join("?" * len(chunk))
-            ferr.extend(db.execute(
+            ferr.extend(fert_row(path, row) for row in db.execute(
                 f"SELECT word, fert, alpha FROM fert WHERE side = 'r' AND word IN ({marks})", chunk))
-        jumps = {"f": {}, "r": {}}
-        for side, jump, alpha in db.execute("SELECT side, jump, alpha FROM jump"):
+        jumps: dict[str, dict[int, float]] = {"f": {}, "r": {}}
+        rows = db.execute("SELECT side, jump, alpha FROM jump LIMIT ?", (MAX_JUMPS + 1,)).fetchall()
+        if len(rows) > MAX_JUMPS:
+            raise corrupt(path, PRIORS, f"more than {MAX_JUMPS} jump rows")
+        for side, jump, alpha in (jump_row(path, row) for row in rows):
             jumps[side][jump] = alpha
         return lex, jumps["f"], jumps["r"], ferf, ferr
 
     def _connect(self) -> sqlite3.Connection:
-        return sqlite3.connect(f"file:{self.path / PRIORS}?mode=ro", uri=True)
+        """The priors, read-only and schema-checked (`modelfiles.connect_priors`)."""
+        return connect_priors(self.path, self.path / PRIORS)
 
     def check_priors(self) -> None:
         """The priors can be read (a broken SQLite file is said now, before any work)."""
@@ -245,35 +268,35 @@ def _form_of(word: str, prefix: int) -> str:
 
 
 def load_model(path: str | Path, src_lang: str | None = None, trg_lang: str | None = None) -> ProjectionModel:
-    """The projection model in the folder `path`, checked (module docstring) and, when languages are
-    given, for that pair."""
+    """The projection model in the folder `path`, checked (module docstring; every file read as data by
+    `modelfiles`) and, when languages are given, for that pair."""
     from tagmt import __version__
     from tagmt.languages import normalize
 
     path = Path(path)
     if not path.exists():
+        left = _left_aside(path)
+        if left is not None:
+            raise TagmtError(f"{path}: no such projection model; a tagmt learn stopped while replacing it left the "
+                             f"previous model in {left}: rename that folder to {path.name}, or learn again")
         raise TagmtError(f"{path}: no such projection model (make one with tagmt learn)")
     if not path.is_dir() or not (path / MANIFEST).is_file():
         raise TagmtError(f"{path}: not a tagmt projection model (no {MANIFEST} in a folder; make one with "
                          "tagmt learn)")
-    manifest = _read_json(path, MANIFEST)
+    manifest = read_json(path, MANIFEST)
     if not isinstance(manifest, dict) or manifest.get("format") != FORMAT:
         raise TagmtError(f"{path}: not a tagmt projection model ({MANIFEST} is not a {FORMAT} manifest)")
     version = manifest.get("format_version")
-    if not isinstance(version, int) or version < 1:
-        raise TagmtError(f"{path}: corrupt projection model (format_version {version!r})")
+    if type(version) is not int or version < 1:
+        raise TagmtError(f"{path}: corrupt projection model (format_version {str(version)[:40]!r})")
     if version > FORMAT_VERSION:
         raise TagmtError(
-            f"{path}: the projection model has format {version}, made by tagmt {manifest.get('tagmt_version', '?')}; "
-            f"this tagmt ({__version__}) reads format {FORMAT_VERSION}: upgrade tagmt or learn the model again")
-    try:
-        src, trg = manifest["src_lang"], manifest["trg_lang"]
-        files = manifest["files"]
-        eflomal = manifest["eflomal"]
-        tokenization = manifest["tokenization"]
-        _ = eflomal["src_prefix"], eflomal["trg_prefix"]
-    except (KeyError, TypeError) as exc:
-        raise TagmtError(f"{path}: corrupt projection model ({MANIFEST} lacks {exc})") from exc
+            f"{path}: the projection model has format {version}, made by tagmt "
+            f"{str(manifest.get('tagmt_version', '?'))[:40]!r}; this tagmt ({__version__}) reads format "
+            f"{FORMAT_VERSION}: upgrade tagmt or learn the model again")
+    manifest_fields(path, manifest)
+    src, trg = manifest["src_lang"], manifest["trg_lang"]
+    files, tokenization = manifest["files"], manifest["tokenization"]
     if src_lang is not None and trg_lang is not None:
         want = (normalize(src_lang, "--src-lang"), normalize(trg_lang, "--trg-lang"))
         if want != (src, trg):
@@ -282,56 +305,68 @@ def load_model(path: str | Path, src_lang: str | None = None, trg_lang: str | No
         now = default_segmenter_name(lang)
         if tokenization.get(side) != now:
             raise TagmtError(
-                f"{path}: the projection model splits {lang} with {tokenization.get(side)!r}, this tagmt with "
-                f"{now!r}: learn the model again")
+                f"{path}: the projection model splits {lang} with {str(tokenization.get(side))[:40]!r}, this "
+                f"tagmt with {now!r}: learn the model again")
         rules = tokenization.get("units") or {}  # a model from before units: one word a unit
-        units = rules.get(side, "words") if isinstance(rules, dict) else None
+        units = rules.get(side, "words")
         if units != unit_rule(lang):
             raise TagmtError(
-                f"{path}: the projection model aligns {lang} on {units!r} units, this tagmt on "
+                f"{path}: the projection model aligns {lang} on {str(units)[:40]!r} units, this tagmt on "
                 f"{unit_rule(lang)!r}: learn the model again")
     for name, (size, digest) in _file_table(path, files).items():
         found = path / name
         if not found.is_file() or found.stat().st_size != size:
             raise TagmtError(f"{path}: corrupt projection model ({name} is missing or not {size} bytes)")
-        if name in (*_HASHED, *_OPTIONAL) and hashlib.sha256(found.read_bytes()).hexdigest() != digest:
-            raise TagmtError(f"{path}: corrupt projection model ({name} does not match its SHA-256)")
-    try:
-        conventions = Conventions()
-        for key, right, wrong in _read_json(path, CONVENTIONS):
-            key = tuple(key)
-            if right:
-                conventions.right[key] = right
-            if wrong:
-                conventions.wrong[key] = wrong
-        terms = {term: set(found) for term, found in _read_json(path, TERMS).items()}
-        vocabulary = frozenset(_read_json(path, VOCABULARY))
-        ranker = Ranker.from_json(_read_json(path, RANKER)) if RANKER in files else None
-        lexicon = ({src: frozenset(trg) for src, trg in _read_json(path, LEXICON).items()} if LEXICON in files
-                   else {})
-    except OtherFeatures as exc:
-        raise TagmtError(f"{path}: {exc}: learn the model again") from exc
-    except (TypeError, ValueError, AttributeError, KeyError) as exc:
-        raise TagmtError(f"{path}: corrupt projection model ({exc})") from exc
+        if name in (*_HASHED, *_OPTIONAL):
+            if size > json_limit(name):
+                raise corrupt(path, name, f"{size} bytes, over the {json_limit(name)} bytes a model file may have")
+            if _sha256(found) != digest:
+                raise TagmtError(f"{path}: corrupt projection model ({name} does not match its SHA-256)")
+    conventions = Conventions()
+    for key, right, wrong in conventions_rows(path, read_json(path, CONVENTIONS)):
+        if right:
+            conventions.right[key] = right
+        if wrong:
+            conventions.wrong[key] = wrong
+    terms = {term: set(found) for term, found in string_lists(path, read_json(path, TERMS), TERMS).items()}
+    vocabulary = frozenset(string_list(path, read_json(path, VOCABULARY), VOCABULARY))
+    ranker = None
+    if RANKER in files:
+        try:
+            ranker = Ranker.from_json(ranker_fields(path, read_json(path, RANKER), FEATURES))
+        except OtherFeatures as exc:
+            raise TagmtError(f"{path}: {exc}: learn the model again") from exc
+    lexicon = ({src: frozenset(trg) for src, trg in string_lists(path, read_json(path, LEXICON), LEXICON).items()}
+               if LEXICON in files else {})
     model = ProjectionModel(path, manifest, conventions, terms, vocabulary, ranker, lexicon)
     model.check_priors()
     return model
 
 
-def _file_table(path: Path, files) -> dict[str, tuple[int, str]]:
+def _left_aside(path: Path) -> Path | None:
+    """The older model a `learn` killed between its two renames left beside `path` (`model._replace`)."""
+    try:
+        for entry in path.parent.iterdir():
+            if entry.name.startswith(f".{path.name}.old-") and (entry / "model" / MANIFEST).is_file():
+                return entry / "model"
+    except OSError:
+        pass
+    return None
+
+
+def _file_table(path: Path, files: dict) -> dict[str, tuple[int, str]]:
     needed = {PRIORS, *_HASHED}
-    if not isinstance(files, dict) or not needed <= set(files):
+    if not needed <= set(files):
         raise TagmtError(f"{path}: corrupt projection model ({MANIFEST} does not list {', '.join(sorted(needed))})")
     # optional: only a model whose examples taught a ranker has one, only one learned with a lexicon has it
     needed.update(name for name in _OPTIONAL if name in files)
-    try:
-        return {name: (int(files[name]["bytes"]), str(files[name]["sha256"])) for name in needed}
-    except (KeyError, TypeError, ValueError) as exc:
-        raise TagmtError(f"{path}: corrupt projection model ({MANIFEST}: files: {exc})") from exc
+    return file_table(path, files, needed)
 
 
-def _read_json(path: Path, name: str):
-    try:
-        return json.loads((path / name).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError) as exc:
-        raise TagmtError(f"{path}: corrupt projection model ({name}: {exc})") from exc
+def _sha256(path: Path) -> str:
+    """(memory: read in blocks)"""
+    digest = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
