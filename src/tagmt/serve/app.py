@@ -44,7 +44,7 @@ class BearerToken:
         if not hmac.compare_digest(given, self.expected):
             why = "a bearer token is required" if not given else "the bearer token is not this server's"
             response = error_response(401, f"{why}: send the header Authorization: Bearer <token>",
-                                      headers={"WWW-Authenticate": "Bearer"})
+                                      headers={"WWW-Authenticate": "Bearer"}, redact=False)
             await response(scope, receive, send)
             return
         await self.app(scope, receive, send)

@@ -36,8 +36,12 @@ class ServeError(Exception):
         self.kind = kind or KINDS.get(status, "Error")
 
 
-def error_response(status: int, message: str, kind: str | None = None, headers: dict | None = None) -> JSONResponse:
-    body = {"status": status, "error": {"type": kind or KINDS.get(status, "Error"), "message": redact_text(message)}}
+def error_response(status: int, message: str, kind: str | None = None, headers: dict | None = None, *,
+                   redact: bool = True) -> JSONResponse:
+    """The JSON error body; ``message`` with any credential in it masked (``tagmt.secrets``) unless ``redact`` is
+    False (the server's own fixed text)."""
+    shown = redact_text(message) if redact else message
+    body = {"status": status, "error": {"type": kind or KINDS.get(status, "Error"), "message": shown}}
     return JSONResponse(body, status_code=status, headers=headers)
 
 
