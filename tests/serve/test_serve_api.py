@@ -53,6 +53,20 @@ def test_one_segment_and_modernmt_shape(client, guide_lines):
         assert answer.json() == {"status": 200, "data": {"translation": one}}
 
 
+def test_repeated_requests_are_answered_once(client, guide_lines):
+    sources, translations = guide_lines
+    body = {"source": [sources[4]], "translation": [translations[4]], "src_lang": "en", "trg_lang": "de"}
+    answers = client.app.state.warm.answers
+    first = client.post("/v1/project", json=body).json()
+    hits = answers.hits
+    assert client.post("/v1/project", json=dict(reversed(list(body.items())))).json() == first  # any key order
+    assert answers.hits == hits + 1
+    with TestClient(create_app(ServeSettings(answer_cache=0))) as uncached:
+        assert uncached.post("/v1/project", json=body).json() == first
+        assert uncached.post("/v1/project", json=body).json() == first
+        assert uncached.app.state.warm.answers.hits == 0
+
+
 def test_modernmt_translation_is_xml_encoded(client):
     """ModernMT's translation parameter is XML-encoded: &amp; is &, as tagmt project reads a line."""
     params = {"text": "Save &amp; <b>close</b>", "translation": "Sichern &amp; schließen", "source": "en",

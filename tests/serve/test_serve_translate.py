@@ -65,7 +65,7 @@ def _error(answer, status: int) -> str:
     return answer.json()["error"]["message"]
 
 
-def test_translate_refusals(client, tmp_path, sample_data):
+def test_translate_refusals(client, tmp_path, sample_data, monkeypatch):
     xliff = (sample_data / "files" / "guide.xliff12.xlf").read_bytes()
     kept = _error(client.post("/v1/translate?filename=guide.xlf&model=copy", content=xliff), 400)
     assert "every target is kept as it is" in kept and "/tmp" not in kept and "tagmt-serve-" not in kept
@@ -74,10 +74,15 @@ def test_translate_refusals(client, tmp_path, sample_data):
     assert "approach" in _error(client.post("/v1/translate?approach=xx", content=b"Hello\n"), 400)
     assert "unknown option" in _error(client.post("/v1/translate?modle=copy", content=b"Hello\n"), 400)
     assert "send one file part" in _error(client.post("/v1/translate", files={"a": ("a", b"x"), "b": ("b", b"y")}), 400)
-    missing = str(tmp_path / "no-such-model")
-    with TestClient(create_app(ServeSettings(models=(missing,)))) as other:
+    import tagmt.engines
+
+    def unloadable(options, **kwargs):
+        raise RuntimeError(f"no weights for {options.model}")
+
+    monkeypatch.setattr(tagmt.engines, "load_engine", unloadable)
+    with TestClient(create_app(ServeSettings(models=("some-model",)))) as other:
         message = _error(other.post("/v1/translate?src_lang=en&trg_lang=de", content=b"Hello\n"), 503)
-        assert "cannot be loaded" in message
+        assert "cannot be loaded: no weights for some-model" in message
 
 
 @settings(max_examples=15, deadline=None)

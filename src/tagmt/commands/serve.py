@@ -53,6 +53,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         help="word aligner of projections unless a request names one (default: eflomal)")
     parser.add_argument("--device", choices=("auto", "cpu", "cuda"), default="auto",
                         help="where models run (default: cuda when available)")
+    parser.add_argument("--answer-cache", type=int, default=4096, metavar="N",
+                        help="projection answers kept for repeated requests (default 4096; 0: none); a repeated "
+                             "request gets the same answer without aligning again")
     parser.add_argument("--log-level", choices=("critical", "error", "warning", "info", "debug"), default="info",
                         help="uvicorn's log level (default info; debug logs every request)")
     parser.set_defaults(func=run)
@@ -70,7 +73,7 @@ def run(args: argparse.Namespace) -> int:
     settings = ServeSettings(host=args.host, port=args.port, workers=args.workers,
                              projection_models=tuple(args.projection_model), max_body_mb=args.max_body_mb,
                              token_file=args.token_file, aligner=args.aligner, device=args.device,
-                             models=tuple(args.model or DEFAULT_MODELS))
+                             models=tuple(args.model or DEFAULT_MODELS), answer_cache=args.answer_cache)
     settings.check()
     if settings.token_file:
         read_token(settings.token_file)  # an unreadable or empty token file fails here, before uvicorn starts

@@ -66,7 +66,7 @@ def create_app(settings: ServeSettings | None = None) -> Starlette:
         from tagmt.serve.project import project_request
 
         data = await json_body(request, limit)
-        return JSONResponse(await run_in_threadpool(project_request, warm, data))
+        return JSONResponse(await _answered(warm, "project", data, project_request))
 
     async def tags_projection(request: Request) -> JSONResponse:
         from tagmt.serve.project import modernmt_request
@@ -74,7 +74,7 @@ def create_app(settings: ServeSettings | None = None) -> Starlette:
         params: dict[str, Any] = dict(request.query_params)
         if request.method == "POST":
             params.update(await _form_or_json(request, limit))
-        return JSONResponse(await run_in_threadpool(modernmt_request, warm, params))
+        return JSONResponse(await _answered(warm, "tags-projection", params, modernmt_request))
 
     async def evaluate(request: Request) -> JSONResponse:
         from tagmt.serve.evaluate import evaluate_request
@@ -133,6 +133,40 @@ def create_app(settings: ServeSettings | None = None) -> Starlette:
         app.add_middleware(BearerToken, token=read_token(settings.token_file))
     app.state.warm = warm
     return app
+
+
+async def _answered(warm: Warm, kind: str, request: Any, compute) -> Any:
+    """A projection's answer: kept from an earlier identical request (``warm.answers``), or that of the identical
+    request being computed now, else computed in the thread pool and kept."""
+    import asyncio
+
+    key = warm.answers.key(kind, request)
+    found = warm.answers.get(key)
+    if found is not None:
+        return found
+    pending = warm.answers.pending
+    if key is not None and key in pending:
+        return await asyncio.shield(pending[key])
+    future = asyncio.get_running_loop().create_future() if key is not None else None
+    if future is not None:
+        pending[key] = future
+    try:
+        answer = await run_in_threadpool(compute, warm, request)
+    except Exception as exc:
+        if future is not None:
+            future.set_exception(exc)
+            future.exception()  # (retrieved: no "never retrieved" warning when no one else waited)
+        raise
+    except BaseException:  # cancelled: those waiting are too
+        if future is not None:
+            future.cancel()
+        raise
+    finally:
+        pending.pop(key, None)  # type: ignore[arg-type]
+    warm.answers.put(key, answer)
+    if future is not None:
+        future.set_result(answer)
+    return answer
 
 
 async def _form_or_json(request: Request, limit: int) -> dict[str, str]:

@@ -23,7 +23,8 @@ class ServeSettings:
     per language pair; ``max_body_mb``: the largest request body; ``token_file``: a file holding the bearer
     token every request must carry (None: no token); ``aligner``/``device``: the aligner projections use
     unless a request says otherwise; ``models``: the engines ``/v1/translate`` may load (the first is the
-    default), so that no request makes the server load a model or reach a server it was not told of."""
+    default), so that no request makes the server load a model or reach a server it was not told of;
+    ``answer_cache``: how many projection answers are kept for repeated requests (0: none)."""
 
     host: str = "127.0.0.1"
     port: int = 8765
@@ -34,6 +35,7 @@ class ServeSettings:
     aligner: str = "eflomal"
     device: str = "auto"
     models: tuple[str, ...] = DEFAULT_MODELS
+    answer_cache: int = 4096
 
     @property
     def max_body_bytes(self) -> int:
@@ -45,6 +47,8 @@ class ServeSettings:
             raise TagmtError(f"--port must be 1 to 65535, not {self.port}")
         if self.workers < 1:
             raise TagmtError(f"--workers must be at least 1, not {self.workers}")
+        if self.answer_cache < 0:
+            raise TagmtError(f"--answer-cache must be 0 or more, not {self.answer_cache}")
         if not self.models:
             raise TagmtError("--model: give at least one engine for /v1/translate")
         if not self.max_body_mb > 0:

@@ -32,6 +32,53 @@ def symmetrization(name: str) -> str:
                      "(or ModernMT's GROW_DIAGONAL_FINAL_AND, GROW_DIAGONAL, INTERSECT, UNION)")
 
 
+class Answers:
+    """The last ``size`` projection answers by their request (projections are deterministic: eflomal is
+    seeded, so a repeated segment gets the same answer the CLI gives, without aligning it again); bounded in
+    entries and in the size of what is kept, so memory stays flat. ``size`` 0: nothing kept."""
+
+    #: requests larger than this (characters of their canonical JSON) are not kept
+    MAX_KEY = 16384
+
+    def __init__(self, size: int) -> None:
+        from collections import OrderedDict
+
+        self.size = size
+        self._kept: OrderedDict[str, Any] = OrderedDict()
+        self._lock = threading.Lock()
+        self.hits = 0
+        #: requests being answered now (asyncio futures, touched only on the event loop): an identical request
+        #: waits for that answer instead of computing it again
+        self.pending: dict[str, Any] = {}
+
+    def key(self, kind: str, request: Any) -> str | None:
+        import json
+
+        if not self.size:
+            return None
+        key = kind + json.dumps(request, sort_keys=True, ensure_ascii=False)
+        return key if len(key) <= self.MAX_KEY else None
+
+    def get(self, key: str | None) -> Any:
+        if key is None:
+            return None
+        with self._lock:
+            found = self._kept.get(key)
+            if found is not None:
+                self._kept.move_to_end(key)
+                self.hits += 1
+            return found
+
+    def put(self, key: str | None, answer: Any) -> None:
+        if key is None:
+            return
+        with self._lock:
+            self._kept[key] = answer
+            self._kept.move_to_end(key)
+            while len(self._kept) > self.size:
+                self._kept.popitem(last=False)
+
+
 class Warm:
     """The worker's loaded models (module docstring)."""
 
@@ -43,6 +90,7 @@ class Warm:
         self._engines: dict[tuple, Any] = {}
         self._engine_locks: dict[tuple, threading.Lock] = {}
         self.models = load_projection_models(settings.projection_models)
+        self.answers = Answers(settings.answer_cache)
 
     def aligner(self, name: str, symmetrize: str | None = None):
         """The aligner ``name`` (``settings.device`` for awesome), loaded on first use and kept."""
