@@ -40,6 +40,24 @@ def test_project_equals_the_api(client, guide_lines):
     assert any("XML-escaped" in n for n in notes)
 
 
+def test_file_lines_as_the_cli(client, tmp_path, sample_data):
+    """xml_references: the lines of a --translation file sent as they are give tagmt project's output file."""
+    from tagmt.corpus.lines import read_segments
+
+    files = sample_data / "files"
+    sources = read_segments(files / "guide.en")[5:8]
+    lines = ["Kennwörter müssen mindestens 12 Zeichen", "und eine Ziffer &amp; einen Buchstaben haben.",
+             "Die Gebühr beträgt 1 000 Euro pro Jahr."]
+    (tmp_path / "src.en").write_text("\n".join(sources) + "\n", encoding="utf-8")
+    (tmp_path / "mt.de").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert main(["project", "--source", str(tmp_path / "src.en"), "--translation", str(tmp_path / "mt.de"),
+                 "--src-lang", "en", "--trg-lang", "de", "-o", str(tmp_path / "out.de")]) == 0
+    answer = client.post("/v1/project", json={"source": sources, "translation": lines, "src_lang": "en",
+                                              "trg_lang": "de", "xml_references": True})
+    assert answer.json()["tagged"] == read_segments(tmp_path / "out.de")
+    assert "&amp;amp;" not in answer.text
+
+
 def test_one_segment_and_modernmt_shape(client, guide_lines):
     sources, translations = guide_lines
     one = tagmt.project(sources[1], translations[1], src_lang="en", trg_lang="de")

@@ -37,6 +37,8 @@ PROJECT = {
         "tokens": {"type": "array", "items": STRINGS, "description": "[source lines, target lines], whitespace tokens"},
         "aligner": {"type": "string"}, "lexicon": {**STRINGS, "description": "auto, none, cedict"},
         "symmetrization": {"type": "string"}, "placeholders": STRINGS,
+        "xml_references": {"type": "boolean", "description": "read translations as tagmt project reads its "
+                                                              "--translation lines (&amp; is &)"},
     },
 }
 EVALUATE = {

@@ -3,7 +3,8 @@ and ``tagmt.project`` (``translation.pipelines.project_translations`` with a ``P
 preflight, the pair's ``--projection-model``), the aligner and model kept warm (``serve.warm``).
 
 ``/v1/project`` takes what ``tagmt.project`` takes: tagged ``source`` segments and their ``translation`` as
-an MT system writes it (natural text, ``R&D``); ``/tags-projection`` takes ModernMT's parameters, whose
+an MT system writes it (natural text, ``R&D``; with ``"xml_references": true`` read as ``tagmt project`` reads
+the lines of ``--translation``, ``R&amp;D`` being ``R&D``); ``/tags-projection`` takes ModernMT's parameters, whose
 ``translation`` is XML-encoded text as ModernMT documents it, read as ``tagmt project`` reads a
 ``--translation`` line (every XML reference as its character, any other ``&``, ``<``, ``>`` as itself).
 """
@@ -18,7 +19,7 @@ from tagmt.serve.problems import ServeError
 from tagmt.serve.warm import Warm, symmetrization
 
 PROJECT_FIELDS = ("source", "translation", "src_lang", "trg_lang", "examples", "placeholders", "alignment",
-                  "tokens", "aligner", "lexicon", "symmetrization")
+                  "tokens", "aligner", "lexicon", "symmetrization", "xml_references")
 #: what ``lexicon`` may name: the installed dictionaries, none, CEDICT (never a path)
 LEXICON_NAMES = ("auto", "none", "cedict")
 
@@ -142,6 +143,13 @@ def project_request(warm: Warm, data: Mapping[str, Any]) -> dict[str, Any]:
         raise ServeError(400, f"unknown field {unknown[0]!r}; /v1/project takes {', '.join(PROJECT_FIELDS)}")
     sources, translations = strings(data, "source"), strings(data, "translation")
     assert sources is not None and translations is not None
+    references = data.get("xml_references", False)
+    if not isinstance(references, bool):
+        raise ServeError(400, "'xml_references' must be true or false")
+    if references:  # the translations as tagmt project reads --translation lines: &amp; and &#10; are characters
+        from tagmt.xmltext import unescape
+
+        translations = [unescape(t) for t in translations]
     return project_segments(warm, sources, translations, text(data, "src_lang"), text(data, "trg_lang"), data)
 
 
