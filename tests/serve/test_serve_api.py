@@ -71,18 +71,28 @@ def test_one_segment_and_modernmt_shape(client, guide_lines):
         assert answer.json() == {"status": 200, "data": {"translation": one}}
 
 
-def test_repeated_requests_are_answered_once(client, guide_lines):
-    sources, translations = guide_lines
-    body = {"source": [sources[4]], "translation": [translations[4]], "src_lang": "en", "trg_lang": "de"}
-    answers = client.app.state.warm.answers
-    first = client.post("/v1/project", json=body).json()
-    hits = answers.hits
-    assert client.post("/v1/project", json=dict(reversed(list(body.items())))).json() == first  # any key order
-    assert answers.hits == hits + 1
+def test_repeated_requests_are_answered_once(monkeypatch):
+    import tagmt.serve.project as project
+
+    computed = []
+
+    def counted(warm, data):
+        computed.append(data)
+        return {"tagged": [f"answer {len(computed)}"], "notes": []}
+
+    monkeypatch.setattr(project, "project_request", counted)
+    body = {"source": ["a <b>b</b>"], "translation": ["a b"], "src_lang": "en", "trg_lang": "de"}
+    with TestClient(create_app(ServeSettings(answer_cache=2))) as cached:
+        first = cached.post("/v1/project", json=body).json()
+        assert cached.post("/v1/project", json=dict(reversed(list(body.items())))).json() == first  # any key order
+        assert len(computed) == 1 and cached.app.state.warm.answers.hits == 1
+        for k in range(3):  # bounded: the oldest answers go
+            cached.post("/v1/project", json={**body, "source": [f"x{k}"]})
+        assert cached.post("/v1/project", json=body).json() != first and len(computed) == 5
     with TestClient(create_app(ServeSettings(answer_cache=0))) as uncached:
-        assert uncached.post("/v1/project", json=body).json() == first
-        assert uncached.post("/v1/project", json=body).json() == first
-        assert uncached.app.state.warm.answers.hits == 0
+        uncached.post("/v1/project", json=body)
+        uncached.post("/v1/project", json=body)
+        assert len(computed) == 7 and uncached.app.state.warm.answers.hits == 0
 
 
 def test_modernmt_translation_is_xml_encoded(client):
