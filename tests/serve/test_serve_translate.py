@@ -85,6 +85,25 @@ def test_translate_refusals(client, tmp_path, sample_data, monkeypatch):
         assert "cannot be loaded: no weights for some-model" in message
 
 
+def test_engine_failure_is_502(monkeypatch):
+    import tagmt.engines
+    from tagmt.engines import CopyEngine
+    from tagmt.errors import TagmtError
+
+    class Failing(CopyEngine):
+        def translate(self, texts, src_lang, trg_lang):
+            raise TagmtError("the server at http://localhost:9/v1 did not answer")
+
+    real = tagmt.engines.load_engine
+    monkeypatch.setattr(tagmt.engines, "load_engine",
+                        lambda options, **kw: Failing.load(options, **kw) if options.model == "flaky" else real(options, **kw))
+    with TestClient(create_app(ServeSettings(models=("flaky",)))) as other:
+        message = _error(other.post("/v1/translate?src_lang=en&trg_lang=de", content=b"Hello\n"), 502)
+        assert message.startswith("the engine flaky failed: the server at") and "did not answer" in message
+        assert "not a language code" in _error(other.post("/v1/translate?src_lang=jp&trg_lang=de",
+                                                          content=b"Hello\n"), 400)
+
+
 @settings(max_examples=15, deadline=None)
 @given(fields=st.dictionaries(st.from_regex(r"[a-z_]{1,12}", fullmatch=True), st.text(max_size=40), max_size=4),
        data=st.binary(max_size=300), name=st.from_regex(r"[A-Za-z0-9._-]{1,20}", fullmatch=True))

@@ -111,9 +111,9 @@ def translate_upload(warm: Warm, data: bytes, filename: str | None, options: Map
             raise
         except TagmtError as exc:  # named by the upload's name, not the private folder's
             raise TagmtError(str(exc).replace(str(path), name).replace(folder, "")) from None
-        except Exception as exc:  # the engine's own failure: a reason, not a traceback
-            raise ServeError(502, f"the engine {model} failed: {type(exc).__name__}: {' '.join(str(exc).split())[:300]}"
-                             ) from exc
+        except Exception as exc:  # anything else the run raised: a reason, not a traceback
+            raise ServeError(502, f"the translation with {model} failed: {type(exc).__name__}: "
+                                  f"{' '.join(str(exc).split())[:300]}") from exc
         written = Path(done.output).read_bytes()
         is_xliff = done.corpus.format in ("xliff12", "xliff2")
     stem = name.rsplit(".", 1)[0] if "." in name else name
@@ -127,7 +127,24 @@ def _load(options, approach: str):
     from tagmt.engines import load_engine
 
     try:
-        return load_engine(options, approach=approach)
+        engine = load_engine(options, approach=approach)
     except Exception as exc:  # a missing model, package or server: the service cannot give this engine
         raise ServeError(503, f"the engine {options.model} cannot be loaded: "
                               f"{' '.join(str(exc).split())[:300] or type(exc).__name__}") from exc
+    return _guarded(engine, options.model)
+
+
+def _guarded(engine, model: str):
+    """``engine`` whose failures while translating (its own exception, or a TagmtError it raises: a server that
+    does not answer, a partial batch) are 502 naming the engine, apart from the input's problems (400)."""
+    inner = engine.translate
+
+    def translate(texts, src_lang, trg_lang):
+        try:
+            return inner(texts, src_lang, trg_lang)
+        except Exception as exc:
+            reason = " ".join(str(exc).split())[:300] or type(exc).__name__
+            raise ServeError(502, f"the engine {model} failed: {reason}") from exc
+
+    engine.translate = translate
+    return engine
