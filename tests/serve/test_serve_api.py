@@ -234,6 +234,8 @@ def test_evaluate_equals_the_cli(client, tmp_path, sample_data):
     assert "has 1 segments" in _error(client.post("/v1/evaluate", json={
         "references": references, "hypotheses": {"a": ["x"]}, "trg_lang": "de"}), 400)
     _error(client.post("/v1/evaluate", json={"references": ["a"], "hypotheses": {"a": ["a"]}, "trg_lang": "jp"}), 400)
+    assert "scores whole documents" in _error(client.post("/v1/evaluate", json={
+        "references": ["a"], "hypotheses": {"a": ["a"]}, "trg_lang": "de", "metrics": ["xater"]}), 400)
 
 
 def test_page_and_docs(client):

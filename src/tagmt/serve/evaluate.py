@@ -35,7 +35,7 @@ def _number(data: Mapping[str, Any], name: str, default: int | None, low: int, h
 
 def evaluate_request(data: Mapping[str, Any]) -> dict[str, Any]:
     """The answer of ``/v1/evaluate`` for its JSON body: ``{"systems": […]}`` as ``--format json`` prints it."""
-    from tagmt.evaluate_files import EvaluationOptions, Reference, score_references, unique
+    from tagmt.evaluate_files import DOCUMENT_METRICS, EvaluationOptions, Reference, score_references, unique
     from tagmt.report.scores import json_document
 
     unknown = sorted(set(data) - set(EVALUATE_FIELDS))
@@ -61,6 +61,10 @@ def evaluate_request(data: Mapping[str, Any]) -> dict[str, Any]:
         metrics = [metrics]
     if not isinstance(metrics, list) or not all(isinstance(m, str) for m in metrics):
         raise ServeError(400, "'metrics' must be a list of metric names (tagmt evaluate --metric)")
+    documents = [m for m in metrics if m in DOCUMENT_METRICS]
+    if documents:
+        raise ServeError(400, f"{documents[0]} scores whole documents (files); /v1/evaluate scores segments: run "
+                              "tagmt evaluate --ref FILE --hyp FILE for document metrics")
     tokenize, compat = data.get("tokenize"), data.get("compat", "tagmt")
     if tokenize is not None and not isinstance(tokenize, str) or not isinstance(compat, str):
         raise ServeError(400, "'tokenize' and 'compat' are names (tagmt evaluate --tokenize, --compat)")
