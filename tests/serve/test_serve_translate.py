@@ -31,6 +31,11 @@ def test_line_file_raw_body(client, tmp_path, sample_data):
                                            "--approach", "dt")
     assert answer.headers["content-disposition"] == 'attachment; filename="guide.de.txt"'
     assert answer.headers["x-tagmt-written"] == answer.headers["x-tagmt-segments"] == "12"
+    for odd in ("out", "../../etc/passwd", ".hidden", "a b\"c.txt"):  # any name: a safe local one
+        named = client.post("/v1/translate", params={"filename": odd, "src_lang": "en", "trg_lang": "de"},
+                            content=b"Hello\n")
+        assert named.status_code == 200 and named.content == b"Hello\n", named.text
+        assert re.fullmatch(r'attachment; filename="[A-Za-z0-9._-]+"', named.headers["content-disposition"])
 
 
 def test_xliff_multipart_keeps_human_targets(client, tmp_path, sample_data):

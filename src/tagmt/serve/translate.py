@@ -92,10 +92,10 @@ def translate_upload(warm: Warm, data: bytes, filename: str | None, options: Map
     overwrite = _flag(options.get("overwrite", False), "overwrite")
     with tempfile.TemporaryDirectory(prefix="tagmt-serve-") as folder:
         name = _name(filename)
-        path = Path(folder) / name
-        path.write_bytes(data)
-        output = Path(folder) / "out" / name
+        path, output = Path(folder) / "in" / name, Path(folder) / "out" / name
+        path.parent.mkdir()
         output.parent.mkdir()
+        path.write_bytes(data)
         aligner = warm.aligner(aligner_name) if approach == "dp" or repair else AlignerSpec(aligner_name)
         run = dict(approach=approach, engine=engine, aligner=aligner, run=RunOptions(use_cache=False, progress=False),
                    repair=repair)
