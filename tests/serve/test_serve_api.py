@@ -122,6 +122,8 @@ def test_bad_requests(client):
     body = {"source": ["a <b>b</b>"], "translation": ["a b"], "src_lang": "en", "trg_lang": "de"}
     assert "malformed JSON" in _error(client.post("/v1/project", content=b'{"source": ['), 400)
     assert "must be an object" in _error(client.post("/v1/project", json=[1, 2]), 400)
+    assert "nested too deeply" in _error(client.post("/v1/project", content=b"[" * 200000 + b"]" * 200000), 400)
+    assert "not UTF-8" in _error(client.post("/v1/project", content=b'{"source": "\xff"}'), 400)
     with pytest.raises(TagmtError) as cli:
         normalize("jp", "src_lang")
     assert _error(client.post("/v1/project", json={**body, "src_lang": "jp"}), 400) == str(cli.value)

@@ -49,6 +49,8 @@ def parse_json(data: bytes) -> dict[str, Any]:
         raise ServeError(400, f"the JSON body is not UTF-8 (byte {exc.start})") from None
     except json.JSONDecodeError as exc:
         raise ServeError(400, f"malformed JSON body: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+    except RecursionError:
+        raise ServeError(400, "malformed JSON body: nested too deeply") from None
     if not isinstance(value, dict):
         raise ServeError(400, f"the JSON body must be an object ({{\"source\": …}}), not a {type(value).__name__}")
     return value
