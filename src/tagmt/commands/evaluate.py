@@ -233,7 +233,7 @@ def run(args: argparse.Namespace) -> int:
             pair = args.langpair
     spec = ReferenceSpec(ref=args.ref, trg_lang=trg_lang, data=args.data, split=args.split, pair=pair,
                          zf=args.zf, src=args.src, match=args.match, skip_missing=args.skip_missing)
-    shown = dict(width=args.width, score_only=args.score_only)
+    shown = dict(width=args.width, score_only=args.score_only, shown=metrics or None)  # the figures asked for
     if documents:
         if args.html:
             raise TagmtError("--html is for segment metrics (the page shows segments); document metrics give one "

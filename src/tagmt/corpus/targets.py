@@ -1,0 +1,61 @@
+"""A target given to ``Corpus.write`` made safe to write: a well-formed tagged string, text escaped.
+
+The commands hand the writer targets they built themselves (``translation.hygiene.clean_direct_output``,
+projection): their text is escaped and their tags are the source's. A target given through the API may be
+anything — natural text (``R&D < 5 %``), a stray ``</target>``, markup meant to end the element and start
+another. :func:`safe_target` applies the commands' rule to it: text is escaped canonically (a bare ``&``,
+``<`` or ``>`` as a reference, references kept), and a tag stays markup only when it is one of the
+segment's — a placeholder it has a code for, or a tag of its source — and pairs are well nested; any other
+tag is kept as escaped text (it cannot be a code, and nothing the caller wrote is lost). Written by hand
+over ``tagmt.markup.tokenize``: the tagged-string syntax is tagmt's own.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tagmt.markup import Token, tokenize
+from tagmt.xmltext import normalize
+
+if TYPE_CHECKING:
+    from tagmt.corpus.model import Segment
+
+_PLACEHOLDERS = ("g", "x", "bx", "ex")
+
+
+def safe_target(segment: "Segment", tagged: str) -> str:
+    """``tagged`` with its text escaped canonically and every tag that is not the segment's, or that does
+    not nest, written as escaped text (see the module docstring). A well-formed target made of the
+    segment's own tags comes back as it is."""
+    from tagmt.corpus.model import placeholder_id
+
+    own = {_identity(token) for token in tokenize(segment.source, orphans=True) if token.is_markup}
+    tokens = tokenize(tagged, orphans=True)
+
+    def known(token: Token) -> bool:
+        if token.kind in ("start", "empty") and token.name in _PLACEHOLDERS and segment.codes:
+            return (token.name, placeholder_id(token.text)) in segment.codes
+        return _identity(token) in own
+
+    kept: set[int] = set()
+    stack: list[int] = []
+    for k, token in enumerate(tokens):
+        if not token.is_markup:
+            continue
+        if token.kind == "end":
+            if stack and tokens[stack[-1]].name == token.name:
+                kept.add(stack.pop())
+                kept.add(k)
+        elif known(token):
+            if token.kind == "start":
+                stack.append(k)
+            else:
+                kept.add(k)
+    return "".join(token.text if k in kept else normalize(token.text) for k, token in enumerate(tokens))
+
+
+def _identity(token: Token) -> tuple[str, str]:
+    """A tag as compared with the source's: its kind and its text without spacing differences."""
+    if token.kind == "end":
+        return ("end", token.name)
+    return (token.kind, " ".join(token.text.split()))
