@@ -62,13 +62,13 @@ def test_unclosed_or_foreign_tags_become_text():
     segment = Segment("1", 'a <g id="1">b</g> <x id="2"/>',
                       codes={("g", "1"): InlineCode("g", "1", "g", '<g id="1">', "</g>"),
                              ("x", "2"): InlineCode("x", "2", "x", '<x id="2"/>')})
-    assert safe_target(segment, '<g id="1">b</g> <x id="2"/>') == '<g id="1">b</g> <x id="2"/>'  # as it is
-    assert safe_target(segment, '<g id="1">b <x id="2"/>') == '&lt;g id="1"&gt;b <x id="2"/>'
-    assert safe_target(segment, '<x id="9"/> </g>') == '&lt;x id="9"/&gt; &lt;/g&gt;'
-    assert safe_target(segment, '<g id="1"><b>c</g></b>') == '<g id="1">&lt;b&gt;c</g>&lt;/b&gt;'
+    assert safe_target(segment.source, segment.codes, '<g id="1">b</g> <x id="2"/>') == '<g id="1">b</g> <x id="2"/>'  # as it is
+    assert safe_target(segment.source, segment.codes, '<g id="1">b <x id="2"/>') == '&lt;g id="1"&gt;b <x id="2"/>'
+    assert safe_target(segment.source, segment.codes, '<x id="9"/> </g>') == '&lt;x id="9"/&gt; &lt;/g&gt;'
+    assert safe_target(segment.source, segment.codes, '<g id="1"><b>c</g></b>') == '<g id="1">&lt;b&gt;c</g>&lt;/b&gt;'
     # a line file's segment: its source's own tags are markup, others text
     line = Segment("1", "Save <b>now</b>")
-    assert safe_target(line, "Sichern <b>jetzt</b> <i>x</i>") == "Sichern <b>jetzt</b> &lt;i&gt;x&lt;/i&gt;"
+    assert safe_target(line.source, line.codes, "Sichern <b>jetzt</b> <i>x</i>") == "Sichern <b>jetzt</b> &lt;i&gt;x&lt;/i&gt;"
 
 
 def test_line_file_targets_are_escaped(tmp_path):

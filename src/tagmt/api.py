@@ -162,7 +162,7 @@ def evaluate(
     tag_report: bool = False,
 ) -> Results:
     """Score systems (``{name: hypotheses}``) against one reference with the segment metrics (default: the
-    paper's nine and xml-chrf, xml-match), as ``tagmt evaluate`` does — the same code path, so
+    paper's nine and xml-chrf, xml-match, tag-placement; one name as a string), as ``tagmt evaluate`` does — the same code path, so
     ``to_dict()`` equals the command's JSON. ``paired_bs``/``paired_ar``: significance against the first
     system (the baseline)."""
     from tagmt.evaluate_files import EvaluationOptions, Reference, score_references, unique

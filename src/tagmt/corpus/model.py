@@ -292,7 +292,7 @@ class Corpus:
             reason = None if tagged is None else segment.may_write(overwrite, machine)
             if tagged is not None and reason is None:
                 if self.escaped:
-                    tagged = safe_target(segment, tagged)
+                    tagged = safe_target(segment.source, segment.codes.keys(), tagged)
                 reason = segment.violation(tagged)
                 if reason:
                     self.kept[reason] += 1

@@ -12,29 +12,26 @@ over ``tagmt.markup.tokenize``: the tagged-string syntax is tagmt's own.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Collection
 
-from tagmt.markup import Token, tokenize
-from tagmt.xmltext import normalize
-
-if TYPE_CHECKING:
-    from tagmt.corpus.model import Segment
+from tagmt.markup import Token, attributes, tokenize
+from tagmt.xmltext import normalize, unescape
 
 _PLACEHOLDERS = ("g", "x", "bx", "ex")
 
 
-def safe_target(segment: "Segment", tagged: str) -> str:
-    """``tagged`` with its text escaped canonically and every tag that is not the segment's, or that does
-    not nest, written as escaped text (see the module docstring). A well-formed target made of the
-    segment's own tags comes back as it is."""
-    from tagmt.corpus.model import placeholder_id
-
-    own = {_identity(token) for token in tokenize(segment.source, orphans=True) if token.is_markup}
+def safe_target(source: str, codes: Collection[tuple[str, str]], tagged: str) -> str:
+    """``tagged`` with its text escaped canonically and every tag that is not the segment's (one of its
+    ``codes``' placeholders, ``(name, id)``, or a tag of its tagged ``source``), or that does not nest,
+    written as escaped text (see the module docstring). A well-formed target made of the segment's own
+    tags comes back as it is."""
+    own = {_identity(token) for token in tokenize(source, orphans=True) if token.is_markup}
     tokens = tokenize(tagged, orphans=True)
 
     def known(token: Token) -> bool:
-        if token.kind in ("start", "empty") and token.name in _PLACEHOLDERS and segment.codes:
-            return (token.name, placeholder_id(token.text)) in segment.codes
+        if token.kind in ("start", "empty") and token.name in _PLACEHOLDERS and codes:
+            code_id = attributes(token).get("id")
+            return code_id is not None and (token.name, unescape(code_id)) in codes
         return _identity(token) in own
 
     kept: set[int] = set()

@@ -112,6 +112,8 @@ def _merged(parts: list[tuple[list[int], Translation]], total: int) -> tuple[lis
             targets[indices[i]] = None
             skipped[indices[i]] = reason
         for f in fields(RunReport):
+            if f.name == "skipped":  # (a list, not a count: merged below)
+                continue
             setattr(report, f.name, getattr(report, f.name) + getattr(done.report, f.name))
         if done.tags is not None:
             tags = tags or TagCheck(0)

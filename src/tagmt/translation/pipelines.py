@@ -63,7 +63,7 @@ def _progress(engine: Engine, approach: str, direction: Direction, run: RunOptio
 
 
 def _translated(engine: Engine, texts: list[str], approach: str, direction: Direction, run: RunOptions,
-                skipped: dict[int, str] | None) -> list[str]:
+                skipped: dict[int, str]) -> list[str]:
     """``translate_segments`` with the run's cache, progress and ``on_engine_failure``: with ``skip``, the
     segments the engine failed on are put in ``skipped`` (index → reason) and their outputs are ``""``."""
     failed: dict[str, str] | None = {} if run.on_engine_failure == "skip" else None
@@ -71,7 +71,7 @@ def _translated(engine: Engine, texts: list[str], approach: str, direction: Dire
         engine, texts, *direction.engine_languages, cache=_cache(engine, approach, direction, texts, run),
         progress=_progress(engine, approach, direction, run), skipped=failed,
     )
-    if failed and skipped is not None:
+    if failed:
         skipped.update({k: failed[text] for k, text in enumerate(texts) if text in failed})
     return outputs
 
@@ -99,15 +99,14 @@ def run_direct(
     escaped: bool = False,
     report: RunReport | None = None,
     run: RunOptions = RunOptions(),
-    skipped: dict[int, str] | None = None,
 ) -> list[str]:
     """DT: translate each tagged source as it is; on ``escaped`` corpora clean each output
-    (``hygiene.clean_direct_output``). ``run``: the cache and the progress; ``skipped`` gets the segments
-    the engine failed on under ``run.on_engine_failure="skip"`` (index → reason; their outputs ``""``)."""
+    (``hygiene.clean_direct_output``). ``run``: the cache and the progress; ``report.skipped`` gets the
+    segments the engine failed on under ``run.on_engine_failure="skip"`` (index → reason; outputs ``""``)."""
     report = report if report is not None else RunReport()
     engine = engine.for_approach("dt")
     texts = [s.source for s in segments]
-    outputs = _translated(engine, texts, "dt", direction, run, skipped)
+    outputs = _translated(engine, texts, "dt", direction, run, report.skipped)
     report.segments = len(outputs)
     if not escaped:
         return outputs
@@ -130,23 +129,20 @@ def run_detag_project(
     report: RunReport | None = None,
     run: RunOptions = RunOptions(),
     guide: Guide | None = None,
-    skipped: dict[int, str] | None = None,
 ) -> list[str]:
     """DP: strip the tags, translate the plain text, project the tags onto the translation (learning from
-    ``guide``'s examples and extra parallel text when given). ``skipped``: as ``run_direct``'s (a skipped
-    segment is not projected: its output is ``""``)."""
+    ``guide``'s examples and extra parallel text when given). ``report.skipped``: as ``run_direct``'s (a
+    skipped segment is not projected: its output is ``""``)."""
     report = report if report is not None else RunReport()
     engine = engine.for_approach("dp")
     detagged = [detag(s.source) for s in segments]
     texts = [unescape(d.plain) if escaped else d.plain for d in detagged]  # = plain_text(source, escaped=escaped)
-    failed: dict[int, str] = {}
+    failed = report.skipped
     translations = _translated(engine, texts, "dp", direction, run, failed)
     report.segments = len(translations)
     setup = ProjectionSetup(direction.src, direction.trg, aligner, escaped, guide)
     if not failed:
         return project_translations(detagged, translations, setup, report=report, sources=texts)
-    if skipped is not None:
-        skipped.update(failed)
     kept = [k for k in range(len(texts)) if k not in failed]
     projected = project_translations([detagged[k] for k in kept], [translations[k] for k in kept], setup,
                                      report=report, sources=[texts[k] for k in kept])
@@ -347,8 +343,8 @@ def translate_checked(corpus: Corpus, direction: Direction, approach: str, engin
     if needs_aligner:
         loaded = aligner.load() if isinstance(aligner, AlignerSpec) else aligner
     report = RunReport()
-    skipped: dict[int, str] = {}
-    common = dict(escaped=corpus.escaped, report=report, run=run, skipped=skipped)
+    skipped = report.skipped  # (--on-engine-failure skip)
+    common = dict(escaped=corpus.escaped, report=report, run=run)
     if approach == "dp":
         outputs = run_detag_project(loaded_engine, corpus.segments, direction, loaded, guide=guide,  # type: ignore[arg-type]
                                     **common)
