@@ -29,8 +29,8 @@ class FailingServer:
     """Answers ``DE <segment>`` to every chat request, except a segment holding ``POISON``: empty content
     (``mode="empty"``), a body that is not JSON (``"malformed"``) or HTTP 500 (``"500"``)."""
 
-    def __init__(self, mode: str = "empty") -> None:
-        self.mode, self.sent, self.lock = mode, [], threading.Lock()
+    def __init__(self, mode: str = "empty", poison: str = POISON) -> None:
+        self.mode, self.poison, self.sent, self.lock = mode, poison, [], threading.Lock()
         server = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -40,7 +40,7 @@ class FailingServer:
                 with server.lock:
                     server.sent.append(text)
                 status, content = 200, f"DE {text}"
-                if POISON in text and server.mode != "fixed":
+                if server.poison in text and server.mode != "fixed":
                     status = 500 if server.mode == "500" else 200
                     content = "" if server.mode == "empty" else content
                 data = json.dumps({
@@ -48,7 +48,7 @@ class FailingServer:
                     "choices": [{"index": 0, "message": {"role": "assistant", "content": content},
                                  "finish_reason": "stop"}],
                 }).encode()
-                if POISON in text and server.mode == "malformed":
+                if server.poison in text and server.mode == "malformed":
                     data = b'{"choices": [{"message": '
                 self.send_response(status)
                 self.send_header("Content-Type", "application/json")
@@ -123,6 +123,37 @@ def test_skip_writes_no_target_in_xliff(tmp_path, capsys):
     assert "segment u5" in err and "wrote 7 of 8 segments" in err
     record = json.loads((tmp_path / "doc.de.xlf.run.json").read_text(encoding="utf-8"))
     assert [s["id"] for s in record["skipped"]] == ["u5"]
+
+
+def test_dp_skips_the_projection_of_a_skipped_segment(tmp_path, capsys):
+    pytest.importorskip("eflomal")
+    source = tmp_path / "in.en"
+    source.write_text("\n".join(LINES) + "\n", encoding="utf-8")
+    out = tmp_path / "out.de"
+    with FailingServer("empty") as server:
+        code = _translate(server, source, out, "--on-engine-failure", "skip", "--approach", "dp",
+                          "--aligner", "eflomal")
+    assert code == 3, capsys.readouterr().err
+    lines = out.read_text(encoding="utf-8").split("\n")[:-1]
+    assert lines[5] == ""  # no tags projected onto nothing
+    assert all("<b>" in line and "</b>" in line for k, line in enumerate(lines) if k != 5)
+
+
+def test_a_data_set_pair_skips_too(tmp_path, capsys, sample_data):
+    out = tmp_path / "out.ja"
+    with FailingServer("empty", poison="You can use this app") as server:
+        code = main(["translate", "--pair", "en-ja", "--data", str(sample_data), "--approach", "dt",
+                     "--model", "openai:m", "--api-base", server.base, "--retries", "0", "--concurrency", "4",
+                     "--on-engine-failure", "skip", "-o", str(out)])
+    err = capsys.readouterr().err
+    assert code == 3, err
+    lines = out.read_text(encoding="utf-8").split("\n")[:-1]
+    record = json.loads((tmp_path / "out.ja.run.json").read_text(encoding="utf-8"))
+    assert all(s["where"].startswith(f"{out}:") for s in record["skipped"])
+    skipped = [int(s["where"][len(str(out)) + 1:].split()[0]) for s in record["skipped"]]
+    assert skipped and all(lines[n - 1] == "" for n in skipped)
+    assert sum(1 for line in lines if line) == len(lines) - len(skipped)
+    assert f"{out}:{skipped[0]}" in err and f"wrote {len(lines) - len(skipped)} of {len(lines)} segments" in err
 
 
 def test_the_default_stops_and_resumes(tmp_path, capsys):

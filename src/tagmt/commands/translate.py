@@ -384,7 +384,8 @@ def _run_segments(args: argparse.Namespace, direction, is_llm: bool) -> int:
         output=OutputFile(args.output, record=True, command=getattr(args, "argv", None)),
         aligner=aligner_spec(args), run=run_options(args), repair=args.repair, guide=guide,
     )
-    print(f"wrote {done.report.segments} segments ({args.model}, {args.approach}, {direction.name}) to "
+    count = f"{done.written} of {done.report.segments}" if done.skipped else f"{done.report.segments}"
+    print(f"wrote {count} segments ({args.model}, {args.approach}, {direction.name}) to "
           f"{done.output}", file=sys.stderr)
     _say(done, done.report.lines() + done.skipped_lines(), args.repair)
     _assess(args, done.output, [f"--pair {direction.name}"], dataset=args.data, split=args.split,
