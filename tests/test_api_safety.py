@@ -137,8 +137,51 @@ def test_evaluate_refuses_references_or_sources_that_are_not_lists():
 def test_corpus_score_refuses_a_dict_of_hypotheses():
     with pytest.raises(tagmt.TagmtError, match="list of segments"):
         tagmt.metric("raw-bleu", trg_lang="de").corpus_score({"a": "x", "b": "y"}, [REFS])
+    with pytest.raises(tagmt.TagmtError, match="list of segments"):
+        tagmt.metric("raw-bleu", trg_lang="de").sentence_score("x", {"a": "x"})
 
 
 def test_one_metric_may_be_named_by_a_string():
     results = tagmt.evaluate(REFS, {"mt": REFS}, trg_lang="de", metrics="xml-chrf")
     assert results["mt"].scores == {"xml-chrf": 100.0}
+
+
+def test_escape_text_keeps_references_xml_reads():
+    from tagmt.corpus.targets import escape_text
+
+    assert escape_text("a &#10; &amp; &#x41; &quot;") == "a &#10; &amp; &#x41; &quot;"
+    assert escape_text("R&D < 5 % > &nbsp; &#0; &") == "R&amp;D &lt; 5 % &gt; &amp;nbsp; &amp;#0; &amp;"
+
+
+CODES = {("g", "1"), ("x", "2"), ("bx", "3"), ("ex", "3")}
+SOURCE = 'a <g id="1">b</g> <x id="2"/> <bx id="3"/>c<ex id="3"/>'
+PIECES = ['<g id="1">', "</g>", '<x id="2"/>', '<bx id="3"/>', '<ex id="3"/>', "<b>", "</b>", "</target>",
+          "<segment>", "&", "&amp;", "&#0;", "&#10;", "<", ">", "<!-- c -->", "<![CDATA[x]]>", "text", " ", "é"]
+
+
+def test_safe_targets_are_well_formed_and_stable():
+    from hypothesis import given, settings, strategies as st
+
+    @settings(max_examples=300, deadline=None)
+    @given(st.lists(st.one_of(st.sampled_from(PIECES), st.text(max_size=4)), max_size=12))
+    def check(pieces):
+        from tagmt.corpus.targets import forbidden_character
+
+        if forbidden_character("".join(pieces)):  # refused by Corpus.write (test below)
+            return
+        out = safe_target(SOURCE, CODES, "".join(pieces))
+        assert safe_target(SOURCE, CODES, out) == out  # a safe target is kept as it is
+        # well formed: parses as element content (the placeholders' prefixes are ordinary names)
+        etree.fromstring(f"<root>{out}</root>".encode("utf-8", "surrogatepass"),
+                         etree.XMLParser(recover=False))
+
+    check()
+
+
+def test_a_character_xml_cannot_hold_is_refused(xliff, tmp_path):
+    corpus = tagmt.read(xliff)
+    targets = [None] * len(corpus.segments)
+    targets[2] = "bell \x07 here"
+    with pytest.raises(tagmt.TagmtError, match=r"target 2 \(segment .*\) holds U\+0007"):
+        corpus.write(tmp_path / "o.xlf", targets, overwrite=True)
+    assert not (tmp_path / "o.xlf").exists()

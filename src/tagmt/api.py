@@ -62,6 +62,7 @@ class Metric:
             raise TagmtError("sentence_score takes a list of references: sentence_score(hyp, [ref])")
         if not isinstance(hypothesis, str):
             raise TagmtError("sentence_score takes one hypothesis string; for a corpus use corpus_score")
+        references = _segments(references, "the references")
         result = self.implementation.corpus_score([hypothesis], [[reference] for reference in references])
         return Score(self.name, result.score, result.signature, None, dict(result.details))
 

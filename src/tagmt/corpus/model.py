@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
 from tagmt.corpus.formats import format_of as _format_of
-from tagmt.corpus.targets import safe_target
+from tagmt.corpus.targets import forbidden_character, safe_target
 from tagmt.xmltext import escape, escape_attribute, unescape
 from tagmt.errors import TagmtError
 from tagmt.markup import Token, tokenize
@@ -289,6 +289,10 @@ class Corpus:
             if tagged is not None and not isinstance(tagged, str):
                 raise TagmtError(f"target {k} (segment {segment.id}) is a {type(tagged).__name__}; give a tagged "
                                  "string or None")
+            bad = forbidden_character(tagged) if tagged is not None and self.writes_targets else None
+            if bad:
+                raise TagmtError(f"target {k} (segment {segment.id}) holds {bad}, a character an XML file cannot "
+                                 "hold even as a reference; remove it")
             reason = None if tagged is None else segment.may_write(overwrite, machine)
             if tagged is not None and reason is None:
                 if self.escaped:
