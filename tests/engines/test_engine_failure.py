@@ -236,3 +236,18 @@ def test_run_options_refuse_an_unknown_policy():
     with pytest.raises(TagmtError, match="stop or skip"):
         RunOptions(on_engine_failure="ignore")
     assert RunOptions().on_engine_failure == "stop"
+
+
+def test_a_skipped_segment_is_asked_again_by_the_next_run(tmp_path, capsys):
+    source = tmp_path / "in.en"
+    source.write_text("\n".join(LINES) + "\n", encoding="utf-8")
+    out = tmp_path / "out.de"
+    with FailingServer("empty") as server:
+        assert _translate(server, source, out, "--on-engine-failure", "skip") == 3
+        server.mode = "fixed"
+        before = len(server.sent)
+        assert _translate(server, source, out, "--on-engine-failure", "skip") == 0
+        again = server.sent[before:]
+    assert len(again) == 1 and POISON in again[0]  # the others came from the run cache
+    assert out.read_text(encoding="utf-8").splitlines()[5] == f"DE {LINES[5]}"
+    assert "skipped" not in json.loads((tmp_path / "out.de.run.json").read_text(encoding="utf-8"))
