@@ -182,6 +182,16 @@ def test_the_api_skips_too(tmp_path):
                             cache_dir=tmp_path / "other")
 
 
+def test_the_api_file_run_lists_what_it_skipped(tmp_path):
+    source = tmp_path / "in.en"
+    source.write_text("\n".join(LINES) + "\n", encoding="utf-8")
+    with FailingServer("empty") as server:
+        run = tagmt.translate(source, tmp_path / "out.de", src_lang="en", trg_lang="de", model="openai:m",
+                              llm=_llm(server), on_engine_failure="skip", cache_dir=tmp_path / "c")
+    assert list(run.skipped) == [5] and run.written == len(LINES) - 1
+    assert run.skipped_records()[0]["where"] == f"{tmp_path / 'out.de'}:6"
+
+
 def _llm(server: FailingServer):
     from tagmt.engines import LLMOptions
 
