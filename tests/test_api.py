@@ -83,8 +83,9 @@ def test_read_write_round_trip_keeps_every_byte(tmp_path):
         out = corpus.write(tmp_path / name, [None] * len(corpus.segments))
         assert out.read_bytes() == path.read_bytes()
         targets = [s.target for s in corpus.segments]
-        again = tagmt.read(corpus.write(tmp_path / ("t." + name), targets))
-        assert [s.target for s in again.segments] == targets
+        again = tagmt.read(corpus.write(tmp_path / ("t." + name), targets, overwrite=True))
+        assert [s.target for s in again.segments] == targets  # written, and a valid target stays as it is
+        assert corpus.written == len(targets)
 
 
 def test_project_shapes_and_errors():

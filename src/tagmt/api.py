@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Mapping, Sequence
+from typing import Any, Iterable, Mapping, Sequence
 
 from tagmt.errors import TagmtError
 
@@ -62,6 +62,7 @@ class Metric:
             raise TagmtError("sentence_score takes a list of references: sentence_score(hyp, [ref])")
         if not isinstance(hypothesis, str):
             raise TagmtError("sentence_score takes one hypothesis string; for a corpus use corpus_score")
+        references = _segments(references, "the references")
         result = self.implementation.corpus_score([hypothesis], [[reference] for reference in references])
         return Score(self.name, result.score, result.signature, None, dict(result.details))
 
@@ -74,8 +75,10 @@ def _streams(hypotheses: Any, references: Any) -> tuple[list[str], list[list[str
         raise TagmtError("corpus_score takes a list of hypotheses; for one segment use sentence_score")
     if isinstance(references, str) or (references and isinstance(references[0], str)):
         raise TagmtError("corpus_score takes a list of reference streams: corpus_score(hyps, [refs])")
-    hypotheses = list(hypotheses)
-    streams = [list(stream) for stream in references]
+    hypotheses = _segments(hypotheses, "the hypotheses")
+    if isinstance(references, Mapping):
+        raise TagmtError("corpus_score takes a list of reference streams: corpus_score(hyps, [refs])")
+    streams = [_segments(stream, f"reference stream {k}") for k, stream in enumerate(references)]
     for k, stream in enumerate(streams):
         if len(stream) != len(hypotheses):
             raise TagmtError(f"reference stream {k} has {len(stream)} segments but there are {len(hypotheses)} "
@@ -96,9 +99,11 @@ class Results:
     """What :func:`evaluate` gives: ``systems`` (one dict per system, as the CLI's JSON has them);
     ``to_dict()`` is exactly ``tagmt evaluate --format json``; ``results["name"].scores["xml-bleu"]``."""
 
-    def __init__(self, systems: Sequence[Mapping[str, Any]], tag_report: bool = False) -> None:
+    def __init__(self, systems: Sequence[Mapping[str, Any]], tag_report: bool = False,
+                 shown: Sequence[str] | None = None) -> None:
         self.systems = [dict(system) for system in systems]
         self.tag_report = tag_report
+        self.shown = list(shown) if shown else None  # the figures asked for: the table's columns
 
     def to_dict(self) -> dict[str, Any]:
         from tagmt.report.scores import json_document
@@ -109,7 +114,7 @@ class Results:
         """The CLI's terminal table."""
         from tagmt.report.scores import render
 
-        return render(self.systems, "table", tag_report=self.tag_report)
+        return render(self.systems, "table", tag_report=self.tag_report, shown=self.shown)
 
     def __getitem__(self, name: str) -> "_System":
         for system in self.systems:
@@ -145,7 +150,7 @@ def evaluate(
     hypotheses: Mapping[str, Sequence[str]],
     *,
     trg_lang: str,
-    metrics: Sequence[str] | None = None,
+    metrics: str | Sequence[str] | None = None,
     paired_bs: bool = False,
     paired_ar: bool = False,
     sources: Sequence[str] | None = None,
@@ -158,7 +163,7 @@ def evaluate(
     tag_report: bool = False,
 ) -> Results:
     """Score systems (``{name: hypotheses}``) against one reference with the segment metrics (default: the
-    paper's nine and xml-chrf, xml-match), as ``tagmt evaluate`` does — the same code path, so
+    paper's nine and xml-chrf, xml-match, tag-placement; one name as a string), as ``tagmt evaluate`` does — the same code path, so
     ``to_dict()`` equals the command's JSON. ``paired_bs``/``paired_ar``: significance against the first
     system (the baseline)."""
     from tagmt.evaluate_files import EvaluationOptions, Reference, score_references, unique
@@ -167,12 +172,19 @@ def evaluate(
         raise TagmtError("evaluate takes the references as a list of segments (one string per segment)")
     if not isinstance(hypotheses, Mapping):
         raise TagmtError("evaluate takes the systems as a dict {name: list of segments}")
-    references = list(references)
-    systems = {name: list(segments) for name, segments in hypotheses.items()}
+    if paired_bs and paired_ar:
+        raise TagmtError("paired_bs and paired_ar are two tests of the same difference; choose one (as "
+                         "tagmt evaluate takes --paired-bs or --paired-ar)")
+    if isinstance(metrics, str):
+        metrics = [metrics]  # one metric by its name
+    references = _segments(references, "the references")
+    systems = {name: _segments(segments, f"the hypotheses of {name!r}") for name, segments in hypotheses.items()}
     for name, segments in systems.items():
         if len(segments) != len(references):
             raise TagmtError(f"the hypothesis {name} has {len(segments)} segments but the reference has "
                              f"{len(references)}; give one segment per reference segment")
+    if sources is not None:
+        sources = _segments(sources, "the sources")
     if sources is not None and len(sources) != len(references):
         raise TagmtError(f"sources has {len(sources)} segments but the reference has {len(references)}")
     reference = Reference(trg_lang, None, len(references), lambda: iter(references),
@@ -180,9 +192,23 @@ def evaluate(
     options = EvaluationOptions(tokenize=tokenize, compat=compat, ne_terms=ne_terms, paired_bs=paired_bs,
                                 paired_ar=paired_ar, samples=samples, seed=seed, comet_model=comet_model,
                                 progress=False)
-    scored = score_references(reference, {name: iter(segments) for name, segments in systems.items()},
-                              unique(list(metrics or []), "metrics"), options)
-    return Results(scored, tag_report=tag_report)
+    asked = unique(list(metrics or []), "metrics")
+    scored = score_references(reference, {name: iter(segments) for name, segments in systems.items()}, asked, options)
+    return Results(scored, tag_report=tag_report, shown=asked)
+
+
+def _segments(segments: Any, what: str) -> list[str]:
+    """A list of segments, each a string: a string or a mapping where a list is expected is refused (it
+    would be scored character by character, or key by key)."""
+    if isinstance(segments, (str, bytes, Mapping)) or not isinstance(segments, Iterable):
+        raise TagmtError(f"{what} must be a list of segments (one string per segment), not a "
+                         f"{type(segments).__name__}")
+    out = list(segments)
+    wrong = next((k for k, segment in enumerate(out) if not isinstance(segment, str)), None)
+    if wrong is not None:
+        raise TagmtError(f"segment {wrong} of {what} is a {type(out[wrong]).__name__}, not a string; give one "
+                         "string per segment")
+    return out
 
 
 def project(
@@ -286,10 +312,15 @@ def read(path: str | Path, format: str | None = None, *, src_lang: str | None = 
     """Read an XLIFF 1.2/2.x, TMX or tagged line file as a corpus: ``corpus.segments`` (each with ``id``,
     ``source``, ``target``: tagged strings, ``target`` None where there is none), ``corpus.src_lang``,
     ``corpus.trg_lang``, and ``corpus.write(path, targets)``, which splices one tagged target per segment
-    (None: leave it) into the original bytes (XLIFF) or writes one per line, atomically."""
+    (None: leave it) into the original bytes (XLIFF) or writes one per line, atomically: each target's text
+    escaped, a tag that is not the segment's written as text; ``corpus.written`` counts the targets written,
+    ``corpus.kept`` the others by reason, and a target given but not written is warned about
+    (``TargetsKeptWarning``)."""
     from tagmt.corpus import read_corpus
 
-    return read_corpus(path, format, src_lang=src_lang, trg_lang=trg_lang)
+    corpus = read_corpus(path, format, src_lang=src_lang, trg_lang=trg_lang)
+    corpus.warn_kept = True
+    return corpus
 
 
 def translate(
@@ -311,7 +342,9 @@ def translate(
     ``mbart50``, a checkpoint folder, ``copy``, ``openai:NAME`` …; default ``m2m100``), or an
     ``EngineOptions``. Engine options
     as keywords (``beam``, ``batch_size``, ``device``, ``engine``, ``compute_type``, ``fp16``,
-    ``max_tokens``, ``llm``), ``aligner_model``, ``cache_dir``/``use_cache``, and the rest as
+    ``max_tokens``, ``llm``), ``aligner_model``, ``cache_dir``/``use_cache``, ``on_engine_failure``
+    (``"stop"``, the default, or ``"skip"``: a segment the engine keeps failing on is left untranslated —
+    a file run lists it in ``.skipped``, a list run gives ``""`` for it and warns), and the rest as
     ``tagmt.translation.files.translate_file`` takes them (``repair``, ``guide``, ``overwrite`` …); or the
     objects themselves: ``engine=EngineOptions(…)``, ``aligner=AlignerSpec(…)``, ``run=RunOptions(…)``
     (``tagmt.translation.options``)."""
@@ -360,7 +393,10 @@ def _run_objects(model: Any, aligner: Any, progress: bool, options: dict[str, An
         raise TagmtError("aligner_model and aligner_options go with an aligner name, not an AlignerSpec")
     run = options.pop("run", None)
     if run is None:
-        run = RunOptions(options.pop("cache_dir", None), options.pop("use_cache", True), progress)
+        run = RunOptions(options.pop("cache_dir", None), options.pop("use_cache", True), progress,
+                         on_engine_failure=options.pop("on_engine_failure", "stop"))
+    elif "on_engine_failure" in options:
+        raise TagmtError("give on_engine_failure in the RunOptions, not beside them")
     return engine, aligner, run, options
 
 
@@ -382,4 +418,15 @@ def _translate_segments(segments: list[str], *, approach: str, engine, aligner, 
     corpus = Corpus("segments", [Segment(str(k), s, references[k] if references else None)
                                  for k, s in enumerate(segments)], escaped=True)
     done = translate_corpus(corpus, Direction(src, trg), approach, engine, aligner=aligner, run=run, **options)
+    if done.skipped:
+        import warnings
+
+        first = min(done.skipped)
+        warnings.warn(f"the engine kept failing on {len(done.skipped)} segment(s), left untranslated (\"\"): "
+                      f"{', '.join(map(str, sorted(done.skipped)))} (segment {first}: {done.skipped[first]})",
+                      EngineFailureWarning, stacklevel=3)
     return done.outputs
+
+
+class EngineFailureWarning(UserWarning):
+    """``translate(…, on_engine_failure="skip")`` on a list left segments untranslated (``""``)."""

@@ -194,7 +194,8 @@ def score_references(
 
         # The page shows the figures as --format json prints them (rounded the same way).
         write_evaluation_page(html, rounded(out, DATA_DECIMALS), writer,
-                              about=[f"reference {reference.name}" if reference.pair is None else ""])
+                              about=[f"reference {reference.name}" if reference.pair is None else ""],
+                              escaped=reference.pair is None)  # files' text is escaped, a data set view's not
     return out
 
 

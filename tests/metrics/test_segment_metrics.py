@@ -69,8 +69,9 @@ def test_every_view_equals_a_direct_sacrebleu_call(lang):
         direct = BLEU(tokenize=tokenize).corpus_score(view_hyps, [view_refs])
         assert bleu.score == pytest.approx(direct.score, abs=1e-9)
         sentence = BLEU(tokenize=tokenize, effective_order=True)
-        # a segment with markup on neither side has no tag score ("n/a"), not 0
-        untagged = [view == "tag" and not h and not r for h, r in zip(view_hyps, view_refs)]
+        # a segment with nothing on either side (no markup for the tag view, no text for the others) has
+        # no score ("n/a"), not sacrebleu's 0 (issue 33)
+        untagged = [not h.strip() and not r.strip() for h, r in zip(view_hyps, view_refs)]
         assert bleu.segment_scores == [
             None if skip else pytest.approx(sentence.sentence_score(h, [r]).score)
             for skip, h, r in zip(untagged, view_hyps, view_refs)
@@ -145,8 +146,9 @@ def test_ter_and_chrfpp_equal_sacrebleu(family):
         view_refs = refs if view == "raw" else [strip(r) for r in refs]
         result = get_metric(f"{view}-{family}", trg_lang="en").corpus_score(hyps, [refs])
         assert result.score == pytest.approx(direct.corpus_score(view_hyps, [view_refs]).score)
-        assert result.segment_scores == pytest.approx(
-            [direct.sentence_score(h, [r]).score for h, r in zip(view_hyps, view_refs)]
-        )
+        assert result.segment_scores == [  # empty on both sides: n/a (issue 33), sacrebleu's 0 otherwise
+            None if not h.strip() and not r.strip() else pytest.approx(direct.sentence_score(h, [r]).score)
+            for h, r in zip(view_hyps, view_refs)
+        ]
     ter = get_metric("lex-ter", trg_lang="en")
     assert ter.describe()["lex-ter"].higher_is_better is False

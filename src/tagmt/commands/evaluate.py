@@ -24,11 +24,13 @@ sacrebleu's options: -r/--refs (references: an option, not positional, since --d
 them instead), -m/--metrics, -b/--score-only, -w/--width (decimals), -l/--langpair; the hypotheses are
 --hyp (sacrebleu's -i/--input). A table wider than the terminal shows the metrics as rows.
 JSON and CSV figures are rounded to 4 decimals (-w N to change); CSV has each metric's signature.
+The table, CSV and -b show the figures asked for with -m, in that order; the JSON has every figure.
 
 segment metrics (default: the paper's nine and xml-chrf, xml-match, tag-placement): raw-bleu lex-bleu
 tag-bleu raw-chrf lex-chrf tag-chrf xml-bleu markup-match (also markup-match-tagged: over the segments
-whose reference has markup) structure-accuracy xml-chrf xml-match tag-placement (with tag-offset,
-tag-inconsistent and its kinds, tags-in-inconsistent); on request: tag-preservation (CzechDocs's '<'
+whose reference has markup) structure-accuracy xml-chrf xml-match tag-placement (with tag-offset; Lilt's
+tag-inconsistent, its kinds and tags-in-inconsistent count segments whose text differs, so they are in the
+JSON and shown by name only); on request: tag-preservation (CzechDocs's '<'
 ratio and tag-presence counts) attribute-preservation placeholder-preservation raw-chrf++ lex-chrf++
 raw-ter lex-ter (edit rates: lower is better) ne-num-precision ne-num-recall (numbers, and the terms
 of --ne-terms FILE) comet (needs tagmt[comet], --comet-model and sources).
@@ -119,7 +121,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         help="table (default: metrics as rows when the table is wider than the terminal), json or csv "
                              "(figures rounded to 4 decimals; csv with each metric's signature)")
     parser.add_argument("-b", "--score-only", action="store_true",
-                        help="print only the scores: one line per system, its figures tab-separated in table order")
+                        help="print only the scores: one line per system, one figure per metric asked for (-m), "
+                             "tab-separated in that order")
     parser.add_argument("-w", "--width", type=int, metavar="N",
                         help="decimals of the figures (default 2 in the table and -b, 4 in json and csv)")
     parser.add_argument("--per-segment", metavar="FILE",
@@ -233,7 +236,7 @@ def run(args: argparse.Namespace) -> int:
             pair = args.langpair
     spec = ReferenceSpec(ref=args.ref, trg_lang=trg_lang, data=args.data, split=args.split, pair=pair,
                          zf=args.zf, src=args.src, match=args.match, skip_missing=args.skip_missing)
-    shown = dict(width=args.width, score_only=args.score_only)
+    shown = dict(width=args.width, score_only=args.score_only, shown=metrics or None)  # the figures asked for
     if documents:
         if args.html:
             raise TagmtError("--html is for segment metrics (the page shows segments); document metrics give one "

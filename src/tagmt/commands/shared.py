@@ -86,7 +86,8 @@ def aligner_spec(args: argparse.Namespace):
 
 
 def run_options(args: argparse.Namespace, progress: bool = True):
-    """The run's ``RunOptions`` from --cache-dir and --no-cache."""
+    """The run's ``RunOptions`` from --cache-dir, --no-cache and --on-engine-failure (translate's)."""
     from tagmt.translation.options import RunOptions
 
-    return RunOptions(args.cache_dir, not args.no_cache, progress)
+    return RunOptions(args.cache_dir, not args.no_cache, progress,
+                      on_engine_failure=getattr(args, "on_engine_failure", "stop"))

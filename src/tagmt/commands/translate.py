@@ -132,6 +132,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--beam", type=int, default=4, metavar="N", help="beam size (default 4, the paper's)")
     parser.add_argument("--cache-dir", metavar="DIR", help="folder of the resumable run caches")
     parser.add_argument("--no-cache", action="store_true", help="neither read nor write the run cache")
+    parser.add_argument("--on-engine-failure", choices=("stop", "skip"), default="stop",
+                        help="when the engine keeps failing on one segment (an empty or malformed answer after the "
+                             "retries): stop (default; finished segments are cached and the same command resumes) "
+                             "or skip: leave it untranslated (XLIFF: no target written; a line file: an empty "
+                             "line), list it on stderr and in the run record, and exit 3")
     parser.add_argument("--zf", action="store_true", help="allow Traditional Chinese (zf) directions of the data set")
     parser.add_argument("--repair", choices=("project",),
                         help="dt: re-project the source's tags onto an output whose tags differ from them "
@@ -382,12 +387,13 @@ def _run_segments(args: argparse.Namespace, direction, is_llm: bool) -> int:
         output=OutputFile(args.output, record=True, command=getattr(args, "argv", None)),
         aligner=aligner_spec(args), run=run_options(args), repair=args.repair, guide=guide,
     )
-    print(f"wrote {done.report.segments} segments ({args.model}, {args.approach}, {direction.name}) to "
+    count = f"{done.written} of {done.report.segments}" if done.skipped else f"{done.report.segments}"
+    print(f"wrote {count} segments ({args.model}, {args.approach}, {direction.name}) to "
           f"{done.output}", file=sys.stderr)
-    _say(done, done.report.lines(), args.repair)
+    _say(done, done.report.lines() + done.skipped_lines(), args.repair)
     _assess(args, done.output, [f"--pair {direction.name}"], dataset=args.data, split=args.split,
             direction=direction)
-    return 0
+    return 3 if done.skipped else 0  # --on-engine-failure skip left segments untranslated
 
 
 def _run_file(args: argparse.Namespace, is_llm: bool) -> int:
@@ -428,9 +434,9 @@ def _run_file(args: argparse.Namespace, is_llm: bool) -> int:
     print(f"wrote {count} segments ({args.model}, {args.approach}, {names}) "
           f"as {kind} to {done.output}", file=sys.stderr)
     summary = done.summary()
-    _say(done, done.report.lines() + ([summary] if summary else []), args.repair)
+    _say(done, done.report.lines() + ([summary] if summary else []) + done.skipped_lines(), args.repair)
     _assess(args, done.output, [f"--input {args.input}"], kept=done.kept)
-    return 0
+    return 3 if done.skipped else 0  # --on-engine-failure skip left segments untranslated
 
 
 def _document_score(name: str, value: dict) -> str:
@@ -455,8 +461,9 @@ def _run_documents(args: argparse.Namespace, direction, is_llm: bool) -> int:
         raise TagmtError(f"--unit document needs an LLM (--model openai:NAME), not {args.model}")
     if args.approach != "dt":
         raise TagmtError("--unit document translates the tagged documents directly: use --approach dt")
-    if args.repair or args.examples_data or args.align_corpus:
-        option = "--repair" if args.repair else "--examples-data" if args.examples_data else "--align-corpus"
+    if args.repair or args.examples_data or args.align_corpus or args.on_engine_failure != "stop":
+        option = ("--repair" if args.repair else "--examples-data" if args.examples_data else "--align-corpus"
+                  if args.align_corpus else "--on-engine-failure skip")
         raise TagmtError(f"{option} is for --unit segment")
     dataset = open_dataset(args.data)
     split = dataset.resolve_split(args.split)

@@ -23,12 +23,14 @@ escaped; tagged line files are escaped, as XLIFF-style line files are.
 from __future__ import annotations
 
 import re
+import warnings
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
 from tagmt.corpus.formats import format_of as _format_of
+from tagmt.corpus.targets import forbidden_character, safe_target
 from tagmt.xmltext import escape, escape_attribute, unescape
 from tagmt.errors import TagmtError
 from tagmt.markup import Token, tokenize
@@ -222,6 +224,11 @@ class Corpus:
     writer: Writer | None = None
     #: after ``write``: the targets left as they were although a new one was given or allowed, by reason
     kept: Counter[str] = field(default_factory=Counter)
+    #: after ``write``: how many of the given targets were written
+    written: int = 0
+    #: ``write`` warns (``TargetsKeptWarning``) when a given target is not written: set by ``tagmt.read`` (the
+    #: commands count and say it themselves)
+    warn_kept: bool = False
 
     def __len__(self) -> int:
         return len(self.segments)
@@ -264,22 +271,48 @@ class Corpus:
     def write(self, output: str | Path, targets: Sequence[str | None], *, overwrite: bool = False,
               machine: bool = False, **options: Any) -> Path:
         """Write ``targets`` (one tagged string per segment, or None to leave a segment's target as it is)
-        in this corpus's own format to ``output``, atomically. A target the segment does not allow
-        (``Segment.may_write`` with ``overwrite``/``machine``, ``Segment.violation``) is not written; the
-        reasons are counted in :attr:`kept`."""
+        in this corpus's own format to ``output``, atomically. On an escaped corpus each target is made a
+        well-formed tagged string first (``corpus.targets.safe_target``: text escaped, a tag that is not the
+        segment's kept as text), so no target can break the file or add elements to it. A target the
+        segment does not allow (``Segment.may_write`` with ``overwrite``/``machine``, ``Segment.violation``)
+        is not written; :attr:`written` counts those written, :attr:`kept` the others by reason (and the
+        targets no one gave, that the segment would not take anyway)."""
         if self.writer is None:
             raise TagmtError(f"tagmt cannot write {self.format} files; choose a line file as output")
-        if len(targets) != len(self.segments):
-            raise ValueError(f"{len(targets)} targets for {len(self.segments)} segments")
+        if isinstance(targets, str) or len(targets) != len(self.segments):
+            given = "a string" if isinstance(targets, str) else f"{len(targets)} targets"
+            raise TagmtError(f"write takes one target per segment (None: leave it): {given} for "
+                             f"{len(self.segments)} segments")
         _, self.kept = self.plan(overwrite, machine)
         allowed: list[str | None] = []
-        for segment, tagged in zip(self.segments, targets):
-            if tagged is not None and segment.may_write(overwrite, machine) is None:
-                problem = segment.violation(tagged)
-                if problem:
-                    self.kept[problem] += 1
-                    tagged = None
-            else:
+        refused: Counter[str] = Counter()
+        for k, (segment, tagged) in enumerate(zip(self.segments, targets)):
+            if tagged is not None and not isinstance(tagged, str):
+                raise TagmtError(f"target {k} (segment {segment.id}) is a {type(tagged).__name__}; give a tagged "
+                                 "string or None")
+            bad = forbidden_character(tagged) if tagged is not None and self.writes_targets else None
+            if bad:
+                raise TagmtError(f"target {k} (segment {segment.id}) holds {bad}, a character an XML file cannot "
+                                 "hold even as a reference; remove it")
+            reason = None if tagged is None else segment.may_write(overwrite, machine)
+            if tagged is not None and reason is None:
+                if self.escaped:
+                    tagged = safe_target(segment.source, segment.codes.keys(), tagged)
+                reason = segment.violation(tagged)
+                if reason:
+                    self.kept[reason] += 1
+            if tagged is not None and reason:
+                refused[reason] += 1
                 tagged = None
             allowed.append(tagged)
+        self.written = sum(t is not None for t in allowed)
+        if refused and self.warn_kept:
+            reasons = ", ".join(f"{n} {why}" for why, n in sorted(refused.items()))
+            warnings.warn(f"{sum(refused.values())} of the {sum(t is not None for t in targets)} targets given were "
+                          f"not written, their segments kept as they were ({reasons}); overwrite=True replaces those "
+                          "that are not locked (corpus.written, corpus.kept)", TargetsKeptWarning, stacklevel=2)
         return self.writer(self, allowed, output, **options)
+
+
+class TargetsKeptWarning(UserWarning):
+    """``Corpus.write`` (through ``tagmt.read``) left some of the targets it was given unwritten."""

@@ -16,11 +16,16 @@ if TYPE_CHECKING:
 
 class PartialBatchError(TagmtError):
     """A batch stopped part-way (a server went down): the one-line reason, and the outputs that did
-    finish (index in the batch → output), which the run caches before it stops."""
+    finish (index in the batch → output), which the run caches before it stops. ``failed``: the segments
+    the engine failed on by themselves (index in the batch → one-line reason: an empty or malformed answer
+    after the retries, a request refused for that segment) — empty when the failure is not one segment's
+    (the server is unreachable, refuses every request): a run told to skip failing segments
+    (``--on-engine-failure skip``) skips only those named here."""
 
-    def __init__(self, message: str, finished: dict[int, str]) -> None:
+    def __init__(self, message: str, finished: dict[int, str], failed: dict[int, str] | None = None) -> None:
         super().__init__(message)
         self.finished = finished
+        self.failed = dict(failed or {})
 
 
 class Engine(ABC):

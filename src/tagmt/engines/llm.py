@@ -289,8 +289,13 @@ class OpenAIEngine(Engine):
                 for future in futures:
                     future.cancel()
                 finished, _ = wait(futures)  # what was in flight finishes; the rest was cancelled
+            failures: dict[int, BaseException] = {}
             for future in finished:
-                if not future.cancelled() and future.exception() is None:
+                if future.cancelled():
+                    continue
+                if future.exception() is not None:
+                    failures[futures[future]] = future.exception()  # type: ignore[assignment]
+                else:
                     outputs[futures[future]] = future.result()
                     done.add(futures[future])
         finally:
@@ -299,8 +304,25 @@ class OpenAIEngine(Engine):
             openai = require("openai", "llm", "translating with an OpenAI-compatible server")
             if not isinstance(failure, (openai.OpenAIError, TagmtError)):
                 raise failure  # a bug, not the server: keep its traceback
-            raise PartialBatchError(self._explain(failure), {i: outputs[i] for i in done}) from None
+            own = {i: self._segment_reason(exc) for i, exc in failures.items()}
+            if any(reason is None for reason in own.values()):
+                own = {}  # the server itself failed, not one segment: nothing to skip
+            raise PartialBatchError(self._explain(failure), {i: outputs[i] for i in done},
+                                    {i: reason for i, reason in own.items() if reason is not None}) from None
         return outputs
+
+    def _segment_reason(self, exc: BaseException) -> str | None:
+        """One line on a failure that is the segment's own — an empty, malformed or oversized answer after
+        the retries (``BadAnswer``), a request refused for its content (HTTP 400, 413, 422) or an error
+        the server kept giving for it (HTTP 5xx after the client's retries); None for a failure of the server
+        or the connection (unreachable, timeouts, keys, rate limits, an unknown model), which no segment
+        can be skipped for."""
+        openai = require("openai", "llm", "translating with an OpenAI-compatible server")
+        if isinstance(exc, BadAnswer):
+            return redact_text(str(exc))
+        if isinstance(exc, openai.APIStatusError) and (exc.status_code in (400, 413, 422) or exc.status_code >= 500):
+            return redact_text(f"HTTP {exc.status_code}: {_detail(exc)}")
+        return None
 
     def answer_limit(self, text: str) -> int:
         """The most characters an answer for ``text`` may have before it is cut."""

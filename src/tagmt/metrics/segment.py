@@ -292,6 +292,9 @@ class SegmentMetric(Metric):
 
     def undefined_reason(self, name: str, stats: Sequence[float] | None) -> str:
         """Why the corpus figure ``name`` is None (n/a) for the summed ``stats`` (None: no segment)."""
+        why = self.why_no_score(stats) if name == self.name else None  # the metric's own word first
+        if why:
+            return why
         return "no segment was scored" if stats is None else "undefined on this corpus"
 
     def why_no_score(self, stats: Sequence[float] | None) -> str | None:
@@ -340,7 +343,11 @@ class ViewMetric(SegmentMetric):
 
     On the tag view a segment where neither side has markup has no tag score (None, "n/a"): there is
     nothing to compare, and 0 would read as a failure. Its (empty) statistics add nothing to the corpus,
-    and a corpus where no segment has markup has no tag score either (n/a, with the reason).
+    and a corpus where no segment has markup has no tag score either (n/a, with the reason). Likewise on
+    the raw and lex views a segment empty on both sides (an empty reference, an empty hypothesis) has no
+    score (sacrebleu gives 0 there, TER 0 = perfect: an undefined 0/0 either way), and a corpus of such
+    segments none. The last statistic of every view is that flag: 1 when the segment has something to
+    compare.
     """
 
     def __init__(self, family: str, view: str, trg_lang: str | None = None, tokenize: str | None = None,
@@ -369,27 +376,32 @@ class ViewMetric(SegmentMetric):
         return view_text(segment, self.view)
 
     def segment_statistics(self, pair: SegmentPair, cache: ParseCache | None = None) -> list[float]:
+        hypothesis = self.text(pair.hypothesis)
         references = tuple(self.text(r) for r in pair.references)
-        stats = self.sacre.statistics(self.text(pair.hypothesis), references, cache)
+        stats = self.sacre.statistics(hypothesis, references, cache)
         if self.view == "tag":
-            tagged = pair.hypothesis.has_markup or any(r.has_markup for r in pair.references)
-            stats.append(1.0 if tagged else 0.0)
+            compared = pair.hypothesis.has_markup or any(r.has_markup for r in pair.references)
+        else:  # text on either side (white space alone is nothing: every tokenizer drops it)
+            compared = bool(hypothesis.strip()) or any(r.strip() for r in references)
+        stats.append(1.0 if compared else 0.0)
         return stats
 
     def figures_from(self, stats: Sequence[float]) -> dict[str, float | None]:
-        if self.view == "tag":  # no segment with markup on either side: n/a, not 0
-            return {self.name: self.sacre.corpus(stats[:-1]) if stats[-1] else None}
-        return {self.name: self.sacre.corpus(stats)}
+        # nothing to compare in any segment (no markup on the tag view, no text on the others): n/a, not 0
+        return {self.name: self.sacre.corpus(stats[:-1]) if stats[-1] else None}
 
     def undefined_reason(self, name: str, stats: Sequence[float] | None) -> str:
         if self.view == "tag" and stats is not None and not stats[-1]:
             return "no segment has markup in its hypothesis or reference: there is nothing to compare"
+        if stats is not None and not stats[-1]:
+            return (f"every segment is empty in its hypothesis and its reference ({_VIEW_NAMES[self.view]}): there "
+                    "is nothing to compare")
         return super().undefined_reason(name, stats)
 
     def sentence(self, stats: Sequence[float]) -> float | None:
-        if self.view == "tag" and not stats[-1]:
+        if not stats[-1]:  # n/a: see the class docstring
             return None
-        return self.sacre.sentence(stats[:-1] if self.view == "tag" else stats)
+        return self.sacre.sentence(stats[:-1])
 
     def signature_fields(self) -> dict[str, str]:
         fields = self.sacre.signature_fields(self.nrefs)

@@ -12,7 +12,12 @@
   entry of 0. XML-chrF is the mean over all entries, so a matching segment weighs as many entries as
   it has parts.
 
-Two differences from tower-eval, on purpose. A matching segment without any text part on either side
+A segment whose *reference* is not well-formed (a stray closing tag, an unclosed one) has no score in
+either metric (n/a; tower-eval gives it 0, so an output identical to its reference scored 0): no tree can
+be matched against it. It is left out of the corpus figure, which is n/a, with the reason, when every
+reference is so. ``compat="original"`` keeps tower-eval's 0.
+
+Two more differences from tower-eval, on purpose. A matching segment without any text part on either side
 (an empty line, or tags alone) has no entry here; tower-eval's ``if hs and rs`` makes it an entry of 0,
 so an output identical to its reference would score below 100. And tower-eval parses ``<root>segment</root>`` with lxml, so a
 segment with a bare ``&``, a lone ``<`` or ``<name of composition type>`` in its text fails to parse
@@ -74,6 +79,11 @@ def text_parts(segment: TaggedSegment) -> list[str]:
     return [part.strip() for part in parts if part.strip()]
 
 
+#: Why XML-Match or XML-chrF is n/a on a corpus whose references are none of them well-formed.
+MALFORMED_REFERENCES = ("no reference is well-formed XML (a stray or unclosed tag): the metric matches XML "
+                        "trees, so there is nothing to compare")
+
+
 class XmlMatch(SegmentMetric):
     """% of segments whose hypothesis has the reference's XML tree (tower-eval's XML-Match)."""
 
@@ -84,12 +94,18 @@ class XmlMatch(SegmentMetric):
     figures = {"xml-match": Figure(description="% of segments with the reference's XML tree (tower-eval)")}
 
     def segment_statistics(self, pair: SegmentPair, cache: ParseCache | None = None) -> list[float]:
+        """[matches, segments scored]: a segment whose reference is not well-formed is not scored."""
         if self.compat == "original":
             return [float(towereval.xml_match(pair.hypothesis.text, pair.reference.text)), 1.0]
+        if not pair.reference.well_formed:
+            return [0.0, 0.0]  # n/a: no tree to match (tower-eval: 0)
         return [float(xml_match(pair.hypothesis, pair.reference)), 1.0]
 
     def figures_from(self, stats: Sequence[float]) -> dict[str, float | None]:
         return {self.name: 100.0 * stats[0] / stats[1] if stats[1] else None}
+
+    def why_no_score(self, stats: Sequence[float] | None) -> str | None:
+        return MALFORMED_REFERENCES if stats is not None and not stats[1] else None
 
     def signature_fields(self) -> dict[str, str]:
         if self.compat == "original":
@@ -119,17 +135,19 @@ class XmlChrf(SegmentMetric):
             scores = [self.sacre.sentence(self.sacre.statistics(h, (r,), cache)) for h, r in pairs]
             return [sum(scores), float(len(scores)), float(len(scores))]
         hyp, ref = pair.hypothesis, pair.reference
+        if not ref.well_formed:
+            return [0.0, 0.0, 0.0, 1.0]  # n/a: no tree to match (tower-eval: an entry of 0)
         if xml_match(hyp, ref):
             hyp_parts, ref_parts = text_parts(hyp), text_parts(ref)
             if not hyp_parts and not ref_parts:
-                return [0.0, 0.0, 0.0]  # nothing to score on either side: no entry (tower-eval: an entry of 0)
+                return [0.0, 0.0, 0.0, 0.0]  # nothing to score on either side: no entry (tower-eval: an entry of 0)
             if len(hyp_parts) == len(ref_parts):
                 scores = [
                     self.sacre.sentence(self.sacre.statistics(h, (r,), cache))
                     for h, r in zip(hyp_parts, ref_parts)
                 ]
-                return [sum(scores), float(len(scores)), float(len(scores))]
-        return [0.0, 1.0, 0.0]
+                return [sum(scores), float(len(scores)), float(len(scores)), 0.0]
+        return [0.0, 1.0, 0.0, 0.0]
 
     def figures_from(self, stats: Sequence[float]) -> dict[str, float | None]:
         if self.compat == "original" and not stats[2]:
@@ -142,6 +160,8 @@ class XmlChrf(SegmentMetric):
     def why_no_score(self, stats: Sequence[float] | None) -> str | None:
         if self.compat == "original" and (stats is None or not stats[2]):
             return towereval.NO_PARTS
+        if stats is not None and len(stats) > 3 and stats[3] and not stats[1]:
+            return MALFORMED_REFERENCES
         return None
 
     def signature_fields(self) -> dict[str, str]:

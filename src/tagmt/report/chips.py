@@ -19,6 +19,7 @@ from typing import Any
 
 from tagmt.markup import TaggedSegment
 from tagmt.metrics.placement import TagPairing, pair_tags
+from tagmt.xmltext import unescape
 
 #: Mark letters: dropped, inserted, misplaced, attributes changed, and "differs" (a projection miss).
 MARKS = {"d": "dropped", "i": "inserted", "m": "misplaced", "a": "attributes_changed", "x": "differs"}
@@ -26,15 +27,19 @@ MARKS = {"d": "dropped", "i": "inserted", "m": "misplaced", "a": "attributes_cha
 KINDS = ("dropped", "inserted", "misplaced", "attributes_changed")
 
 
-def draw(segment: TaggedSegment, marks: dict[int, tuple[str, int | None]] | None = None) -> list[Any]:
-    """The parts of ``segment``; ``marks`` maps a token index to (mark letters, offset)."""
+def draw(segment: TaggedSegment, marks: dict[int, tuple[str, int | None]] | None = None, *,
+         escaped: bool = False) -> list[Any]:
+    """The parts of ``segment``; ``marks`` maps a token index to (mark letters, offset). ``escaped``: the
+    segment's text is XML-escaped (a tagged string of a file): its text runs are shown as the characters
+    they stand for (``Security &amp; Privacy`` as ``Security & Privacy``); tags stay as written."""
     parts: list[Any] = []
     for index, token in enumerate(segment.tokens):
         if not token.is_markup:
+            text = unescape(token.text) if escaped else token.text
             if parts and isinstance(parts[-1], str):
-                parts[-1] += token.text
+                parts[-1] += text
             else:
-                parts.append(token.text)
+                parts.append(text)
             continue
         mark = (marks or {}).get(index)
         if mark is None:
@@ -46,8 +51,8 @@ def draw(segment: TaggedSegment, marks: dict[int, tuple[str, int | None]] | None
 
 
 
-def compare(reference: TaggedSegment, hypothesis: TaggedSegment, pairing: TagPairing | None = None,
-            ) -> tuple[list[Any], list[list[Any]], set[tuple[str, str]]]:
+def compare(reference: TaggedSegment, hypothesis: TaggedSegment, pairing: TagPairing | None = None, *,
+            escaped: bool = False) -> tuple[list[Any], list[list[Any]], set[tuple[str, str]]]:
     """The hypothesis drawn with its tag errors, the dropped reference tags as ghost chips, and the
     (element name, kind) pairs of every error (what the page filters on). ``pairing``: :func:`pair_tags`
     of the two, when the caller has it already (it counts the same segment's tags too)."""
@@ -55,7 +60,7 @@ def compare(reference: TaggedSegment, hypothesis: TaggedSegment, pairing: TagPai
     ghosts: list[list[Any]] = []
     errors: set[tuple[str, str]] = set()
     if not reference.has_markup and not hypothesis.has_markup:
-        return draw(hypothesis), ghosts, errors
+        return draw(hypothesis, escaped=escaped), ghosts, errors
     if pairing is None:
         pairing = pair_tags(reference, hypothesis)
     for pair in pairing.pairs:
@@ -71,7 +76,7 @@ def compare(reference: TaggedSegment, hypothesis: TaggedSegment, pairing: TagPai
     for ref in pairing.dropped:
         ghosts.append([ref.token.text, ref.token.name, "d", ref.offset])
         errors.add((ref.token.name, "dropped"))
-    return draw(hypothesis, marks), ghosts, errors
+    return draw(hypothesis, marks, escaped=escaped), ghosts, errors
 
 
 def names(segment: TaggedSegment) -> set[str]:

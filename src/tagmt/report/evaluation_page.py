@@ -82,8 +82,9 @@ class SegmentCollector:
         return self.inner.close() if self.inner is not None else None
 
 
-def segment_data(collector: SegmentCollector) -> dict[str, Any]:
-    """What the page's script renders: every segment's parts, errors and scores (see :mod:`chips`)."""
+def segment_data(collector: SegmentCollector, escaped: bool = False) -> dict[str, Any]:
+    """What the page's script renders: every segment's parts, errors and scores (see :mod:`chips`);
+    ``escaped``: the segments' text is XML-escaped (files), shown as the characters it stands for."""
     systems = collector.systems
     has_source = any(s is not None for s in collector.sources)
     keep = [k for k, m in enumerate(collector.metrics)
@@ -95,7 +96,7 @@ def segment_data(collector: SegmentCollector) -> dict[str, Any]:
         hyps, errors = [], []
         for s, system in enumerate(systems):
             hyp = TaggedSegment.parse(collector.hypotheses[system][index], ref.names)
-            parts, ghosts, found = chips.compare(ref, hyp)
+            parts, ghosts, found = chips.compare(ref, hyp, escaped=escaped)
             hyps.append([parts, ghosts])
             errors.extend([s, name, kind] for name, kind in sorted(found))
             seen |= chips.names(hyp)
@@ -103,7 +104,7 @@ def segment_data(collector: SegmentCollector) -> dict[str, Any]:
         names |= seen
         item: dict[str, Any] = {
             "n": index + 1,
-            "r": chips.draw(ref),
+            "r": chips.draw(ref, escaped=escaped),
             "h": hyps,
             "e": errors,
             "t": sorted(seen),
@@ -111,7 +112,7 @@ def segment_data(collector: SegmentCollector) -> dict[str, Any]:
         }
         if has_source:
             source = collector.sources[index]
-            item["s"] = chips.draw(TaggedSegment.parse(source)) if source is not None else None
+            item["s"] = chips.draw(TaggedSegment.parse(source), escaped=escaped) if source is not None else None
         if collector.ids is not None:
             item["id"] = collector.ids[index]
         segments.append(item)
@@ -257,8 +258,9 @@ The filters also read the address: <code>?tag=uicontrol&amp;kind=dropped&amp;q=â
 
 
 def evaluation_page(systems: Sequence[Mapping[str, Any]], collector: SegmentCollector | None, *,
-                    title: str = "tagmt evaluation", about: Sequence[str] = ()) -> str:
-    """The whole page for ``systems`` (``SystemScores.as_dict()``) and the collected segments."""
+                    title: str = "tagmt evaluation", about: Sequence[str] = (), escaped: bool = False) -> str:
+    """The whole page for ``systems`` (``SystemScores.as_dict()``) and the collected segments (``escaped``:
+    their text is XML-escaped, as files have it; the page shows the characters)."""
     first = systems[0] if systems else {}
     meta = [f"{len(systems)} systems", f"{first.get('segments', 0)} segments"]
     if first.get("pair"):
@@ -273,7 +275,7 @@ def evaluation_page(systems: Sequence[Mapping[str, Any]], collector: SegmentColl
     data = None
     if collector is not None and collector.references:
         body += ['<h2 id="segments-heading">Segments</h2>\n', SEGMENT_CONTROLS]
-        data = segment_data(collector)
+        data = segment_data(collector, escaped)
     return page(title, body, scripts=["evaluation.js"] if data is not None else (), data=data)
 
 

@@ -16,22 +16,35 @@ TABLE_DECIMALS = 2
 DATA_DECIMALS = 4
 
 
+#: Figures the table, CSV and ``-b`` leave out unless asked for by name (the JSON has them): Lilt's
+#: inconsistency counts segments whose text differs from the reference's, so a system whose every tag is
+#: intact shows a high figure there — not a tag error rate.
+DEFAULT_HIDDEN = ("tag-inconsistent", "tag-inconsistent-hypothesis", "tag-inconsistent-count",
+                  "tag-inconsistent-text", "tags-in-inconsistent")
+#: What an inconsistency figure means, said below a table that shows one.
+INCONSISTENCY_NOTE = ("tag-inconsistent: % of segments whose text or tag count differs from the reference's "
+                      "(Lilt's definition; a reworded segment counts even when its tags are intact), "
+                      "tags-in-inconsistent: the reference tags in those segments")
+
+
 def render(systems: Sequence[dict[str, Any]], fmt: str, *, tag_report: bool = False, width: int | None = None,
-           score_only: bool = False, columns: int | None = None) -> str:
+           score_only: bool = False, columns: int | None = None, shown: Sequence[str] | None = None) -> str:
     """Systems (``{"hyp", "scores", "signatures", …}``) as a table, JSON or CSV. ``width``: decimals (default 2
     in the table, 4 in JSON and CSV); ``score_only``: one line per system, its figures separated by a tab;
     ``columns``: the terminal's width (default: this terminal's, else 80) — a table wider than that shows
-    the metrics as rows and the systems as columns."""
+    the metrics as rows and the systems as columns. ``shown``: the figures asked for, in order — the
+    table, CSV and ``score_only`` show those alone (None: every figure but ``DEFAULT_HIDDEN``); JSON has
+    every figure the metrics gave."""
     if score_only:
         decimals = TABLE_DECIMALS if width is None else width
-        return "".join("\t".join(_number(s["scores"].get(k), decimals) for k in _score_keys([s])) + "\n"
-                       for s in systems)
+        keys = shown_keys(systems, shown)
+        return "".join("\t".join(_number(s["scores"].get(k), decimals) for k in keys) + "\n" for s in systems)
     if fmt == "json":
         document = json_document(systems, tag_report=tag_report, decimals=DATA_DECIMALS if width is None else width)
         return json.dumps(document, ensure_ascii=False, indent=2) + "\n"
     if fmt == "csv" and tag_report:
         return _tag_report_csv(systems)
-    keys = _score_keys(systems)
+    keys = shown_keys(systems, shown)
     meta = [k for k in ("pair", "segments") if any(s.get(k) is not None for s in systems)]
     tested = any(s.get("significance") for s in systems)
     if fmt == "csv":
@@ -74,6 +87,15 @@ def json_document(systems: Sequence[dict[str, Any]], *, tag_report: bool = False
     shown = [s if tag_report or "tags" not in s else {k: v for k, v in s.items() if k != "tags"} for s in systems]
     return {"systems": [{key: rounded(value, decimals) if key in ("scores", "significance", "details") else value
                          for key, value in s.items()} for s in shown]}
+
+
+def shown_keys(systems: Sequence[dict[str, Any]], shown: Sequence[str] | None = None) -> list[str]:
+    """The figures a table shows: those of ``shown`` the systems have, in its order (None: every figure
+    the systems have but ``DEFAULT_HIDDEN``, in their order)."""
+    keys = _score_keys(systems)
+    if shown is None:
+        return [k for k in keys if k not in DEFAULT_HIDDEN]
+    return [k for k in dict.fromkeys(shown) if k in keys]
 
 
 def _score_keys(systems: Sequence[dict[str, Any]]) -> list[str]:
@@ -126,16 +148,19 @@ def _table(systems: Sequence[dict[str, Any]], meta: list[str], keys: list[str], 
     statuses = [  # a document metric that could not score (validity "not validated") says why
         f"{s['hyp']}: {key} {detail.get('status', 'no score')} ({detail['reason']})"
         for s in systems for key, detail in s.get("details", {}).items()
-        if isinstance(detail, dict) and detail.get("reason") and s["scores"].get(key) is None
+        if isinstance(detail, dict) and detail.get("reason") and s["scores"].get(key) is None and key in keys
     ]
     if statuses:
         lines.append("")
         lines.extend(statuses)
+    if any(key in DEFAULT_HIDDEN for key in keys):
+        lines += ["", INCONSISTENCY_NOTE]
     signatures: dict[str, str] = {}
     figures: dict[str, dict[str, Any]] = {}
     for system in systems:
         for key, signature in system.get("signatures", {}).items():
-            signatures.setdefault(key, signature)
+            if key in keys:
+                signatures.setdefault(key, signature)
         for key, figure in system.get("figures", {}).items():
             figures.setdefault(key, figure)
     if signatures:

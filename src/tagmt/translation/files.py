@@ -133,10 +133,16 @@ def _merged(parts: list[tuple[list[int], Translation]], total: int) -> tuple[lis
     report = RunReport()
     outputs: list[str] = []
     tags: TagCheck | None = None
+    skipped: dict[int, str] = {}
     for indices, done in parts:
         for k, out in zip(indices, done.outputs):
             targets[k] = out
+        for i, reason in done.skipped.items():  # untranslated: no target written
+            targets[indices[i]] = None
+            skipped[indices[i]] = reason
         for f in fields(RunReport):
+            if f.name == "skipped":  # (a list, not a count: merged below)
+                continue
             setattr(report, f.name, getattr(report, f.name) + getattr(done.report, f.name))
         if done.tags is not None:
             tags = tags or TagCheck(0)
@@ -144,7 +150,7 @@ def _merged(parts: list[tuple[list[int], Translation]], total: int) -> tuple[lis
             tags.segments += done.tags.segments
             tags.repaired += done.tags.repaired
         outputs.extend(done.outputs)
-    return targets, Translation(outputs, report, tags, parts[0][1].engine)
+    return targets, Translation(outputs, report, tags, parts[0][1].engine, skipped)
 
 
 def translate_file(
@@ -200,7 +206,7 @@ def translate_file(
         parts.append((indices, done))
     targets, done = _merged(parts, len(corpus.segments))
     directions = list(groups)
-    written = len(allowed)
+    written = len(allowed) - len(done.skipped)
     if corpus.writer is None or not corpus.writes_targets:
         path = write_lines(output, done.outputs)
     else:
@@ -209,11 +215,14 @@ def translate_file(
         kept = corpus.kept
     extra = {"command": target.command, "targets_kept": dict(kept), "overwrite": overwrite,
              "directions": [d.name for d in directions] if len(directions) > 1 else None}
+    finished = FileRun(done.outputs, done.report, done.tags, done.engine, done.skipped, output=path, corpus=corpus,
+                       direction=directions[0], kept=dict(kept), written=written, directions=directions)
+    if done.skipped:
+        extra["skipped"] = finished.skipped_records()
     if target.record is not False:  # (None: this entry point's default, a record)
         record_run(path, done, _in_order(corpus, parts), directions[0], approach, aligner=aligner_name(aligner),
                    repair=repair, extra=extra)
-    return FileRun(done.outputs, done.report, done.tags, done.engine, output=path, corpus=corpus,
-                   direction=directions[0], kept=dict(kept), written=written, directions=directions)
+    return finished
 
 
 def _in_order(corpus: Corpus, parts: list[tuple[list[int], Translation]]) -> Corpus:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 
 from tagmt.xmltext import normalize
 from tagmt.markup import Token, tokenize
@@ -47,9 +47,12 @@ class RunReport:
     #: DP: the bilingual dictionaries whose entries anchored word links (`project/lexicon.py`), comma-separated;
     #: NO_DICTIONARY when the installed ones were asked for and none is installed for the pair ("": not asked)
     dictionaries: str = ""
+    #: ``--on-engine-failure skip``: the segments the engine kept failing on, left untranslated (index in the
+    #: run → reason); listed by the run, not a count (left out of ``as_dict``)
+    skipped: dict[int, str] = field(default_factory=dict)
 
     def as_dict(self) -> dict[str, int | str]:
-        return {f.name: getattr(self, f.name) for f in fields(self)}
+        return {f.name: getattr(self, f.name) for f in fields(self) if f.name != "skipped"}
 
     def lines(self) -> list[str]:
         """One line per kind of change that happened, for stderr."""

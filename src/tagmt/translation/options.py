@@ -103,9 +103,22 @@ class RunOptions:
     """How a run keeps its work: finished segments are cached under ``cache_dir`` (None:
     ``tagmt.paths.cache_dir()/runs``) so a stopped run resumes, unless ``use_cache`` is False; ``progress``
     shows a progress bar on stderr; ``on_batch`` is called after each batch is cached with (segments done,
-    segments in the run), and may raise to stop the run (``runs.BatchCallback``)."""
+    segments in the run), and may raise to stop the run (``runs.BatchCallback``). ``on_engine_failure``:
+    ``stop`` (the run stops where the engine keeps failing; the same command resumes) or ``skip`` (a segment
+    the engine keeps failing on by itself is left untranslated and listed: ``runs.translate_segments``)."""
 
     cache_dir: str | Path | None = None
     use_cache: bool = True
     progress: bool = True
     on_batch: Callable[[int, int], None] | None = None
+    on_engine_failure: str = "stop"
+
+    def __post_init__(self) -> None:
+        if self.on_engine_failure not in ON_ENGINE_FAILURE:
+            from tagmt.errors import TagmtError
+
+            raise TagmtError(f"on_engine_failure takes {' or '.join(ON_ENGINE_FAILURE)}, not {self.on_engine_failure!r}")
+
+
+#: What a run does when its engine keeps failing on a segment (``--on-engine-failure``).
+ON_ENGINE_FAILURE = ("stop", "skip")

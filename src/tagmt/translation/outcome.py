@@ -19,12 +19,15 @@ __all__ = ["FileRun", "Translation"]
 @dataclass
 class Translation:
     """The outputs of a run (one tagged string per segment, in order), what it changed besides
-    translating, the DT tag check (None for DP), and the engine as it ran (for run records)."""
+    translating, the DT tag check (None for DP), the engine as it ran (for run records), and the segments
+    left untranslated because the engine kept failing on them (``--on-engine-failure skip``: index → reason;
+    their outputs are ``""``)."""
 
     outputs: list[str]
     report: RunReport = field(default_factory=RunReport)
     tags: TagCheck | None = None
     engine: Engine | None = None
+    skipped: dict[int, str] = field(default_factory=dict)
 
 
 @dataclass(kw_only=True)
@@ -41,6 +44,29 @@ class FileRun(Translation):
     written: int = 0
     #: every direction translated (several when the document's <file>s name different pairs)
     directions: list[Direction] = field(default_factory=list)
+
+    def where(self, index: int) -> str:
+        """Where segment ``index`` of the corpus is, for people: its id in an XLIFF file, its line in the
+        line file written."""
+        segment = self.corpus.segments[index]
+        if self.corpus.writes_targets:
+            return f"{self.corpus.path}: segment {segment.id}" if self.corpus.path else f"segment {segment.id}"
+        line = f"{self.output}:{index + 1}"
+        return line if segment.id == str(index + 1) else f"{line} (segment {segment.id})"
+
+    def skipped_records(self) -> list[dict[str, str]]:
+        """The skipped segments as the run record lists them: where, id and why."""
+        return [{"where": self.where(k), "id": self.corpus.segments[k].id, "reason": why}
+                for k, why in sorted(self.skipped.items())]
+
+    def skipped_lines(self) -> list[str]:
+        """Lines for stderr on the segments left untranslated (none when nothing was skipped)."""
+        if not self.skipped:
+            return []
+        what = "no target written" if self.corpus.writes_targets else "an empty line"
+        return ([f"the engine kept failing on {len(self.skipped)} segment(s), left untranslated ({what}); "
+                 "run the same command again to retry them:"]
+                + [f"  {r['where']}: {r['reason']}" for r in self.skipped_records()])
 
     def summary(self) -> str | None:
         """One line on the targets kept, or None when every segment was written."""

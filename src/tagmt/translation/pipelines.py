@@ -64,6 +64,20 @@ def _progress(engine: Engine, approach: str, direction: Direction, run: RunOptio
     return BatchProgress(run.progress, f"{engine.name} {approach} {direction.name}", on_batch=run.on_batch)
 
 
+def _translated(engine: Engine, texts: list[str], approach: str, direction: Direction, run: RunOptions,
+                skipped: dict[int, str]) -> list[str]:
+    """``translate_segments`` with the run's cache, progress and ``on_engine_failure``: with ``skip``, the
+    segments the engine failed on are put in ``skipped`` (index → reason) and their outputs are ``""``."""
+    failed: dict[str, str] | None = {} if run.on_engine_failure == "skip" else None
+    outputs = translate_segments(
+        engine, texts, *direction.engine_languages, cache=_cache(engine, approach, direction, texts, run),
+        progress=_progress(engine, approach, direction, run), skipped=failed,
+    )
+    if failed:
+        skipped.update({k: failed[text] for k, text in enumerate(texts) if text in failed})
+    return outputs
+
+
 @dataclass(frozen=True)
 class ProjectionSetup:
     """How ``project_translations`` projects, the same for every segment of a run: the languages, the
@@ -89,14 +103,12 @@ def run_direct(
     run: RunOptions = RunOptions(),
 ) -> list[str]:
     """DT: translate each tagged source as it is; on ``escaped`` corpora clean each output
-    (``hygiene.clean_direct_output``). ``run``: the cache and the progress."""
+    (``hygiene.clean_direct_output``). ``run``: the cache and the progress; ``report.skipped`` gets the
+    segments the engine failed on under ``run.on_engine_failure="skip"`` (index → reason; outputs ``""``)."""
     report = report if report is not None else RunReport()
     engine = engine.for_approach("dt")
     texts = [s.source for s in segments]
-    outputs = translate_segments(
-        engine, texts, *direction.engine_languages,
-        cache=_cache(engine, "dt", direction, texts, run), progress=_progress(engine, "dt", direction, run),
-    )
+    outputs = _translated(engine, texts, "dt", direction, run, report.skipped)
     report.segments = len(outputs)
     if not escaped:
         return outputs
@@ -121,18 +133,25 @@ def run_detag_project(
     guide: Guide | None = None,
 ) -> list[str]:
     """DP: strip the tags, translate the plain text, project the tags onto the translation (learning from
-    ``guide``'s examples and extra parallel text when given)."""
+    ``guide``'s examples and extra parallel text when given). ``report.skipped``: as ``run_direct``'s (a
+    skipped segment is not projected: its output is ``""``)."""
     report = report if report is not None else RunReport()
     engine = engine.for_approach("dp")
     detagged = [detag(s.source) for s in segments]
     texts = [unescape(d.plain) if escaped else d.plain for d in detagged]  # = plain_text(source, escaped=escaped)
-    translations = translate_segments(
-        engine, texts, *direction.engine_languages,
-        cache=_cache(engine, "dp", direction, texts, run), progress=_progress(engine, "dp", direction, run),
-    )
+    failed = report.skipped
+    translations = _translated(engine, texts, "dp", direction, run, failed)
     report.segments = len(translations)
     setup = ProjectionSetup(direction.src, direction.trg, aligner, escaped, guide)
-    return project_translations(detagged, translations, setup, report=report, sources=texts)
+    if not failed:
+        return project_translations(detagged, translations, setup, report=report, sources=texts)
+    kept = [k for k in range(len(texts)) if k not in failed]
+    projected = project_translations([detagged[k] for k in kept], [translations[k] for k in kept], setup,
+                                     report=report, sources=[texts[k] for k in kept])
+    outputs = [""] * len(texts)
+    for k, out in zip(kept, projected):
+        outputs[k] = out
+    return outputs
 
 
 def project_translations(
@@ -328,16 +347,18 @@ def translate_checked(corpus: Corpus, direction: Direction, approach: str, engin
     if needs_aligner:
         loaded = aligner.load() if isinstance(aligner, AlignerSpec) else aligner
     report = RunReport()
+    skipped = report.skipped  # (--on-engine-failure skip)
     common = dict(escaped=corpus.escaped, report=report, run=run)
     if approach == "dp":
         outputs = run_detag_project(loaded_engine, corpus.segments, direction, loaded, guide=guide,  # type: ignore[arg-type]
                                     **common)
-        return Translation(outputs, report, None, loaded_engine.for_approach(approach))
+        return Translation(outputs, report, None, loaded_engine.for_approach(approach), skipped)
     outputs = run_direct(loaded_engine, corpus.segments, direction, **common)
     tags = check_tags(corpus.sources, outputs)
+    tags.mismatched = [k for k in tags.mismatched if k not in skipped]  # untranslated, not mistagged
     if repair == "project" and tags.mismatched:
         outputs = _repair(corpus, outputs, tags, direction, loaded, guide)  # type: ignore[arg-type]
-    return Translation(outputs, report, tags, loaded_engine.for_approach(approach))
+    return Translation(outputs, report, tags, loaded_engine.for_approach(approach), skipped)
 
 
 def translate_parallel(
@@ -426,11 +447,13 @@ def translate_direction(
     done = translate_checked(corpus, direction, approach, engine, aligner=aligner, run=run, repair=repair,
                              guide=guide)
     path = write_lines(target.path, done.outputs)
+    finished = FileRun(done.outputs, done.report, done.tags, done.engine, done.skipped, output=path, corpus=corpus,
+                       direction=direction, written=len(done.outputs) - len(done.skipped), directions=[direction])
     if target.record:  # (None: no record, this entry point's default)
+        extra = {"command": target.command, **({"skipped": finished.skipped_records()} if done.skipped else {})}
         record_run(path, done, corpus, direction, approach, aligner=aligner_name(aligner), repair=repair,
-                   extra={"command": target.command})
-    return FileRun(done.outputs, done.report, done.tags, done.engine, output=path, corpus=corpus,
-                   direction=direction, written=len(done.outputs), directions=[direction])
+                   extra=extra)
+    return finished
 
 
 def aligner_name(aligner: AlignerLike) -> str | None:

@@ -180,6 +180,11 @@ class BatchProgress:
     on_batch: BatchCallback | None = None
 
 
+#: With ``skip``, a run still stops when this many segments in a row fail by themselves with nothing
+#: translated between them: a server that fails on everything is not one bad segment.
+MOST_FAILURES_IN_A_ROW = 10
+
+
 def translate_segments(
     engine: Engine,
     texts: Sequence[str],
@@ -188,25 +193,32 @@ def translate_segments(
     *,
     cache: SegmentCache | None = None,
     progress: BatchProgress = BatchProgress(),
+    skipped: dict[str, str] | None = None,
 ) -> list[str]:
     """Translate ``texts`` batch by batch, caching each batch as it finishes; one output per input.
 
     Identical inputs are translated once. Engines that cost nothing (``copy``, ``reference``) are
     called once on the whole list, in order, and never cached. With a cache, the run holds its lock
     (``SegmentCache.locked``) from reading the cache to its last batch.
+
+    ``skipped`` (``--on-engine-failure skip``; None: stop): a segment the engine keeps failing on by itself
+    (``PartialBatchError.failed``) is left untranslated — its output ``""``, never cached, so a later run
+    asks again — and put in ``skipped`` (input → one-line reason); the run goes on. A failure that is not
+    one segment's (the server unreachable), or ``MOST_FAILURES_IN_A_ROW`` failing segments in a row, stops
+    the run as without it (resumable).
     """
     engine.check_direction(src_lang, trg_lang)
     texts = list(texts)
     if not engine.cacheable:
         return engine.translate(texts, src_lang, trg_lang)
     if cache is None:
-        return _translate_batches(engine, texts, src_lang, trg_lang, None, progress)
+        return _translate_batches(engine, texts, src_lang, trg_lang, None, progress, skipped)
     with cache.locked():
-        return _translate_batches(engine, texts, src_lang, trg_lang, cache, progress)
+        return _translate_batches(engine, texts, src_lang, trg_lang, cache, progress, skipped)
 
 
 def _translate_batches(engine: Engine, texts: list[str], src_lang: str, trg_lang: str, cache: SegmentCache | None,
-                       progress: BatchProgress) -> list[str]:
+                       progress: BatchProgress, skipped: dict[str, str] | None = None) -> list[str]:
     # An empty translation of a non-empty segment is never taken from the cache (an older run may have
     # cached a server's empty answers): it is asked again.
     done = {src: out for src, out in (cache.load() if cache else {}).items() if out.strip() or not src.strip()}
@@ -214,31 +226,52 @@ def _translate_batches(engine: Engine, texts: list[str], src_lang: str, trg_lang
     distinct = list(counts)
     batches = [[distinct[i] for i in batch] for batch in engine.plan_batches(distinct)]
     finished = sum(counts[t] for t in distinct if t in done)
+    in_a_row = [0]  # segments failed by themselves since the last one translated
     # progress=True shows the bar on a terminal only; False never
     with progress_bar(total=len(texts), initial=finished, desc=progress.desc, unit=progress.unit,
                       enabled=None if progress.show else False) as bar:
         for batch in batches:
-            if all(t in done for t in batch):
-                continue
             # A batch is partly done only when an engine stopped inside it (PartialBatchError below)
             # or a kill cut its cache line: then only its missing inputs are sent again.
             todo = [t for t in batch if t not in done]
-            new = sum(counts[t] for t in todo)
-            try:
-                outputs = dict(zip(todo, engine.translate(todo, src_lang, trg_lang)))
-            except PartialBatchError as stopped:
-                # Keep what finished before the engine stopped: a re-run resumes after it.
-                if cache and stopped.finished:
-                    cache.append({todo[i]: out for i, out in sorted(stopped.finished.items())})
-                raise
-            done.update(outputs)
-            if cache:
-                cache.append(outputs)
-            finished += new
-            bar.update(new)
+            if not todo:
+                continue
+            while todo:
+                outputs = _translate_batch(engine, todo, src_lang, trg_lang, cache, skipped, in_a_row)
+                done.update(outputs)
+                new = sum(counts[t] for t in todo if t in outputs or (skipped is not None and t in skipped))
+                finished += new
+                bar.update(new)
+                todo = [t for t in todo if t not in done and (skipped is None or t not in skipped)]
             if progress.on_batch:
                 progress.on_batch(finished, len(texts))
-    return [done[t] for t in texts]
+    return [done.get(t, "") for t in texts]  # (a skipped input: "")
+
+
+def _translate_batch(engine: Engine, todo: list[str], src_lang: str, trg_lang: str, cache: SegmentCache | None,
+                     skipped: dict[str, str] | None, in_a_row: list[int]) -> dict[str, str]:
+    """The outputs of one call on ``todo``, cached; with ``skipped``, the segments the engine failed on by
+    themselves are put there and what finished beside them is returned (the caller sends the rest again)."""
+    try:
+        outputs = dict(zip(todo, engine.translate(todo, src_lang, trg_lang)))
+    except PartialBatchError as stopped:
+        # Keep what finished before the engine stopped: a re-run resumes after it.
+        finished = {todo[i]: out for i, out in sorted(stopped.finished.items())}
+        if cache and finished:
+            cache.append(finished)
+        if skipped is None or not stopped.failed:
+            raise
+        in_a_row[0] = len(stopped.failed) + (0 if finished else in_a_row[0])
+        if in_a_row[0] >= MOST_FAILURES_IN_A_ROW:
+            raise TagmtError(f"{in_a_row[0]} segments in a row failed ({stopped.failed[min(stopped.failed)]}): "
+                             "not one bad segment, so the run stops instead of skipping them all; finished "
+                             "segments are cached, and the same command resumes after them") from None
+        skipped.update({todo[i]: reason for i, reason in stopped.failed.items()})
+        return finished
+    in_a_row[0] = 0
+    if cache:
+        cache.append(outputs)
+    return outputs
 
 
 def run_record_path(output: str | Path) -> Path | None:
