@@ -11,9 +11,11 @@ from tagmt.commands.shared import (
     Once,
     add_engine_arguments,
     add_guide_arguments,
+    add_placeholder_arguments,
     aligner_spec,
     engine_options,
     guide_inputs,
+    placeholder_options,
     run_options,
 )
 
@@ -106,6 +108,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     what.add_argument("--input", metavar="FILE", help="an XLIFF 1.2/2.x, TMX or tagged line file")
     parser.add_argument("--format", choices=("auto", "xliff12", "xliff2", "tmx", "lines"), default="auto",
                         help="format of --input (default: from its content)")
+    add_placeholder_arguments(parser)
     parser.add_argument("--overwrite", action="store_true",
                         help="XLIFF: also replace targets that hold someone's work (translated, reviewed, final, "
                              "approved, stateless); locked segments and empty sources are never changed")
@@ -405,13 +408,15 @@ def _run_file(args: argparse.Namespace, is_llm: bool) -> int:
             from tagmt.corpus import read_corpus
             from tagmt.translation.files import resolve_languages
 
-            corpus = read_corpus(args.input, args.format, src_lang=args.src_lang, trg_lang=args.trg_lang)
+            corpus = read_corpus(args.input, args.format, src_lang=args.src_lang, trg_lang=args.trg_lang,
+                                 **placeholder_options(args))
             languages = resolve_languages(corpus, args.src_lang, args.trg_lang)
         return languages
 
     guide = _guide(args, is_llm, file_languages)
     llm = llm_options(args, *file_languages()) if is_llm and args.examples else llm_options(args) if is_llm else None
-    source = InputFile(args.input, args.format, args.src_lang, args.trg_lang, references=_ref_file(args))
+    source = InputFile(args.input, args.format, args.src_lang, args.trg_lang, references=_ref_file(args),
+                       **placeholder_options(args))
     target = OutputFile(args.output, overwrite=args.overwrite, in_place=args.in_place,
                         command=getattr(args, "argv", None))
     done = translate_file(
