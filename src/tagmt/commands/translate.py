@@ -116,7 +116,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--trg-lang", metavar="LANG", help="target language of --input (ISO code; default: the file's)")
     parser.add_argument("--model", default="m2m100", metavar="MODEL",
                         help="m2m100 (default), m2m100-1.2b, mbart50, a hub id, a checkpoint folder, copy, reference, "
-                             "or openai:NAME (a chat model behind an OpenAI-compatible server)")
+                             "pseudo (a pseudo-translation: accented look-alikes, longer, in brackets, every tag and "
+                             "placeholder kept), or openai:NAME (a chat model behind an OpenAI-compatible server)")
+    parser.add_argument("--pseudo-expansion", type=float, metavar="SHARE",
+                        help="--model pseudo: how much longer the text gets (default 0.3: 30 %%)")
     parser.add_argument("--aligner", choices=ALIGNER_CHOICES, default=DEFAULT_ALIGNER,
                         help="word aligner for dp (default: eflomal, which needs no model weights; the paper used awesome)")
     parser.add_argument("--aligner-model", metavar="NAME|DIR",
