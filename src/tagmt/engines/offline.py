@@ -30,13 +30,16 @@ _KEEP = re.compile("|".join([
     r"%(?:\d+\$)?[-+#0']*(?:\d+|\*)?(?:\.(?:\d+|\*))?(?:hh|h|ll|l|L|q|j|z|t)?[diouxXeEfFgGaAcspn@%]",
     r"%\([^()\s]+\)[-+#0]*(?:\d+|\*)?(?:\.(?:\d+|\*))?[diouxXeEfFgGcrsa%]",
     r"\{\{[^{}]*\}\}", r"\{[^{}]*\}", r"&#?\w+;", "[\ufdd0-\ufdef]+"]))
+#: In plain text (DP) also what looks like a tag: the pipeline keeps the model's own tag-like text only where
+#: the source has it.
+_KEEP_PLAIN = re.compile(f"{_KEEP.pattern}|</?[A-Za-z][^<>]*>")
 
 
-def pseudo_text(text: str) -> str:
+def pseudo_text(text: str, keep: re.Pattern[str] = _KEEP) -> str:
     """``text`` (plain) with ASCII letters as accented look-alikes, placeholders and references kept."""
     out: list[str] = []
     at = 0
-    for match in _KEEP.finditer(text):
+    for match in keep.finditer(text):
         out.append(text[at:match.start()].translate(_LOOKALIKE))
         out.append(match.group())
         at = match.end()
@@ -53,7 +56,7 @@ def pseudo_translate(text: str, expansion: float = PSEUDO_EXPANSION, tagged: boo
         plain = "".join(unescape(t.text) for t in tokens if t.kind == "text")
         body = "".join(escape(pseudo_text(unescape(t.text))) if t.kind == "text" else t.text for t in tokens)
     else:
-        plain, body = text, pseudo_text(text)
+        plain, body = text, pseudo_text(text, _KEEP_PLAIN)
     if not any(c.isalnum() for c in plain):
         return text
     return f"[{body}{'·' * math.ceil(expansion * len(plain.strip()))}]"

@@ -35,6 +35,7 @@ from tagmt.plaintext import plain_text
 from tagmt.projection import Detagged, detag, project_batch
 from tagmt.projection.align import Aligner
 from tagmt.translation.escaping import natural_detagged, restore_text, stand_in
+from tagmt.translation.pins import pin, points, stand_ins, unpin, with_stand_ins
 from tagmt.translation.guide import Guide
 from tagmt.translation.hygiene import NO_DICTIONARY, RunReport, clean_direct_output, remove_model_tags
 from tagmt.translation.options import APPROACHES, AlignerSpec, DataDirection, EngineOptions, OutputFile, RunOptions
@@ -124,13 +125,18 @@ def run_detag_project(
     engine = engine.for_approach("dp")
     detagged = [detag(s.source) for s in segments]
     texts = [unescape(d.plain) if escaped else d.plain for d in detagged]  # = plain_text(source, escaped=escaped)
+    # standalone codes (placeholders, XLIFF <ph>) as stand-ins in the text the MT reads (translation.pins)
+    tokens = [stand_ins(d, s.codes, text) if s.codes else [] for d, s, text in zip(detagged, segments, texts)]
+    texts = [with_stand_ins(text, [t.start for t in points(natural_detagged(d) if escaped else d)], found)
+             if any(found) else text for d, text, found in zip(detagged, texts, tokens)]
     translations = translate_segments(
         engine, texts, *direction.engine_languages,
         cache=_cache(engine, "dp", direction, texts, run), progress=_progress(engine, "dp", direction, run),
     )
     report.segments = len(translations)
     setup = ProjectionSetup(direction.src, direction.trg, aligner, escaped, guide)
-    return project_translations(detagged, translations, setup, report=report, sources=texts)
+    return project_translations(detagged, translations, setup, report=report, sources=texts,
+                                stand_ins=tokens if any(map(any, tokens)) else None)
 
 
 def project_translations(
@@ -140,6 +146,7 @@ def project_translations(
     *,
     report: RunReport,
     sources: Sequence[str] | None = None,
+    stand_ins: Sequence[Sequence[str | None]] | None = None,
 ) -> list[str]:
     """Project the tags of ``detagged`` sources (any iterable: read once) onto plain MT output (natural text),
     as ``setup`` says (``ProjectionSetup``).
@@ -151,19 +158,26 @@ def project_translations(
     ``setup.guide``: tagged examples (natural text, as ``guide.make_guide`` keeps them) and plain parallel
     text the projection learns from, and its ``model``: a learned projection model, passed to
     ``project_batch`` (None: the rules alone). ``report.segments`` counts the translations when the caller
-    has not set it.
+    has not set it. ``stand_ins``: per segment, the stand-in of each point of its source
+    (``translation.pins``): a code whose stand-in the translation holds goes where it is, the rest are projected.
     """
     src_lang, trg_lang, aligner, escaped = setup.src_lang, setup.trg_lang, setup.aligner, setup.escaped
     remove_tags, guide = setup.remove_tags, setup.guide
     report.segments = report.segments or len(translations)
     ready = []
     naturals = []
+    pins: list[list] = []
+    if stand_ins is not None:
+        detagged = list(detagged)
     for k, translation in enumerate(translations):
         text, removed = translation, 0
         if remove_tags:
             text, removed = remove_model_tags(translation, sources[k] if sources is not None else "")
         report.model_tags_removed += removed
         report.segments_with_model_tags += bool(removed)
+        if stand_ins is not None:
+            detagged[k], text, found = pin(detagged[k], text, stand_ins[k])  # type: ignore[index]
+            pins.append(found)
         naturals.append(text)
         if escaped:
             stood_in = stand_in(text)
@@ -192,11 +206,15 @@ def project_translations(
         learned = getattr(model, "manifest", {}).get("pairs", 0) if model is not None else 0  # as eflomal's priors
         report.aligner_pairs = len(ready) + len(guide.examples) + len(extra) + learned
     if not escaped:
-        return project_batch(list(detagged), ready, src_lang, trg_lang, aligner, **learn)
-    natural = [natural_detagged(d) for d in detagged]
-    # the text of each output is its translation's own (escaped), never read back from the stand-ins
-    return [restore_text(out, text)
-            for out, text in zip(project_batch(natural, ready, src_lang, trg_lang, aligner, **learn), naturals)]
+        outputs = project_batch(list(detagged), ready, src_lang, trg_lang, aligner, **learn)
+    else:
+        natural = [natural_detagged(d) for d in detagged]
+        # the text of each output is its translation's own (escaped), never read back from the stand-ins
+        outputs = [restore_text(out, text)
+                   for out, text in zip(project_batch(natural, ready, src_lang, trg_lang, aligner, **learn), naturals)]
+    if pins:
+        outputs = [unpin(out, found, escaped) for out, found in zip(outputs, pins)]
+    return outputs
 
 
 def _reference_texts(segments: Sequence[Segment], approach: str, escaped: bool) -> list[str]:

@@ -1,0 +1,166 @@
+"""Stand-ins for standalone codes in the plain text an MT reads (detag-and-project), and pins: a code whose
+stand-in (or placeholder text) the translation holds goes exactly where the translation has it.
+
+Detag removes every tag from the text the MT reads, so ``Click <ph id="1">…</ph> to upload`` reached it as
+``Click  to upload`` and ``Delete %1$s?`` (with ``--placeholders``) as ``Delete ?``. Here each standalone
+code of a segment gets a stand-in in that text: a placeholder its own text (``%1$s``, ``{count}``), any other
+standalone code a neutral token ``{N}`` (N the first number whose token the text does not hold) that MT
+systems copy as they copy placeholders. After the MT, :func:`pin` takes each stand-in out of the translation
+(the first unused occurrence), remembers where it was and takes its code out of the source's tree, so that
+the projection places the other tags; :func:`unpin` then puts each pinned code where its stand-in was. A
+stand-in the MT dropped leaves its code to the projection, as before. The translation's text is never
+altered: only the stand-ins are taken out of it.
+
+The same pins put placeholders back when a translation already holds them as text (``tagmt project`` with
+``--placeholders``: MT lines written from ``tagmt views --view plain``).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from typing import Mapping, Sequence
+
+from tagmt.corpus.model import STANDALONE, InlineCode, placeholder_id
+from tagmt.markup import tokenize
+from tagmt.projection import Detagged, SourceTag
+from tagmt.xmltext import unescape
+
+#: A code's place in the translation: (offset in the translation without its stand-ins, the tag's text, the
+#: start and end tags of the element it was the only content of, or None).
+Pin = tuple[int, str, "tuple[str, str] | None"]
+_REFERENCE = re.compile(r"&(?:#\d+|#[xX][0-9A-Fa-f]+|\w+);")
+
+
+def points(detagged: Detagged) -> list[SourceTag]:
+    """The point tags of ``detagged`` (standalone codes, halves, unpaired tags), in document order."""
+    return [tag for tag in detagged.walk() if not tag.close and tag.start == tag.end]
+
+
+def _code(tag: SourceTag, codes: Mapping[tuple[str, str], InlineCode]) -> InlineCode | None:
+    token = tokenize(tag.open, orphans=True)
+    if len(token) != 1 or token[0].kind != "empty" or token[0].name != STANDALONE:
+        return None
+    return codes.get((STANDALONE, placeholder_id(tag.open) or ""))
+
+
+def is_placeholder(code: InlineCode) -> bool:
+    """A placeholder made by ``tagmt.corpus.placeholders`` (its ``open`` is text, not markup)."""
+    return code.element == "ph" and not code.open.lstrip().startswith("<")
+
+
+def stand_ins(detagged: Detagged, codes: Mapping[tuple[str, str], InlineCode], plain: str, *,
+              neutral: bool = True) -> list[str | None]:
+    """One stand-in per point of ``detagged`` (None: none): a placeholder's own text; with ``neutral``, for
+    any other standalone code of ``codes`` a token ``{N}`` that ``plain`` (the text the MT reads) does not
+    hold. Halves and unpaired tags get none."""
+    out: list[str | None] = []
+    number = 0
+    for tag in points(detagged):
+        code = _code(tag, codes)
+        if code is None:
+            out.append(None)
+        elif is_placeholder(code):
+            out.append(unescape(code.open))
+        elif neutral:
+            number += 1
+            while f"{{{number}}}" in plain:
+                number += 1
+            out.append(f"{{{number}}}")
+        else:
+            out.append(None)
+    return out
+
+
+def with_stand_ins(plain: str, offsets: Sequence[int], tokens: Sequence[str | None]) -> str:
+    """``plain`` with each token inserted at its offset (points at one offset in their order)."""
+    out: list[str] = []
+    at = 0
+    for offset, token in sorted(((o, t) for o, t in zip(offsets, tokens) if t), key=lambda pair: pair[0]):
+        out.append(plain[at:offset])
+        out.append(token)
+        at = offset
+    out.append(plain[at:])
+    return "".join(out)
+
+
+def pin(detagged: Detagged, translation: str, tokens: Sequence[str | None]) -> tuple[Detagged, str, list[Pin]]:
+    """Take the stand-ins (``tokens``, one per point of ``detagged``, as :func:`stand_ins`) out of
+    ``translation`` (natural text): the source without the pinned points, the translation without their
+    stand-ins, and the pins (offsets into that shorter translation)."""
+    tags = points(detagged)
+    parents = {id(child): tag for tag in detagged.walk() for child in tag.children}
+    taken: list[tuple[int, int, str, tuple[str, str] | None]] = []
+    pinned: set[int] = set()
+    for tag, token in zip(tags, tokens):
+        if not token:
+            continue
+        parent = parents.get(id(tag))
+        only = (parent.open, parent.close) if parent is not None and parent.close and len(parent.children) == 1 \
+            and parent.start == parent.end else None
+        for match in re.finditer(re.escape(token), translation):
+            if all(match.end() <= start or match.start() >= end for start, end, _, _ in taken):
+                taken.append((match.start(), match.end(), tag.open, only))
+                pinned.add(id(tag))
+                break
+    if not taken:
+        return detagged, translation, []
+    taken.sort()
+    out: list[str] = []
+    pins: list[Pin] = []
+    at = removed = 0
+    for start, end, tag_text, only in taken:
+        out.append(translation[at:start])
+        pins.append((start - removed, tag_text, only))
+        removed += end - start
+        at = end
+    out.append(translation[at:])
+    return _without(detagged, pinned), "".join(out), pins
+
+
+def _without(detagged: Detagged, pinned: set[int]) -> Detagged:
+    def keep(tags: tuple[SourceTag, ...]) -> tuple[SourceTag, ...]:
+        return tuple(replace(tag, children=keep(tag.children)) if tag.children else tag
+                     for tag in tags if id(tag) not in pinned)
+
+    return replace(detagged, tags=keep(detagged.tags))
+
+
+def unpin(projected: str, pins: Sequence[Pin], escaped: bool) -> str:
+    """``projected`` (the projection's output: tags in the translation without its stand-ins; text escaped
+    when ``escaped``) with each pinned tag at its offset of that text: before the tags already there, after
+    earlier pins at the same offset. An element whose only content was a pinned code, projected empty, is
+    moved around it."""
+    if not pins:
+        return projected
+    placed = _unpin(projected, pins, escaped)
+    for _, tag, only in pins:
+        if only is not None and placed.count(only[0] + only[1]) == 1 and placed.count(tag) == 1:
+            placed = placed.replace(only[0] + only[1], "", 1).replace(tag, only[0] + tag + only[1], 1)
+    return placed
+
+
+def _unpin(projected: str, pins: Sequence[Pin], escaped: bool) -> str:
+    out: list[str] = []
+    queue = sorted(pins, key=lambda p: p[0])
+    k = 0
+    count = 0
+    for token in tokenize(projected, orphans=True):
+        if token.kind != "text":
+            while k < len(queue) and queue[k][0] <= count:
+                out.append(queue[k][1])
+                k += 1
+            out.append(token.text)
+            continue
+        text, at = token.text, 0
+        while at < len(text):
+            while k < len(queue) and queue[k][0] <= count:
+                out.append(queue[k][1])
+                k += 1
+            match = _REFERENCE.match(text, at) if escaped and text[at] == "&" else None
+            step = match.end() - at if match else 1
+            out.append(text[at:at + step])
+            at += step
+            count += 1
+    out.extend(pinned[1] for pinned in queue[k:])
+    return "".join(out)
