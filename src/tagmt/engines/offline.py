@@ -95,7 +95,7 @@ class PseudoEngine(_OfflineEngine):
     @classmethod
     def load(cls, options: "EngineOptions", *, references: Sequence[str] | None = None, option: str = "--model",
              approach: str = "dt") -> "PseudoEngine":
-        expansion = getattr(options, "pseudo_expansion", None)
+        expansion = options.pseudo_expansion
         return cls(PSEUDO_EXPANSION if expansion is None else expansion, tagged=approach != "dp")
 
     def __init__(self, expansion: float = PSEUDO_EXPANSION, tagged: bool = True) -> None:
