@@ -163,12 +163,12 @@ def _run(args: argparse.Namespace, output: str, measure_only: bool = False) -> i
     if not measure_only:
         _refuse_overwrites(args, output)
     if args.html:
-        if not args.ref:
-            raise TagmtError("--html shows the assessment of --ref: give --ref TAGGED_REFERENCE")
+        if not args.ref and measure_only:
+            raise TagmtError("--html without --ref reviews what was written: give -o FILE")
         from tagmt.report import check_page
 
-        check_page(args.html, None, inputs=[args.source, args.xliff, args.translation, args.ref, args.output,
-                                            args.report])
+        check_page(args.html, None, inputs=[args.source, args.xliff, args.input, args.translation, args.ref,
+                                            args.output, args.report])
     options = dict(aligner=aligner_spec(args), ref=args.ref)  # --aligner, --aligner-model, --device parsed once
     if args.input or (args.xliff and args.translation):
         done, guide = _run_document(args, output)
@@ -220,6 +220,17 @@ def _run(args: argparse.Namespace, output: str, measure_only: bool = False) -> i
 
             write_projection_page(args.html, done.compared, notes=done.notes, about=[
                 f"source {args.xliff or args.source}", f"reference {args.ref}", f"aligner {args.aligner}"])
+    elif args.html:  # no reference: a page of what was written
+        from tagmt.report.review_page import review_rows, write_review_page
+
+        from tagmt.translation.options import InputFile
+
+        document = args.input or args.xliff or args.source
+        format = "lines" if args.source else args.format if args.input else None
+        source = InputFile(document, format, args.src_lang, args.trg_lang, **placeholder_options(args))
+        rows = review_rows(source, done.output, overwrite=args.overwrite, machine=True)
+        write_review_page(args.html, rows, about=[f"source {document}", f"translation {args.translation}",
+                                                  f"aligner {args.aligner}"])
     return 0
 
 

@@ -155,7 +155,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     assessed.add_argument("--report", metavar="FILE", help="with --ref: the assessment as JSON")
     assessed.add_argument("--html", metavar="FILE",
                           help="with --ref: a self-contained HTML page of the assessment (exact share, error "
-                               "classes, every miss as source / expected / got)")
+                               "classes, every miss as source / expected / got); without --ref (--input): a review "
+                               "page of what was written, source and target side by side, codes paired")
     guide = parser.add_argument_group("examples of the domain (LLM prompts; the projection of dp and --repair project)")
     guide.add_argument("--examples", nargs="+", metavar="FILE", action=Once,
                        help="tagged translations of the domain: SOURCE TARGET line files, or one XLIFF/TMX file with "
@@ -307,9 +308,10 @@ def _check_assessment(args: argparse.Namespace) -> None:
     from tagmt.errors import TagmtError
     from tagmt.translation.assessment import DATA_REFERENCE
 
-    for option, value in (("--report", args.report), ("--html", args.html)):
-        if value and not args.ref:
-            raise TagmtError(f"{option} writes the assessment of --ref: give --ref TAGGED_REFERENCE")
+    if args.report and not args.ref:
+        raise TagmtError("--report writes the assessment of --ref: give --ref TAGGED_REFERENCE")
+    if args.html and not args.ref and not args.input:
+        raise TagmtError("--html without --ref reviews an --input run; with --pair give --ref data (or a file)")
     if args.ref and args.unit == "document":
         raise TagmtError("--ref assesses segments; --unit document scores its documents itself")
     if args.ref == DATA_REFERENCE and args.input:
@@ -334,6 +336,13 @@ def _assess(args: argparse.Namespace, output, about: list[str], **where) -> None
     from tagmt.translation.options import InputFile
 
     if not args.ref:
+        if args.html and args.input:  # no reference: a page of what was written
+            from tagmt.commands.shared import placeholder_options
+            from tagmt.report.review_page import review_rows, write_review_page
+
+            rows = review_rows(InputFile(args.input, args.format, args.src_lang, args.trg_lang,
+                                         **placeholder_options(args)), output, overwrite=args.overwrite)
+            write_review_page(args.html, rows, about=about + [f"approach {args.approach}", f"model {args.model}"])
         return
     if args.input:
         source = InputFile(args.input, args.format, args.src_lang, args.trg_lang)
