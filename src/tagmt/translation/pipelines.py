@@ -126,7 +126,8 @@ def run_detag_project(
     detagged = [detag(s.source) for s in segments]
     texts = [unescape(d.plain) if escaped else d.plain for d in detagged]  # = plain_text(source, escaped=escaped)
     # standalone codes (placeholders, XLIFF <ph>) as stand-ins in the text the MT reads (translation.pins)
-    tokens = [stand_ins(d, s.codes, text) if s.codes else [] for d, s, text in zip(detagged, segments, texts)]
+    codes = [getattr(s, "codes", None) for s in segments]  # (a data set's segments carry none)
+    tokens = [stand_ins(d, c, text) if c else [] for d, c, text in zip(detagged, codes, texts)]
     texts = [with_stand_ins(text, [t.start for t in points(natural_detagged(d) if escaped else d)], found)
              if any(found) else text for d, text, found in zip(detagged, texts, tokens)]
     translations = translate_segments(
