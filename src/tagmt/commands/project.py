@@ -220,17 +220,20 @@ def _run(args: argparse.Namespace, output: str, measure_only: bool = False) -> i
 
             write_projection_page(args.html, done.compared, notes=done.notes, about=[
                 f"source {args.xliff or args.source}", f"reference {args.ref}", f"aligner {args.aligner}"])
-    elif args.html:  # no reference: a page of what was written
-        from tagmt.report.review_page import review_rows, write_review_page
-
+    if not measure_only and (args.html and not args.ref or args.placeholders or args.placeholder_regex):
+        from tagmt.report.review_page import review_rows, say_placeholder_differences, write_review_page
         from tagmt.translation.options import InputFile
 
         document = args.input or args.xliff or args.source
         format = "lines" if args.source else args.format if args.input else None
         source = InputFile(document, format, args.src_lang, args.trg_lang, **placeholder_options(args))
         rows = review_rows(source, done.output, overwrite=args.overwrite, machine=True)
-        write_review_page(args.html, rows, about=[f"source {document}", f"translation {args.translation}",
-                                                  f"aligner {args.aligner}"])
+        said = say_placeholder_differences(rows, "project")
+        if said:
+            print(said, file=sys.stderr)
+        if args.html and not args.ref:  # no reference: a page of what was written
+            write_review_page(args.html, rows, about=[f"source {document}", f"translation {args.translation}",
+                                                      f"aligner {args.aligner}"])
     return 0
 
 

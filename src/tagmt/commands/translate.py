@@ -335,14 +335,18 @@ def _assess(args: argparse.Namespace, output, about: list[str], **where) -> None
     from tagmt.translation import assessment
     from tagmt.translation.options import InputFile
 
-    if not args.ref:
-        if args.html and args.input:  # no reference: a page of what was written
-            from tagmt.commands.shared import placeholder_options
-            from tagmt.report.review_page import review_rows, write_review_page
+    if args.input and (args.html and not args.ref or args.placeholders or args.placeholder_regex):
+        from tagmt.commands.shared import placeholder_options
+        from tagmt.report.review_page import review_rows, say_placeholder_differences, write_review_page
 
-            rows = review_rows(InputFile(args.input, args.format, args.src_lang, args.trg_lang,
-                                         **placeholder_options(args)), output, overwrite=args.overwrite)
+        rows = review_rows(InputFile(args.input, args.format, args.src_lang, args.trg_lang,
+                                     **placeholder_options(args)), output, overwrite=args.overwrite)
+        said = say_placeholder_differences(rows, "translate")
+        if said:
+            print(said, file=sys.stderr)
+        if args.html and not args.ref:  # no reference: a page of what was written
             write_review_page(args.html, rows, about=about + [f"approach {args.approach}", f"model {args.model}"])
+    if not args.ref:
         return
     if args.input:
         source = InputFile(args.input, args.format, args.src_lang, args.trg_lang)

@@ -167,3 +167,23 @@ def review_rows(input: InputFile, output: str | Path, *, overwrite: bool = False
         kept = mine.may_write(overwrite, machine) if bilingual else None
         rows.append(ReviewRow(mine.id, mine.source, target, mine.codes, theirs.codes, kept))
     return rows
+
+
+def placeholder_differences(rows: Sequence[ReviewRow]) -> list[str]:
+    """The ids of the rows whose written target holds other placeholders than their source (kept targets
+    and segments not written are not the run's)."""
+    def placeholders(tagged, codes):
+        return Counter({k: n for k, n in _keys(tagged, codes).items() if k[0] == "placeholder"})
+
+    return [row.id for row in rows if row.target is not None and not row.kept
+            and placeholders(row.source, row.source_codes) != placeholders(row.target, row.target_codes)]
+
+
+def say_placeholder_differences(rows: Sequence[ReviewRow], command: str) -> str | None:
+    """One line naming where written targets hold other placeholders than their source (None: nowhere)."""
+    found = placeholder_differences(rows)
+    if not found:
+        return None
+    shown = ", ".join(found[:5]) + (", …" if len(found) > 5 else "")
+    return (f"tagmt {command}: {len(found)} segment(s) hold other placeholders than their source (segment "
+            f"{shown}): check them (--html PAGE shows each)")
