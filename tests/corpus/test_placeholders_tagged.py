@@ -119,3 +119,27 @@ def test_protect_then_unprotect_gives_the_tagged_string_back(pieces):
 def test_protect_then_render_gives_the_text_back(text):
     tagged, codes = protect(text, ["auto"])
     assert Segment("1", tagged, codes=codes).render(tagged, lambda s: s) == text
+
+
+def test_marker_names_a_placeholder_by_itself_for_evaluation():
+    from tagmt.corpus.placeholders import placeholder_marker
+
+    mark = placeholder_marker("auto")
+    assert mark('Delete <x id="1"/> %s and %s &amp; {n}') == \
+        'Delete <x id="1"/> <x id="%s"/> and <x id="%s#2"/> &amp; <x id="{n}"/>'
+    assert placeholder_marker(None) is None and placeholder_marker("none") is None
+
+
+def test_evaluate_counts_a_lost_placeholder(tmp_path, capsys):
+    import json
+
+    from tagmt.cli import main
+
+    (tmp_path / "r.de").write_text("Löschen %1$s?\n{n} Dateien\n")
+    (tmp_path / "h.de").write_text("Löschen?\n{n} Dateien\n")
+    scores = []
+    for extra in ([], ["--placeholders", "auto"]):
+        assert main(["evaluate", "--hyp", str(tmp_path / "h.de"), "--ref", str(tmp_path / "r.de"), "--trg-lang", "de",
+                     "-m", "markup-match", "--format", "json", *extra]) == 0
+        scores.append(json.loads(capsys.readouterr().out)["systems"][0]["scores"]["markup-match"])
+    assert scores == [100.0, 50.0]

@@ -19,7 +19,7 @@ from typing import Collection, Iterable, Mapping, Sequence
 from tagmt.corpus.model import STANDALONE, Corpus, InlineCode, Segment, placeholder_id
 from tagmt.errors import TagmtError
 from tagmt.markup import tokenize
-from tagmt.xmltext import escape, unescape
+from tagmt.xmltext import escape, escape_attribute, unescape
 
 #: One pattern per kind. printf: C/Java/Objective-C conversions (positional ``%1$s``, flags, width,
 #: precision, length, ``%@``, ``%%``); the space flag is left out, so that ``100% sure`` stays text.
@@ -36,6 +36,7 @@ PATTERNS: dict[str, str] = {
 #: ``auto``: every kind a line file may hold (all but ICU, whose sub-messages are segments of their own).
 AUTO = ("mustache", "python", "printf", "brace")
 KINDS = (*AUTO, "icu", "auto")
+_PLACEHOLDER_TAG = re.compile(r'<x id="(\d+)"/>')
 
 
 def expand(kinds: Iterable[str]) -> tuple[str, ...]:
@@ -215,3 +216,28 @@ def placeholder_texts(tagged: str, codes: Mapping[tuple[str, str], InlineCode]) 
             if code is not None and code.element == "ph":
                 found.append(code.open)
     return sorted(found)
+
+
+def placeholder_marker(kinds: Iterable[str] | str | None, regexes: Sequence[str] = ()):
+    """A function that writes the placeholders of a tagged line (text escaped) as ``<x id="TEXT"/>`` tags whose
+    id is the placeholder itself (``TEXT#2`` for its second occurrence), so that a reference and a hypothesis
+    read apart give the same placeholder the same tag (``tagmt evaluate --placeholders``); None when nothing
+    is asked."""
+    found = parse_kinds(kinds) or ()
+    finder = compile_finder(found, regexes)
+    if finder is None:
+        return None
+
+    def mark(tagged: str) -> str:
+        out, codes = protect_tagged(tagged, found, regexes)  # ids after the line's own: only these renamed
+        if not codes:
+            return tagged
+        seen: dict[str, int] = {}
+        names: dict[str, str] = {}
+        for code in codes.values():
+            seen[code.open] = seen.get(code.open, 0) + 1
+            suffix = f"#{seen[code.open]}" if seen[code.open] > 1 else ""
+            names[code.id] = escape_attribute(unescape(code.open) + suffix)
+        return _PLACEHOLDER_TAG.sub(lambda m: f'<x id="{names.get(m.group(1), m.group(1))}"/>', out)
+
+    return mark
