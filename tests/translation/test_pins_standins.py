@@ -110,3 +110,57 @@ def _tags(tagged):
     from tagmt.markup import tokenize
 
     return [t.text for t in tokenize(tagged, orphans=True) if t.kind != "text"]
+
+
+def test_gaps_a_removed_placeholder_leaves():
+    from tagmt.translation.pins import gaps
+
+    assert gaps("Sie haben  neue Nachrichten von .") == [10, 32]
+    assert gaps(" Elemente (), „“") == [0, 11, 15]
+    assert gaps("Keine Lücke hier.") == []
+
+
+def test_snap_moves_placeholder_groups_to_the_gaps_nearest_first():
+    from tagmt.translation.pins import snap_to_gaps
+
+    x1, x2, x3 = '<x id="1"/>', '<x id="2"/>', '<x id="3"/>'
+    assert snap_to_gaps(f"Sie haben {x1}{x2} neue Nachrichten von .", [[x1], [x2]], True) == \
+        f"Sie haben {x1} neue Nachrichten von {x2}."
+    assert snap_to_gaps(f"{x1} wird heruntergeladen{x2}{x3} ()", [[x1], [x2, x3]], True) == \
+        f"{x1} wird heruntergeladen ({x2}{x3})"
+    assert snap_to_gaps(f"ab{x1} c", [[x1]], True) == f"ab{x1} c"  # no gap: as projected
+
+
+def test_printf_without_positions_keeps_the_source_order():
+    from tagmt.translation.pins import in_printf_order
+
+    x1, x2 = '<x id="1"/>', '<x id="2"/>'
+    assert in_printf_order(f"Hallo {x2}, Sie haben {x1} Nachrichten", [x1, x2], ["%s", "%d"]) == \
+        f"Hallo {x1}, Sie haben {x2} Nachrichten"
+    assert in_printf_order(f"{x2} {x1}", [x1, x2], ["%1$s", "%2$d"]) == f"{x2} {x1}"  # positional: free
+
+
+PAIRS_EN = ["Delete %1$s?", "You have {count} new messages.", "%d files were uploaded to {folder}.",
+            "Welcome back, {{user}}!", "The file %s is larger than %d MB.", "Downloading %1$s (%2$d%%)",
+            "Hello %s, you have %d unread messages.", "Last updated by {{author}} on {{date}}",
+            "Search results for \"{query}\"", "Page %1$d of %2$d"]
+PAIRS_DE = ["%1$s löschen?", "Sie haben {count} neue Nachrichten.", "%d Dateien wurden nach {folder} hochgeladen.",
+            "Willkommen zurück, {{user}}!", "Die Datei %s ist größer als %d MB.", "%1$s wird heruntergeladen (%2$d%%)",
+            "Hallo %s, Sie haben %d ungelesene Nachrichten.", "Zuletzt aktualisiert von {{author}} am {{date}}",
+            "Suchergebnisse für „{query}“", "Seite %1$d von %2$d"]
+
+
+def test_project_puts_removed_placeholders_back_exactly(tmp_path, eflomal):
+    from tagmt.corpus.placeholders import find
+    from tagmt.translation.options import InputFile
+    from tagmt.translation.projection import project_lines
+
+    def without(text):
+        spans = find(text, ["auto"])
+        return "".join(text[b:a] for (_, b), (a, _) in zip([(0, 0), *spans], [*spans, (len(text), 0)]))
+
+    (tmp_path / "en").write_text("".join(f"{s.replace('&', '&amp;')}\n" for s in PAIRS_EN))
+    (tmp_path / "de").write_text("".join(f"{without(t)}\n" for t in PAIRS_DE))
+    project_lines(InputFile(tmp_path / "en", placeholders="auto"), tmp_path / "de", tmp_path / "out", src_lang="en",
+                  trg_lang="de", aligner=eflomal)
+    assert (tmp_path / "out").read_text().splitlines() == PAIRS_DE

@@ -164,3 +164,86 @@ def _unpin(projected: str, pins: Sequence[Pin], escaped: bool) -> str:
             count += 1
     out.extend(pinned[1] for pinned in queue[k:])
     return "".join(out)
+
+
+#: Punctuation before which a placeholder taken out of a translation leaves a space (``von .``).
+_CLOSING = set(".,;:!?)]}»”’\"'")
+#: Brackets and quotes that a placeholder taken out of them leaves empty (``()``, ``„“``, ``「」``).
+_EMPTY = ("()", "[]", "（）", "「」", "『』", "„“", "“”", "‘’", "«»", "»«", '""', "''", "<>", "【】", "〈〉")
+#: A printf conversion without a position (``%s``, ``%d``, not ``%1$s`` nor ``%%``): its arguments come in
+#: order, so a translation keeps such placeholders in the source's order.
+_IN_ORDER = re.compile(r"%[-+#0' ]*(?:\d+|\*)?(?:\.(?:\d+|\*))?(?:hh|h|ll|l|L|q|j|z|t)?[diouxXeEfFgGaAcspn@]")
+
+
+def gaps(text: str) -> list[int]:
+    """Where a translation whose placeholders were taken out (and nothing else) shows the places they left:
+    between two spaces, between a space and closing punctuation, at a leading or trailing space."""
+    found = [0] if text.startswith(" ") else []
+    found += [k for k in range(1, len(text)) if text[k - 1] == " " and (text[k] == " " or text[k] in _CLOSING)
+              or text[k - 1:k + 1] in _EMPTY]
+    if text.endswith(" ") and len(text) not in found:
+        found.append(len(text))
+    return found
+
+
+def snap_to_gaps(projected: str, groups: Sequence[Sequence[str]], escaped: bool) -> str:
+    """``projected`` with the placeholder tags of ``groups`` (as written, each once; a group: placeholders next
+    to each other in the source, ``%2$d%%``) moved to the gaps of its text (:func:`gaps`) when there are
+    exactly as many gaps as groups — each group to the nearest gap, nearest first —, else as it is. Only
+    placeholders move (a point moves anywhere without breaking nesting)."""
+    groups = [list(group) for group in groups if group and all(projected.count(tag) == 1 for tag in group)]
+    wanted = {tag: k for k, group in enumerate(groups) for tag in group}
+    if not groups:
+        return projected
+    kept: list[str] = []
+    natural: list[str] = []
+    where: dict[int, int] = {}
+    for token in tokenize(projected, orphans=True):
+        if token.kind == "text":
+            kept.append(token.text)
+            natural.append(unescape(token.text) if escaped else token.text)
+        elif token.text in wanted:
+            where.setdefault(wanted[token.text], sum(map(len, natural)))
+        else:
+            kept.append(token.text)
+    slots = gaps("".join(natural))
+    if len(slots) != len(groups):
+        return projected
+    pairs = sorted((abs(offset - slot), k, slot) for k, offset in where.items() for slot in slots)
+    placed: dict[int, int] = {}
+    for _, k, slot in pairs:
+        if k not in placed and slot not in placed.values():
+            placed[k] = slot
+    pins = [(slot, tag, None) for k, slot in sorted(placed.items(), key=lambda item: (item[1], item[0]))
+            for tag in groups[k]]
+    return _unpin("".join(kept), pins, escaped)
+
+
+def placeholder_groups(detagged: Detagged, tokens: Sequence[str | None]) -> list[list[str]]:
+    """The placeholder points of ``detagged`` (those with a token) grouped by their offset in the source."""
+    groups: dict[int, list[str]] = {}
+    for tag, token in zip(points(detagged), tokens):
+        if token:
+            groups.setdefault(tag.start, []).append(tag.open)
+    return list(groups.values())
+
+
+def in_printf_order(projected: str, tags: Sequence[str], tokens: Sequence[str]) -> str:
+    """``projected`` with its printf placeholders that have no position (``tokens``: each tag's placeholder
+    text, as the source has them in order) in the source's order, on the places the output gives them:
+    ``%s … %d`` in a source stays ``%s … %d`` in the translation, whatever the alignment said."""
+    ordered = [tag for tag, token in zip(tags, tokens) if token and _IN_ORDER.fullmatch(token)
+               and projected.count(tag) == 1]
+    if len(ordered) < 2:
+        return projected
+    places = sorted((projected.index(tag), tag) for tag in ordered)
+    if [tag for _, tag in places] == ordered:
+        return projected
+    out: list[str] = []
+    at = 0
+    for (start, tag), wanted in zip(places, ordered):
+        out.append(projected[at:start])
+        out.append(wanted)
+        at = start + len(tag)
+    out.append(projected[at:])
+    return "".join(out)

@@ -35,7 +35,16 @@ from tagmt.plaintext import plain_text
 from tagmt.projection import Detagged, detag, project_batch
 from tagmt.projection.align import Aligner
 from tagmt.translation.escaping import natural_detagged, restore_text, stand_in
-from tagmt.translation.pins import pin, points, stand_ins, unpin, with_stand_ins
+from tagmt.translation.pins import (
+    in_printf_order,
+    pin,
+    placeholder_groups,
+    points,
+    snap_to_gaps,
+    stand_ins,
+    unpin,
+    with_stand_ins,
+)
 from tagmt.translation.guide import Guide
 from tagmt.translation.hygiene import NO_DICTIONARY, RunReport, clean_direct_output, remove_model_tags
 from tagmt.translation.options import APPROACHES, AlignerSpec, DataDirection, EngineOptions, OutputFile, RunOptions
@@ -76,6 +85,9 @@ class ProjectionSetup:
     escaped: bool
     guide: Guide | None = None
     remove_tags: bool = True
+    #: placeholders a translation does not hold go to the gaps their removal left (``pins.snap_to_gaps``):
+    #: for translations known to be the text without them (``tagmt project --placeholders``)
+    snap_gaps: bool = False
 
 
 def run_direct(
@@ -170,6 +182,7 @@ def project_translations(
     pins: list[list] = []
     if stand_ins is not None:
         detagged = list(detagged)
+        original = list(detagged)  # (pinned points are taken out of ``detagged``)
     for k, translation in enumerate(translations):
         text, removed = translation, 0
         if remove_tags:
@@ -215,6 +228,12 @@ def project_translations(
                    for out, text in zip(project_batch(natural, ready, src_lang, trg_lang, aligner, **learn), naturals)]
     if pins:
         outputs = [unpin(out, found, escaped) for out, found in zip(outputs, pins)]
+    if pins and setup.snap_gaps:
+        outputs = [snap_to_gaps(out, placeholder_groups(d, tokens), escaped) if not found else out
+                   for out, found, d, tokens in zip(outputs, pins, detagged, stand_ins)]  # type: ignore[arg-type]
+    if pins:  # printf placeholders without a position keep the source's order (their arguments come in order)
+        outputs = [in_printf_order(out, [p.open for p in points(d)], tokens)
+                   for out, d, tokens in zip(outputs, original, stand_ins)]  # type: ignore[arg-type]
     return outputs
 
 

@@ -127,7 +127,7 @@ def project_lines(
     loaded = _aligner(aligner, [src, trg])
     started = time.perf_counter()
     report = RunReport(segments=len(sources))
-    setup = ProjectionSetup(src, trg, loaded, escaped=True, guide=guide, remove_tags=False)
+    setup = ProjectionSetup(src, trg, loaded, escaped=True, guide=guide, remove_tags=False, snap_gaps=True)
     outputs = project_translations(detagged, translations, setup, report=report,
                                    stand_ins=tokens if any(map(any, tokens)) else None)
     if finder:
@@ -333,7 +333,7 @@ def project_document(
         plain = [unescape(lines[k]) for k in chosen]
         tokens = [stand_ins(d, corpus.segments[k].codes, "", neutral=False) for d, k in zip(detagged, chosen)]
         setup = ProjectionSetup(direction.src, direction.trg, loaded, escaped=corpus.escaped, guide=guide,  # type: ignore[arg-type]
-                                remove_tags=False)
+                                remove_tags=False, snap_gaps=True)
         projected = project_translations(detagged, plain, setup, report=report,
                                          stand_ins=tokens if any(map(any, tokens)) else None)
         for k, tagged in zip(chosen, projected):
