@@ -251,8 +251,13 @@ def run(args: argparse.Namespace) -> int:
             raise TagmtError(f"{option} is for LLM engines (--model openai:NAME), not {args.model}")
     else:
         llm_options(args, examples=False).check()  # a bad --api-base or --timeout before any work
+    if args.pseudo_expansion is not None and args.model != "pseudo":
+        raise TagmtError(f"--pseudo-expansion is for --model pseudo, not {args.model}")
     if args.input:
         return _run_file(args, is_llm)
+    if args.placeholders or args.placeholder_regex:
+        raise TagmtError("--placeholders and --placeholder-regex are for --input files; the data set's segments "
+                         "carry their codes already")
     given = [f"--{name.replace('_', '-')}" for name in ("src_lang", "trg_lang") if getattr(args, name)]
     if args.format != "auto":
         given.append("--format")
