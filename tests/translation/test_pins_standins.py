@@ -164,3 +164,26 @@ def test_project_puts_removed_placeholders_back_exactly(tmp_path, eflomal):
     project_lines(InputFile(tmp_path / "en", placeholders="auto"), tmp_path / "de", tmp_path / "out", src_lang="en",
                   trg_lang="de", aligner=eflomal)
     assert (tmp_path / "out").read_text().splitlines() == PAIRS_DE
+
+
+def test_the_mt_reads_a_ph_whose_content_is_a_placeholder_as_that_placeholder(tmp_path, eflomal):
+    from tagmt.engines.offline import CopyEngine
+
+    path = tmp_path / "ph.xlf"
+    path.write_text(
+        '<?xml version="1.0" encoding="UTF-8"?>\n<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">'
+        '<file original="t" source-language="en" target-language="de" datatype="plaintext"><body>'
+        '<trans-unit id="1"><source>Click <ph id="1">%s</ph> to upload files smaller than <ph id="2">{0}</ph> MB.'
+        '</source></trans-unit><trans-unit id="2"><source>Press <ph id="1">&lt;kbd&gt;Enter&lt;/kbd&gt;</ph> now.'
+        "</source></trans-unit></body></file></xliff>", encoding="utf-8")
+    corpus = read_corpus(path)
+    seen = []
+
+    class Spy(CopyEngine):
+        def translate(self, texts, src_lang, trg_lang):
+            seen.extend(texts)
+            return [text.replace("Click", "Klicken") for text in texts]
+
+    outputs = _run(Spy(), corpus, eflomal)
+    assert seen == ["Click %s to upload files smaller than {0} MB.", "Press {1} now."]
+    assert outputs == ['Klicken <x id="1"/> to upload files smaller than <x id="2"/> MB.', 'Press <x id="1"/> now.']

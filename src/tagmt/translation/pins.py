@@ -52,16 +52,20 @@ def is_placeholder(code: InlineCode) -> bool:
 def stand_ins(detagged: Detagged, codes: Mapping[tuple[str, str], InlineCode], plain: str, *,
               neutral: bool = True) -> list[str | None]:
     """One stand-in per point of ``detagged`` (None: none): a placeholder's own text; with ``neutral``, for
-    any other standalone code of ``codes`` a token ``{N}`` that ``plain`` (the text the MT reads) does not
-    hold. Halves and unpaired tags get none."""
+    any other standalone code of ``codes`` its content when that is a placeholder the text does not hold
+    (``<ph id="1">%s</ph>`` reads ``%s``), else a token ``{N}`` that ``plain`` (the text the MT reads) does
+    not hold. Halves and unpaired tags get none."""
     out: list[str | None] = []
     number = 0
     for tag in points(detagged):
         code = _code(tag, codes)
+        content = _placeholder_content(code) if code is not None and neutral else None
         if code is None:
             out.append(None)
         elif is_placeholder(code):
             out.append(unescape(code.open))
+        elif content is not None and content not in plain:
+            out.append(content)
         elif neutral:
             number += 1
             while f"{{{number}}}" in plain:
@@ -70,6 +74,21 @@ def stand_ins(detagged: Detagged, codes: Mapping[tuple[str, str], InlineCode], p
         else:
             out.append(None)
     return out
+
+
+_ELEMENT = re.compile(r"<([\w:.-]+)\b[^>]*>(.*)</\1\s*>", re.S)
+
+
+def _placeholder_content(code: InlineCode) -> str | None:
+    """The text content of a standalone code's element when it is one placeholder (``<ph>{0}</ph>``)."""
+    from tagmt.corpus.placeholders import compile_finder
+
+    match = _ELEMENT.fullmatch(code.open.strip())
+    if match is None or "<" in match.group(2):
+        return None
+    content = unescape(match.group(2))
+    finder = compile_finder(["auto"])
+    return content if finder is not None and content and finder.fullmatch(content) else None
 
 
 def with_stand_ins(plain: str, offsets: Sequence[int], tokens: Sequence[str | None]) -> str:
