@@ -5,6 +5,11 @@ translate and projection puts every one back.
 ``find(text, kinds)`` gives the placeholders' spans in plain text; ``protect(text, kinds)`` gives the tagged
 string (text XML-escaped, each placeholder an ``<x id="N"/>``) and the codes behind the tags
 (``InlineCode(element="ph", open=the placeholder as written)``), which ``Segment.restore`` puts back.
+``protect_tagged``/``protect_segment``/``protect_corpus`` do the same in strings that already carry tags (line
+files, XLIFF, TMX: only in text, ids after the segment's own, a target's placeholders with their source's
+ids); ``unprotect`` writes them back into a line output; ``parse_kinds`` reads ``--placeholders``;
+``placeholder_marker`` names each placeholder by itself for evaluation. ICU plural/select messages are
+``tagmt.corpus.icu``'s.
 
 Written here rather than taken from translate-toolkit or Okapi: their finders live inside their own
 converters and data models; these are a few regular expressions over tagmt's own segments.
