@@ -32,6 +32,9 @@ class ReferenceSpec:
     #: target for are left out for every system (else scored as empty); see tagmt.corpus.matching
     match: str = "id"
     skip_missing: bool = False
+    #: placeholders as tags in every segment read (``corpus.placeholders.placeholder_marker``)
+    placeholders: Sequence[str] | str | None = None
+    placeholder_regexes: Sequence[str] = ()
 
 
 @dataclass(frozen=True)
@@ -115,6 +118,13 @@ def score_segment_files(
         check_page(options.html, None, inputs=[*hyps, *(spec.ref or []), spec.src, options.per_segment])
     reference = segment_reference(spec, hyps)
     hypotheses = {path: reference.hypothesis(path) for path in hyps}
+    from tagmt.corpus.placeholders import placeholder_marker
+
+    mark = placeholder_marker(spec.placeholders, spec.placeholder_regexes)
+    if mark is not None:  # the same placeholder is the same tag in the reference and every hypothesis
+        lines = reference.lines
+        reference.lines = lambda: map(mark, lines())
+        hypotheses = {path: map(mark, found) for path, found in hypotheses.items()}
     return score_references(reference, hypotheses, metrics, options)
 
 

@@ -274,7 +274,9 @@ def test_project_xliff_page_names_the_segment_ids(sample_data, tmp_path) -> None
     misses = data_block(html)["misses"] if "report-data" in html else []
     assert len(misses) == assessed["tagged_segments"] - assessed["exact_segments"]
     assert all(m["id"] in ids for m in misses)
-    assert main(["project", "--xliff", str(bare), "--html", str(page), "-o", str(tmp_path / "o2.xlf")]) == 2
+    # without --ref: the review page of what was written (issue 32)
+    assert main(["project", "--xliff", str(bare), "--html", str(page), "-o", str(tmp_path / "o2.xlf")]) == 0
+    assert 'id="summary"' in page.read_text("utf-8")
 
 
 def test_the_page_pairs_the_tags_of_a_segment_of_another_text_once(monkeypatch) -> None:

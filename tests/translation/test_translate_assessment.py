@@ -172,7 +172,6 @@ def test_xliff_run_is_matched_by_segment_key(tmp_path) -> None:
 
 
 @pytest.mark.parametrize("extra, message", [
-    (["--html", "PAGE"], "--html writes the assessment of --ref"),
     (["--report", "PAGE"], "--report writes the assessment of --ref"),
     (["--ref", "data"], "--ref data takes the data set's tagged targets"),
     (["--ref", str(FILES / "guide.de"), "--html", str(FILES / "guide.de")], "would overwrite"),

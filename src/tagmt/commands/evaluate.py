@@ -117,6 +117,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--ne-terms", metavar="FILE",
         help="ne-num-precision/ne-num-recall: the English terms to count besides numbers (JSON list or one per line)",
     )
+    from tagmt.commands.shared import add_placeholder_arguments
+
+    add_placeholder_arguments(parser)  # segment metrics: a placeholder is a tag of the reference and hypotheses
     parser.add_argument("--format", choices=("table", "json", "csv"), default="table",
                         help="table (default: metrics as rows when the table is wider than the terminal), json or csv "
                              "(figures rounded to 4 decimals; csv with each metric's signature)")
@@ -235,7 +238,8 @@ def run(args: argparse.Namespace) -> int:
         else:
             pair = args.langpair
     spec = ReferenceSpec(ref=args.ref, trg_lang=trg_lang, data=args.data, split=args.split, pair=pair,
-                         zf=args.zf, src=args.src, match=args.match, skip_missing=args.skip_missing)
+                         zf=args.zf, src=args.src, match=args.match, skip_missing=args.skip_missing,
+                         placeholders=args.placeholders, placeholder_regexes=tuple(args.placeholder_regex))
     shown = dict(width=args.width, score_only=args.score_only, shown=metrics or None)  # the figures asked for
     if documents:
         if args.html:

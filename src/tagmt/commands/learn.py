@@ -53,6 +53,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                              "keeps (repeatable; as tagmt project --lexicon; default auto: the installed FreeDict "
                              "dictionaries of the pair, CC-CEDICT for Chinese; none: no dictionary)")
     parser.add_argument("-o", "--output", required=True, metavar="MODEL", help="the model folder to write")
+    from tagmt.commands.shared import add_placeholder_arguments
+
+    add_placeholder_arguments(parser)  # --examples: placeholders as codes, learned as the tags are
     progress = parser.add_mutually_exclusive_group()
     progress.add_argument("--progress", dest="progress", action="store_true", default=None,
                           help="show progress bars (default: when stderr is a terminal)")
@@ -61,6 +64,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from tagmt.commands.shared import placeholder_options
     from tagmt.errors import TagmtError
     from tagmt.projection.model import describe_file, learn_model
     from tagmt.translation.guide import read_corpus_pairs, example_detagged, read_examples
@@ -76,7 +80,8 @@ def run(args: argparse.Namespace) -> int:
         sources += [describe_file(path, "corpus", found.total or 0) for path in files]
     examples = []
     for files in args.examples:
-        pairs = example_detagged(read_examples(files, src_lang=args.src_lang, trg_lang=args.trg_lang))
+        pairs = example_detagged(read_examples(files, src_lang=args.src_lang, trg_lang=args.trg_lang,
+                                               **placeholder_options(args)))
         examples += pairs
         sources += [describe_file(path, "examples", len(pairs)) for path in files]
     from tagmt.projection.lexicon import resolve_lexicon

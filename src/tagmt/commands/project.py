@@ -7,7 +7,13 @@ import sys
 from pathlib import Path
 
 from tagmt.aligner_names import ALIGNER_CHOICES, uses_awesome
-from tagmt.commands.shared import add_guide_arguments, aligner_spec, guide_inputs
+from tagmt.commands.shared import (
+    add_guide_arguments,
+    add_placeholder_arguments,
+    aligner_spec,
+    guide_inputs,
+    placeholder_options,
+)
 
 EXAMPLE = """\
 examples:
@@ -72,7 +78,15 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     what = parser.add_mutually_exclusive_group(required=True)
     what.add_argument("--source", metavar="FILE", help="tagged source, one segment per line")
     what.add_argument("--xliff", metavar="FILE", help="an XLIFF 1.2/2.x file whose targets lack the source's codes")
-    parser.add_argument("--translation", metavar="FILE", help="plain MT output of --source, one segment per line")
+    what.add_argument("--input", metavar="DOC",
+                      help="any document tagmt reads (XLIFF, and the document formats): with --translation, the MT "
+                           "lines become its targets, line k for segment k in the order of `tagmt views --input DOC "
+                           "--view plain --side source`")
+    parser.add_argument("--translation", metavar="FILE",
+                        help="plain MT output of --source (or of --input/--xliff), one segment per line")
+    parser.add_argument("--format", default="auto", metavar="NAME",
+                        help="format of --input (default: from its content)")
+    add_placeholder_arguments(parser)
     parser.add_argument("--src-lang", metavar="LANG", help="source language (ISO code; XLIFF: default the file's)")
     parser.add_argument("--trg-lang", metavar="LANG", help="target language (ISO code; XLIFF: default the file's)")
     parser.add_argument("--aligner", choices=ALIGNER_CHOICES, default="eflomal",
@@ -106,9 +120,11 @@ def _refuse_overwrites(args: argparse.Namespace, output: str | None) -> None:
 
     refuse_overwriting_inputs(
         [("-o", output), ("--report", args.report)],
-        [("--source", args.source), ("--xliff", args.xliff), ("--translation", args.translation), ("--ref", args.ref),
+        [("--source", args.source), ("--xliff", args.xliff), ("--input", args.input),
+         ("--translation", args.translation), ("--ref", args.ref),
          existing_folder("--aligner-model", args.aligner_model), *guide_inputs(args)],
-        in_place=("-o", "--xliff") if args.xliff else None, allow_in_place=args.in_place,
+        in_place=("-o", "--xliff") if args.xliff else ("-o", "--input") if args.input else None,
+        allow_in_place=args.in_place,
     )
 
 
@@ -117,9 +133,10 @@ def run(args: argparse.Namespace) -> int:
     from tagmt.outputs import in_place_output
 
     if args.in_place:
-        if not args.xliff:
+        if not (args.xliff or args.input):
             raise TagmtError("--in-place writes over the --xliff file; line files (--source) take -o")
-        args.output = in_place_output(args.output, True, args.xliff, "--xliff")
+        document = args.xliff or args.input
+        args.output = in_place_output(args.output, True, document, "--xliff" if args.xliff else "--input")
     if args.output is None:
         if not args.ref:
             raise TagmtError("give -o FILE for the projected output (or --ref TAGGED_REFERENCE to only measure"
@@ -146,21 +163,23 @@ def _run(args: argparse.Namespace, output: str, measure_only: bool = False) -> i
     if not measure_only:
         _refuse_overwrites(args, output)
     if args.html:
-        if not args.ref:
-            raise TagmtError("--html shows the assessment of --ref: give --ref TAGGED_REFERENCE")
+        if not args.ref and measure_only:
+            raise TagmtError("--html without --ref reviews what was written: give -o FILE")
         from tagmt.report import check_page
 
-        check_page(args.html, None, inputs=[args.source, args.xliff, args.translation, args.ref, args.output,
-                                            args.report])
+        check_page(args.html, None, inputs=[args.source, args.xliff, args.input, args.translation, args.ref,
+                                            args.output, args.report])
     options = dict(aligner=aligner_spec(args), ref=args.ref)  # --aligner, --aligner-model, --device parsed once
-    if args.xliff:
-        if args.translation:
-            raise TagmtError("--translation goes with --source; with --xliff the targets are the translation")
+    if args.input or (args.xliff and args.translation):
+        done, guide = _run_document(args, output)
+        detail = ", ".join(f"{n} {why}" for why, n in sorted(done.skipped.items()))
+        detail = f" (left as they were: {detail})" if detail else ""
+    elif args.xliff:
         needs = args.examples or args.examples_data or args.projection_model
         languages = xliff_languages(args.xliff, args.src_lang, args.trg_lang) if needs else (None, None)
         guide = read_guide(args.examples, args.examples_data, args.examples_split, args.align_corpus, *languages,
                            projection_model=args.projection_model, lexicon=args.lexicon)
-        source = InputFile(args.xliff, src_lang=args.src_lang, trg_lang=args.trg_lang)
+        source = InputFile(args.xliff, src_lang=args.src_lang, trg_lang=args.trg_lang, **placeholder_options(args))
         target = OutputFile(output, overwrite=args.overwrite, in_place=args.in_place)
         done = project_xliff(source, target, guide=guide, **options)
         left = ", ".join(f"{n} {why}" for why, n in sorted(done.skipped.items()))
@@ -173,7 +192,8 @@ def _run(args: argparse.Namespace, output: str, measure_only: bool = False) -> i
             raise TagmtError(f"--source needs {', '.join('--' + m.replace('_', '-') for m in missing)}")
         guide = read_guide(args.examples, args.examples_data, args.examples_split, args.align_corpus,
                            args.src_lang, args.trg_lang, projection_model=args.projection_model, lexicon=args.lexicon)
-        done = project_lines(args.source, args.translation, output, src_lang=args.src_lang,
+        source = InputFile(args.source, **placeholder_options(args))
+        done = project_lines(source, args.translation, output, src_lang=args.src_lang,
                              trg_lang=args.trg_lang, guide=guide, **options)
         detail = ""
     if guide:
@@ -200,4 +220,42 @@ def _run(args: argparse.Namespace, output: str, measure_only: bool = False) -> i
 
             write_projection_page(args.html, done.compared, notes=done.notes, about=[
                 f"source {args.xliff or args.source}", f"reference {args.ref}", f"aligner {args.aligner}"])
+    if not measure_only and (args.html and not args.ref or args.placeholders or args.placeholder_regex):
+        from tagmt.report.review_page import review_rows, say_placeholder_differences, write_review_page
+        from tagmt.translation.options import InputFile
+
+        document = args.input or args.xliff or args.source
+        format = "lines" if args.source else args.format if args.input else None
+        source = InputFile(document, format, args.src_lang, args.trg_lang, **placeholder_options(args))
+        rows = review_rows(source, done.output, overwrite=args.overwrite, machine=True)
+        said = say_placeholder_differences(rows, "project")
+        if said:
+            print(said, file=sys.stderr)
+        if args.html and not args.ref:  # no reference: a page of what was written
+            write_review_page(args.html, rows, about=[f"source {document}", f"translation {args.translation}",
+                                                      f"aligner {args.aligner}"])
     return 0
+
+
+def _run_document(args: argparse.Namespace, output: str):
+    """--input DOC (or --xliff F) with --translation MT.txt: the MT lines into the document's targets."""
+    from tagmt.errors import TagmtError
+    from tagmt.translation.guide import read_guide
+    from tagmt.translation.options import InputFile, OutputFile
+    from tagmt.translation.projection import project_document, xliff_languages
+
+    if not args.translation:
+        raise TagmtError("--input takes the MT lines of its segments: give --translation MT.txt (one line per segment, "
+                         "in the order of `tagmt views --input DOC --view plain --side source`)")
+    if args.ref:
+        raise TagmtError("--ref assesses --source/--translation line files or --xliff targets; with --translation "
+                         "into a document, check the output with `tagmt evaluate` or --html")
+    document = args.input or args.xliff
+    needs = args.examples or args.examples_data or args.projection_model
+    languages = xliff_languages(document, args.src_lang, args.trg_lang) if needs else (None, None)
+    guide = read_guide(args.examples, args.examples_data, args.examples_split, args.align_corpus, *languages,
+                       projection_model=args.projection_model, lexicon=args.lexicon)
+    source = InputFile(document, None if args.xliff else args.format, args.src_lang, args.trg_lang,
+                       **placeholder_options(args))
+    target = OutputFile(output, overwrite=args.overwrite, in_place=args.in_place)
+    return project_document(source, args.translation, target, aligner=aligner_spec(args), guide=guide), guide

@@ -91,3 +91,22 @@ def run_options(args: argparse.Namespace, progress: bool = True):
 
     return RunOptions(args.cache_dir, not args.no_cache, progress,
                       on_engine_failure=getattr(args, "on_engine_failure", "stop"))
+
+
+def add_placeholder_arguments(parser: argparse.ArgumentParser) -> None:
+    """--placeholders and --placeholder-regex: which text of a segment becomes an inline code
+    (``tagmt.corpus.placeholders``), for every command that reads segments."""
+    group = parser.add_argument_group("placeholders (text that becomes an inline code: the MT keeps it, "
+                                      "projection puts it back)")
+    group.add_argument("--placeholders", action="append", metavar="KINDS",
+                       help="comma list, or repeated: printf (%%s %%1$s %%@ %%ld), python (%%(name)s), brace "
+                            "({0} {name}), icu ({name} {n, number}), mustache ({{name}}), auto (all but icu), "
+                            "none; default: the format's own (none for XLIFF, TMX and line files)")
+    group.add_argument("--placeholder-regex", action="append", default=[], metavar="REGEX",
+                       help="a project's own placeholder, as a Python regular expression (repeatable)")
+
+
+def placeholder_options(args: argparse.Namespace) -> dict:
+    """What :func:`add_placeholder_arguments` gives, as ``read_corpus``'s keywords."""
+    return {"placeholders": getattr(args, "placeholders", None),
+            "placeholder_regexes": tuple(getattr(args, "placeholder_regex", None) or ())}

@@ -11,9 +11,11 @@ from tagmt.commands.shared import (
     Once,
     add_engine_arguments,
     add_guide_arguments,
+    add_placeholder_arguments,
     aligner_spec,
     engine_options,
     guide_inputs,
+    placeholder_options,
     run_options,
 )
 
@@ -106,6 +108,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     what.add_argument("--input", metavar="FILE", help="an XLIFF 1.2/2.x, TMX or tagged line file")
     parser.add_argument("--format", choices=("auto", "xliff12", "xliff2", "tmx", "lines"), default="auto",
                         help="format of --input (default: from its content)")
+    add_placeholder_arguments(parser)
     parser.add_argument("--overwrite", action="store_true",
                         help="XLIFF: also replace targets that hold someone's work (translated, reviewed, final, "
                              "approved, stateless); locked segments and empty sources are never changed")
@@ -113,7 +116,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--trg-lang", metavar="LANG", help="target language of --input (ISO code; default: the file's)")
     parser.add_argument("--model", default="m2m100", metavar="MODEL",
                         help="m2m100 (default), m2m100-1.2b, mbart50, a hub id, a checkpoint folder, copy, reference, "
-                             "or openai:NAME (a chat model behind an OpenAI-compatible server)")
+                             "pseudo (a pseudo-translation: accented look-alikes, longer, in brackets, every tag and "
+                             "placeholder kept), or openai:NAME (a chat model behind an OpenAI-compatible server)")
+    parser.add_argument("--pseudo-expansion", type=float, metavar="SHARE",
+                        help="--model pseudo: how much longer the text gets (default 0.3: 30 %%)")
     parser.add_argument("--aligner", choices=ALIGNER_CHOICES, default=DEFAULT_ALIGNER,
                         help="word aligner for dp (default: eflomal, which needs no model weights; the paper used awesome)")
     parser.add_argument("--aligner-model", metavar="NAME|DIR",
@@ -154,7 +160,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     assessed.add_argument("--report", metavar="FILE", help="with --ref: the assessment as JSON")
     assessed.add_argument("--html", metavar="FILE",
                           help="with --ref: a self-contained HTML page of the assessment (exact share, error "
-                               "classes, every miss as source / expected / got)")
+                               "classes, every miss as source / expected / got); without --ref (--input): a review "
+                               "page of what was written, source and target side by side, codes paired")
     guide = parser.add_argument_group("examples of the domain (LLM prompts; the projection of dp and --repair project)")
     guide.add_argument("--examples", nargs="+", metavar="FILE", action=Once,
                        help="tagged translations of the domain: SOURCE TARGET line files, or one XLIFF/TMX file with "
@@ -249,8 +256,13 @@ def run(args: argparse.Namespace) -> int:
             raise TagmtError(f"{option} is for LLM engines (--model openai:NAME), not {args.model}")
     else:
         llm_options(args, examples=False).check()  # a bad --api-base or --timeout before any work
+    if args.pseudo_expansion is not None and args.model != "pseudo":
+        raise TagmtError(f"--pseudo-expansion is for --model pseudo, not {args.model}")
     if args.input:
         return _run_file(args, is_llm)
+    if args.placeholders or args.placeholder_regex:
+        raise TagmtError("--placeholders and --placeholder-regex are for --input files; the data set's segments "
+                         "carry their codes already")
     given = [f"--{name.replace('_', '-')}" for name in ("src_lang", "trg_lang") if getattr(args, name)]
     if args.format != "auto":
         given.append("--format")
@@ -309,9 +321,10 @@ def _check_assessment(args: argparse.Namespace) -> None:
     from tagmt.errors import TagmtError
     from tagmt.translation.assessment import DATA_REFERENCE
 
-    for option, value in (("--report", args.report), ("--html", args.html)):
-        if value and not args.ref:
-            raise TagmtError(f"{option} writes the assessment of --ref: give --ref TAGGED_REFERENCE")
+    if args.report and not args.ref:
+        raise TagmtError("--report writes the assessment of --ref: give --ref TAGGED_REFERENCE")
+    if args.html and not args.ref and not args.input:
+        raise TagmtError("--html without --ref reviews an --input run; with --pair give --ref data (or a file)")
     if args.ref and args.unit == "document":
         raise TagmtError("--ref assesses segments; --unit document scores its documents itself")
     if args.ref == DATA_REFERENCE and args.input:
@@ -335,6 +348,17 @@ def _assess(args: argparse.Namespace, output, about: list[str], **where) -> None
     from tagmt.translation import assessment
     from tagmt.translation.options import InputFile
 
+    if args.input and (args.html and not args.ref or args.placeholders or args.placeholder_regex):
+        from tagmt.commands.shared import placeholder_options
+        from tagmt.report.review_page import review_rows, say_placeholder_differences, write_review_page
+
+        rows = review_rows(InputFile(args.input, args.format, args.src_lang, args.trg_lang,
+                                     **placeholder_options(args)), output, overwrite=args.overwrite)
+        said = say_placeholder_differences(rows, "translate")
+        if said:
+            print(said, file=sys.stderr)
+        if args.html and not args.ref:  # no reference: a page of what was written
+            write_review_page(args.html, rows, about=about + [f"approach {args.approach}", f"model {args.model}"])
     if not args.ref:
         return
     if args.input:
@@ -414,13 +438,15 @@ def _run_file(args: argparse.Namespace, is_llm: bool) -> int:
             from tagmt.corpus import read_corpus
             from tagmt.translation.files import resolve_languages
 
-            corpus = read_corpus(args.input, args.format, src_lang=args.src_lang, trg_lang=args.trg_lang)
+            corpus = read_corpus(args.input, args.format, src_lang=args.src_lang, trg_lang=args.trg_lang,
+                                 **placeholder_options(args))
             languages = resolve_languages(corpus, args.src_lang, args.trg_lang)
         return languages
 
     guide = _guide(args, is_llm, file_languages)
     llm = llm_options(args, *file_languages()) if is_llm and args.examples else llm_options(args) if is_llm else None
-    source = InputFile(args.input, args.format, args.src_lang, args.trg_lang, references=_ref_file(args))
+    source = InputFile(args.input, args.format, args.src_lang, args.trg_lang, references=_ref_file(args),
+                       **placeholder_options(args))
     target = OutputFile(args.output, overwrite=args.overwrite, in_place=args.in_place,
                         command=getattr(args, "argv", None))
     done = translate_file(

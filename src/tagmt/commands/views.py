@@ -38,6 +38,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--side", required=True, choices=("source", "target"))
     parser.add_argument("-o", "--output", metavar="PATH", help="output file (folder for --view dita); default stdout")
     parser.add_argument("--zf", action="store_true", help="allow Traditional Chinese (zf) directions")
+    from tagmt.commands.shared import add_placeholder_arguments
+
+    add_placeholder_arguments(parser)  # --input: placeholders as <x id/> in the tagged view, as text in the plain
     parser.set_defaults(func=run)
 
 
@@ -51,10 +54,15 @@ def run(args: argparse.Namespace) -> int:
     from tagmt.outputs import refuse_overwriting_inputs
 
     refuse_overwriting_inputs([("-o", args.output)], [("--input", args.input), ("--data", args.data)])
+    if not args.input and (args.placeholders or args.placeholder_regex):
+        raise TagmtError("--placeholders and --placeholder-regex are for --input files")
     if args.input:
         if args.pair or args.data or args.split:
             raise TagmtError("--input reads one file; --pair, --data and --split are for the data set")
-        lines = [encode_line(line) for line in _file_lines(args.input, args.view, args.side)]
+        from tagmt.commands.shared import placeholder_options
+
+        lines = [encode_line(line) for line in _file_lines(args.input, args.view, args.side,
+                                                           **placeholder_options(args))]
         return _write(lines, args.output)
     if not args.pair:
         raise TagmtError("say what to show: --pair SRC-TRG (the data set) or --input FILE")
@@ -77,20 +85,22 @@ def run(args: argparse.Namespace) -> int:
     return _write([encode_line(line) for line in lines], args.output)
 
 
-def _file_lines(path: str, view: str, side: str) -> list[str]:
-    """The tagged or plain view of the sources or targets of any corpus file."""
+def _file_lines(path: str, view: str, side: str, **placeholders) -> list[str]:
+    """The tagged or plain view of the sources or targets of any corpus file, one per segment in the corpus's
+    order (what ``tagmt project --input`` reads MT lines in); placeholders are text in the plain view."""
     from tagmt.corpus import read_corpus
+    from tagmt.corpus.placeholders import unprotect
     from tagmt.errors import TagmtError
     from tagmt.plaintext import plain_text
 
     if view not in ("tagged", "plain"):
         raise TagmtError(f"--view {view} is for the data set; --input gives the tagged and plain views")
-    corpus = read_corpus(path)
+    corpus = read_corpus(path, **placeholders)
     if not corpus.segments:
         raise TagmtError(f"{path}: no segment (every unit is empty or translate=\"no\")")
     texts = [s.source if side == "source" else s.reference or "" for s in corpus.segments]
     if view == "plain":
-        texts = [plain_text(t, escaped=corpus.escaped) for t in texts]
+        texts = [plain_text(unprotect(t, s.codes), escaped=corpus.escaped) for t, s in zip(texts, corpus.segments)]
     return texts
 
 

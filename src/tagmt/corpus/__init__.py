@@ -10,10 +10,12 @@ content unless told; pipelines only ever see a :class:`Corpus`.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Sequence
 
 from tagmt.corpus.detect import FORMAT_NAMES, detect, looks_like_xml
 from tagmt.corpus.files import read_bytes
 from tagmt.corpus.formats import InputFormat, file_formats, format_of, input_format
+from tagmt.corpus.placeholders import compile_finder, parse_kinds
 from tagmt.corpus.model import CLOSE, OPEN, PAIR, STANDALONE, Corpus, InlineCode, Segment
 from tagmt.errors import TagmtError
 from tagmt.safeio import LIMIT_VARIABLE, MAX_DOCUMENT_BYTES, size_limit
@@ -44,11 +46,14 @@ def __getattr__(name: str) -> tuple[str, ...]:
 
 
 def read_corpus(path: str | Path, format: str | None = None, *, src_lang: str | None = None,
-                trg_lang: str | None = None, references: str | Path | None = None) -> Corpus:
+                trg_lang: str | None = None, references: str | Path | None = None,
+                placeholders: Sequence[str] | str | None = None, placeholder_regexes: Sequence[str] = ()) -> Corpus:
     """Read ``path`` as a corpus. ``format`` (one of ``FORMATS``, None or ``auto``: from the content) forces
     a format; a forced XML format that the content contradicts is refused. ``src_lang``/``trg_lang``
     choose the sides of a TMX file; ``references`` holds the references of a line file, segment for segment,
-    in any format this function reads (:func:`read_references`)."""
+    in any format this function reads (:func:`read_references`). ``placeholders``: the kinds of placeholder
+    that become codes (``tagmt.corpus.placeholders``: a list or a comma list; None: the format's own default
+    — none for XLIFF, TMX and line files; ``none``: not even those), ``placeholder_regexes`` a project's own."""
     path = Path(path)
     data = read_bytes(path)
     if not data.strip():
@@ -74,8 +79,11 @@ def read_corpus(path: str | Path, format: str | None = None, *, src_lang: str | 
         raise TagmtError(f"{path}: references as a separate file are for line files; {fmt.display} "
                          "files carry their references as targets")
     refs = None if references is None else read_references(references, src_lang=src_lang, trg_lang=trg_lang)
+    kinds = parse_kinds(placeholders)
+    regexes = tuple(placeholder_regexes)
+    compile_finder(kinds or (), regexes)  # a bad kind or expression is one line, before the file is read
     return fmt.read(path, data, stream, src_lang=src_lang, trg_lang=trg_lang, references=refs,
-                    references_name=references)
+                    references_name=references, placeholders=kinds, placeholder_regexes=regexes)
 
 
 def read_references(path: str | Path, *, src_lang: str | None = None, trg_lang: str | None = None,

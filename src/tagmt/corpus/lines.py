@@ -11,6 +11,7 @@ from tagmt.atomic import write_atomic
 from tagmt.corpus.files import decode_utf8, read_bytes, split_lines
 from tagmt.corpus.formats import InputFormat, register
 from tagmt.corpus.model import Corpus, Segment
+from tagmt.corpus.placeholders import protect_corpus, unprotect
 from tagmt.errors import TagmtError
 from tagmt.linecodec import decode_line, encode_line
 
@@ -55,12 +56,16 @@ def write_lines(output: str | Path, segments: Sequence[str]) -> Path:
 
 
 def write(corpus: Corpus, targets: Sequence[str | None], output: str | Path, **_options: object) -> Path:
-    """The targets as a line file; a segment without a target keeps an empty line."""
-    return write_lines(output, [target or "" for target in targets])
+    """The targets as a line file, placeholders written back as they were (``--placeholders``); a segment
+    without a target keeps an empty line."""
+    return write_lines(output, [unprotect(target or "", segment.codes)
+                                for segment, target in zip(corpus.segments, targets)])
 
 
 FORMAT = register(InputFormat(
     "lines", "tagged line file", order=4, write=write, extensions=(".txt",), fallback=True, bilingual=False,
-    read=lambda path, data, stream, *, references=None, references_name=None, **_: read(
-        path, data, references=references, references_name=references_name),
+    read=lambda path, data, stream, *, references=None, references_name=None, placeholders=None,
+    placeholder_regexes=(), **_: protect_corpus(read(path, data, references=references,
+                                                     references_name=references_name),
+                                                placeholders, placeholder_regexes),
 ))

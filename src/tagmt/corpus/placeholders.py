@@ -5,6 +5,11 @@ translate and projection puts every one back.
 ``find(text, kinds)`` gives the placeholders' spans in plain text; ``protect(text, kinds)`` gives the tagged
 string (text XML-escaped, each placeholder an ``<x id="N"/>``) and the codes behind the tags
 (``InlineCode(element="ph", open=the placeholder as written)``), which ``Segment.restore`` puts back.
+``protect_tagged``/``protect_segment``/``protect_corpus`` do the same in strings that already carry tags (line
+files, XLIFF, TMX: only in text, ids after the segment's own, a target's placeholders with their source's
+ids); ``unprotect`` writes them back into a line output; ``parse_kinds`` reads ``--placeholders``;
+``placeholder_marker`` names each placeholder by itself for evaluation. ICU plural/select messages are
+``tagmt.corpus.icu``'s.
 
 Written here rather than taken from translate-toolkit or Okapi: their finders live inside their own
 converters and data models; these are a few regular expressions over tagmt's own segments.
@@ -13,11 +18,13 @@ converters and data models; these are a few regular expressions over tagmt's own
 from __future__ import annotations
 
 import re
-from typing import Iterable, Sequence
+from dataclasses import replace
+from typing import Collection, Iterable, Mapping, Sequence
 
-from tagmt.corpus.model import STANDALONE, InlineCode
+from tagmt.corpus.model import STANDALONE, Corpus, InlineCode, Segment, placeholder_id
 from tagmt.errors import TagmtError
-from tagmt.xmltext import escape
+from tagmt.markup import tokenize
+from tagmt.xmltext import escape, escape_attribute, unescape
 
 #: One pattern per kind. printf: C/Java/Objective-C conversions (positional ``%1$s``, flags, width,
 #: precision, length, ``%@``, ``%%``); the space flag is left out, so that ``100% sure`` stays text.
@@ -26,11 +33,15 @@ PATTERNS: dict[str, str] = {
     "printf": r"%(?:\d+\$)?[-+#0']*(?:\d+|\*)?(?:\.(?:\d+|\*))?(?:hh|h|ll|l|L|q|j|z|t)?[diouxXeEfFgGaAcspn@%]",
     "mustache": r"\{\{\{?\s*[^{}\s][^{}]*?\s*\}?\}\}",
     "brace": r"(?<!\{)\{\s*[\w.\-]*\s*\}(?!\})",
+    # ICU's simple arguments (``{name}``, ``{n, number}``, ``{d, date, short}``); plural/select are
+    # ``tagmt.corpus.icu``'s, which splits them into sub-messages
+    "icu": r"\{\s*[\w.\-]+\s*(?:,\s*(?:number|date|time|spellout|ordinal|duration)\s*(?:,[^{}']*)?)?\}",
 }
 
 #: ``auto``: every kind a line file may hold (all but ICU, whose sub-messages are segments of their own).
 AUTO = ("mustache", "python", "printf", "brace")
 KINDS = (*AUTO, "icu", "auto")
+_PLACEHOLDER_TAG = re.compile(r'<x id="(\d+)"/>')
 
 
 def expand(kinds: Iterable[str]) -> tuple[str, ...]:
@@ -61,10 +72,7 @@ def compile_finder(kinds: Iterable[str], regexes: Sequence[str] = ()) -> re.Patt
             raise TagmtError(f"--placeholder-regex {regex!r} matches the empty string")
         parts.append(f"(?:{regex})")
     for kind in expand(kinds):
-        if kind == "icu":  # ICU arguments: the simple ones here; sub-messages are the ICU reader's
-            parts.append(PATTERNS["brace"])
-        else:
-            parts.append(PATTERNS[kind])
+        parts.append(PATTERNS[kind])
     return re.compile("|".join(parts)) if parts else None
 
 
@@ -89,3 +97,152 @@ def protect(text: str, kinds: Iterable[str], *, regexes: Sequence[str] = (), fir
         at = end
     out.append(escape(text[at:]))
     return "".join(out), codes
+
+
+def parse_kinds(given: Iterable[str] | str | None) -> tuple[str, ...] | None:
+    """``--placeholders`` as given (a comma list, or several; None: not given) as the kinds it names, checked
+    (``none`` or an empty list: no placeholder at all, not even a format's own)."""
+    if given is None:
+        return None
+    items = [given] if isinstance(given, str) else list(given)
+    names = [name.strip() for item in items for name in item.split(",") if name.strip()]
+    if names == ["none"]:
+        return ()
+    return expand(names)
+
+
+def _next_id(tagged: str, codes: Mapping[tuple[str, str], InlineCode]) -> int:
+    """One more than every numeric id of ``codes`` and of the placeholder tags in ``tagged``."""
+    ids = [code_id for _, code_id in codes]
+    ids += [placeholder_id(token.text) or "" for token in tokenize(tagged, orphans=True) if token.kind != "text"]
+    return 1 + max((int(code_id) for code_id in ids if code_id.isdigit()), default=0)
+
+
+def protect_tagged(tagged: str, kinds: Iterable[str], regexes: Sequence[str] = (), first_id: int | None = None,
+                   *, known: Mapping[str, Sequence[str]] | None = None,
+                   taken: Collection[str] = ()) -> tuple[str, dict[tuple[str, str], InlineCode]]:
+    """``tagged`` (a tagged string, text escaped) with the placeholders of its text — never inside a tag —
+    as ``<x id="N"/>`` codes: ids from ``first_id`` (None: after every numeric id in ``tagged``), skipping those
+    in ``taken``; ``known``: the ids already given to a placeholder written so (a target takes its source's
+    ids, in order). The codes' ``open`` is the placeholder as ``tagged`` writes it (escaped). Text without a
+    placeholder is left byte for byte."""
+    finder = compile_finder(kinds, regexes)
+    if finder is None:
+        return tagged, {}
+    next_id = _next_id(tagged, {}) if first_id is None else first_id
+    reuse = {text: list(ids) for text, ids in (known or {}).items()}
+    used = set(taken)
+    out: list[str] = []
+    codes: dict[tuple[str, str], InlineCode] = {}
+    for token in tokenize(tagged, orphans=True):
+        if token.kind != "text":
+            out.append(token.text)
+            continue
+        raw = token.text
+        text = unescape(raw) if "&" in raw else raw
+        spans = [m.span() for m in finder.finditer(text)]
+        if not spans:
+            out.append(raw)
+            continue
+        at = 0
+        for start, end in spans:
+            written = escape(text[start:end]) if text is not raw else text[start:end]
+            out.append(escape(text[at:start]) if text is not raw else text[at:start])
+            code_id = reuse.get(written, []).pop(0) if reuse.get(written) else None
+            if code_id is None:
+                while str(next_id) in used:
+                    next_id += 1
+                code_id = str(next_id)
+                next_id += 1
+            used.add(code_id)
+            out.append(f'<{STANDALONE} id="{code_id}"/>')
+            codes[(STANDALONE, code_id)] = InlineCode(STANDALONE, code_id, "ph", written)
+            at = end
+        out.append(escape(text[at:]) if text is not raw else text[at:])
+    return "".join(out), codes
+
+
+def protect_segment(segment: Segment, kinds: Iterable[str], regexes: Sequence[str] = ()) -> Segment:
+    """``segment`` with the placeholders of its source and reference as codes (ids after the segment's own,
+    never one of them; the reference's placeholders take the source's ids, placeholder for placeholder)."""
+    kinds = tuple(kinds)
+    first = _next_id(segment.source, segment.codes)
+    taken = {code_id for _, code_id in segment.codes}
+    source, codes = protect_tagged(segment.source, kinds, regexes, first, taken=taken)
+    if not codes:
+        if segment.reference is None:
+            return segment
+    reference = segment.reference
+    if reference is not None:
+        known: dict[str, list[str]] = {}
+        for code in codes.values():
+            known.setdefault(code.open, []).append(code.id)
+        first = max([first - 1, *(int(c.id) for c in codes.values())]) + 1
+        reference, more = protect_tagged(reference, kinds, regexes, first, known=known, taken=taken | set(
+            code_id for _, code_id in codes))
+        codes = {**more, **codes}
+    if not codes:
+        return segment
+    return replace(segment, source=source, reference=reference, codes={**segment.codes, **codes})
+
+
+def protect_corpus(corpus: Corpus, kinds: Iterable[str] | None, regexes: Sequence[str] = ()) -> Corpus:
+    """``corpus`` with :func:`protect_segment` applied to every segment (``kinds`` None and no ``regexes``:
+    the corpus as it is). For the formats whose text is already tagged: XLIFF, TMX, line files."""
+    kinds = tuple(kinds or ())
+    if not kinds and not regexes:
+        return corpus
+    compile_finder(kinds, regexes)  # a bad kind or regex is refused even for a corpus without text
+    corpus.segments = [protect_segment(segment, kinds, regexes) for segment in corpus.segments]
+    return corpus
+
+
+def unprotect(tagged: str, codes: Mapping[tuple[str, str], InlineCode]) -> str:
+    """``tagged`` with each ``<x id="N"/>`` of a placeholder in ``codes`` written back as the placeholder
+    (escaped, as the codes hold it); every other tag and all text as they are (a line file's output)."""
+    if not any(code.element == "ph" for code in codes.values()):
+        return tagged
+    out: list[str] = []
+    for token in tokenize(tagged, orphans=True):
+        code = None
+        if token.kind == "empty" and token.name == STANDALONE:
+            code = codes.get((STANDALONE, placeholder_id(token.text) or ""))
+        out.append(code.open if code is not None and code.element == "ph" else token.text)
+    return "".join(out)
+
+
+def placeholder_texts(tagged: str, codes: Mapping[tuple[str, str], InlineCode]) -> list[str]:
+    """The placeholders ``tagged`` holds (``<x id/>`` tags of placeholder codes, as written), sorted: two
+    strings with different lists put different placeholders into the output."""
+    found = []
+    for token in tokenize(tagged, orphans=True):
+        if token.kind == "empty" and token.name == STANDALONE:
+            code = codes.get((STANDALONE, placeholder_id(token.text) or ""))
+            if code is not None and code.element == "ph":
+                found.append(code.open)
+    return sorted(found)
+
+
+def placeholder_marker(kinds: Iterable[str] | str | None, regexes: Sequence[str] = ()):
+    """A function that writes the placeholders of a tagged line (text escaped) as ``<x id="TEXT"/>`` tags whose
+    id is the placeholder itself (``TEXT#2`` for its second occurrence), so that a reference and a hypothesis
+    read apart give the same placeholder the same tag (``tagmt evaluate --placeholders``); None when nothing
+    is asked."""
+    found = parse_kinds(kinds) or ()
+    finder = compile_finder(found, regexes)
+    if finder is None:
+        return None
+
+    def mark(tagged: str) -> str:
+        out, codes = protect_tagged(tagged, found, regexes)  # ids after the line's own: only these renamed
+        if not codes:
+            return tagged
+        seen: dict[str, int] = {}
+        names: dict[str, str] = {}
+        for code in codes.values():
+            seen[code.open] = seen.get(code.open, 0) + 1
+            suffix = f"#{seen[code.open]}" if seen[code.open] > 1 else ""
+            names[code.id] = escape_attribute(unescape(code.open) + suffix)
+        return _PLACEHOLDER_TAG.sub(lambda m: f'<x id="{names.get(m.group(1), m.group(1))}"/>', out)
+
+    return mark

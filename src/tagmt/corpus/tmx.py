@@ -113,8 +113,11 @@ def read(path: Path, data: bytes, tree: etree._ElementTree | None = None, *, src
 
 
 def _read_input(path: Path, data: bytes, stream, *, src_lang: str | None = None, trg_lang: str | None = None,
-                **_) -> Corpus:
-    return read(path, data, stream.tree(), src_lang=src_lang, trg_lang=trg_lang)
+                placeholders=None, placeholder_regexes=(), **_) -> Corpus:
+    from tagmt.corpus.placeholders import protect_corpus
+
+    return protect_corpus(read(path, data, stream.tree(), src_lang=src_lang, trg_lang=trg_lang), placeholders,
+                          placeholder_regexes)
 
 
 FORMAT = register(InputFormat(

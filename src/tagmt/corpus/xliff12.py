@@ -49,6 +49,7 @@ from lxml import etree
 from tagmt.corpus.inline import InlineReader, Role
 from tagmt.corpus.detect import XLIFF1_NAMESPACES, XLIFF1_VERSIONS
 from tagmt.corpus.formats import InputFormat, register
+from tagmt.corpus.placeholders import protect_corpus
 from tagmt.corpus.model import MACHINE, Corpus, Segment
 from tagmt.corpus.spans import remove_attribute, set_attribute, splice, with_content
 from tagmt.corpus.xmlfile import XmlFile, walk_units, with_id_prefixes
@@ -417,7 +418,9 @@ def _completed(start_tag: bytes, human: list[str]) -> bytes:
 
 
 FORMAT = register(InputFormat(
-    "xliff12", "XLIFF 1.2", order=1, read=lambda path, data, stream, **_: read(path, data, stream), write=write,
+    "xliff12", "XLIFF 1.2", order=1, write=write,
+    read=lambda path, data, stream, *, placeholders=None, placeholder_regexes=(), **_: protect_corpus(
+        read(path, data, stream), placeholders, placeholder_regexes),
     extensions=(".xlf", ".xliff"), xml=True, writes_targets=True,
     recognises=lambda name, ns, version: name == "xliff" and (
         ns in XLIFF1_NAMESPACES or (ns is None and version in XLIFF1_VERSIONS)),

@@ -34,6 +34,7 @@ from lxml import etree
 from tagmt.corpus.inline import InlineReader, Role
 from tagmt.corpus.detect import XLIFF2_NAMESPACES
 from tagmt.corpus.formats import InputFormat, register
+from tagmt.corpus.placeholders import protect_corpus
 from tagmt.corpus.model import MACHINE, PAIR, STANDALONE, Corpus, Segment
 from tagmt.corpus.spans import set_attribute, with_content
 from tagmt.corpus.xmlfile import XmlFile, walk_units, with_id_prefixes
@@ -227,7 +228,9 @@ def write(corpus: Corpus, targets: Sequence[str | None], output: str | Path, *, 
 
 
 FORMAT = register(InputFormat(
-    "xliff2", "XLIFF 2.x", order=2, read=lambda path, data, stream, **_: read(path, data, stream), write=write,
+    "xliff2", "XLIFF 2.x", order=2, write=write,
+    read=lambda path, data, stream, *, placeholders=None, placeholder_regexes=(), **_: protect_corpus(
+        read(path, data, stream), placeholders, placeholder_regexes),
     extensions=(".xlf", ".xliff"), xml=True, writes_targets=True,
     recognises=lambda name, ns, version: (name == "xliff" and ns in XLIFF2_NAMESPACES
                                           and re.fullmatch(r"2\.\d+", version or "2.0") is not None),

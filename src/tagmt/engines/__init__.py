@@ -15,7 +15,7 @@ from tagmt.engines.ct2 import CT2Engine
 from tagmt.engines.hf import ALIASES, HFSeq2SeqEngine, resolve_device
 from tagmt.engines.llm import LLMOptions, OpenAIEngine
 from tagmt.engines.options import DecodingOptions, EngineOptions
-from tagmt.engines.offline import OFFLINE_ENGINES, CopyEngine, ReferenceEngine
+from tagmt.engines.offline import OFFLINE_ENGINES, CopyEngine, PseudoEngine, ReferenceEngine
 from tagmt.errors import TagmtError
 
 __all__ = [
@@ -24,6 +24,7 @@ __all__ = [
     "ENGINE_CLASSES",
     "OFFLINE_ENGINES",
     "CopyEngine",
+    "PseudoEngine",
     "DecodingOptions",
     "Engine",
     "EngineOptions",
@@ -37,7 +38,8 @@ __all__ = [
 
 #: Every engine class by its registry name; the named engines are asked in this order (`engine_class`).
 ENGINE_CLASSES: dict[str, type[Engine]] = {
-    cls.engine_name: cls for cls in (CopyEngine, OpenAIEngine, ReferenceEngine, HFSeq2SeqEngine, CT2Engine)}
+    cls.engine_name: cls for cls in (CopyEngine, PseudoEngine, OpenAIEngine, ReferenceEngine, HFSeq2SeqEngine,
+                                     CT2Engine)}
 
 #: The back ends a checkpoint can run on (``--engine``).
 ENGINES = tuple(name for name, cls in ENGINE_CLASSES.items() if cls.backend)

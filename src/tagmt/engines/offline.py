@@ -1,17 +1,65 @@
-"""The offline engines: ``copy`` (the source unchanged, the lower bound of every metric) and
-``reference`` (the reference itself, so that a DP run measures tag projection alone)."""
+"""The offline engines: ``copy`` (the source unchanged, the lower bound of every metric), ``reference``
+(the reference itself, so that a DP run measures tag projection alone) and ``pseudo`` (a pseudo-translation:
+accented look-alikes, the text longer by a set share, in brackets, every tag and placeholder kept — how
+localization teams test that a file survives the round trip and that the product takes longer strings)."""
 
 from __future__ import annotations
 
+import math
+import re
 from typing import TYPE_CHECKING, Sequence
 
 from tagmt.engines.base import Engine
 from tagmt.errors import TagmtError
+from tagmt.markup import tokenize
+from tagmt.xmltext import escape, unescape
 
 if TYPE_CHECKING:
     from tagmt.engines.options import EngineOptions
 
-OFFLINE_ENGINES = ("copy", "reference")
+OFFLINE_ENGINES = ("copy", "reference", "pseudo")
+#: How much longer ``pseudo`` makes a text unless told (``--pseudo-expansion``): 30 %, the share German
+#: or Finnish commonly needs over English.
+PSEUDO_EXPANSION = 0.3
+_LOOKALIKE = str.maketrans(
+    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
+    "åƀçðéƒĝĥîĵķļɱñöþǫŕšţûṽŵẋýžÅƁÇÐÉƑĜĤÎĴĶĻṀÑÖÞǪŔŠŢÛṼŴẊÝŽ")
+#: What pseudo never changes inside text: placeholders of every kind (also where they are not codes),
+#: character references, and stand-ins (``tagmt.translation.standins``: U+FDD0–U+FDEF).
+_KEEP = re.compile("|".join([
+    r"%(?:\d+\$)?[-+#0']*(?:\d+|\*)?(?:\.(?:\d+|\*))?(?:hh|h|ll|l|L|q|j|z|t)?[diouxXeEfFgGaAcspn@%]",
+    r"%\([^()\s]+\)[-+#0]*(?:\d+|\*)?(?:\.(?:\d+|\*))?[diouxXeEfFgGcrsa%]",
+    r"\{\{[^{}]*\}\}", r"\{[^{}]*\}", r"&#?\w+;", "[\ufdd0-\ufdef]+"]))
+#: In plain text (DP) also what looks like a tag: the pipeline keeps the model's own tag-like text only where
+#: the source has it.
+_KEEP_PLAIN = re.compile(f"{_KEEP.pattern}|</?[A-Za-z][^<>]*>")
+
+
+def pseudo_text(text: str, keep: re.Pattern[str] = _KEEP) -> str:
+    """``text`` (plain) with ASCII letters as accented look-alikes, placeholders and references kept."""
+    out: list[str] = []
+    at = 0
+    for match in keep.finditer(text):
+        out.append(text[at:match.start()].translate(_LOOKALIKE))
+        out.append(match.group())
+        at = match.end()
+    out.append(text[at:].translate(_LOOKALIKE))
+    return "".join(out)
+
+
+def pseudo_translate(text: str, expansion: float = PSEUDO_EXPANSION, tagged: bool = True) -> str:
+    """The pseudo-translation of one segment: ``[`` + its text in look-alikes + ``·`` padding that makes the
+    text ⌈share × length⌉ characters longer + ``]``; every tag (``tagged``: text is XML-escaped and the tags
+    of ``tagmt.markup`` are kept as they are) in place. A segment without letters or digits is kept."""
+    if tagged:
+        tokens = tokenize(text, orphans=True)
+        plain = "".join(unescape(t.text) for t in tokens if t.kind == "text")
+        body = "".join(escape(pseudo_text(unescape(t.text))) if t.kind == "text" else t.text for t in tokens)
+    else:
+        plain, body = text, pseudo_text(text, _KEEP_PLAIN)
+    if not any(c.isalnum() for c in plain):
+        return text
+    return f"[{body}{'·' * math.ceil(expansion * len(plain.strip()))}]"
 
 
 class _OfflineEngine(Engine):
@@ -36,6 +84,33 @@ class CopyEngine(_OfflineEngine):
 
     def translate(self, texts: list[str], src_lang: str, trg_lang: str) -> list[str]:
         return list(texts)
+
+
+class PseudoEngine(_OfflineEngine):
+    """A pseudo-translation (:func:`pseudo_translate`), deterministic: DT gets tagged text and keeps the tags;
+    DP gets plain text (with stand-ins for standalone codes, which it keeps)."""
+
+    name = engine_name = "pseudo"
+
+    @classmethod
+    def load(cls, options: "EngineOptions", *, references: Sequence[str] | None = None, option: str = "--model",
+             approach: str = "dt") -> "PseudoEngine":
+        expansion = options.pseudo_expansion
+        return cls(PSEUDO_EXPANSION if expansion is None else expansion, tagged=approach != "dp")
+
+    def __init__(self, expansion: float = PSEUDO_EXPANSION, tagged: bool = True) -> None:
+        if not 0 <= expansion <= 10:
+            raise TagmtError(f"--pseudo-expansion must be a share between 0 and 10, not {expansion}")
+        self.expansion, self.tagged = expansion, tagged
+
+    def for_approach(self, approach: str) -> "PseudoEngine":
+        return PseudoEngine(self.expansion, tagged=approach not in ("dp",))
+
+    def settings(self) -> dict:
+        return {"pseudo_expansion": self.expansion}
+
+    def translate(self, texts: list[str], src_lang: str, trg_lang: str) -> list[str]:
+        return [pseudo_translate(text, self.expansion, self.tagged) for text in texts]
 
 
 class ReferenceEngine(_OfflineEngine):

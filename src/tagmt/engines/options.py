@@ -41,6 +41,8 @@ class EngineOptions:
     batch_size: int = 16
     llm: Any = None
     decoding: DecodingOptions = field(default_factory=DecodingOptions)
+    #: ``pseudo``: how much longer the text gets (a share; None: ``offline.PSEUDO_EXPANSION``)
+    pseudo_expansion: float | None = None
 
     @classmethod
     def of(cls, model: str, **settings: Any) -> "EngineOptions":

@@ -14,6 +14,7 @@ from typing import Sequence
 
 from tagmt.corpus import Corpus, read_corpus
 from tagmt.corpus.lines import write_lines
+from tagmt.corpus.placeholders import unprotect
 from tagmt.data.directions import Direction
 from tagmt.errors import TagmtError
 from tagmt.languages import Language, parse
@@ -181,9 +182,10 @@ def translate_file(
     overwrite, in_place = target.overwrite, target.in_place
     refuse_overwriting_inputs([("output", str(output))], [("input", str(input))], in_place=("output", "input"),
                               allow_in_place=in_place, in_place_flag="in_place=True")
-    corpus = read_corpus(input, format, src_lang=src_lang, trg_lang=trg_lang)
+    marked = {"placeholders": source.placeholders, "placeholder_regexes": source.placeholder_regexes}
+    corpus = read_corpus(input, format, src_lang=src_lang, trg_lang=trg_lang, **marked)
     if references is not None and not corpus.bilingual:
-        corpus = read_corpus(input, corpus.format, references=references)
+        corpus = read_corpus(input, corpus.format, references=references, **marked)
     if in_place and corpus.bilingual and not corpus.writes_targets:
         raise TagmtError(f"{input} is a TMX file, and a translation of it is written as a line file: replacing "
                          "it in place would lose the TMX; give -o")
@@ -208,7 +210,8 @@ def translate_file(
     directions = list(groups)
     written = len(allowed) - len(done.skipped)
     if corpus.writer is None or not corpus.writes_targets:
-        path = write_lines(output, done.outputs)
+        in_order = _in_order(corpus, parts).segments  # placeholders written back as they were
+        path = write_lines(output, [unprotect(line, segment.codes) for line, segment in zip(done.outputs, in_order)])
     else:
         path = corpus.write(output, targets, trg_lang=trg_lang or None, overwrite=overwrite)
         written -= sum((corpus.kept - kept).values())  # the writer's refusals (canDelete/canReorder="no")

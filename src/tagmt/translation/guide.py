@@ -44,14 +44,15 @@ class Guide:
         return f"{said}; dictionaries {', '.join(self.lexicon)}" if self.lexicon else said
 
 
-def read_examples(paths: Sequence[str | Path], *, src_lang: str | None = None, trg_lang: str | None = None
-                  ) -> Corpus:
+def read_examples(paths: Sequence[str | Path], *, src_lang: str | None = None, trg_lang: str | None = None,
+                  **placeholders) -> Corpus:
     """Tagged parallel examples as a corpus whose segments have references: two tagged line files (source,
-    target, line k with line k) or one XLIFF/TMX file with targets (TMX: the sides ``src_lang``/``trg_lang``)."""
+    target, line k with line k) or one XLIFF/TMX file with targets (TMX: the sides ``src_lang``/``trg_lang``).
+    ``placeholders``: ``read_corpus``'s ``placeholders``/``placeholder_regexes`` (placeholders as codes)."""
     if len(paths) == 2:
-        corpus = read_corpus(paths[0], "lines", references=paths[1])
+        corpus = read_corpus(paths[0], "lines", references=paths[1], **placeholders)
     elif len(paths) == 1:
-        corpus = read_corpus(paths[0], src_lang=src_lang, trg_lang=trg_lang)
+        corpus = read_corpus(paths[0], src_lang=src_lang, trg_lang=trg_lang, **placeholders)
         if corpus.format == "lines":
             raise TagmtError(f"{paths[0]}: --examples with one file takes an XLIFF or TMX file with targets; "
                              "for line files give two: --examples SOURCE TARGET")

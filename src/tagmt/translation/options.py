@@ -61,6 +61,9 @@ class InputFile:
     src_lang: str | None = None
     trg_lang: str | None = None
     references: str | Path | None = None
+    #: the kinds of placeholder that become codes and a project's own expressions (``corpus.read_corpus``)
+    placeholders: Sequence[str] | str | None = None
+    placeholder_regexes: Sequence[str] = ()
 
     @classmethod
     def of(cls, given: Union[str, Path, "InputFile"]) -> "InputFile":

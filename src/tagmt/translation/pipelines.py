@@ -37,6 +37,16 @@ from tagmt.projection.align import Aligner
 from tagmt.projection.config import ProjectionConfig
 from tagmt.progress import PhaseBar
 from tagmt.translation.escaping import natural_detagged, restore_text, stand_in
+from tagmt.translation.pins import (
+    in_printf_order,
+    pin,
+    placeholder_groups,
+    points,
+    snap_to_gaps,
+    stand_ins,
+    unpin,
+    with_stand_ins,
+)
 from tagmt.translation.guide import Guide
 from tagmt.translation.hygiene import NO_DICTIONARY, RunReport, clean_direct_output, remove_model_tags
 from tagmt.translation.options import APPROACHES, AlignerSpec, DataDirection, EngineOptions, OutputFile, RunOptions
@@ -91,6 +101,9 @@ class ProjectionSetup:
     escaped: bool
     guide: Guide | None = None
     remove_tags: bool = True
+    #: placeholders a translation does not hold go to the gaps their removal left (``pins.snap_to_gaps``):
+    #: for translations known to be the text without them (``tagmt project --placeholders``)
+    snap_gaps: bool = False
 
 
 def run_direct(
@@ -139,15 +152,22 @@ def run_detag_project(
     engine = engine.for_approach("dp")
     detagged = [detag(s.source) for s in segments]
     texts = [unescape(d.plain) if escaped else d.plain for d in detagged]  # = plain_text(source, escaped=escaped)
+    # standalone codes (placeholders, XLIFF <ph>) as stand-ins in the text the MT reads (translation.pins)
+    codes = [getattr(s, "codes", None) for s in segments]  # (a data set's segments carry none)
+    tokens = [stand_ins(d, c, text) if c else [] for d, c, text in zip(detagged, codes, texts)]
+    texts = [with_stand_ins(text, [t.start for t in points(natural_detagged(d) if escaped else d)], found)
+             if any(found) else text for d, text, found in zip(detagged, texts, tokens)]
     failed = report.skipped
     translations = _translated(engine, texts, "dp", direction, run, failed)
     report.segments = len(translations)
     setup = ProjectionSetup(direction.src, direction.trg, aligner, escaped, guide)
-    if not failed:
-        return project_translations(detagged, translations, setup, report=report, sources=texts)
     kept = [k for k in range(len(texts)) if k not in failed]
+    chosen = [tokens[k] for k in kept]
     projected = project_translations([detagged[k] for k in kept], [translations[k] for k in kept], setup,
-                                     report=report, sources=[texts[k] for k in kept])
+                                     report=report, sources=[texts[k] for k in kept],
+                                     stand_ins=chosen if any(map(any, chosen)) else None)
+    if not failed:
+        return projected
     outputs = [""] * len(texts)
     for k, out in zip(kept, projected):
         outputs[k] = out
@@ -161,6 +181,7 @@ def project_translations(
     *,
     report: RunReport,
     sources: Sequence[str] | None = None,
+    stand_ins: Sequence[Sequence[str | None]] | None = None,
 ) -> list[str]:
     """Project the tags of ``detagged`` sources (any iterable: read once) onto plain MT output (natural text),
     as ``setup`` says (``ProjectionSetup``).
@@ -172,19 +193,27 @@ def project_translations(
     ``setup.guide``: tagged examples (natural text, as ``guide.make_guide`` keeps them) and plain parallel
     text the projection learns from, and its ``model``: a learned projection model, passed to
     ``project_batch`` (None: the rules alone). ``report.segments`` counts the translations when the caller
-    has not set it.
+    has not set it. ``stand_ins``: per segment, the stand-in of each point of its source
+    (``translation.pins``): a code whose stand-in the translation holds goes where it is, the rest are projected.
     """
     src_lang, trg_lang, aligner, escaped = setup.src_lang, setup.trg_lang, setup.aligner, setup.escaped
     remove_tags, guide = setup.remove_tags, setup.guide
     report.segments = report.segments or len(translations)
     ready = []
     naturals = []
+    pins: list[list] = []
+    if stand_ins is not None:
+        detagged = list(detagged)
+        original = list(detagged)  # (pinned points are taken out of ``detagged``)
     for k, translation in enumerate(translations):
         text, removed = translation, 0
         if remove_tags:
             text, removed = remove_model_tags(translation, sources[k] if sources is not None else "")
         report.model_tags_removed += removed
         report.segments_with_model_tags += bool(removed)
+        if stand_ins is not None:
+            detagged[k], text, found = pin(detagged[k], text, stand_ins[k])  # type: ignore[index]
+            pins.append(found)
         naturals.append(text)
         if escaped:
             stood_in = stand_in(text)
@@ -215,11 +244,21 @@ def project_translations(
     with PhaseBar("projecting") as bar:  # on a terminal only
         learn["config"] = ProjectionConfig(on_progress=bar)
         if not escaped:
-            return project_batch(list(detagged), ready, src_lang, trg_lang, aligner, **learn)
-        natural = [natural_detagged(d) for d in detagged]
-        projected = project_batch(natural, ready, src_lang, trg_lang, aligner, **learn)
-    # the text of each output is its translation's own (escaped), never read back from the stand-ins
-    return [restore_text(out, text) for out, text in zip(projected, naturals)]
+            outputs = project_batch(list(detagged), ready, src_lang, trg_lang, aligner, **learn)
+        else:
+            natural = [natural_detagged(d) for d in detagged]
+            projected = project_batch(natural, ready, src_lang, trg_lang, aligner, **learn)
+            # the text of each output is its translation's own (escaped), never read back from the stand-ins
+            outputs = [restore_text(out, text) for out, text in zip(projected, naturals)]
+    if pins:
+        outputs = [unpin(out, found, escaped) for out, found in zip(outputs, pins)]
+    if pins and setup.snap_gaps:
+        outputs = [snap_to_gaps(out, placeholder_groups(d, tokens), escaped) if not found else out
+                   for out, found, d, tokens in zip(outputs, pins, detagged, stand_ins)]  # type: ignore[arg-type]
+    if pins:  # printf placeholders without a position keep the source's order (their arguments come in order)
+        outputs = [in_printf_order(out, [p.open for p in points(d)], tokens)
+                   for out, d, tokens in zip(outputs, original, stand_ins)]  # type: ignore[arg-type]
+    return outputs
 
 
 def _reference_texts(segments: Sequence[Segment], approach: str, escaped: bool) -> list[str]:

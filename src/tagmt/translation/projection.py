@@ -75,7 +75,7 @@ def _aligner(aligner: str | AlignerSpec | Aligner, languages: Sequence[str]) -> 
 
 
 def project_lines(
-    source: str | Path,
+    source: str | Path | InputFile,
     translation: str | Path,
     output: str | Path,
     *,
@@ -90,7 +90,17 @@ def project_lines(
     ``ref``: the tagged references to assess the output against, segment for segment, in any format the
     corpus layer reads (``tagmt.corpus.read_references``: a line file's lines, a TMX's ``trg_lang`` side, an
     XLIFF's targets); segments without one there are left out of the assessment and said (``notes``).
-    ``output`` is never one of the inputs (refused before any work)."""
+    ``output`` is never one of the inputs (refused before any work). ``source`` may be an ``InputFile``: its
+    ``placeholders``/``placeholder_regexes`` make placeholders of the source lines codes (``tagmt.corpus.
+    placeholders``); one that the translation holds as text stays where it is, the others are projected, and
+    the output writes them as they were."""
+    from tagmt.corpus.placeholders import compile_finder, parse_kinds, protect_tagged, unprotect
+    from tagmt.translation.pins import stand_ins
+
+    given = source if isinstance(source, InputFile) else InputFile(source)
+    source = given.path
+    kinds = parse_kinds(given.placeholders) or ()
+    finder = compile_finder(kinds, tuple(given.placeholder_regexes))
     refuse_overwriting_inputs([("output", str(output))], [("source", str(source)), ("translation", str(translation)),
                                                           ("ref", str(ref) if ref else None)])
     src, trg = normalize(src_lang, "--src-lang"), normalize(trg_lang, "--trg-lang")
@@ -110,12 +120,18 @@ def project_lines(
     # One rule, as for every tagmt line file (stated in `tagmt project --help`, README, docs/safety.md): every
     # XML reference is read as its character, &amp; and &#10; alike; any other &, < or > is itself.
     translations = [unescape(line) for line in translations]
-    detagged = [_detag_line(line, source, n) for n, line in enumerate(sources, start=1)]  # refusals before loading
+    protected = [protect_tagged(line, kinds, tuple(given.placeholder_regexes)) if finder else (line, {})
+                 for line in sources]
+    detagged = [_detag_line(line, source, n) for n, (line, _) in enumerate(protected, start=1)]  # refusals first
+    tokens = [stand_ins(d, codes, "", neutral=False) if codes else [] for d, (_, codes) in zip(detagged, protected)]
     loaded = _aligner(aligner, [src, trg])
     started = time.perf_counter()
     report = RunReport(segments=len(sources))
-    setup = ProjectionSetup(src, trg, loaded, escaped=True, guide=guide, remove_tags=False)
-    outputs = project_translations(detagged, translations, setup, report=report)
+    setup = ProjectionSetup(src, trg, loaded, escaped=True, guide=guide, remove_tags=False, snap_gaps=True)
+    outputs = project_translations(detagged, translations, setup, report=report,
+                                   stand_ins=tokens if any(map(any, tokens)) else None)
+    if finder:
+        outputs = [unprotect(out, codes) for out, (_, codes) in zip(outputs, protected)]
     seconds = time.perf_counter() - started
     path = write_lines(output, outputs)
     assessment, compared, notes = None, [], []
@@ -267,3 +283,67 @@ def _xliff_references(ref: str | Path, corpus: Corpus) -> list[str]:
         raise TagmtError(f"{ref}: --ref must have the same units as the input, in the same order "
                          f"({len(theirs)} segments against {len(ours)})")
     return [s.reference or "" for s in found.segments]
+
+
+def project_document(
+    input: str | Path | InputFile,
+    translation: str | Path,
+    output: str | Path | OutputFile,
+    *,
+    aligner: str | AlignerSpec | Aligner = DEFAULT_ALIGNER,
+    guide: Guide | None = None,
+) -> ProjectionRun:
+    """Put MT lines into any document ``read_corpus`` reads (XLIFF, and every format that writes targets):
+    line k of ``translation`` (plain MT output, the line-file escaping rule) is the translation of segment k
+    in the order ``tagmt views --input DOC --view plain --side source`` writes them; each gets its segment's
+    codes by projection and is written as that segment's target (XLIFF: where the file lets it be written,
+    ``OutputFile.overwrite`` as for ``project_xliff``; a format that does not write targets: a line file).
+    Placeholders (``InputFile.placeholders``) that a line holds as text stay where the line has them; the
+    others are projected. Another number of lines is refused in one line before any work."""
+    from tagmt.corpus.placeholders import unprotect
+    from tagmt.translation.files import directions_of, resolve_languages
+    from tagmt.translation.pins import stand_ins
+
+    source, target = InputFile.of(input), OutputFile.of(output)
+    input, output = source.path, target.path
+    refuse_overwriting_inputs([("output", str(output))], [("input", str(input)), ("translation", str(translation))],
+                              in_place=("output", "input"), allow_in_place=target.in_place,
+                              in_place_flag="in_place=True")
+    corpus = read_corpus(input, source.format, src_lang=source.src_lang, trg_lang=source.trg_lang,
+                         placeholders=source.placeholders, placeholder_regexes=source.placeholder_regexes)
+    lines = read_segments(translation)
+    if len(lines) != len(corpus.segments):
+        raise TagmtError(f"{translation} has {len(lines)} lines but {input} has {len(corpus.segments)} segments: give "
+                         "one MT line per segment, in the order of `tagmt views --input "
+                         f"{input} --view plain --side source`")
+    resolve_languages(corpus, source.src_lang, source.trg_lang)
+    directions = directions_of(corpus, range(len(corpus.segments)), source.src_lang, source.trg_lang)
+    allowed, kept = corpus.plan(target.overwrite, machine=True)
+    wanted = set(allowed)
+    languages = sorted({code for direction in directions for code in (direction.src, direction.trg)})
+    loaded = _aligner(aligner, languages) if allowed else None
+    started = time.perf_counter()
+    targets: list[str | None] = [None] * len(corpus.segments)
+    report = RunReport(segments=len(allowed))
+    for direction, indices in directions.items() if allowed else ():
+        chosen = [k for k in indices if k in wanted]
+        if not chosen:
+            continue
+        detagged = [_detag_line(corpus.segments[k].source, input, k + 1) for k in chosen]
+        plain = [unescape(lines[k]) for k in chosen]
+        tokens = [stand_ins(d, corpus.segments[k].codes, "", neutral=False) for d, k in zip(detagged, chosen)]
+        setup = ProjectionSetup(direction.src, direction.trg, loaded, escaped=corpus.escaped, guide=guide,  # type: ignore[arg-type]
+                                remove_tags=False, snap_gaps=True)
+        projected = project_translations(detagged, plain, setup, report=report,
+                                         stand_ins=tokens if any(map(any, tokens)) else None)
+        for k, tagged in zip(chosen, projected):
+            targets[k] = tagged
+    seconds = time.perf_counter() - started
+    if corpus.writer is not None and corpus.writes_targets:
+        path = corpus.write(output, targets, trg_lang=source.trg_lang, overwrite=target.overwrite, machine=True)
+        kept = corpus.kept
+    else:
+        path = write_lines(output, [unprotect(t or "", s.codes) for t, s in zip(targets, corpus.segments)])
+    written = sum(t is not None for t in targets) - sum((kept - corpus.plan(target.overwrite, True)[1]).values())
+    skipped = {f"kept ({reason})": n for reason, n in kept.items()}
+    return ProjectionRun(path, len(corpus.segments), written, seconds, report, skipped)
