@@ -81,6 +81,15 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         help="encoder of the awesome aligner (default: bert-base-multilingual-cased)")
     parser.add_argument("--device", choices=("auto", "cpu", "cuda"), default="auto", help="where awesome runs")
     add_guide_arguments(parser)
+    given = parser.add_argument_group("given alignments (instead of --aligner)")
+    given.add_argument("--alignment", metavar="FILE",
+                       help="word links you already have, one line of Pharaoh pairs i-j per segment (source token i, "
+                            "target token j, from 0), e.g. from fast_align, ModernMT or an MT model; with --tokens: the "
+                            "tags are placed from them and no aligner runs")
+    given.add_argument("--tokens", nargs=2, metavar=("SRC.tok", "TRG.tok"),
+                       help="with --alignment: each segment's source text and translation as the aligner saw them, "
+                            "whitespace-separated tokens (tags left out), one line per segment; Moses escapes, @-@, "
+                            "SentencePiece's \u2581 and WordPiece's ## are read as text")
     parser.add_argument("--ref", metavar="FILE",
                         help="tagged reference to assess the projection against, segment for segment (a tagged line "
                              "file, a TMX file's target side or an XLIFF file's targets; with --xliff: the same XLIFF "
@@ -107,9 +116,24 @@ def _refuse_overwrites(args: argparse.Namespace, output: str | None) -> None:
     refuse_overwriting_inputs(
         [("-o", output), ("--report", args.report)],
         [("--source", args.source), ("--xliff", args.xliff), ("--translation", args.translation), ("--ref", args.ref),
-         existing_folder("--aligner-model", args.aligner_model), *guide_inputs(args)],
+         existing_folder("--aligner-model", args.aligner_model), *guide_inputs(args),
+         ("--alignment", args.alignment), *(("--tokens", path) for path in args.tokens or ())],
         in_place=("-o", "--xliff") if args.xliff else None, allow_in_place=args.in_place,
     )
+
+
+def _given(args: argparse.Namespace):
+    """--alignment with --tokens: the given links (`tagmt.projection.given`), read before any work."""
+    from tagmt.errors import TagmtError
+    from tagmt.projection.given import read_given
+
+    if not (args.alignment and args.tokens):
+        raise TagmtError("--alignment and --tokens SRC.tok TRG.tok go together: give both (or neither, to align with "
+                         "--aligner)")
+    if args.examples or args.examples_data or args.align_corpus or args.aligner_model:
+        raise TagmtError("--alignment gives the links of the segments alone: it takes no --examples, --examples-data, "
+                         "--align-corpus or --aligner-model (they are for an aligner that runs)")
+    return read_given(args.alignment, *args.tokens)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -153,6 +177,8 @@ def _run(args: argparse.Namespace, output: str, measure_only: bool = False) -> i
         check_page(args.html, None, inputs=[args.source, args.xliff, args.translation, args.ref, args.output,
                                             args.report])
     options = dict(aligner=aligner_spec(args), ref=args.ref)  # --aligner, --aligner-model, --device parsed once
+    if args.alignment or args.tokens:
+        options["aligner"] = _given(args)
     if args.xliff:
         if args.translation:
             raise TagmtError("--translation goes with --source; with --xliff the targets are the translation")

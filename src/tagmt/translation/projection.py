@@ -112,10 +112,11 @@ def project_lines(
     translations = [unescape(line) for line in translations]
     detagged = [_detag_line(line, source, n) for n, line in enumerate(sources, start=1)]  # refusals before loading
     loaded = _aligner(aligner, [src, trg])
+    _check_given(loaded, len(sources), f"--source {source}")
     started = time.perf_counter()
     report = RunReport(segments=len(sources))
     setup = ProjectionSetup(src, trg, loaded, escaped=True, guide=guide, remove_tags=False)
-    outputs = project_translations(detagged, translations, setup, report=report)
+    outputs = project_translations(given_sources(loaded, detagged), translations, setup, report=report)
     seconds = time.perf_counter() - started
     path = write_lines(output, outputs)
     assessment, compared, notes = None, [], []
@@ -212,6 +213,7 @@ def project_xliff(
     with_target = [k for k, s in enumerate(corpus.segments) if s.target is not None]
     languages = sorted({code for direction in directions for code in (direction.src, direction.trg)})
     loaded = _aligner(aligner, languages) if chosen else None
+    _check_given(loaded, len(corpus.segments), f"--xliff {input}")
     started = time.perf_counter()
     targets: list[str | None] = [None] * len(corpus.segments)
     report = RunReport(segments=len(with_target))
@@ -225,8 +227,9 @@ def project_xliff(
         # detagged one at a time as the projection reads them (it keeps their natural-text form only)
         detagged = (detag(corpus.segments[k].source) for k in pairs)
         plain = [plain_text(corpus.segments[k].target, escaped=True) for k in pairs]  # type: ignore[arg-type]
-        setup = ProjectionSetup(src, trg, loaded, escaped=True, guide=guide, remove_tags=False)  # type: ignore[arg-type]
-        projected = project_translations(detagged, plain, setup, report=report)
+        aligner_here = loaded.for_segments(pairs) if hasattr(loaded, "for_segments") else loaded  # given links
+        setup = ProjectionSetup(src, trg, aligner_here, escaped=True, guide=guide, remove_tags=False)  # type: ignore[arg-type]
+        projected = project_translations(given_sources(aligner_here, detagged), plain, setup, report=report)
         del plain
         for k, tagged in zip(pairs, projected):
             if k in wanted:
@@ -246,6 +249,20 @@ def project_xliff(
         compared = [(corpus.segments[k].id, corpus.segments[k].source, targets[k] or "", references[k])
                     for k in chosen if _assessed(targets[k] or "", references[k])]
     return ProjectionRun(path, len(corpus.segments), len(chosen), seconds, report, skipped, assessment, compared)
+
+
+def _check_given(aligner: Aligner | None, segments: int, what: str) -> None:
+    """Given links (`projection.given.GivenAligner`) come one line per segment of the input."""
+    if hasattr(aligner, "for_segments") and len(aligner) != segments:  # type: ignore[arg-type]
+        raise TagmtError(f"{what} has {segments} segments but the given links have {len(aligner)} lines "  # type: ignore[arg-type]
+                         "(--alignment, --tokens): give one line per segment, in order")
+
+
+def given_sources(aligner: Aligner, detagged):
+    """The sources as the projection reads them; a `projection.given.GivenAligner` notes there which are tagged
+    (the pairs it will be given), any other aligner sees them unchanged."""
+    reading = getattr(aligner, "reading", None)
+    return reading(detagged) if reading is not None else detagged
 
 
 def _detag_line(line: str, path: str | Path, n: int):
