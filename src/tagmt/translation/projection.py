@@ -33,7 +33,7 @@ from tagmt.corpus.lines import check_same_length, read_segments, write_lines
 from tagmt.xmltext import unescape
 from tagmt.errors import TagmtError
 from tagmt.languages import normalize
-from tagmt.markup import COMMENT, tokenize
+from tagmt.markup import COMMENT, DECLARATION, tokenize
 from tagmt.outputs import refuse_overwriting_inputs
 from tagmt.plaintext import plain_text
 from tagmt.preflight import aligner_problems, check
@@ -143,7 +143,7 @@ def _assessed(output: str, reference: str) -> bool:
 def _has_source_tags(translation: str, source: str) -> bool:
     """Whether ``translation`` has a tag named as one of its own source line's tags (decided per segment,
     as tagmt.markup decides markup: ``<name>`` is text unless the source line uses ``<name>`` as a tag)."""
-    names = {t.name for t in tokenize(source, orphans=True) if t.is_markup and t.name != COMMENT}
+    names = {t.name for t in tokenize(source, orphans=True) if t.is_markup and t.name not in (COMMENT, DECLARATION)}
     return bool(names) and any(t.is_markup and t.name in names for t in tokenize(translation, names))
 
 
