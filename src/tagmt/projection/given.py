@@ -31,9 +31,11 @@ from pathlib import Path
 from typing import Iterable, Iterator, Sequence
 
 from tagmt.errors import TagmtError
+from tagmt.projection.detag import Detagged, SourceTag
 from tagmt.projection.links import Links
 from tagmt.registry import Needs
 from tagmt.safeio import MAX_LINE_FILE_BYTES, decode_utf8, read_regular_file
+from tagmt.xmltext import unescape
 
 _MOSES_ESCAPES = {"&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&apos;": "'", "&#124;": "|",
                   "&#91;": "[", "&#93;": "]"}
@@ -160,9 +162,12 @@ class GivenAligner:
         part.names, part.numbers, part.segments, part._expected = self.names, None, chosen, None
         return part
 
-    def reading(self, detagged: Iterable) -> Iterator:
+    def reading(self, detagged: Iterable[Detagged]) -> Iterator[Detagged]:
         """`detagged` (the sources, in the segments' order) passed through as the projection reads them, noting
-        which have tags: those are the pairs `align` will be given, in that order."""
+        which have tags: those are the pairs `align` will be given, in that order. A source whose tokens hold
+        the text of its comments (the aligner read `<!-- a note -->` as words) has each such comment as a pair
+        of codes, `<!--` and `-->`, around its text, which is then translated text like any other
+        (`open_comments`)."""
         self._expected = []
         for k, source in enumerate(detagged):
             if k >= len(self.segments):
@@ -170,7 +175,20 @@ class GivenAligner:
                                  f"one line per segment in {self.names[0]}")
             if source.tags:
                 self._expected.append(k)
+                source = self._with_comments(k, source)
             yield source
+
+    def _with_comments(self, k: int, source: Detagged) -> Detagged:
+        """`source`, or its comments opened when the tokens hold their text and not the text without it."""
+        opened = open_comments(source)
+        if opened is source or self._covers(k, source.plain) or not self._covers(k, opened.plain):
+            return source
+        return opened
+
+    def _covers(self, k: int, plain: str) -> bool:
+        """Whether segment `k`'s source tokens are exactly the (escaped) source text `plain`."""
+        chars = self.segments[k].src.chars
+        return _walk([unescape(plain)], chars, 0) == len(chars)
 
     def align(self, src_words: Sequence[Sequence[str]], trg_words: Sequence[Sequence[str]]) -> list[Links]:
         """The given links on each pair of words (the pieces of the tagged pairs, in order)."""
@@ -282,6 +300,35 @@ def _walk(words: Sequence[str], chars: str, q: int) -> int | None:
                 return None
             q += n
     return q
+
+
+def open_comments(source: Detagged) -> Detagged:
+    """`source` with each comment (a point whose code is `<!--text-->`) as a pair of codes `<!--` … `-->` around
+    its text, put into the plain text where the comment was; `source` itself when it has no comment. Offsets
+    move in document order: a tag after a comment (or around it) moves by (or grows by) the text put in."""
+    if not any(not tag.close and tag.open.startswith("<!--") for tag in source.walk()):
+        return source
+    shift = 0
+    pieces: list[str] = []
+    done = 0  # the plain text copied so far
+
+    def moved(tag: SourceTag) -> SourceTag:
+        nonlocal shift, done
+        if not tag.close and tag.open.startswith("<!--") and tag.open.endswith("-->") and len(tag.open) >= 7:
+            text = tag.open[4:-3]
+            pieces.append(source.plain[done:tag.start])
+            pieces.append(text)
+            done = tag.start
+            start = tag.start + shift
+            shift += len(text)
+            return SourceTag("<!--", "-->", start, start + len(text))
+        start = tag.start + shift
+        children = tuple(moved(child) for child in tag.children)  # (depth: at most detag.MAX_DEPTH)
+        return SourceTag(tag.open, tag.close, start, tag.end + shift, children)
+
+    tags = tuple(moved(tag) for tag in source.tags)
+    pieces.append(source.plain[done:])
+    return Detagged("".join(pieces), tags)
 
 
 def _parsed(number: int, line: str, src: _Side, trg: _Side, names: tuple[str, str, str]) -> _Segment:
