@@ -239,3 +239,32 @@ def test_eflomals_own_links_given_back_give_eflomals_projection(sources):
     aligner = GivenAligner(alignment, src_tokens, trg_tokens)
     again = project_batch(list(aligner.reading(detagged)), translations, "en", "de", aligner)
     assert again == expected
+
+
+XLIFF = """<?xml version="1.0" encoding="UTF-8"?>
+<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">
+<file original="a" source-language="en" target-language="de" datatype="plaintext"><body>
+<trans-unit id="1"><source>Click <g id="1">Save</g> now.</source><target state="needs-translation">Klicken Sie jetzt auf Speichern.</target></trans-unit>
+<trans-unit id="2"><source>plain</source><target state="needs-translation">einfach</target></trans-unit>
+<trans-unit id="3"><source>The <x id="2"/>house is red.</source><target state="needs-translation">Das Haus ist rot.</target></trans-unit>
+</body></file></xliff>
+"""
+
+
+def test_xliff_targets_take_their_tags_from_given_links(tmp_path):
+    from tagmt.projection.given import read_given
+    from tagmt.translation.projection import project_xliff
+
+    files = {"in.xlf": XLIFF, "s.tok": "Click Save now .\nplain\nThe house is red .\n",
+             "t.tok": "Klicken Sie jetzt auf Speichern .\neinfach\nDas Haus ist rot .\n",
+             "links": "0-0 0-1 1-4 2-2 3-5\n0-0\n0-0 1-1 2-2 3-3 4-4\n"}
+    for name, text in files.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    given = read_given(tmp_path / "links", tmp_path / "s.tok", tmp_path / "t.tok")
+    project_xliff(tmp_path / "in.xlf", tmp_path / "out.xlf", aligner=given)
+    written = (tmp_path / "out.xlf").read_text(encoding="utf-8")
+    assert 'Klicken Sie jetzt auf <g id="1">Speichern</g>.</target>' in written
+    assert 'Das <x id="2"/>Haus ist rot.</target>' in written
+    (tmp_path / "links").write_text("0-0\n0-0\n", encoding="utf-8")
+    with pytest.raises(TagmtError, match="has 2 lines, "):
+        read_given(tmp_path / "links", tmp_path / "s.tok", tmp_path / "t.tok")
