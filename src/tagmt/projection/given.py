@@ -289,6 +289,13 @@ class GivenAligner:
                                  f"the tokens of this {text}, as the aligner saw it")
 
 
+def covers(tokens: str, text: str) -> bool:
+    """Whether the whitespace-separated `tokens` (a line of one side) spell `text` exactly, as `GivenAligner`
+    compares them (whitespace and Cf aside, case and NFKC tolerated, artefacts undone)."""
+    chars = _Side.of(tokens).chars
+    return _walk([text], chars, 0) == len(chars)
+
+
 def _walk(words: Sequence[str], chars: str, q: int) -> int | None:
     """Where `words` end in `chars` when they match from `q`; None when they do not."""
     for word in words:

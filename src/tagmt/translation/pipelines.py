@@ -122,6 +122,10 @@ def run_detag_project(
     ``guide``'s examples and extra parallel text when given)."""
     report = report if report is not None else RunReport()
     engine = engine.for_approach("dp")
+    if getattr(aligner, "from_engine", False):  # --aligner attention: the engine must have attention to give
+        from tagmt.projection.attention import check_engine
+
+        check_engine(engine)
     detagged = [detag(s.source) for s in segments]
     texts = [unescape(d.plain) if escaped else d.plain for d in detagged]  # = plain_text(source, escaped=escaped)
     translations = translate_segments(
@@ -129,8 +133,13 @@ def run_detag_project(
         cache=_cache(engine, "dp", direction, texts, run), progress=_progress(engine, "dp", direction, run),
     )
     report.segments = len(translations)
+    sources: Iterable[Detagged] = detagged
+    if getattr(aligner, "from_engine", False):  # the links of the model's own attention, on the text projected
+        cleaned = [remove_model_tags(t, s)[0] for t, s in zip(translations, texts)]
+        aligner = aligner.given(engine, texts, cleaned, *direction.engine_languages)  # type: ignore[attr-defined]
+        sources = aligner.reading(detagged)  # type: ignore[attr-defined]
     setup = ProjectionSetup(direction.src, direction.trg, aligner, escaped, guide)
-    return project_translations(detagged, translations, setup, report=report, sources=texts)
+    return project_translations(sources, translations, setup, report=report, sources=texts)
 
 
 def project_translations(

@@ -71,7 +71,12 @@ def _aligner(aligner: str | AlignerSpec | Aligner, languages: Sequence[str]) -> 
     if not isinstance(aligner, AlignerSpec):
         return aligner
     check(aligner_problems(aligner.name, aligner.model, languages))
-    return aligner.load()
+    loaded = aligner.load()
+    if getattr(loaded, "from_engine", False):  # --aligner attention: there is no translating model here
+        from tagmt.projection.attention import ELSEWHERE
+
+        raise TagmtError(ELSEWHERE)
+    return loaded
 
 
 def project_lines(
