@@ -54,6 +54,8 @@ def pairs(args) -> tuple[list[str], list[str], str, str]:
         sources = [p["en"] for p in PARALLEL] * 5
         return sources, [p["ja"] for p in PARALLEL] * 5, "en", "ja"
     folder = Path(args.eurlex)
+    if not (folder / f"dev-{args.set}.en").is_file():
+        raise SystemExit(f"bench_attention_links: no dev-{args.set}.en in {folder}: give --eurlex FOLDER")
     src = (folder / f"dev-{args.set}.en").read_text(encoding="utf-8").splitlines()
     ref = (folder / f"dev-{args.set}.{args.target}").read_text(encoding="utf-8").splitlines()
     keep = [k for k, line in enumerate(src) if any(t.is_markup for t in tokenize(line, orphans=True))][: args.limit]
@@ -98,7 +100,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--model", help="an M2M-100 / mBART-50 checkpoint folder (default: the tests' tiny M2M-100)")
     parser.add_argument("--engine", choices=("hf", "ct2"), default="hf")
-    parser.add_argument("--eurlex", default=str(ROOT.parent / "shared" / "eurlex-dev"),
+    parser.add_argument("--eurlex", default=os.environ.get("TAGMT_EURLEX_DEV", str(ROOT.parent / "shared" / "eurlex-dev")),
                         help="the folder of dev-glossary.* / dev-eurlex.* line files")
     parser.add_argument("--set", choices=("glossary", "eurlex"), default="glossary")
     parser.add_argument("--target", default="de", help="target language of the line files (de, fr, hu)")

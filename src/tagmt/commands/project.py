@@ -20,6 +20,8 @@ examples:
   tagmt learn --src-lang en --trg-lang de --corpus big.en big.de --examples dev.en dev.de -o en-de.model
   tagmt project --source test.en --translation mt.de --src-lang en --trg-lang de -o mt.tagged.de
       --projection-model en-de.model
+  tagmt project --source test.en --translation mt.de --src-lang en --trg-lang de -o mt.tagged.de
+      --alignment mt.links --tokens test.tok.en mt.tok.de
 
 line files: --source has one tagged segment per line (XML-escaped text, tags of any names: <g id="1">,
 <x/>, DITA, HTML); --translation has the plain MT output, line for line (no tags). The output is the
@@ -54,7 +56,10 @@ error class). A reference with another number of segments is refused before any 
 target for (a TMX unit without --trg-lang, an XLIFF unit without a target) are left out and counted.
 
 Word alignment: eflomal (default; statistical, learns from the file itself, needs no model weights) or
-awesome (multilingual BERT). Projection: inside-outside (Zenkel et al. 2021), see tagmt.projection.
+awesome (multilingual BERT); or links you already have: --alignment (one line of Pharaoh i-j pairs per
+segment) with --tokens (each segment's source and translation as your aligner tokenized them, tags left
+out), mapped onto tagmt's words by their characters; no aligner runs. Tags that are not well formed inside a
+segment (opened or closed in another one, overlapping, <br>, comments, <!ENTITY ...>) are carried as codes. Projection: inside-outside (Zenkel et al. 2021), see tagmt.projection.
 """
 
 
@@ -225,5 +230,6 @@ def _run(args: argparse.Namespace, output: str, measure_only: bool = False) -> i
             from tagmt.report import write_projection_page
 
             write_projection_page(args.html, done.compared, notes=done.notes, about=[
-                f"source {args.xliff or args.source}", f"reference {args.ref}", f"aligner {args.aligner}"])
+                f"source {args.xliff or args.source}", f"reference {args.ref}",
+                f"links {args.alignment}" if args.alignment else f"aligner {args.aligner}"])
     return 0
