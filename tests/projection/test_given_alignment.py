@@ -268,3 +268,12 @@ def test_xliff_targets_take_their_tags_from_given_links(tmp_path):
     (tmp_path / "links").write_text("0-0\n0-0\n", encoding="utf-8")
     with pytest.raises(TagmtError, match="has 2 lines, "):
         read_given(tmp_path / "links", tmp_path / "s.tok", tmp_path / "t.tok")
+
+
+def test_an_unknown_token_stands_for_the_characters_up_to_the_next_token():
+    from tagmt.projection.given import covers
+
+    out = project(["<b>Grüße</b> an alle"], ["Greetings to all"], "de", "en", ["0-0 1-0 2-0 3-1 4-2"],
+                  ["▁Gr <unk> ße ▁an ▁alle"], ["▁Greetings ▁to ▁all"])
+    assert out == ["<b>Greetings</b> to all"]
+    assert covers("▁G <unk> ße", "Grüße") and covers("<unk>", "ü") and not covers("<unk> x", "ü")

@@ -308,7 +308,8 @@ class Seq2SeqEngine(Engine):
                 out.append(([], [], []))
                 continue
             rows = self._cross_attention(src_ids, [forced, *trg_ids], layer)[1:1 + len(trg_ids)]
-            keep = [i for i, token in enumerate(src_ids) if token not in self._skip_ids]
+            unknown = self.tokenizer.unk_token_id  # (kept: `<unk>` stands for the characters it replaced)
+            keep = [i for i, token in enumerate(src_ids) if token not in self._skip_ids or token == unknown]
             out.append((self.tokenizer.convert_ids_to_tokens([src_ids[i] for i in keep]),
                         self.tokenizer.convert_ids_to_tokens(trg_ids), [[row[i] for i in keep] for row in rows]))
         return out

@@ -13,8 +13,8 @@ sentence pieces of one segment has no place in either piece and is dropped.
 Tokens are compared with the text character by character, skipping whitespace and format characters
 (Unicode Cf) on both sides; a character matches itself, itself in another case, or its NFKC form
 (SentencePiece normalises `…` to `...`, full-width letters to ASCII); the projection's stand-ins for
-`& < >` (`standins.py`) match the characters. Tokenizer artefacts are undone in one place,
-`normalise_token`. A token that does not match the text is refused in one line naming the segment.
+`& < >` (`standins.py`) match the characters; an unknown token (`<unk>`, `[UNK]`) stands for the text up
+to the next token's characters. Tokenizer artefacts are undone in one place, `normalise_token`. A token that does not match the text is refused in one line naming the segment.
 
 Which segment a piece belongs to: the projection reads only tagged pairs (`learns_from_corpus` is False),
 so the callers that know the sources (`translation.projection`, `api.project`) pass them through `reading`,
@@ -81,11 +81,36 @@ class _Side:
         chars: list[str] = []
         owner: list[int] = []
         for k, token in enumerate(tokens):
-            for char in normalise_token(token):
+            text = normalise_token(token)
+            for char in _UNK if text in UNKNOWN else text:
                 if not _skipped(char):
                     chars.append(char)
                     owner.append(k)
         return cls(tokens, "".join(chars), tuple(owner))
+
+
+UNKNOWN = frozenset(("<unk>", "<UNK>", "[UNK]"))
+"""A subword vocabulary's unknown token: it stands for one or more characters of the text, whatever they are."""
+_UNK = "\uffff"  # (a noncharacter: never in a token's own text)
+
+
+def _advance(char: str, chars: str, q: int, inside: bool) -> tuple[int, int, int, bool] | None:
+    """One text character against the token characters at `q`: the token characters it overlaps (`[a, b)`),
+    where the next character is compared and whether that is inside an unknown token; None: no match. An
+    unknown token covers the text up to the first character that matches what follows it."""
+    if q < len(chars) and chars[q] == _UNK:
+        if inside:
+            n = _step(char, chars, q + 1)
+            if n >= 0:
+                return q + 1, q + 1 + n, q + 1 + n, False
+        return q, q + 1, q, True
+    n = _step(char, chars, q)
+    return None if n < 0 else (q, q + n, q + n, False)
+
+
+def _past(chars: str, q: int, inside: bool) -> int:
+    """Where the text's last character leaves the token characters: past an unknown token it ended inside."""
+    return q + 1 if inside and q < len(chars) and chars[q] == _UNK else q
 
 
 def _step(char: str, chars: str, q: int) -> int:
@@ -256,17 +281,18 @@ class GivenAligner:
         """Token index → the piece's words it overlaps, and where the piece ends in the tokens' characters."""
         side = segment.src if which == 1 else segment.trg
         found: dict[int, set[int]] = {}
+        inside = False
         for w, word in enumerate(words):
             for char in word:
                 if _skipped(char):
                     continue
-                n = _step(char, side.chars, q)
-                if n < 0:
+                step = _advance(char, side.chars, q, inside)
+                if step is None:
                     self._mismatch(segment, which, word, q)
-                for owner in side.owner[q:q + n]:
+                a, b, q, inside = step  # type: ignore[misc]
+                for owner in side.owner[a:b]:
                     found.setdefault(owner, set()).add(w)
-                q += n
-        return found, q
+        return found, _past(side.chars, q, inside)
 
     def _mismatch(self, segment: _Segment, which: int, word: str, q: int) -> None:
         side = segment.src if which == 1 else segment.trg
@@ -298,15 +324,16 @@ def covers(tokens: str, text: str) -> bool:
 
 def _walk(words: Sequence[str], chars: str, q: int) -> int | None:
     """Where `words` end in `chars` when they match from `q`; None when they do not."""
+    inside = False
     for word in words:
         for char in word:
             if _skipped(char):
                 continue
-            n = _step(char, chars, q)
-            if n < 0:
+            step = _advance(char, chars, q, inside)
+            if step is None:
                 return None
-            q += n
-    return q
+            _, _, q, inside = step
+    return _past(chars, q, inside)
 
 
 def open_comments(source: Detagged) -> Detagged:
