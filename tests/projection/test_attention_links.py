@@ -93,7 +93,7 @@ def test_pieces_that_do_not_spell_the_text_get_no_links(capsys):
         name = "fake"
 
         def attention(self, sources, translations, src_lang, trg_lang):
-            return [(["▁a", "<unk>"], ["▁x", "▁y"], [[1.0, 0.0], [0.0, 1.0]]), (["▁a"], ["▁x"], [[1.0]])]
+            return [(["▁a", "▁b"], ["▁x", "▁y"], [[1.0, 0.0], [0.0, 1.0]]), (["▁a"], ["▁x"], [[1.0]])]
 
     given = AttentionAligner().given(Engine(), ["a é", "a"], ["x y", "x"], "en", "de")
     assert [s.links for s in given.segments] == [{}, {0: [0]}]
