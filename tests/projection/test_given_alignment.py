@@ -277,3 +277,10 @@ def test_an_unknown_token_stands_for_the_characters_up_to_the_next_token():
                   ["▁Gr <unk> ße ▁an ▁alle"], ["▁Greetings ▁to ▁all"])
     assert out == ["<b>Greetings</b> to all"]
     assert covers("▁G <unk> ße", "Grüße") and covers("<unk>", "ü") and not covers("<unk> x", "ü")
+
+
+def test_unknown_runs_end_at_an_exact_match_and_may_follow_each_other():
+    from tagmt.projection.given import covers
+
+    assert covers("<unk> ▁im ▁Jahr", "BIP im Jahr")  # `I` of the unknown run is not the `i` of "im"
+    assert covers("▁a <unk> <unk> ▁b", "a ßü b") and not covers("▁a <unk> ▁c", "a ß b")

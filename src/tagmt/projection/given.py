@@ -99,8 +99,10 @@ def _advance(char: str, chars: str, q: int, inside: bool) -> tuple[int, int, int
     where the next character is compared and whether that is inside an unknown token; None: no match. An
     unknown token covers the text up to the first character that matches what follows it."""
     if q < len(chars) and chars[q] == _UNK:
-        if inside:
-            n = _step(char, chars, q + 1)
+        if inside and q + 1 < len(chars):
+            if chars[q + 1] == _UNK:  # the next unknown token begins here
+                return q + 1, q + 2, q + 1, True
+            n = _step(char, chars, q + 1, exact=True)  # (an unknown run may hold `I` before an `i`)
             if n >= 0:
                 return q + 1, q + 1 + n, q + 1 + n, False
         return q, q + 1, q, True
@@ -113,17 +115,17 @@ def _past(chars: str, q: int, inside: bool) -> int:
     return q + 1 if inside and q < len(chars) and chars[q] == _UNK else q
 
 
-def _step(char: str, chars: str, q: int) -> int:
+def _step(char: str, chars: str, q: int, exact: bool = False) -> int:
     """How many token characters at `q` the text character `char` matches (0: it is NFKC-normalised away), or
-    -1: none."""
+    -1: none; `exact`: in the same case only."""
     char = _STAND_INS.get(char, char)
-    if q < len(chars) and (chars[q] == char or chars[q].lower() == char.lower()):
+    if q < len(chars) and (chars[q] == char or not exact and chars[q].lower() == char.lower()):
         return 1
     folded = "".join(c for c in unicodedata.normalize("NFKC", char) if not _skipped(c))
     if folded == char:
         return -1
     here = chars[q:q + len(folded)]
-    return len(folded) if here == folded or here.lower() == folded.lower() else -1
+    return len(folded) if here == folded or not exact and here.lower() == folded.lower() else -1
 
 
 @dataclass
