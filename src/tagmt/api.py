@@ -251,10 +251,7 @@ def project(
     if model is not None:  # the learned model goes with what the projection learns from
         guide = replace(guide or Guide(), model=model)
     setup = ProjectionSetup(src, trg, loaded, escaped=True, guide=guide, remove_tags=False)
-    detagged = [detag(s) for s in source_list]
-    reading = getattr(loaded, "reading", None)  # given links note which sources are tagged
-    outputs = project_translations(reading(detagged) if reading else detagged, translation_list, setup,
-                                   report=report)
+    outputs = project_translations([detag(s) for s in source_list], translation_list, setup, report=report)
     return outputs[0] if one else outputs
 
 

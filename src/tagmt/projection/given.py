@@ -17,8 +17,8 @@ Tokens are compared with the text character by character, skipping whitespace an
 to the next token's characters. Tokenizer artefacts are undone in one place, `normalise_token`. A token that does not match the text is refused in one line naming the segment.
 
 Which segment a piece belongs to: the projection reads only tagged pairs (`learns_from_corpus` is False),
-so the callers that know the sources (`translation.projection`, `api.project`) pass them through `reading`,
-which notes the tagged ones in order; an aligner used without it finds each segment by its text (the next
+so `translation.pipelines.project_translations` (which `tagmt project`, `tagmt.project` and the service call)
+passes the sources through `reading`, which notes the tagged ones in order; an aligner used without it finds each segment by its text (the next
 segment, at or after the last one, whose tokens begin with the piece's words).
 """
 

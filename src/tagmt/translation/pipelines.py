@@ -133,13 +133,11 @@ def run_detag_project(
         cache=_cache(engine, "dp", direction, texts, run), progress=_progress(engine, "dp", direction, run),
     )
     report.segments = len(translations)
-    sources: Iterable[Detagged] = detagged
     if getattr(aligner, "from_engine", False):  # the links of the model's own attention, on the text projected
         cleaned = [remove_model_tags(t, s)[0] for t, s in zip(translations, texts)]
         aligner = aligner.given(engine, texts, cleaned, *direction.engine_languages)  # type: ignore[attr-defined]
-        sources = aligner.reading(detagged)  # type: ignore[attr-defined]
     setup = ProjectionSetup(direction.src, direction.trg, aligner, escaped, guide)
-    return project_translations(sources, translations, setup, report=report, sources=texts)
+    return project_translations(detagged, translations, setup, report=report, sources=texts)
 
 
 def project_translations(
@@ -164,6 +162,9 @@ def project_translations(
     """
     src_lang, trg_lang, aligner, escaped = setup.src_lang, setup.trg_lang, setup.aligner, setup.escaped
     remove_tags, guide = setup.remove_tags, setup.guide
+    reading = getattr(aligner, "reading", None)  # given links (`projection.given`) note which sources are tagged
+    if reading is not None:
+        detagged = reading(detagged)
     report.segments = report.segments or len(translations)
     ready = []
     naturals = []

@@ -121,7 +121,7 @@ def project_lines(
     started = time.perf_counter()
     report = RunReport(segments=len(sources))
     setup = ProjectionSetup(src, trg, loaded, escaped=True, guide=guide, remove_tags=False)
-    outputs = project_translations(given_sources(loaded, detagged), translations, setup, report=report)
+    outputs = project_translations(detagged, translations, setup, report=report)
     seconds = time.perf_counter() - started
     path = write_lines(output, outputs)
     assessment, compared, notes = None, [], []
@@ -234,7 +234,7 @@ def project_xliff(
         plain = [plain_text(corpus.segments[k].target, escaped=True) for k in pairs]  # type: ignore[arg-type]
         aligner_here = loaded.for_segments(pairs) if hasattr(loaded, "for_segments") else loaded  # given links
         setup = ProjectionSetup(src, trg, aligner_here, escaped=True, guide=guide, remove_tags=False)  # type: ignore[arg-type]
-        projected = project_translations(given_sources(aligner_here, detagged), plain, setup, report=report)
+        projected = project_translations(detagged, plain, setup, report=report)
         del plain
         for k, tagged in zip(pairs, projected):
             if k in wanted:
@@ -261,13 +261,6 @@ def _check_given(aligner: Aligner | None, segments: int, what: str) -> None:
     if hasattr(aligner, "for_segments") and len(aligner) != segments:  # type: ignore[arg-type]
         raise TagmtError(f"{what} has {segments} segments but the given links have {len(aligner)} lines "  # type: ignore[arg-type]
                          "(--alignment, --tokens): give one line per segment, in order")
-
-
-def given_sources(aligner: Aligner, detagged):
-    """The sources as the projection reads them; a `projection.given.GivenAligner` notes there which are tagged
-    (the pairs it will be given), any other aligner sees them unchanged."""
-    reading = getattr(aligner, "reading", None)
-    return reading(detagged) if reading is not None else detagged
 
 
 def _detag_line(line: str, path: str | Path, n: int):
