@@ -17,6 +17,7 @@ from tagmt.errors import TagmtError
 ALIGNER_TABLE = {
     "eflomal": "tagmt.projection.align:EflomalAligner",
     "awesome": "tagmt.projection.align:AwesomeAligner",
+    "attention": "tagmt.projection.attention:AttentionAligner",  # the translating model's own (translate dp)
 }
 
 #: the aligners themselves (`aligner_class` builds each)

@@ -223,6 +223,8 @@ def project(
     align_corpus: Sequence[tuple[str, str]] | None = None,
     device: str = "auto",
     lexicon: str | Path | Sequence[str | Path] | None = None,
+    alignment: str | Sequence[str] | None = None,
+    tokens: tuple[str | Sequence[str], str | Sequence[str]] | None = None,
 ) -> str | list[str]:
     """Put the tags of tagged ``sources`` into their ``translations`` (natural text, as an MT system writes
     it; no tags): a list for lists, a string for one string. The outputs are tagged strings, text
@@ -233,7 +235,11 @@ def project(
     line-file paths). ``align_corpus``: plain ``(source, target)`` pairs for the aligner.
     ``projection_model``: a model learned by ``tagmt learn`` (None: the rules alone). ``lexicon``: bilingual
     dictionaries as ``tagmt project --lexicon`` takes them (a path or several, ``"cedict"``, ``"auto"``,
-    ``"none"``; None: the installed ones of the language pair)."""
+    ``"none"``; None: the installed ones of the language pair). ``alignment`` with ``tokens``: word links you
+    already have, placed without running an aligner — per segment one Pharaoh line (``"0-0 1-2"``) and
+    ``tokens = (source tokens, target tokens)``, each one whitespace-tokenized line per segment (strings for one
+    segment), the texts as the aligner saw them, tags left out (``tagmt.projection.given``; no ``examples``
+    then)."""
     from tagmt.languages import normalize
     from tagmt.preflight import aligner_problems, check
     from tagmt.projection import detag
@@ -256,8 +262,11 @@ def project(
                          "project takes the plain MT output")
     src, trg = normalize(src_lang, "src_lang"), normalize(trg_lang, "trg_lang")
     model = _projection_model(projection_model, src, trg)
-    check(aligner_problems(aligner, None, [src, trg]))
-    loaded = load_aligner(aligner, device)
+    if alignment is not None or tokens is not None:
+        loaded = _given_links(alignment, tokens, one, len(source_list), examples or align_corpus)
+    else:
+        check(aligner_problems(aligner, None, [src, trg]))
+        loaded = load_aligner(aligner, device)
     report = RunReport()
     guide = _guide(examples, align_corpus, src, trg)
     if lexicon is not None:
@@ -270,6 +279,22 @@ def project(
     setup = ProjectionSetup(src, trg, loaded, escaped=True, guide=guide, remove_tags=False)
     outputs = project_translations([detag(s) for s in source_list], translation_list, setup, report=report)
     return outputs[0] if one else outputs
+
+
+def _given_links(alignment: Any, tokens: Any, one: bool, count: int, guided: Any) -> Any:
+    """``project``'s ``alignment``/``tokens`` as a `projection.given.GivenAligner`, checked."""
+    from tagmt.projection.given import GivenAligner
+
+    if alignment is None or tokens is None or len(tokens) != 2:
+        raise TagmtError("project takes alignment and tokens=(source tokens, target tokens) together, or neither")
+    if guided:
+        raise TagmtError("given links (alignment, tokens) are the segments' own: project takes no examples or "
+                         "align_corpus with them")
+    lines = [[x] if isinstance(x, str) else list(x) for x in (alignment, *tokens)]
+    if one != all(isinstance(x, str) for x in (alignment, *tokens)) or any(len(x) != count for x in lines):
+        raise TagmtError(f"alignment and tokens need one line each per segment ({count}): strings for one source, "
+                         "lists for a list")
+    return GivenAligner(*lines, names=("alignment", "the source tokens", "the target tokens"))
 
 
 def _projection_model(model: Any, src_lang: str | None = None, trg_lang: str | None = None) -> Any:

@@ -8,7 +8,8 @@ Whether ``<b>`` is markup depends on the segment alone (and, for a hypothesis, o
 reference), never on other segments of the corpus.
 
 1. Grammar. A candidate is a start tag ``<name a="v" …>``, an end tag ``</name>``, a self-closing
-   tag ``<name …/>`` or a comment ``<!--…-->``. ``name`` is an XML Name (letters, digits,
+   tag ``<name …/>``, a comment ``<!--…-->`` or a declaration ``<!NAME …>`` (``<!ENTITY k "v">``,
+   ``<!DOCTYPE html>``: quoted parts may hold ``>``, none may hold ``<``). ``name`` is an XML Name (letters, digits,
    ``_ : - .`` and the Unicode ranges of XML 1.0 5th edition; no leading digit, ``-`` or ``.``);
    attributes must be ``name="value"`` or ``name='value'`` (no ``<`` in the value) separated by XML
    whitespace. So ``<name of composition type>`` or ``<field name>`` (a bare word where an attribute
@@ -22,13 +23,16 @@ reference), never on other segments of the corpus.
    caller passes that name in ``names``: metrics pass the element names of the segment's reference,
    so a hypothesis that drops ``</b>`` of a reference ``<b>…</b>`` keeps its ``<b>`` as (malformed)
    markup, while a hypothesis that wraps a word in ``<b>…</b>`` that its reference does not have has
-   inserted an element, which the metrics count. Comments are always markup. Tag projection reads a
+   inserted an element, which the metrics count. Comments and declarations are always markup. Tag
+   projection reads a
    *source* segment with ``orphans=True`` (rules 1 and 2 alone), so that an unpaired tag there is kept
    as a point instead of being sent to the MT system as text.
 
-Comments (which occur in the SAP data) are tokens of kind ``empty`` named ``#comment``: they are
-markup that is neither translated nor part of the lexical text, and they take part in the tree as
-leaves so that fragment counts stay aligned.
+Comments (which occur in the SAP data) are tokens of kind ``empty`` named ``#comment``, declarations
+tokens of kind ``empty`` named ``#declaration``: markup that is neither translated nor part of the lexical
+text, taking part in the tree as leaves so that fragment counts stay aligned. ``unpaired(tokens)`` names
+the start and end tags that pair with nothing in their segment (an element opened or closed in another
+segment, overlapping elements, an HTML void ``<br>``): projection and DT outputs carry them as points.
 
 Concatenating the ``text`` of all tokens gives the segment back exactly, and each token's ``start`` is
 its character offset in the segment, so callers can map tokens back onto the string. Tokenizing is
@@ -44,6 +48,7 @@ from typing import Collection, Iterable, NamedTuple, Sequence
 
 __all__ = [
     "COMMENT",
+    "DECLARATION",
     "Element",
     "TaggedSegment",
     "Token",
@@ -55,10 +60,14 @@ __all__ = [
     "tags",
     "text_fragments",
     "tokenize",
+    "unpaired",
 ]
 
 #: Name given to comment tokens (after the DOM's ``nodeName``).
 COMMENT = "#comment"
+#: Name given to declaration tokens (``<!ENTITY …>``, ``<!DOCTYPE …>``).
+DECLARATION = "#declaration"
+_SPECIAL = frozenset((COMMENT, DECLARATION))  # markup whatever the segment, never an element name
 
 _NAME_START = (
     ":A-Z_a-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u02ff\u0370-\u037d\u037f-\u1fff\u200c-\u200d"
@@ -74,6 +83,9 @@ _TAG = re.compile(
     rf"</(?P<end>{_NAME}){_WS}*>"
     rf"|<(?P<start>{_NAME})(?:{_ATTRIBUTE})*{_WS}*(?P<slash>/?)>"
 )
+# a declaration: `<!` and a name, then unquoted characters or quoted strings, none holding `<` (so a failed
+# match stops at the next `<`: linear)
+_DECLARATION = re.compile(r"""<![A-Za-z][^<>"']*(?:(?:"[^"<]*"|'[^'<]*')[^<>"']*)*>""")
 _ATTRIBUTE_PARTS = re.compile(rf"{_WS}+(?P<name>{_NAME}){_WS}*={_WS}*{_VALUE}")
 
 
@@ -118,6 +130,12 @@ def _candidates(segment: str) -> list[tuple[str, str, int, int]]:
                 position = close + 3
                 continue
             comment_can_close = False
+        if segment.startswith("<!", lt):
+            declaration = _DECLARATION.match(segment, lt)
+            if declaration is not None:
+                found.append(("empty", DECLARATION, lt, declaration.end()))
+                position = declaration.end()
+                continue
         match = _TAG.match(segment, lt)
         if match is None:
             position = lt + 1
@@ -137,7 +155,7 @@ def _names_of(candidates: Iterable[tuple[str, str, int, int]]) -> set[str]:
     names: set[str] = set()
     opened: set[str] = set()
     for kind, name, _, _ in candidates:
-        if kind == "empty" and name != COMMENT:
+        if kind == "empty" and name not in _SPECIAL:
             names.add(name)
         elif kind == "start":
             opened.add(name)
@@ -164,7 +182,7 @@ def tokenize(segment: str, names: Collection[str] = (), *, orphans: bool = False
     tokens: list[Token] = []
     position = 0
     for kind, name, start, end in candidates:
-        if not orphans and name != COMMENT and name not in markup_names:
+        if not orphans and name not in _SPECIAL and name not in markup_names:
             continue
         if start > position:
             tokens.append(Token("text", segment[position:start], "", position))
@@ -176,14 +194,40 @@ def tokenize(segment: str, names: Collection[str] = (), *, orphans: bool = False
 
 
 def element_names(segment: str | Sequence[Token]) -> frozenset[str]:
-    """The names that ``segment`` uses as elements (rule 3), comments excluded."""
+    """The names that ``segment`` uses as elements (rule 3), comments and declarations excluded."""
     tokens = tokenize(segment) if isinstance(segment, str) else segment
-    return frozenset(token.name for token in tokens if token.is_markup and token.name != COMMENT)
+    return frozenset(token.name for token in tokens if token.is_markup and token.name not in _SPECIAL)
+
+
+def unpaired(tokens: Sequence[Token]) -> set[int]:
+    """Indices of the start and end tags of ``tokens`` that pair with nothing: an end tag closes the innermost
+    open element of its name (the elements opened inside it and still open pair with nothing), an end tag
+    with no open element of its name and a start tag never closed pair with nothing (as ``element_tree``
+    recovers malformed markup). Empty for well-formed markup; linear."""
+    stack: list[int] = []
+    open_count: dict[str, int] = {}  # open start tags of each name: no scan of the stack per end tag
+    loose: set[int] = set()
+    for k, token in enumerate(tokens):
+        if token.kind == "start":
+            stack.append(k)
+            open_count[token.name] = open_count.get(token.name, 0) + 1
+        elif token.kind == "end":
+            if open_count.get(token.name, 0) == 0:
+                loose.add(k)
+                continue
+            while tokens[stack[-1]].name != token.name:
+                inner = stack.pop()
+                open_count[tokens[inner].name] -= 1
+                loose.add(inner)
+            open_count[token.name] -= 1
+            stack.pop()
+    loose.update(stack)
+    return loose
 
 
 def attributes(token: Token) -> dict[str, str]:
     """The attributes of a start or self-closing tag as written (values unescaped only of quotes)."""
-    if token.kind not in ("start", "empty") or token.name == COMMENT:
+    if token.kind not in ("start", "empty") or token.name in _SPECIAL:
         return {}
     inner = token.text[1 + len(token.name) :]
     return {

@@ -40,11 +40,11 @@ def test_choices_come_from_the_table():
 
 
 def test_unknown_aligner_names_the_valid_ones():
-    message = r"^unknown aligner 'fast_align'; choose one of eflomal, awesome or several joined by '\+'$"
+    message = r"^unknown aligner 'fast_align'; choose one of eflomal, awesome, attention or several joined by '\+'$"
     with pytest.raises(TagmtError, match=message):
         get_aligner("fast_align")
     with pytest.raises(TagmtError, match=message):
         aligner_class("fast_align")
     with pytest.raises(TagmtError, match=r"^unknown aligner 'fast_align'; choose one of eflomal, awesome, "
-                                         r"eflomal\+awesome$"):
+                                         r"attention, eflomal\+awesome$"):
         aligner_problems("fast_align")

@@ -26,6 +26,8 @@ examples:
   tagmt learn --src-lang en --trg-lang de --corpus big.en big.de --examples dev.en dev.de -o en-de.model
   tagmt project --source test.en --translation mt.de --src-lang en --trg-lang de -o mt.tagged.de
       --projection-model en-de.model
+  tagmt project --source test.en --translation mt.de --src-lang en --trg-lang de -o mt.tagged.de
+      --alignment mt.links --tokens test.tok.en mt.tok.de
 
 line files: --source has one tagged segment per line (XML-escaped text, tags of any names: <g id="1">,
 <x/>, DITA, HTML); --translation has the plain MT output, line for line (no tags). The output is the
@@ -60,7 +62,10 @@ error class). A reference with another number of segments is refused before any 
 target for (a TMX unit without --trg-lang, an XLIFF unit without a target) are left out and counted.
 
 Word alignment: eflomal (default; statistical, learns from the file itself, needs no model weights) or
-awesome (multilingual BERT). Projection: inside-outside (Zenkel et al. 2021), see tagmt.projection.
+awesome (multilingual BERT); or links you already have: --alignment (one line of Pharaoh i-j pairs per
+segment) with --tokens (each segment's source and translation as your aligner tokenized them, tags left
+out), mapped onto tagmt's words by their characters; no aligner runs. Tags that are not well formed inside a
+segment (opened or closed in another one, overlapping, <br>, comments, <!ENTITY ...>) are carried as codes. Projection: inside-outside (Zenkel et al. 2021), see tagmt.projection.
 """
 
 
@@ -95,6 +100,15 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         help="encoder of the awesome aligner (default: bert-base-multilingual-cased)")
     parser.add_argument("--device", choices=("auto", "cpu", "cuda"), default="auto", help="where awesome runs")
     add_guide_arguments(parser)
+    given = parser.add_argument_group("given alignments (instead of --aligner)")
+    given.add_argument("--alignment", metavar="FILE",
+                       help="word links you already have, one line of Pharaoh pairs i-j per segment (source token i, "
+                            "target token j, from 0), e.g. from fast_align, ModernMT or an MT model; with --tokens: the "
+                            "tags are placed from them and no aligner runs")
+    given.add_argument("--tokens", nargs=2, metavar=("SRC.tok", "TRG.tok"),
+                       help="with --alignment: each segment's source text and translation as the aligner saw them, "
+                            "whitespace-separated tokens (tags left out), one line per segment; Moses escapes, @-@, "
+                            "SentencePiece's \u2581 and WordPiece's ## are read as text")
     parser.add_argument("--ref", metavar="FILE",
                         help="tagged reference to assess the projection against, segment for segment (a tagged line "
                              "file, a TMX file's target side or an XLIFF file's targets; with --xliff: the same XLIFF "
@@ -122,10 +136,25 @@ def _refuse_overwrites(args: argparse.Namespace, output: str | None) -> None:
         [("-o", output), ("--report", args.report)],
         [("--source", args.source), ("--xliff", args.xliff), ("--input", args.input),
          ("--translation", args.translation), ("--ref", args.ref),
-         existing_folder("--aligner-model", args.aligner_model), *guide_inputs(args)],
+         existing_folder("--aligner-model", args.aligner_model), *guide_inputs(args),
+         ("--alignment", args.alignment), *(("--tokens", path) for path in args.tokens or ())],
         in_place=("-o", "--xliff") if args.xliff else ("-o", "--input") if args.input else None,
         allow_in_place=args.in_place,
     )
+
+
+def _given(args: argparse.Namespace):
+    """--alignment with --tokens: the given links (`tagmt.projection.given`), read before any work."""
+    from tagmt.errors import TagmtError
+    from tagmt.projection.given import read_given
+
+    if not (args.alignment and args.tokens):
+        raise TagmtError("--alignment and --tokens SRC.tok TRG.tok go together: give both (or neither, to align with "
+                         "--aligner)")
+    if args.examples or args.examples_data or args.align_corpus or args.aligner_model:
+        raise TagmtError("--alignment gives the links of the segments alone: it takes no --examples, --examples-data, "
+                         "--align-corpus or --aligner-model (they are for an aligner that runs)")
+    return read_given(args.alignment, *args.tokens)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -170,8 +199,10 @@ def _run(args: argparse.Namespace, output: str, measure_only: bool = False) -> i
         check_page(args.html, None, inputs=[args.source, args.xliff, args.input, args.translation, args.ref,
                                             args.output, args.report])
     options = dict(aligner=aligner_spec(args), ref=args.ref)  # --aligner, --aligner-model, --device parsed once
+    if args.alignment or args.tokens:
+        options["aligner"] = _given(args)
     if args.input or (args.xliff and args.translation):
-        done, guide = _run_document(args, output)
+        done, guide = _run_document(args, output, options["aligner"])
         detail = ", ".join(f"{n} {why}" for why, n in sorted(done.skipped.items()))
         detail = f" (left as they were: {detail})" if detail else ""
     elif args.xliff:
@@ -219,7 +250,8 @@ def _run(args: argparse.Namespace, output: str, measure_only: bool = False) -> i
             from tagmt.report import write_projection_page
 
             write_projection_page(args.html, done.compared, notes=done.notes, about=[
-                f"source {args.xliff or args.source}", f"reference {args.ref}", f"aligner {args.aligner}"])
+                f"source {args.xliff or args.source}", f"reference {args.ref}",
+                f"links {args.alignment}" if args.alignment else f"aligner {args.aligner}"])
     if not measure_only and (args.html and not args.ref or args.placeholders or args.placeholder_regex):
         from tagmt.report.review_page import review_rows, say_placeholder_differences, write_review_page
         from tagmt.translation.options import InputFile
@@ -237,7 +269,7 @@ def _run(args: argparse.Namespace, output: str, measure_only: bool = False) -> i
     return 0
 
 
-def _run_document(args: argparse.Namespace, output: str):
+def _run_document(args: argparse.Namespace, output: str, aligner):
     """--input DOC (or --xliff F) with --translation MT.txt: the MT lines into the document's targets."""
     from tagmt.errors import TagmtError
     from tagmt.translation.guide import read_guide
@@ -258,4 +290,4 @@ def _run_document(args: argparse.Namespace, output: str):
     source = InputFile(document, None if args.xliff else args.format, args.src_lang, args.trg_lang,
                        **placeholder_options(args))
     target = OutputFile(output, overwrite=args.overwrite, in_place=args.in_place)
-    return project_document(source, args.translation, target, aligner=aligner_spec(args), guide=guide), guide
+    return project_document(source, args.translation, target, aligner=aligner, guide=guide), guide

@@ -253,6 +253,21 @@ class CT2Engine(Seq2SeqEngine):
         return outputs
 
 
+    def _cross_attention(self, src_ids: list[int], prefix: list[int], layer: int | None) -> list[list[float]]:
+        """CTranslate2's attention (`return_attention`) with the translation given as the target prefix: the
+        alignment heads chosen when the model was converted (the converter's default: the last layer's first
+        head; `layer` cannot pick another here, so it is refused)."""
+        if layer is not None:
+            raise TagmtError("the ct2 engine returns the attention its converted model was given (the last layer); "
+                             "attention options that pick a layer are for --engine hf")
+        tokens = [self.vocabulary[t] for t in prefix]
+        result = self.translator.translate_batch(
+            [[self.vocabulary[t] for t in src_ids]], target_prefix=[tokens], beam_size=1, max_input_length=0,
+            max_decoding_length=len(tokens) + 1, min_decoding_length=0, return_attention=True,
+        )[0]
+        return [list(row) for row in result.attention[0][: len(tokens)]]
+
+
 def load_ct2(name: str, *, device: str, batch_size: int, compute_type: str | None = None, option: str,
              beam: int = NUM_BEAMS, max_tokens: int | None = None, cache: Path | None = None) -> CT2Engine:
     """Convert ``name`` (alias, hub id or folder) unless cached, and load it for translation."""

@@ -290,6 +290,35 @@ class Seq2SeqEngine(Engine):
         kept = [i for i in ids if i not in self._skip_ids]
         return self.tokenizer.decode(kept, skip_special_tokens=True).strip()
 
+    def attention(self, sources: Sequence[str], translations: Sequence[str], src_lang: str, trg_lang: str,
+                  layer: int | None = None) -> list[tuple[list[str], list[str], list[list[float]]]]:
+        """The model's cross-attention over its own translations (`--aligner attention`): per pair the source
+        and target subword pieces (special and language tokens left out) and, for each target piece, its
+        attention over the source pieces — at the decoder step that wrote the piece, heads averaged, over the
+        decoder layer `layer` (None: all layers averaged). The translation is read back through the decoder
+        (teacher forcing): the decoder is causal, so each step attends exactly as it did while translating,
+        and a cached translation gets its links too. A pair longer than the model's input limit is cut."""
+        self._set_source(src_lang)
+        forced = self._language_token_id(trg_lang)
+        out = []
+        for source, translation in zip(sources, translations):
+            src_ids = self._encode([source])[0] if source.strip() else []
+            trg_ids = self.tokenizer(translation, add_special_tokens=False)["input_ids"][: self._max_input_tokens()]
+            if not src_ids or not trg_ids:
+                out.append(([], [], []))
+                continue
+            rows = self._cross_attention(src_ids, [forced, *trg_ids], layer)[1:1 + len(trg_ids)]
+            unknown = self.tokenizer.unk_token_id  # (kept: `<unk>` stands for the characters it replaced)
+            keep = [i for i, token in enumerate(src_ids) if token not in self._skip_ids or token == unknown]
+            out.append((self.tokenizer.convert_ids_to_tokens([src_ids[i] for i in keep]),
+                        self.tokenizer.convert_ids_to_tokens(trg_ids), [[row[i] for i in keep] for row in rows]))
+        return out
+
+    @abstractmethod
+    def _cross_attention(self, src_ids: list[int], prefix: list[int], layer: int | None) -> list[list[float]]:
+        """Row k: the attention over `src_ids` at the step that wrote `prefix[k]` (the target language token
+        first, then the translation's pieces)."""
+
 
 def _outside_markup(text: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
     """`spans` (sentences of `text`) with every cut that falls inside a markup token of a tagged input (DT:
@@ -379,6 +408,22 @@ class HFSeq2SeqEngine(Seq2SeqEngine):
                 stopping_criteria=self._transformers.StoppingCriteriaList([_RowBudget(budgets)]),
             )
         return [ids[1:] for ids in generated.tolist()]  # without the decoder start token
+
+    def _cross_attention(self, src_ids: list[int], prefix: list[int], layer: int | None) -> list[list[float]]:
+        torch = self._torch
+        start = self.model.config.decoder_start_token_id
+        before = self.model.config._attn_implementation
+        self.model.set_attn_implementation("eager")  # (SDPA kernels return no attention weights)
+        try:
+            with torch.inference_mode():
+                result = self.model(input_ids=torch.tensor([src_ids], device=self.device),
+                                    decoder_input_ids=torch.tensor([[start, *prefix[:-1]]], device=self.device),
+                                    output_attentions=True)
+        finally:
+            self.model.set_attn_implementation(before)
+        layers = result.cross_attentions if layer is None else (result.cross_attentions[layer],)
+        # (each: 1 × heads × decoder steps × source tokens); step k, reading prefix[k - 1], wrote prefix[k]
+        return torch.stack([weights[0].float().mean(0) for weights in layers]).mean(0).tolist()
 
 
 class _RowBudget:

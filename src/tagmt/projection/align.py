@@ -63,6 +63,7 @@ from tagmt.aligner_names import ALIGNERS, aligner_class
 from tagmt.errors import TagmtError, require
 from tagmt.hub import load_pretrained
 from tagmt.registry import Needs, Option, described, option
+from tagmt.projection.attention import AttentionAligner
 from tagmt.projection.links import Links  # (its home is the leaf `links`; the projection modules import it from here)
 from tagmt.projection.wordstore import LinkStore
 
@@ -516,7 +517,7 @@ class AwesomeAligner:
 
 #: the aligners of this module by name; `get_aligner` finds every registered one through
 #: ``tagmt.aligner_names.ALIGNER_TABLE`` (an aligner in another module may import this one)
-ALIGNER_CLASSES = {cls.name: cls for cls in (EflomalAligner, AwesomeAligner)}
+ALIGNER_CLASSES = {cls.name: cls for cls in (EflomalAligner, AwesomeAligner, AttentionAligner)}
 
 
 class CombinedAligner:

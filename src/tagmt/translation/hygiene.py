@@ -8,7 +8,9 @@
   tags.
 * **DT** on formats with escaped text (XLIFF, TMX, tagged line files): the model's output keeps the source's
   tags where it kept them well formed; a tag that is not one of the source's, or a source tag it broke
-  (left unclosed, closed out of order, or repeated), is removed; text is XML-escaped canonically (a bare
+  (left unclosed, closed out of order, or repeated), is removed — unless the source is not well formed
+  itself (a tag closed or opened in another segment, overlapping tags, ``<br>``): its tags are then kept
+  wherever the output has them, each as often as the source has it; text is XML-escaped canonically (a bare
   ``&`` becomes ``&amp;``), so every output is well formed and restores to valid codes. DT on the SAP
   tagged view (text not escaped) keeps the model's output exactly as it is, as the paper scores it.
 """
@@ -20,7 +22,7 @@ from collections import Counter
 from dataclasses import dataclass, field, fields
 
 from tagmt.xmltext import normalize
-from tagmt.markup import Token, tokenize
+from tagmt.markup import COMMENT, DECLARATION, Token, tokenize, unpaired
 
 
 #: Below this many sentence pairs a statistical aligner has seen most content words once or never, and tag
@@ -119,12 +121,13 @@ def clean_direct_output(source: str, output: str) -> tuple[str, int]:
     """
     available: Counter[tuple] = Counter()
     written: dict[tuple, str] = {}
-    for token in tokenize(source, orphans=True):
+    source_tokens = tokenize(source, orphans=True)
+    for token in source_tokens:
         if token.is_markup:
             available[_identity(token)] += 1
             written.setdefault(_identity(token), token.text)
     tokens = tokenize(output, orphans=True)
-    keep = _kept_markup(tokens, available)
+    keep = _kept_markup(tokens, available, bool(unpaired(source_tokens)))
     out: list[str] = []
     removed = 0
     for k, token in enumerate(tokens):
@@ -137,8 +140,10 @@ def clean_direct_output(source: str, output: str) -> tuple[str, int]:
     return "".join(out), removed
 
 
-def _kept_markup(tokens: list[Token], available: Counter) -> set[int]:
-    """Indices of the markup tokens to keep: source tags, within their counts, start and end tags paired."""
+def _kept_markup(tokens: list[Token], available: Counter, malformed: bool = False) -> set[int]:
+    """Indices of the markup tokens to keep: source tags, within their counts, start and end tags paired.
+    A `malformed` source (a tag whose partner is in another segment, overlapping elements, `<br>`) cannot
+    ask for well-nested output: every source tag the output has is kept then, within its count."""
     left = Counter(available)
     keep: set[int] = set()
     stack: list[int] = []
@@ -160,15 +165,23 @@ def _kept_markup(tokens: list[Token], available: Counter) -> set[int]:
         else:
             left[identity] -= 1
             keep.add(k)
-    return keep  # starts still on the stack were never closed: dropped
+    if not malformed:
+        return keep  # starts still on the stack were never closed: dropped
+    for k in stack:
+        left[_identity(tokens[k])] += 1
+    for k, token in enumerate(tokens):
+        if token.is_markup and k not in keep and left[_identity(token)] > 0:
+            left[_identity(token)] -= 1
+            keep.add(k)
+    return keep
 
 
 def _identity(token: Token) -> tuple:
     """A tag's kind, name and attributes (in order), whatever its spacing and quotes."""
     if token.kind == "end":
         return ("end", token.name)
-    if token.kind == "empty" and token.text.startswith("<!--"):
-        return ("comment", token.text)
+    if token.kind == "empty" and token.name in (COMMENT, DECLARATION):
+        return (token.name, token.text)
     attributes = tuple(
         (name, value if value is not None else other)
         for name, value, other in re.findall(r"""([^\s=<>/"']+)\s*=\s*(?:"([^"]*)"|'([^']*)')""", token.text)

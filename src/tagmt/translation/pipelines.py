@@ -150,6 +150,10 @@ def run_detag_project(
     skipped segment is not projected: its output is ``""``)."""
     report = report if report is not None else RunReport()
     engine = engine.for_approach("dp")
+    if getattr(aligner, "from_engine", False):  # --aligner attention: the engine must have attention to give
+        from tagmt.projection.attention import check_engine
+
+        check_engine(engine)
     detagged = [detag(s.source) for s in segments]
     texts = [unescape(d.plain) if escaped else d.plain for d in detagged]  # = plain_text(source, escaped=escaped)
     # standalone codes (placeholders, XLIFF <ph>) as stand-ins in the text the MT reads (translation.pins)
@@ -160,6 +164,9 @@ def run_detag_project(
     failed = report.skipped
     translations = _translated(engine, texts, "dp", direction, run, failed)
     report.segments = len(translations)
+    if getattr(aligner, "from_engine", False):  # the links of the model's own attention, on the text projected
+        cleaned = [remove_model_tags(t, s)[0] for t, s in zip(translations, texts)]
+        aligner = aligner.given(engine, texts, cleaned, *direction.engine_languages)  # type: ignore[attr-defined]
     setup = ProjectionSetup(direction.src, direction.trg, aligner, escaped, guide)
     kept = [k for k in range(len(texts)) if k not in failed]
     chosen = [tokens[k] for k in kept]
@@ -198,6 +205,9 @@ def project_translations(
     """
     src_lang, trg_lang, aligner, escaped = setup.src_lang, setup.trg_lang, setup.aligner, setup.escaped
     remove_tags, guide = setup.remove_tags, setup.guide
+    reading = getattr(aligner, "reading", None)  # given links (`projection.given`) note which sources are tagged
+    if reading is not None:
+        detagged = reading(detagged)
     report.segments = report.segments or len(translations)
     ready = []
     naturals = []

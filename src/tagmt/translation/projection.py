@@ -33,7 +33,7 @@ from tagmt.corpus.lines import check_same_length, read_segments, write_lines
 from tagmt.xmltext import unescape
 from tagmt.errors import TagmtError
 from tagmt.languages import normalize
-from tagmt.markup import COMMENT, tokenize
+from tagmt.markup import COMMENT, DECLARATION, tokenize
 from tagmt.outputs import refuse_overwriting_inputs
 from tagmt.plaintext import plain_text
 from tagmt.preflight import aligner_problems, check
@@ -71,7 +71,12 @@ def _aligner(aligner: str | AlignerSpec | Aligner, languages: Sequence[str]) -> 
     if not isinstance(aligner, AlignerSpec):
         return aligner
     check(aligner_problems(aligner.name, aligner.model, languages))
-    return aligner.load()
+    loaded = aligner.load()
+    if getattr(loaded, "from_engine", False):  # --aligner attention: there is no translating model here
+        from tagmt.projection.attention import ELSEWHERE
+
+        raise TagmtError(ELSEWHERE)
+    return loaded
 
 
 def project_lines(
@@ -125,6 +130,7 @@ def project_lines(
     detagged = [_detag_line(line, source, n) for n, (line, _) in enumerate(protected, start=1)]  # refusals first
     tokens = [stand_ins(d, codes, "", neutral=False) if codes else [] for d, (_, codes) in zip(detagged, protected)]
     loaded = _aligner(aligner, [src, trg])
+    _check_given(loaded, len(sources), f"--source {source}")
     started = time.perf_counter()
     report = RunReport(segments=len(sources))
     setup = ProjectionSetup(src, trg, loaded, escaped=True, guide=guide, remove_tags=False, snap_gaps=True)
@@ -158,7 +164,7 @@ def _assessed(output: str, reference: str) -> bool:
 def _has_source_tags(translation: str, source: str) -> bool:
     """Whether ``translation`` has a tag named as one of its own source line's tags (decided per segment,
     as tagmt.markup decides markup: ``<name>`` is text unless the source line uses ``<name>`` as a tag)."""
-    names = {t.name for t in tokenize(source, orphans=True) if t.is_markup and t.name != COMMENT}
+    names = {t.name for t in tokenize(source, orphans=True) if t.is_markup and t.name not in (COMMENT, DECLARATION)}
     return bool(names) and any(t.is_markup and t.name in names for t in tokenize(translation, names))
 
 
@@ -228,6 +234,7 @@ def project_xliff(
     with_target = [k for k, s in enumerate(corpus.segments) if s.target is not None]
     languages = sorted({code for direction in directions for code in (direction.src, direction.trg)})
     loaded = _aligner(aligner, languages) if chosen else None
+    _check_given(loaded, len(corpus.segments), f"--xliff {input}")
     started = time.perf_counter()
     targets: list[str | None] = [None] * len(corpus.segments)
     report = RunReport(segments=len(with_target))
@@ -241,7 +248,8 @@ def project_xliff(
         # detagged one at a time as the projection reads them (it keeps their natural-text form only)
         detagged = (detag(corpus.segments[k].source) for k in pairs)
         plain = [plain_text(corpus.segments[k].target, escaped=True) for k in pairs]  # type: ignore[arg-type]
-        setup = ProjectionSetup(src, trg, loaded, escaped=True, guide=guide, remove_tags=False)  # type: ignore[arg-type]
+        aligner_here = loaded.for_segments(pairs) if hasattr(loaded, "for_segments") else loaded  # given links
+        setup = ProjectionSetup(src, trg, aligner_here, escaped=True, guide=guide, remove_tags=False)  # type: ignore[arg-type]
         projected = project_translations(detagged, plain, setup, report=report)
         del plain
         for k, tagged in zip(pairs, projected):
@@ -262,6 +270,13 @@ def project_xliff(
         compared = [(corpus.segments[k].id, corpus.segments[k].source, targets[k] or "", references[k])
                     for k in chosen if _assessed(targets[k] or "", references[k])]
     return ProjectionRun(path, len(corpus.segments), len(chosen), seconds, report, skipped, assessment, compared)
+
+
+def _check_given(aligner: Aligner | None, segments: int, what: str) -> None:
+    """Given links (`projection.given.GivenAligner`) come one line per segment of the input."""
+    if hasattr(aligner, "for_segments") and len(aligner) != segments:  # type: ignore[arg-type]
+        raise TagmtError(f"{what} has {segments} segments but the given links have {len(aligner)} lines "  # type: ignore[arg-type]
+                         "(--alignment, --tokens): give one line per segment, in order")
 
 
 def _detag_line(line: str, path: str | Path, n: int):
