@@ -25,6 +25,7 @@ from tagmt.projection.lexicon import Lexicon, unit_texts
 from tagmt.projection.modelstore import ProjectionModel
 from tagmt.projection.repeats import order_repeats
 from tagmt.projection.sentencepairs import Piece, PieceWords, sentence_pairs, shift_links, shift_weights
+from tagmt.projection.glued import glued_cuts
 from tagmt.projection.wordseg import Word, words_with_offsets
 from tagmt.projection.wordstore import LinkStore, WordStore
 
@@ -53,7 +54,9 @@ class Batch:
         # (memory: every pair's words and links live until placement; `wordstore` keeps them compact and
         # gives each segment's `list[Word]` back as it is read)
         src = WordStore((d.plain, words_with_offsets(d.plain, src_lang, d.cuts(), vocabulary=known)) for d in sources)
-        trg = WordStore((t, words_with_offsets(t, trg_lang, vocabulary=known)) for t in texts)
+        # the translation's words cut where it glues words as the source does at its tags' edges (`glued.py`)
+        trg = WordStore((t, words_with_offsets(t, trg_lang, glued_cuts(d, t), vocabulary=known))
+                        for d, t in zip(sources, texts))
         # each pair cut into its corresponding sentence pairs: the aligner, the anchors and the glossaries
         # read a paragraph sentence pair by sentence pair
         pieces = [sentence_pairs(d.plain, _Words(src, k), t, _Words(trg, k), cut)

@@ -7,6 +7,7 @@ name and what it does). A pipeline (`Pipeline.for_profile`) runs, after placing 
 
 1. `edges` — the edge conventions move span edges over the units beside them (`edges.adjust_edges`);
 2. `units` — no edge cuts a verbatim token, a dictionary word or a bracket group (`units.respect_units`);
+   `copied-cuts` — an edge inside a source token goes to the same place in the token's copy (`copycuts`);
 3. `lists` — coordinated sibling tags take the translation's list items (`enumerations.respect_lists`);
 4. `noun-chains` — a tag that cuts a Korean/Japanese noun chain takes its free nouns (`nounchains`);
 5. the target profile's `extra_stages` (`profiles.Profile`): `chinese-phrases` for Chinese
@@ -24,6 +25,7 @@ from __future__ import annotations
 from typing import ClassVar, Protocol, Sequence
 
 from tagmt.projection.chinesegrammar import keep_phrases
+from tagmt.projection.copycuts import cut_copies
 from tagmt.projection.context import PairContext
 from tagmt.projection.detag import Detagged, SourceTag
 from tagmt.projection.edges import Span, adjust_edges, to_spans
@@ -63,6 +65,17 @@ class TargetUnits:
 
     def run(self, ctx: PairContext, spans: list[Span]) -> list[Span]:
         return respect_units(spans, ctx)
+
+
+class CopiedCuts:
+    """An edge inside a source token is put at the same offset of the token's copy in the translation
+    (`H<g>2</g>O` → `H<g>2</g>O-Pilotprojekt`; `copycuts.py`)."""
+
+    name = "copied-cuts"
+    placing = False
+
+    def run(self, ctx: PairContext, spans: list[Span]) -> list[Span]:
+        return cut_copies(spans, ctx)
 
 
 class Lists:
@@ -108,10 +121,11 @@ class ParagraphPin:
 
 
 STAGES: dict[str, type[Stage]] = {
-    stage.name: stage for stage in (EdgeConventions, TargetUnits, Lists, NounChains, ChinesePhrases, ParagraphPin)
+    stage.name: stage for stage in (EdgeConventions, TargetUnits, CopiedCuts, Lists, NounChains, ChinesePhrases,
+                                    ParagraphPin)
 }
 """Every stage by its name."""
-COMMON = ("edges", "units", "lists", "noun-chains")
+COMMON = ("edges", "units", "copied-cuts", "lists", "noun-chains")
 """The rule stages every language runs, in order, before its profile's `extra_stages`."""
 LAST = ("paragraph-pin",)
 """The stages after the profile's."""
