@@ -245,6 +245,7 @@ def project(
     from tagmt.projection import detag
     from tagmt.translation.hygiene import RunReport
     from tagmt.translation.guide import Guide
+    from tagmt.translation.escaping import in_source_style
     from tagmt.translation.pipelines import ProjectionSetup, load_aligner, project_translations
     from tagmt.translation.projection import _has_source_tags
 
@@ -278,6 +279,7 @@ def project(
         guide = replace(guide or Guide(), model=model)
     setup = ProjectionSetup(src, trg, loaded, escaped=True, guide=guide, remove_tags=False)
     outputs = project_translations([detag(s) for s in source_list], translation_list, setup, report=report)
+    outputs = [in_source_style(out, s) for out, s in zip(outputs, source_list)]  # raw < > as the source has them
     return outputs[0] if one else outputs
 
 

@@ -78,3 +78,17 @@ def _moved(tag: SourceTag, new_offset: list[int]) -> SourceTag:
         tag, start=new_offset[tag.start], end=new_offset[tag.end],
         children=tuple(_moved(child, new_offset) for child in tag.children),
     )
+
+
+def in_source_style(output: str, source: str) -> str:
+    """``output`` (a tagged string, text escaped) with ``<`` and ``>`` written raw in its text when its ``source``
+    writes them raw and never escaped (``<<QUANTITY>>``, ``<name of file>`` as text of a tagged line): the
+    output keeps the convention of the line it translates, as a reference written from it does. ``&`` stays
+    escaped (a raw ``&`` would start a reference)."""
+    if "<" not in source and ">" not in source:
+        return output
+    texts = [token.text for token in tokenize(source, orphans=True) if token.kind == "text"]
+    if not any("<" in text or ">" in text for text in texts) or any("&lt;" in t or "&gt;" in t for t in texts):
+        return output
+    return "".join(token.text.replace("&lt;", "<").replace("&gt;", ">") if token.kind == "text" else token.text
+                   for token in tokenize(output, orphans=True))

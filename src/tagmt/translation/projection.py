@@ -40,6 +40,7 @@ from tagmt.preflight import aligner_problems, check
 from tagmt.projection import detag
 from tagmt.projection.align import Aligner
 from tagmt.projection.assess import Assessment, assess
+from tagmt.translation.escaping import in_source_style
 from tagmt.translation.guide import Guide
 from tagmt.translation.hygiene import RunReport
 from tagmt.translation.options import AlignerSpec, InputFile, OutputFile
@@ -138,6 +139,7 @@ def project_lines(
                                    stand_ins=tokens if any(map(any, tokens)) else None)
     if finder:
         outputs = [unprotect(out, codes) for out, (_, codes) in zip(outputs, protected)]
+    outputs = [in_source_style(out, line) for out, line in zip(outputs, sources)]  # raw < > as the source has them
     seconds = time.perf_counter() - started
     path = write_lines(output, outputs)
     assessment, compared, notes = None, [], []
