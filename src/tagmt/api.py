@@ -225,6 +225,8 @@ def project(
     lexicon: str | Path | Sequence[str | Path] | None = None,
     alignment: str | Sequence[str] | None = None,
     tokens: tuple[str | Sequence[str], str | Sequence[str]] | None = None,
+    placeholders: str | Sequence[str] | None = None,
+    placeholder_regexes: Sequence[str] = (),
 ) -> str | list[str]:
     """Put the tags of tagged ``sources`` into their ``translations`` (natural text, as an MT system writes
     it; no tags): a list for lists, a string for one string. The outputs are tagged strings, text
@@ -239,14 +241,15 @@ def project(
     already have, placed without running an aligner — per segment one Pharaoh line (``"0-0 1-2"``) and
     ``tokens = (source tokens, target tokens)``, each one whitespace-tokenized line per segment (strings for one
     segment), the texts as the aligner saw them, tags left out (``tagmt.projection.given``; no ``examples``
-    then)."""
+    then). ``placeholders`` (``"auto"``, ``["printf", "brace"]``…) and ``placeholder_regexes``: the sources'
+    placeholders are codes that the output carries exactly, as ``tagmt project --placeholders`` does. Raw
+    ``<``/``>`` in a source's text stay raw in its output."""
     from tagmt.languages import normalize
     from tagmt.preflight import aligner_problems, check
-    from tagmt.projection import detag
     from tagmt.translation.hygiene import RunReport
     from tagmt.translation.guide import Guide
-    from tagmt.translation.escaping import in_source_style
-    from tagmt.translation.pipelines import ProjectionSetup, load_aligner, project_translations
+    from tagmt.translation.pipelines import ProjectionSetup, load_aligner
+    from tagmt.translation.tagged import project_tagged
     from tagmt.translation.projection import _has_source_tags
 
     one = isinstance(sources, str)
@@ -278,8 +281,8 @@ def project(
     if model is not None:  # the learned model goes with what the projection learns from
         guide = replace(guide or Guide(), model=model)
     setup = ProjectionSetup(src, trg, loaded, escaped=True, guide=guide, remove_tags=False)
-    outputs = project_translations([detag(s) for s in source_list], translation_list, setup, report=report)
-    outputs = [in_source_style(out, s) for out, s in zip(outputs, source_list)]  # raw < > as the source has them
+    outputs = project_tagged(source_list, translation_list, setup, report, placeholders=placeholders,
+                             regexes=placeholder_regexes)  # = tagmt project --source's path
     return outputs[0] if one else outputs
 
 

@@ -132,7 +132,8 @@ def test_bad_requests(client):
     assert "unknown field 'sorce'" in _error(client.post("/v1/project", json={**body, "sorce": []}), 400)
     assert "1 sources but 2 translations" in _error(client.post("/v1/project", json={**body, "translation": ["a", "b"]}),
                                                     400)
-    assert "placeholders" in _error(client.post("/v1/project", json={**body, "placeholders": ["printf"]}), 501)
+    assert "placeholders" in _error(client.post("/v1/project", json={**body, "placeholders": {"kind": 1}}), 400)
+    assert "unknown placeholder kind" in _error(client.post("/v1/project", json={**body, "placeholders": ["ruby"]}), 400)
     assert "without a path" in _error(client.post("/v1/project", json={**body, "lexicon": ["/etc/passwd"]}), 400)
     _error(client.get("/nowhere"), 404)
     _error(client.get("/v1/project"), 405)
@@ -253,3 +254,20 @@ def test_page_and_docs(client):
     docs = client.get("/docs")
     assert docs.status_code == 200 and "/tags-projection" in docs.text
     assert not [x for x in lxml.html.fromstring(docs.text).xpath("//@src | //@href") if "//" in x]
+
+
+def test_placeholders_and_given_links_equal_the_api(client):
+    """`placeholders` and `alignment`/`tokens` give what `tagmt.project` gives for them (one shared path)."""
+    sources = ["Delete %1$s from <b>{folder}</b>?"]
+    translations = ["%1$s aus {folder} löschen?"]
+    body = {"source": sources, "translation": translations, "src_lang": "en", "trg_lang": "de", "lexicon": "none"}
+    answer = client.post("/v1/project", json={**body, "placeholders": ["auto"]})
+    assert answer.status_code == 200, answer.text
+    expected = tagmt.project(sources, translations, src_lang="en", trg_lang="de", lexicon="none",
+                             placeholders=["auto"])
+    assert answer.json()["tagged"] == expected and "%1$s" in expected[0] and "{folder}" in expected[0]
+    links = {"alignment": ["0-1 1-0 2-2 3-3"], "tokens": [["Delete %1$s from {folder} ?"], ["%1$s aus {folder} löschen ?"]]}
+    given = client.post("/v1/project", json={**body, **links})
+    assert given.status_code == 200, given.text
+    assert given.json()["tagged"] == tagmt.project(sources, translations, src_lang="en", trg_lang="de", lexicon="none",
+                                                   alignment=links["alignment"], tokens=tuple(links["tokens"]))

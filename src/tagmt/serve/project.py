@@ -68,29 +68,26 @@ def project_segments(warm: Warm, sources: list[str], translations: list[str], sr
     """The tagged translations and the notes ``tagmt project`` prints, for lists of tagged sources and natural
     translations (``options``: the optional fields of ``/v1/project``)."""
     from tagmt.languages import normalize
-    from tagmt.projection import detag
     from tagmt.translation.guide import Guide
     from tagmt.translation.hygiene import RunReport
-    from tagmt.translation.pipelines import ProjectionSetup, project_translations
+    from tagmt.translation.pipelines import ProjectionSetup
+    from tagmt.translation.tagged import prepare, project_prepared
     from tagmt.translation.projection import _has_source_tags
 
     if len(sources) != len(translations):
         raise ServeError(400, f"{len(sources)} sources but {len(translations)} translations; give one translation "
                               "per source")
-    if options.get("placeholders"):
-        raise ServeError(501, "'placeholders' is not applied by the projection yet (tagmt project has no such "
-                              "option); leave it out")
+    placeholders = options.get("placeholders")
+    if placeholders is not None and not (isinstance(placeholders, str) or (
+            isinstance(placeholders, list) and all(isinstance(kind, str) for kind in placeholders))):
+        raise ServeError(400, "'placeholders' takes what tagmt project --placeholders takes: a comma list or a list "
+                              "of kinds (printf, python, brace, icu, mustache, auto, none)")
     src, trg = normalize(src_lang, "src_lang"), normalize(trg_lang, "trg_lang")
     tagged = [k for k, (t, s) in enumerate(zip(translations, sources)) if _has_source_tags(t, s)]
     if tagged:
         raise TagmtError(f"translation {tagged[0]} already contains tags of its source ({len(tagged)} do); "
                          "project takes the plain MT output")
-    detagged = []
-    for k, source in enumerate(sources):
-        try:
-            detagged.append(detag(source))
-        except TagmtError as exc:
-            raise TagmtError(f"source {k}: {exc}") from None
+    prepared = prepare(sources, placeholders)  # (a source nested too deep: one line naming it)
     if options.get("alignment") is not None or options.get("tokens") is not None:
         alignment = strings(options, "alignment")
         aligner = given_aligner(alignment or [], options.get("tokens"), len(sources))
@@ -107,7 +104,7 @@ def project_segments(warm: Warm, sources: list[str], translations: list[str], sr
         guide = replace(guide or Guide(), model=model)
     report = RunReport()
     setup = ProjectionSetup(src, trg, aligner, escaped=True, guide=guide, remove_tags=False)
-    outputs = project_translations(detagged, translations, setup, report=report)
+    outputs = project_prepared(prepared, translations, setup, report)  # = tagmt.project and tagmt project
     notes = [f"learned from {guide.describe()}"] if guide else []
     return {"tagged": outputs, "notes": notes + report.lines()}
 

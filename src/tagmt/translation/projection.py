@@ -40,7 +40,6 @@ from tagmt.preflight import aligner_problems, check
 from tagmt.projection import detag
 from tagmt.projection.align import Aligner
 from tagmt.projection.assess import Assessment, assess
-from tagmt.translation.escaping import in_source_style
 from tagmt.translation.guide import Guide
 from tagmt.translation.hygiene import RunReport
 from tagmt.translation.options import AlignerSpec, InputFile, OutputFile
@@ -100,13 +99,10 @@ def project_lines(
     ``placeholders``/``placeholder_regexes`` make placeholders of the source lines codes (``tagmt.corpus.
     placeholders``); one that the translation holds as text stays where it is, the others are projected, and
     the output writes them as they were."""
-    from tagmt.corpus.placeholders import compile_finder, parse_kinds, protect_tagged, unprotect
-    from tagmt.translation.pins import stand_ins
+    from tagmt.translation.tagged import prepare, project_prepared
 
     given = source if isinstance(source, InputFile) else InputFile(source)
     source = given.path
-    kinds = parse_kinds(given.placeholders) or ()
-    finder = compile_finder(kinds, tuple(given.placeholder_regexes))
     refuse_overwriting_inputs([("output", str(output))], [("source", str(source)), ("translation", str(translation)),
                                                           ("ref", str(ref) if ref else None)])
     src, trg = normalize(src_lang, "--src-lang"), normalize(trg_lang, "--trg-lang")
@@ -126,20 +122,14 @@ def project_lines(
     # One rule, as for every tagmt line file (stated in `tagmt project --help`, README, docs/safety.md): every
     # XML reference is read as its character, &amp; and &#10; alike; any other &, < or > is itself.
     translations = [unescape(line) for line in translations]
-    protected = [protect_tagged(line, kinds, tuple(given.placeholder_regexes)) if finder else (line, {})
-                 for line in sources]
-    detagged = [_detag_line(line, source, n) for n, (line, _) in enumerate(protected, start=1)]  # refusals first
-    tokens = [stand_ins(d, codes, "", neutral=False) if codes else [] for d, (_, codes) in zip(detagged, protected)]
+    prepared = prepare(sources, given.placeholders, tuple(given.placeholder_regexes),
+                       where=lambda k: f"{source}:{k + 1}")  # refusals first
     loaded = _aligner(aligner, [src, trg])
     _check_given(loaded, len(sources), f"--source {source}")
     started = time.perf_counter()
     report = RunReport(segments=len(sources))
     setup = ProjectionSetup(src, trg, loaded, escaped=True, guide=guide, remove_tags=False, snap_gaps=True)
-    outputs = project_translations(detagged, translations, setup, report=report,
-                                   stand_ins=tokens if any(map(any, tokens)) else None)
-    if finder:
-        outputs = [unprotect(out, codes) for out, (_, codes) in zip(outputs, protected)]
-    outputs = [in_source_style(out, line) for out, line in zip(outputs, sources)]  # raw < > as the source has them
+    outputs = project_prepared(prepared, translations, setup, report)
     seconds = time.perf_counter() - started
     path = write_lines(output, outputs)
     assessment, compared, notes = None, [], []
@@ -153,7 +143,7 @@ def project_lines(
                             sources=[sources[k] for k in kept], ids=[str(k + 1) for k in kept], id_kind="line")
         compared = [(str(k + 1), sources[k], outputs[k], references[k] or "") for k in kept
                     if _assessed(outputs[k], references[k] or "")]
-    return ProjectionRun(path, len(sources), sum(bool(d.tags) for d in detagged), seconds, report,
+    return ProjectionRun(path, len(sources), sum(bool(d.tags) for d in prepared.detagged), seconds, report,
                          assessment=assessment, compared=compared, notes=notes)
 
 
