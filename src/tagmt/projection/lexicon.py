@@ -190,29 +190,26 @@ class DictdFile:
         if starts and any(len(x) != prefix for x in starts):
             starts, prefix = {""}, 0
         try:
-            with open(self.index, encoding="utf-8", errors="replace") as f:
-                # (memory: read a line at most MAX_INDEX_LINE characters at a time; time: no Python frame a line)
-                for number, line in enumerate(iter(partial(f.readline, MAX_INDEX_LINE), ""), start=1):
-                    if len(line) == MAX_INDEX_LINE and not line.endswith("\n"):
-                        raise TagmtError(f"{self.index}: a line over {MAX_INDEX_LINE:,} characters (not a dictd index)")
-                    if exact is not None:
-                        if line[:line.find("\t")].strip().lower() not in exact:
-                            continue
-                    elif line[:prefix].lower() not in starts:
+            ranged = starts if prefix >= TABLE_PREFIX and exact is None else None
+            for number, line in _index_lines(self.index, ranged):
+                if exact is not None:
+                    if line[:line.find("\t")].strip().lower() not in exact:
                         continue
-                    parts = line.rstrip("\n").split("\t")
-                    if headword_spaced and " " in parts[0].strip():
-                        continue  # (time: a phrase is no one-word entry; most of Ding's headwords are)
-                    if len(parts) < 3:
-                        raise TagmtError(f"{self.index}: line {number} is not a dictd index line "
-                                         "(headword, offset, length)")
-                    head = parts[0].strip().lower()
-                    if not head.isalpha():  # (time: most headwords are plain words)
-                        head = _word_of(parts[0], headword_spaced)
-                    if head and not head.startswith("00database") and wanted(head):
-                        offset, length = _b64(parts[1]), _b64(parts[2])
-                        if length <= MAX_ENTRY:
-                            where.append((offset, length, head))
+                elif line[:prefix].lower() not in starts:
+                    continue
+                parts = line.rstrip("\n").split("\t")
+                if headword_spaced and " " in parts[0].strip():
+                    continue  # (time: a phrase is no one-word entry; most of Ding's headwords are)
+                if len(parts) < 3:
+                    raise TagmtError(f"{self.index}: line {number} is not a dictd index line "
+                                     "(headword, offset, length)")
+                head = parts[0].strip().lower()
+                if not head.isalpha():  # (time: most headwords are plain words)
+                    head = _word_of(parts[0], headword_spaced)
+                if head and not head.startswith("00database") and wanted(head):
+                    offset, length = _b64(parts[1]), _b64(parts[2])
+                    if length <= MAX_ENTRY:
+                        where.append((offset, length, head))
         except OSError as exc:
             raise TagmtError(f"cannot read the dictionary index {self.index}: {exc.strerror or exc}") from None
         except (KeyError, ValueError):
@@ -225,6 +222,66 @@ class DictdFile:
         for head, found in merged.items():
             if found:
                 yield head, found
+
+
+TABLE_PREFIX = 2
+"""The first characters (lower-cased) by which `_prefix_table` groups an index's lines."""
+
+
+def _index_lines(index: Path, starts: set[str] | None) -> Iterator[tuple[int, str]]:
+    """(line number, line) of a dictd index: every line, or — given the wanted headwords' first letters — only
+    the lines of the byte ranges `_prefix_table` gives for them (a dictd index is sorted: the lines of a
+    two-letter prefix follow each other), when the index has such a table. A line over `MAX_INDEX_LINE`
+    characters is refused (memory: never a whole huge line)."""
+    table = _prefix_table(index) if starts else None
+    if table is None:
+        with open(index, encoding="utf-8", errors="replace") as f:
+            # (time: no Python frame a line)
+            for number, line in enumerate(iter(partial(f.readline, MAX_INDEX_LINE), ""), start=1):
+                if len(line) == MAX_INDEX_LINE and not line.endswith("\n"):
+                    raise TagmtError(f"{index}: a line over {MAX_INDEX_LINE:,} characters (not a dictd index)")
+                yield number, line
+        return
+    wanted = sorted({table[p] for p in {start[:TABLE_PREFIX] for start in starts or ()} if p in table})
+    with open(index, "rb") as f:
+        for first, begin, end in wanted:
+            f.seek(begin)
+            for k, line in enumerate(f.read(end - begin).decode("utf-8", "replace").splitlines(keepends=True)):
+                yield first + k, line
+
+
+@lru_cache(maxsize=32)
+def _table_of(index: str, size: int, mtime: int) -> dict[str, tuple[int, int, int]] | None:
+    """`_prefix_table`'s work, once per file version: the first line number and the byte range of each
+    two-letter prefix's lines; None when a prefix's lines do not follow each other (an unsorted index) or a
+    line is over `MAX_INDEX_LINE`."""
+    table: dict[str, tuple[int, int, int]] = {}
+    at = 0
+    current = None
+    with open(index, "rb") as f:
+        for number, raw in enumerate(iter(partial(f.readline, MAX_INDEX_LINE), b""), start=1):
+            if len(raw) == MAX_INDEX_LINE and not raw.endswith(b"\n"):
+                return None
+            key = raw[:8].decode("utf-8", "replace")[:TABLE_PREFIX].lower()
+            if key != current:
+                if key in table:
+                    return None
+                table[key] = (number, at, at)
+                current = key
+            first, begin, _ = table[key]
+            at += len(raw)
+            table[key] = (first, begin, at)
+    return table
+
+
+def _prefix_table(index: Path) -> dict[str, tuple[int, int, int]] | None:
+    """The prefix table of a dictd index, kept for the process while the file is unchanged (a long-running
+    `tagmt serve` or notebook reads each dictionary's index once; a changed file is read again)."""
+    try:
+        info = index.stat()
+    except OSError:
+        return None
+    return _table_of(str(index), info.st_size, info.st_mtime_ns)
 
 
 def _bodies(path: Path, spans: list[tuple[int, int]]) -> Iterator[str]:
