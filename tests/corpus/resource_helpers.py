@@ -7,13 +7,13 @@ from pathlib import Path
 
 from tagmt.corpus import read_corpus
 
-_TAG = re.compile(r"(<[^>]+>)")
+_TAG = re.compile(r"(<[^>]+>|&#?\w+;)")
 
 
 def pseudo(tagged: str) -> str:
     """A "pseudo translation": text uppercased and bracketed, every tag kept."""
     parts = _TAG.split(tagged)
-    text = "".join(part if part.startswith("<") else part.upper() for part in parts)
+    text = "".join(part if part.startswith(("<", "&")) else part.upper() for part in parts)
     return "[" + text + "]"
 
 
