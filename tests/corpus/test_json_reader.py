@@ -41,7 +41,7 @@ def test_segments_ids_and_mustache(tmp_path):
         ("nested", 'See <x id="1"/> now'),
     ]
     assert corpus.segments[6].codes[("x", "1")].open == "$t(menu.title)"
-    assert corpus.segments[3].key == ("json", "menu", "items", 2, "label")
+    assert corpus.segments[3].key == () and corpus.segments[3].codes == {}
 
 
 def test_default_kind_brace_and_forced(tmp_path):

@@ -104,7 +104,7 @@ def read(path: Path, data: bytes, stream: object = None, *, placeholders=None, p
     bom = b"\xef\xbb\xbf" if data.startswith(b"\xef\xbb\xbf") else b""
     text = data[len(bom):].decode(encoding)
     kinds = ("printf",) if placeholders is None else tuple(placeholders)
-    skeleton = splice.Skeleton(text, encoding, bom)
+    skeleton = splice.Skeleton(text, encoding, bom, splice.Piece(escape))
     segments: list[Segment] = []
 
     def add(name: str, start: int, end: int) -> None:
@@ -127,8 +127,8 @@ def read(path: Path, data: bytes, stream: object = None, *, placeholders=None, p
         source, codes = builder.result()
         if not source.strip() or source.startswith("@") or not re.sub(r"<[^>]+>", "", source).strip():
             return
-        skeleton.pieces.append(splice.Piece(start, end, write_escape, source))
-        segments.append(Segment(name, source, None, codes, key=("android", name)))
+        skeleton.add(start, end, splice.Piece(write_escape))
+        segments.append(Segment(name, source, None, codes))
 
     base = 0
     for match in _TOP.finditer(text):

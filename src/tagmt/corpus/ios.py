@@ -88,7 +88,7 @@ def read_strings(path: Path, data: bytes, stream: object = None, *, placeholders
     text, encoding, bom = decode(data, path)
     kinds = ("printf",) if placeholders is None else tuple(placeholders)
     regexes = (VARIABLE, *placeholder_regexes)
-    skeleton = splice.Skeleton(text, encoding, bom)
+    skeleton = splice.Skeleton(text, encoding, bom, splice.Piece(escape))
     segments: list[Segment] = []
     pos = _SKIP.match(text, 0).end()  # type: ignore[union-attr]
     while pos < len(text):
@@ -108,8 +108,8 @@ def read_strings(path: Path, data: bytes, stream: object = None, *, placeholders
         if not quoted or not value.strip() or v_start == k_start:
             continue
         source, codes = splice.tagged(value, kinds, regexes, escape)
-        skeleton.pieces.append(splice.Piece(v_start, v_end, escape, source))
-        segments.append(Segment(key, source, None, codes, key=("strings", key)))
+        skeleton.add(v_start, v_end)
+        segments.append(Segment(key, source, None, codes))
     return Corpus("strings", segments, path, src_lang, trg_lang, escaped=True, native=skeleton, writer=splice.write)
 
 
@@ -129,7 +129,7 @@ def read_stringsdict(path: Path, data: bytes, stream: object = None, *, placehol
     text = data[len(bom):].decode("utf-8")
     kinds = ("printf",) if placeholders is None else tuple(placeholders)
     regexes = (VARIABLE, *placeholder_regexes)
-    skeleton = splice.Skeleton(text, "utf-8", bom)
+    skeleton = splice.Skeleton(text, "utf-8", bom, splice.Piece(_xml_escape))
     segments: list[Segment] = []
     path_keys: list[str] = []  # the key of each open dict
     last_key: str | None = None
@@ -149,7 +149,7 @@ def read_stringsdict(path: Path, data: bytes, stream: object = None, *, placehol
                 value = xml_unescape(match.group(3))
                 if value.strip():
                     source, codes = splice.tagged(value, kinds, regexes, _xml_escape)
-                    skeleton.pieces.append(splice.Piece(match.start(3), match.end(3), _xml_escape, source))
+                    skeleton.add(match.start(3), match.end(3))
                     name = "/".join([*path_keys[1:], last_key])
                     segments.append(Segment(name, source, None, codes, key=("stringsdict", name)))
             last_key = None

@@ -1,7 +1,7 @@
 """JSON resource files (i18next, FormatJS/ICU, any nesting of objects and arrays): every non-empty string
 value is a segment; keys, numbers, booleans and empty strings are not.
 
-Read: the segment's id is its path (``menu.items[2].label``; its key the path as a tuple). i18next plural
+Read: the segment's id is its path (``menu.items[2].label``; segments are matched by it). i18next plural
 keys (``files_one``, ``files_other``) are segments of their own like any key. Placeholders, unless
 ``placeholders`` is given: by the file's content — ``{{`` anywhere → mustache (i18next; ``$t(key)`` nesting
 is a code too), an ICU argument with ``plural``/``select``/``selectordinal`` → icu, else brace (``{name}``).
@@ -133,12 +133,12 @@ def read(path: Path, data: bytes, stream: object = None, *, placeholders=None, p
     found = strings(text, path)
     kinds = tuple(placeholders) if placeholders is not None else default_kinds([v for *_, v in found])
     regexes = tuple(placeholder_regexes) + ((NESTING,) if "mustache" in kinds else ())
-    skeleton = splice.Skeleton(text, "utf-8", bom)
+    skeleton = splice.Skeleton(text, "utf-8", bom, splice.Piece(escape))
     segments: list[Segment] = []
     for where, start, end, value in found:
         source, codes = splice.tagged(value, kinds, regexes, escape)
-        skeleton.pieces.append(splice.Piece(start, end, escape, source))
-        segments.append(Segment(path_id(where), source, None, codes, key=("json", *where)))
+        skeleton.add(start, end)
+        segments.append(Segment(path_id(where), source, None, codes))
     return Corpus("json", segments, path, src_lang, trg_lang, escaped=True, native=skeleton, writer=splice.write)
 
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 from tagmt.corpus import splice
@@ -161,7 +162,8 @@ def read(path: Path, data: bytes, stream: object = None, *, placeholders=None, p
     bom = b"\xef\xbb\xbf" if data.startswith(b"\xef\xbb\xbf") else b""
     text, encoding = decode(data[len(bom):], path)
     newline = "\r\n" if "\r\n" in text[:4096] else "\n"
-    skeleton = splice.Skeleton(text, encoding, bom)
+    lines = partial(_lines, newline=newline)
+    skeleton = splice.Skeleton(text, encoding, bom, splice.Piece(escape, "", lines))
     segments: list[Segment] = []
     seen: dict[tuple[str | None, str], int] = {}
     file_lang = None
@@ -186,8 +188,7 @@ def read(path: Path, data: bytes, stream: object = None, *, placeholders=None, p
             if current:
                 reference = splice.like_source(*splice.tagged(current, kinds, placeholder_regexes, escape), codes)[0]
             kept = reference is not None and not fuzzy
-            skeleton.pieces.append(splice.Piece(start, end, escape, reference if kept else "",
-                                                wrap=lambda value: _lines(value, newline)))
+            skeleton.add(start, end, splice.Piece(escape, reference, lines) if kept else None)
             segment_id = str(entry.line) + (f"[{form}]" if len(forms) > 1 or "msgid_plural" in entry.strings else "")
             segments.append(Segment(segment_id, source, None if fuzzy else reference, codes,
                                     key=("po", ctxt, msgid, form), trg_lang=None,

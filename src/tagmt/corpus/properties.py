@@ -30,7 +30,6 @@ _KEY_END = re.compile(r"(?:[^\\=: \t\f\r\n]|\\.)*", re.DOTALL)
 _SEPARATOR = re.compile(r"[ \t\f]*[=:]?[ \t\f]*")
 #: MessageFormat's formatted arguments (``{1,number}``, ``{0,choice,0#none|1#one}``), beside brace's ``{0}``.
 MESSAGE_FORMAT = r"\{\s*\d+\s*,[^{}]*\}"
-_BAD_U = re.compile(r"\\u(?![0-9a-fA-F]{4})")
 
 
 def unescape(raw: str) -> str:
@@ -39,6 +38,8 @@ def unescape(raw: str) -> str:
             return chr(int(match.group(1), 16))
         if match.group(2):
             return ""
+        if match.group(3) == "u":
+            raise ValueError("a malformed \\uXXXX escape")
         return _ESCAPES.get(match.group(3), match.group(3))
     return _UNESCAPE.sub(one, raw)
 
@@ -83,10 +84,10 @@ def entries(text: str, path: Path) -> list[tuple[str, int, int, str, int]]:
             sep = _SEPARATOR.match(logical, key_match.end())  # type: ignore[union-attr]
             raw_start, raw_end = pos + sep.end(), pos + len(logical.rstrip("\r"))  # type: ignore[union-attr]
             raw = text[raw_start:raw_end]
-            bad = _BAD_U.search(raw) or _BAD_U.search(key_match.group(0))  # type: ignore[union-attr]
-            if bad:
-                raise TagmtError(f"{path}:{start_line}: a malformed \\uXXXX escape (Java refuses the file); fix it")
-            out.append((unescape(key_match.group(0)), raw_start, raw_end, unescape(raw), start_line))  # type: ignore[union-attr]
+            try:
+                out.append((unescape(key_match.group(0)), raw_start, raw_end, unescape(raw), start_line))  # type: ignore[union-attr]
+            except ValueError:
+                raise TagmtError(f"{path}:{start_line}: a malformed \\uXXXX escape (Java refuses the file); fix it") from None
         pos, line = next_pos, line + 1
     return out
 
@@ -113,15 +114,14 @@ def read(path: Path, data: bytes, stream: object = None, *, placeholders=None, p
     kinds = ("brace",) if placeholders is None else tuple(placeholders)
     regexes = tuple(placeholder_regexes) + ((MESSAGE_FORMAT,) if placeholders is None else ())
     escape = escaper(encoding)
-    skeleton = splice.Skeleton(text, encoding, bom)
+    skeleton = splice.Skeleton(text, encoding, bom, splice.Piece(escape, wrap=_lead))
     segments: list[Segment] = []
     for key, start, end, value, line in entries(text, path):
         if not value.strip():
             continue
         source, codes = splice.tagged(value, kinds, regexes, escape)
-        skeleton.pieces.append(splice.Piece(start, end, escape, source,
-                                            wrap=_lead))
-        segments.append(Segment(key, source, None, codes, key=("properties", key)))
+        skeleton.add(start, end)
+        segments.append(Segment(key, source, None, codes))
     return Corpus("properties", segments, path, src_lang, trg_lang, escaped=True, native=skeleton,
                   writer=splice.write)
 

@@ -11,10 +11,13 @@ Written here, not with the formats' libraries: none of them keeps the bytes betw
 
 from __future__ import annotations
 
+import heapq
 import re
+from array import array
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterator, Sequence
+from types import MappingProxyType
+from typing import Callable, Iterator, Mapping, Sequence
 
 from tagmt.atomic import write_atomic
 from tagmt.corpus.model import PAIR, STANDALONE, Corpus, InlineCode
@@ -23,29 +26,54 @@ from tagmt.errors import TagmtError
 from tagmt.xmltext import escape
 
 
-@dataclass
-class Piece:
-    """The span ``[start, end)`` of the decoded file that a segment's target replaces: ``escape`` writes a
-    piece of text as the format wants it; ``wrap`` (optional) shapes the whole rendered value (PO lines);
-    ``original`` is the tagged string the span holds now (a target equal to it keeps the span's bytes)."""
+#: The codes of a segment without any (read-only, shared).
+NO_CODES: Mapping[tuple[str, str], InlineCode] = MappingProxyType({})
 
-    start: int
-    end: int
+
+#: ``Piece.original`` of a span that holds its segment's source (a monolingual file).
+SOURCE = "\x00source"
+
+
+@dataclass(slots=True)
+class Piece:
+    """How a span is written when it differs from its file's defaults: ``escape`` writes a piece of text as
+    the format wants it; ``wrap`` (optional) shapes the whole rendered value (PO lines, YAML quoting);
+    ``original`` is the tagged string the span holds now (``SOURCE``: its segment's source) — a target equal
+    to it keeps the span's bytes."""
+
     escape: Callable[[str], str]
-    original: str | None
+    original: str | None = SOURCE
     wrap: Callable[[str], str] | None = None
+
+
+def same(text: str) -> str:
+    return text
 
 
 @dataclass
 class Skeleton:
-    """A decoded file, its encoding (and byte-order mark), one ``Piece`` per segment and the spans that
-    declare the target language (``declarations``: ``(start, end, make)``, written as ``make(trg_lang)``)."""
+    """A decoded file, its encoding (and byte-order mark), the span ``[starts[k], ends[k])`` of segment k and
+    the spans that declare the target language (``declarations``: ``(start, end, make)``, written as
+    ``make(trg_lang)``). A span is written as ``default`` says unless ``special`` has a ``Piece`` for it (kept
+    apart so that a file of many short strings holds two integers per segment, not an object)."""
 
     text: str
     encoding: str = "utf-8"
     bom: bytes = b""
-    pieces: list[Piece] = field(default_factory=list)
+    default: Piece = field(default_factory=lambda: Piece(same))
+    starts: array = field(default_factory=lambda: array("q"))
+    ends: array = field(default_factory=lambda: array("q"))
+    special: dict[int, Piece] = field(default_factory=dict)
     declarations: list[tuple[int, int, Callable[[str], str]]] = field(default_factory=list)
+
+    def add(self, start: int, end: int, piece: Piece | None = None) -> None:
+        """The span of the next segment (``piece``: how it is written, when not as ``default``)."""
+        if self.starts and start < self.ends[-1]:
+            raise ValueError("spans are added in document order")
+        if piece is not None and piece != self.default:
+            self.special[len(self.starts)] = piece
+        self.starts.append(start)
+        self.ends.append(end)
 
 
 def write(corpus: Corpus, targets: Sequence[str | None], output: str | Path, *, trg_lang: str | None = None,
@@ -53,16 +81,22 @@ def write(corpus: Corpus, targets: Sequence[str | None], output: str | Path, *, 
     """The corpus's file with each given target spliced into its segment's span (see the module docstring),
     the target language declared where the format says it, in the file's own encoding, atomically."""
     skeleton: Skeleton = corpus.native
-    edits: list[tuple[int, int, str]] = []
-    for segment, piece, target in zip(corpus.segments, skeleton.pieces, targets):
-        if target is None or target == piece.original:
+    declarations = sorted((start, end, make(trg_lang)) for start, end, make in skeleton.declarations) if trg_lang else []
+    return write_atomic(output, _chunks(skeleton, heapq.merge(_edits(corpus, targets), declarations)))
+
+
+def _edits(corpus: Corpus, targets: Sequence[str | None]) -> Iterator[tuple[int, int, str]]:
+    """The new text of each span given a target that differs from what it holds, in document order."""
+    skeleton: Skeleton = corpus.native
+    special, default = skeleton.special, skeleton.default
+    for k, (segment, target) in enumerate(zip(corpus.segments, targets)):
+        if target is None:
+            continue
+        piece = special.get(k, default)
+        if target == (segment.source if piece.original == SOURCE else piece.original):
             continue
         value = segment.render(target, piece.escape)
-        edits.append((piece.start, piece.end, piece.wrap(value) if piece.wrap else value))
-    if trg_lang:
-        edits.extend((start, end, make(trg_lang)) for start, end, make in skeleton.declarations)
-    edits.sort(key=lambda edit: (edit[0], edit[1]))
-    return write_atomic(output, _chunks(skeleton, edits))
+        yield skeleton.starts[k], skeleton.ends[k], piece.wrap(value) if piece.wrap else value
 
 
 def _chunks(skeleton: Skeleton, edits: list[tuple[int, int, str]]) -> Iterator[bytes]:
@@ -107,7 +141,8 @@ class Tagged:
         tagged, codes = protect(plain, self.kinds, regexes=self.regexes, first_id=self._next)
         self.parts.append(tagged)
         for key, code in codes.items():
-            self.codes[key] = InlineCode(code.placeholder, code.id, code.element, self.raw(code.open))
+            raw = self.raw(code.open)
+            self.codes[key] = code if raw == code.open else InlineCode(code.placeholder, code.id, code.element, raw)
         self._next += len(codes)
 
     def code(self, markup: str, element: str = "ph") -> None:
@@ -125,8 +160,10 @@ class Tagged:
         self._open.pop()
         self.parts.append("</g>")
 
-    def result(self) -> tuple[str, dict[tuple[str, str], InlineCode]]:
-        return "".join(self.parts), self.codes
+    def result(self) -> tuple[str, Mapping[tuple[str, str], InlineCode]]:
+        """The tagged string and its codes (one shared empty mapping when there is none: a file holds many
+        segments without codes, and an empty dict each weighs 64 bytes)."""
+        return "".join(self.parts), (self.codes or NO_CODES)
 
     def _take(self) -> str:
         code_id = str(self._next)
@@ -135,8 +172,10 @@ class Tagged:
 
 
 def tagged(plain: str, kinds: Sequence[str] = (), regexes: Sequence[str] = (),
-           raw: Callable[[str], str] = lambda s: s) -> tuple[str, dict[tuple[str, str], InlineCode]]:
+           raw: Callable[[str], str] = lambda s: s) -> tuple[str, Mapping[tuple[str, str], InlineCode]]:
     """``plain`` as a tagged string with its placeholders as codes (``Tagged.text``)."""
+    if not (kinds or regexes):
+        return escape(plain), NO_CODES
     builder = Tagged(kinds, regexes, raw)
     builder.text(plain)
     return builder.result()
@@ -145,8 +184,8 @@ def tagged(plain: str, kinds: Sequence[str] = (), regexes: Sequence[str] = (),
 _X = re.compile(r'<x id="(\d+)"/>')
 
 
-def like_source(tagged_text: str, codes: dict[tuple[str, str], InlineCode],
-                source_codes: dict[tuple[str, str], InlineCode]) -> tuple[str, dict[tuple[str, str], InlineCode]]:
+def like_source(tagged_text: str, codes: Mapping[tuple[str, str], InlineCode],
+                source_codes: Mapping[tuple[str, str], InlineCode]) -> tuple[str, dict[tuple[str, str], InlineCode]]:
     """A translation's tagged string whose placeholders take the ids of the source's placeholders written
     the same way (in order), so that source and reference show the same tags; the others get new ids."""
     free: dict[str, list[str]] = {}

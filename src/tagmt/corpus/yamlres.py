@@ -87,7 +87,7 @@ def read(path: Path, data: bytes, stream: object = None, *, placeholders=None, p
         raise TagmtError(f"{path}: not YAML: {str(exc).splitlines()[0]}; fix the file") from None
     kinds = ("brace",) if placeholders is None else tuple(placeholders)
     regexes = ((RAILS,) if placeholders is None else ()) + tuple(placeholder_regexes)
-    skeleton = splice.Skeleton(text, "utf-8", bom)
+    skeleton = splice.Skeleton(text, "utf-8", bom, splice.Piece(splice.same, wrap=plain))
     segments: list[Segment] = []
     seen: set[int] = set()
     file_lang = None
@@ -130,8 +130,8 @@ def read(path: Path, data: bytes, stream: object = None, *, placeholders=None, p
         else:
             wrap = {'"': double_quoted, "'": single_quoted}.get(style, plain)
         source, codes = splice.tagged(value, kinds, regexes)
-        skeleton.pieces.append(splice.Piece(start, end, lambda t: t, source, wrap=wrap))
-        segments.append(Segment(path_id(where), source, None, codes, key=("yaml", *where)))
+        skeleton.add(start, end, splice.Piece(splice.same, wrap=wrap))
+        segments.append(Segment(path_id(where), source, None, codes))
 
     if root is not None:
         visit(root, ())
