@@ -124,3 +124,15 @@ def pseudo_plain(text: str) -> str:
     import re
     parts = re.split(r"((?<!\{)\{\s*[\w.\-]*\s*\}(?!\}))", text)
     return "[" + "".join(p if k % 2 else p.upper() for k, p in enumerate(parts)) + "]"
+
+
+def test_markup_tags_are_codes_and_pairs(tmp_path):
+    data = b'{"a": "Click <a href=\\"x.html\\">here</a> or <0>there</0>", "b": "Line<br/>break </i>"}'
+    path = tmp_path / "m.json"
+    path.write_bytes(data)
+    corpus = read_corpus(path)
+    assert [s.source for s in corpus.segments] == ['Click <g id="1">here</g> or <g id="3">there</g>',
+                                                   'Line<x id="1"/>break <x id="2"/>']
+    assert corpus.segments[0].codes[("g", "1")].open == '<a href=\\"x.html\\">'  # as the file writes it
+    _, out = round_trip(tmp_path, "m.json", data, transform=pseudo)
+    assert json.loads(out) == {"a": '[CLICK <a href="x.html">HERE</a> OR <0>THERE</0>]', "b": "[LINE<br/>BREAK </i>]"}

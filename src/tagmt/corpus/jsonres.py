@@ -4,7 +4,7 @@ value is a segment; keys, numbers, booleans and empty strings are not.
 Read: the segment's id is its path (``menu.items[2].label``; segments are matched by it). i18next plural
 keys (``files_one``, ``files_other``) are segments of their own like any key. Placeholders, unless
 ``placeholders`` is given: by the file's content — ``{{`` anywhere → mustache (i18next; ``$t(key)`` nesting
-is a code too), an ICU argument with ``plural``/``select``/``selectordinal`` → icu, else brace (``{name}``).
+is a code too; markup such as ``<b>``, ``<0>`` is a code), an ICU argument with ``plural``/``select``/``selectordinal`` → icu, else brace (``{name}``).
 A duplicate key in one object, a syntax error or bytes that are not UTF-8 are one line naming file:line.
 
 Written by splicing (``tagmt.corpus.splice``): each given target replaces the inside of its string literal,
@@ -132,7 +132,8 @@ def read(path: Path, data: bytes, stream: object = None, *, placeholders=None, p
     text = decode_utf8(data[len(bom):], path, what="JSON file", first_line=1)
     found = strings(text, path)
     kinds = tuple(placeholders) if placeholders is not None else default_kinds([v for *_, v in found])
-    regexes = tuple(placeholder_regexes) + ((NESTING,) if "mustache" in kinds else ())
+    regexes = tuple(placeholder_regexes) + ((NESTING,) if "mustache" in kinds else ()) + (
+        (splice.MARKUP,) if placeholders is None else ())
     skeleton = splice.Skeleton(text, "utf-8", bom, splice.Piece(escape))
     segments: list[Segment] = []
     for where, start, end, value in found:

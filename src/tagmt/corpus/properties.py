@@ -4,7 +4,7 @@ Read as ``java.util.Properties.load`` does: ``#``/``!`` comment lines, ``key=val
 ``key value``, a line ending in an odd number of backslashes continued on the next (its leading blanks
 dropped), escapes ``\\uXXXX``, ``\\t``, ``\\n``, ``\\r``, ``\\f`` and ``\\X`` for any other X (``\\:``, ``\\=``,
 ``\\ ``). Encoding: a file that is valid UTF-8 is UTF-8 (Java 9+ resource bundles), else ISO-8859-1 (Java ≤ 8).
-Placeholders, unless ``placeholders`` is given: brace (MessageFormat's ``{0}``, ``{1,number}``). MessageFormat's
+Placeholders, unless ``placeholders`` is given: brace (MessageFormat's ``{0}``, ``{1,number}``) and markup tags (``<b>``) as codes. MessageFormat's
 ``''`` (one apostrophe) is left as written: the MT sees two apostrophes. A key given twice is two segments
 (Java keeps the last).
 
@@ -112,7 +112,7 @@ def read(path: Path, data: bytes, stream: object = None, *, placeholders=None, p
     except UnicodeDecodeError:
         text, encoding = data.decode("latin-1"), "latin-1"
     kinds = ("brace",) if placeholders is None else tuple(placeholders)
-    regexes = tuple(placeholder_regexes) + ((MESSAGE_FORMAT,) if placeholders is None else ())
+    regexes = tuple(placeholder_regexes) + ((MESSAGE_FORMAT, splice.MARKUP) if placeholders is None else ())
     escape = escaper(encoding)
     skeleton = splice.Skeleton(text, encoding, bom, splice.Piece(escape, wrap=_lead))
     segments: list[Segment] = []

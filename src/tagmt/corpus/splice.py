@@ -30,6 +30,11 @@ from tagmt.xmltext import escape
 NO_CODES: Mapping[tuple[str, str], InlineCode] = MappingProxyType({})
 
 
+#: Markup inside a resource string (HTML ``<b>``, ``<a href="…">``, ``<br/>``; i18next's ``<0>…</0>``, ``<1/>``):
+#: each tag a code of its own, by default, in JSON, YAML and properties values.
+MARKUP = r"</?[A-Za-z][\w:.-]*(?:\s+[^<>]*?)?\s*/?>|</?\d+>|<\d+\s*/>"
+
+
 #: ``Piece.original`` of a span that holds its segment's source (a monolingual file).
 SOURCE = "\x00source"
 
@@ -139,10 +144,13 @@ class Tagged:
             self.parts.append(escape(plain))
             return
         tagged, codes = protect(plain, self.kinds, regexes=self.regexes, first_id=self._next)
+        if any(code.open.startswith("<") for code in codes.values()):
+            tagged, codes = pair_markup(tagged, codes)
         self.parts.append(tagged)
         for key, code in codes.items():
-            raw = self.raw(code.open)
-            self.codes[key] = code if raw == code.open else InlineCode(code.placeholder, code.id, code.element, raw)
+            raw, close = self.raw(code.open), self.raw(code.close) if code.close else ""
+            self.codes[key] = code if (raw, close) == (code.open, code.close) else InlineCode(
+                code.placeholder, code.id, code.element, raw, close)
         self._next += len(codes)
 
     def code(self, markup: str, element: str = "ph") -> None:
@@ -204,3 +212,40 @@ def like_source(tagged_text: str, codes: Mapping[tuple[str, str], InlineCode],
         mapping[code_id] = new
         out[(STANDALONE, new)] = InlineCode(STANDALONE, new, code.element, code.open)
     return _X.sub(lambda m: f'<x id="{mapping.get(m.group(1), m.group(1))}"/>', tagged_text), out
+
+
+_MARKUP_TAG = re.compile(r"<(/?)([A-Za-z][\w:.-]*|\d+)[^<>]*?(/?)>\Z")
+
+
+def pair_markup(tagged_text: str, codes: Mapping[tuple[str, str], InlineCode]
+                ) -> tuple[str, dict[tuple[str, str], InlineCode]]:
+    """Markup codes that open and close one element (``<b>``…``</b>``, ``<0>``…``</0>``) properly nested in
+    ``tagged_text`` made one pair code ``<g id>``…``</g>`` (projection keeps a pair around its words); the
+    others stay standalone."""
+    order = [m for m in _X.finditer(tagged_text)]
+    stack: list[tuple[str, str]] = []
+    pairs: dict[str, str] = {}
+    for match in order:
+        code = codes[(STANDALONE, match.group(1))]
+        tag = _MARKUP_TAG.match(code.open)
+        if tag is None or tag.group(3):
+            continue
+        if not tag.group(1):
+            stack.append((tag.group(2), match.group(1)))
+        elif stack and stack[-1][0] == tag.group(2):
+            pairs[stack.pop()[1]] = match.group(1)
+        else:
+            stack.clear()
+    if not pairs:
+        return tagged_text, dict(codes)
+    closers = {close: open_id for open_id, close in pairs.items()}
+    out = {key: code for key, code in codes.items() if key[1] not in pairs and key[1] not in closers}
+    for open_id, close_id in pairs.items():
+        opening, closing = codes[(STANDALONE, open_id)], codes[(STANDALONE, close_id)]
+        name = _MARKUP_TAG.match(opening.open).group(2)  # type: ignore[union-attr]
+        out[(PAIR, open_id)] = InlineCode(PAIR, open_id, name, opening.open, closing.open)
+
+    def swap(match: re.Match[str]) -> str:
+        code_id = match.group(1)
+        return f'<g id="{code_id}">' if code_id in pairs else "</g>" if code_id in closers else match.group(0)
+    return _X.sub(swap, tagged_text), out

@@ -3,7 +3,7 @@ scalar is a segment, its id the path of keys (``en.menu.items[1]``); keys, numbe
 scalars with another tag are not. An alias is the node it names: one segment, at its anchor.
 
 Read with ruamel.yaml (its composer gives each scalar's position and style); placeholders, unless
-``placeholders`` is given: Rails' ``%{name}`` and brace. A syntax error, a duplicate key in one mapping or
+``placeholders`` is given: Rails' ``%{name}``, brace, and markup tags (``<b>``, ``<br/>``) as codes. A syntax error, a duplicate key in one mapping or
 bytes that are not UTF-8 are one line naming file:line.
 
 Written by splicing (``tagmt.corpus.splice``): a written scalar keeps its style where it can — plain stays
@@ -86,7 +86,7 @@ def read(path: Path, data: bytes, stream: object = None, *, placeholders=None, p
     except YAMLError as exc:
         raise TagmtError(f"{path}: not YAML: {str(exc).splitlines()[0]}; fix the file") from None
     kinds = ("brace",) if placeholders is None else tuple(placeholders)
-    regexes = ((RAILS,) if placeholders is None else ()) + tuple(placeholder_regexes)
+    regexes = ((RAILS, splice.MARKUP) if placeholders is None else ()) + tuple(placeholder_regexes)
     skeleton = splice.Skeleton(text, "utf-8", bom, splice.Piece(splice.same, wrap=plain))
     segments: list[Segment] = []
     seen: set[int] = set()
