@@ -9,6 +9,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from tagmt.corpus import jsonres, read_corpus
+from tagmt.corpus.jsonres import NESTING, default_kinds
+from tagmt.corpus.placeholders import find
+from tagmt.corpus.splice import MARKUP
 from tagmt.errors import TagmtError
 
 from resource_helpers import copy_bytes, pseudo, round_trip
@@ -108,9 +111,12 @@ def test_property_round_trip_and_pseudo(tmp_path_factory, document, indent, asci
     assert copy_bytes(tmp, "p.json", data) == data
     _, out = round_trip(tmp, "q.json", data, transform=pseudo)
 
+    kinds = default_kinds(data.decode())
+    regexes = ((NESTING,) if "mustache" in kinds else ()) + (MARKUP,)
+
     def expected(node):
         if isinstance(node, str):
-            return pseudo_plain(node) if node.strip() else node
+            return pseudo_plain(node, kinds, regexes) if node.strip() else node
         if isinstance(node, list):
             return [expected(item) for item in node]
         if isinstance(node, dict):
@@ -120,10 +126,13 @@ def test_property_round_trip_and_pseudo(tmp_path_factory, document, indent, asci
     assert json.loads(out) == expected(document)
 
 
-def pseudo_plain(text: str) -> str:
-    import re
-    parts = re.split(r"((?<!\{)\{\s*[\w.\-]*\s*\}(?!\}))", text)
-    return "[" + "".join(p if k % 2 else p.upper() for k, p in enumerate(parts)) + "]"
+def pseudo_plain(text: str, kinds, regexes) -> str:
+    """The oracle: ``text`` with every placeholder span (tagmt.corpus.placeholders.find) kept, the rest uppercased."""
+    out, at = [], 0
+    for start, end in find(text, kinds, regexes):
+        out += [text[at:start].upper(), text[start:end]]
+        at = end
+    return "[" + "".join(out) + text[at:].upper() + "]"
 
 
 def test_markup_tags_are_codes_and_pairs(tmp_path):

@@ -19,6 +19,7 @@ import json
 import re
 from json.decoder import scanstring
 from pathlib import Path
+from typing import Iterator
 
 from tagmt.corpus import splice
 from tagmt.corpus.formats import InputFormat, register
@@ -36,9 +37,10 @@ def escape(text: str) -> str:
     return json.dumps(text, ensure_ascii=False)[1:-1]
 
 
-def strings(text: str, path: Path) -> list[tuple[tuple, int, int, str]]:
-    """Every string value of the JSON document ``text``: (path, start, end of the literal's inside, value)."""
-    out: list[tuple[tuple, int, int, str]] = []
+def strings(text: str, path: Path) -> Iterator[tuple[tuple, int, int, str]]:
+    """Every string value of the JSON document ``text``, in order, as it is scanned: (path, start, end of the
+    literal's inside, value) — a syntax error is raised when the scan reaches it."""
+    out: list[tuple[tuple, int, int, str]] = []  # (what the last value added)
     stack: list[tuple[tuple, set | None, list[int]]] = []  # (path, keys of an object or None, [array index])
     pos = _SPACE.match(text, 0).end()  # type: ignore[union-attr]
 
@@ -83,6 +85,8 @@ def strings(text: str, path: Path) -> list[tuple[tuple, int, int, str]]:
         return name, _SPACE.match(text, end + 1).end()  # type: ignore[union-attr]
 
     pos = value(pos, ())
+    yield from out
+    out.clear()
     while stack:
         pos = _SPACE.match(text, pos).end()  # type: ignore[union-attr]
         where, keys, counter = stack[-1]
@@ -102,9 +106,11 @@ def strings(text: str, path: Path) -> list[tuple[tuple, int, int, str]]:
             pos = value(pos, (*where, name))
         else:
             pos = value(pos, (*where, counter[0] - 1))
+        if out:
+            yield from out
+            out.clear()
     if _SPACE.match(text, pos).end() != len(text):  # type: ignore[union-attr]
         raise fail(pos, "text after the document's end")
-    return out
 
 
 def path_id(where: tuple) -> str:
@@ -114,11 +120,11 @@ def path_id(where: tuple) -> str:
     return out or "(root)"
 
 
-def default_kinds(values: list[str]) -> tuple[str, ...]:
+def default_kinds(text: str) -> tuple[str, ...]:
     """The placeholder kinds of a JSON file by its content (see the module docstring)."""
-    if any("{{" in v for v in values):
+    if "{{" in text:
         return ("mustache",)
-    if any(_ICU.search(v) for v in values):
+    if _ICU.search(text):
         return ("icu",)
     return ("brace",)
 
@@ -130,13 +136,12 @@ def read(path: Path, data: bytes, stream: object = None, *, placeholders=None, p
         raise TagmtError(f"{path}: a gzip-compressed file; decompress it first")
     bom = b"\xef\xbb\xbf" if data.startswith(b"\xef\xbb\xbf") else b""
     text = decode_utf8(data[len(bom):], path, what="JSON file", first_line=1)
-    found = strings(text, path)
-    kinds = tuple(placeholders) if placeholders is not None else default_kinds([v for *_, v in found])
+    kinds = tuple(placeholders) if placeholders is not None else default_kinds(text)
     regexes = tuple(placeholder_regexes) + ((NESTING,) if "mustache" in kinds else ()) + (
         (splice.MARKUP,) if placeholders is None else ())
     skeleton = splice.Skeleton(text, "utf-8", bom, splice.Piece(escape))
     segments: list[Segment] = []
-    for where, start, end, value in found:
+    for where, start, end, value in strings(text, path):
         source, codes = splice.tagged(value, kinds, regexes, escape)
         skeleton.add(start, end)
         segments.append(Segment(path_id(where), source, None, codes))
