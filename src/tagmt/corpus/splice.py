@@ -14,6 +14,7 @@ from __future__ import annotations
 import heapq
 import re
 from array import array
+from functools import lru_cache
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
@@ -21,7 +22,7 @@ from typing import Callable, Iterator, Mapping, Sequence
 
 from tagmt.atomic import write_atomic
 from tagmt.corpus.model import PAIR, STANDALONE, Corpus, InlineCode
-from tagmt.corpus.placeholders import protect
+from tagmt.corpus.placeholders import compile_finder, protect
 from tagmt.errors import TagmtError
 from tagmt.xmltext import escape
 
@@ -143,7 +144,7 @@ class Tagged:
         if not (self.kinds or self.regexes):
             self.parts.append(escape(plain))
             return
-        tagged, codes = protect(plain, self.kinds, regexes=self.regexes, first_id=self._next)
+        tagged, codes = _protect(plain, self.kinds, self.regexes, self._next)
         if any(code.open.startswith("<") for code in codes.values()):
             tagged, codes = pair_markup(tagged, codes)
         self.parts.append(tagged)
@@ -177,6 +178,35 @@ class Tagged:
         code_id = str(self._next)
         self._next += 1
         return code_id
+
+
+#: One compiled finder per (kinds, regexes): a file of 100,000 strings asks 100,000 times.
+_finder = lru_cache(maxsize=64)(compile_finder)
+
+
+def _protect(plain: str, kinds: tuple[str, ...], regexes: tuple[str, ...], first_id: int
+             ) -> tuple[str, dict[tuple[str, str], InlineCode]]:
+    """``placeholders.protect`` with the finder compiled once (the same tags and codes; ICU, whose arguments
+    may hold sub-messages, is left to ``protect`` itself)."""
+    if "icu" in kinds:
+        return protect(plain, kinds, regexes=regexes, first_id=first_id)
+    finder = _finder(kinds, regexes)
+    if finder is None:
+        return escape(plain), {}
+    out: list[str] = []
+    codes: dict[tuple[str, str], InlineCode] = {}
+    at = 0
+    for match in finder.finditer(plain):
+        start, end = match.span()
+        code_id = str(first_id + len(codes))
+        out.append(escape(plain[at:start]))
+        out.append(f'<{STANDALONE} id="{code_id}"/>')
+        codes[(STANDALONE, code_id)] = InlineCode(STANDALONE, code_id, "ph", plain[start:end])
+        at = end
+    if not codes:
+        return escape(plain), codes
+    out.append(escape(plain[at:]))
+    return "".join(out), codes
 
 
 def tagged(plain: str, kinds: Sequence[str] = (), regexes: Sequence[str] = (),
