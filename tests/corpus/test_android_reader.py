@@ -116,3 +116,13 @@ def test_property_round_trip_and_pseudo(tmp_path_factory, values, plural):
             assert ">[" in element and "]</" in element
         else:  # codes only: nothing to translate, not a segment
             assert element == before[name]
+
+
+def test_utf16_file_is_written_in_utf16_with_one_mark(tmp_path):
+    data = '<?xml version="1.0" encoding="utf-16"?>\n<resources><string name="a">Hello</string></resources>\n'
+    path = tmp_path / "strings.xml"
+    path.write_bytes(data.encode("utf-16"))
+    corpus = read_corpus(path)
+    corpus.write(tmp_path / "o.xml", ["Hallo"])
+    out = (tmp_path / "o.xml").read_bytes()
+    assert out == data.replace("Hello", "Hallo").encode("utf-16") and out.count(b"\xff\xfe") == 1

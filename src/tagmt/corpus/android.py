@@ -100,8 +100,7 @@ def read(path: Path, data: bytes, stream: object = None, *, placeholders=None, p
          src_lang: str | None = None, trg_lang: str | None = None, **_: object) -> Corpus:
     """An Android strings.xml as a corpus (see the module docstring)."""
     tree = stream.tree() if stream is not None else parse_bytes(data, path, "Android strings.xml")  # type: ignore[attr-defined]
-    encoding = (tree.docinfo.encoding or "utf-8").lower()
-    bom = b"\xef\xbb\xbf" if data.startswith(b"\xef\xbb\xbf") else b""
+    encoding, bom = splice.encoding_of(data, (tree.docinfo.encoding or "utf-8").lower())
     text = data[len(bom):].decode(encoding)
     kinds = ("printf",) if placeholders is None else tuple(placeholders)
     skeleton = splice.Skeleton(text, encoding, bom, splice.Piece(escape))

@@ -11,6 +11,7 @@ Written here, not with the formats' libraries: none of them keeps the bytes betw
 
 from __future__ import annotations
 
+import codecs
 import heapq
 import re
 from array import array
@@ -118,6 +119,18 @@ def _chunks(skeleton: Skeleton, edits: list[tuple[int, int, str]]) -> Iterator[b
                              "file in UTF-8 first") from None
         at = end
     yield text[at:].encode(encoding)
+
+
+def encoding_of(data: bytes, declared: str) -> tuple[str, bytes]:
+    """The codec that writes ``data`` back chunk by chunk, and its byte-order mark: UTF-16/32 by their mark
+    (a codec named without an order would write a mark before every chunk), UTF-8 with or without one."""
+    for bom, codec in ((codecs.BOM_UTF32_LE, "utf-32-le"), (codecs.BOM_UTF32_BE, "utf-32-be"),
+                       (codecs.BOM_UTF8, "utf-8"), (codecs.BOM_UTF16_LE, "utf-16-le"), (codecs.BOM_UTF16_BE, "utf-16-be")):
+        if data.startswith(bom):
+            return codec, bom
+    if declared in ("utf-16", "utf-32"):
+        return declared + "-be", b""  # (no mark: big-endian, as the standard says)
+    return declared, b""
 
 
 def line_of(text: str, offset: int) -> int:
