@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from functools import partial
+from functools import lru_cache, partial
 from pathlib import Path
 
 from tagmt.corpus import splice
@@ -92,18 +92,18 @@ def parse(text: str, path: Path) -> list[Entry]:
     entry: Entry | None = None
     last: str | None = None
     pos, number, size = 0, 0, len(text)
-    match_line = _LINE.match
-    while pos < size:
+    for line in _LINE.finditer(text):
+        if line.start() != pos:  # (finditer skipped what is no PO line)
+            _refuse(text, pos, number + 1, last, path)
+        if pos == size:
+            break
         number += 1
-        line = match_line(text, pos)
-        if line is None:
-            _refuse(text, pos, number, last, path)
-        kind = line.lastgroup  # type: ignore[union-attr]
+        kind = line.lastgroup
         if kind == "c":  # (a continued string)
             if last is None:
                 raise TagmtError(f"{path}:{number}: a string continues no msgid or msgstr; fix the PO file")
             start, _, value = entry.strings[last]  # type: ignore[union-attr]
-            raw = line.group("c")  # type: ignore[union-attr]
+            raw = line.group("c")
             entry.strings[last] = (start, line.end("c") + 1, value + unescape(raw))  # type: ignore[union-attr]
         elif kind == "s":
             name = line.group("kw")  # type: ignore[union-attr]
@@ -129,9 +129,9 @@ def parse(text: str, path: Path) -> list[Entry]:
         elif kind == "blank" and entry is not None and entry.strings:
             entries.append(entry)
             entry, last = None, None
-        pos = line.end()  # type: ignore[union-attr]
-        if pos == line.start() and pos < size:  # type: ignore[union-attr]  # (cannot happen: a line ends)
-            _refuse(text, pos, number, last, path)
+        pos = line.end()
+    if pos < size:
+        _refuse(text, pos, number + 1, last, path)
     if entry is not None and entry.strings:
         entries.append(entry)
     for entry in entries:
@@ -226,6 +226,11 @@ def _form(keyword: str) -> int:
 
 
 def _kinds(flags: list[str]) -> tuple[str, ...]:
+    return _kinds_of(tuple(flags))
+
+
+@lru_cache(maxsize=256)
+def _kinds_of(flags: tuple[str, ...]) -> tuple[str, ...]:
     if any(flag.startswith("no-") and flag[3:] in FLAG_KINDS for flag in flags) and not any(f in FLAG_KINDS for f in flags):
         return ()
     return tuple(dict.fromkeys(FLAG_KINDS[flag] for flag in flags if flag in FLAG_KINDS))
