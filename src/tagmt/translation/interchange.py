@@ -25,7 +25,7 @@ from tagmt.corpus.formats import input_format
 from tagmt.corpus.model import Corpus, Segment
 from tagmt.errors import TagmtError
 from tagmt.markup import tokenize
-from tagmt.safexml import parse_bytes
+from tagmt.safexml import XmlStream, parse_bytes
 from tagmt.xmltext import escape, escape_attribute
 
 XLIFF2 = "urn:oasis:names:tc:xliff:document:2.0"
@@ -118,7 +118,8 @@ def merge(xliff: str | Path, output: str | Path) -> tuple[Path, int]:
         raise TagmtError(f"{xliff}:{found.sourceline}: the embedded original does not match its SHA-256; "
                          "extract the document again")
     name, fmt = found.get("name") or "document", input_format(found.get("format") or "")
-    document = fmt.read(Path(name), original, None)
+    stream = XmlStream(original, name, fmt.display) if fmt.xml else None  # (an XML reader goes on from it)
+    document = fmt.read(Path(name), original, stream)
     units = read_corpus(xliff, "xliff2")
     targets = _targets(document, units, xliff)
     document.path = Path(name)
