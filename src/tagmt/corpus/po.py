@@ -26,6 +26,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache, partial
 from pathlib import Path
+from typing import Iterator
 
 from tagmt.corpus import splice
 from tagmt.corpus.formats import InputFormat, register
@@ -86,9 +87,9 @@ _LINE = re.compile(
     r'|"(?P<c>(?:[^"\\\n]|\\.)*)"|(?P<obs>#~)[^\n]*|#(?P<flag>,)?(?P<rest>[^\n]*)|(?P<blank>))[ \t\r]*(?:\n|\Z)')
 
 
-def parse(text: str, path: Path) -> list[Entry]:
-    """The entries of a PO file (obsolete ones left out), each string's span and unescaped value."""
-    entries: list[Entry] = []
+def parse(text: str, path: Path) -> Iterator[Entry]:
+    """The entries of a PO file (obsolete ones left out), each string's span and unescaped value, one by one
+    as the scan completes them (a file's entries are never all held at once)."""
     entry: Entry | None = None
     last: str | None = None
     pos, number, size = 0, 0, len(text)
@@ -108,7 +109,7 @@ def parse(text: str, path: Path) -> list[Entry]:
         elif kind == "s":
             name = line.group("kw")  # type: ignore[union-attr]
             if last is not None and last.startswith("msgstr") and not name.startswith("msgstr"):
-                entries.append(entry)  # type: ignore[arg-type]
+                yield _checked(entry, path)  # type: ignore[arg-type]
                 entry, last = None, None
             entry = entry or Entry(number)
             if name in entry.strings:
@@ -121,24 +122,26 @@ def parse(text: str, path: Path) -> list[Entry]:
             last = name
         elif kind in ("rest", "flag"):
             if last is not None and last.startswith("msgstr"):
-                entries.append(entry)  # type: ignore[arg-type]
+                yield _checked(entry, path)  # type: ignore[arg-type]
                 entry, last = None, None
             entry = entry or Entry(number)
             if line.group("flag"):  # type: ignore[union-attr]
                 entry.flags.extend(f.strip() for f in line.group("rest").split(",") if f.strip())  # type: ignore[union-attr]
         elif kind == "blank" and entry is not None and entry.strings:
-            entries.append(entry)
+            yield _checked(entry, path)
             entry, last = None, None
         pos = line.end()
     if pos < size:
         _refuse(text, pos, number + 1, last, path)
     if entry is not None and entry.strings:
-        entries.append(entry)
-    for entry in entries:
-        if "msgid" not in entry.strings or not any(k.startswith("msgstr") for k in entry.strings):
-            raise TagmtError(f"{path}:{entry.line}: an entry without {'msgid' if 'msgid' not in entry.strings else 'msgstr'}; "
-                             "fix the PO file")
-    return entries
+        yield _checked(entry, path)
+
+
+def _checked(entry: Entry, path: Path) -> Entry:
+    if "msgid" not in entry.strings or not any(k.startswith("msgstr") for k in entry.strings):
+        raise TagmtError(f"{path}:{entry.line}: an entry without {'msgid' if 'msgid' not in entry.strings else 'msgstr'}; "
+                         "fix the PO file")
+    return entry
 
 
 def _refuse(text: str, pos: int, number: int, last: str | None, path: Path) -> None:
