@@ -197,6 +197,12 @@ class Tagged:
 _finder = lru_cache(maxsize=64)(compile_finder)
 
 
+@lru_cache(maxsize=4096)
+def _code(number: int, placeholder: str) -> InlineCode:
+    """One shared (immutable) code per id and placeholder: ``%s`` as code 1 in 10,000 strings is one object."""
+    return InlineCode(STANDALONE, str(number), "ph", placeholder)
+
+
 def _protect(plain: str, kinds: tuple[str, ...], regexes: tuple[str, ...], first_id: int
              ) -> tuple[str, dict[tuple[str, str], InlineCode]]:
     """``placeholders.protect`` with the finder compiled once (the same tags and codes; ICU, whose arguments
@@ -211,10 +217,10 @@ def _protect(plain: str, kinds: tuple[str, ...], regexes: tuple[str, ...], first
     at = 0
     for match in finder.finditer(plain):
         start, end = match.span()
-        code_id = str(first_id + len(codes))
+        code = _code(first_id + len(codes), match.group(0))
         out.append(escape(plain[at:start]))
-        out.append(f'<{STANDALONE} id="{code_id}"/>')
-        codes[(STANDALONE, code_id)] = InlineCode(STANDALONE, code_id, "ph", plain[start:end])
+        out.append(f'<{STANDALONE} id="{code.id}"/>')
+        codes[code.key] = code
         at = end
     if not codes:
         return escape(plain), codes
