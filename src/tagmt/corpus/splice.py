@@ -72,11 +72,13 @@ class Skeleton:
     ends: array = field(default_factory=lambda: array("q"))
     special: dict[int, Piece] = field(default_factory=dict)
     declarations: list[tuple[int, int, Callable[[str], str]]] = field(default_factory=list)
+    #: the spans were added in document order (else the writer sorts its edits)
+    ordered: bool = True
 
     def add(self, start: int, end: int, piece: Piece | None = None) -> None:
         """The span of the next segment (``piece``: how it is written, when not as ``default``)."""
         if self.starts and start < self.ends[-1]:
-            raise ValueError("spans are added in document order")
+            self.ordered = False
         if piece is not None and piece != self.default:
             self.special[len(self.starts)] = piece
         self.starts.append(start)
@@ -89,7 +91,10 @@ def write(corpus: Corpus, targets: Sequence[str | None], output: str | Path, *, 
     the target language declared where the format says it, in the file's own encoding, atomically."""
     skeleton: Skeleton = corpus.native
     declarations = sorted((start, end, make(trg_lang)) for start, end, make in skeleton.declarations) if trg_lang else []
-    return write_atomic(output, _chunks(skeleton, heapq.merge(_edits(corpus, targets), declarations)))
+    edits = _edits(corpus, targets)
+    if not skeleton.ordered:
+        edits = iter(sorted(edits))
+    return write_atomic(output, _chunks(skeleton, heapq.merge(edits, declarations)))
 
 
 def _edits(corpus: Corpus, targets: Sequence[str | None]) -> Iterator[tuple[int, int, str]]:
