@@ -188,9 +188,9 @@ class Tagged:
         self.parts.append("</g>")
 
     def result(self) -> tuple[str, Mapping[tuple[str, str], InlineCode]]:
-        """The tagged string and its codes (one shared empty mapping when there is none: a file holds many
-        segments without codes, and an empty dict each weighs 64 bytes)."""
-        return "".join(self.parts), (self.codes or NO_CODES)
+        """The tagged string and its codes, read-only and shared between the segments that have the same
+        (a file's strings without codes, or with only ``{{count}}``, hold one mapping, not one dict each)."""
+        return "".join(self.parts), (_shared(tuple(self.codes.items())) if self.codes else NO_CODES)
 
     def _take(self) -> str:
         code_id = str(self._next)
@@ -200,6 +200,11 @@ class Tagged:
 
 #: One compiled finder per (kinds, regexes): a file of 100,000 strings asks 100,000 times.
 _finder = lru_cache(maxsize=64)(compile_finder)
+
+
+@lru_cache(maxsize=4096)
+def _shared(items: tuple[tuple[tuple[str, str], InlineCode], ...]) -> Mapping[tuple[str, str], InlineCode]:
+    return MappingProxyType(dict(items))
 
 
 @lru_cache(maxsize=4096)
