@@ -12,7 +12,8 @@ from tagmt.errors import TagmtError
 from tagmt.secrets import redact_argv, redact_text
 
 # Subcommands in the order `tagmt --help` lists them. Each module must import quickly (no torch at import).
-COMMANDS = ("data", "views", "stats", "translate", "project", "learn", "evaluate", "reproduce", "models", "demo", "serve")
+COMMANDS = ("data", "views", "stats", "translate", "project", "extract", "merge", "learn", "evaluate", "reproduce",
+            "models", "demo", "serve")
 
 
 WORKFLOWS = """\

@@ -1,0 +1,145 @@
+"""YAML resource files (Rails-style i18n and any mapping/sequence of strings): every non-empty string
+scalar is a segment, its id the path of keys (``en.menu.items[1]``); keys, numbers, booleans, nulls and
+scalars with another tag are not. An alias is the node it names: one segment, at its anchor.
+
+Read with ruamel.yaml (its composer gives each scalar's position and style); placeholders, unless
+``placeholders`` is given: Rails' ``%{name}``, brace, and markup tags (``<b>``, ``<br/>``) as codes. A syntax error, a duplicate key in one mapping or
+bytes that are not UTF-8 are one line naming file:line.
+
+Written by splicing (``tagmt.corpus.splice``): a written scalar keeps its style where it can — plain stays
+plain unless the new text would read differently (then double-quoted), single- and double-quoted escape as
+their style wants, ``|`` and ``>`` block scalars keep their header and indentation (folded text writes a line
+break as an empty line); anchors, tags, comments, key order and every scalar not written stay byte for byte.
+Rails' root key (a lone top-level key that is a language code, ``en:``) becomes the target language.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from tagmt.corpus import splice
+from tagmt.corpus.formats import InputFormat, register
+from tagmt.corpus.jsonres import path_id
+from tagmt.corpus.model import Corpus, Segment
+from tagmt.errors import TagmtError
+from tagmt.safeio import decode_utf8
+
+RAILS = r"%\{[\w.-]+\}"
+_LANGUAGE = re.compile(r"[a-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*")
+_PROPERTIES = re.compile(r"(?:[&!][^\s]*\s+)*")
+_UNSAFE_START = set("-?:,[]{}#&*!|>'\"%@` \t")
+_SPECIAL = re.compile(
+    r"(?:~|null|Null|NULL|true|True|TRUE|false|False|FALSE|yes|Yes|YES|no|No|NO|on|On|ON|off|Off|OFF|y|Y|n|N"
+    r"|[-+]?(?:\d[\d_]*(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|0x[0-9a-fA-F]+|0o[0-7]+|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN)"
+    r"|\d{4}-\d\d-\d\d.*)"
+)
+
+
+def double_quoted(text: str) -> str:
+    return json.dumps(text, ensure_ascii=False)
+
+
+def plain(text: str) -> str:
+    """``text`` as a plain scalar when it reads back as the same string, else double-quoted."""
+    if (not text or text[0] in _UNSAFE_START or text[-1] in " \t:" or "\n" in text or ": " in text
+            or " #" in text or any(c in text for c in ",[]{}\t\r") or _SPECIAL.fullmatch(text)
+            or any(ord(c) < 32 or 0x7f <= ord(c) < 0xa0 or c in "\ufeff\u2028\u2029" for c in text)):
+        return double_quoted(text)
+    return text
+
+
+def single_quoted(text: str) -> str:
+    if "\n" in text or any(ord(c) < 32 for c in text):
+        return double_quoted(text)
+    return "'" + text.replace("'", "''") + "'"
+
+
+def block(header: str, indent: str, trailing: str, folded: bool):
+    def write(text: str) -> str:
+        lines = text.split("\n")
+        joiner = "\n\n" if folded else "\n"
+        body = joiner.join((indent + line) if line else "" for line in lines)
+        if folded:
+            body = body.replace("\n\n\n", "\n\n" + indent + "\n")  # (an empty line of the text itself)
+        return header + "\n" + body + trailing
+    return write
+
+
+def read(path: Path, data: bytes, stream: object = None, *, placeholders=None, placeholder_regexes=(),
+         src_lang: str | None = None, trg_lang: str | None = None, **_: object) -> Corpus:
+    """A YAML resource file as a corpus (see the module docstring)."""
+    # (imported here: ruamel.yaml takes a while to import, and only YAML files need it)
+    from ruamel.yaml import YAML
+    from ruamel.yaml.error import MarkedYAMLError, YAMLError
+    from ruamel.yaml.nodes import MappingNode, ScalarNode, SequenceNode
+
+    bom = b"\xef\xbb\xbf" if data.startswith(b"\xef\xbb\xbf") else b""
+    text = decode_utf8(data[len(bom):], path, what="YAML file")
+    try:
+        root = YAML().compose(text)
+    except MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line = f":{mark.line + 1}" if mark is not None else ""
+        raise TagmtError(f"{path}{line}: not YAML: {exc.problem or exc.context}; fix the file") from None
+    except YAMLError as exc:
+        raise TagmtError(f"{path}: not YAML: {str(exc).splitlines()[0]}; fix the file") from None
+    kinds = ("brace",) if placeholders is None else tuple(placeholders)
+    regexes = ((RAILS, splice.MARKUP) if placeholders is None else ()) + tuple(placeholder_regexes)
+    skeleton = splice.Skeleton(text, "utf-8", bom, splice.Piece(splice.same, wrap=plain))
+    segments: list[Segment] = []
+    seen: set[int] = set()
+    file_lang = None
+    if isinstance(root, MappingNode) and len(root.value) == 1 and _LANGUAGE.fullmatch(str(root.value[0][0].value)):
+        key = root.value[0][0]
+        file_lang = key.value
+        skeleton.declarations.append((key.start_mark.index, key.end_mark.index, lambda lang: lang))
+
+    def visit(node, where: tuple) -> None:
+        if id(node) in seen:
+            return
+        seen.add(id(node))
+        if isinstance(node, MappingNode):
+            keys: dict[str, int] = {}
+            for key, value in node.value:
+                name = str(key.value)
+                if name in keys and name != "<<":
+                    raise TagmtError(f"{path}:{key.start_mark.line + 1}: the key {name!r} appears twice in one "
+                                     f"mapping (also at line {keys[name]}); keep one")
+                keys[name] = key.start_mark.line + 1
+                visit(value, (*where, name))
+        elif isinstance(node, SequenceNode):
+            for n, value in enumerate(node.value):
+                visit(value, (*where, n))
+        elif isinstance(node, ScalarNode) and node.tag.endswith(":str") and node.value.strip():
+            scalar(node, where)
+
+    def scalar(node, where: tuple) -> None:
+        start, end = node.start_mark.index, node.end_mark.index
+        start = _PROPERTIES.match(text, start).end()  # type: ignore[union-attr]  # past &anchor and !tag
+        style = node.style
+        value = node.value.replace("\a", "")
+        if style in ("|", ">"):
+            header_end = text.index("\n", start)
+            content = text[header_end + 1:end]
+            stripped = content.rstrip("\n ")
+            indent = re.match(r"[ ]*", content).group(0)  # type: ignore[union-attr]
+            wrap = block(text[start:header_end], indent, content[len(stripped):], style == ">")
+            value = value.rstrip("\n")
+        else:
+            wrap = {'"': double_quoted, "'": single_quoted}.get(style, plain)
+        source, codes = splice.tagged(value, kinds, regexes)
+        skeleton.add(start, end, splice.Piece(splice.same, wrap=wrap))
+        segments.append(Segment(path_id(where), source, None, codes))
+
+    if root is not None:
+        visit(root, ())
+    return Corpus("yaml", segments, path, src_lang or file_lang, trg_lang, escaped=True, native=skeleton,
+                  writer=splice.write)
+
+
+FORMAT = register(InputFormat(
+    "yaml", "YAML resource file", order=26, read=read, write=splice.write, extensions=(".yml", ".yaml"),
+    bilingual=False, writes_targets=True, sniff=lambda path, head: path.name.lower().endswith((".yml", ".yaml")),
+))
