@@ -1,34 +1,49 @@
-"""``tagmt extract``: a document (PO, JSON, Android, … any format tagmt writes back) as an XLIFF 2.0 file for a
-CAT tool, with the document embedded so that ``tagmt merge`` rebuilds it."""
+"""``tagmt extract``: any file tagmt reads as an XLIFF 2.1 document for a CAT tool (``tagmt.translation.interchange``)."""
 
 from __future__ import annotations
 
 import argparse
 import sys
 
+from tagmt.commands.shared import add_placeholder_arguments, placeholder_options
+
+EXAMPLE = """\
+examples:
+  tagmt extract page.html -o page.xlf --trg-lang de          # translate page.xlf in any CAT tool, then:
+  tagmt merge page.xlf -o page.de.html
+  tagmt extract messages.po -o messages.xlf
+
+Units are the file's segments in reading order (u1, u2, …; the segment's own id in name=), inline codes as
+pc/ph/sc/ec with their original markup in <originalData>. The original file travels inside the XLIFF (base64
+in <skeleton>, with its SHA-256 and the format), so merge needs nothing else: merging an untouched extraction
+gives the input back byte for byte.
+"""
+
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "extract",
-        help="write a document's segments as XLIFF 2.0 for a CAT tool (tagmt merge puts them back)",
-        description=("Write the segments of FILE as an XLIFF 2.0 file: codes and placeholders as <ph>/<pc> with "
-                     "their originals in <originalData>, the document itself embedded in the <skeleton> so that "
-                     "`tagmt merge` rebuilds it exactly, with the targets the CAT tool filled in."),
+        help="write any file tagmt reads as XLIFF 2.1 for a CAT tool (tagmt merge puts it back)",
+        description="Extract the segments of FILE into an XLIFF 2.1 document, as Okapi's Tikal does.",
+        epilog=EXAMPLE,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("input", metavar="FILE", help="the document (any format tagmt reads and writes back)")
-    parser.add_argument("-o", "--output", required=True, metavar="FILE.xlf", help="the XLIFF 2.0 file to write")
-    parser.add_argument("--format", default="auto", help="the document's format (default: from its content)")
-    parser.add_argument("--src-lang", metavar="LANG", help="source language (ISO code; default: the file's)")
-    parser.add_argument("--trg-lang", metavar="LANG", help="target language (ISO code; default: the file's)")
+    parser.add_argument("file", metavar="FILE", help="the file to extract (any format tagmt reads and writes)")
+    parser.add_argument("-o", "--output", metavar="FILE.xlf", required=True, help="the XLIFF 2.1 document to write")
+    parser.add_argument("--format", default="auto", help="the file's format (default: from its content and name)")
+    parser.add_argument("--src-lang", metavar="LANG", help="source language (default: the file's)")
+    parser.add_argument("--trg-lang", metavar="LANG", help="target language to declare (default: the file's, if any)")
+    add_placeholder_arguments(parser)
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    from tagmt.outputs import refuse_overwriting_inputs
-    from tagmt.translation.interchange import extract
+    from tagmt.languages import normalize
+    from tagmt.translation.interchange import extract_file
 
-    refuse_overwriting_inputs([("-o", args.output)], [("FILE", args.input)])
-    path, count = extract(args.input, args.output, format=args.format, src_lang=args.src_lang,
-                          trg_lang=args.trg_lang)
-    print(f"wrote {count} segments of {args.input} to {path}", file=sys.stderr)
+    src = normalize(args.src_lang, "--src-lang") if args.src_lang else None
+    trg = normalize(args.trg_lang, "--trg-lang") if args.trg_lang else None
+    done = extract_file(args.file, args.output, format=args.format, src_lang=src, trg_lang=trg,
+                        **placeholder_options(args))
+    print(f"extracted {done.units} segments of {args.file} ({done.format}) to {done.output}", file=sys.stderr)
     return 0
