@@ -34,6 +34,8 @@ class Place:
     owner: int | None = None
     before: str = ""
     after: str = ""
+    #: applied to the whole text written (a Markdown block marker at its start escaped), or None
+    finish: Callable[[str], str] | None = None
 
 
 @dataclass
@@ -82,7 +84,8 @@ class _Writing:
                  if (text := self.written(j)) is not None]
         if k in self.new:
             segment = self._with_codes(k, inner) if inner else self.segments[k]
-            return place.before + segment.render(self.new[k], place.escape) + place.after
+            written = segment.render(self.new[k], place.escape)
+            return place.before + (place.finish(written) if place.finish else written) + place.after
         if not inner:
             return None
         original = self.skeleton.text[place.start:place.end]
