@@ -261,6 +261,6 @@ FORMAT = register(InputFormat(
     bilingual=False, writes_targets=True, sniff=sniff,
 ))
 XHTML_FORMAT = register(InputFormat(
-    "xhtml", "XHTML page", order=11, read=read, write=docwrite.write, xml=True, bilingual=False,
+    "xhtml", "XHTML page", order=11, read=read, write=docwrite.write, xml=True, bilingual=False, extensions=(".xhtml",),
     writes_targets=True, recognises=lambda name, ns, _version: name == "html" and ns == XHTML_NS,
 ))
