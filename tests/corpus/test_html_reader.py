@@ -202,3 +202,13 @@ def test_random_pages_round_trip(tmp_path: Path, text: str) -> None:
     written = out.read_text()
     assert _elements(written) == _elements(text)
     assert all(any(c.isalnum() for c in unescape(re.sub(r"<[^>]+>", "", s.source))) for s in corpus.segments)
+
+
+def test_its_rules_in_a_page(capsys: pytest.CaptureFixture[str]) -> None:
+    # global rules in <script type="application/its+xml">: a rule over an element and over attributes; the
+    # element's own translate wins; rules linked with <link rel="its-rules"> are not loaded
+    path = Path(__file__).parent / "files" / "its-rules-page.html"
+    corpus = read_corpus(path)
+    assert [s.source for s in corpus.segments] == [
+        "ITS page", 'Translate me <x id="1"/> please.', "Local wins", '<g id="1">Home</g>', "Label text"]
+    assert "linked ITS rules (rules.xml) not loaded" in capsys.readouterr().err

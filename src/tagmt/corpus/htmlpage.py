@@ -35,6 +35,7 @@ from pathlib import Path
 from tagmt.corpus import docwrite
 from tagmt.corpus.docwrite import Edit, Skeleton
 from tagmt.corpus.formats import InputFormat, register
+from tagmt.corpus.htmlits import page_rules
 from tagmt.corpus.markupruns import BLOCK, INLINE, OPAQUE, VOID, Grouper, Syntax, Tree
 from tagmt.corpus.markupscan import VOID as VOID_NAMES
 from tagmt.corpus.markupscan import Attr, Token, attribute, attributes, tokens
@@ -118,37 +119,51 @@ def _line(data: bytes, offset: int) -> int:
     return data.count(b"\n", 0, offset) + 1
 
 
-def build_tree(text: str, toks: list[Token]) -> Tree:
-    """Which element each token belongs to, as a browser groups a page (implied ends of ``p``, ``li``…)."""
+def build_tree(text: str, toks: list[Token], path: Path | None = None) -> Tree:
+    """Which element each token belongs to, as a browser groups a page (implied ends of ``p``, ``li``…), and
+    what is translated: ``translate``/``notranslate`` on the element, else ITS rules of the page
+    (``corpus.htmlits``), else its parent's."""
     size = len(toks)
     match: list[int | None] = [None] * size
     role = [""] * size
-    translate = [True] * size
+    parent = [-1] * size
     stack: list[int] = []
     attrs_of: dict[int, list[Attr]] = {}
     for i, tok in enumerate(toks):
-        if tok.kind in ("text", "raw", "other"):
-            translate[i] = translate[stack[-1]] if stack else True
-        elif tok.kind in ("start", "empty"):
+        if tok.kind in ("start", "empty"):
             _close_implied(toks, stack, tok.name)
-            attrs = attributes(text, tok, html=True)
-            attrs_of[i] = attrs
-            translate[i] = _translates(attrs, translate[stack[-1]] if stack else True)
+            attrs_of[i] = attributes(text, tok, html=True)
             role[i] = _role(tok.name)
-            if tok.name in PROTECTED_NAMES:
-                translate[i] = False
+            parent[i] = stack[-1] if stack else -1
             if tok.kind == "start" and tok.name not in VOID_NAMES:
                 stack.append(i)
-        elif tok.kind == "end":
+            continue
+        if tok.kind == "end":
             for depth in range(len(stack) - 1, -1, -1):
                 if toks[stack[depth]].name == tok.name:
                     match[stack[depth]] = i
                     del stack[depth:]
                     break
-            translate[i] = translate[stack[-1]] if stack else True
+        parent[i] = stack[-1] if stack else -1
+    rules = page_rules(text, toks, parent, attrs_of, path or Path("page")) if "its+xml" in text else None
+    translate = [True] * size
+    for i, tok in enumerate(toks):
+        inherited = translate[parent[i]] if parent[i] >= 0 else True
+        if tok.kind in ("start", "empty"):
+            value = _local_translate(attrs_of[i])
+            if value is None and rules is not None:
+                value = rules.translate.get(i)
+            translate[i] = (inherited if value is None else value) and tok.name not in PROTECTED_NAMES
+        else:
+            translate[i] = inherited
 
     def attrs(i: int) -> list[Attr]:
-        return _text_attributes(toks[i].name, attrs_of.get(i, []))
+        found = _text_attributes(toks[i].name, attrs_of.get(i, []))
+        chosen = rules.attributes.get(i) if rules is not None else None
+        if chosen:
+            found = [a for a in found if chosen.get(a.name, True)]
+            found += [a for a in attrs_of.get(i, []) if chosen.get(a.name) and a not in found]
+        return sorted(found, key=lambda a: a.start)
 
     return Tree(match, role, translate, attrs, inline_end=lambda name: _role(name) in (INLINE, VOID))
 
@@ -167,7 +182,8 @@ def _close_implied(toks: list[Token], stack: list[int], name: str) -> None:
                 break
 
 
-def _translates(attrs: list[Attr], inherited: bool) -> bool:
+def _local_translate(attrs: list[Attr]) -> bool | None:
+    """The element's own say: ``translate="no"`` or class ``notranslate`` → False, ``translate="yes"`` → True."""
     found = attribute(attrs, "translate")
     if found is not None and found.value.strip().lower() == "no":
         return False
@@ -176,7 +192,7 @@ def _translates(attrs: list[Attr], inherited: bool) -> bool:
         return False
     if found is not None and found.value.strip().lower() in ("yes", ""):
         return True
-    return inherited
+    return None
 
 
 def _role(name: str) -> str:
@@ -242,7 +258,7 @@ def read(path: Path, data: bytes, stream: object = None, *, placeholders: tuple[
     path = Path(path)
     text, codec = decode(data, path)
     toks = tokens(text, html=True)
-    tree = build_tree(text, toks)
+    tree = build_tree(text, toks, path)
     syntax = Syntax(html.unescape, escape_text, escape_attribute,
                     compile_finder(placeholders or (), tuple(placeholder_regexes)), unescape_attribute)
     segments, places, spans = Grouper(text, toks, tree, syntax).segments()

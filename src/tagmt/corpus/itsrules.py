@@ -80,7 +80,7 @@ def resolve(tree: etree._ElementTree, path: str | Path) -> Resolved:
                     "tagmt reads no file a document points at; put the rules in the document")
             out.notes.append(note)
             print(f"tagmt: note: {note}", file=sys.stderr)
-        _apply_rules(rules, root, path, global_translate, global_within, attribute_rules)
+        apply_rules(rules, root, path, global_translate, global_within, attribute_rules)
     for element in out.elements:
         parent = element.getparent()
         inherited = out.translate.get(id(parent), True) if parent is not None else True
@@ -127,8 +127,11 @@ def _local_name(element: etree._Element) -> str:
     return etree.QName(element).localname
 
 
-def _apply_rules(rules: etree._Element, root: etree._Element, path: str | Path, translate: dict[int, bool],
-                 within: dict[int, str], attributes: dict[int, dict[str, bool]]) -> None:
+def apply_rules(rules: etree._Element, root: etree._Element, path: str | Path, translate: dict[int, bool],
+                within: dict[int, str], attributes: dict[int, dict[str, bool]]) -> None:
+    """The ``its:translateRule``s and ``its:withinTextRule``s of ``rules`` applied to the document ``root``:
+    by ``id()`` of each selected element, its value (a later call overrides an earlier one); by ``id()`` of
+    an element, the translate value of each selected attribute."""
     namespaces = {prefix: uri for prefix, uri in rules.nsmap.items() if prefix}
     params = {}
     for child in rules:
