@@ -191,3 +191,14 @@ def test_random_documents_round_trip(tmp_path: Path, body: str) -> None:
     assert corpus.write(tmp_path / "c.xml", [s.source for s in corpus.segments]).read_bytes() == text.encode()
     written = corpus.write(tmp_path / "p.xml", [pseudo(s.source) for s in corpus.segments]).read_text()
     assert _shape(written) == _shape(text)
+
+
+def test_attribute_of_a_tag_left_out_of_its_segment(tmp_path: Path) -> None:
+    # <b>'s partner lies beyond the block that ends the run: the tag is left out of "42", its title is the
+    # document's own place
+    text = f'<?xml version="1.0"?>\n<doc {ITS}>{RULES}<div><b title="t">42<p></p></b></div></doc>\n'
+    corpus = read_corpus(xml(tmp_path, text))
+    assert [s.source for s in corpus.segments] == ["42", "t"]
+    assert [p.owner for p in corpus.native.places] == [None, None]
+    out = corpus.write(tmp_path / "o.xml", ["43", "T"]).read_text()
+    assert '<b title="T">43<p></p></b>' in out

@@ -14,7 +14,7 @@ from pathlib import Path
 from lxml import etree
 
 from tagmt.corpus.itsrules import ITS_NS, apply_rules
-from tagmt.corpus.markupscan import Attr, Token, attribute
+from tagmt.corpus.markupscan import Attr, Token, attribute, attributes
 from tagmt.safexml import parse_bytes
 
 XHTML_NS = "http://www.w3.org/1999/xhtml"
@@ -28,9 +28,9 @@ class PageRules:
     attributes: dict[int, dict[str, bool]] = field(default_factory=dict)
 
 
-def page_rules(text: str, toks: list[Token], parent: list[int], attrs_of: dict[int, list[Attr]],
-               path: Path) -> PageRules | None:
+def page_rules(text: str, toks: list[Token], parent: list[int], path: Path) -> PageRules | None:
     """The global ITS rules of the page applied to its elements, or None when it has none."""
+    attrs_of = {i: attributes(text, tok, html=True) for i, tok in enumerate(toks) if tok.kind in ("start", "empty")}
     scripts = []
     for i, tok in enumerate(toks):
         if tok.kind != "start" or tok.name not in ("script", "link"):

@@ -128,11 +128,14 @@ def build_tree(text: str, toks: list[Token], path: Path | None = None) -> Tree:
     role = [""] * size
     parent = [-1] * size
     stack: list[int] = []
-    attrs_of: dict[int, list[Attr]] = {}
+    local: dict[int, bool] = {}  # the element's own translate say, where it has one
     for i, tok in enumerate(toks):
         if tok.kind in ("start", "empty"):
             _close_implied(toks, stack, tok.name)
-            attrs_of[i] = attributes(text, tok, html=True)
+            if "translate" in text[tok.start:tok.end]:
+                value = _local_translate(attributes(text, tok, html=True))
+                if value is not None:
+                    local[i] = value
             role[i] = _role(tok.name)
             parent[i] = stack[-1] if stack else -1
             if tok.kind == "start" and tok.name not in VOID_NAMES:
@@ -145,12 +148,12 @@ def build_tree(text: str, toks: list[Token], path: Path | None = None) -> Tree:
                     del stack[depth:]
                     break
         parent[i] = stack[-1] if stack else -1
-    rules = page_rules(text, toks, parent, attrs_of, path or Path("page")) if "its+xml" in text else None
+    rules = page_rules(text, toks, parent, path or Path("page")) if "its+xml" in text else None
     translate = [True] * size
     for i, tok in enumerate(toks):
         inherited = translate[parent[i]] if parent[i] >= 0 else True
         if tok.kind in ("start", "empty"):
-            value = _local_translate(attrs_of[i])
+            value = local.get(i)
             if value is None and rules is not None:
                 value = rules.translate.get(i)
             translate[i] = (inherited if value is None else value) and tok.name not in PROTECTED_NAMES
@@ -158,11 +161,15 @@ def build_tree(text: str, toks: list[Token], path: Path | None = None) -> Tree:
             translate[i] = inherited
 
     def attrs(i: int) -> list[Attr]:
-        found = _text_attributes(toks[i].name, attrs_of.get(i, []))
+        tok = toks[i]
+        if "=" not in text[tok.start:tok.end]:
+            return []
+        every = attributes(text, tok, html=True)
+        found = _text_attributes(tok.name, every)
         chosen = rules.attributes.get(i) if rules is not None else None
         if chosen:
             found = [a for a in found if chosen.get(a.name, True)]
-            found += [a for a in attrs_of.get(i, []) if chosen.get(a.name) and a not in found]
+            found += [a for a in every if chosen.get(a.name) and a not in found]
         return sorted(found, key=lambda a: a.start)
 
     return Tree(match, role, translate, attrs, inline_end=lambda name: _role(name) in (INLINE, VOID))

@@ -40,6 +40,7 @@ _SPECIAL = re.compile(r"([\\`*_\[\]<])")
 _LINE_START = re.compile(r"(\n[ \t]*)([#>+\-=]|\d+[.)])")
 _ASCII_PUNCTUATION = set("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")
 _SPLIT_CELLS = re.compile(r"(?<!\\)\|")
+_ALNUM = re.compile(r"[^\W_]")  # a letter or digit
 
 
 class _Unplaced(Exception):
@@ -141,7 +142,7 @@ class _Reader:
             if kind == "text":
                 tagged, found, next_id = self.protect(value, next_id)
                 codes.update(found)
-                words = words or any(c.isalnum() for c in re.sub(r"<x [^>]*/>", "", tagged))
+                words = words or _ALNUM.search(re.sub(r"<x [^>]*/>", "", tagged)) is not None
                 parts.append(tagged)
             elif kind == "open":
                 code_id = str(next_id)
@@ -391,7 +392,8 @@ def _html_block(reader: _Reader, lines: list[int]) -> None:
         reader.segments.append(Segment(str(base + k + 1), segment.source, codes=segment.codes))
         owner = None if place.owner is None else place.owner + base
         reader.places.append(Place(place.start, place.end, place.escape, owner, place.before, place.after))
-        reader.spans[base + k] = spans[k]
+        if k in spans:
+            reader.spans[base + k] = spans[k]
 
 
 def sniff(path: Path, _head: bytes) -> bool:

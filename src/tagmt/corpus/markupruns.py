@@ -25,11 +25,12 @@ from typing import Callable, Sequence
 from tagmt.corpus.docwrite import Place
 from tagmt.corpus.markupscan import Attr, Token
 from tagmt.corpus.model import PAIR, STANDALONE, InlineCode, Segment
-from tagmt.xmltext import escape, unescape
+from tagmt.xmltext import unescape
 
 INLINE, VOID, BLOCK, OPAQUE, NESTED = "inline", "void", "block", "opaque", "nested"
 _TRIM_NAMES = ("br", "wbr")
 _STANDALONE_TAG = re.compile(r'<x id="[^"]*"/>')
+_ALNUM = re.compile(r"[^\W_]")  # a letter or digit
 
 
 @dataclass
@@ -78,6 +79,10 @@ class Grouper:
     def __init__(self, text: str, toks: list[Token], tree: Tree, syntax: Syntax) -> None:
         self.text, self.toks, self.tree, self.syntax = text, toks, tree, syntax
         self.items: list[Item] = []
+        self._shared: dict = {}  # equal codes and keys held once (a page repeats <b>…</b> thousands of times)
+
+    def shared(self, value):  # type: ignore[no-untyped-def]
+        return self._shared.setdefault(value, value)
 
     def segments(self) -> tuple[list[Segment], list[Place], dict[int, dict]]:
         """The document's segments (ids from 1), their places and their codes' places."""
@@ -89,7 +94,8 @@ class Grouper:
             places.append(Place(item.place.start, item.place.end, item.place.escape, owner,
                                 item.place.before, item.place.after))
             segments.append(Segment(str(k + 1), item.tagged, codes=item.codes))
-            spans[k] = item.code_spans
+            if owner is not None:  # (only a segment that holds another's place needs its codes' places)
+                spans[owner] = self.items[owner].code_spans
         return segments, places, spans
 
     def block(self, lo: int, hi: int, owner: Item | None, out: list[Item]) -> None:
@@ -158,7 +164,7 @@ class Grouper:
             if attr.quote is None:
                 continue
             value = (self.syntax.unescape_attribute or self.syntax.unescape)(attr.value)
-            if not any(c.isalnum() for c in value):
+            if _ALNUM.search(value) is None:
                 continue
             quote = attr.quote or '"'
             tagged, codes = self.protect(value, 1)
@@ -187,8 +193,9 @@ class Grouper:
         if item is not None:
             out.append(item)
         for pending in run.pending:
-            if pending.owner is None:
-                pending.owner = item if item is not None else run.owner
+            if pending.owner is None:  # inside the run's segment (a trimmed tag is not: then the document's)
+                inside = item is not None and item.place.start <= pending.place.start <= pending.place.end <= item.place.end
+                pending.owner = item if inside else run.owner
             out.append(pending)
         return _Run(run.owner)
 
@@ -203,27 +210,36 @@ class Grouper:
                 tagged, found = self.protect(plain, next_id)
                 next_id += len(found)
                 codes.update(found)
-                words = words or any(c.isalnum() for c in unescape(_outside_codes(tagged)))
+                if not words:
+                    seen = plain if not found else unescape(_outside_codes(tagged))
+                    words = _ALNUM.search(seen) is not None
                 parts.append(tagged)
             elif kind == "open":
                 code_id = str(next_id)
                 next_id += 1
                 close = pieces[piece[4]]
-                codes[(PAIR, code_id)] = InlineCode(PAIR, code_id, piece[3], text[start:end], text[close[1]:close[2]])
-                spans[(PAIR, code_id)] = (start, end)
+                key = self.shared((PAIR, code_id))
+                codes[key] = self.shared(InlineCode(PAIR, code_id, piece[3], text[start:end], text[close[1]:close[2]]))
+                spans[key] = (start, end)
                 parts.append(f'<g id="{code_id}">')
             elif kind == "close":
                 parts.append("</g>")
             else:
                 code_id = str(next_id)
                 next_id += 1
-                codes[(STANDALONE, code_id)] = InlineCode(STANDALONE, code_id, piece[3] or "x", text[start:end])
-                spans[(STANDALONE, code_id)] = (start, end)
+                key = self.shared((STANDALONE, code_id))
+                codes[key] = self.shared(InlineCode(STANDALONE, code_id, piece[3] or "x", text[start:end]))
+                spans[key] = (start, end)
                 parts.append(f'<x id="{code_id}"/>')
         if not words:
             return None
         place = Place(pieces[0][1], pieces[-1][2], self.syntax.escape, None)
         return Item("".join(parts), codes, place, owner, spans)
+
+
+def escape(text: str) -> str:
+    """``&``, ``<``, ``>`` as references (``xmltext.escape``'s result, faster on many short texts)."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;") if text else text
 
 
 def _outside_codes(tagged: str) -> str:

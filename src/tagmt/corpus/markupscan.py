@@ -16,8 +16,6 @@ from dataclasses import dataclass
 RAW_TEXT = ("script", "style", "xmp", "iframe", "noembed", "noframes", "plaintext")
 ESCAPABLE_RAW = ("title", "textarea")
 
-_START = re.compile(r"<([A-Za-z_][^\s/>]*)((?:[^>\"']|\"[^\"]*\"|'[^']*')*)>")
-_END = re.compile(r"</([A-Za-z_][^\s/>]*)[^>]*>")
 _ATTRIBUTE = re.compile(r"([^\s\"'>/=]+)(?:\s*=\s*(?:\"([^\"]*)\"|'([^']*)'|([^\s\"'>]+)))?")
 
 
@@ -45,62 +43,50 @@ def tokens(text: str, *, html: bool) -> list[Token]:
     """The tokens of ``text`` in order, covering it all. ``html``: names lowercased, raw-text elements,
     ``/>`` self-closing only on void elements' tags (as browsers read it); else XML."""
     out: list[Token] = []
-    at = 0
+    at = pos = 0
     size = len(text)
-
-    def add_text(start: int, end: int) -> None:
-        if end > start:
-            if out and out[-1].kind == "text":
-                out[-1] = Token("text", out[-1].start, end)
-            else:
-                out.append(Token("text", start, end))
-
-    pos = 0
+    search = _TOKEN.search
+    names: dict[str, str] = {}  # one string per element name (a page repeats a few names many times)
     while True:
-        lt = text.find("<", pos)
-        if lt < 0:
+        match = search(text, pos)
+        if match is None:
             break
-        token, pos = _markup(text, lt, html)
-        if token is None:
-            continue
-        add_text(at, lt)
-        out.append(token)
+        lt, pos = match.span()
+        if lt > at:
+            out.append(Token("text", at, lt))
+        end_name, start_name = match.group(1), match.group(2)
+        if end_name is not None:
+            end_name = end_name.lower() if html else end_name
+            out.append(Token("end", lt, pos, names.setdefault(end_name, end_name)))
+        elif start_name is not None:
+            name = start_name.lower() if html else start_name
+            name = names.setdefault(name, name)
+            closed = match.group(3).rstrip().endswith("/")
+            kind = "empty" if closed and (not html or name in VOID or ":" in name) else "start"
+            out.append(Token(kind, lt, pos, name))
+            if html and kind == "start" and name in _RAW_NAMES:
+                close = re.compile(rf"</{name}[\s/>]", re.I).search(text, pos)
+                end = size if close is None else close.start()
+                if end > pos:
+                    out.append(Token("text" if name in ESCAPABLE_RAW else "raw", pos, end))
+                pos = end
+        else:
+            out.append(Token("other", lt, pos))
         at = pos
-        if html and token.kind == "start" and token.name in RAW_TEXT + ESCAPABLE_RAW:
-            close = re.compile(rf"</{token.name}[\s/>]", re.I).search(text, pos)
-            end = size if close is None else close.start()
-            if end > pos:
-                out.append(Token("text" if token.name in ESCAPABLE_RAW else "raw", pos, end))
-            at = pos = end
-    add_text(at, size)
+    if size > at:
+        out.append(Token("text", at, size))
     return out
 
 
-def _markup(text: str, lt: int, html: bool) -> tuple[Token | None, int]:
-    """The token starting at ``text[lt] == "<"`` and where it ends, or (None, lt + 1): a ``<`` as text."""
-    if text.startswith("<!--", lt):
-        end = text.find("-->", lt + 4)
-        end = len(text) if end < 0 else end + 3
-        return Token("other", lt, end), end
-    if text.startswith("<![CDATA[", lt):
-        end = text.find("]]>", lt)
-        end = len(text) if end < 0 else end + 3
-        return Token("other", lt, end), end
-    if text.startswith(("<!", "<?"), lt):
-        end = text.find(">", lt)
-        end = len(text) if end < 0 else end + 1
-        return Token("other", lt, end), end
-    match = _END.match(text, lt)
-    if match:
-        name = match.group(1).lower() if html else match.group(1)
-        return Token("end", lt, match.end(), name), match.end()
-    match = _START.match(text, lt)
-    if match:
-        name = match.group(1).lower() if html else match.group(1)
-        closed = match.group(2).rstrip().endswith("/")
-        kind = "empty" if closed and (not html or name in VOID or ":" in name) else "start"
-        return Token(kind, lt, match.end(), name), match.end()
-    return None, lt + 1
+_RAW_NAMES = frozenset(RAW_TEXT + ESCAPABLE_RAW)
+#: one token from a "<": a comment, CDATA, a declaration or processing instruction (each to its end, or
+#: the end of the text), an end tag (its name: group 1), a start tag (name: group 2, attributes: group 3)
+_TOKEN = re.compile(
+    r"<!--.*?(?:-->|\Z)|<!\[CDATA\[.*?(?:\]\]>|\Z)|<[!?][^>]*(?:>|\Z)"
+    r"|</([A-Za-z_][^\s/>]*)[^>]*>"
+    r"|<([A-Za-z_][^\s/>]*)((?:[^>\"']|\"[^\"]*\"|'[^']*')*)>",
+    re.S,
+)
 
 
 #: HTML elements that never have content.
