@@ -202,3 +202,10 @@ def test_attribute_of_a_tag_left_out_of_its_segment(tmp_path: Path) -> None:
     assert [p.owner for p in corpus.native.places] == [None, None]
     out = corpus.write(tmp_path / "o.xml", ["43", "T"]).read_text()
     assert '<b title="T">43<p></p></b>' in out
+
+
+def test_translate_without_namespace_is_dita_only(tmp_path: Path) -> None:
+    assert sources(tmp_path, '<?xml version="1.0"?><doc><p translate="no">Plain XML: not ITS</p></doc>') == [
+        "Plain XML: not ITS"]
+    assert sources(tmp_path, '<?xml version="1.0"?><topic id="t"><p translate="no">DITA</p><p>Yes</p></topic>') == [
+        "Yes"]

@@ -166,3 +166,12 @@ def test_random_documents_round_trip(tmp_path: Path, text: str) -> None:
     assert out.read_bytes() == text.encode()
     written = corpus.write(tmp_path / "p.md", [pseudo(s.source) for s in corpus.segments]).read_text()
     assert structure(written) == structure(text)
+
+
+def test_toml_front_matter_bom_and_template_tags(tmp_path: Path) -> None:
+    text = "\ufeff+++\ntitle = \"Hello\"\n+++\n\nSee {% include note.md %} and {{ site.name }} today.\n"
+    path = doc(tmp_path, text)
+    corpus = read_corpus(path)
+    assert [s.source for s in corpus.segments] == ['See <x id="1"/> and <x id="2"/> today.']
+    out = corpus.write(tmp_path / "o.md", ['Sieh <x id="1"/> und <x id="2"/> heute.']).read_text(encoding="utf-8")
+    assert out == text.replace("See", "Sieh").replace(" and ", " und ").replace("today", "heute")

@@ -2,7 +2,7 @@
 DITA's defaults built in (``corpus.itsxml`` reads the document with them).
 
 Precedence (ITS 2.0 §5.5): local markup (``its:translate``, ``its:withinText``; ``translate`` without a
-namespace in DITA and XHTML) over global rules (``<its:rules>`` anywhere in the document, each
+namespace in DITA and on XHTML elements — in other XML it is not ITS and means nothing) over global rules (``<its:rules>`` anywhere in the document, each
 ``its:translateRule``/``its:withinTextRule`` with an XPath ``selector`` evaluated by lxml, ``its:param``
 values as XPath variables; a later rule over an earlier one) over inheritance (Translate passes to
 descendants, Elements Within Text does not) over the defaults (elements translated, attributes not,
@@ -96,7 +96,8 @@ def resolve(tree: etree._ElementTree, path: str | Path) -> Resolved:
             if local == "rules" or _inside_rules(element):
                 value = False
         local_translate = element.get(f"{{{ITS_NS}}}translate")
-        if local_translate is None and etree.QName(element).namespace in (None, "http://www.w3.org/1999/xhtml"):
+        if local_translate is None and (etree.QName(element).namespace == "http://www.w3.org/1999/xhtml"
+                                        or (dita and etree.QName(element).namespace is None)):
             local_translate = element.get("translate")
         if local_translate is not None:
             value = local_translate.strip() != NO

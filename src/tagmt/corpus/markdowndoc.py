@@ -5,10 +5,11 @@ Read: each paragraph, heading, list item's paragraph, blockquote paragraph and t
 Inline: emphasis, strong, strikethrough and links are ``<g>`` codes (a link's ``[`` opens it and
 ``](url "title")`` closes it: the URL is part of the code, never seen by the MT); an image ``![alt](src)`` is
 a ``<g>`` code around its alt text (the alt is translated, the source is not); code spans, inline HTML,
-autolinks ``<https://…>``, bare ``http(s)://`` URLs and hard line breaks are ``<x/>`` codes kept as written.
+autolinks ``<https://…>``, bare ``http(s)://`` URLs, template tags (``{% … %}``, ``{{ … }}``) and hard line
+breaks are ``<x/>`` codes kept as written.
 Text reaches the MT with its backslash escapes and entities read. An HTML block's text is read as an HTML
 page's (``corpus.htmlpage``: its markup untouched, its text segments). Untouched: fenced and indented code
-blocks, front matter (YAML between ``---`` lines at the start: keys and values), link reference
+blocks, front matter (YAML between ``---`` or TOML between ``+++`` lines at the start: keys and values), link reference
 definitions, thematic breaks, and anything markdown-it-py gives that this reader cannot place exactly in the
 file (left as it is rather than guessed).
 
@@ -33,7 +34,10 @@ from tagmt.corpus.placeholders import compile_finder
 from tagmt.safeio import decode_utf8
 from tagmt.xmltext import escape
 
-_FRONT_MATTER = re.compile(r"\A---[ \t]*\r?\n.*?\n(?:---|\.\.\.)[ \t]*(?:\r?\n|\Z)", re.S)
+_FRONT_MATTER = re.compile(
+    r"\A(?:---[ \t]*\r?\n.*?\n(?:---|\.\.\.)|\+\+\+[ \t]*\r?\n.*?\n\+\+\+)[ \t]*(?:\r?\n|\Z)", re.S)
+#: template tags of static site generators (Liquid/Jekyll, Hugo shortcodes, Jinja): kept as codes
+_TEMPLATE = r"\{%.*?%\}|\{\{.*?\}\}"
 _ENTITY = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6}|[A-Za-z][A-Za-z0-9]{0,31});")
 _URL = re.compile(r"https?://[^\s<>()\[\]]*[^\s<>()\[\].,;:!?'\"*_~]")
 _SPECIAL = re.compile(r"([\\`*_\[\]<])")
@@ -170,7 +174,7 @@ class _Reader:
 
     def protect(self, text: str, next_id: int) -> tuple[str, dict, int]:
         """Plain text as tagged text: bare URLs (and placeholders, when asked) as ``<x/>`` codes."""
-        patterns = [_URL.pattern] + ([self.finder.pattern] if self.finder is not None else [])  # type: ignore[attr-defined]
+        patterns = [_TEMPLATE, _URL.pattern] + ([self.finder.pattern] if self.finder is not None else [])  # type: ignore[attr-defined]
         out, codes, at = [], {}, 0
         for match in re.finditer("|".join(f"(?:{p})" for p in patterns), text):
             code_id = str(next_id)
@@ -342,10 +346,11 @@ def read(path: Path, data: bytes, stream: object = None, *, placeholders: tuple[
     text = decode_utf8(data, path, what="Markdown document")
     if data.startswith(b"\xef\xbb\xbf"):
         text = "\ufeff" + text
-    parsed = " " + text[1:] if text.startswith("\ufeff") else text
-    front = _FRONT_MATTER.match(parsed)
+    bom = " " if text.startswith("\ufeff") else ""  # (a space: the parser sees the same columns)
+    parsed = bom + text[len(bom):]
+    front = _FRONT_MATTER.match(text[len(bom):])
     if front is not None:  # front matter: blank lines for the parser (line numbers kept)
-        parsed = "\n" * front.group().count("\n") + parsed[front.end():]
+        parsed = bom + "\n" * front.group().count("\n") + text[len(bom) + front.end():]
     reader = _Reader(text, compile_finder(placeholders or (), tuple(placeholder_regexes)))
     tokens = MarkdownIt("commonmark").enable(["table", "strikethrough"]).parse(parsed)
     cells: dict[int, list] = {}
