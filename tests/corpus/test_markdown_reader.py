@@ -175,3 +175,14 @@ def test_toml_front_matter_bom_and_template_tags(tmp_path: Path) -> None:
     assert [s.source for s in corpus.segments] == ['See <x id="1"/> and <x id="2"/> today.']
     out = corpus.write(tmp_path / "o.md", ['Sieh <x id="1"/> und <x id="2"/> heute.']).read_text(encoding="utf-8")
     assert out == text.replace("See", "Sieh").replace(" and ", " und ").replace("today", "heute")
+
+
+def test_reference_links_keep_their_definition(tmp_path: Path) -> None:
+    text = "See the [Code of Conduct][] and [guide] or [full][g] and ![Logo][].\n\n[code of conduct]: /coc\n" \
+           "[guide]: /g\n[g]: /g\n[logo]: /l.png\n"
+    corpus = read_corpus(doc(tmp_path, text))
+    assert corpus.segments[0].source == ('See the <g id="1">Code of Conduct</g> and <g id="2">guide</g> or '
+                                         '<g id="3">full</g> and <g id="4">Logo</g>.')
+    out = corpus.write(tmp_path / "o.md", [pseudo(s.source) for s in corpus.segments]).read_text()
+    assert out.startswith("\\[SEE THE \\][\\[CODE OF CONDUCT\\]][Code of Conduct]\\[ AND \\][\\[GUIDE\\]][guide]")
+    assert structure(out) == structure(text)

@@ -141,7 +141,7 @@ class _Reader:
     def add(self, pieces: list[tuple], offsets: list[int], escaper: object) -> None:
         parts, codes, spans, stack = [], {}, {}, []
         next_id, words = 1, False
-        for kind, start, end, value in pieces:
+        for kind, start, end, value, *written in pieces:
             where = (offsets[start], offsets[end])
             if kind == "text":
                 tagged, found, next_id = self.protect(value, next_id)
@@ -156,7 +156,8 @@ class _Reader:
                 parts.append(f'<g id="{code_id}">')
             elif kind == "close":
                 code_id, name, opened = stack.pop()
-                codes[(PAIR, code_id)] = InlineCode(PAIR, code_id, name, opened, self.text[where[0]:where[1]])
+                closing = written[0] if written and written[0] else self.text[where[0]:where[1]]
+                codes[(PAIR, code_id)] = InlineCode(PAIR, code_id, name, opened, closing)
                 parts.append("</g>")
             else:
                 code_id = str(next_id)
@@ -191,6 +192,7 @@ def _pieces(children: list, content: str) -> list[tuple]:
     """The pieces of an inline token's content: (kind, start, end, value) with kind ``text`` (value: the text
     as read), ``open``/``close`` (value: the code's name) or ``code`` (a standalone code)."""
     pieces: list[tuple] = []
+    links: list[int] = []  # where each open link's "[" is
     pos = 0
     k = 0
     while k < len(children):
@@ -218,10 +220,12 @@ def _pieces(children: list, content: str) -> list[tuple]:
             if not content.startswith("[", pos):
                 raise _Unplaced
             pieces.append(("open", pos, pos + 1, "link"))
+            links.append(pos)
             pos += 1
         elif kind == "link_close":
             end = _destination_end(content, pos)
-            pieces.append(("close", pos, end, "link"))
+            label = content[links.pop() + 1:pos] if links else ""
+            pieces.append(("close", pos, end, "link", _full_reference(content[pos:end], label)))
             pos = end
         elif kind == "image":
             if not content.startswith("![", pos):
@@ -230,7 +234,8 @@ def _pieces(children: list, content: str) -> list[tuple]:
             pieces.append(("open", pos, pos + 2, "image"))
             pieces.append(("text", pos + 2, label_end, _unescaped(content[pos + 2:label_end])))
             end = _destination_end(content, label_end)
-            pieces.append(("close", label_end, end, "image"))
+            label = content[pos + 2:label_end]
+            pieces.append(("close", label_end, end, "image", _full_reference(content[label_end:end], label)))
             pos = end
         elif kind == "code_inline":
             fence = child.markup
@@ -259,6 +264,12 @@ def _pieces(children: list, content: str) -> list[tuple]:
     if content[pos:].strip():
         raise _Unplaced
     return [p for p in pieces if p[1] < p[2]]
+
+
+def _full_reference(closing: str, label: str) -> str | None:
+    """A shortcut (``[label]``) or collapsed (``[label][]``) reference link's close written as a full one
+    (``][label]``), so that a translated link text still finds its definition; None for any other link."""
+    return f"][{label}]" if closing in ("]", "][]") else None
 
 
 def _walk(content: str, pos: int, text: str) -> int:
