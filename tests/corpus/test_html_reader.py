@@ -129,9 +129,13 @@ def test_encodings_kept(tmp_path: Path) -> None:
     assert copied(utf16, tmp_path / "u.html") == utf16.read_bytes()
 
 
-def test_bad_bytes_and_unknown_encodings_are_one_line(tmp_path: Path) -> None:
+def test_bad_bytes_and_unknown_encodings_are_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(TagmtError, match=r"bad\.html:2: not UTF-8"):
-        read_corpus(page(tmp_path, b"<p>fine</p>\n<p>caf\xe9</p>", "bad.html"))
+        read_corpus(page(tmp_path, b'<meta charset="utf-8"><p>fine</p>\n<p>caf\xe9</p>', "bad.html"))
+    legacy = page(tmp_path, b"<p>fine</p>\n<p>caf\xe9 \x80</p>", "legacy.html")  # undeclared: as browsers
+    assert [s.source for s in read_corpus(legacy).segments] == ["fine", "café €"]
+    assert "read as windows-1252" in capsys.readouterr().err
+    assert copied(legacy, tmp_path / "l.html") == legacy.read_bytes()
     with pytest.raises(TagmtError, match=r"enc\.html:1: unknown character encoding 'klingon'"):
         read_corpus(page(tmp_path, b'<meta charset="klingon"><p>x</p>', "enc.html"))
 

@@ -21,7 +21,8 @@ block, an ``li`` at the next ``li``); nothing in a page is refused but its encod
 Written: each target spliced into the original text (``corpus.docwrite``), everything else as it was;
 ``&``, ``<``, ``>`` (and the quote, in attributes) escaped, characters the encoding lacks as references;
 ``<html lang>`` (and an existing ``xml:lang``) set to the target language. Encoding: a byte-order mark, else
-``<meta charset>`` / ``http-equiv`` or the XML declaration, else UTF-8; kept on output.
+``<meta charset>`` / ``http-equiv`` or the XML declaration, else UTF-8 — or windows-1252 when the bytes are
+not UTF-8, as browsers read an undeclared page (a note says so); kept on output.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from __future__ import annotations
 import codecs
 import html
 import re
+import sys
 from functools import partial
 from pathlib import Path
 
@@ -102,6 +104,14 @@ def decode(data: bytes, path: Path) -> tuple[str, str]:
                          "declare a known one (<meta charset=\"utf-8\">)") from None
     if codec in ("utf-16", "utf-16-le", "utf-16-be"):  # declared over ASCII bytes: browsers read UTF-8
         codec = "utf-8"
+    if codec == "utf-8" and found is None:
+        try:
+            return data.decode("utf-8"), codec
+        except UnicodeDecodeError:  # no declaration, not UTF-8: what browsers read then
+            text = _decoded(data, path, "windows-1252")
+            print(f"tagmt: note: {path}: no encoding declared and not UTF-8: read as windows-1252, as browsers "
+                  "do (declare <meta charset> if it is another)", file=sys.stderr)
+            return text, "windows-1252"
     if codec == "utf-8":
         return decode_utf8(data, path, what="HTML page", fix="declare its encoding (<meta charset>)"), codec
     return _decoded(data, path, codec), codec
