@@ -11,8 +11,8 @@ segments, inline elements their codes.
   makes segments of its own, written into that code;
 * ``block`` elements end the run; text that is not translated ends it too.
 
-Leading and trailing blank space, comments, ``<br>`` and tags without their partner are left out of a
-segment; a run with no letter or digit is no segment. The attributes a format translates (``Tree.attrs``)
+Leading and trailing blank space, comments, ``<br>``, tags without their partner and an inline element
+around the whole segment are left out of it; a run with no letter or digit is no segment. The attributes a format translates (``Tree.attrs``)
 are segments of their own, placed after the segment of their run.
 """
 
@@ -269,7 +269,8 @@ def _paired(pieces: list[list]) -> list[list]:
 
 
 def _trimmed(text: str, pieces: list[list]) -> list[list]:
-    """Without leading and trailing blank text, comments, ``<br>`` and lone tags (pair links renumbered)."""
+    """Without leading and trailing blank text, comments, ``<br>``, lone tags and elements around the whole
+segment (pair links renumbered)."""
     def droppable(piece: list) -> bool:
         kind = piece[0]
         if kind == "text":
@@ -277,10 +278,15 @@ def _trimmed(text: str, pieces: list[list]) -> list[list]:
         return kind in ("other", "lone") or (kind == "void" and piece[3] in _TRIM_NAMES)
 
     lo, hi = 0, len(pieces)
-    while lo < hi and droppable(pieces[lo]):
-        lo += 1
-    while hi > lo and droppable(pieces[hi - 1]):
-        hi -= 1
+    while True:
+        while lo < hi and droppable(pieces[lo]):
+            lo += 1
+        while hi > lo and droppable(pieces[hi - 1]):
+            hi -= 1
+        if hi - lo >= 2 and pieces[lo][0] == "open" and pieces[lo][4] == hi - 1:
+            lo, hi = lo + 1, hi - 1  # an element around the whole segment (<li><a>Home</a>) stays outside it
+            continue
+        break
     kept = [list(p) for p in pieces[lo:hi]]
     for piece in kept:
         if piece[0] == "open":
