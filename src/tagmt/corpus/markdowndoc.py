@@ -92,6 +92,8 @@ class _Reader:
         self.text = text
         self.lines = _Lines(text)
         self.finder = finder
+        patterns = [_TEMPLATE, _URL.pattern] + ([finder.pattern] if finder is not None else [])  # type: ignore[attr-defined]
+        self.codes_in_text = re.compile("|".join(f"(?:{p})" for p in patterns))
         self.newline = "\r\n" if "\r\n" in text else "\n"
         self.segments: list[Segment] = []
         self.places: list[Place] = []
@@ -175,9 +177,8 @@ class _Reader:
 
     def protect(self, text: str, next_id: int) -> tuple[str, dict, int]:
         """Plain text as tagged text: bare URLs (and placeholders, when asked) as ``<x/>`` codes."""
-        patterns = [_TEMPLATE, _URL.pattern] + ([self.finder.pattern] if self.finder is not None else [])  # type: ignore[attr-defined]
         out, codes, at = [], {}, 0
-        for match in re.finditer("|".join(f"(?:{p})" for p in patterns), text):
+        for match in self.codes_in_text.finditer(text):
             code_id = str(next_id)
             next_id += 1
             out.append(escape(text[at:match.start()]))
