@@ -81,6 +81,9 @@ def test_copy_round_trip_is_byte_identical_and_lang_declared(tmp_path: Path) -> 
     corpus = read_corpus(with_lang)
     corpus.write(tmp_path / "l2.html", [None] * len(corpus), trg_lang="fr")
     assert '<html lang="fr" xml:lang="fr">' in (tmp_path / "l2.html").read_text()
+    unquoted = page(tmp_path, "<html lang=en><p>Hi there</p></html>", "u.html")
+    corpus = read_corpus(unquoted)
+    assert corpus.write(tmp_path / "u2.html", [None], trg_lang="de").read_text() == '<html lang="de"><p>Hi there</p></html>'
 
 
 def test_pseudo_translation_keeps_the_structure(tmp_path: Path) -> None:

@@ -262,7 +262,8 @@ def declare_language(toks: list[Token], text: str, trg_lang: str) -> list[Edit]:
         return []
     attrs = attributes(text, tag, html=True)
     value = escape_attribute('"')(trg_lang)
-    edits: list[Edit] = [(a.start, a.end, value) for a in attrs if a.name in ("lang", "xml:lang") and a.quote]
+    edits: list[Edit] = [(a.start, a.end, value if a.quote else f'"{value}"')
+                         for a in attrs if a.name in ("lang", "xml:lang") and a.quote is not None]
     if attribute(attrs, "lang") is None:
         at = tag.start + len("<html")
         edits.append((at, at, f' lang="{value}"'))
