@@ -83,8 +83,8 @@ META_NAMES = ("description", "keywords", "og:title", "og:description", "og:site_
               "twitter:description", "application-name")
 _CHARSET = re.compile(rb"<meta\s[^>]*?charset\s*=\s*[\"']?\s*([A-Za-z0-9._:-]+)", re.I)
 _XML_ENCODING = re.compile(rb"\A<\?xml\s[^>]*?encoding\s*=\s*[\"']([A-Za-z0-9._:-]+)")
-_START = re.compile(rb"\A(?:\xef\xbb\xbf)?\s*(?:<\?xml[^>]*>\s*)?(?:<!--.*?-->\s*)*(?:<!doctype\s+html[\s>]|<html[\s>])",
-                    re.I | re.S)
+_START = re.compile(
+    rb"\A(?:\xef\xbb\xbf)?\s*(?:<\?xml[^>]*>\s*)?(?:<!--.*?-->\s*)*(?:<!doctype\s+html[\s>]|<html[\s>])", re.I | re.S)
 _REFERENCE = re.compile(r"&(?:#[0-9]+|#[xX][0-9A-Fa-f]+|[A-Za-z][A-Za-z0-9]*);")
 
 

@@ -2,12 +2,12 @@
 DITA's defaults built in (``corpus.itsxml`` reads the document with them).
 
 Precedence (ITS 2.0 §5.5): local markup (``its:translate``, ``its:withinText``; ``translate`` without a
-namespace in DITA and on XHTML elements — in other XML it is not ITS and means nothing) over global rules (``<its:rules>`` anywhere in the document, each
-``its:translateRule``/``its:withinTextRule`` with an XPath ``selector`` evaluated by lxml, ``its:param``
-values as XPath variables; a later rule over an earlier one) over inheritance (Translate passes to
-descendants, Elements Within Text does not) over the defaults (elements translated, attributes not,
-elements not within text). ``<its:rules>`` and its content are never text. Linked rules (``xlink:href`` on
-``its:rules``) are not loaded: a document never makes tagmt read another file.
+namespace in DITA and on XHTML elements — in other XML it is not ITS and means nothing) over global rules
+(``<its:rules>`` anywhere in the document, each ``its:translateRule``/``its:withinTextRule`` with an XPath
+``selector`` evaluated by lxml, ``its:param`` values as XPath variables; a later rule over an earlier one)
+over inheritance (Translate passes to descendants, Elements Within Text does not) over the defaults (elements
+translated, attributes not, elements not within text). ``<its:rules>`` and its content are never text. Linked
+rules (``xlink:href`` on ``its:rules``) are not loaded: a document never makes tagmt read another file.
 
 DITA (a root such as ``topic``/``concept``/``task``/``reference``/``map`` or a ``class="- topic/…"``):
 phrase elements (``ph``, ``b``, ``i``, ``uicontrol``, ``xref``, ``keyword``, ``term``, ``filepath``…) are

@@ -135,7 +135,8 @@ def read(path: Path, data: bytes, stream: object = None, *, placeholders: tuple[
          placeholder_regexes: tuple[str, ...] = (), **_: object) -> Corpus:
     """An ITS-marked XML document or DITA topic as a corpus (see the module docstring)."""
     path = Path(path)
-    tree = stream.tree() if stream is not None else parse_bytes(data, path, "XML document")  # type: ignore[attr-defined]
+    tree = (stream.tree() if stream is not None  # type: ignore[attr-defined]
+            else parse_bytes(data, path, "XML document"))
     resolved = resolve(tree, path)
     text, codec = decode(data, path)
     toks = tokens(text, html=False)

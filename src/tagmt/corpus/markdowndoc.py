@@ -92,7 +92,8 @@ class _Reader:
         self.text = text
         self.lines = _Lines(text)
         self.finder = finder
-        patterns = [_TEMPLATE, _URL.pattern] + ([finder.pattern] if finder is not None else [])  # type: ignore[attr-defined]
+        own = [finder.pattern] if finder is not None else []  # type: ignore[attr-defined]
+        patterns = [_TEMPLATE, _URL.pattern] + own
         self.codes_in_text = re.compile("|".join(f"(?:{p})" for p in patterns))
         self.newline = "\r\n" if "\r\n" in text else "\n"
         self.segments: list[Segment] = []

@@ -12,8 +12,8 @@ segments, inline elements their codes.
 * ``block`` elements end the run; text that is not translated ends it too.
 
 Leading and trailing blank space, comments, ``<br>``, tags without their partner and an inline element
-around the whole segment are left out of it; a run with no letter or digit is no segment. The attributes a format translates (``Tree.attrs``)
-are segments of their own, placed after the segment of their run.
+around the whole segment are left out of it; a run with no letter or digit is no segment. The attributes
+a format translates (``Tree.attrs``) are segments of their own, placed after the segment of their run.
 """
 
 from __future__ import annotations
@@ -194,7 +194,8 @@ class Grouper:
             out.append(item)
         for pending in run.pending:
             if pending.owner is None:  # inside the run's segment (a trimmed tag is not: then the document's)
-                inside = item is not None and item.place.start <= pending.place.start <= pending.place.end <= item.place.end
+                inside = (item is not None
+                          and item.place.start <= pending.place.start <= pending.place.end <= item.place.end)
                 pending.owner = item if inside else run.owner
             out.append(pending)
         return _Run(run.owner)
