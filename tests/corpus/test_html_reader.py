@@ -60,7 +60,7 @@ def test_segments_and_codes_of_a_page(tmp_path: Path) -> None:
     sources = [segment.source for segment in corpus.segments]
     assert sources == [
         "My &amp; page", "A test page", 'Hello <g id="1">world</g>!',
-        'Click <g id="1">here</g> to <g id="2">upload</g> a file.<x id="3"/>\nSecond line with <x id="4"/> inside.',
+        'Click <g id="1">here</g> to <g id="2">upload</g> a file.<x id="3"/> Second line with <x id="4"/> inside.',
         "Go home", 'Unclosed para <x id="1"/> end', "A cat", "one", 'two <x id="1"/>', "but this", "Send",
     ]
     codes = corpus.segments[3].codes

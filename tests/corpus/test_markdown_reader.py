@@ -80,8 +80,8 @@ def test_segments_and_codes(tmp_path: Path) -> None:
     sources = [s.source for s in corpus.segments]
     assert sources == [
         'Title <g id="1">x</g>',
-        'quoted <g id="1">para</g>\nnext line<x id="2"/>third<x id="3"/>end',
-        "item one\ncontinued",
+        'quoted <g id="1">para</g> next line<x id="2"/>third<x id="3"/>end',
+        "item one continued",
         '<g id="1">link</g> and <g id="2">alt *t*</g> <x id="3"/> <x id="4"/>html<x id="5"/> a * b &amp; c '
         '<x id="6"/>.',
         "first", 'second <g id="1">old</g>', "A", "B | c", 'x <x id="1"/>', '<g id="1">y</g>',
@@ -102,7 +102,7 @@ def test_copy_round_trip_is_byte_identical(tmp_path: Path) -> None:
     assert out.read_bytes() == path.read_bytes()
     crlf = doc(tmp_path, "\ufeffPara one\r\nstill *one*\r\n\r\n- two\r\n", "crlf.md")
     corpus = read_corpus(crlf)
-    assert [s.source for s in corpus.segments] == ['Para one\nstill <g id="1">one</g>', "two"]
+    assert [s.source for s in corpus.segments] == ['Para one still <g id="1">one</g>', "two"]
     out = corpus.write(tmp_path / "crlf.out.md", [s.source for s in corpus.segments])
     assert out.read_bytes() == crlf.read_bytes()
     corpus.write(tmp_path / "crlf.up.md", ['Absatz\neins <g id="1">x</g>', None])
@@ -115,7 +115,7 @@ def test_pseudo_translation_keeps_the_structure(tmp_path: Path) -> None:
     out = corpus.write(tmp_path / "p.md", [pseudo(s.source) for s in corpus.segments]).read_text()
     assert structure(out) == structure(DOC)
     assert "(http://a.b \"T\")" in out and "`code`" in out and 'fenced = "not text"' in out
-    assert out.startswith("---\ntitle: Hello\n") and "\n> NEXT LINE\\]  \n> \\[THIRD\\]" in out
+    assert out.startswith("---\ntitle: Hello\n") and "\\[ NEXT LINE\\]  \n> \\[THIRD\\]" in out
 
 
 def test_written_text_is_escaped(tmp_path: Path) -> None:

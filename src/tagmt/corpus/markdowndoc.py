@@ -255,8 +255,8 @@ def _pieces(children: list, content: str) -> list[tuple]:
             end = content.find("\n", pos)
             if end < 0 or content[pos:end].strip(" \\"):
                 raise _Unplaced
-            if kind == "softbreak":
-                pieces.append(("text", pos, end + 1, content[pos:end] + "\n"))
+            if kind == "softbreak":  # a space, as Markdown shows it (the source's lines kept when unchanged)
+                pieces.append(("text", pos, end + 1, " "))
             else:
                 pieces.append(("code", pos, end + 1, "br"))
             pos = end + 1

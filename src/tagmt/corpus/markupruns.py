@@ -11,7 +11,8 @@ segments, inline elements their codes.
   makes segments of its own, written into that code;
 * ``block`` elements end the run; text that is not translated ends it too.
 
-Leading and trailing blank space, comments, ``<br>``, tags without their partner and an inline element
+A line break in running text (with the blank space around it) reaches the MT as one space, as a browser
+shows it; a segment given back unchanged keeps its original lines. Leading and trailing blank space, comments, ``<br>``, tags without their partner and an inline element
 around the whole segment are left out of it; a run with no letter or digit is no segment. The attributes
 a format translates (``Tree.attrs``) are segments of their own, placed after the segment of their run.
 """
@@ -31,6 +32,8 @@ INLINE, VOID, BLOCK, OPAQUE, NESTED = "inline", "void", "block", "opaque", "nest
 _TRIM_NAMES = ("br", "wbr")
 _STANDALONE_TAG = re.compile(r'<x id="[^"]*"/>')
 _ALNUM = re.compile(r"[^\W_]")  # a letter or digit
+#: a line break in running text, with the blank space around it: one space for the MT (as a browser shows it)
+_LINE_BREAK = re.compile(r"[ \t\r]*\n[ \t\r\n]*")
 
 
 @dataclass
@@ -207,7 +210,7 @@ class Grouper:
         for piece in pieces:
             kind, start, end = piece[0], piece[1], piece[2]
             if kind == "text":
-                plain = self.syntax.unescape(text[start:end])
+                plain = _LINE_BREAK.sub(" ", self.syntax.unescape(text[start:end]))
                 tagged, found = self.protect(plain, next_id)
                 next_id += len(found)
                 codes.update(found)
