@@ -209,3 +209,9 @@ def test_translate_without_namespace_is_dita_only(tmp_path: Path) -> None:
         "Plain XML: not ITS"]
     assert sources(tmp_path, '<?xml version="1.0"?><topic id="t"><p translate="no">DITA</p><p>Yes</p></topic>') == [
         "Yes"]
+
+
+def test_significant_blank_space_keeps_its_line_breaks(tmp_path: Path) -> None:
+    text = ('<?xml version="1.0"?><topic id="t"><body><p>One\n  line</p><lines>Roses are red,\nviolets blue'
+            '</lines><p xml:space="preserve">Kept\nbreak</p></body></topic>')
+    assert sources(tmp_path, text) == ["One line", "Roses are red,\nviolets blue", "Kept\nbreak"]

@@ -55,6 +55,8 @@ class Resolved:
     translate: dict[int, bool] = field(default_factory=dict)
     within: dict[int, str] = field(default_factory=dict)
     attributes: dict[int, set[str]] = field(default_factory=dict)
+    #: elements whose blank space is significant (``xml:space="preserve"``, inherited; DITA ``lines``)
+    preserve: set[int] = field(default_factory=set)
     notes: list[str] = field(default_factory=list)
     #: every element in document order (held, so that ``id()`` of each stays its own)
     elements: list[etree._Element] = field(default_factory=list)
@@ -105,6 +107,10 @@ def resolve(tree: etree._ElementTree, path: str | Path) -> Resolved:
         if local_within in (YES, NO, NESTED):
             within = local_within
         out.translate[id(element)] = inherited if value is None else value
+        space = element.get("{http://www.w3.org/XML/1998/namespace}space")
+        if space == "preserve" or (space is None and ((parent is not None and id(parent) in out.preserve)
+                                                      or (dita and local == "lines"))):
+            out.preserve.add(id(element))
         out.within[id(element)] = within or NO
         names = {name for name, yes in attribute_rules.get(id(element), {}).items() if yes}
         if dita:

@@ -75,6 +75,7 @@ def build_tree(text: str, toks: list[Token], elements: list[etree._Element], res
     translate = [True] * size
     element_of: dict[int, etree._Element] = {}
     stack: list[int] = []
+    preserve: set[int] = set()
     k = 0
     for i, tok in enumerate(toks):
         if tok.kind in ("start", "empty"):
@@ -95,6 +96,9 @@ def build_tree(text: str, toks: list[Token], elements: list[etree._Element], res
             translate[i] = translate[stack[-1]] if stack else True
         else:
             translate[i] = translate[stack[-1]] if stack else True
+            kept = resolved.preserve  # type: ignore[attr-defined]
+            if stack and tok.kind == "text" and id(element_of[stack[-1]]) in kept:
+                preserve.add(i)
 
     def attrs(i: int) -> list[Attr]:
         element = element_of.get(i)
@@ -104,7 +108,7 @@ def build_tree(text: str, toks: list[Token], elements: list[etree._Element], res
         wanted = {_qualified(element, name) for name in names}
         return [a for a in attributes(text, toks[i], html=False) if a.name in wanted]
 
-    return Tree(match, role, translate, attrs)
+    return Tree(match, role, translate, attrs, preserve=frozenset(preserve))
 
 
 def _local(name: str) -> str:

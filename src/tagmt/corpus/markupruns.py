@@ -11,10 +11,12 @@ segments, inline elements their codes.
   makes segments of its own, written into that code;
 * ``block`` elements end the run; text that is not translated ends it too.
 
-A line break in running text (with the blank space around it) reaches the MT as one space, as a browser
-shows it; a segment given back unchanged keeps its original lines. Leading and trailing blank space, comments, ``<br>``, tags without their partner and an inline element
-around the whole segment are left out of it; a run with no letter or digit is no segment. The attributes
-a format translates (``Tree.attrs``) are segments of their own, placed after the segment of their run.
+A line break in running text (with the blank space around it) reaches the MT as one space, as a browser shows
+it (not where ``Tree.preserve`` says blank space is significant); a segment given back unchanged keeps its
+original lines. Leading and trailing blank space, comments, ``<br>``, tags without their partner and an inline
+element around the whole segment are left out of it; a run with no letter or digit is no segment. The
+attributes a format translates (``Tree.attrs``) are segments of their own, placed after the segment of their
+run.
 """
 
 from __future__ import annotations
@@ -48,6 +50,8 @@ class Tree:
     attrs: Callable[[int], Sequence[Attr]]
     #: whether an end tag without its start tag (``</b>`` stray) is an inline tag (else it ends the run)
     inline_end: Callable[[str], bool] = lambda name: False
+    #: text tokens whose blank space is significant (``xml:space="preserve"``): their line breaks are kept
+    preserve: frozenset[int] = frozenset()
 
 
 @dataclass
@@ -109,7 +113,7 @@ class Grouper:
             tok = toks[i]
             if tok.kind == "text":
                 if tree.translate[i]:
-                    run.pieces.append(["text", tok.start, tok.end, "", None])
+                    run.pieces.append(["text", tok.start, tok.end, "pre" if i in tree.preserve else "", None])
                 else:
                     run = self.flush(run, out)
             elif tok.kind == "other":
@@ -210,7 +214,8 @@ class Grouper:
         for piece in pieces:
             kind, start, end = piece[0], piece[1], piece[2]
             if kind == "text":
-                plain = _LINE_BREAK.sub(" ", self.syntax.unescape(text[start:end]))
+                plain = self.syntax.unescape(text[start:end])
+                plain = plain if piece[3] == "pre" else _LINE_BREAK.sub(" ", plain)
                 tagged, found = self.protect(plain, next_id)
                 next_id += len(found)
                 codes.update(found)
