@@ -421,6 +421,10 @@ def _run_file(args: argparse.Namespace, is_llm: bool) -> int:
         run=run_options(args), repair=args.repair, guide=guide,
     )
     kind = {"xliff12": "XLIFF 1.2", "xliff2": "XLIFF 2"}.get(done.corpus.format, "line file")
+    if done.corpus.writes_targets and kind == "line file":  # a document written translated (issue 32)
+        from tagmt.corpus.formats import format_of
+
+        kind = format_of(done.corpus).display  # type: ignore[union-attr]
     names = ", ".join(d.name for d in done.directions) or done.direction.name
     total = len(done.corpus.segments)
     count = f"{done.written}" if done.written == total else f"{done.written} of {total}"
