@@ -255,9 +255,9 @@ def unescape_attribute(value: str) -> str:
     return _REFERENCE.sub(lambda m: html.unescape(m.group()), value) if "&" in value else value
 
 
-def declare_language(toks: list[Token], text: str, trg_lang: str) -> list[Edit]:
-    """``<html lang>`` (and ``xml:lang`` where the page has it) set to ``trg_lang``; added when missing."""
-    tag = next((t for t in toks if t.kind in ("start", "empty") and t.name == "html"), None)
+def declare_language(tag: Token | None, text: str, trg_lang: str) -> list[Edit]:
+    """``<html lang>`` (``tag``: the page's ``<html>``, if any; and ``xml:lang`` where the page has it) set to
+    ``trg_lang``; added when missing."""
     if tag is None:
         return []
     attrs = attributes(text, tag, html=True)
@@ -280,7 +280,8 @@ def read(path: Path, data: bytes, stream: object = None, *, placeholders: tuple[
     syntax = Syntax(html.unescape, escape_text, escape_attribute,
                     compile_finder(placeholders or (), tuple(placeholder_regexes)), unescape_attribute)
     segments, places, spans = Grouper(text, toks, tree, syntax).segments()
-    skeleton = Skeleton(text, codec, places, spans, declare=partial(declare_language, toks),
+    root = next((t for t in toks if t.kind in ("start", "empty") and t.name == "html"), None)
+    skeleton = Skeleton(text, codec, places, spans, declare=partial(declare_language, root),
                         errors="xmlcharrefreplace")
     return Corpus("html", segments, path, escaped=True, native=skeleton, writer=docwrite.write)
 
