@@ -186,3 +186,12 @@ def test_reference_links_keep_their_definition(tmp_path: Path) -> None:
     out = corpus.write(tmp_path / "o.md", [pseudo(s.source) for s in corpus.segments]).read_text()
     assert out.startswith("\\[SEE THE \\][\\[CODE OF CONDUCT\\]][Code of Conduct]\\[ AND \\][\\[GUIDE\\]][guide]")
     assert structure(out) == structure(text)
+
+
+def test_task_list_markers_are_codes(tmp_path: Path) -> None:
+    text = "- [ ] Write the *docs*\n- [x] Ship it\n\n[ ] not an item\n"
+    corpus = read_corpus(doc(tmp_path, text))
+    assert [s.source for s in corpus.segments] == [
+        '<x id="1"/>Write the <g id="2">docs</g>', '<x id="1"/>Ship it', "[ ] not an item"]
+    out = corpus.write(tmp_path / "o.md", [pseudo(s.source) for s in corpus.segments]).read_text()
+    assert out.startswith("- [ ] \\[WRITE THE \\]*\\[DOCS\\]*\n- [x] \\[SHIP IT\\]\n")

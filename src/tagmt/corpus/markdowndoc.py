@@ -45,6 +45,7 @@ _LINE_START = re.compile(r"(\n[ \t]*)([#>+\-=]|\d+[.)])")
 _ASCII_PUNCTUATION = set("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")
 _SPLIT_CELLS = re.compile(r"(?<!\\)\|")
 _ALNUM = re.compile(r"[^\W_]")  # a letter or digit
+_TASK = re.compile(r"\[[ xX]\][ \t]+")
 
 
 class _Unplaced(Exception):
@@ -133,11 +134,16 @@ class _Reader:
         return cells
 
     # -- one inline token -----------------------------------------------------------------------------------
-    def inline(self, token: object, raw: str, offsets: list[int], escaper: object) -> None:
+    def inline(self, token: object, raw: str, offsets: list[int], escaper: object, item: bool = False) -> None:
         try:
             pieces = _pieces(token.children or [], raw)  # type: ignore[attr-defined]
         except _Unplaced:
             return
+        task = _TASK.match(raw) if item else None
+        if task and pieces and pieces[0][0] == "text" and pieces[0][2] >= task.end():  # GFM task: "[x] " a code
+            first = pieces[0]
+            pieces[0:1] = [("code", 0, task.end(), "task"), ("text", task.end(), first[2], first[3][task.end():])]
+            pieces = [p for p in pieces if p[1] < p[2]]
         if pieces:
             self.add(pieces, offsets, escaper)
 
@@ -387,7 +393,8 @@ def read(path: Path, data: bytes, stream: object = None, *, placeholders: tuple[
             continue
         start, line = reader.lines.line(token.map[0])
         prefix = re.sub(r"[^>\s]", " ", line[:offsets[0] - start].lstrip("\ufeff")) if offsets else ""
-        reader.inline(token, token.content, offsets, partial(escape_markdown, prefix, reader.newline, False))
+        in_item = k >= 2 and tokens[k - 2].type == "list_item_open"
+        reader.inline(token, token.content, offsets, partial(escape_markdown, prefix, reader.newline, False), in_item)
     skeleton = Skeleton(text, "utf-8", reader.places, reader.spans)
     return Corpus("markdown", reader.segments, path, escaped=True, native=skeleton, writer=docwrite.write)
 
