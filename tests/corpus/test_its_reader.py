@@ -215,3 +215,15 @@ def test_significant_blank_space_keeps_its_line_breaks(tmp_path: Path) -> None:
     text = ('<?xml version="1.0"?><topic id="t"><body><p>One\n  line</p><lines>Roses are red,\nviolets blue'
             '</lines><p xml:space="preserve">Kept\nbreak</p></body></topic>')
     assert sources(tmp_path, text) == ["One line", "Roses are red,\nviolets blue", "Kept\nbreak"]
+
+
+def test_dita_map_titles(tmp_path: Path) -> None:
+    text = ('<?xml version="1.0"?>\n<map xml:lang="en"><title>Guide</title><topicref href="a.dita" navtitle="Start here">'
+            '<topicmeta><navtitle>Getting started</navtitle></topicmeta></topicref>'
+            '<topicref href="b.dita" format="dita"/></map>')
+    path = xml(tmp_path, text, "guide.ditamap")
+    corpus = read_corpus(path)
+    assert [s.source for s in corpus.segments] == ["Guide", "Start here", "Getting started"]
+    out = corpus.write(tmp_path / "o.ditamap", ["Handbuch", "Hier beginnen", "Erste Schritte"], trg_lang="de")
+    assert out.read_text() == text.replace("Guide", "Handbuch").replace("Start here", "Hier beginnen").replace(
+        "Getting started", "Erste Schritte").replace('xml:lang="en"', 'xml:lang="de"')

@@ -9,11 +9,12 @@ over inheritance (Translate passes to descendants, Elements Within Text does not
 translated, attributes not, elements not within text). ``<its:rules>`` and its content are never text. Linked
 rules (``xlink:href`` on ``its:rules``) are not loaded: a document never makes tagmt read another file.
 
-DITA (a root such as ``topic``/``concept``/``task``/``reference``/``map`` or a ``class="- topic/…"``):
-phrase elements (``ph``, ``b``, ``i``, ``uicontrol``, ``xref``, ``keyword``, ``term``, ``filepath``…) are
-within text; ``codeph`` and the like are within text and not translated (kept as codes);
-``fn``/``indexterm`` are nested (segments of their own); ``codeblock``, ``pre``, ``screen``, ``msgblock``,
-``draft-comment``, ``required-cleanup``, ``data``, ``prolog`` are not translated; ``navtitle`` attributes are.
+DITA (a root such as ``topic``/``concept``/``task``/``reference``/``map`` or a ``class="- topic/…"``): phrase
+elements (``ph``, ``b``, ``i``, ``uicontrol``, ``xref``, ``keyword``, ``term``, ``filepath``…) are within
+text; ``codeph`` and the like are within text and not translated (kept as codes); ``fn``/``indexterm`` are
+nested (segments of their own); ``codeblock``, ``pre``, ``screen``, ``msgblock``, ``draft-comment``,
+``required-cleanup``, ``data``, ``prolog`` are not translated; ``navtitle`` (and an image's ``alt``)
+attributes are.
 """
 
 from __future__ import annotations
@@ -44,7 +45,7 @@ DITA_PROTECTED = frozenset(("codeph", "apiname", "xmlelement", "xmlatt", "numcha
 DITA_NESTED = frozenset(("fn", "indexterm", "alt", "index-see", "index-see-also", "index-sort-as"))
 DITA_UNTOUCHED = frozenset(("codeblock", "pre", "screen", "msgblock", "draft-comment", "required-cleanup",
                             "data", "data-about", "unknown", "foreign", "prolog", "coderef", "object"))
-DITA_ATTRIBUTES = ("navtitle",)
+DITA_ATTRIBUTES = ("navtitle", "alt")  # (alt: on image, DITA 1.0)
 
 
 @dataclass
