@@ -104,9 +104,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     what = parser.add_mutually_exclusive_group(required=True)
     what.add_argument("--pair", metavar="SRC-TRG", help="a direction of the SAP data set, e.g. en-ja or ja-ko")
     what.add_argument("--input", metavar="FILE", help="an XLIFF 1.2/2.x, TMX or tagged line file")
-    from tagmt.corpus.formats import file_formats  # every registered format (issue 32: documents too)
-
-    parser.add_argument("--format", choices=("auto", *file_formats()), default="auto",
+    parser.add_argument("--format", choices=("auto", "xliff12", "xliff2", "tmx", "lines", "html", "xhtml", "markdown",
+                                             "its"), default="auto",
                         help="format of --input (default: from its content)")
     parser.add_argument("--overwrite", action="store_true",
                         help="XLIFF: also replace targets that hold someone's work (translated, reviewed, final, "
