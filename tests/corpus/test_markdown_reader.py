@@ -195,3 +195,16 @@ def test_task_list_markers_are_codes(tmp_path: Path) -> None:
         '<x id="1"/>Write the <g id="2">docs</g>', '<x id="1"/>Ship it', "[ ] not an item"]
     out = corpus.write(tmp_path / "o.md", [pseudo(s.source) for s in corpus.segments]).read_text()
     assert out.startswith("- [ ] \\[WRITE THE \\]*\\[DOCS\\]*\n- [x] \\[SHIP IT\\]\n")
+
+
+def test_markdown_extensions_are_codes(tmp_path: Path) -> None:
+    text = ("> [!NOTE]\n> Read this.[^1]\n\n## Setup {#setup}\n\n:::tip Fast\nUse it.\n:::\n\n"
+            "[^1]: The footnote.\n")
+    corpus = read_corpus(doc(tmp_path, text))
+    assert [s.source for s in corpus.segments] == [
+        '<x id="1"/>Read this.<x id="2"/>', 'Setup <x id="1"/>',
+        '<x id="1"/> Fast<x id="2"/>Use it.<x id="3"/><x id="4"/>', '<x id="1"/> The footnote.']
+    out = corpus.write(tmp_path / "o.md", [pseudo(s.source) for s in corpus.segments]).read_text()
+    assert out.startswith("> [!NOTE]\n> \\[READ THIS.\\][^1]\n\n## \\[SETUP \\]{#setup}\n\n"
+                          ":::tip\\[ FAST\\]\n\\[USE IT.\\]\n:::")
+    assert structure(out) == structure(text)

@@ -36,8 +36,9 @@ from tagmt.xmltext import escape
 
 _FRONT_MATTER = re.compile(
     r"\A(?:---[ \t]*\r?\n.*?\n(?:---|\.\.\.)|\+\+\+[ \t]*\r?\n.*?\n\+\+\+)[ \t]*(?:\r?\n|\Z)", re.S)
-#: template tags of static site generators (Liquid/Jekyll, Hugo shortcodes, Jinja): kept as codes
-_TEMPLATE = r"\{%.*?%\}|\{\{.*?\}\}"
+#: kept as codes: template tags of static site generators (Liquid/Jekyll, Hugo shortcodes, Jinja), footnote
+#: references (``[^1]``), heading ids and attribute lists (``{#id}``, ``{: .class}``), admonition fences (``:::note``)
+_TEMPLATE = r"\{%.*?%\}|\{\{.*?\}\}|\[\^[^\]\s]+\]:?|\{[#:][^}\n]*\}|:::[\w-]*"
 _ENTITY = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6}|[A-Za-z][A-Za-z0-9]{0,31});")
 _URL = re.compile(r"https?://[^\s<>()\[\]]*[^\s<>()\[\].,;:!?'\"*_~]")
 _SPECIAL = re.compile(r"([\\`*_\[\]<])")
@@ -45,7 +46,7 @@ _LINE_START = re.compile(r"(\n[ \t]*)([#>+\-=]|\d+[.)])")
 _ASCII_PUNCTUATION = set("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")
 _SPLIT_CELLS = re.compile(r"(?<!\\)\|")
 _ALNUM = re.compile(r"[^\W_]")  # a letter or digit
-_TASK = re.compile(r"\[[ xX]\][ \t]+")
+_TASK = re.compile(r"\[[ xX]\][ \t]+|\[![A-Za-z]+\][ \t]*")  # a GFM task marker, a GFM alert (> [!NOTE])
 
 
 class _Unplaced(Exception):
@@ -144,6 +145,8 @@ class _Reader:
             first = pieces[0]
             pieces[0:1] = [("code", 0, task.end(), "task"), ("text", task.end(), first[2], first[3][task.end():])]
             pieces = [p for p in pieces if p[1] < p[2]]
+            if len(pieces) > 1 and pieces[1][0] == "text" and pieces[1][3] == " ":  # the marker's own line
+                pieces[0:2] = [("code", 0, pieces[1][2], "task")]
         if pieces:
             self.add(pieces, offsets, escaper)
 
@@ -261,7 +264,8 @@ def _pieces(children: list, content: str) -> list[tuple]:
             end = content.find("\n", pos)
             if end < 0 or content[pos:end].strip(" \\"):
                 raise _Unplaced
-            if kind == "softbreak":  # a space, as Markdown shows it (the source's lines kept when unchanged)
+            fence = content.startswith(":::", content.rfind("\n", 0, pos) + 1) or content.startswith(":::", end + 1)
+            if kind == "softbreak" and not fence:  # a space, as Markdown shows it (lines kept when unchanged)
                 pieces.append(("text", pos, end + 1, " "))
             else:
                 pieces.append(("code", pos, end + 1, "br"))
@@ -393,7 +397,7 @@ def read(path: Path, data: bytes, stream: object = None, *, placeholders: tuple[
             continue
         start, line = reader.lines.line(token.map[0])
         prefix = re.sub(r"[^>\s]", " ", line[:offsets[0] - start].lstrip("\ufeff")) if offsets else ""
-        in_item = k >= 2 and tokens[k - 2].type == "list_item_open"
+        in_item = k >= 2 and tokens[k - 2].type in ("list_item_open", "blockquote_open")
         reader.inline(token, token.content, offsets, partial(escape_markdown, prefix, reader.newline, False), in_item)
     skeleton = Skeleton(text, "utf-8", reader.places, reader.spans)
     return Corpus("markdown", reader.segments, path, escaped=True, native=skeleton, writer=docwrite.write)
