@@ -221,3 +221,18 @@ def test_its_rules_in_a_page(capsys: pytest.CaptureFixture[str]) -> None:
     assert [s.source for s in corpus.segments] == [
         "ITS page", 'Translate me <x id="1"/> please.', "Local wins", "Home", "Label text"]
     assert "linked ITS rules (rules.xml) not loaded" in capsys.readouterr().err
+
+
+SOUP_PIECES = list("<>/=\"' !-?[]&;#abpliu\n") + [
+    "<p>", "</p>", "<b>", "</b>", "<li>", "<br>", "<!--", "-->", "&amp;", "<script>", "</script>", "<a title='",
+    " translate=no", "<code>", "<div>", "</div>"]
+TAG_SOUP = st.lists(st.sampled_from(SOUP_PIECES), max_size=40).map("".join)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(TAG_SOUP)
+def test_tag_soup_never_fails_and_copies_exactly(tmp_path: Path, soup: str) -> None:
+    path = page(tmp_path, "<!DOCTYPE html>" + soup)
+    assert copied(path, tmp_path / "soup.html") == path.read_bytes()
+    corpus = read_corpus(path)
+    corpus.write(tmp_path / "soup.p.html", [pseudo(s.source) for s in corpus.segments])
