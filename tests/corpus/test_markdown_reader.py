@@ -208,3 +208,9 @@ def test_markdown_extensions_are_codes(tmp_path: Path) -> None:
     assert out.startswith("> [!NOTE]\n> \\[READ THIS.\\][^1]\n\n## \\[SETUP \\]{#setup}\n\n"
                           ":::tip\\[ FAST\\]\n\\[USE IT.\\]\n:::")
     assert structure(out) == structure(text)
+
+
+def test_tilde_is_escaped_in_written_text(tmp_path: Path) -> None:
+    corpus = read_corpus(doc(tmp_path, "Some text\n"))
+    out = corpus.write(tmp_path / "o.md", ["~~not struck~~ 1~2"]).read_text()
+    assert out == "\\~\\~not struck\\~\\~ 1\\~2\n" and structure(out) == structure("plain\n")

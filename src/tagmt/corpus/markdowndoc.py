@@ -41,7 +41,7 @@ _FRONT_MATTER = re.compile(
 _TEMPLATE = r"\{%.*?%\}|\{\{.*?\}\}|\[\^[^\]\s]+\]:?|\{[#:][^}\n]*\}|:::[\w-]*"
 _ENTITY = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6}|[A-Za-z][A-Za-z0-9]{0,31});")
 _URL = re.compile(r"https?://[^\s<>()\[\]]*[^\s<>()\[\].,;:!?'\"*_~]")
-_SPECIAL = re.compile(r"([\\`*_\[\]<])")
+_SPECIAL = re.compile(r"([\\`*_\[\]<~])")
 _LINE_START = re.compile(r"(\n[ \t]*)([#>+\-=]|\d+[.)])")
 _ASCII_PUNCTUATION = set("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")
 _SPLIT_CELLS = re.compile(r"(?<!\\)\|")
