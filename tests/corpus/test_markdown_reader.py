@@ -214,3 +214,10 @@ def test_tilde_is_escaped_in_written_text(tmp_path: Path) -> None:
     corpus = read_corpus(doc(tmp_path, "Some text\n"))
     out = corpus.write(tmp_path / "o.md", ["~~not struck~~ 1~2"]).read_text()
     assert out == "\\~\\~not struck\\~\\~ 1\\~2\n" and structure(out) == structure("plain\n")
+
+
+def test_a_line_after_a_break_may_start_with_blanks(tmp_path: Path) -> None:
+    text = "One  \n   two\nthree\n    four\n"
+    corpus = read_corpus(doc(tmp_path, text))
+    assert [s.source for s in corpus.segments] == ['One<x id="1"/>two three four']
+    assert corpus.write(tmp_path / "o.md", [s.source for s in corpus.segments]).read_text() == text

@@ -18,6 +18,7 @@ from typing import Callable, Sequence
 
 from tagmt.atomic import write_atomic
 from tagmt.corpus.model import Corpus, InlineCode, Segment
+from tagmt.errors import TagmtError
 
 Edit = tuple[int, int, str]
 
@@ -51,6 +52,18 @@ class Skeleton:
     code_spans: dict[int, dict[tuple[str, str], tuple[int, int]]] = field(default_factory=dict)
     declare: Callable[[str, str], list[Edit]] | None = None
     errors: str = "strict"
+
+
+def with_references(path: Path, segments: list[Segment], references: Sequence[str | None] | None,
+                    name: object = None) -> list[Segment]:
+    """``segments`` with the references read from another file (``read_corpus(…, references=…)``: a document
+    carries none of its own), segment for segment; another number of them is one line."""
+    if references is None:
+        return segments
+    if len(references) != len(segments):
+        raise TagmtError(f"{name or 'the references'} has {len(references)} segments but {path} has "
+                         f"{len(segments)}: give one reference per segment, in the order `tagmt views` lists them")
+    return [replace(segment, reference=reference) for segment, reference in zip(segments, references)]
 
 
 def splice_text(text: str, edits: Sequence[Edit], offset: int = 0) -> str:

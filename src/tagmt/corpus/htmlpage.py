@@ -271,7 +271,8 @@ def declare_language(tag: Token | None, text: str, trg_lang: str) -> list[Edit]:
 
 
 def read(path: Path, data: bytes, stream: object = None, *, placeholders: tuple[str, ...] | None = None,
-         placeholder_regexes: tuple[str, ...] = (), **_: object) -> Corpus:
+         placeholder_regexes: tuple[str, ...] = (), references: list[str | None] | None = None,
+         references_name: object = None, **_: object) -> Corpus:
     """An HTML or XHTML page as a corpus (see the module docstring); ``placeholders``: none by default."""
     path = Path(path)
     text, codec = decode(data, path)
@@ -283,6 +284,7 @@ def read(path: Path, data: bytes, stream: object = None, *, placeholders: tuple[
     root = next((t for t in toks if t.kind in ("start", "empty") and t.name == "html"), None)
     skeleton = Skeleton(text, codec, places, spans, declare=partial(declare_language, root),
                         errors="xmlcharrefreplace")
+    segments = docwrite.with_references(path, segments, references, references_name)
     return Corpus("html", segments, path, escaped=True, native=skeleton, writer=docwrite.write)
 
 

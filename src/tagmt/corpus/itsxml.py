@@ -136,7 +136,8 @@ def declare_language(root: Token | None, text: str, trg_lang: str) -> list[Edit]
 
 
 def read(path: Path, data: bytes, stream: object = None, *, placeholders: tuple[str, ...] | None = None,
-         placeholder_regexes: tuple[str, ...] = (), **_: object) -> Corpus:
+         placeholder_regexes: tuple[str, ...] = (), references: list[str | None] | None = None,
+         references_name: object = None, **_: object) -> Corpus:
     """An ITS-marked XML document or DITA topic as a corpus (see the module docstring)."""
     path = Path(path)
     tree = (stream.tree() if stream is not None  # type: ignore[attr-defined]
@@ -150,6 +151,7 @@ def read(path: Path, data: bytes, stream: object = None, *, placeholders: tuple[
     root = next((t for t in toks if t.kind in ("start", "empty")), None)
     skeleton = Skeleton(text, codec, places, spans, declare=partial(declare_language, root),
                         errors="xmlcharrefreplace")
+    segments = docwrite.with_references(path, segments, references, references_name)
     return Corpus("its", segments, path, escaped=True, native=skeleton, writer=docwrite.write)
 
 

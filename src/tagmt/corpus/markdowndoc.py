@@ -264,12 +264,15 @@ def _pieces(children: list, content: str) -> list[tuple]:
             end = content.find("\n", pos)
             if end < 0 or content[pos:end].strip(" \\"):
                 raise _Unplaced
-            fence = content.startswith(":::", content.rfind("\n", 0, pos) + 1) or content.startswith(":::", end + 1)
+            after = end + 1
+            while after < len(content) and content[after] in " \t":  # the next line's indent (not text)
+                after += 1
+            fence = content.startswith(":::", content.rfind("\n", 0, pos) + 1) or content.startswith(":::", after)
             if kind == "softbreak" and not fence:  # a space, as Markdown shows it (lines kept when unchanged)
-                pieces.append(("text", pos, end + 1, " "))
+                pieces.append(("text", pos, after, " "))
             else:
-                pieces.append(("code", pos, end + 1, "br"))
-            pos = end + 1
+                pieces.append(("code", pos, after, "br"))
+            pos = after
         else:
             raise _Unplaced
         k += 1
@@ -361,7 +364,8 @@ def _destination_end(content: str, pos: int) -> int:
 
 
 def read(path: Path, data: bytes, stream: object = None, *, placeholders: tuple[str, ...] | None = None,
-         placeholder_regexes: tuple[str, ...] = (), **_: object) -> Corpus:
+         placeholder_regexes: tuple[str, ...] = (), references: list[str | None] | None = None,
+         references_name: object = None, **_: object) -> Corpus:
     """A Markdown document as a corpus (see the module docstring); ``placeholders``: none by default."""
     path = Path(path)
     from markdown_it import MarkdownIt  # (a dependency of tagmt; imported when a document is read)
@@ -400,7 +404,8 @@ def read(path: Path, data: bytes, stream: object = None, *, placeholders: tuple[
         in_item = k >= 2 and tokens[k - 2].type in ("list_item_open", "blockquote_open")
         reader.inline(token, token.content, offsets, partial(escape_markdown, prefix, reader.newline, False), in_item)
     skeleton = Skeleton(text, "utf-8", reader.places, reader.spans)
-    return Corpus("markdown", reader.segments, path, escaped=True, native=skeleton, writer=docwrite.write)
+    segments = docwrite.with_references(path, reader.segments, references, references_name)
+    return Corpus("markdown", segments, path, escaped=True, native=skeleton, writer=docwrite.write)
 
 
 def _html_block(reader: _Reader, lines: list[int]) -> None:
