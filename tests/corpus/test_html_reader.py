@@ -85,6 +85,9 @@ def test_copy_round_trip_is_byte_identical_and_lang_declared(tmp_path: Path) -> 
     corpus = read_corpus(unquoted)
     written = corpus.write(tmp_path / "u2.html", [None], trg_lang="de").read_text()
     assert written == '<html lang="de"><p>Hi there</p></html>'
+    meta = page(tmp_path, '<meta http-equiv="Content-Language" content="en"><p>Hi there</p>', "m.html")
+    written = read_corpus(meta).write(tmp_path / "m2.html", [None], trg_lang="ja").read_text()
+    assert written == '<meta http-equiv="Content-Language" content="ja"><p>Hi there</p>'
 
 
 def test_pseudo_translation_keeps_the_structure(tmp_path: Path) -> None:

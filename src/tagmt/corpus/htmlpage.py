@@ -20,7 +20,8 @@ block, an ``li`` at the next ``li``); nothing in a page is refused but its encod
 
 Written: each target spliced into the original text (``corpus.docwrite``), everything else as it was;
 ``&``, ``<``, ``>`` (and the quote, in attributes) escaped, characters the encoding lacks as references;
-``<html lang>`` (and an existing ``xml:lang``) set to the target language. Encoding: a byte-order mark, else
+``<html lang>`` (and an existing ``xml:lang``, and ``<meta http-equiv="content-language">``) set to the target
+language. Encoding: a byte-order mark, else
 ``<meta charset>`` / ``http-equiv`` or the XML declaration, else UTF-8 — or windows-1252 when the bytes are
 not UTF-8, as browsers read an undeclared page (a note says so); kept on output.
 """
@@ -255,19 +256,31 @@ def unescape_attribute(value: str) -> str:
     return _REFERENCE.sub(lambda m: html.unescape(m.group()), value) if "&" in value else value
 
 
-def declare_language(tag: Token | None, text: str, trg_lang: str) -> list[Edit]:
-    """``<html lang>`` (``tag``: the page's ``<html>``, if any; and ``xml:lang`` where the page has it) set to
-    ``trg_lang``; added when missing."""
-    if tag is None:
-        return []
-    attrs = attributes(text, tag, html=True)
+def declare_language(tags: list[Token], text: str, trg_lang: str) -> list[Edit]:
+    """``<html lang>`` (``tags``: the page's ``<html>``, if any, first; and ``xml:lang`` where the page has it)
+    set to ``trg_lang``, added when missing; ``<meta http-equiv="content-language" content>`` set too."""
     value = escape_attribute('"')(trg_lang)
-    edits: list[Edit] = [(a.start, a.end, value if a.quote else f'"{value}"')
-                         for a in attrs if a.name in ("lang", "xml:lang") and a.quote is not None]
-    if attribute(attrs, "lang") is None:
-        at = tag.start + len("<html")
-        edits.append((at, at, f' lang="{value}"'))
+    edits: list[Edit] = []
+    for tag in tags:
+        attrs = attributes(text, tag, html=True)
+        names = ("lang", "xml:lang") if tag.name == "html" else ("content",)
+        edits += [(a.start, a.end, value if a.quote else f'"{value}"')
+                  for a in attrs if a.name in names and a.quote is not None]
+        if tag.name == "html" and attribute(attrs, "lang") is None:
+            at = tag.start + len("<html")
+            edits.append((at, at, f' lang="{value}"'))
     return edits
+
+
+def _language_tags(text: str, toks: list[Token]) -> list[Token]:
+    """The page's ``<html>`` start tag and its ``<meta http-equiv="content-language">`` tags."""
+    found = [t for t in toks if t.kind in ("start", "empty") and t.name == "html"][:1]
+    for tok in toks:
+        if tok.name == "meta" and tok.kind in ("start", "empty") and "anguage" in text[tok.start:tok.end]:
+            kind = attribute(attributes(text, tok, html=True), "http-equiv")
+            if kind is not None and kind.value.strip().lower() == "content-language":
+                found.append(tok)
+    return found
 
 
 def read(path: Path, data: bytes, stream: object = None, *, placeholders: tuple[str, ...] | None = None,
@@ -281,7 +294,7 @@ def read(path: Path, data: bytes, stream: object = None, *, placeholders: tuple[
     syntax = Syntax(html.unescape, escape_text, escape_attribute,
                     compile_finder(placeholders or (), tuple(placeholder_regexes)), unescape_attribute)
     segments, places, spans = Grouper(text, toks, tree, syntax).segments()
-    root = next((t for t in toks if t.kind in ("start", "empty") and t.name == "html"), None)
+    root = _language_tags(text, toks)
     skeleton = Skeleton(text, codec, places, spans, declare=partial(declare_language, root),
                         errors="xmlcharrefreplace")
     segments = docwrite.with_references(path, segments, references, references_name)
