@@ -227,3 +227,12 @@ def test_dita_map_titles(tmp_path: Path) -> None:
     out = corpus.write(tmp_path / "o.ditamap", ["Handbuch", "Hier beginnen", "Erste Schritte"], trg_lang="de")
     assert out.read_text() == text.replace("Guide", "Handbuch").replace("Start here", "Hier beginnen").replace(
         "Getting started", "Erste Schritte").replace('xml:lang="en"', 'xml:lang="de"')
+
+
+def test_default_namespace_selected_through_a_prefix(tmp_path: Path) -> None:
+    text = ('<?xml version="1.0"?><doc xmlns="urn:d" xmlns:its="http://www.w3.org/2005/11/its">'
+            '<its:rules version="2.0" xmlns:d="urn:d"><its:translateRule selector="//d:note" translate="no"/>'
+            '<its:withinTextRule selector="//d:em" withinText="yes"/></its:rules>'
+            '<para>Read <em>this</em>.<note>internal</note></para><note>hidden <em its:translate="yes">shown</em></note>'
+            '</doc>')
+    assert sources(tmp_path, text) == ['Read <g id="1">this</g>.', "shown"]

@@ -159,7 +159,8 @@ def build_tree(text: str, toks: list[Token], path: Path | None = None) -> Tree:
                     del stack[depth:]
                     break
         parent[i] = stack[-1] if stack else -1
-    rules = page_rules(text, toks, parent, path or Path("page")) if "its+xml" in text else None
+    has_rules = bool(toks) and text.find("its+xml", toks[0].start, toks[-1].end) >= 0  # (only these tokens' text)
+    rules = page_rules(text, toks, parent, path or Path("page")) if has_rules else None
     translate = [True] * size
     for i, tok in enumerate(toks):
         inherited = translate[parent[i]] if parent[i] >= 0 else True
