@@ -239,3 +239,13 @@ def test_tag_soup_never_fails_and_copies_exactly(tmp_path: Path, soup: str) -> N
     assert copied(path, tmp_path / "soup.html") == path.read_bytes()
     corpus = read_corpus(path)
     corpus.write(tmp_path / "soup.p.html", [pseudo(s.source) for s in corpus.segments])
+
+
+def test_thousands_of_unclosed_tags_stay_linear(tmp_path: Path) -> None:
+    import time
+
+    text = "<body>" + "<font>x <p>para " * 20000 + "</b>" * 20000 + "</body>"
+    start = time.perf_counter()
+    corpus = read_corpus(page(tmp_path, text))
+    assert time.perf_counter() - start < 20 and len(corpus.segments) == 20001
+    assert copied(tmp_path / "page.html", tmp_path / "o.html") == text.encode()

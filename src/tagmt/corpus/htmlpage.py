@@ -77,6 +77,9 @@ _IMPLIED = {
     "option": (("option",), ("select", "datalist", "optgroup")),
     "optgroup": (("option", "optgroup"), ("select",)),
 }
+#: how far down the open elements an end tag looks for its start (a page with thousands of unclosed <font>s
+#: stays linear; an element deeper than this is left open, as no real page nests so deep)
+_REACH = 512
 TEXT_ATTRIBUTES = ("title", "alt", "placeholder", "aria-label", "aria-description", "aria-placeholder",
                    "aria-roledescription", "aria-valuetext")
 _ELEMENT_ATTRIBUTES = {"option": ("label",), "optgroup": ("label",), "track": ("label",), "th": ("abbr",)}
@@ -153,7 +156,7 @@ def build_tree(text: str, toks: list[Token], path: Path | None = None) -> Tree:
                 stack.append(i)
             continue
         if tok.kind == "end":
-            for depth in range(len(stack) - 1, -1, -1):
+            for depth in range(len(stack) - 1, max(-1, len(stack) - 1 - _REACH), -1):
                 if toks[stack[depth]].name == tok.name:
                     match[stack[depth]] = i
                     del stack[depth:]
@@ -192,7 +195,7 @@ def _close_implied(toks: list[Token], stack: list[int], name: str) -> None:
     if name in _CLOSES_P:
         rules.append((("p",), tuple(KNOWN_BLOCKS - {"p"})))
     for closes, stoppers in rules:
-        for depth in range(len(stack) - 1, -1, -1):
+        for depth in range(len(stack) - 1, max(-1, len(stack) - 1 - _REACH), -1):
             open_name = toks[stack[depth]].name
             if open_name in closes:
                 del stack[depth:]
