@@ -249,3 +249,9 @@ def test_thousands_of_unclosed_tags_stay_linear(tmp_path: Path) -> None:
     corpus = read_corpus(page(tmp_path, text))
     assert time.perf_counter() - start < 20 and len(corpus.segments) == 20001
     assert copied(tmp_path / "page.html", tmp_path / "o.html") == text.encode()
+
+
+def test_a_paragraph_of_unpaired_inline_tags_stays_linear(tmp_path: Path) -> None:
+    text = "<p>" + "<b>x " * 20000 + "</i>y " * 20000 + "</p>"
+    corpus = read_corpus(page(tmp_path, text))
+    assert len(corpus.segments) == 1 and corpus.segments[0].source.count("<x ") == 40000 - 1

@@ -264,7 +264,8 @@ def _paired(pieces: list[list]) -> list[list]:
         if piece[0] == "open":
             stack.append(k)
         elif piece[0] == "close":
-            found = next((n for n in range(len(stack) - 1, -1, -1) if pieces[stack[n]][3] == piece[3]), None)
+            found = next((n for n in range(len(stack) - 1, max(-1, len(stack) - 513), -1)
+                          if pieces[stack[n]][3] == piece[3]), None)  # (512 down at most: linear)
             if found is None:
                 piece[0] = "lone"
                 continue
