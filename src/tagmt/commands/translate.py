@@ -103,7 +103,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         help="dt: direct translation; dp: detag-and-project")
     what = parser.add_mutually_exclusive_group(required=True)
     what.add_argument("--pair", metavar="SRC-TRG", help="a direction of the SAP data set, e.g. en-ja or ja-ko")
-    what.add_argument("--input", metavar="FILE", help="an XLIFF 1.2/2.x, TMX or tagged line file")
+    what.add_argument("--input", metavar="FILE", help="an XLIFF 1.2/2.x, TMX or tagged line file, or a document "
+                      "(HTML, Markdown, DITA or ITS-marked XML: written translated)")
     parser.add_argument("--format", choices=("auto", "xliff12", "xliff2", "tmx", "lines", "html", "xhtml", "markdown",
                                              "its"), default="auto",
                         help="format of --input (default: from its content)")
