@@ -19,21 +19,24 @@ def test_every_format_describes_itself(name):
     assert not (fmt.xml and fmt.fallback)
     assert fmt.file == bool(fmt.extensions)  # a file format names its extensions
     assert all(ext.startswith(".") and ext == ext.lower() for ext in fmt.extensions)
-    assert not fmt.writes_targets or (fmt.bilingual and fmt.write is not None)
+    assert not fmt.writes_targets or fmt.write is not None  # (monolingual documents: written translated)
 
 
 def test_the_file_formats_in_order():
-    assert FORMATS == ("xliff12", "xliff2", "tmx", "lines") == tuple(file_formats())
+    assert FORMATS == ("xliff12", "xliff2", "tmx", "lines", "html", "xhtml", "markdown", "its") == tuple(file_formats())
     assert dict(FORMAT_NAMES) == {"xliff12": "XLIFF 1.2", "xliff2": "XLIFF 2.x", "tmx": "TMX",
-                                  "lines": "tagged line file"}
+                                  "lines": "tagged line file", "html": "HTML page", "xhtml": "XHTML page",
+                                  "markdown": "Markdown document", "its": "XML document (ITS, DITA)"}
     assert [name for name, fmt in file_formats().items() if fmt.fallback] == ["lines"]
     assert [name for name, fmt in input_formats().items() if not fmt.file] == ["sap"]
-    assert [name for name, fmt in file_formats().items() if fmt.writes_targets] == ["xliff12", "xliff2"]
-    assert [name for name, fmt in file_formats().items() if not fmt.bilingual] == ["lines"]
+    assert [name for name, fmt in file_formats().items() if fmt.writes_targets] == [
+        "xliff12", "xliff2", "html", "xhtml", "markdown", "its"]
+    assert [name for name, fmt in file_formats().items() if not fmt.bilingual] == [
+        "lines", "html", "xhtml", "markdown", "its"]
 
 
 def test_unknown_format_names_the_valid_ones(tmp_path):
-    message = r"^unknown format 'docx': use auto, xliff12, xliff2, tmx, lines$"
+    message = r"^unknown format 'docx': use auto, xliff12, xliff2, tmx, lines, html, xhtml, markdown, its$"
     with pytest.raises(TagmtError, match=message):
         input_format("docx")
     with pytest.raises(TagmtError, match=r"^unknown format 'sap'"):  # a data set tree, not a file

@@ -105,8 +105,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         help="dt: direct translation; dp: detag-and-project")
     what = parser.add_mutually_exclusive_group(required=True)
     what.add_argument("--pair", metavar="SRC-TRG", help="a direction of the SAP data set, e.g. en-ja or ja-ko")
-    what.add_argument("--input", metavar="FILE", help="an XLIFF 1.2/2.x, TMX or tagged line file")
-    parser.add_argument("--format", choices=("auto", "xliff12", "xliff2", "tmx", "lines"), default="auto",
+    what.add_argument("--input", metavar="FILE", help="an XLIFF 1.2/2.x, TMX or tagged line file, or a document "
+                      "(HTML, Markdown, DITA or ITS-marked XML: written translated)")
+    parser.add_argument("--format", choices=("auto", "xliff12", "xliff2", "tmx", "lines", "html", "xhtml", "markdown",
+                                             "its"), default="auto",
                         help="format of --input (default: from its content)")
     add_placeholder_arguments(parser)
     parser.add_argument("--overwrite", action="store_true",
@@ -454,6 +456,10 @@ def _run_file(args: argparse.Namespace, is_llm: bool) -> int:
         run=run_options(args), repair=args.repair, guide=guide,
     )
     kind = {"xliff12": "XLIFF 1.2", "xliff2": "XLIFF 2"}.get(done.corpus.format, "line file")
+    if done.corpus.writes_targets and kind == "line file":  # a document written translated (issue 32)
+        from tagmt.corpus.formats import format_of
+
+        kind = format_of(done.corpus).display  # type: ignore[union-attr]
     names = ", ".join(d.name for d in done.directions) or done.direction.name
     total = len(done.corpus.segments)
     count = f"{done.written}" if done.written == total else f"{done.written} of {total}"

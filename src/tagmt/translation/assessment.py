@@ -254,7 +254,8 @@ def assess_file_run(input: str | Path | InputFile, output: str | Path, ref: str 
     src_lang, trg_lang = source.src_lang, source.trg_lang
     corpus = read_corpus(source.path, source.format, src_lang=src_lang, trg_lang=trg_lang)
     if corpus.format not in ("xliff12", "xliff2"):
-        outputs = read_segments(output)
+        # a document (issue 32) is written translated: its segments, read back; else a line file
+        outputs = read_corpus(output, corpus.format).sources if corpus.writes_targets else read_segments(output)
         references = read_references(ref, src_lang=src_lang, trg_lang=trg_lang, count=len(outputs), of=str(output))
         return _in_order_run(outputs, references, corpus.sources, ref, approach)
     return _assess_xliff(corpus, output, ref, approach, overwrite, kept)

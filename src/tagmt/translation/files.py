@@ -84,7 +84,12 @@ def _resolve(corpus: Corpus, src_lang: str | None, trg_lang: str | None, file_sr
 
 def _given(language: Language | None, attribute: str, option: str, corpus: Corpus) -> Language:
     if language is None:
-        source = "a line file carries none" if not corpus.bilingual else f"{corpus.path} names none"
+        from tagmt.corpus.formats import format_of
+
+        fmt = format_of(corpus)  # (a document of issue 32 is named as such, not as a line file)
+        document = fmt is not None and fmt.writes_targets and not fmt.bilingual
+        source = (f"the {fmt.display} names none" if document else "a line file carries none"  # type: ignore[union-attr]
+                  ) if not corpus.bilingual else f"{corpus.path} names none"
         raise TagmtError(f"no {attribute}: {source}; pass {option} (an ISO code such as de)")
     return language
 

@@ -1,0 +1,103 @@
+"""ITS 2.0 global rules inside an HTML page (``<script type="application/its+xml"><its:rules …></script>``):
+their ``its:translateRule`` selectors evaluated (lxml XPath) over a mirror of the page's elements as
+``corpus.htmlpage`` groups them, in the XHTML namespace as ITS 2.0 says for HTML5 (``//h:code`` with
+``xmlns:h="http://www.w3.org/1999/xhtml"`` on the rules). Rules linked with ``<link rel="its-rules" href>``
+are not loaded (a page never makes tagmt read another file): a note on stderr says so.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from lxml import etree
+
+from tagmt.corpus.itsrules import ITS_NS, apply_rules
+from tagmt.corpus.markupscan import Attr, Token, attribute, attributes
+from tagmt.safexml import parse_bytes
+
+XHTML_NS = "http://www.w3.org/1999/xhtml"
+
+
+@dataclass
+class PageRules:
+    """By token index: the translate value global rules give an element, and those of its attributes."""
+
+    translate: dict[int, bool] = field(default_factory=dict)
+    attributes: dict[int, dict[str, bool]] = field(default_factory=dict)
+
+
+def page_rules(text: str, toks: list[Token], parent: list[int], path: Path) -> PageRules | None:
+    """The global ITS rules of the page applied to its elements, or None when it has none."""
+    attrs_of = {i: attributes(text, tok, html=True) for i, tok in enumerate(toks) if tok.kind in ("start", "empty")}
+    scripts = []
+    for i, tok in enumerate(toks):
+        if tok.kind != "start" or tok.name not in ("script", "link"):
+            continue
+        kind = attribute(attrs_of.get(i, []), "type" if tok.name == "script" else "rel")
+        if tok.name == "script" and kind is not None and kind.value.strip().lower() == "application/its+xml":
+            body = toks[i + 1] if i + 1 < len(toks) and toks[i + 1].kind == "raw" else None
+            if body is not None:
+                scripts.append((i, text[body.start:body.end]))
+        elif tok.name == "link" and kind is not None and kind.value.strip().lower() == "its-rules":
+            href = attribute(attrs_of.get(i, []), "href")
+            print(f"tagmt: note: {path}:{text.count(chr(10), 0, tok.start) + 1}: linked ITS rules "
+                  f"({href.value if href else ''}) not loaded: tagmt reads no file a document points at",
+                  file=sys.stderr)
+    if not scripts:
+        return None
+    root, elements = _mirror(toks, parent, attrs_of)
+    translate: dict[int, bool] = {}
+    within: dict[int, str] = {}
+    chosen: dict[int, dict[str, bool]] = {}
+    for i, body in scripts:
+        line = text.count("\n", 0, toks[i].start) + 1
+        rules = parse_bytes(body.strip().encode("utf-8"), f"{path} (ITS rules in the <script> at line {line})")
+        for element in rules.getroot().iter(f"{{{ITS_NS}}}rules"):
+            apply_rules(element, root, path, translate, within, chosen)
+    found = PageRules()
+    for i, element in elements.items():
+        if id(element) in translate:
+            found.translate[i] = translate[id(element)]
+        if id(element) in chosen:
+            found.attributes[i] = chosen[id(element)]
+    return found
+
+
+def _mirror(toks: list[Token], parent: list[int], attrs_of: dict[int, list[Attr]]
+            ) -> tuple[etree._Element, dict[int, etree._Element]]:
+    """An lxml tree of the page's elements (attributes with XML names only), and the element of each start
+    token. A page without an ``html`` root gets one, as browsers give it."""
+    elements: dict[int, etree._Element] = {}
+    root: etree._Element | None = None
+    for i, tok in enumerate(toks):
+        if tok.kind not in ("start", "empty"):
+            continue
+        name = f"{{{XHTML_NS}}}{tok.name}"
+        try:
+            up = elements.get(parent[i])
+            if up is None:
+                if root is None:
+                    root = etree.Element(name if tok.name == "html" else f"{{{XHTML_NS}}}html")
+                    if tok.name == "html":
+                        elements[i] = root
+                        _set_attributes(root, attrs_of.get(i, []))
+                        continue
+                up = root
+            element = etree.SubElement(up, name)
+        except ValueError:  # not an XML name: no selector can name it
+            continue
+        _set_attributes(element, attrs_of.get(i, []))
+        elements[i] = element
+    return (root if root is not None else etree.Element(f"{{{XHTML_NS}}}html")), elements
+
+
+def _set_attributes(element: etree._Element, attrs: list[Attr]) -> None:
+    for attr in attrs:
+        if ":" in attr.name:
+            continue
+        try:
+            element.set(attr.name, attr.value)
+        except ValueError:
+            continue
