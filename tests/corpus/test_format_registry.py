@@ -23,20 +23,20 @@ def test_every_format_describes_itself(name):
 
 
 def test_the_file_formats_in_order():
-    assert FORMATS == ("xliff12", "xliff2", "tmx", "lines", "html", "xhtml", "markdown", "its") == tuple(file_formats())
-    assert dict(FORMAT_NAMES) == {"xliff12": "XLIFF 1.2", "xliff2": "XLIFF 2.x", "tmx": "TMX",
-                                  "lines": "tagged line file", "html": "HTML page", "xhtml": "XHTML page",
-                                  "markdown": "Markdown document", "its": "XML document (ITS, DITA)"}
+    assert FORMATS == ("xliff12", "xliff2", "tmx", "lines", "html", "xhtml", "markdown", "its", "po", "json",
+                       "properties", "android", "strings", "stringsdict", "yaml") == tuple(file_formats())
+    assert {name: FORMAT_NAMES[name] for name in ("xliff12", "lines", "html", "its")} == {
+        "xliff12": "XLIFF 1.2", "lines": "tagged line file", "html": "HTML page", "its": "XML document (ITS, DITA)"}
+    assert all(FORMAT_NAMES[name] for name in FORMATS)
     assert [name for name, fmt in file_formats().items() if fmt.fallback] == ["lines"]
     assert [name for name, fmt in input_formats().items() if not fmt.file] == ["sap"]
-    assert [name for name, fmt in file_formats().items() if fmt.writes_targets] == [
-        "xliff12", "xliff2", "html", "xhtml", "markdown", "its"]
-    assert [name for name, fmt in file_formats().items() if not fmt.bilingual] == [
-        "lines", "html", "xhtml", "markdown", "its"]
+    assert [name for name, fmt in file_formats().items() if not fmt.writes_targets] == ["tmx", "lines"]
+    assert [name for name, fmt in file_formats().items() if fmt.bilingual] == ["xliff12", "xliff2", "tmx", "po"]
 
 
 def test_unknown_format_names_the_valid_ones(tmp_path):
-    message = r"^unknown format 'docx': use auto, xliff12, xliff2, tmx, lines, html, xhtml, markdown, its$"
+    message = (r"^unknown format 'docx': use auto, xliff12, xliff2, tmx, lines, html, xhtml, markdown, its, po, json, "
+               r"properties, android, strings, stringsdict, yaml$")
     with pytest.raises(TagmtError, match=message):
         input_format("docx")
     with pytest.raises(TagmtError, match=r"^unknown format 'sap'"):  # a data set tree, not a file

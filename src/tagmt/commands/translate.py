@@ -86,6 +86,12 @@ LLM_OPTIONS = ("api_base", "prompt", "shots", "concurrency", "timeout", "retries
                "seed", "max_new_tokens", "max_answer_chars", "max_context")
 
 
+#: The file formats' names, as the registry orders them (a literal: the CLI starts without importing the readers;
+#: tests/corpus/test_format_registry.py checks it against the registry).
+FILE_FORMATS = ("xliff12", "xliff2", "tmx", "lines", "html", "xhtml", "markdown", "its", "po", "json", "properties",
+                "android", "strings", "stringsdict", "yaml")
+
+
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "translate",
@@ -107,8 +113,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     what.add_argument("--pair", metavar="SRC-TRG", help="a direction of the SAP data set, e.g. en-ja or ja-ko")
     what.add_argument("--input", metavar="FILE", help="an XLIFF 1.2/2.x, TMX or tagged line file, or a document "
                       "(HTML, Markdown, DITA or ITS-marked XML: written translated)")
-    parser.add_argument("--format", choices=("auto", "xliff12", "xliff2", "tmx", "lines", "html", "xhtml", "markdown",
-                                             "its"), default="auto",
+    parser.add_argument("--format", choices=("auto", *FILE_FORMATS), default="auto",
                         help="format of --input (default: from its content)")
     add_placeholder_arguments(parser)
     parser.add_argument("--overwrite", action="store_true",

@@ -241,6 +241,12 @@ class Corpus:
         return True if fmt is None else fmt.bilingual
 
     @property
+    def _xml(self) -> bool:
+        """Whether the format is an XML document (which cannot hold C0 controls, even as references)."""
+        fmt = _format_of(self)
+        return fmt is not None and fmt.xml
+
+    @property
     def writes_targets(self) -> bool:
         """Whether a translation is written into a copy of the file (``InputFormat.writes_targets``: XLIFF),
         rather than as a line file."""
@@ -290,7 +296,7 @@ class Corpus:
             if tagged is not None and not isinstance(tagged, str):
                 raise TagmtError(f"target {k} (segment {segment.id}) is a {type(tagged).__name__}; give a tagged "
                                  "string or None")
-            bad = forbidden_character(tagged) if tagged is not None and self.writes_targets else None
+            bad = forbidden_character(tagged) if tagged is not None and self._xml else None
             if bad:
                 raise TagmtError(f"target {k} (segment {segment.id}) holds {bad}, a character an XML file cannot "
                                  "hold even as a reference; remove it")

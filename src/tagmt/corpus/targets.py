@@ -32,8 +32,9 @@ def safe_target(source: str, codes: Collection[tuple[str, str]], tagged: str) ->
     def known(token: Token) -> bool:
         if token.kind in ("start", "empty") and token.name in _PLACEHOLDERS and codes:
             code_id = attributes(token).get("id")
-            return code_id is not None and (token.name, unescape(code_id)) in codes
-        return _identity(token) in own
+            if code_id is not None and (token.name, unescape(code_id)) in codes:
+                return True
+        return _identity(token) in own  # (a line file's own tags beside its placeholders' codes)
 
     kept: set[int] = set()
     stack: list[int] = []
