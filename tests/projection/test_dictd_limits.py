@@ -11,7 +11,7 @@ import time
 import pytest
 
 from tagmt.errors import TagmtError
-from tagmt.projection import lexicon as lexicon_module
+from tagmt.projection import dictdfiles
 from tagmt.projection.lexicon import read_lexicon
 
 _B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
@@ -62,7 +62,7 @@ def test_a_plain_gzip_dictionary_is_inflated_at_most_to_its_limit(tmp_path, monk
     index = _index(tmp_path, "eng-deu", [("risk", len(pad), len(entry))])
     (tmp_path / "eng-deu.dict.dz").write_bytes(gzip.compress(body))
     assert read_lexicon([index], "en", "de").lookup(["risk"], ["risiko"]) == {"risk": {"risiko"}}
-    monkeypatch.setattr(lexicon_module, "MAX_GZIP_INFLATE", 4096)
+    monkeypatch.setattr(dictdfiles, "MAX_GZIP_INFLATE", 4096)
     with pytest.raises(TagmtError, match="MAX_GZIP_INFLATE.*dictzip") as caught:
         read_lexicon([index], "en", "de").lookup(["risk"], ["risiko"])
     assert "\n" not in str(caught.value)

@@ -1,4 +1,4 @@
-"""The dictd index read by its prefix table (`lexicon._prefix_table`): a sorted index is read only in the byte
+"""The dictd index read by its prefix table (`dictdfiles._prefix_table`): a sorted index is read only in the byte
 ranges of the wanted headwords' first letters, once per file version, with the same entries as a whole scan; an
 unsorted index is scanned whole."""
 
@@ -7,8 +7,9 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tagmt.projection import lexicon
-from tagmt.projection.lexicon import _index_lines, _prefix_table, read_lexicon
+from tagmt.projection import dictdfiles
+from tagmt.projection.dictdfiles import _index_lines, _prefix_table
+from tagmt.projection.lexicon import read_lexicon
 
 from test_lexicon import write_dictd
 
@@ -26,7 +27,7 @@ def test_the_table_reads_what_a_whole_scan_reads(tmp_path_factory, words, asked)
     assert ranged == whole
     queried = [*asked, *list(words)[:3]]
     table = read_lexicon([index], "en", "de").lookup(queried, [body for body in words.values()])
-    lexicon._table_of.cache_clear()
+    dictdfiles._table_of.cache_clear()
     again = read_lexicon([index], "en", "de").lookup(queried, [body for body in words.values()])
     assert table == again
 
