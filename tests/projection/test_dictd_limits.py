@@ -14,16 +14,7 @@ from tagmt.errors import TagmtError
 from tagmt.projection import dictdfiles
 from tagmt.projection.lexicon import read_lexicon
 
-_B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
-
-
-def b64(n: int) -> str:
-    out = ""
-    while True:
-        out = _B64[n % 64] + out
-        n //= 64
-        if not n:
-            return out
+from test_lexicon import b64
 
 
 def _index(folder, name: str, rows: list[tuple[str, int, int]]):

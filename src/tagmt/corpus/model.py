@@ -135,43 +135,33 @@ class Segment:
         A placeholder this segment does not know is kept as escaped text: it cannot be a code."""
         if not self.codes:
             return tagged.replace("\r", "&#13;")
-        out: list[str] = []
-        open_pairs: list[InlineCode | None] = []
-        for token in tokenize(tagged, orphans=True):  # every well-written tag, paired or not
-            if token.kind == "text":
-                # A CR read from &#13; goes back as a reference: raw, every XML parser reads it as LF.
-                out.append(token.text.replace("\r", "&#13;"))
-                continue
-            code = self._code(token)
-            if token.kind == "start":
-                open_pairs.append(code)
-                out.append(code.open if code else _as_text(token.text))
-            elif token.kind == "end":
-                code = open_pairs.pop() if open_pairs else None
-                out.append(code.close if code else _as_text(token.text))
-            else:
-                out.append(code.open if code else _as_text(token.text))
-        return "".join(out)
+        # A CR read from &#13; goes back as a reference: raw, every XML parser reads it as LF.
+        return self._walk(tagged, lambda piece: piece.replace("\r", "&#13;"), _as_text)
 
     def render(self, tagged: str, text: Callable[[str], str]) -> str:
         """``tagged`` written for a document format (HTML, JSON, PO…): each piece of text unescaped and passed
         through the format's own ``text`` escaping, each placeholder tag replaced by its original code as the
         file had it (``InlineCode.open``/``close``), a tag this segment does not know written as text."""
+        return self._walk(tagged, lambda piece: text(unescape(piece)), text)
+
+    def _walk(self, tagged: str, text: Callable[[str], str], unknown: Callable[[str], str]) -> str:
+        """``tagged`` with each piece of text through ``text``, each placeholder tag this segment has a code for
+        replaced by the code's original, any other tag through ``unknown``."""
         out: list[str] = []
         open_pairs: list[InlineCode | None] = []
-        for token in tokenize(tagged, orphans=True):
+        for token in tokenize(tagged, orphans=True):  # every well-written tag, paired or not
             if token.kind == "text":
-                out.append(text(unescape(token.text)))
+                out.append(text(token.text))
                 continue
             code = self._code(token)
             if token.kind == "start":
                 open_pairs.append(code)
-                out.append(code.open if code else text(token.text))
+                out.append(code.open if code else unknown(token.text))
             elif token.kind == "end":
                 code = open_pairs.pop() if open_pairs else None
-                out.append(code.close if code else text(token.text))
+                out.append(code.close if code else unknown(token.text))
             else:
-                out.append(code.open if code else text(token.text))
+                out.append(code.open if code else unknown(token.text))
         return "".join(out)
 
     def _code(self, token: Token) -> InlineCode | None:

@@ -28,7 +28,6 @@ calls segment Japanese as the model did.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import shutil
@@ -47,6 +46,7 @@ from tagmt.projection.sentencepairs import sentence_pairs
 from tagmt.projection.conventions import Conventions
 from tagmt.projection.detag import Detagged
 from tagmt.projection.modelstore import (
+    sha256_of,
     CONVENTIONS,
     FORMAT,
     FORMAT_VERSION,
@@ -192,7 +192,7 @@ def learn_model(
                else {}),
             "lexicon": {"dictionaries": list(lexicon.names) if lexicon else [], "entries": len(entries),
                         "pairs": sum(len(found) for found in entries.values()), "units_capped": capped},
-            "files": {name: {"bytes": (folder / name).stat().st_size, "sha256": _sha256(folder / name)}
+            "files": {name: {"bytes": (folder / name).stat().st_size, "sha256": sha256_of(folder / name)}
                       for name in (PRIORS, *_HASHED, *([RANKER] if ranker is not None else []),
                                    *((LEXICON,) if entries else ()))},
         }
@@ -277,14 +277,6 @@ def _replace(folder: Path, output: Path) -> None:
                              "model is unchanged") from exc
         raise
     shutil.rmtree(aside, ignore_errors=True)
-
-
-def _sha256(path: Path) -> str:
-    digest = hashlib.sha256()
-    with open(path, "rb") as f:
-        for block in iter(lambda: f.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
 
 
 def _write_json(path: Path, data) -> None:

@@ -320,7 +320,7 @@ def load_model(path: str | Path, src_lang: str | None = None, trg_lang: str | No
         if name in (*_HASHED, *_OPTIONAL):
             if size > json_limit(name):
                 raise corrupt(path, name, f"{size} bytes, over the {json_limit(name)} bytes a model file may have")
-            if _sha256(found) != digest:
+            if sha256_of(found) != digest:
                 raise TagmtError(f"{path}: corrupt projection model ({name} does not match its SHA-256)")
     conventions = Conventions()
     for key, right, wrong in conventions_rows(path, read_json(path, CONVENTIONS)):
@@ -363,8 +363,8 @@ def _file_table(path: Path, files: dict) -> dict[str, tuple[int, str]]:
     return file_table(path, files, needed)
 
 
-def _sha256(path: Path) -> str:
-    """(memory: read in blocks)"""
+def sha256_of(path: Path) -> str:
+    """The SHA-256 of a model file, hex (memory: read in blocks); the manifest's and the check's."""
     digest = hashlib.sha256()
     with open(path, "rb") as f:
         for block in iter(lambda: f.read(1 << 20), b""):
