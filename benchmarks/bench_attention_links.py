@@ -83,11 +83,11 @@ def run(aligner_name: str, engine, sources, references, src_lang, trg_lang) -> t
     if aligner_name == "attention":
         attention = AttentionAligner()
         aligner = attention.given(engine, naturals, translations, src_lang, trg_lang)
-        read = aligner.reading(detagged)
     else:
         from tagmt.projection.align import EflomalAligner
 
-        attention, aligner, read = None, EflomalAligner(), detagged
+        attention, aligner = None, EflomalAligner()
+    read = detagged  # (project_translations lets a given aligner read the sources itself: `reading`)
     setup = ProjectionSetup(src_lang, trg_lang, aligner, escaped=True, remove_tags=False)
     outputs = project_translations(read, translations, setup, report=RunReport())
     seconds = (time.perf_counter() - started) / len(sources)
