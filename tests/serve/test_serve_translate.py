@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 import httpx
+import pytest
 from hypothesis import given, settings, strategies as st
 from starlette.testclient import TestClient
 
@@ -118,3 +119,15 @@ def test_multipart_round_trip(fields, data, name):
     got_fields, files = parse_multipart(request.headers["content-type"], body)
     assert got_fields == fields
     assert [(f.field, f.filename, f.data) for f in files] == [("file", name, data)]
+
+
+@pytest.mark.parametrize("name", ["sample.html", "sample.md", "app.po", "app.json", "strings.xml"])
+def test_documents_and_resource_files_as_the_cli(client, tmp_path, sample_data, name):
+    """Every format translate --input reads goes through /v1/translate and comes back as the CLI writes it."""
+    source = sample_data / "files" / name
+    answer = client.post(f"/v1/translate?filename={name}&src_lang=en&trg_lang=de&model=pseudo&approach=dt",
+                         content=source.read_bytes())
+    assert answer.status_code == 200, answer.text
+    assert answer.content == cli_translate(tmp_path, source, "--src-lang", "en", "--trg-lang", "de", "--model",
+                                           "pseudo", "--approach", "dt")
+    assert int(answer.headers["x-tagmt-written"]) > 0
