@@ -54,25 +54,30 @@ class InputFormat:
 
 _REGISTERED: dict[str, InputFormat] = {}
 _DISCOVERED = False
+_ORDERED: dict[str, InputFormat] | None = None  # (time: asked per segment by Corpus's properties; made once)
 
 
 def register(fmt: InputFormat) -> InputFormat:
     """Add ``fmt`` to the registry (a reader module calls this when it is imported)."""
+    global _ORDERED
     if _REGISTERED.get(fmt.name, fmt) != fmt:
         raise ValueError(f"two input formats are named {fmt.name!r}")
     _REGISTERED[fmt.name] = fmt
+    _ORDERED = None
     return fmt
 
 
 def input_formats() -> dict[str, InputFormat]:
     """Every registered format by name, in their ``order``; the package's modules are imported the first time."""
-    global _DISCOVERED
+    global _DISCOVERED, _ORDERED
     if not _DISCOVERED:
         package = importlib.import_module("tagmt.corpus")
         for module in pkgutil.iter_modules(package.__path__):
             importlib.import_module(f"{package.__name__}.{module.name}")
         _DISCOVERED = True
-    return dict(sorted(_REGISTERED.items(), key=lambda item: item[1].order))
+    if _ORDERED is None:
+        _ORDERED = dict(sorted(_REGISTERED.items(), key=lambda item: item[1].order))
+    return dict(_ORDERED)
 
 
 def file_formats() -> dict[str, InputFormat]:
@@ -90,7 +95,9 @@ def input_format(name: str) -> InputFormat:
 
 def format_of(corpus: "Corpus") -> InputFormat | None:
     """The registered format of ``corpus`` (None for a corpus built in code: ``segments``)."""
-    return input_formats().get(corpus.format)
+    if _ORDERED is None:
+        input_formats()
+    return _ORDERED.get(corpus.format)  # type: ignore[union-attr]
 
 
 class FormatNames(Mapping[str, str]):
