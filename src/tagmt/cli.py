@@ -40,9 +40,10 @@ def build_parser() -> argparse.ArgumentParser:
         prog="tagmt",
         description=(
             "Machine translation of documents whose segments carry inline markup: translate XLIFF 1.2/2.x,\n"
-            "TMX or tagged line files directly (DT) or by detag-and-project (DP), put the tags of any source\n"
-            "into any MT output (project), score with markup-aware metrics, and reproduce Buschbeck, Dabre\n"
-            "et al. (2022) on the SAP data set."
+            "TMX, tagged line files and documents (HTML, Markdown, DITA/ITS, PO, JSON, YAML, properties,\n"
+            "Android and iOS strings) directly (DT) or by detag-and-project (DP), put the tags of any source\n"
+            "into any MT output (project), serve it over HTTP (serve), score with markup-aware metrics, and\n"
+            "reproduce Buschbeck, Dabre et al. (2022) on the SAP data set."
         ),
         epilog=WORKFLOWS,
         formatter_class=argparse.RawDescriptionHelpFormatter,

@@ -19,6 +19,7 @@ from tagmt.serve.settings import ServeSettings
     (["--max-body-mb", "0"], "--max-body-mb must be more than 0"),
     (["--answer-cache", "-1"], "--answer-cache must be 0 or more"),
     (["--token-file", "/nonexistent/token"], "/nonexistent/token"),
+    (["--aligner", "attention"], "--aligner attention: the attention aligner takes its links from the model"),
 ])
 def test_refused_before_start(options, said, capsys):
     assert main(["serve", *options]) == 2

@@ -53,6 +53,10 @@ class ServeSettings:
             raise TagmtError("--model: give at least one engine for /v1/translate")
         if not self.max_body_mb > 0:
             raise TagmtError(f"--max-body-mb must be more than 0, not {self.max_body_mb}")
+        if "attention" in self.aligner.split("+"):  # its links come from a translating model: none here
+            from tagmt.projection.attention import ELSEWHERE
+
+            raise TagmtError(f"--aligner attention: {ELSEWHERE}")
 
     def to_environment(self) -> str:
         return json.dumps(asdict(self))
