@@ -70,6 +70,9 @@ class PairContext:
     profiles: Profiles | None = None
     """None: the languages are not known (`project_tags` without them); every stage runs and the
     language rules decide by the text, as they do anyway."""
+    source_order: bool = False
+    """The examples keep the source's order of interchangeable tags where the words reorder
+    (`conventions.Conventions.keeps_source_order`): the `source-order` stage renumbers them."""
 
     @property
     def plain(self) -> str:

@@ -34,6 +34,8 @@ default that the examples contradict.
 
 from __future__ import annotations
 
+import re
+
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Iterable
@@ -115,6 +117,13 @@ class Conventions:
                 return p > 0.5 or (p == 0.5 and default)
         return default
 
+    def keeps_source_order(self) -> bool:
+        """Whether the examples keep the source's order of interchangeable tags where their words reorder
+        (`ORDER_KEY`: right = the reference kept the source's order, wrong = it followed the words), with at
+        least `MIN_CASES` cases, smoothed towards not doing so."""
+        right, wrong = self.right[ORDER_KEY], self.wrong[ORDER_KEY]
+        return right + wrong >= MIN_CASES and right / (right + wrong + PRIOR_WEIGHT) > 0.5
+
     def __len__(self) -> int:
         return sum(self.right.values()) + sum(self.wrong.values())
 
@@ -128,6 +137,52 @@ class Example:
     context: EdgeContext
     spans: list[Span]
     reference: Detagged
+
+
+ORDER_KEY = ("order", "source")
+"""The statistic of `keeps_source_order`: where two interchangeable sibling tags (`interchangeable`) were placed in
+the reverse of the source's order, whether the reference kept the source's order (right) or reversed them too."""
+
+
+def interchangeable(tag: SourceTag) -> tuple[str, str]:
+    """What a tag is but for its id: two tags alike here differ only in which is which (`<g id="1">`, `<g id="2">`)."""
+    return re.sub(r"""\sid\s*=\s*("[^"]*"|'[^']*')""", "", tag.open), tag.close
+
+
+def observe_order(learned: Conventions, source: Detagged, spans: list[Span], reference: Detagged) -> None:
+    """`ORDER_KEY` evidence of one example, its tags placed on links that no term of the examples anchors (the
+    examples' own tag texts would anchor each tag to the reference's tag of its id): each pair of interchangeable
+    leaf siblings the words put in the reverse of the source's order is counted right when the reference kept the
+    source's order, wrong when it reversed them too."""
+    if not has_interchangeable(source):
+        return
+    truth = keyed_tags(reference.walk())
+    where = {id(tag): truth.get(key) for key, tag in keyed_tags(source.walk()).items()}
+    placed = {id(span.tag): span for root in spans for span in root.walk()}
+    for siblings in _sibling_groups(source):
+        leaves = [t for t in siblings if not t.children and t.start < t.end and id(t) in placed
+                  and where.get(id(t)) is not None]
+        for i, a in enumerate(leaves):
+            for b in leaves[i + 1:]:
+                if a.open == b.open or interchangeable(a) != interchangeable(b):
+                    continue  # (tags written alike are matched by their order anyway: no evidence)
+                if placed[id(b)].end <= placed[id(a)].start:  # the words put b before a
+                    kept = where[id(a)].start < where[id(b)].start  # type: ignore[union-attr]
+                    (learned.right if kept else learned.wrong)[ORDER_KEY] += 1
+
+
+def _sibling_groups(source: Detagged) -> list[list[SourceTag]]:
+    return [list(source.tags), *(list(tag.children) for tag in source.walk() if tag.children)]
+
+
+def has_interchangeable(source: Detagged) -> bool:
+    """Whether two leaf siblings of `source` are alike but for their ids."""
+    for siblings in _sibling_groups(source):
+        leaves = [t for t in siblings if not t.children and t.start < t.end]
+        shapes = [interchangeable(t) for t in leaves]
+        if len(set(shapes)) < len(shapes) and len({t.open for t in leaves}) > len(set(shapes)):
+            return True  # two alike but for their ids (tags written alike are not: their order is their identity)
+    return False
 
 
 def learn_conventions(examples: Iterable[Example]) -> Conventions:

@@ -40,7 +40,9 @@ from tagmt.projection.anchors import (
 from tagmt.projection.config import DEFAULT, ProjectionConfig
 from tagmt.projection.confidence import Weights, link_weights
 from tagmt.projection.context import PairContext, Profiles
-from tagmt.projection.conventions import Conventions, Example, default_decision, learn_conventions
+from tagmt.projection.conventions import (
+    Conventions, Example, default_decision, has_interchangeable, learn_conventions, observe_order,
+)
 from tagmt.projection.detag import Detagged, SourceTag, detag
 from tagmt.projection.edges import Decide, EdgeContext, Span, units_of
 from tagmt.projection.lexicon import Lexicon
@@ -110,8 +112,9 @@ class Projector:
     def context(self, batch: Batch, k: int, anchored: tuple[Links, Weights | None],
                 decide: Decide = default_decision) -> PairContext:
         """Pair `k` of `batch` as the stages read it, with its (anchored) links and their weights."""
+        keeps = getattr(getattr(decide, "__self__", None), "keeps_source_order", None)  # learned conventions
         return PairContext(batch.sources[k], batch.texts[k], batch.src[k], batch.trg[k], anchored[0], anchored[1],
-                           decide, self.profiles)
+                           decide, self.profiles, source_order=bool(keeps and keeps()))
 
     def spans(self, ctx: PairContext) -> list[Span]:
         """The tags of `ctx` placed and moved by every stage of the target language."""
@@ -153,6 +156,10 @@ class Projector:
 
         conventions = learn_conventions(self._example(batch, k, anchored, shown[k - n][1])
                                         for k in range(n, len(sources)) if sources[k].tags)
+        for k in range(n, len(sources)):  # does the domain keep the source's order of interchangeable tags?
+            if has_interchangeable(sources[k]):
+                ctx = self.context(batch, k, anchored(k, {}))
+                observe_order(conventions, sources[k], self.placed_spans(ctx), shown[k - n][1])
         if model is not None:
             conventions.right.update(model.conventions.right)
             conventions.wrong.update(model.conventions.wrong)

@@ -12,7 +12,9 @@ name and what it does). A pipeline (`Pipeline.for_profile`) runs, after placing 
 4. `noun-chains` — a tag that cuts a Korean/Japanese noun chain takes its free nouns (`nounchains`);
 5. the target profile's `extra_stages` (`profiles.Profile`): `chinese-phrases` for Chinese
    (`chinesegrammar.keep_phrases`: circumpositions and aspect adverbs);
-6. `paragraph-pin` — block tags back on their sentences (`paragraphs.Paragraph.pin`).
+6. `source-order` — where the examples keep the source's order of interchangeable tags, they take it
+   (`SourceOrder`, learned by `conventions.keeps_source_order`);
+7. `paragraph-pin` — block tags back on their sentences (`paragraphs.Paragraph.pin`).
 
 Placing (`place`: `inside_outside.place_tags` on the context's paragraph, `edges.to_spans`,
 `units.verbatim_spans`) is the explicit first step. `Pipeline.placed_spans` gives the tags as placed,
@@ -25,6 +27,7 @@ from __future__ import annotations
 from typing import ClassVar, Protocol, Sequence
 
 from tagmt.projection.chinesegrammar import keep_phrases
+from tagmt.projection.conventions import interchangeable
 from tagmt.projection.copycuts import cut_copies
 from tagmt.projection.context import PairContext
 from tagmt.projection.detag import Detagged, SourceTag
@@ -109,6 +112,36 @@ class ChinesePhrases:
         return keep_phrases(spans, ctx)
 
 
+class SourceOrder:
+    """Where the examples keep the source's order of interchangeable tags (`<g id="1">`, `<g id="2">`) although the
+    words reorder (`PairContext.source_order`, learned: `conventions.keeps_source_order`), interchangeable leaf
+    siblings take the source's tags in the order their spans come in the translation: the spans stay, the ids
+    follow the source's order (`le <g1>rapport</g1> <g2>annuel</g2>` for `the <g1>annual</g1> <g2>report</g2>`)."""
+
+    name = "source-order"
+    placing = False
+
+    def run(self, ctx: PairContext, spans: list[Span]) -> list[Span]:
+        if ctx.source_order:
+            _in_source_order(spans)
+        return spans
+
+
+def _in_source_order(nodes: list[Span]) -> None:
+    groups: dict[tuple[str, str], list[Span]] = {}
+    for node in nodes:
+        if node.children:
+            _in_source_order(node.children)
+        elif not node.point and node.start < node.end:
+            groups.setdefault(interchangeable(node.tag), []).append(node)
+    for group in groups.values():
+        if len(group) < 2 or len({node.tag.open for node in group}) < len(group):
+            continue  # (tags written alike keep their order by themselves)
+        tags = sorted(((node.order, node.tag) for node in group), key=lambda item: item[0])
+        for node, (order, tag) in zip(sorted(group, key=lambda node: (node.start, node.end)), tags):
+            node.order, node.tag = order, tag
+
+
 class ParagraphPin:
     """In a pair of several sentences, the block tags back on their sentences after the edge rules
     (`paragraphs.Paragraph.pin`); nothing in a one-sentence pair."""
@@ -122,12 +155,12 @@ class ParagraphPin:
 
 STAGES: dict[str, type[Stage]] = {
     stage.name: stage for stage in (EdgeConventions, TargetUnits, CopiedCuts, Lists, NounChains, ChinesePhrases,
-                                    ParagraphPin)
+                                    SourceOrder, ParagraphPin)
 }
 """Every stage by its name."""
 COMMON = ("edges", "units", "copied-cuts", "lists", "noun-chains")
 """The rule stages every language runs, in order, before its profile's `extra_stages`."""
-LAST = ("paragraph-pin",)
+LAST = ("source-order", "paragraph-pin")
 """The stages after the profile's."""
 
 
