@@ -7,8 +7,6 @@ record, and exits 3; the default stops, resumable."""
 from __future__ import annotations
 
 import json
-import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
@@ -22,57 +20,32 @@ from tagmt.engines.base import Engine, PartialBatchError
 from tagmt.errors import TagmtError
 from tagmt.translation.runs import MOST_FAILURES_IN_A_ROW, translate_segments
 
+from test_llm import ScriptedServer, chat_answer, user_text
+
 POISON = "poison"
 
 
-class FailingServer:
+class FailingServer(ScriptedServer):
     """Answers ``DE <segment>`` to every chat request, except a segment holding ``POISON``: empty content
-    (``mode="empty"``), a body that is not JSON (``"malformed"``) or HTTP 500 (``"500"``)."""
+    (``mode="empty"``), a body that is not JSON (``"malformed"``) or HTTP 500 (``"500"``); ``"fixed"`` answers it
+    too. ``sent``: the segments asked for, in order."""
 
     def __init__(self, mode: str = "empty", poison: str = POISON) -> None:
-        self.mode, self.poison, self.sent, self.lock = mode, poison, [], threading.Lock()
-        server = self
-
-        class Handler(BaseHTTPRequestHandler):
-            def do_POST(self) -> None:  # noqa: N802 - http.server's name
-                body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
-                text = body["messages"][-1]["content"]
-                with server.lock:
-                    server.sent.append(text)
-                status, content = 200, f"DE {text}"
-                if server.poison in text and server.mode != "fixed":
-                    status = 500 if server.mode == "500" else 200
-                    content = "" if server.mode == "empty" else content
-                data = json.dumps({
-                    "id": "x", "object": "chat.completion", "created": 0, "model": "m",
-                    "choices": [{"index": 0, "message": {"role": "assistant", "content": content},
-                                 "finish_reason": "stop"}],
-                }).encode()
-                if server.poison in text and server.mode == "malformed":
-                    data = b'{"choices": [{"message": '
-                self.send_response(status)
-                self.send_header("Content-Type", "application/json")
-                self.send_header("Content-Length", str(len(data)))
-                self.end_headers()
-                self.wfile.write(data)
-
-            def log_message(self, *args) -> None:
-                pass
-
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+        self.mode, self.poison = mode, poison
+        super().__init__(self._answer)
 
     @property
-    def base(self) -> str:
-        return f"http://127.0.0.1:{self.httpd.server_address[1]}/v1"
+    def sent(self) -> list[str]:
+        with self.lock:
+            return [user_text(body) for body in self.bodies]
 
-    def __enter__(self) -> "FailingServer":
-        self.thread.start()
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.httpd.shutdown()
-        self.httpd.server_close()
+    def _answer(self, body: dict) -> tuple[int, dict | bytes]:
+        text = user_text(body)
+        if self.poison not in text or self.mode == "fixed":
+            return 200, chat_answer(f"DE {text}")
+        if self.mode == "malformed":
+            return 200, b'{"choices": [{"message": '
+        return (500, chat_answer(f"DE {text}")) if self.mode == "500" else (200, chat_answer(""))
 
 
 LINES = [f"Line {k} with <b>bold</b> text." for k in range(8)]

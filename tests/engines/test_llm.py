@@ -28,7 +28,7 @@ from tagmt.testing.tiny_chat import free_port
 from tagmt.translation.options import RunOptions
 from tagmt.translation.pipelines import translate_parallel
 
-Answer = Callable[[dict], "tuple[int, dict | str]"]
+Answer = Callable[[dict], "tuple[int, dict | str | bytes]"]
 
 
 def chat_answer(content: str, finish_reason: str = "stop") -> dict:
@@ -63,7 +63,7 @@ class ScriptedServer:
                 status, payload = server.answer(body)
                 with server.lock:
                     server.in_flight -= 1
-                data = json.dumps(payload).encode()
+                data = payload if isinstance(payload, bytes) else json.dumps(payload).encode()  # (bytes: as they are)
                 self.send_response(status)
                 self.send_header("Content-Type", "application/json")
                 self.send_header("Content-Length", str(len(data)))
