@@ -50,8 +50,11 @@ def test_dash_translation_for_project(tmp_path):
 def test_compressed_or_binary_input_is_named(tmp_path, kind, make):
     bad = tmp_path / "guide.xlf"
     make((FILES / "guide.xliff12.xlf").read_bytes(), bad)
+    hyp = tmp_path / "hyp.de"  # a line file read as a stream (evaluation.iter_segments)
+    make((FILES / "guide.de").read_bytes(), hyp)
     for args in (["translate", "--input", str(bad), "--model", "copy", "--approach", "dt", "-o", str(tmp_path / "o.xlf")],
-                 ["evaluate", "--ref", str(FILES / "guide.xliff12.xlf"), "--hyp", str(bad)]):
+                 ["evaluate", "--ref", str(FILES / "guide.xliff12.xlf"), "--hyp", str(bad)],
+                 ["evaluate", "--ref", str(FILES / "guide.de"), "--trg-lang", "de", "--hyp", str(hyp)]):
         done = _tagmt(*args)
         err = done.stderr.decode()
         assert done.returncode == 2 and err.count("\n") == 1, err

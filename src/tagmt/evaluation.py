@@ -448,8 +448,19 @@ class _Run:
 
 def open_line_file(path: str | Path) -> tuple[BinaryIO, int]:
     """A line file opened for binary reading through :mod:`tagmt.safeio` (a regular file, within the
-    size limit: anything else is one line), and the limit a streaming read checks again."""
-    return open_within_limit(path, what=LINE_FILE, limit=MAX_LINE_FILE_BYTES)
+    size limit: anything else is one line; a compressed or binary file is named as such), and the limit a
+    streaming read checks again."""
+    from tagmt.filekinds import refuse_binary
+
+    handle, limit = open_within_limit(path, what=LINE_FILE, limit=MAX_LINE_FILE_BYTES)
+    head = handle.read(512)
+    handle.seek(0)
+    try:
+        refuse_binary(head, path, LINE_FILE)
+    except TagmtError:
+        handle.close()
+        raise
+    return handle, limit
 
 
 def count_lines(path: str | Path) -> int:
@@ -474,6 +485,7 @@ def iter_segments(path: str | Path) -> Iterator[str]:
 
 
 def _lines(handle: Any, name: str, limit: int) -> Iterator[str]:
+    from tagmt.filekinds import refuse_binary
     from tagmt.linecodec import decode_line
     from tagmt.safeio import bounded_lines
 
@@ -481,6 +493,8 @@ def _lines(handle: Any, name: str, limit: int) -> Iterator[str]:
         # the limit checked as the bytes come, a piece at a time (the file grew after it was opened, or
         # standard input is that long, with or without a newline)
         for number, raw in enumerate(bounded_lines(handle, name, what=LINE_FILE, limit=limit), 1):
+            if number == 1:  # (standard input: a compressed or binary stream named as such, not as "not UTF-8")
+                refuse_binary(raw[:512], name, LINE_FILE)
             if raw.endswith(b"\n"):
                 raw = raw[:-1]
             if raw.endswith(b"\r"):

@@ -140,19 +140,25 @@ def read_regular_file(path: str | Path, *, what: str, limit: int) -> bytes:
     path = Path(path)
     handle, limit = open_within_limit(path, what=what, limit=limit)
     with handle:
-        chunks, total = [], 0
         # the whole file in the first read (its size as it stood, +1 to see it grew): one bytes object, not
         # chunks and their join (twice the file in memory)
-        size = max(os.fstat(handle.fileno()).st_size + 1, _CHUNK)
-        try:
-            while chunk := handle.read(size):
-                size = _CHUNK
-                total += len(chunk)
-                if total > limit:
-                    raise too_large(path, what, total, limit)
-                chunks.append(chunk)
-        except OSError as exc:
-            raise TagmtError(f"cannot read {path} ({what}): {exc.strerror or exc}") from None
+        return read_limited(handle, path, what=what, limit=limit,
+                            first=max(os.fstat(handle.fileno()).st_size + 1, _CHUNK))
+
+
+def read_limited(handle: BinaryIO, path: str | Path, *, what: str, limit: int, first: int = _CHUNK) -> bytes:
+    """The rest of an open binary stream (a file, the standard input), read in pieces (``first`` bytes, then
+    ``_CHUNK``) with the running total checked against ``limit`` after each: refused as soon as it passes it."""
+    chunks, total, size = [], 0, first
+    try:
+        while chunk := handle.read(size):
+            size = _CHUNK
+            total += len(chunk)
+            if total > limit:
+                raise too_large(Path(path), what, total, limit)
+            chunks.append(chunk)
+    except OSError as exc:
+        raise TagmtError(f"cannot read {path} ({what}): {exc.strerror or exc}") from None
     return chunks[0] if len(chunks) == 1 else b"".join(chunks)
 
 

@@ -8,11 +8,10 @@ import sys
 from pathlib import Path
 
 from tagmt.filekinds import refuse_binary
-from tagmt.safeio import MAX_LINE_FILE_BYTES, decode_utf8, read_regular_file, size_limit, too_large
+from tagmt.safeio import MAX_LINE_FILE_BYTES, decode_utf8, read_limited, read_regular_file, size_limit
 
 #: The path that means the standard input (``--input -``, ``--translation -``).
 STDIN = "-"
-_CHUNK = 1 << 20
 
 __all__ = ["decode_utf8", "read_bytes", "split_lines"]
 
@@ -30,17 +29,9 @@ def read_bytes(path: str | Path, *, what: str = "input file", limit: int = MAX_L
 
 
 def read_stdin(*, what: str, limit: int) -> bytes:
-    """The standard input's bytes, read in bounded chunks: over ``limit`` (``size_limit`` applied) is refused
-    as soon as it is passed, never after the whole stream is in memory."""
-    limit = size_limit(limit)
-    stream = sys.stdin.buffer
-    chunks, total = [], 0
-    while chunk := stream.read(_CHUNK):
-        total += len(chunk)
-        if total > limit:
-            raise too_large(Path(STDIN), what, total, limit)
-        chunks.append(chunk)
-    return b"".join(chunks)
+    """The standard input's bytes, read in bounded pieces: over ``limit`` (``size_limit`` applied) is refused as
+    soon as it is passed, never after the whole stream is in memory."""
+    return read_limited(sys.stdin.buffer, STDIN, what=what, limit=size_limit(limit))
 
 
 def split_lines(text: str) -> list[str]:
