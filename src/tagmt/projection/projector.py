@@ -110,11 +110,11 @@ class Projector:
         return conventions, terms, ranker
 
     def context(self, batch: Batch, k: int, anchored: tuple[Links, Weights | None],
-                decide: Decide = default_decision) -> PairContext:
-        """Pair `k` of `batch` as the stages read it, with its (anchored) links and their weights."""
-        keeps = getattr(getattr(decide, "__self__", None), "keeps_source_order", None)  # learned conventions
+                decide: Decide = default_decision, source_order: bool = False) -> PairContext:
+        """Pair `k` of `batch` as the stages read it, with its (anchored) links and their weights, the edge
+        decisions and whether interchangeable tags keep the source's order (both learned from the examples)."""
         return PairContext(batch.sources[k], batch.texts[k], batch.src[k], batch.trg[k], anchored[0], anchored[1],
-                           decide, self.profiles, source_order=bool(keeps and keeps()))
+                           decide, self.profiles, source_order=source_order)
 
     def spans(self, ctx: PairContext) -> list[Span]:
         """The tags of `ctx` placed and moved by every stage of the target language."""
@@ -164,15 +164,16 @@ class Projector:
             conventions.right.update(model.conventions.right)
             conventions.wrong.update(model.conventions.wrong)
         decide: Decide = conventions.decide if shown or model is not None else default_decision
+        order = decide is not default_decision and conventions.keeps_source_order()
         ranker = None
         if self.config.rerank and shown:
-            ranker = self._learn_ranker(batch, shown, terms, anchored, decide)
+            ranker = self._learn_ranker(batch, shown, terms, anchored, decide, order)
         if ranker is None and self.config.rerank and model is not None:
             ranker = model.ranker
 
         outputs = list(translations)
         for done, k in enumerate(tagged, start=1):
-            ctx = self.context(batch, k, anchored(k), decide)
+            ctx = self.context(batch, k, anchored(k), decide, order)
             spans = self.spans(ctx)
             if ranker is not None and ctx.translation != ctx.plain:
                 ranker.rerank(Segment(ctx.detagged, ctx.translation, ctx.src, ctx.trg, ctx.links, terms.taught),
@@ -188,7 +189,7 @@ class Projector:
                        self.placed_spans(ctx), reference)
 
     def _learn_ranker(self, batch: Batch, shown: list[tuple[Detagged, Detagged]], terms: Terms,
-                      anchored: "_Anchored", decide: Decide) -> Ranker | None:
+                      anchored: "_Anchored", decide: Decide, source_order: bool = False) -> Ranker | None:
         """The span ranker learned from the examples' own projections (`rerank.learn_ranker`). Each
         example is projected without the terms that it alone taught (`Terms.without_own`: the term table
         would anchor its tags to its own reference), as the batch's segments are projected without theirs.
@@ -201,7 +202,7 @@ class Projector:
             if not d.tags or t == d.plain:
                 continue
             loo_glossary, loo_taught = terms.without_own(k)
-            ctx = self.context(batch, n + k, anchored(n + k, loo_glossary), decide)
+            ctx = self.context(batch, n + k, anchored(n + k, loo_glossary), decide, source_order)
             spans = self.spans(ctx)
             cases.extend(example_cases(Segment(d, t, ctx.src, ctx.trg, ctx.links, loo_taught), spans, ref, k % 2))
         return learn_ranker(cases)
