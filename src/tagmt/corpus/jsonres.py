@@ -3,8 +3,9 @@ value is a segment; keys, numbers, booleans and empty strings are not.
 
 Read: the segment's id is its path (``menu.items[2].label``; segments are matched by it). i18next plural
 keys (``files_one``, ``files_other``) are segments of their own like any key. Placeholders, unless
-``placeholders`` is given: by the file's content — ``{{`` anywhere → mustache (i18next; ``$t(key)`` nesting
-is a code too; markup such as ``<b>``, ``<0>`` is a code), an ICU argument with ``plural``/``select``/``selectordinal`` → icu, else brace (``{name}``).
+``placeholders`` is given: by the file's content — an ICU argument with ``plural``/``select``/``selectordinal``
+→ icu, else ``{{`` anywhere → mustache (i18next; ``$t(key)`` nesting is a code too; markup such as ``<b>``,
+``<0>`` is a code), else brace (``{name}``).
 A duplicate key in one object, a syntax error or bytes that are not UTF-8 are one line naming file:line.
 
 Written by splicing (``tagmt.corpus.splice``): each given target replaces the inside of its string literal,
@@ -122,10 +123,10 @@ def path_id(where: tuple) -> str:
 
 def default_kinds(text: str) -> tuple[str, ...]:
     """The placeholder kinds of a JSON file by its content (see the module docstring)."""
+    if _ICU.search(text):  # (first: a nested ICU message writes ``one {{count} file}``, which is not mustache)
+        return ("icu",)
     if "{{" in text:
         return ("mustache",)
-    if _ICU.search(text):
-        return ("icu",)
     return ("brace",)
 
 

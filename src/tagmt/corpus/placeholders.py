@@ -82,6 +82,30 @@ def find(text: str, kinds: Iterable[str], regexes: Sequence[str] = ()) -> list[t
     return [] if finder is None else [m.span() for m in finder.finditer(text)]
 
 
+_ICU_COMPLEX = re.compile(r"\{\s*[\w.\-]+\s*,\s*(?:plural|select|selectordinal)\s*,")
+
+
+def icu_syntax(text: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """``spans`` (placeholders) inside the text of an ICU message's sub-messages, and the message's own syntax
+    between them (``{n, plural, one {``, ``}``) as spans too: a plural/select argument's name, keywords and
+    selectors are codes, never text an MT translates. A message that is not valid MessageFormat: ``spans``."""
+    from tagmt.corpus.icu import icu_parts  # (icu imports nothing of this module; kept lazy all the same)
+    try:
+        parts = icu_parts(text)
+    except TagmtError:
+        return spans
+    out: list[tuple[int, int]] = []
+    at = 0
+    for start, end in parts:
+        if start > at:
+            out.append((at, start))
+        out += [(a, b) for a, b in spans if start <= a and b <= end]
+        at = end
+    if at < len(text):
+        out.append((at, len(text)))
+    return out
+
+
 def protect(text: str, kinds: Iterable[str], *, regexes: Sequence[str] = (), first_id: int = 1,
             element: str = "ph") -> tuple[str, dict[tuple[str, str], InlineCode]]:
     """``text`` (plain) as a tagged string: text XML-escaped, every placeholder an ``<x id="N"/>`` numbered from
@@ -89,7 +113,10 @@ def protect(text: str, kinds: Iterable[str], *, regexes: Sequence[str] = (), fir
     out: list[str] = []
     codes: dict[tuple[str, str], InlineCode] = {}
     at = 0
-    for start, end in find(text, kinds, regexes):
+    spans = find(text, kinds, regexes)
+    if "icu" in kinds and _ICU_COMPLEX.search(text):
+        spans = icu_syntax(text, spans)
+    for start, end in spans:
         code_id = str(first_id + len(codes))
         out.append(escape(text[at:start]))
         out.append(f'<{STANDALONE} id="{code_id}"/>')
