@@ -38,6 +38,9 @@ _PRINTF = r"%(?:\d+\$)?[-+#0']*(?:\d+|\*)?(?:\.(?:\d+|\*))?(?:hh|h|ll|l|L|q|j|z|
 _PYTHON = r"%\([^()\s]+\)[-+#0]*(?:\d+|\*)?(?:\.(?:\d+|\*))?[diouxXeEfFgGcrsa%]"
 _FLAT = re.compile(f"{_PYTHON}|{_PRINTF}")
 _ICU_COMPLEX = re.compile(r"\s*([\w.$-]+)\s*,\s*(plural|select|selectordinal)\s*,")
+_TAGS = re.compile(r"</?[A-Za-z][\w:.-]*(?:\s[^<>]*)?/?>")
+#: Formats whose strings hold markup as text (a tag there must come back as it was).
+MARKUP_IN_STRINGS = ("json", "yaml", "properties", "strings", "stringsdict", "po", "android")
 _LANG_KEY = re.compile(r"[a-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*")
 _YAML_ROOT = re.compile(r"^([\"']?)[a-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*\1:[ \t]*(?=\r?\n|$)", re.M)
 _ICU_KEY = re.compile(r"\s*(offset:\s*\d+\s*)?(=?[\w.-]+)\s*\{")
@@ -56,11 +59,12 @@ def _closing(text: str, at: int) -> int:
     return -1
 
 
-def placeholders(text: str) -> list[str]:
+def placeholders(text: str, markup: bool = False) -> list[str]:
     """The placeholders of ``text`` in order: printf/python ones in text, each ``{…}`` argument (spaces
     dropped), and for an ICU plural/select its argument, type and keys with the placeholders of each branch.
-    (Written here rather than taken from tagmt, so that the check does not trust what it checks.)"""
-    out: list[str] = []
+    ``markup``: also the tags (``<b>``, ``</b>``) in a string. (Written here rather than taken from tagmt, so that
+    the check does not trust what it checks.)"""
+    out: list[str] = _TAGS.findall(text) if markup else []
     at = 0
     while at < len(text):
         brace = text.find("{", at)
@@ -82,7 +86,7 @@ def placeholders(text: str) -> list[str]:
                 if close < 0:
                     break
                 out.append(f"key:{key.group(2)}")
-                out += placeholders(inner[key.end():close])
+                out += placeholders(inner[key.end():close], markup)
                 pos = close + 1
             out.append("}")
         else:
@@ -292,7 +296,7 @@ def check_pseudo(fmt: str, source: bytes, output: bytes) -> str | None:
             text = base if base is not None else text
             if not got:
                 continue
-        if Counter(placeholders(text)) != Counter(placeholders(got)):
+        if Counter(placeholders(text, fmt in MARKUP_IN_STRINGS)) != Counter(placeholders(got, fmt in MARKUP_IN_STRINGS)):
             return f"pseudo: placeholders differ in {key[:50]}: {text[:60]!r} became {got[:60]!r}"
     if source == output and any(re.search(r"[A-Za-z]{2}", t) for t in src.values()):
         return "pseudo: no text replaced"

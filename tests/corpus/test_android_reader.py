@@ -29,7 +29,7 @@ def test_segments_and_codes(tmp_path):
         ("delete_confirm", 'Don\'t delete "<x id="1"/>"?'),
         ("countdown", 'Starts in <x id="1"/> &amp; counting'),
         ("quoted", "  spaces kept  "),
-        ("html", "&lt;b&gt;Bold&lt;/b&gt; text"),
+        ("html", "<g id=\"1\">Bold</g> text"),  # markup in CDATA is HTML: its tags are codes
         ("planets[0]", "Mercury"),
         ("planets[1]", "Venus"),
         ("files[one]", '<x id="1"/> file'),

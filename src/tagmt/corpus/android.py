@@ -6,7 +6,7 @@ Not segments: anything marked ``translatable="false"`` (the element or its array
 references to other resources (``@string/x``). Inside a string: ``<xliff:g>`` (with its content) is a code
 that is never translated; ``<b>``, ``<i>``, ``<u>``, ``<font>``, ``<a>``, ``<annotation>`` and any other element are
 inline codes around their text; comments and CDATA sections inside text are codes (a string that is all one
-CDATA section is a segment of the CDATA's text). Text is unescaped as Android reads it (XML entities, then
+CDATA section is a segment of the CDATA's text, its HTML tags codes). Text is unescaped as Android reads it (XML entities, then
 ``\\'``, ``\\"``, ``\\n``, ``\\t``, ``\\@``, ``\\?``, ``\\\\``, ``\\uXXXX``); a string in surrounding double quotes is read
 inside them. Placeholders, unless ``placeholders`` is given: printf (``%1$s``, ``%d``).
 
@@ -28,7 +28,7 @@ from tagmt.errors import TagmtError
 from tagmt.safexml import parse_bytes
 from tagmt.xmltext import unescape as xml_unescape
 
-_TOP = re.compile(r"<!--.*?-->|<!\[CDATA\[.*?\]\]>|<\?.*?\?>|<(string|string-array|plurals)\b([^>]*?)(?:/>|>(.*?)</\1\s*>)",
+_TOP = re.compile(r"<!--.*?-->|<!\[CDATA\[.*?\]\]>|<\?.*?\?>|<(string-array|string|plurals)(?=[\s/>])([^>]*?)(?:/>|>(.*?)</\1\s*>)",
                   re.S)
 _ITEM = re.compile(r"<!--.*?-->|<item\b([^>]*?)(?:/>|>(.*?)</item\s*>)", re.S)
 _ATTR = re.compile(r"""([\w:.-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')""")
@@ -118,13 +118,17 @@ def read(path: Path, data: bytes, stream: object = None, *, placeholders=None, p
             lead = raw.index('"')
             start, end = start + lead + 1, start + raw.rindex('"')
             raw = text[start:end]
-        builder = splice.Tagged(kinds, placeholder_regexes, write_escape)
+        if not cdata and raw.lstrip()[:1] in ("@", "?"):  # a reference (``@string/x``, ``?attr/y``); ``\@`` is text
+            return
+        # (markup in a CDATA section is HTML for Html.fromHtml: its tags are codes, not text)
+        markup = (splice.MARKUP,) if cdata and placeholders is None else ()
+        builder = splice.Tagged(kinds, tuple(placeholder_regexes) + markup, write_escape)
         if cdata:
             builder.text(android_unescape(raw))
         else:
             content(raw, builder)
         source, codes = builder.result()
-        if not source.strip() or source.startswith("@") or not re.sub(r"<[^>]+>", "", source).strip():
+        if not source.strip() or not re.sub(r"<[^>]+>", "", source).strip():
             return
         skeleton.add(start, end, splice.Piece(write_escape))
         segments.append(Segment(name, source, None, codes))
