@@ -208,7 +208,7 @@ def parse_markdown(data: bytes):
         if token.type in ("fence", "code_block"):
             shape.append(token.content)
         elif token.type == "html_block":  # its markup, not its text
-            shape.append(tuple(re.findall(r"<[^>]*>", token.content)))
+            shape.append(tuple(re.findall(r"</?[\w:-]+", token.content)))
         strings[str(n)] = " ".join(c.content for c in children if c.type == "text") or token.content
     return shape, strings
 

@@ -162,7 +162,8 @@ def build_tree(text: str, toks: list[Token], path: Path | None = None) -> Tree:
                     del stack[depth:]
                     break
         parent[i] = stack[-1] if stack else -1
-    has_rules = bool(toks) and text.find("its+xml", toks[0].start, toks[-1].end) >= 0  # (only these tokens' text)
+    has_rules = bool(toks) and (text.find("its+xml", toks[0].start, toks[-1].end) >= 0  # (only these tokens' text)
+                                or text.find("its-rules", toks[0].start, toks[-1].end) >= 0)  # (linked: a note)
     rules = page_rules(text, toks, parent, path or Path("page")) if has_rules else None
     translate = [True] * size
     for i, tok in enumerate(toks):
@@ -180,8 +181,10 @@ def build_tree(text: str, toks: list[Token], path: Path | None = None) -> Tree:
         if "=" not in text[tok.start:tok.end]:
             return []
         every = attributes(text, tok, html=True)
-        found = _text_attributes(tok.name, every)
         chosen = rules.attributes.get(i) if rules is not None else None
+        if not translate[i]:  # HTML's translate="no" covers the element's attributes; a global rule may choose one
+            return [a for a in every if chosen and chosen.get(a.name)]
+        found = _text_attributes(tok.name, every)
         if chosen:
             found = [a for a in found if chosen.get(a.name, True)]
             found += [a for a in every if chosen.get(a.name) and a not in found]

@@ -4,7 +4,8 @@ DITA's defaults built in (``corpus.itsxml`` reads the document with them).
 Precedence (ITS 2.0 §5.5): local markup (``its:translate``, ``its:withinText``; ``translate`` without a
 namespace in DITA and on XHTML elements — in other XML it is not ITS and means nothing) over global rules
 (``<its:rules>`` anywhere in the document, each ``its:translateRule``/``its:withinTextRule`` with an XPath
-``selector`` evaluated by lxml, ``its:param`` values as XPath variables; a later rule over an earlier one)
+``selector`` evaluated by lxml, ``its:param`` values as XPath variables; a later rule over an earlier one; rules
+with another ``queryLanguage`` than XPath are not applied, said on stderr)
 over inheritance (Translate passes to descendants, Elements Within Text does not) over the defaults (elements
 translated, attributes not, elements not within text). ``<its:rules>`` and its content are never text. Linked
 rules (``xlink:href`` on ``its:rules``) are not loaded: a document never makes tagmt read another file.
@@ -102,8 +103,8 @@ def resolve(tree: etree._ElementTree, path: str | Path) -> Resolved:
         if local_translate is None and (etree.QName(element).namespace == "http://www.w3.org/1999/xhtml"
                                         or (dita and etree.QName(element).namespace is None)):
             local_translate = element.get("translate")
-        if local_translate is not None:
-            value = local_translate.strip() != NO
+        if local_translate is not None and local_translate.strip() in (YES, NO):  # (another value says nothing)
+            value = local_translate.strip() == YES
         local_within = element.get(f"{{{ITS_NS}}}withinText")
         if local_within in (YES, NO, NESTED):
             within = local_within
@@ -114,7 +115,7 @@ def resolve(tree: etree._ElementTree, path: str | Path) -> Resolved:
             out.preserve.add(id(element))
         out.within[id(element)] = within or NO
         names = {name for name, yes in attribute_rules.get(id(element), {}).items() if yes}
-        if dita:
+        if dita and out.translate[id(element)]:
             names |= {name for name in DITA_ATTRIBUTES if element.get(name) is not None}
             names -= {name for name, yes in attribute_rules.get(id(element), {}).items() if not yes}
         if names:
@@ -140,6 +141,11 @@ def apply_rules(rules: etree._Element, root: etree._Element, path: str | Path, t
     """The ``its:translateRule``s and ``its:withinTextRule``s of ``rules`` applied to the document ``root``:
     by ``id()`` of each selected element, its value (a later call overrides an earlier one); by ``id()`` of
     an element, the translate value of each selected attribute."""
+    language = (rules.get("queryLanguage") or "xpath").strip()
+    if language != "xpath":
+        print(f"tagmt: note: {path}:{rules.sourceline}: ITS rules with queryLanguage={language!r} not applied: "
+              "tagmt evaluates XPath selectors only", file=sys.stderr)
+        return
     namespaces = {prefix: uri for prefix, uri in rules.nsmap.items() if prefix}
     params = {}
     for child in rules:
@@ -153,7 +159,7 @@ def apply_rules(rules: etree._Element, root: etree._Element, path: str | Path, t
             continue
         selector = child.get("selector")
         value = child.get("translate") if kind == "translateRule" else child.get("withinText")
-        if not selector or value is None:
+        if not selector or value is None or (kind == "translateRule" and value.strip() not in (YES, NO)):
             continue
         try:
             found = root.xpath(selector, namespaces={**namespaces, **{p: u for p, u in child.nsmap.items() if p}},
@@ -164,8 +170,8 @@ def apply_rules(rules: etree._Element, root: etree._Element, path: str | Path, t
         for node in found if isinstance(found, list) else []:
             if isinstance(node, etree._Element) and isinstance(node.tag, str):
                 if kind == "translateRule":
-                    translate[id(node)] = value.strip() != NO
+                    translate[id(node)] = value.strip() == YES
                 elif value in (YES, NO, NESTED):
                     within[id(node)] = value
             elif getattr(node, "is_attribute", False) and kind == "translateRule":
-                attributes.setdefault(id(node.getparent()), {})[node.attrname] = value.strip() != NO
+                attributes.setdefault(id(node.getparent()), {})[node.attrname] = value.strip() == YES

@@ -42,7 +42,8 @@ _LINE_BREAK = re.compile(r"[ \t\r]*\n[ \t\r\n]*")
 class Tree:
     """What the format says of each token: ``match[i]`` the end token of start token i (None: unclosed),
     ``role[i]`` of start/empty tokens, ``translate[i]`` (a start tag: its own; text: its parent's),
-    ``attrs(i)`` the translatable attributes of start token i."""
+    ``attrs(i)`` the translatable attributes of start token i (asked whether or not the element is translated:
+    ITS attributes do not inherit an element's translate)."""
 
     match: list[int | None]
     role: list[str]
@@ -129,10 +130,11 @@ class Grouper:
                     self.attributes(i, run.pending, None)
                 elif role == VOID:
                     run.pieces.append(["void", tok.start, tok.end, tok.name, None])
-                    if tree.translate[i]:
-                        self.attributes(i, run.pending, None)
+                    self.attributes(i, run.pending, None)  # (``Tree.attrs`` says which, translated or not)
                 elif role == INLINE or (role == OPAQUE and self.has_text(run)):
                     run.pieces.append(["void", tok.start, last, tok.name, None])
+                    if role == INLINE:  # an attribute a rule chose is translated inside an untranslated element
+                        self.attributes(i, run.pending, None)
                     i = i if end is None else end
                 elif role == NESTED and end is not None:
                     run.pieces.append(["void", tok.start, last, tok.name, None])
@@ -143,7 +145,7 @@ class Grouper:
                     run = self.flush(run, out)
                     if role == OPAQUE:
                         i = i if end is None else end
-                    elif tree.translate[i]:
+                    else:
                         self.attributes(i, out, owner)
             elif tok.kind == "end":
                 opener = self.opener(i)
