@@ -77,3 +77,21 @@ def test_translate_pseudo_on_xliff_parses_with_the_same_codes(tmp_path):
         assert [e.tag for e in source.iter()][1:] == [e.tag for e in target.iter()][1:]
         assert "".join(target.itertext()).startswith("[")
     assert checked >= 7
+
+
+def test_icu_syntax_kept_and_sub_messages_pseudo_translated():
+    from tagmt.engines.offline import pseudo_text
+    message = "{count, plural, offset:1 =0 {No files} one {# file from {sender}} other {# files}} left"
+    assert pseudo_text(message) == ("{count, plural, offset:1 =0 {Ñö ƒîļéš} one {# ƒîļé ƒŕöɱ {sender}} "
+                                    "other {# ƒîļéš}} ļéƒţ")
+    nested = "{n, plural, one {{g, select, female {her} other {their}}} other {#}}"
+    assert pseudo_text(nested) == "{n, plural, one {{g, select, female {ĥéŕ} other {ţĥéîŕ}}} other {#}}"
+
+
+def test_balanced_brace_groups_kept_and_unbalanced_braces_are_text():
+    from tagmt.engines.offline import pseudo_text
+    assert pseudo_text("{f{a}{e}} and {{user}}") == "{f{a}{e}} åñð {{user}}"
+    assert pseudo_text("a { b {name}") == "å { ƀ {name}"
+    assert pseudo_text("x }{ y") == "ẋ }{ ý"
+    deep = "{" * 60 + "{a}" + "}" * 60 + " b"
+    assert pseudo_text(deep) == deep[:-1] + "ƀ"  # nesting past the bound: text (its {a} a placeholder)

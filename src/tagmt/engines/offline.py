@@ -35,15 +35,74 @@ _KEEP = re.compile("|".join([
 _KEEP_PLAIN = re.compile(f"{_KEEP.pattern}|</?[A-Za-z][^<>]*>")
 
 
-def pseudo_text(text: str, keep: re.Pattern[str] = _KEEP) -> str:
-    """``text`` (plain) with ASCII letters as accented look-alikes, placeholders and references kept."""
-    out: list[str] = []
+_ICU_HEAD = re.compile(r"\{\s*[\w.\-]+\s*,\s*(?:plural|select|selectordinal)\s*,(?:\s*offset:\s*\d+)?")
+_ICU_SELECTOR = re.compile(r"\s*=?[\w.\-]+\s*\{")
+#: Nesting of braces followed deeper than this is left as text (a segment is short; no stack runs out).
+_MAX_BRACES = 50
+
+
+def _closing(text: str, at: int) -> int:
+    """The index of the ``}`` closing the ``{`` at ``at``, or -1 (unbalanced, or nested too deep)."""
+    depth = 0
+    for i in range(at, len(text)):
+        char = text[i]
+        if char == "{":
+            depth += 1
+            if depth > _MAX_BRACES:
+                return -1
+        elif char == "}":
+            depth -= 1
+            if depth == 0:
+                return i
+    return -1
+
+
+def _brace_pieces(text: str, out: list[tuple[bool, str]]) -> None:
+    """``text`` cut into (translatable, piece): a balanced ``{…}`` group is kept whole (a template
+    expression, an argument), except an ICU plural/select, whose argument, keywords, selectors and braces are
+    kept and whose sub-messages are text (cut the same way)."""
     at = 0
-    for match in keep.finditer(text):
-        out.append(text[at:match.start()].translate(_LOOKALIKE))
-        out.append(match.group())
-        at = match.end()
-    out.append(text[at:].translate(_LOOKALIKE))
+    while True:
+        brace = text.find("{", at)
+        end = _closing(text, brace) if brace >= 0 else -1
+        if end < 0:
+            out.append((True, text[at:]))
+            return
+        out.append((True, text[at:brace]))
+        head = _ICU_HEAD.match(text, brace)
+        if head is None:
+            out.append((False, text[brace:end + 1]))
+        else:
+            out.append((False, head.group()))
+            pos = head.end()
+            while (selector := _ICU_SELECTOR.match(text, pos, end)) is not None:
+                close = _closing(text, selector.end() - 1)
+                if close < 0 or close > end:
+                    break
+                out.append((False, selector.group()))
+                _brace_pieces(text[selector.end():close], out)
+                out.append((False, "}"))
+                pos = close + 1
+            out.append((False, text[pos:end + 1]))
+        at = end + 1
+
+
+def pseudo_text(text: str, keep: re.Pattern[str] = _KEEP) -> str:
+    """``text`` (plain) with ASCII letters as accented look-alikes; placeholders, references and balanced
+    brace groups kept (an ICU plural/select's sub-messages are text)."""
+    out: list[str] = []
+    pieces: list[tuple[bool, str]] = []
+    _brace_pieces(text, pieces) if "{" in text else pieces.append((True, text))
+    for translatable, piece in pieces:
+        if not translatable:
+            out.append(piece)
+            continue
+        at = 0
+        for match in keep.finditer(piece):
+            out.append(piece[at:match.start()].translate(_LOOKALIKE))
+            out.append(match.group())
+            at = match.end()
+        out.append(piece[at:].translate(_LOOKALIKE))
     return "".join(out)
 
 
