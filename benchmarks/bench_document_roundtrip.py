@@ -36,7 +36,7 @@ from pathlib import Path
 SKIPPED = ("lines", "xliff12", "xliff2", "tmx")
 _PRINTF = r"%(?:\d+\$)?[-+#0']*(?:\d+|\*)?(?:\.(?:\d+|\*))?(?:hh|h|ll|l|L|q|j|z|t)?[diouxXeEfFgGaAcspn@%]"
 _PYTHON = r"%\([^()\s]+\)[-+#0]*(?:\d+|\*)?(?:\.(?:\d+|\*))?[diouxXeEfFgGcrsa%]"
-_FLAT = re.compile(f"{_PYTHON}|{_PRINTF}")
+_FLAT = re.compile(f"%#@[A-Za-z_]\\w*@|{_PYTHON}|{_PRINTF}")
 _ICU_COMPLEX = re.compile(r"\s*([\w.$-]+)\s*,\s*(plural|select|selectordinal)\s*,")
 _TAGS = re.compile(r"</?[A-Za-z][\w:.-]*(?:\s[^<>]*)?/?>")
 #: Formats whose strings hold markup as text (a tag there must come back as it was).
@@ -160,11 +160,21 @@ def parse_po(data: bytes):
 def _ttk(kind: str):
     def parse(data: bytes):
         from translate.storage import properties
-        bom = data.startswith((b"\xff\xfe", b"\xfe\xff", b"\xef\xbb\xbf"))
-        store = getattr(properties, kind)(io.BytesIO(data), encoding=None if bom else "utf-8")
+        bom = data.startswith((b"\xff\xfe", b"\xfe\xff"))
+        data = data[3:] if data.startswith(b"\xef\xbb\xbf") else data
+        latin1 = kind == "propfile" and not bom and not _is_utf8(data)
+        store = getattr(properties, kind)(io.BytesIO(data), encoding=None if bom else "latin-1" if latin1 else "utf-8")
         units = [u for u in store.units if not u.isheader() and u.name]
         return [u.name for u in units], {u.name: u.source for u in units}
     return parse
+
+
+def _is_utf8(data: bytes) -> bool:
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
 
 
 def parse_xml(data: bytes):
@@ -314,7 +324,10 @@ def detect_format(path: Path) -> str | None:
     except TagmtError:
         return None
     if stream is not None:
-        stream.drain()
+        try:
+            stream.drain()
+        except TagmtError:  # (malformed past its root: the run refuses it, and says where)
+            pass
     return fmt
 
 

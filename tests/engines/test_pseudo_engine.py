@@ -95,3 +95,11 @@ def test_balanced_brace_groups_kept_and_unbalanced_braces_are_text():
     assert pseudo_text("x }{ y") == "ẋ }{ ý"
     deep = "{" * 60 + "{a}" + "}" * 60 + " b"
     assert pseudo_text(deep) == deep[:-1] + "ƀ"  # nesting past the bound: text (its {a} a placeholder)
+
+
+def test_tagged_icu_message_with_codes_is_read_whole():
+    from tagmt.engines.offline import pseudo_translate
+    out = pseudo_translate('{n, plural, one {# file} other {<x id="1"/> files &amp; more}}', 0)
+    assert out == '[{n, plural, one {# ƒîļé} other {<x id="1"/> ƒîļéš &amp; ɱöŕé}}]'
+    kept = pseudo_translate('{0,choice,0#none|1&lt;<x id="1"/> files} left <g id="2">now</g>', 0)
+    assert kept == '[{0,choice,0#none|1&lt;<x id="1"/> files} ļéƒţ <g id="2">ñöŵ</g>]'

@@ -6,7 +6,7 @@ Not segments: anything marked ``translatable="false"`` (the element or its array
 references to other resources (``@string/x``). Inside a string: ``<xliff:g>`` (with its content) is a code
 that is never translated; ``<b>``, ``<i>``, ``<u>``, ``<font>``, ``<a>``, ``<annotation>`` and any other element are
 inline codes around their text; comments and CDATA sections inside text are codes (a string that is all one
-CDATA section is a segment of the CDATA's text, its HTML tags codes). Text is unescaped as Android reads it (XML entities, then
+CDATA section is a segment of the CDATA's text; HTML tags in CDATA or escaped, ``&lt;b>``, are codes). Text is unescaped as Android reads it (XML entities, then
 ``\\'``, ``\\"``, ``\\n``, ``\\t``, ``\\@``, ``\\?``, ``\\\\``, ``\\uXXXX``); a string in surrounding double quotes is read
 inside them. Placeholders, unless ``placeholders`` is given: printf (``%1$s``, ``%d``).
 
@@ -120,8 +120,8 @@ def read(path: Path, data: bytes, stream: object = None, *, placeholders=None, p
             raw = text[start:end]
         if not cdata and raw.lstrip()[:1] in ("@", "?"):  # a reference (``@string/x``, ``?attr/y``); ``\@`` is text
             return
-        # (markup in a CDATA section is HTML for Html.fromHtml: its tags are codes, not text)
-        markup = (splice.MARKUP,) if cdata and placeholders is None else ()
+        # (markup in CDATA or escaped, ``&lt;b>``, is HTML for Html.fromHtml: its tags are codes, not text)
+        markup = (splice.MARKUP,) if placeholders is None else ()
         builder = splice.Tagged(kinds, tuple(placeholder_regexes) + markup, write_escape)
         if cdata:
             builder.text(android_unescape(raw))

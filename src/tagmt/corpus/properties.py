@@ -41,7 +41,13 @@ def unescape(raw: str) -> str:
         if match.group(3) == "u":
             raise ValueError("a malformed \\uXXXX escape")
         return _ESCAPES.get(match.group(3), match.group(3))
-    return _UNESCAPE.sub(one, raw)
+    text = _UNESCAPE.sub(one, raw)
+    if _SURROGATE.search(text):  # ``\ud83d\ude00``: Java writes a character past U+FFFF as its UTF-16 pair
+        text = text.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace")
+    return text
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def escaper(encoding: str):
@@ -56,7 +62,7 @@ def escaper(encoding: str):
 
 
 def _u(char: str) -> str:
-    encoded = char.encode("utf-16-be")
+    encoded = char.encode("utf-16-be", "surrogatepass")
     return "".join(f"\\u{int.from_bytes(encoded[k:k + 2], 'big'):04x}" for k in range(0, len(encoded), 2))
 
 

@@ -113,12 +113,37 @@ def pseudo_translate(text: str, expansion: float = PSEUDO_EXPANSION, tagged: boo
     if tagged:
         tokens = tokenize(text, orphans=True)
         plain = "".join(unescape(t.text) for t in tokens if t.kind == "text")
-        body = "".join(escape(pseudo_text(unescape(t.text))) if t.kind == "text" else t.text for t in tokens)
+        body = _pseudo_tagged(tokens)
     else:
         plain, body = text, pseudo_text(text, _KEEP_PLAIN)
     if not any(c.isalnum() for c in plain):
         return text
     return f"[{body}{'·' * math.ceil(expansion * len(plain.strip()))}]"
+
+
+_SENTINELS = 0xF0000  # (a private-use plane: one character stands for each tag while the text is read whole)
+
+
+def _pseudo_tagged(tokens: list) -> str:
+    """The tagged segment's text pseudo-translated as one string, each tag a stand-in character, so that an
+    ICU message or a brace group whose arguments are codes (``{n, plural, other {<x id="1"/> files}}``) is
+    read whole; the tags then put back as they were and the text escaped again."""
+    texts = [unescape(t.text) for t in tokens if t.kind == "text"]
+    tags = [t.text for t in tokens if t.kind != "text"]
+    if len(tags) >= 0xFFFD or any(chr(_SENTINELS) <= c for t in texts for c in t if ord(c) >= _SENTINELS):
+        return "".join(escape(pseudo_text(unescape(t.text))) if t.kind == "text" else t.text for t in tokens)
+    joined: list[str] = []
+    k = 0
+    for token in tokens:
+        if token.kind == "text":
+            joined.append(unescape(token.text))
+        else:
+            joined.append(chr(_SENTINELS + k))
+            k += 1
+    if not tags:
+        return escape(pseudo_text("".join(joined)))
+    pieces = re.split(f"([{chr(_SENTINELS)}-{chr(_SENTINELS + len(tags) - 1)}])", pseudo_text("".join(joined)))
+    return "".join(escape(p) if n % 2 == 0 else tags[ord(p) - _SENTINELS] for n, p in enumerate(pieces))
 
 
 class _OfflineEngine(Engine):
