@@ -159,3 +159,10 @@ def test_html_linked_rules_noted(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert segments(tmp_path, text, "p.html") == ["T", "Text"]
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "linked ITS rules (rules.xml) not loaded" in err[0]
+
+
+def test_html_attributes_of_untouched_elements_are_still_text(tmp_path: Path) -> None:
+    # a textarea's content is the user's, its placeholder and title are the page's; an iframe's title too
+    text = page("", '<textarea placeholder="Type here" title="Box">User text</textarea>'
+                    '<iframe src="x.html" title="Frame title"></iframe><p>End</p>')
+    assert segments(tmp_path, text, "p.html") == ["T", "Type here", "Box", "Frame title", "End"]

@@ -133,8 +133,9 @@ class Grouper:
                     self.attributes(i, run.pending, None)  # (``Tree.attrs`` says which, translated or not)
                 elif role == INLINE or (role == OPAQUE and self.has_text(run)):
                     run.pieces.append(["void", tok.start, last, tok.name, None])
-                    if role == INLINE:  # an attribute a rule chose is translated inside an untranslated element
-                        self.attributes(i, run.pending, None)
+                    # (an attribute a rule chose is translated inside an untranslated element; a textarea's
+                    # placeholder is text though its content is not)
+                    self.attributes(i, run.pending, None)
                     i = i if end is None else end
                 elif role == NESTED and end is not None:
                     run.pieces.append(["void", tok.start, last, tok.name, None])
@@ -143,10 +144,9 @@ class Grouper:
                     i = end
                 else:  # a block, an opaque element between blocks
                     run = self.flush(run, out)
+                    self.attributes(i, out, owner)
                     if role == OPAQUE:
                         i = i if end is None else end
-                    else:
-                        self.attributes(i, out, owner)
             elif tok.kind == "end":
                 opener = self.opener(i)
                 if (tree.role[opener] in (INLINE, VOID)) if opener is not None else tree.inline_end(tok.name):
