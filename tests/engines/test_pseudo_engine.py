@@ -103,3 +103,10 @@ def test_tagged_icu_message_with_codes_is_read_whole():
     assert out == '[{n, plural, one {# ƒîļé} other {<x id="1"/> ƒîļéš &amp; ɱöŕé}}]'
     kept = pseudo_translate('{0,choice,0#none|1&lt;<x id="1"/> files} left <g id="2">now</g>', 0)
     assert kept == '[{0,choice,0#none|1&lt;<x id="1"/> files} ļéƒţ <g id="2">ñöŵ</g>]'
+
+
+def test_blank_space_around_the_text_stays_outside_the_brackets():
+    from tagmt.engines.offline import pseudo_translate
+    assert pseudo_translate("Done.\n", 0) == "[Ðöñé.]\n"
+    assert pseudo_translate("  two <x id=\"1\"/> ", 0) == '  [ţŵö <x id="1"/>] '
+    assert pseudo_translate("plain\n", 0, tagged=False) == "[þļåîñ]\n"

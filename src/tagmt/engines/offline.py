@@ -108,7 +108,7 @@ def pseudo_text(text: str, keep: re.Pattern[str] = _KEEP) -> str:
 
 def pseudo_translate(text: str, expansion: float = PSEUDO_EXPANSION, tagged: bool = True) -> str:
     """The pseudo-translation of one segment: ``[`` + its text in look-alikes + ``·`` padding that makes the
-    text ⌈share × length⌉ characters longer + ``]``; every tag (``tagged``: text is XML-escaped and the tags
+    text ⌈share × length⌉ characters longer + ``]`` (its leading and trailing blank space outside); every tag (``tagged``: text is XML-escaped and the tags
     of ``tagmt.markup`` are kept as they are) in place. A segment without letters or digits is kept."""
     if tagged:
         tokens = tokenize(text, orphans=True)
@@ -118,7 +118,12 @@ def pseudo_translate(text: str, expansion: float = PSEUDO_EXPANSION, tagged: boo
         plain, body = text, pseudo_text(text, _KEEP_PLAIN)
     if not any(c.isalnum() for c in plain):
         return text
-    return f"[{body}{'·' * math.ceil(expansion * len(plain.strip()))}]"
+    # (leading and trailing blank space stay outside the brackets: a PO msgid's final "\n", a Markdown line's
+    # hard break and a value's padding are the format's, and its checks compare them with the source's)
+    core = body.strip()
+    lead = body[:len(body) - len(body.lstrip())]
+    trail = body[len(body.rstrip()):] if core else ""
+    return f"{lead}[{core}{'·' * math.ceil(expansion * len(plain.strip()))}]{trail}"
 
 
 _SENTINELS = 0xF0000  # (a private-use plane: one character stands for each tag while the text is read whole)
