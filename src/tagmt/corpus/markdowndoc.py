@@ -141,12 +141,12 @@ class _Reader:
         except _Unplaced:
             return
         task = _TASK.match(raw) if item else None
-        if task and pieces and pieces[0][0] == "text" and pieces[0][2] >= task.end():  # GFM task: "[x] " a code
-            first = pieces[0]
-            pieces[0:1] = [("code", 0, task.end(), "task"), ("text", task.end(), first[2], first[3][task.end():])]
+        if task and pieces and pieces[0][0] == "text" and pieces[0][2] >= task.end():  # GFM task: "[x] " outside
+            first = pieces[0]  # (outside the segment: a translation that starts with "[" must not end the task)
+            pieces[0:1] = [("text", task.end(), first[2], first[3][task.end():])]
             pieces = [p for p in pieces if p[1] < p[2]]
-            if len(pieces) > 1 and pieces[1][0] == "text" and pieces[1][3] == " ":  # the marker's own line
-                pieces[0:2] = [("code", 0, pieces[1][2], "task")]
+            if pieces and pieces[0][0] == "text" and not pieces[0][3].strip():  # the marker's own line
+                pieces = pieces[1:]
         if pieces:
             self.add(pieces, offsets, escaper)
 
