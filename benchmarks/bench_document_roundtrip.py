@@ -231,7 +231,7 @@ PARSERS = {"json": parse_json, "yaml": parse_yaml, "stringsdict": parse_stringsd
 # -- copy: identical but the language declaration and character references ------------------------------------
 
 _CHARREF = re.compile(r"&#(?:[xX]([0-9a-fA-F]+)|(\d+));")
-_ROOT_TAG = re.compile(r"<(?![?!/])[^>]*>")
+_ROOT_TAG = re.compile(r"<!--.*?-->|<\?.*?\?>|<!DOCTYPE[^>\[]*(?:\[.*?\])?\s*>|(<(?![?!/])[^>]*>)", re.S | re.I)
 _LANG_ATTR = re.compile(r"""\s(?:xml:)?lang\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]+)""")
 _META_LANG = re.compile(r"""(<meta\s[^>]*http-equiv\s*=\s*["']?content-language["']?[^>]*>)""", re.I)
 _PO_LANGUAGE = re.compile(r'^"Language: [^"\\]*\\n"\r?\n', re.M)
@@ -243,7 +243,7 @@ def normalize(text: str, fmt: str) -> str:
     if fmt == "yaml":
         return _YAML_ROOT.sub("LANG:", text, count=1)
     if fmt in ("html", "xhtml", "its", "android"):
-        root = _ROOT_TAG.search(text)
+        root = next((m for m in _ROOT_TAG.finditer(text) if m.group(1)), None)
         if root:
             text = text[:root.start()] + _LANG_ATTR.sub("", root.group()) + text[root.end():]
         text = _META_LANG.sub("<meta content-language>", text)
