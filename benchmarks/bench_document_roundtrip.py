@@ -214,12 +214,15 @@ def parse_markdown(data: bytes):
         # (a soft line break is a space: a translation reflows its paragraph)
         shape.append((token.type, token.tag, token.nesting, token.info,
                       tuple((c.type, c.tag) for c in children if c.type not in ("text", "softbreak")),
-                      tuple(c.content for c in children if c.type in ("code_inline", "html_inline"))))
+                      tuple(c.content for c in children if c.type in ("code_inline", "html_inline")),
+                      tuple(c.attrs.get("href") or c.attrs.get("src") or "" for c in children
+                            if c.type in ("link_open", "image"))))
         if token.type in ("fence", "code_block"):
             shape.append(token.content)
         elif token.type == "html_block":  # its markup, not its text
             shape.append(tuple(re.findall(r"</?[\w:-]+", token.content)))
-        strings[str(n)] = " ".join(c.content for c in children if c.type == "text") or token.content
+        if token.type == "inline":
+            strings[str(n)] = " ".join(c.content for c in children if c.type == "text")
     return shape, strings
 
 
