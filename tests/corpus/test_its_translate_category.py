@@ -166,3 +166,23 @@ def test_html_attributes_of_untouched_elements_are_still_text(tmp_path: Path) ->
     text = page("", '<textarea placeholder="Type here" title="Box">User text</textarea>'
                     '<iframe src="x.html" title="Frame title"></iframe><p>End</p>')
     assert segments(tmp_path, text, "p.html") == ["T", "Type here", "Box", "Frame title", "End"]
+
+
+def test_html_rule_chooses_an_attribute_of_an_untranslated_inline_element(tmp_path: Path) -> None:
+    rules = ('<script type="application/its+xml"><its:rules xmlns:its="http://www.w3.org/2005/11/its" '
+             'xmlns:h="http://www.w3.org/1999/xhtml" version="2.0"><its:param name="which">label</its:param>'
+             '<its:translateRule selector="//h:code" translate="no"/>'
+             '<its:translateRule selector="//h:code/@data-label[. = $which or true()]" translate="yes"/>'
+             '</its:rules></script>')
+    body = '<p>Call <code data-label="Function name">run()</code> first.</p>'
+    got = segments(tmp_path, page(rules, body), "p.html")
+    assert got == ["T", 'Call <x id="1"/> first.', "Function name"]
+
+
+def test_html_global_rule_beats_an_inherited_no(tmp_path: Path) -> None:
+    rules = ('<script type="application/its+xml"><its:rules xmlns:its="http://www.w3.org/2005/11/its" '
+             'xmlns:h="http://www.w3.org/1999/xhtml" version="2.0">'
+             '<its:translateRule selector="//h:p" translate="yes"/></its:rules></script>')
+    text = (f'<!DOCTYPE html><html translate="no"><head><title>T</title>{rules}</head><body>'
+            '<div>Not this</div><p>But this <span translate="no">not that</span></p></body></html>')
+    assert segments(tmp_path, text, "p.html") == ['But this <x id="1"/>']
