@@ -194,10 +194,15 @@ def translate_file(
     if in_place and corpus.bilingual and not corpus.writes_targets:
         raise TagmtError(f"{input} is a TMX file, and a translation of it is written as a line file: replacing "
                          "it in place would lose the TMX; give -o")
-    if not corpus.segments:
+    if not corpus.segments and not _written_as_is(corpus):
         raise TagmtError(f"{input}: no segment to translate (every unit is empty or translate=\"no\")")
     directions_of(corpus, range(len(corpus.segments)), src_lang, trg_lang)  # every language checked first
     allowed, kept = corpus.plan(overwrite)
+    if not allowed and _written_as_is(corpus):  # a document: written as it is (its language declared), no engine
+        direction = resolve_direction(corpus, src_lang, trg_lang)
+        path = corpus.write(output, [None] * len(corpus.segments), trg_lang=trg_lang or None, overwrite=overwrite)
+        kept = corpus.kept or kept
+        return FileRun([], output=path, corpus=corpus, direction=direction, kept=dict(kept), directions=[direction])
     if not allowed:
         reasons = ", ".join(f"{n} {why}" for why, n in sorted(kept.items()))
         raise TagmtError(f"{input}: no segment to translate: every target is kept as it is ({reasons}); "
@@ -231,6 +236,17 @@ def translate_file(
         record_run(path, done, _in_order(corpus, parts), directions[0], approach, aligner=aligner_name(aligner),
                    repair=repair, extra=extra)
     return finished
+
+
+#: Formats whose file with nothing to translate is refused rather than written back as it is: an XLIFF whose
+#: every target is kept is a CAT tool's finished work, and its user most likely meant --overwrite.
+_REFUSED_WHEN_NOTHING_TO_DO = ("xliff12", "xliff2")
+
+
+def _written_as_is(corpus: Corpus) -> bool:
+    """Whether a document with nothing to translate (no text, or every target kept: a fully translated PO) is
+    written back as it is, as a batch over a project's files expects, rather than refused."""
+    return corpus.writes_targets and corpus.writer is not None and corpus.format not in _REFUSED_WHEN_NOTHING_TO_DO
 
 
 def _in_order(corpus: Corpus, parts: list[tuple[list[int], Translation]]) -> Corpus:
