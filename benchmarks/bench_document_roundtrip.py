@@ -38,6 +38,7 @@ _PRINTF = r"%(?:\d+\$)?[-+#0']*(?:\d+|\*)?(?:\.(?:\d+|\*))?(?:hh|h|ll|l|L|q|j|z|
 _PYTHON = r"%\([^()\s]+\)[-+#0]*(?:\d+|\*)?(?:\.(?:\d+|\*))?[diouxXeEfFgGcrsa%]"
 _FLAT = re.compile(f"%#@[A-Za-z_]\\w*@|{_PYTHON}|{_PRINTF}")
 _ICU_COMPLEX = re.compile(r"\s*([\w.$-]+)\s*,\s*(plural|select|selectordinal)\s*,")
+_TEMPLATE = re.compile(r"<%.*?%>", re.S)
 _TAGS = re.compile(r"</?[A-Za-z][\w:.-]*(?:\s[^<>]*)?/?>")
 #: Formats whose strings hold markup as text (a tag there must come back as it was).
 MARKUP_IN_STRINGS = ("json", "yaml", "properties", "strings", "stringsdict", "po", "android")
@@ -65,6 +66,8 @@ def placeholders(text: str, markup: bool = False) -> list[str]:
     ``markup``: also the tags (``<b>``, ``</b>``) in a string. (Written here rather than taken from tagmt, so that
     the check does not trust what it checks.)"""
     out: list[str] = _TAGS.findall(text) if markup else []
+    out += _TEMPLATE.findall(text)  # a template's <% … %> is a placeholder whole, whatever braces it holds
+    text = _TEMPLATE.sub("\0", text)
     at = 0
     while at < len(text):
         brace = text.find("{", at)
@@ -201,7 +204,8 @@ def _tree(root, etree):
 def parse_html(data: bytes):
     import html5lib
     from lxml import etree
-    root = html5lib.parse(data, treebuilder="lxml", namespaceHTMLElements=False).getroot()
+    utf8 = {"transport_encoding": "utf-8"} if _is_utf8(data) else {}  # (else html5lib sniffs, as a browser)
+    root = html5lib.parse(data, treebuilder="lxml", namespaceHTMLElements=False, **utf8).getroot()
     return _tree(root, etree)
 
 

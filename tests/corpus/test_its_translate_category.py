@@ -186,3 +186,9 @@ def test_html_global_rule_beats_an_inherited_no(tmp_path: Path) -> None:
     text = (f'<!DOCTYPE html><html translate="no"><head><title>T</title>{rules}</head><body>'
             '<div>Not this</div><p>But this <span translate="no">not that</span></p></body></html>')
     assert segments(tmp_path, text, "p.html") == ['But this <x id="1"/>']
+
+
+def test_template_blocks_in_html_are_codes(tmp_path: Path) -> None:
+    text = page("", "<p>Total: <%= order.total %> due <% if (late) { %>today<% } %>.</p>")
+    assert segments(tmp_path, text, "p.html") == [
+        "T", 'Total: <x id="1"/> due <x id="2"/>today<x id="3"/>.']

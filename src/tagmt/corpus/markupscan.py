@@ -1,5 +1,6 @@
 """A tokenizer for HTML and XML text that keeps every token's offsets: text, start tags (``start``, or
-``empty`` for ``<x/>``), end tags, ``other`` markup (comments, DOCTYPE, processing instructions, CDATA) and
+``empty`` for ``<x/>``), end tags, ``other`` markup (comments, DOCTYPE, processing instructions, CDATA,
+templates' ``<% … %>``) and
 ``raw`` content (HTML's ``script``/``style``…). The document readers splice translations into the original
 text, so they need where each tag is; html.parser reports only line and column and html5lib's tokenizer no
 positions at all, hence this small scanner. It never fails: a ``<`` that starts no tag is text.
@@ -80,9 +81,10 @@ def tokens(text: str, *, html: bool) -> list[Token]:
 
 _RAW_NAMES = frozenset(RAW_TEXT + ESCAPABLE_RAW)
 #: one token from a "<": a comment, CDATA, a declaration or processing instruction (each to its end, or
-#: the end of the text), an end tag (its name: group 1), a start tag (name: group 2, attributes: group 3)
+#: the end of the text), a server-side block of a template (``<% … %>``, ``<%= … %>``: ASP, JSP, ERB), an
+#: end tag (its name: group 1), a start tag (name: group 2, attributes: group 3)
 _TOKEN = re.compile(
-    r"<!--.*?(?:-->|\Z)|<!\[CDATA\[.*?(?:\]\]>|\Z)|<[!?][^>]*(?:>|\Z)"
+    r"<!--.*?(?:-->|\Z)|<!\[CDATA\[.*?(?:\]\]>|\Z)|<[!?][^>]*(?:>|\Z)|<%.*?%>"
     r"|</([A-Za-z_][^\s/>]*)[^>]*>"
     r"|<([A-Za-z_][^\s/>]*)((?:[^>\"']|\"[^\"]*\"|'[^']*')*)>",
     re.S,
