@@ -110,3 +110,18 @@ def test_blank_space_around_the_text_stays_outside_the_brackets():
     assert pseudo_translate("Done.\n", 0) == "[Ðöñé.]\n"
     assert pseudo_translate("  two <x id=\"1\"/> ", 0) == '  [ţŵö <x id="1"/>] '
     assert pseudo_translate("plain\n", 0, tagged=False) == "[þļåîñ]\n"
+
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+_PIECES = st.sampled_from(list("ab {}%s#,=") + ["{n, plural, one {", "} other {", "{{x}}", "%1$s", "select,", "}}"])
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(_PIECES, max_size=30).map("".join))
+def test_pseudo_text_maps_each_character_to_itself_or_its_look_alike(text):
+    from tagmt.engines.offline import _LOOKALIKE, pseudo_text
+    out = pseudo_text(text)
+    assert len(out) == len(text)
+    assert all(a == b or a.translate(_LOOKALIKE) == b for a, b in zip(text, out))
