@@ -36,7 +36,7 @@ from pathlib import Path
 SKIPPED = ("lines", "xliff12", "xliff2", "tmx")
 _PRINTF = r"%(?:\d+\$)?[-+#0']*(?:\d+|\*)?(?:\.(?:\d+|\*))?(?:hh|h|ll|l|L|q|j|z|t)?[diouxXeEfFgGaAcspn@%]"
 _PYTHON = r"%\([^()\s]+\)[-+#0]*(?:\d+|\*)?(?:\.(?:\d+|\*))?[diouxXeEfFgGcrsa%]"
-_FLAT = re.compile(f"%#@[A-Za-z_]\\w*@|{_PYTHON}|{_PRINTF}")
+_FLAT = re.compile(f"%#@[A-Za-z_]\\w*@|%[A-Za-z_][\\w.]*%|\\$[A-Za-z_]\\w*\\$|{_PYTHON}|{_PRINTF}")
 _ICU_COMPLEX = re.compile(r"\s*([\w.$-]+)\s*,\s*(plural|select|selectordinal)\s*,")
 _TEMPLATE = re.compile(r"<%.*?%>", re.S)
 _TAGS = re.compile(r"</?[A-Za-z][\w:.-]*(?:\s[^<>]*)?/?>")

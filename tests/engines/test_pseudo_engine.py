@@ -125,3 +125,11 @@ def test_pseudo_text_maps_each_character_to_itself_or_its_look_alike(text):
     out = pseudo_text(text)
     assert len(out) == len(text)
     assert all(a == b or a.translate(_LOOKALIKE) == b for a, b in zip(text, out))
+
+
+def test_other_placeholder_styles_urls_and_addresses_kept():
+    from tagmt.engines.offline import pseudo_text
+    assert pseudo_text("%count% for $USER$ and :attribute, __name__") == "%count% ƒöŕ $USER$ åñð :attribute, __name__"
+    assert pseudo_text("See https://example.com/a?b=c or me@example.org.") == (
+        "Šéé https://example.com/a?b=c öŕ me@example.org.")
+    assert pseudo_text("Note: done at 10:30") == "Ñöţé: ðöñé åţ 10:30"

@@ -24,9 +24,13 @@ PSEUDO_EXPANSION = 0.3
 _LOOKALIKE = str.maketrans(
     "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
     "åƀçðéƒĝĥîĵķļɱñöþǫŕšţûṽŵẋýžÅƁÇÐÉƑĜĤÎĴĶĻṀÑÖÞǪŔŠŢÛṼŴẊÝŽ")
-#: What pseudo never changes inside text: placeholders of every kind (also where they are not codes),
-#: character references, and stand-ins (``tagmt.translation.standins``: U+FDD0–U+FDEF).
+#: What pseudo never changes inside text: placeholders of every kind (also where they are not codes:
+#: Symfony's ``%name%``, Chrome's ``$NAME$``, Laravel's ``:name``, ``__name__``), URLs and e-mail addresses,
+#: character references, and stand-ins (``tagmt.translation.standins``: U+FDD0–U+FDEF). (Keeping too much only
+#: leaves a few letters as they are; keeping too little breaks a placeholder.)
 _KEEP = re.compile("|".join([
+    r"%[A-Za-z_][\w.]*%", r"\$[A-Za-z_]\w*\$", r"(?<![\w:]):[A-Za-z_]\w*", r"__[A-Za-z]\w*__",
+    r"(?:https?|ftp)://[^\s<>\"'()\[\]{}]+", r"\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+",
     r"%(?:\d+\$)?[-+#0']*(?:\d+|\*)?(?:\.(?:\d+|\*))?(?:hh|h|ll|l|L|q|j|z|t)?[diouxXeEfFgGaAcspn@%]",
     r"%\([^()\s]+\)[-+#0]*(?:\d+|\*)?(?:\.(?:\d+|\*))?[diouxXeEfFgGcrsa%]",
     r"\{\{[^{}]*\}\}", r"\{[^{}]*\}", r"&#?\w+;", "[\ufdd0-\ufdef]+"]))
