@@ -1,6 +1,7 @@
 """YAML resource files (Rails-style i18n and any mapping/sequence of strings): every non-empty string
 scalar is a segment, its id the path of keys (``en.menu.items[1]``); keys, numbers, booleans, nulls and
-scalars with another tag are not. An alias is the node it names: one segment, at its anchor.
+scalars with another tag are not. An alias is the node it names: one segment, at its anchor. A file of several
+``---`` documents: each is read (the ids of the n-th document's strings start with ``---n``).
 
 Read with ruamel.yaml (its composer gives each scalar's position and style); placeholders, unless
 ``placeholders`` is given: Rails' ``%{name}``, brace, and markup tags (``<b>``, ``<br/>``) as codes. A syntax error, a duplicate key in one mapping or
@@ -78,13 +79,14 @@ def read(path: Path, data: bytes, stream: object = None, *, placeholders=None, p
     bom = b"\xef\xbb\xbf" if data.startswith(b"\xef\xbb\xbf") else b""
     text = decode_utf8(data[len(bom):], path, what="YAML file")
     try:
-        root = YAML().compose(text)
+        roots = list(YAML().compose_all(text))  # (a file of several ``---`` documents: each read)
     except MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = f":{mark.line + 1}" if mark is not None else ""
         raise TagmtError(f"{path}{line}: not YAML: {exc.problem or exc.context}; fix the file") from None
     except YAMLError as exc:
         raise TagmtError(f"{path}: not YAML: {str(exc).splitlines()[0]}; fix the file") from None
+    root = roots[0] if roots else None
     kinds = ("brace",) if placeholders is None else tuple(placeholders)
     regexes = ((RAILS, splice.MARKUP) if placeholders is None else ()) + tuple(placeholder_regexes)
     skeleton = splice.Skeleton(text, "utf-8", bom, splice.Piece(splice.same, wrap=plain))
@@ -133,8 +135,9 @@ def read(path: Path, data: bytes, stream: object = None, *, placeholders=None, p
         skeleton.add(start, end, splice.Piece(splice.same, wrap=wrap))
         segments.append(Segment(path_id(where), source, None, codes))
 
-    if root is not None:
-        visit(root, ())
+    for n, node in enumerate(roots):  # (ids of a second document's strings start with "---2")
+        if node is not None:
+            visit(node, () if n == 0 else (f"---{n + 1}",))
     return Corpus("yaml", segments, path, src_lang or file_lang, trg_lang, escaped=True, native=skeleton,
                   writer=splice.write)
 
