@@ -59,3 +59,13 @@ def test_pseudo_check_finds_a_changed_structure_and_a_lost_placeholder() -> None
     assert "placeholders differ" in CHECK.check_pseudo("json", b'{"a": "Hi %s"}', '{"a": "[Ĥî š]"}'.encode())
     assert "structure differs" in CHECK.check_pseudo("json", b'{"a": "Hi"}', '{"b": "[Ĥî]"}'.encode())
     assert "does not parse" in CHECK.check_pseudo("json", b'{"a": "Hi"}', '{"a": "[Ĥî]"'.encode())
+
+
+def test_template_charset_declared_as_written(tmp_path: Path) -> None:
+    from tagmt.cli import main
+    out = tmp_path / "de.po"
+    assert main(["translate", "--input", str(FILES / "po" / "template.pot"), "--approach", "dt", "--model", "copy",
+                 "--src-lang", "en", "--trg-lang", "de", "-o", str(out)]) == 0
+    text = out.read_text("utf-8")
+    assert '"Content-Type: text/plain; charset=UTF-8\\n"' in text and '"Language: de\\n"' in text
+    assert "CHARSET" not in text

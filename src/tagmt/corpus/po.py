@@ -14,7 +14,8 @@ first (they know the language's rules; tagmt does not guess them).
 
 Written by splicing (``tagmt.corpus.splice``): only the msgstr strings given a target change (one quoted line,
 or gettext's multi-line layout when the text holds line breaks), plus the header's ``Language`` (added as the
-header's last line when missing). Comments, flags (a ``fuzzy`` flag stays: the entry still wants review),
+header's last line when missing) and a template's ``charset=CHARSET`` (as ``UTF-8``, the encoding written).
+Comments, flags (a ``fuzzy`` flag stays: the entry still wants review),
 ``#|`` previous strings, obsolete entries and the line layout of every other entry stay byte for byte.
 Parsed by hand, not with polib: polib rewrites the whole file (re-wrapped lines, reordered comments) and gives
 no positions; the tests check that polib reads the same entries from every file this reader reads and writes.
@@ -243,6 +244,9 @@ def _header(skeleton: splice.Skeleton, entry: Entry, newline: str) -> str | None
     """Record where the header declares the language (or where a ``Language`` line goes); the file's language."""
     start, end, value = entry.strings["msgstr"]
     raw = skeleton.text[start:end]
+    template = re.search(r"charset=(CHARSET)\b", raw)  # a POT's placeholder: the file is written in UTF-8, say so
+    if template:
+        skeleton.declarations.append((start + template.start(1), start + template.end(1), lambda lang: "UTF-8"))
     found = re.search(r'"Language:[ \t]*([^"\\]*)', raw)
     if found:
         at = start + found.start(1)
