@@ -119,7 +119,7 @@ def _has_xml_extension(path: Path) -> bool:
     return any(fmt.xml and name.endswith(fmt.extensions) for fmt in file_formats().values() if fmt.extensions)
 
 
-def detect(path: str | Path, data: bytes, what: str = "an XLIFF or TMX file", *,
+def detect(path: str | Path, data: bytes, what: str = "an XML file tagmt reads (XLIFF, TMX, DITA, strings.xml…)", *,
            xml: bool | None = None) -> tuple[str, XmlStream | None]:
     """The format of ``data`` (the bytes of ``path``) — the one place that decides it — and, for XML, the
     stream its reader goes on with (only the root element read so far). ``xml``: None decides from the

@@ -35,7 +35,10 @@ class InputFormat:
     ``sniff(path, head)``: a text format (not ``xml``) that recognises a file by its name and the first bytes of
     its content (``head``: up to ``detect.PREFIX`` bytes) — asked in ``order`` before the XML check, so JSON,
     PO or an HTML page is never read as a line file. An ``xml`` format's ``extensions`` make a file with that
-    ending read as XML whatever it starts with (an Android ``strings.xml`` without a declaration)."""
+    ending read as XML whatever it starts with (an Android ``strings.xml`` without a declaration).
+    ``interchange``: a file made for translation (XLIFF) — one with nothing left to translate is refused (its
+    user most likely meant --overwrite), where a document (a fully translated PO, a page with no text) is
+    written back as it is."""
 
     name: str
     display: str
@@ -50,6 +53,7 @@ class InputFormat:
     writes_targets: bool = False
     file: bool = True
     sniff: Callable[[Path, bytes], bool] | None = None
+    interchange: bool = False
 
 
 _REGISTERED: dict[str, InputFormat] = {}

@@ -244,6 +244,12 @@ class Corpus:
         return fmt is not None and fmt.writes_targets
 
     @property
+    def interchange(self) -> bool:
+        """Whether the file was made for translation (``InputFormat.interchange``: XLIFF), not a document."""
+        fmt = _format_of(self)
+        return fmt is not None and fmt.interchange
+
+    @property
     def sources(self) -> list[str]:
         return [segment.source for segment in self.segments]
 

@@ -421,7 +421,7 @@ FORMAT = register(InputFormat(
     "xliff12", "XLIFF 1.2", order=1, write=write,
     read=lambda path, data, stream, *, placeholders=None, placeholder_regexes=(), **_: protect_corpus(
         read(path, data, stream), placeholders, placeholder_regexes),
-    extensions=(".xlf", ".xliff"), xml=True, writes_targets=True,
+    extensions=(".xlf", ".xliff"), xml=True, writes_targets=True, interchange=True,
     recognises=lambda name, ns, version: name == "xliff" and (
         ns in XLIFF1_NAMESPACES or (ns is None and version in XLIFF1_VERSIONS)),
 ))

@@ -231,7 +231,7 @@ FORMAT = register(InputFormat(
     "xliff2", "XLIFF 2.x", order=2, write=write,
     read=lambda path, data, stream, *, placeholders=None, placeholder_regexes=(), **_: protect_corpus(
         read(path, data, stream), placeholders, placeholder_regexes),
-    extensions=(".xlf", ".xliff"), xml=True, writes_targets=True,
+    extensions=(".xlf", ".xliff"), xml=True, writes_targets=True, interchange=True,
     recognises=lambda name, ns, version: (name == "xliff" and ns in XLIFF2_NAMESPACES
                                           and re.fullmatch(r"2\.\d+", version or "2.0") is not None),
 ))

@@ -238,15 +238,11 @@ def translate_file(
     return finished
 
 
-#: Formats whose file with nothing to translate is refused rather than written back as it is: an XLIFF whose
-#: every target is kept is a CAT tool's finished work, and its user most likely meant --overwrite.
-_REFUSED_WHEN_NOTHING_TO_DO = ("xliff12", "xliff2")
-
-
 def _written_as_is(corpus: Corpus) -> bool:
     """Whether a document with nothing to translate (no text, or every target kept: a fully translated PO) is
-    written back as it is, as a batch over a project's files expects, rather than refused."""
-    return corpus.writes_targets and corpus.writer is not None and corpus.format not in _REFUSED_WHEN_NOTHING_TO_DO
+    written back as it is, as a batch over a project's files expects, rather than refused (an XLIFF whose every
+    target is kept is a CAT tool's finished work: its user most likely meant --overwrite)."""
+    return corpus.writes_targets and corpus.writer is not None and not corpus.interchange
 
 
 def _in_order(corpus: Corpus, parts: list[tuple[list[int], Translation]]) -> Corpus:
