@@ -108,7 +108,10 @@ class Conventions:
 
     def decide(self, span: Span, edge: Edge, move: str, unit: Unit, context: EdgeContext) -> bool:
         """Whether to move: what the most specific statistic with `MIN_CASES` cases says,
-        smoothed towards the default; with none, or a tie, the default."""
+        smoothed towards the default; with none, or a tie, the default. The move `OUTSIDE` (a word at a
+        span's edge leaves it: `edgewords.py`) asks `keeps_outside`."""
+        if move == OUTSIDE:
+            return self.keeps_outside(span, edge, unit)
         default = default_decision(span, edge, move, unit, context)
         for key in reversed(_keys(span, edge, move, unit)):
             right, wrong = self.right[key], self.wrong[key]
@@ -116,6 +119,19 @@ class Conventions:
                 p = (right + PRIOR_WEIGHT * default) / (right + wrong + PRIOR_WEIGHT)
                 return p > 0.5 or (p == 0.5 and default)
         return default
+
+    def keeps_outside(self, span: Span, edge: Edge, unit: Unit) -> bool:
+        """Whether the examples' references clearly keep the word `unit` outside a tag at this edge
+        (`observe_edge_words`: right = written just outside that edge, wrong = the tag's first or last word):
+        the most specific statistic with `MIN_CASES` cases — this tag name and the word, any tag and the word,
+        then for a word the segmenter marks as a function word (`FUNCTION_KINDS`) its kind — says outside in at
+        least `CLEAR_SHARE` of its cases, the default (keep the word where it is) counted as `PRIOR_WEIGHT`
+        cases against."""
+        for key in reversed(_outside_keys(span.tag, edge.side, unit)):
+            right, wrong = self.right[key], self.wrong[key]
+            if right + wrong >= MIN_CASES:
+                return right >= CLEAR_SHARE * (right + wrong + PRIOR_WEIGHT)
+        return False
 
     def keeps_source_order(self) -> bool:
         """Whether the examples keep the source's order of interchangeable tags where their words reorder
@@ -137,6 +153,47 @@ class Example:
     context: EdgeContext
     spans: list[Span]
     reference: Detagged
+
+
+OUTSIDE = "outside"
+"""The move of `Conventions.keeps_outside`: a word at a span's edge leaves the span."""
+CLEAR_SHARE = 0.9
+"""How clear the examples must be to take a word out of a span: outside in 9 of 10 cases (the prior included)."""
+FUNCTION_KINDS = frozenset({"particle", "postposition", "auxiliary", "ending"})
+"""Word kinds the segmenters give closed-class words (`wordseg.Word.kind`): their statistic backs off to the kind."""
+
+
+def _outside_keys(tag: SourceTag, side: str, unit: Unit) -> list[tuple]:
+    """The statistics of `keeps_outside`, coarsest first: the kind (function kinds only), any tag and the word's
+    text, this tag name and the text."""
+    name, text = tag_name(tag), unit.text.lower()
+    keys = [("", side, OUTSIDE, "kind", unit.kind)] if unit.kind in FUNCTION_KINDS else []
+    return [*keys, ("", side, OUTSIDE, "text", text), (name, side, OUTSIDE, "text", text)]
+
+
+def observe_edge_words(learned: Conventions, reference: Detagged, context: EdgeContext) -> None:
+    """`OUTSIDE` evidence of one example's reference (`context`: the units of its plain text): at each edge of each
+    tag that encloses text, the word just outside it (across whitespace only) counts right, the tag's own first
+    (last) word wrong (`auf <ui>Drucken</ui>`, `<ui>保存</ui>を`: `auf` and `を` outside)."""
+    if context.text != reference.plain:
+        return
+    for tag in reference.walk():
+        if tag.start >= tag.end:
+            continue
+        for side, inner, outer in (("left", _word(context, tag.start, True), _word(context, tag.start, False)),
+                                   ("right", _word(context, tag.end, False), _word(context, tag.end, True))):
+            for unit, good in ((outer, True), (inner, False)):
+                if unit is not None:
+                    for key in _outside_keys(tag, side, unit):
+                        (learned.right if good else learned.wrong)[key] += 1
+
+
+def _word(context: EdgeContext, x: int, after: bool) -> Unit | None:
+    """The word unit that begins (`after`) or ends at `x`, across one run of whitespace; None: a mark or nothing."""
+    unit = context.after(x) if after else context.before(x)
+    if unit is not None and unit.kind == "space":
+        unit = context.after(unit.end) if after else context.before(unit.start)
+    return unit if unit is not None and unit.coarse == "word" else None
 
 
 ORDER_KEY = ("order", "source")
@@ -192,6 +249,7 @@ def learn_conventions(examples: Iterable[Example]) -> Conventions:
         truth = keyed_tags(example.reference.walk())
         # (the k-th tag of a kind in the source's order: the placed spans are ordered by their links)
         got = keyed_tags(example.source.walk())
+        observe_edge_words(learned, example.reference, example.context)
         spans = {id(span.tag): span for root in example.spans for span in root.walk()}
         for key, tag in got.items():
             want = truth.get(key)
