@@ -30,6 +30,11 @@ kind — with the default counted as `PRIOR_WEIGHT` more cases; with no such sta
 decides. So a convention is learned per target language (the examples' language) and tag name,
 backing off to the language, then to the neutral default, and a few cases suffice to overturn a
 default that the examples contradict.
+
+Two more statistics are read off the references themselves: which words they write just outside a tag's edge
+rather than as its first or last word (`observe_edge_words`, `Conventions.keeps_outside`, for the `edge-words`
+stage: `edgewords.py`), and whether their interchangeable tags keep the source's order (`observe_order` where the
+placed words reorder; `observe_written_order`, the weaker evidence, in every example; `keeps_source_order`).
 """
 
 from __future__ import annotations
