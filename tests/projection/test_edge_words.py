@@ -55,6 +55,20 @@ def project(source: str, src_cut: str, target_cut: str, links, span_words: tuple
     return render_spans(translation, STAGES["edge-words"]().run(ctx, spans))[0]
 
 
+def _span(source: str) -> Span:
+    return Span(detag(source).tags[0], 0, 1, 0, False)
+
+
+def _right():
+    from tagmt.projection.edges import Edge
+    return Edge("right", "", "")
+
+
+def _unit(text: str):
+    from tagmt.projection.edges import Unit
+    return Unit(text, 0, len(text), "content")
+
+
 LABELS_DE = ["Speichern", "Öffnen", "Drucken", "Schließen", "Kopieren", "Löschen", "Senden", "Suchen", "Abbrechen",
              "Hinzufügen"]
 DE = learned([f"Klicken Sie auf <ui>{label}</ui>." for label in LABELS_DE],
@@ -68,10 +82,14 @@ def test_german_preposition_linked_outside_the_tag_leaves_it():
     assert out == "Klicken Sie auf <ui>Bericht drucken</ui>."
 
 
-def test_an_unlinked_preposition_leaves_only_when_every_word_of_the_tag_has_a_link():
+def test_an_unlinked_preposition_leaves_unless_the_tag_holds_an_unlinked_function_word():
     out = project("Click <ui>Print</ui>.", "Click Print|.", "Klicken Sie auf Drucken|.",
                   {(0, 0), (1, 3), (2, 4)}, (2, 4), "de", DE)
     assert out == "Klicken Sie auf <ui>Drucken</ui>."
+    # the label's noun is unlinked (`Report`): no preposition translates it
+    out = project("Click <ui>Print Report</ui>.", "Click Print Report|.", "Klicken Sie auf Bericht drucken|.",
+                  {(0, 0), (1, 4), (3, 5)}, (2, 5), "de", DE)
+    assert out == "Klicken Sie auf <ui>Bericht drucken</ui>."
     # `on` inside the tag is unlinked: the unlinked `auf` may be its translation, it stays
     out = project("Click <ui>on Print</ui>.", "Click on Print|.", "Klicken Sie auf Drucken|.",
                   {(0, 0), (2, 3), (3, 4)}, (2, 4), "de", DE)
@@ -79,14 +97,17 @@ def test_an_unlinked_preposition_leaves_only_when_every_word_of_the_tag_has_a_li
 
 
 def test_save_as_a_word_that_translates_a_word_of_the_tag_stays_in():
-    references = [f"Wählen Sie <ui>{label} unter</ui>." for label in ("Speichern",)] + \
-        [f"Klicken Sie auf <ui>{label}</ui> unter X." for label in LABELS_DE]
-    cut = ["Wählen Sie Speichern unter|."] + [f"Klicken Sie auf {label} unter X|." for label in LABELS_DE]
-    conventions = learned(references, cut)  # `unter` after a tag: 10 outside, 1 inside
+    conventions = learned([f"Klicken Sie auf <ui>{label}</ui> unter X." for label in LABELS_DE],
+                          [f"Klicken Sie auf {label} unter X|." for label in LABELS_DE])  # `unter` after: 10 to 0
     # `unter` linked to `as`, inside the source tag: it stays, whatever the examples say of it
     out = project("Choose <ui>Save as</ui>.", "Choose Save as|.", "Wählen Sie Speichern unter|.",
                   {(0, 0), (1, 2), (2, 3), (3, 4)}, (2, 4), "de", conventions)
     assert out == "Wählen Sie <ui>Speichern unter</ui>."
+    # both unlinked: `unter` may translate `as`, it stays too
+    out = project("Choose <ui>Save as</ui>.", "Choose Save as|.", "Wählen Sie Speichern unter|.",
+                  {(0, 0), (1, 2), (3, 4)}, (2, 4), "de", conventions)
+    assert out == "Wählen Sie <ui>Speichern unter</ui>."
+    assert conventions.keeps_outside(_span("<ui>Save as</ui>"), _right(), _unit("unter"))  # what the examples say
 
 
 def test_without_clear_examples_the_word_stays():

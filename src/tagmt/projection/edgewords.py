@@ -13,8 +13,9 @@ most `edges.MAX_MOVES` a side), while each
   Japanese and Korean particles, endings, auxiliaries; Chinese localizers) or a word of the target profile's
   `particles`, `function_words` or `postpositions`;
 * translates nothing of the tag: every source word it is linked to lies outside the source tag, or it is
-  unlinked and every source word of the tag has a link of its own (a word of the tag left unlinked may be
-  what it translates);
+  unlinked and every function word of the source tag has a link of its own (an unlinked `as` of `Save as` may
+  be what it translates; an unlinked noun of a label, `Report` of `Print Report`, is not; with the source
+  language unknown, every word of the tag must have a link);
 * is kept outside by the examples: `Conventions.keeps_outside` (asked through `ctx.decide`, move
   `conventions.OUTSIDE`: the neutral default never moves) — clearly, in 9 of 10 cases of that word;
 * leaves the span some text, and no child tag behind.
@@ -30,6 +31,7 @@ from typing import TYPE_CHECKING
 
 from tagmt.projection.conventions import FUNCTION_KINDS, OUTSIDE
 from tagmt.projection.edges import MAX_MOVES, Span, Unit, source_edges
+from tagmt.projection.profiles import Profile
 
 if TYPE_CHECKING:
     from tagmt.projection.context import PairContext
@@ -105,20 +107,26 @@ def _leaves(ctx: PairContext, node: Span, unit: Unit, linked: set[int]) -> bool:
     owners = ctx.owners.get(k, [])
     if owners:
         return all(not (tag.start <= src[i].start and src[i].end <= tag.end) for i, _ in owners)
+    source_profile = None if ctx.profiles is None else ctx.profiles.src
     for i in range(bisect_left(ctx.src_starts, tag.start), len(src)):  # (the tag's words only: linear in the tag)
         if src[i].start >= tag.end:
             break
-        if i not in linked:
-            return False
+        if i not in linked and (source_profile is None or closed_class(src[i].text, src[i].kind, source_profile)):
+            return False  # an unlinked function word of the tag (`as` of `Save as`): the word may translate it
     return True
 
 
 def is_function_word(ctx: PairContext, unit: Unit) -> bool:
     """A closed-class word of the target: a function kind of the segmenter's, or a word of the profile's lists."""
-    if unit.kind in FUNCTION_KINDS:
+    return closed_class(unit.text, unit.kind, ctx.trg_profile)
+
+
+def closed_class(text: str, kind: str, profile: Profile | None) -> bool:
+    """Whether a word is a function word of its language: a function kind of the segmenter's
+    (`conventions.FUNCTION_KINDS`) or a word of the profile's particles, function words or postpositions."""
+    if kind in FUNCTION_KINDS:
         return True
-    profile = ctx.trg_profile
     if profile is None:
         return False
-    text = unit.text.lower()
+    text = text.lower()
     return text in profile.particles or text in profile.function_words or text in profile.postpositions

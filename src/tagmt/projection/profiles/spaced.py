@@ -66,7 +66,11 @@ _FUNCTION_WORDS = {
           " con per su sul sulla tra fra da dal dalla come",
     "pt": "o a os as um uma e ou ao à aos às de do da dos das em no na nos nas com por para sem sobre entre como",
 }
-FUNCTION_WORDS = {"en": ENGLISH_FUNCTION_WORDS, **{k: frozenset(v.split()) for k, v in _FUNCTION_WORDS.items()}}
+ENGLISH_PARTICLES = frozenset("a an as at by in of on or to up off out over under per via".split())
+"""English articles and prepositions too short for `ENGLISH_FUNCTION_WORDS`' purpose (`loanwords.py` reads that list
+alone); with it, English's function words in its profile (a tag's unlinked `as` of `Save as`: `edgewords.py`)."""
+FUNCTION_WORDS = {"en": ENGLISH_FUNCTION_WORDS | ENGLISH_PARTICLES,
+                  **{k: frozenset(v.split()) for k, v in _FUNCTION_WORDS.items()}}
 """Per language (lower case): English's closed-class words; articles, prepositions and conjunctions of the others
 (the words a tag's edge may leave outside: `edgewords.py`, where the examples say so)."""
 
