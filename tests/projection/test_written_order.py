@@ -4,6 +4,8 @@ source's order, keep the source's order; one reordered example, or too few, do n
 
 from __future__ import annotations
 
+import pytest
+
 from tagmt.projection import detag, project_batch
 from tagmt.projection.conventions import (
     ORDER_KEY, WRITTEN_MIN_CASES, WRITTEN_ORDER_KEY, Conventions, observe_written_order,
@@ -76,3 +78,20 @@ def test_a_projection_keeps_the_source_order_on_the_weaker_evidence():
         out = project_batch([detag(source)], [translation], "en", lang, LexiconAligner(WORDS),
                             examples=_examples(11, reordered=1))
         assert out[0] != expected
+
+
+@pytest.mark.parametrize("lang, source, translation, expected", [
+    ("ru", 'The <g id="1">company</g> <g id="2">report</g>.', "Отчёт компании.",
+     '<g id="1">Отчёт</g> <g id="2">компании</g>.'),
+    ("ja", 'The <g id="1">report</g> of the <g id="2">company</g>.', "会社の報告書。",
+     '<g id="1">会社</g>の<g id="2">報告書</g>。'),
+    ("ko", 'The <g id="1">report</g> of the <g id="2">company</g>.', "회사의 보고서.",
+     '<g id="1">회사</g>의 <g id="2">보고서</g>.'),
+])
+def test_cyrillic_japanese_and_korean_genitives_keep_the_source_order(lang, source, translation, expected):
+    lexicon = {"company": {"ru": "компании", "ja": "会社", "ko": "회사"}[lang],
+               "report": {"ru": "отчёт", "ja": "報告", "ko": "보고서"}[lang]}
+    out = project_batch([detag(source)], [translation], "en", lang, LexiconAligner(lexicon), examples=_examples(10))
+    assert out[0] == expected
+    follows = project_batch([detag(source)], [translation], "en", lang, LexiconAligner(lexicon))[0]
+    assert follows == expected.replace('id="1"', 'id="x"').replace('id="2"', 'id="1"').replace('id="x"', 'id="2"')
