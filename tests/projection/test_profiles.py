@@ -38,7 +38,8 @@ def test_profiles_carry_their_lists():
     assert "的" in profile_for("zh").particles and "中" in profile_for("zf").postpositions
     assert "에서" in profile_for("ko").particles
     assert "l" in profile_for("fr_XX").elided and not profile_for("de-DE").elided
-    assert "the" in profile_for("en").function_words and not profile_for("ru").function_words
+    assert "the" in profile_for("en").function_words and "на" in profile_for("ru").function_words
+    assert "auf" in profile_for("de-DE").function_words and not profile_for("fi").function_words
     assert ("「", "」") in profile_for("ja").quote_marks
 
 

@@ -10,6 +10,8 @@ name and what it does). A pipeline (`Pipeline.for_profile`) runs, after placing 
    `copied-cuts` — an edge inside a source token goes to the same place in the token's copy (`copycuts`);
 3. `lists` — coordinated sibling tags take the translation's list items (`enumerations.respect_lists`);
 4. `noun-chains` — a tag that cuts a Korean/Japanese noun chain takes its free nouns (`nounchains`);
+   `edge-words` — a function word at a span's edge that translates nothing of its tag leaves the span where
+   the examples keep that word outside (`edgewords.keep_outside`);
 5. the target profile's `extra_stages` (`profiles.Profile`): `chinese-phrases` for Chinese
    (`chinesegrammar.keep_phrases`: circumpositions and aspect adverbs);
 6. `source-order` — where the examples keep the source's order of interchangeable tags, they take it
@@ -32,6 +34,7 @@ from tagmt.projection.copycuts import cut_copies
 from tagmt.projection.context import PairContext
 from tagmt.projection.detag import Detagged, SourceTag
 from tagmt.projection.edges import Span, adjust_edges, to_spans
+from tagmt.projection.edgewords import keep_outside
 from tagmt.projection.enumerations import respect_lists
 from tagmt.projection.inside_outside import place_tags
 from tagmt.projection.nounchains import complete_chains
@@ -102,6 +105,17 @@ class NounChains:
         return complete_chains(spans, ctx)
 
 
+class EdgeWords:
+    """A function word at a span's edge linked to nothing of its source tag leaves the span where the examples'
+    references keep that word outside (`Klicken Sie auf <ui>Drucken</ui>`, `<ui>保存</ui>を`; `edgewords.py`)."""
+
+    name = "edge-words"
+    placing = False
+
+    def run(self, ctx: PairContext, spans: list[Span]) -> list[Span]:
+        return keep_outside(spans, ctx)
+
+
 class ChinesePhrases:
     """No edge cuts a Chinese circumposition; an aspect adverb goes with its verb (`chinesegrammar.py`)."""
 
@@ -154,11 +168,11 @@ class ParagraphPin:
 
 
 STAGES: dict[str, type[Stage]] = {
-    stage.name: stage for stage in (EdgeConventions, TargetUnits, CopiedCuts, Lists, NounChains, ChinesePhrases,
-                                    SourceOrder, ParagraphPin)
+    stage.name: stage for stage in (EdgeConventions, TargetUnits, CopiedCuts, Lists, NounChains, EdgeWords,
+                                    ChinesePhrases, SourceOrder, ParagraphPin)
 }
 """Every stage by its name."""
-COMMON = ("edges", "units", "copied-cuts", "lists", "noun-chains")
+COMMON = ("edges", "units", "copied-cuts", "lists", "noun-chains", "edge-words")
 """The rule stages every language runs, in order, before its profile's `extra_stages`."""
 LAST = ("source-order", "paragraph-pin")
 """The stages after the profile's."""

@@ -3,8 +3,9 @@ with the clitics and digit groups of each language (`clitics.py`).
 
 Per-language entries where a rule has a list: the elided words (French, Italian, Catalan, Occitan, Asturian,
 Luxembourgish, Irish, Scottish Gaelic), the suffixes written after an apostrophe or colon (Turkish,
-Azerbaijani, Finnish, Swedish, English, Welsh), and English's function words (`loanwords.py`). German,
-Hungarian, Dutch, Russian and the rest have none yet: they get the family's profile.
+Azerbaijani, Finnish, Swedish, English, Welsh), English's function words (`loanwords.py`) and the articles,
+prepositions and conjunctions of German, French, Dutch, Russian, Spanish, Italian and Portuguese (`edgewords.py`).
+Hungarian, Finnish and the rest have none yet: they get the family's profile.
 """
 
 from __future__ import annotations
@@ -53,7 +54,25 @@ ENGLISH_FUNCTION_WORDS = frozenset(
     " about after before between both however".split()
 )
 """English closed-class words: never borrowed, but short enough to sound like a loanword (`loanwords.py`)."""
-FUNCTION_WORDS = {"en": ENGLISH_FUNCTION_WORDS}
+_FUNCTION_WORDS = {
+    "de": "der die das den dem des ein eine einen einem einer eines und oder auf in im ins an am ans aus bei beim"
+          " mit nach von vom zu zum zur für über unter vor hinter neben zwischen durch gegen ohne um als wie",
+    "fr": "le la les l un une des du de d au aux et ou à a en dans sur sous pour par avec sans entre vers chez"
+          " comme que",
+    "nl": "de het een en of op in aan bij met naar van voor uit over onder door om tot als te",
+    "ru": "и или в во на с со к ко по о об от до из за для при под над без через как",
+    "es": "el la los las un una unos unas y o e u a al del de en con por para sin sobre entre como",
+    "it": "il lo la i gli le l un uno una e o a al allo alla ai agli alle di del della dei delle in nel nella"
+          " con per su sul sulla tra fra da dal dalla come",
+    "pt": "o a os as um uma e ou ao à aos às de do da dos das em no na nos nas com por para sem sobre entre como",
+}
+ENGLISH_PARTICLES = frozenset("a an as at by in of on or to up off out over under per via".split())
+"""English articles and prepositions too short for `ENGLISH_FUNCTION_WORDS`' purpose (`loanwords.py` reads that list
+alone); with it, English's function words in its profile (a tag's unlinked `as` of `Save as`: `edgewords.py`)."""
+FUNCTION_WORDS = {"en": ENGLISH_FUNCTION_WORDS | ENGLISH_PARTICLES,
+                  **{k: frozenset(v.split()) for k, v in _FUNCTION_WORDS.items()}}
+"""Per language (lower case): English's closed-class words; articles, prepositions and conjunctions of the others
+(the words a tag's edge may leave outside: `edgewords.py`, where the examples say so)."""
 
 
 def profile(code: str) -> Profile:
