@@ -1,6 +1,6 @@
 """Standalone codes (`standalone.py`): a point glued to a number the translation copies keeps its side of the
-copy (section numbers, article numbers, list numbers), and a spaced point fills the hole a Japanese or Chinese
-translation left after wide punctuation — in Latin, Cyrillic, Japanese, Chinese and Korean targets."""
+copy (section numbers, article numbers, list numbers), a spaced point fills the hole a Japanese or Chinese
+translation left after wide punctuation, and a point before a bracketed gloss stays before its translation — in Latin, Cyrillic, Japanese, Chinese and Korean targets."""
 
 from __future__ import annotations
 
@@ -68,14 +68,31 @@ def test_a_spaced_code_fills_the_hole_after_wide_punctuation(source, target, lan
     assert _project(source, target, lang, pairs) == expected
 
 
+@pytest.mark.parametrize("source, target, lang, pairs, expected", [
+    # the gloss comes first in a verb-final translation: the code stays before it
+    ("For details, see <xref/> (documentation for the step).", "자세한 내용은 (단계에 대한 문서)에서 확인하십시오.", "ko",
+     [("details", "내용은"), ("see", "확인하십시오"), ("documentation", "문서"), ("step", "단계에")],
+     "자세한 내용은 <xref/>(단계에 대한 문서)에서 확인하십시오."),
+    ("For details, see <xref/> (the guide).", "Einzelheiten finden Sie (im Leitfaden) hier.", "de",
+     [("details", "Einzelheiten"), ("see", "finden"), ("guide", "Leitfaden")],
+     "Einzelheiten finden Sie <xref/>(im Leitfaden) hier."),
+    # in a hole before the gloss already: left there
+    ("For details, see <xref/> (the guide).", "詳細は、 (ガイド) を参照してください。", "ja",
+     [("details", "詳細"), ("see", "参照"), ("guide", "ガイド")], "詳細は、<xref/> (ガイド) を参照してください。"),
+])
+def test_a_code_before_a_gloss_stays_before_its_translation(source, target, lang, pairs, expected):
+    assert _project(source, target, lang, pairs) == expected
+
+
 @pytest.mark.parametrize("source, target, lang, pairs", [
     # a footnote marker glued to a word: the word's translation decides, not this rule
     ("We used a standard document<x/>.", "Wir verwendeten einen Standardbeleg.", "de", [("document", "Standardbeleg")]),
     # more holes than spaced codes: no reading pairs them
     ("See <xref/> now.", "今、 詳細、 を参照。", "ja", [("See", "参照"), ("now", "今")]),
     # Korean writes spaces: a space after a comma is no hole
-    ("For details, see <xref/> (the guide).", "자세한 내용은, (가이드)에서 확인하십시오.", "ko",
-     [("details", "내용은"), ("guide", "가이드")]),
+    ("For details, see <xref/> now.", "자세한 내용은, 지금 확인하십시오.", "ko", [("details", "내용은"), ("now", "지금")]),
+    # brackets written a different number of times: no gloss is paired
+    ("See <xref/> (the guide).", "Siehe (den) Leitfaden (hier).", "de", [("See", "Siehe"), ("guide", "Leitfaden")]),
     # the number is not copied
     ("Article five<x/> applies.", "Artikel fünf gilt.", "de", [("Article", "Artikel"), ("applies", "gilt")]),
 ])

@@ -9,7 +9,7 @@ name and what it does). A pipeline (`Pipeline.for_profile`) runs, after placing 
 2. `units` — no edge cuts a verbatim token, a dictionary word or a bracket group (`units.respect_units`);
    `copied-cuts` — an edge inside a source token goes to the same place in the token's copy (`copycuts`);
    `standalone-codes` — a point glued to a copied number keeps its side of the copy, a spaced point fills a
-   hole after wide punctuation (`standalone`);
+   hole after wide punctuation or stays before a bracketed gloss (`standalone`);
 3. `lists` — coordinated sibling tags take the translation's list items (`enumerations.respect_lists`);
 4. `noun-chains` — a tag that cuts a Korean/Japanese noun chain takes its free nouns (`nounchains`);
 5. the target profile's `extra_stages` (`profiles.Profile`): `chinese-phrases` for Chinese
@@ -86,7 +86,8 @@ class CopiedCuts:
 
 class StandaloneCodes:
     """A point glued to a number the translation copies (`2.1.1.<x/>`) goes to the same side of the copy; a point
-    with a space beside it fills a hole the translation left after wide punctuation (`、 `; `standalone.py`)."""
+    with a space beside it fills a hole the translation left after wide punctuation (`、 `) or stays before a
+    bracketed gloss (`see <xref/> (…)`; `standalone.py`)."""
 
     name = "standalone-codes"
     placing = False

@@ -14,6 +14,10 @@ cannot place exactly: where the source itself says which side of a copied number
    source (not against a sibling tag), placed elsewhere, go into such holes in order — only when there are as
    many holes as such points, so that one reading pairs them; the point is written right after the mark
    (`、<xref/> アプリ`). Scripts with spaces never have such a hole (Korean writes ASCII punctuation).
+3. **A code before a gloss.** A point written after a space and right before a bracketed gloss (`see <xref/>
+   (documentation for …)`, a link and what it is) stays before the gloss's translation, wherever the words move
+   it (`자세한 내용은 <xref/>(…의 문서)에서 확인`): right before the k-th opening bracket of the translation for the
+   k-th of the source, when both write as many; a point already in the whitespace before it is left there.
 
 A move never leaves the point's parent span nor enters a sibling's. Hand-made cases: tests/projection/
 test_standalone_codes.py.
@@ -31,7 +35,7 @@ if TYPE_CHECKING:
 
 
 def place_standalone(spans: list[Span], ctx: "PairContext") -> list[Span]:
-    """`spans` with their points moved by the two rules of the module docstring."""
+    """`spans` with their points moved by the rules of the module docstring."""
     if not spans or not any(tag.start == tag.end for tag in ctx.detagged.walk()):
         return spans
     plain, text = ctx.plain, ctx.translation
@@ -52,6 +56,10 @@ def _walk(nodes: list[Span], parent: Span | None, plain: str, text: str, found: 
                 spaced.append(node)
         _walk(node.children, node, plain, text, found)
     _into_holes(spaced, nodes, text, lo, hi)
+    for node in spaced:
+        x = _before_gloss(node, plain, text)
+        if x is not None and _free(x, node, nodes, lo, hi):
+            _move(node, x)
 
 
 # ---------------------------------------------------------------------------------- 1. glued to a number
@@ -150,6 +158,36 @@ def _into_holes(spaced: list[Span], nodes: list[Span], text: str, lo: int, hi: i
     for node, x in zip(waiting, open_holes):
         if _free(x, node, nodes, lo, hi):
             _move(node, x)
+
+
+# ---------------------------------------------------------------------------------- 3. before a gloss
+
+_OPENING = "(（["
+
+
+def _before_gloss(node: Span, plain: str, text: str) -> int | None:
+    """Rule 3: where a point written after a space and before a bracketed gloss (`see <xref/> (the guide)`)
+    goes — right before the translation's k-th opening bracket, the k-th of the source's, when both write as
+    many; None when the point already stands in the whitespace before it, after wide punctuation (rule 2), or
+    when the rule does not apply."""
+    x = node.tag.start
+    if x > 0 and not plain[x - 1].isspace():
+        return None
+    rest = plain[x:].lstrip()
+    if not rest or rest[0] not in _OPENING:
+        return None
+    source = [k for k, c in enumerate(plain) if c in _OPENING]
+    target = [k for k, c in enumerate(text) if c in _OPENING]
+    at = len(plain) - len(rest)
+    if len(source) != len(target) or at not in source:
+        return None
+    bracket = target[source.index(at)]
+    start = bracket
+    while start > 0 and text[start - 1].isspace():
+        start -= 1
+    if start <= node.start <= bracket or (start > 0 and _wide_mark(text[start - 1]) and node.start == start):
+        return None
+    return bracket
 
 
 # ---------------------------------------------------------------------------------- moving a point
