@@ -89,6 +89,9 @@ def test_a_code_before_a_gloss_stays_before_its_translation(source, target, lang
     ("We used a standard document<x/>.", "Wir verwendeten einen Standardbeleg.", "de", [("document", "Standardbeleg")]),
     # more holes than spaced codes: no reading pairs them
     ("See <xref/> now.", "今、 詳細、 を参照。", "ja", [("See", "参照"), ("now", "今")]),
+    # the space after a sentence's full stop in a paragraph is no hole
+    ("<p><x/> Open the file.</p> <p>Then click.</p>", "ファイルを開きます。 次にクリックします。", "ja",
+     [("Open", "開き"), ("file", "ファイル"), ("click", "クリック")]),
     # Korean writes spaces: a space after a comma is no hole
     ("For details, see <xref/> now.", "자세한 내용은, 지금 확인하십시오.", "ko", [("details", "내용은"), ("now", "지금")]),
     # brackets written a different number of times: no gloss is paired

@@ -9,11 +9,12 @@ cannot place exactly: where the source itself says which side of a copied number
    run as often as the source does (the k-th source occurrence), else the copy nearest the point as placed. A run
    of letters only (`document<x/>.`) is a word, which the translation changes: left to the links (`points.py`).
 2. **A hole after wide punctuation.** Japanese and Chinese write no space after their full-width punctuation
-   (`、` `。` `，` `：`); a translation that has one (`ステータスが変更されると、 アプリを`) kept the space of a
-   code that stood there in the text the translator saw. The points written with a space beside them in the
-   source (not against a sibling tag), placed elsewhere, go into such holes in order — only when there are as
-   many holes as such points, so that one reading pairs them; the point is written right after the mark
-   (`、<xref/> アプリ`). Scripts with spaces never have such a hole (Korean writes ASCII punctuation).
+   inside a sentence (`、` `，` `：`; after `。` a paragraph may keep the space between its sentences); a
+   translation that has one (`ステータスが変更されると、 アプリを`) kept the space of a code that stood there
+   in the text the translator saw. The points written with a space beside them in the source (not against a
+   sibling tag), placed elsewhere, go into such holes in order — only when there are as many holes as such
+   points, so that one reading pairs them; the point is written right after the mark (`、<xref/> アプリ`).
+   Scripts with spaces never have such a hole (Korean writes ASCII punctuation).
 3. **A code before a gloss.** A point written after a space and right before a bracketed gloss (`see <xref/>
    (documentation for …)`, a link and what it is) stays before the gloss's translation, wherever the words move
    it (`자세한 내용은 <xref/>(…의 문서)에서 확인`): right before the k-th opening bracket of the translation for the
@@ -135,8 +136,11 @@ def _spaced(x: int, plain: str) -> bool:
 
 
 def _wide_mark(char: str) -> bool:
-    """Full-width punctuation (`、` `。` `，` `：`): after it Japanese and Chinese write no space."""
-    return unicodedata.category(char)[0] == "P" and unicodedata.east_asian_width(char) in ("W", "F")
+    """Full-width punctuation inside a sentence (`、` `，` `：`): after it Japanese and Chinese write no space. Not
+    a sentence's end (`。` `！` `？`): a paragraph of several sentences may keep the space between them."""
+    if unicodedata.category(char)[0] != "P" or unicodedata.east_asian_width(char) not in ("W", "F"):
+        return False
+    return not any(word in unicodedata.name(char, "") for word in ("FULL STOP", "EXCLAMATION", "QUESTION"))
 
 
 def _holes(text: str, lo: int, hi: int) -> list[int]:
