@@ -8,6 +8,8 @@ name and what it does). A pipeline (`Pipeline.for_profile`) runs, after placing 
 1. `edges` — the edge conventions move span edges over the units beside them (`edges.adjust_edges`);
 2. `units` — no edge cuts a verbatim token, a dictionary word or a bracket group (`units.respect_units`);
    `copied-cuts` — an edge inside a source token goes to the same place in the token's copy (`copycuts`);
+   `standalone-codes` — a point glued to a copied number keeps its side of the copy, a spaced point fills a
+   hole after wide punctuation or stays before a bracketed gloss (`standalone`);
 3. `lists` — coordinated sibling tags take the translation's list items (`enumerations.respect_lists`);
 4. `noun-chains` — a tag that cuts a Korean/Japanese noun chain takes its free nouns (`nounchains`);
    `edge-words` — a function word at a span's edge that translates nothing of its tag leaves the span where
@@ -39,6 +41,7 @@ from tagmt.projection.enumerations import respect_lists
 from tagmt.projection.inside_outside import place_tags
 from tagmt.projection.nounchains import complete_chains
 from tagmt.projection.profiles import Profile
+from tagmt.projection.standalone import place_standalone
 from tagmt.projection.units import respect_units, verbatim_spans
 
 
@@ -82,6 +85,18 @@ class CopiedCuts:
 
     def run(self, ctx: PairContext, spans: list[Span]) -> list[Span]:
         return cut_copies(spans, ctx)
+
+
+class StandaloneCodes:
+    """A point glued to a number the translation copies (`2.1.1.<x/>`) goes to the same side of the copy; a point
+    with a space beside it fills a hole the translation left after wide punctuation (`、 `) or stays before a
+    bracketed gloss (`see <xref/> (…)`; `standalone.py`)."""
+
+    name = "standalone-codes"
+    placing = False
+
+    def run(self, ctx: PairContext, spans: list[Span]) -> list[Span]:
+        return place_standalone(spans, ctx)
 
 
 class Lists:
@@ -168,11 +183,11 @@ class ParagraphPin:
 
 
 STAGES: dict[str, type[Stage]] = {
-    stage.name: stage for stage in (EdgeConventions, TargetUnits, CopiedCuts, Lists, NounChains, EdgeWords,
-                                    ChinesePhrases, SourceOrder, ParagraphPin)
+    stage.name: stage for stage in (EdgeConventions, TargetUnits, CopiedCuts, StandaloneCodes, Lists, NounChains,
+                                    EdgeWords, ChinesePhrases, SourceOrder, ParagraphPin)
 }
 """Every stage by its name."""
-COMMON = ("edges", "units", "copied-cuts", "lists", "noun-chains", "edge-words")
+COMMON = ("edges", "units", "copied-cuts", "standalone-codes", "lists", "noun-chains", "edge-words")
 """The rule stages every language runs, in order, before its profile's `extra_stages`."""
 LAST = ("source-order", "paragraph-pin")
 """The stages after the profile's."""

@@ -1,0 +1,208 @@
+"""Standalone codes (a point: `<x/>`, `<ph/>`, a `<bx/>`/`<ex/>` half, a footnote marker) that the word links
+cannot place exactly: where the source itself says which side of a copied number, or which gap, a code belongs to.
+
+1. **A code glued to a number.** A point written with no space against a run of characters that holds a digit
+   (a section number `2.1.1.<x/>`, `(11)<x/>`, `Article 5<x/>`, `<x/>2019`) belongs to that run: when the
+   translation writes the run verbatim, the point goes to the same side of the copy, touching it. The run is
+   everything from the point to the nearest space, so the source's punctuation decides: `2.1.1.<x/>` puts the
+   code after the copy's final dot, `2.1.1<x/>.` before it. Which copy: the k-th when the translation writes the
+   run as often as the source does (the k-th source occurrence), else the copy nearest the point as placed. A run
+   of letters only (`document<x/>.`) is a word, which the translation changes: left to the links (`points.py`).
+2. **A hole after wide punctuation.** Japanese and Chinese write no space after their full-width punctuation
+   inside a sentence (`、` `，` `：`; after `。` a paragraph may keep the space between its sentences); a
+   translation that has one (`ステータスが変更されると、 アプリを`) kept the space of a code that stood there
+   in the text the translator saw. The points written with a space beside them in the source (not against a
+   sibling tag), placed elsewhere, go into such holes in order — only when there are as many holes as such
+   points, so that one reading pairs them; the point is written right after the mark (`、<xref/> アプリ`).
+   Scripts with spaces never have such a hole (Korean writes ASCII punctuation).
+3. **A code before a gloss.** A point written after a space and right before a bracketed gloss (`see <xref/>
+   (documentation for …)`, a link and what it is) stays before the gloss's translation, wherever the words move
+   it (`자세한 내용은 <xref/>(…의 문서)에서 확인`): right before the k-th opening bracket of the translation for the
+   k-th of the source, when both write as many; a point already in the whitespace before it is left there.
+
+A move never leaves the point's parent span nor enters a sibling's. Hand-made cases: tests/projection/
+test_standalone_codes.py.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import TYPE_CHECKING
+
+from tagmt.projection.edges import Span
+
+if TYPE_CHECKING:
+    from tagmt.projection.context import PairContext
+
+
+def place_standalone(spans: list[Span], ctx: "PairContext") -> list[Span]:
+    """`spans` with their points moved by the rules of the module docstring."""
+    if not spans or not any(tag.start == tag.end for tag in ctx.detagged.walk()):
+        return spans
+    plain, text = ctx.plain, ctx.translation
+    _walk(spans, None, plain, text, {})
+    return spans
+
+
+def _walk(nodes: list[Span], parent: Span | None, plain: str, text: str, found: dict[str, list[int]]) -> None:
+    lo, hi = (parent.start, parent.end) if parent is not None else (0, len(text))
+    edges = {x for node in nodes if not node.point for x in (node.tag.start, node.tag.end)}
+    spaced: list[Span] = []
+    for node in nodes:
+        if node.point and node.tag.start == node.tag.end:
+            moved = _by_number(node, plain, text, found)
+            if moved is not None and _free(moved, node, nodes, lo, hi):
+                _move(node, moved)
+            elif moved is None and _spaced(node.tag.start, plain) and node.tag.start not in edges:
+                spaced.append(node)
+        _walk(node.children, node, plain, text, found)
+    _into_holes(spaced, nodes, text, lo, hi)
+    for node in spaced:
+        x = _before_gloss(node, plain, text)
+        if x is not None and _free(x, node, nodes, lo, hi):
+            _move(node, x)
+
+
+# ---------------------------------------------------------------------------------- 1. glued to a number
+
+def _by_number(node: Span, plain: str, text: str, found: dict[str, list[int]]) -> int | None:
+    """Where the point goes by the number run it is glued to (rule 1), or None when none applies."""
+    x = node.tag.start
+    left = _run(plain, x, -1)
+    if left and _has_digit(left):
+        copy = _copy(left, x - len(left), plain, text, found, node.start)
+        return None if copy is None else copy + len(left)
+    if left:
+        return None  # glued to a word: the links decide
+    right = _run(plain, x, 1)
+    if right and _has_digit(right):
+        return _copy(right, x, plain, text, found, node.start)
+    return None
+
+
+def _run(plain: str, x: int, step: int) -> str:
+    """The characters from `x` to the nearest whitespace, backwards (`step` -1) or forwards (1)."""
+    if step < 0:
+        a = x
+        while a > 0 and not plain[a - 1].isspace():
+            a -= 1
+        return plain[a:x]
+    b = x
+    while b < len(plain) and not plain[b].isspace():
+        b += 1
+    return plain[x:b]
+
+
+def _has_digit(run: str) -> bool:
+    return any(unicodedata.category(c) == "Nd" for c in run)
+
+
+def _copy(run: str, at: int, plain: str, text: str, found: dict[str, list[int]], near: int) -> int | None:
+    """The start of the translation's copy of the source run `plain[at:at+len(run)]` (module docstring)."""
+    if run not in found:
+        found[run] = _occurrences(run, text)
+    copies = found[run]
+    if not copies:
+        return None
+    in_source = _occurrences(run, plain)
+    if len(in_source) == len(copies) and at in in_source:
+        return copies[in_source.index(at)]
+    return min(copies, key=lambda start: (min(abs(start - near), abs(start + len(run) - near)), start))
+
+
+def _occurrences(run: str, text: str) -> list[int]:
+    """Where `text` writes `run` not as part of a longer number or word: no letter or digit right before
+    it, and none right after it when the run ends with one (`2.1.` may be followed by a word: `2.1.TOR`)."""
+    found, start = [], text.find(run)
+    while start >= 0:
+        end = start + len(run)
+        before = text[start - 1] if start > 0 else " "
+        after = text[end] if end < len(text) else " "
+        if not _word_char(before) and not (_word_char(run[-1]) and _word_char(after)):
+            found.append(start)
+        start = text.find(run, start + 1)
+    return found
+
+
+def _word_char(char: str) -> bool:
+    return unicodedata.category(char)[0] in "LNM"
+
+
+# ---------------------------------------------------------------------------------- 2. holes after wide marks
+
+def _spaced(x: int, plain: str) -> bool:
+    """A point with whitespace on at least one side in the source."""
+    return (x > 0 and plain[x - 1].isspace()) or (x < len(plain) and plain[x].isspace())
+
+
+def _wide_mark(char: str) -> bool:
+    """Full-width punctuation inside a sentence (`、` `，` `：`): after it Japanese and Chinese write no space. Not
+    a sentence's end (`。` `！` `？`): a paragraph of several sentences may keep the space between them."""
+    if unicodedata.category(char)[0] != "P" or unicodedata.east_asian_width(char) not in ("W", "F"):
+        return False
+    return not any(word in unicodedata.name(char, "") for word in ("FULL STOP", "EXCLAMATION", "QUESTION"))
+
+
+def _holes(text: str, lo: int, hi: int) -> list[int]:
+    """The offsets right after a wide punctuation mark followed by whitespace, inside `[lo, hi]`."""
+    return [x for x in range(max(lo, 1), min(hi, len(text) - 1) + 1)
+            if _wide_mark(text[x - 1]) and text[x].isspace()]
+
+
+def _into_holes(spaced: list[Span], nodes: list[Span], text: str, lo: int, hi: int) -> None:
+    """Rule 2: the spaced points not in a hole take the holes no point holds, in order, when they are as many."""
+    holes = _holes(text, lo, hi)
+    if not holes or not spaced:
+        return
+    held = {node.start for node in nodes if node.point}
+    open_holes = [x for x in holes if x not in held]
+    waiting = sorted((node for node in spaced if node.start not in holes), key=lambda node: node.order)
+    if not open_holes or len(open_holes) != len(waiting):
+        return
+    for node, x in zip(waiting, open_holes):
+        if _free(x, node, nodes, lo, hi):
+            _move(node, x)
+
+
+# ---------------------------------------------------------------------------------- 3. before a gloss
+
+_OPENING = "(（["
+
+
+def _before_gloss(node: Span, plain: str, text: str) -> int | None:
+    """Rule 3: where a point written after a space and before a bracketed gloss (`see <xref/> (the guide)`)
+    goes — right before the translation's k-th opening bracket, the k-th of the source's, when both write as
+    many; None when the point already stands in the whitespace before it, after wide punctuation (rule 2), or
+    when the rule does not apply."""
+    x = node.tag.start
+    if x > 0 and not plain[x - 1].isspace():
+        return None
+    rest = plain[x:].lstrip()
+    if not rest or rest[0] not in _OPENING:
+        return None
+    source = [k for k, c in enumerate(plain) if c in _OPENING]
+    target = [k for k, c in enumerate(text) if c in _OPENING]
+    at = len(plain) - len(rest)
+    if len(source) != len(target) or at not in source:
+        return None
+    bracket = target[source.index(at)]
+    start = bracket
+    while start > 0 and text[start - 1].isspace():
+        start -= 1
+    if start <= node.start <= bracket or (start > 0 and _wide_mark(text[start - 1]) and node.start == start):
+        return None
+    return bracket
+
+
+# ---------------------------------------------------------------------------------- moving a point
+
+def _free(x: int, node: Span, siblings: list[Span], lo: int, hi: int) -> bool:
+    """Whether the point may go to `x`: inside its parent, inside no sibling span."""
+    if not lo <= x <= hi:
+        return False
+    return not any(other is not node and not other.point and other.start < x < other.end for other in siblings)
+
+
+def _move(node: Span, x: int) -> None:
+    for part in node.walk():
+        part.start = part.end = x
