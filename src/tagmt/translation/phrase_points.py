@@ -1,0 +1,292 @@
+"""Where placeholders go back into a translation that lost them when its text shows no gap (Japanese,
+Chinese, Korean write no space around them: `%sを削除` loses `%s` as `を削除`).
+
+A placeholder stands for a noun phrase or a number. In a language whose profile lists the words written
+right after a noun phrase (`profiles.Profile.phrase_followers`: case particles, counters and units,
+honorific suffixes), a noun phrase starts a phrase: the points a placeholder may take are before such a word,
+inside quotes (after the opening mark, before the closing one), at the text's start, after a clause's
+punctuation, and at its end when the text ends on a noun or a colon, not on a verb's kana ending nor
+a sentence's final mark — never inside a word (between two characters of one script's run: kanji,
+katakana, hiragana, Latin letters and digits; a counter after a kanji noun excepted: `返信%d件`). A number placeholder (`%d`, `%(n)d`, `{count}`) goes before a
+counter or unit when the text has one; a placeholder that stands for a name (`%s`, `%@`, `{name}`) never
+goes before a counter. Among the points it may take, each placeholder group takes the nearest to where the
+projection (the word alignment of the words around it) put it, nearest pairs first, no point twice.
+
+:func:`restore` is the whole step for ``tagmt project --placeholders`` outputs: the gaps first
+(`pins.snap_to_gaps`, also when a source group is split: one gap per placeholder), these points where there
+are no gaps and the language has a profile for them; else the projection's places stay.
+"""
+
+from __future__ import annotations
+
+import re
+from itertools import product
+from dataclasses import dataclass, field
+from typing import Mapping, Sequence
+
+from tagmt.projection.loanwords import loanword_pairs
+from tagmt.projection.profiles import Profile, base_language, profile_for
+from tagmt.projection.scripts import HAN, KANA, KATAKANA_LONG
+from tagmt.projection.wordseg import words_with_offsets
+from tagmt.projection import Detagged
+from tagmt.translation import pins
+from tagmt.translation.pins import Taken, gaps, nearest_first, take_out
+
+#: Marks that open and close quotes and brackets around a label.
+OPENING = "「『“„\"'（(【〈《«‘"
+CLOSING = "」』”“\"'）)】〉》»’"
+#: Punctuation after which a new phrase starts (a clause, a label's colon).
+CLAUSE = "、，,：:；;。"
+#: Marks of a range or a ratio between two numbers (`%d～%d`, `%d/%d`): a number goes on either side.
+RANGE = "～〜~/／–-"
+#: Punctuation that ends a sentence: no placeholder after it.
+FINAL = "。？！?!.…"
+_PRINTF_NUMBER = re.compile(r"%(?:\d+\$)?[-+#0' ]*(?:\d+|\*)?(?:\.(?:\d+|\*))?(?:hh|h|ll|l|L|q|j|z|t)?[diouxXeEfFgG]")
+_PRINTF_NAME = re.compile(r"%(?:\d+\$)?[-+#0]*(?:\d+|\*)?(?:\.(?:\d+|\*))?l?[s@cS]")
+_NAMED = re.compile(r"\{+\s*([A-Za-z_][\w.\-]*)\s*\}+|%\(([^()]+)\)[-+#0]*\d*(?:\.\d+)?([a-zA-Z])")
+_WORD = re.compile(r"[A-Za-z]+")
+#: Argument names that say a number (the words for count, size and time).
+NUMBER_WORDS = frozenset("count n num number total amount quantity size min max minutes seconds hours days "
+                         "weeks months years percent progress index page pages items files bytes limit length "
+                         "remaining".split())
+
+
+def number_kind(placeholder: str) -> bool | None:
+    """Whether ``placeholder`` stands for a number (True), a name or text (False), or cannot say (None:
+    ``{0}``)."""
+    if _PRINTF_NUMBER.fullmatch(placeholder):
+        return True
+    if _PRINTF_NAME.fullmatch(placeholder):
+        return False
+    named = _NAMED.fullmatch(placeholder)
+    if named is None:
+        return None
+    if named.group(3):  # python: the conversion says it
+        return named.group(3) in "diouxXeEfFgG"
+    name = named.group(1).rsplit(".", 1)[-1]
+    words = re.findall(r"[a-z]+", re.sub(r"([a-z])([A-Z])", r"\1 \2", name).lower())
+    return True if any(word in NUMBER_WORDS or word.startswith("num") for word in words) else None
+
+
+def _script(char: str) -> str:
+    if HAN.match(char):
+        return "han"
+    if KATAKANA_LONG.match(char):
+        return "katakana"
+    if KANA.match(char):
+        return "hiragana"
+    if char.isalnum():
+        return "latin"
+    return ""
+
+
+def inside_word(text: str, at: int) -> bool:
+    """Whether offset ``at`` of ``text`` falls between two characters of one script's run."""
+    if at <= 0 or at >= len(text):
+        return False
+    before = _script(text[at - 1])
+    return bool(before) and before == _script(text[at])
+
+
+def phrase_points(text: str, profile: Profile) -> dict[int, str]:
+    """The points of ``text`` where a noun phrase may start, each with its kind: ``counter`` (before a counter
+    or unit), ``follower`` (before a particle or honorific), ``quote``, ``range`` (beside a range or ratio
+    mark), ``edge`` (the start, after a clause's punctuation, the end). Only between words (the language's
+    segmenter: MeCab for Japanese); where spaces stand before a word a phrase goes before, the point is
+    before them."""
+    found: dict[int, str] = {}
+    followers = sorted(profile.phrase_followers, key=len, reverse=True)
+    words = words_with_offsets(text, profile.code) if text else []
+    inside = {at for compound in profile.compound_particles for m in re.finditer(re.escape(compound), text)
+              for at in range(m.start() + 1, m.end())}
+    starts = {word.start for word in words} | {len(text)}
+    for word_at in words:
+        at = word_at.start
+        word = next((w for w in followers if text.startswith(w, at)), None)
+        if word is None or word_at.kind in ("verb", "auxiliary") or at in inside or \
+                any(text[:at].rstrip(" ").endswith(h) for h in profile.honorifics):
+            continue  # not a word a phrase ends before, or the particle of the name an honorific closed
+        start = at
+        while start > 0 and text[start - 1] == " ":
+            start -= 1
+        found.setdefault(start, "counter" if word in profile.counters else "follower")
+    for at in range(len(text) + 1):
+        if at > 0 and text[at - 1] in OPENING or at < len(text) and text[at] in CLOSING and at in starts:
+            found.setdefault(at, "quote")
+        elif (at < len(text) and text[at] in RANGE or at > 0 and text[at - 1] in RANGE) and \
+                not (0 < at < len(text) and text[at - 1].isalnum() and text[at].isalnum()):
+            found.setdefault(at, "range")
+    found.setdefault(0, "edge")
+    for at in range(1, len(text)):  # a new phrase after a clause's punctuation, not a verb's ending
+        if text[at - 1] in CLAUSE and text[at] != " " and _script(text[at]) != "hiragana":
+            found.setdefault(at, "edge")
+    if text and text.rstrip(" ")[-1:] in CLAUSE:  # a label's value; elsewhere the verb ends the sentence
+        found.setdefault(len(text), "edge")
+    elif text and _script(text[-1]) in ("han", "katakana"):  # a number after the noun it measures (`残量%d%%`)
+        found.setdefault(len(text), "measure")
+    for at in gaps(text):  # the place a placeholder taken out of the text left
+        found[at] = "gap"
+    return found
+
+
+def allowed(points: dict[int, str], kind: bool | None) -> list[int]:
+    """The points a placeholder of ``kind`` (:func:`number_kind`) may take: a number before a counter or
+    unit, beside a range mark, on a gap or after the noun it measures when the text has such a point;
+    a name never there (but a gap)."""
+    numeric = ("counter", "range", "gap", "measure")
+    if kind is True and any(k in numeric[:2] for k in points.values()):
+        return [at for at, k in points.items() if k in numeric]
+    if kind is False:
+        return [at for at, k in points.items() if k not in ("counter", "range", "measure")]
+    return [at for at, k in points.items() if k != "measure" or kind is True]
+
+
+def in_group_order(placed: dict[int, int], groups: Sequence[Sequence[str]]) -> dict[int, int]:
+    """``placed`` (single placeholders, numbered in the order of ``groups``' tags) with the places of each
+    group's placeholders given to them in the group's order: what one source group wrote in a row keeps
+    its order when the translation splits it."""
+    out = dict(placed)
+    first = 0
+    for group in groups:
+        members = [k for k in range(first, first + len(group)) if k in placed]
+        for k, at in zip(members, sorted(placed[k] for k in members)):
+            out[k] = at
+        first += len(group)
+    return out
+
+
+@dataclass(frozen=True)
+class Sources:
+    """What :func:`restore` knows of a segment's source: its natural text (tags out), and per placeholder
+    tag its offset there and its text as written."""
+
+    text: str = ""
+    starts: Mapping[str, int] = field(default_factory=dict)
+    texts: Mapping[str, str] = field(default_factory=dict)
+    lang: str = "en"
+
+
+def anchors(taken: Taken, source: Sources, trg_lang: str) -> dict[int, int]:
+    """Per group, the offset of the translation a loanword link of a source word next to it gives
+    (``option %s`` → right after ``オプション``; ``%s file`` → right before ``ファイル``): en-ja only."""
+    src = [(m.group(), m.start(), m.end()) for m in _WORD.finditer(source.text)]
+    trg = [w for w in words_with_offsets(taken.text, trg_lang) if KATAKANA_LONG.match(w.text[:1])]
+    pairs = loanword_pairs([w for w, _, _ in src], base_language(source.lang), [w.text for w in trg],
+                           base_language(trg_lang))
+    linked = dict(pairs)
+    out: dict[int, int] = {}
+    for k in taken.where:
+        start = source.starts.get(taken.groups[k][0])
+        if start is None:
+            continue
+        if not source.text[:start].strip() and group_kind(taken.groups[k], source) is not True:
+            out[k] = 0  # the English subject or topic comes first in Japanese too (`%s has left` → `%sさんが`)
+        before = [i for i, (_, _, end) in enumerate(src) if source.text[end:start].strip(" ") == "" and end <= start]
+        after = [i for i, (_, begin, _) in enumerate(src) if source.text[start:begin].strip(" ") == ""
+                 and begin >= start]
+        if before and before[-1] in linked:  # a link of the word next to it wins
+            out[k] = trg[linked[before[-1]]].end
+        elif after and after[0] in linked:
+            out[k] = trg[linked[after[0]]].start
+    return out
+
+
+def source_order(taken: Taken, source: Sources, head_final: bool) -> list[int]:
+    """The groups in the order the translation writes them: the source's, but ``A of B`` (two placeholders
+    with only ``of`` between) is ``B … A`` in a head-final language (Japanese ``BのA``, ``B件中A件``)."""
+    order = sorted(taken.where, key=lambda k: source.starts.get(taken.groups[k][0], 0))
+    if not head_final or "/" in taken.text or "／" in taken.text:  # `X/Y` reads as `X of Y`
+        return order
+    k = 0
+    while k + 1 < len(order):
+        a, b = (source.starts.get(taken.groups[order[j]][0], 0) for j in (k, k + 1))
+        if source.text[a:b].strip().lower() == "of":
+            order[k], order[k + 1] = order[k + 1], order[k]
+            k += 1
+        k += 1
+    return order
+
+
+def group_kind(group: Sequence[str], source: Sources) -> bool | None:
+    """Whether a group stands for a number (:func:`number_kind` of its placeholders; one that cannot say
+    followed in the source by a plural noun counts it: `{0} comments`)."""
+    kinds = {number_kind(source.texts.get(tag, "")) for tag in group}
+    if True in kinds:
+        return True
+    if kinds == {False}:
+        return False
+    end = source.starts.get(group[-1])
+    following = _WORD.match(source.text, end + 1) if end is not None and source.text[end:end + 1] == " " else None
+    word = following.group().lower() if following else ""
+    return True if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")) else None
+
+
+def _ordered(placed: dict[int, int], order: Sequence[int]) -> dict[int, int]:
+    """``placed`` with its places given to the groups in ``order`` (the places kept, the groups permuted)."""
+    groups = [k for k in order if k in placed]
+    return dict(zip(groups, sorted(placed[k] for k in groups)))
+
+
+def restore(projected: str, groups: Sequence[Sequence[str]], source: Sources, escaped: bool,
+            trg_lang: str) -> str:
+    """``projected`` with the placeholder tags of ``groups`` on the gaps of its text, else on the phrase
+    points of ``trg_lang`` (module docstring), else as it is; several groups in the order the translation's
+    grammar gives them (:func:`source_order`)."""
+    taken = take_out(projected, groups, escaped)
+    if taken is None:
+        return projected
+    profile = profile_for(trg_lang)
+    head_final = bool(profile.phrase_followers)
+    slots = gaps(taken.text)
+    if len(slots) == len(taken.groups):
+        return taken.put(_ordered(nearest_first(taken.where, slots), source_order(taken, source, head_final)))
+    singles = [[tag] for group in taken.groups for tag in group]
+    if len(singles) > len(taken.groups) and len(slots) == len(singles):  # a source group the translation split
+        split = take_out(projected, singles, escaped)
+        if split is not None:
+            return split.put(in_group_order(nearest_first(split.where, slots), taken.groups))
+    if not head_final:
+        return projected
+    points = phrase_points(taken.text, profile)
+    where = {**taken.where, **anchors(taken, source, trg_lang)}
+    kinds = {k: group_kind(taken.groups[k], source) for k in where}
+    placed = best_points(where, {k: allowed(points, kind) or list(points) for k, kind in kinds.items()},
+                         {k: preferred(points, kind) for k, kind in kinds.items()},
+                         source_order(taken, source, head_final))
+    return taken.put(placed)
+
+
+def preferred(points: dict[int, str], kind: bool | None) -> set[int]:
+    """The points that say most of a group of ``kind``: a gap a placeholder left, a counter for a number."""
+    return {at for at, k in points.items() if k == "gap" or k == "counter" and kind is True}
+
+
+def best_points(where: Mapping[int, int], options: Mapping[int, Sequence[int]], strong: Mapping[int, set[int]],
+                order: Sequence[int]) -> dict[int, int]:
+    """One point per group (no point twice): the most groups on a ``strong`` point, then the fewest pairs
+    against ``order``, then the least distance to ``where`` (the projection's or a link's offset). Every
+    assignment is tried up to 4 groups (at most 24 points each); beyond, nearest first."""
+    groups = list(where)
+    if len(groups) > 4 or any(len(options[k]) > 24 for k in groups):
+        return nearest_first(where, sorted({at for k in groups for at in options[k]}))
+    rank = {k: n for n, k in enumerate(order)}
+    best: tuple | None = None
+    chosen: dict[int, int] = {}
+    for combo in product(*(options[k] for k in groups)):
+        if len(set(combo)) < len(combo):
+            continue
+        weak = sum(at not in strong[k] for k, at in zip(groups, combo))
+        against = sum(1 for (k1, a1) in zip(groups, combo) for (k2, a2) in zip(groups, combo)
+                      if rank.get(k1, 0) < rank.get(k2, 0) and a1 > a2)
+        score = (weak, against, sum(abs(at - where[k]) for k, at in zip(groups, combo)))
+        if best is None or score < best:
+            best, chosen = score, dict(zip(groups, combo))
+    return chosen
+
+
+def sources_of(detagged: Detagged, tokens: Sequence[str | None], src_lang: str, escaped: bool) -> Sources:
+    """:class:`Sources` of a detagged source whose points have the stand-ins ``tokens`` (``pins.stand_ins``);
+    on escaped text the source's words are read as written (``&amp;`` is no word a link needs)."""
+    tags = [(tag, token) for tag, token in zip(pins.points(detagged), tokens) if token]
+    return Sources(detagged.plain, {tag.open: tag.start for tag, _ in tags}, {tag.open: token for tag, token in tags},
+                   src_lang)
