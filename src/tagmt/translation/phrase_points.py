@@ -21,12 +21,14 @@ from __future__ import annotations
 
 import re
 from itertools import product
+from math import prod
 from dataclasses import dataclass, field
 from typing import Mapping, Sequence
 
 from tagmt.projection.loanwords import loanword_pairs
 from tagmt.projection.profiles import Profile, base_language, profile_for
 from tagmt.projection.scripts import HAN, KANA, KATAKANA_LONG
+from tagmt.projection.wordbreak import chinese_spans, jieba_available
 from tagmt.projection.wordseg import words_with_offsets
 from tagmt.projection import Detagged
 from tagmt.translation import pins
@@ -88,6 +90,16 @@ def inside_word(text: str, at: int) -> bool:
     return bool(before) and before == _script(text[at])
 
 
+def _words(text: str, profile: Profile) -> list[tuple[int, str]]:
+    """Where the words of ``text`` start, with their kinds: jieba's dictionary words for Chinese (the
+    `chars` segmenter would cut `文件` into `文|件`, a counter), the profile's segmenter else."""
+    if not text:
+        return []
+    if profile.family == "chinese" and jieba_available():
+        return [(start, "content") for start, _ in chinese_spans(text)]
+    return [(word.start, word.kind) for word in words_with_offsets(text, profile.code)]
+
+
 def phrase_points(text: str, profile: Profile) -> dict[int, str]:
     """The points of ``text`` where a noun phrase may start, each with its kind: ``counter`` (before a counter
     or unit), ``follower`` (before a particle or honorific), ``quote``, ``range`` (beside a range or ratio
@@ -96,21 +108,25 @@ def phrase_points(text: str, profile: Profile) -> dict[int, str]:
     before them."""
     found: dict[int, str] = {}
     followers = sorted(profile.phrase_followers, key=len, reverse=True)
-    words = words_with_offsets(text, profile.code) if text else []
+    words = _words(text, profile)
     inside = {at for compound in profile.compound_particles for m in re.finditer(re.escape(compound), text)
               for at in range(m.start() + 1, m.end())}
-    starts = {word.start for word in words} | {len(text)}
-    for word_at in words:
-        at = word_at.start
+    starts = {at for at, _ in words} | {len(text)}
+    for at, kind in words:
         word = next((w for w in followers if text.startswith(w, at)), None)
-        if word is None or word_at.kind in ("verb", "auxiliary") or at in inside or \
+        if word is None or kind in ("verb", "auxiliary") or at in inside or \
                 any(text[:at].rstrip(" ").endswith(h) for h in profile.honorifics):
             continue  # not a word a phrase ends before, or the particle of the name an honorific closed
         start = at
         while start > 0 and text[start - 1] == " ":
             start -= 1
         found.setdefault(start, "counter" if word in profile.counters else "follower")
+    if not profile.head_final:  # objects follow verbs and prepositions: a phrase may start at any word
+        for at in sorted(starts - {len(text)}):
+            found.setdefault(at, "edge")
     for at in range(len(text) + 1):
+        if at in inside:
+            continue
         if at > 0 and text[at - 1] in OPENING or at < len(text) and text[at] in CLOSING and at in starts:
             found.setdefault(at, "quote")
         elif (at < len(text) and text[at] in RANGE or at > 0 and text[at - 1] in RANGE) and \
@@ -121,6 +137,8 @@ def phrase_points(text: str, profile: Profile) -> dict[int, str]:
         if text[at - 1] in CLAUSE and text[at] != " " and _script(text[at]) != "hiragana":
             found.setdefault(at, "edge")
     if text and text.rstrip(" ")[-1:] in CLAUSE:  # a label's value; elsewhere the verb ends the sentence
+        found.setdefault(len(text), "edge")
+    elif text and not profile.head_final and text[-1] not in FINAL:
         found.setdefault(len(text), "edge")
     elif text and _script(text[-1]) in ("han", "katakana"):  # a number after the noun it measures (`残量%d%%`)
         found.setdefault(len(text), "measure")
@@ -236,7 +254,7 @@ def restore(projected: str, groups: Sequence[Sequence[str]], source: Sources, es
     if taken is None:
         return projected
     profile = profile_for(trg_lang)
-    head_final = bool(profile.phrase_followers)
+    head_final = profile.head_final
     slots = gaps(taken.text)
     if len(slots) == len(taken.groups):
         return taken.put(_ordered(nearest_first(taken.where, slots), source_order(taken, source, head_final)))
@@ -245,7 +263,7 @@ def restore(projected: str, groups: Sequence[Sequence[str]], source: Sources, es
         split = take_out(projected, singles, escaped)
         if split is not None:
             return split.put(in_group_order(nearest_first(split.where, slots), taken.groups))
-    if not head_final:
+    if not profile.phrase_followers:
         return projected
     points = phrase_points(taken.text, profile)
     where = {**taken.where, **anchors(taken, source, trg_lang)}
@@ -265,9 +283,9 @@ def best_points(where: Mapping[int, int], options: Mapping[int, Sequence[int]], 
                 order: Sequence[int]) -> dict[int, int]:
     """One point per group (no point twice): the most groups on a ``strong`` point, then the fewest pairs
     against ``order``, then the least distance to ``where`` (the projection's or a link's offset). Every
-    assignment is tried up to 4 groups (at most 24 points each); beyond, nearest first."""
+    assignment is tried while there are at most 4,096 (bounded work a segment); beyond, nearest first."""
     groups = list(where)
-    if len(groups) > 4 or any(len(options[k]) > 24 for k in groups):
+    if prod(len(options[k]) for k in groups) > 4096:
         return nearest_first(where, sorted({at for k in groups for at in options[k]}))
     rank = {k: n for n, k in enumerate(order)}
     best: tuple | None = None

@@ -47,6 +47,9 @@ class Profile:
     """Those of `phrase_followers` that close a name (`さん`): the particle after one marks that name."""
     compound_particles: tuple[str, ...] = ()
     """Particles written together (`には`, `への`): one word for a phrase's edge, no point inside."""
+    head_final: bool = False
+    """The verb ends the clause and `A of B` is written `B…A` (Japanese, Korean): a noun phrase starts
+    before a particle, not after the verb (Chinese puts objects after verbs and prepositions)."""
 
 
 def base_language(lang: str) -> str:
