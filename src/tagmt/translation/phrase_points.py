@@ -13,8 +13,9 @@ goes before a counter. Among the points it may take, each placeholder group take
 projection (the word alignment of the words around it) put it, nearest pairs first, no point twice.
 
 :func:`restore` is the whole step for ``tagmt project --placeholders`` outputs: the gaps first
-(`pins.snap_to_gaps`, also when a source group is split: one gap per placeholder), these points where there
-are no gaps and the language has a profile for them; else the projection's places stay.
+(`pins.snap_to_gaps`, also when a source group is split: one gap per placeholder); where gaps and groups
+differ in number, these points in a language with a profile for them, elsewhere the gaps for as many
+groups as they take and the projection's places for the rest.
 """
 
 from __future__ import annotations
@@ -263,8 +264,12 @@ def restore(projected: str, groups: Sequence[Sequence[str]], source: Sources, es
         split = take_out(projected, singles, escaped)
         if split is not None:
             return split.put(in_group_order(nearest_first(split.where, slots), taken.groups))
-    if not profile.phrase_followers:
-        return projected
+    if not profile.phrase_followers:  # words between spaces: a gap where there is one, else where projected
+        if not slots:
+            return projected
+        options = {k: sorted({*slots, offset}) for k, offset in taken.where.items()}
+        return taken.put(best_points(taken.where, options, {k: set(slots) for k in taken.where},
+                                     source_order(taken, source, head_final)))
     points = phrase_points(taken.text, profile)
     where = {**taken.where, **anchors(taken, source, trg_lang)}
     kinds = {k: group_kind(taken.groups[k], source) for k in where}
