@@ -3,6 +3,7 @@ points of Japanese, Chinese and Korean, the gaps of German, the order of argumen
 known answers, a property (the text is never altered, every placeholder once), and the user's path
 (`tagmt project --placeholders auto`) on a few pairs."""
 
+import os
 import re
 import subprocess
 import sys
@@ -149,6 +150,6 @@ def test_project_placeholders_auto_puts_them_back(tmp_path):
     trg.write_text("".join(t + "\n" for t in stripped), encoding="utf-8")
     done = subprocess.run([sys.executable, "-m", "tagmt", "project", "--source", str(src), "--translation", str(trg),
                            "--src-lang", "en", "--trg-lang", "ja", "--placeholders", "auto", "-o", str(out)],
-                          capture_output=True, text=True, env={"PYTHONPATH": str(ROOT / "src"), "PATH": "/usr/bin:/bin"})
+                          capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(ROOT / "src")})
     assert done.returncode == 0, done.stderr[-2000:]
     assert out.read_text(encoding="utf-8").splitlines() == [t for _, t in PAIRS]
