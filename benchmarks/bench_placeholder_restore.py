@@ -115,7 +115,8 @@ def run(pairs: list[tuple[str, str]], lang: str, variant: str, misses: bool) -> 
         stripped = [strip(t, collapse) for _, t in pairs]
         trg.write_text("".join(escape(t) + "\n" for t in stripped), encoding="utf-8")
         env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
-        done = subprocess.run([sys.executable, "-m", "tagmt", "project", "--source", str(src), "--translation", str(trg),
+        done = subprocess.run([sys.executable, "-m", "tagmt", "project", "--source", str(src),
+                               "--translation", str(trg),
                         "--src-lang", "en", "--trg-lang", lang, "--placeholders", "auto", "-o", str(out)],
                        check=False, env=env, capture_output=True)
         if done.returncode:

@@ -1,21 +1,25 @@
-"""Where placeholders go back into a translation that lost them when its text shows no gap (Japanese,
-Chinese, Korean write no space around them: `%sを削除` loses `%s` as `を削除`).
+"""Where placeholders go back into a translation that lost them (``tagmt project --placeholders`` with a
+human translation whose placeholders were taken out) when its text does not show one gap a placeholder.
 
-A placeholder stands for a noun phrase or a number. In a language whose profile lists the words written
-right after a noun phrase (`profiles.Profile.phrase_followers`: case particles, counters and units,
-honorific suffixes), a noun phrase starts a phrase: the points a placeholder may take are before such a word,
-inside quotes (after the opening mark, before the closing one), at the text's start, after a clause's
-punctuation, and at its end when the text ends on a noun or a colon, not on a verb's kana ending nor
-a sentence's final mark — never inside a word (between two characters of one script's run: kanji,
-katakana, hiragana, Latin letters and digits; a counter after a kanji noun excepted: `返信%d件`). A number placeholder (`%d`, `%(n)d`, `{count}`) goes before a
-counter or unit when the text has one; a placeholder that stands for a name (`%s`, `%@`, `{name}`) never
-goes before a counter. Among the points it may take, each placeholder group takes the nearest to where the
-projection (the word alignment of the words around it) put it, nearest pairs first, no point twice.
+A placeholder stands for a noun phrase or a number. Japanese, Korean and Chinese write no space around it
+(`%sを削除` loses `%s` as `を削除`), so the gaps (`pins.gaps`) are missing there. Their profiles list the
+words written right after a noun phrase (`profiles.Profile.phrase_followers`: case particles, counters and
+units, honorific suffixes, relational nouns like `以降`); the points a placeholder may take are: before such
+a word (before the spaces written before it), inside quotes, beside a range or ratio mark (`～`, `/`), at the
+text's start, after a clause's punctuation, at the end after a colon — and, in a head-final language, not
+after the verb that ends the sentence, nor inside a word (the language's segmenter: MeCab, jieba), nor
+inside a compound particle (`には`), nor between an honorific and its particle (`さん|が`). Chinese puts
+objects after verbs and prepositions: any word boundary is a point there. A number placeholder (`%d`,
+`%(n)d`, `{count}`, `{0}` before an English plural) goes before a counter or unit, beside a range mark or
+after the noun it measures at the end; a name (`%s`, `%@`) never there.
 
-:func:`restore` is the whole step for ``tagmt project --placeholders`` outputs: the gaps first
-(`pins.snap_to_gaps`, also when a source group is split: one gap per placeholder); where gaps and groups
-differ in number, these points in a language with a profile for them, elsewhere the gaps for as many
-groups as they take and the projection's places for the rest.
+Among its points each group is placed by, in this order: the most groups on a gap or (a number) before a
+counter; the order the grammar gives (:func:`source_order`: the source's — the subject first in every
+language, `%1$s … %2$s` kept — but `A of B` is `B…A` in Japanese and Korean unless written `A/B`); the
+least distance to where the projection (the word alignment) put it, or to the link of a source word next to
+it (:func:`anchors`: en-ja loanwords, `option %s` → after `オプション`; a sentence-initial English argument →
+the start). Spaced languages (German) keep the gaps: where gaps and groups differ in number, the gaps take
+as many groups as they can, the rest stay where projected. The translation's text is never altered.
 """
 
 from __future__ import annotations
@@ -81,14 +85,6 @@ def _script(char: str) -> str:
     if char.isalnum():
         return "latin"
     return ""
-
-
-def inside_word(text: str, at: int) -> bool:
-    """Whether offset ``at`` of ``text`` falls between two characters of one script's run."""
-    if at <= 0 or at >= len(text):
-        return False
-    before = _script(text[at - 1])
-    return bool(before) and before == _script(text[at])
 
 
 def _words(text: str, profile: Profile) -> list[tuple[int, str]]:

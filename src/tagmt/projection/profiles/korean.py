@@ -31,4 +31,5 @@ COUNTERS = ("개", "명", "번", "초", "분", "일", "시간", "페이지", "�
 def profile(code: str) -> Profile:
     return Profile(code=code, family=FAMILY, segmenter=SEGMENTER, particles=DETACHED_PARTICLES,
                    phrase_followers=(*CASE_PARTICLES, *COUNTERS), counters=frozenset(COUNTERS),
-                   honorifics=frozenset({"님"}), compound_particles=("을(를)", "이(가)", "은(는)", "와(과)", "(으)로"), head_final=True)
+                   honorifics=frozenset({"님"}), compound_particles=("을(를)", "이(가)", "은(는)", "와(과)", "(으)로"),
+                   head_final=True)
