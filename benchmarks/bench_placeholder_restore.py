@@ -8,12 +8,12 @@ path runs on the whole file — ``tagmt project --source en.txt --translation T 
 it was: exact when the output, its text unescaped, equals it. ``text kept`` checks that the output is the
 translation given with the source's placeholders put in, each once, and nothing else changed.
 
-Inputs: the hand-made pairs (``tests/data/placeholder_pairs/{dev,aside}.tsv``: en, de, ja per line) by
-default; ``--pairs FILE`` any TSV of ``source<TAB>translation`` with ``--lang``; ``--mo`` reads this machine's
+Inputs: the hand-made pairs (``tests/data/placeholder_pairs/{dev,aside,domains}.tsv``: en, de, ja per line;
+``domains``: command-line tools, web apps, mobile) by default; ``--pairs FILE`` any TSV of ``source<TAB>translation`` with ``--lang``; ``--mo`` reads this machine's
 gettext catalogues (``/usr/share/locale/{de,ja}/LC_MESSAGES/*.mo``): every entry whose msgid has placeholders
 and whose msgstr has the same ones (as a multiset), one line each, duplicates dropped.
 
-Usage: ``python benchmarks/bench_placeholder_restore.py [--part dev|aside|all] [--mo] [--misses] [--quick]``
+Usage: ``python benchmarks/bench_placeholder_restore.py [--part dev|aside|domains|all|dev,domains] [--mo] [--misses] [--quick]``
 (``--quick``: the first 30 dev pairs, placeholders removed only). The ``unspaced`` variant is run for
 Japanese only (German without spaces is no German).
 Figures: docs/placeholders.md.
@@ -43,7 +43,7 @@ LANGS = ("de", "ja")
 
 
 def read_tsv(part: str) -> dict[str, list[tuple[str, str]]]:
-    parts = ("dev", "aside") if part == "all" else (part,)
+    parts = ("dev", "aside") if part == "all" else part.split(",")
     out: dict[str, list[tuple[str, str]]] = {lang: [] for lang in LANGS}
     for name in parts:
         for line in (DATA / f"{name}.tsv").read_text(encoding="utf-8").splitlines():
@@ -144,7 +144,7 @@ def run(pairs: list[tuple[str, str]], lang: str, variant: str, misses: bool) -> 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--part", choices=("dev", "aside", "all"), default="dev")
+    parser.add_argument("--part", default="dev", help="dev, aside, domains, all (dev and aside) or a comma list")
     parser.add_argument("--mo", action="store_true", help="this machine's gettext catalogues instead")
     parser.add_argument("--langs", default=",".join(LANGS))
     parser.add_argument("--misses", action="store_true", help="print every pair not restored exactly")

@@ -17,7 +17,7 @@ from tagmt.corpus.placeholders import find, protect_tagged, unprotect
 from tagmt.projection import detag
 from tagmt.projection.profiles import profile_for
 from tagmt.translation.phrase_points import number_kind, phrase_points, restore, sources_of
-from tagmt.translation.pins import placeholder_groups, stand_ins
+from tagmt.translation.pins import gaps, placeholder_groups, stand_ins
 
 ROOT = Path(__file__).resolve().parents[2]
 MARK = re.compile(r"#(\d)")
@@ -153,3 +153,58 @@ def test_project_placeholders_auto_puts_them_back(tmp_path):
                           capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(ROOT / "src")})
     assert done.returncode == 0, done.stderr[-2000:]
     assert out.read_text(encoding="utf-8").splitlines() == [t for _, t in PAIRS]
+
+
+# t32ja2: where the translation keeps its spaces, the gaps and the alignment decide; the rules only what they
+# cannot (hand-made cases of command-line tools, web apps and mobile strings, tests/data/placeholder_pairs/domains.tsv)
+@pytest.mark.parametrize("source, projected, expected", [
+    # as many gaps as groups: the alignment says which goes where, not the English order
+    ("read %1$lu bytes from %2$s", " から #1#2 バイト読み込みました", "%2$s から %1$lu バイト読み込みました"),
+    ("Posted by %(author)s on %(date)s", " に #1#2 が投稿", "%(date)s に %(author)s が投稿"),
+    # ... but a name the source opens with opens the translation (a program's name before its colon)
+    ("%s: line %d: syntax error", "#1:  #2行: 構文エラー", "%s: %d 行: 構文エラー"),  # the gap before 行
+    ("%s: %lu lines", "#1:  #2行", "%s: %lu 行"),
+    # a space before 、 or 。 is a gap; after a colon and its space a phrase starts
+    ("Key: %s, value: %s", "キー#1: 、値: #2", "キー: %s、値: %s"),
+    ("Free space: %s (%d%%)", "空き容量#1: （#2#3）", "空き容量: %s（%d%%）"),
+    ("Usage: %s [OPTION]... FILE", "使用法#1: [オプション]... ファイル", "使用法: %s[オプション]... ファイル"),
+    # a space after an opening quote is a gap; a range keeps its order; numbers go beside the range mark
+    ("Try '%s --help' for more information.", "詳しくは ' --help' を#1実行してください。",
+     "詳しくは '%s --help' を実行してください。"),
+    ("Password must contain {min} to {max} characters", "パスワードは #2～ #1文字", "パスワードは {min}～{max} 文字"),
+    ("Downloading %s (%d of %d)", "#1 をダウンロード中 (/)#2#3", "%s をダウンロード中 (%d/%d)"),
+    # a lone space in Japanese is where an ASCII placeholder was, not after the verb that ends it
+    ("Version %s (%d)", "バージョン (#2)#1", "バージョン%s (%d)"),
+    ("Removing %s", "を削除していま#1す", "%sを削除しています"),  # not inside nor after the verb
+    ("Written by %s and %s.", "作者 および #1#2。", "作者%s および %s。"),
+])
+def test_japanese_gaps_decide(source, projected, expected):
+    assert put_back(source, projected, "ja") == expected
+
+
+@pytest.mark.parametrize("source, projected, expected", [
+    ("{a} and {b}", " 和 #2#1", "{a} 和 {b}"),  # gaps; Chinese keeps the source's order
+    ("Key: %s, value: %s", "键#1： ，值： #2", "键： %s，值： %s"),  # a space before ， is a gap
+    ("Version %s (%d)", "版本 (#2)#1", "版本 %s(%d)"),  # any word boundary: after the space
+])
+def test_chinese_gaps_decide(source, projected, expected):
+    assert put_back(source, projected, "zh") == expected
+
+
+@pytest.mark.parametrize("source, projected, expected", [
+    # German quotes: `„%s“` closes with “ and `»%s«` opens with »: no gap before them
+    ("The file “%(name)s” was uploaded.", "Die Datei „“ wurde #1hochgeladen.", "Die Datei „%(name)s“ wurde hochgeladen."),
+    ("%s: option '--%s' requires an argument", "#1: Option »--#2« erfordert ein Argument",
+     "%s: Option »--%s« erfordert ein Argument"),
+    ("%s: cannot open '%s': %s", "#1: '#2' kann nicht geöffnet werden: #3", "%s: '%s' kann nicht geöffnet werden: %s"),
+    ("cannot remove '%s': %s", "'' kann nicht entfernt werden: #1#2", "'%s' kann nicht entfernt werden: %s"),
+])
+def test_german_quotes_are_no_gaps(source, projected, expected):
+    assert put_back(source, projected, "de") == expected
+
+
+def test_gaps_of_quotes():
+    assert gaps(": Option »--« erfordert") == []  # German » opens
+    assert gaps(": '' kann: ") == [3, 11]  # the straight quote at 2 opens
+    assert gaps("詳しくは ' --help' を") == [6]  # a space after an opening quote
+    assert gaps("キー: 、値: ") == [4, 8]

@@ -46,6 +46,8 @@ CLOSING = "」』”“\"'）)】〉》»’"
 CLAUSE = "、，,：:；;。"
 #: Marks of a range or a ratio between two numbers (`%d～%d`, `%d/%d`): a number goes on either side.
 RANGE = "～〜~/／–-"
+#: What stands between the two ends of a range or pair in English (`{min} to {max}`, `%s:%d`, `%d/%d`).
+RANGE_WORDS = frozenset({"to", "-", "–", "—", "/", ":", "x", "×", "..", "...", "of", "out of"})
 #: Punctuation that ends a sentence: no placeholder after it.
 FINAL = "。？！?!.…"
 _PRINTF_NUMBER = re.compile(r"%(?:\d+\$)?[-+#0' ]*(?:\d+|\*)?(?:\.(?:\d+|\*))?(?:hh|h|ll|l|L|q|j|z|t)?[diouxXeEfFgG]")
@@ -104,6 +106,8 @@ def phrase_points(text: str, profile: Profile) -> dict[int, str]:
     segmenter: MeCab for Japanese); where spaces stand before a word a phrase goes before, the point is
     before them."""
     found: dict[int, str] = {}
+    holes = gaps(text)
+    unspaced = profile.family in ("japanese", "chinese")
     followers = sorted(profile.phrase_followers, key=len, reverse=True)
     words = _words(text, profile)
     inside = {at for compound in profile.compound_particles for m in re.finditer(re.escape(compound), text)
@@ -117,6 +121,8 @@ def phrase_points(text: str, profile: Profile) -> dict[int, str]:
         start = at
         while start > 0 and text[start - 1] == " ":
             start -= 1
+        if any(start < gap <= at for gap in holes):
+            continue  # the gap in the spaces before it is that point
         found.setdefault(start, "counter" if word in profile.counters else "follower")
     if not profile.head_final:  # objects follow verbs and prepositions: a phrase may start at any word
         for at in sorted(starts - {len(text)}):
@@ -124,16 +130,26 @@ def phrase_points(text: str, profile: Profile) -> dict[int, str]:
     for at in range(len(text) + 1):
         if at in inside:
             continue
-        if at > 0 and text[at - 1] in OPENING or at < len(text) and text[at] in CLOSING and at in starts:
-            found.setdefault(at, "quote")
-        elif (at < len(text) and text[at] in RANGE or at > 0 and text[at - 1] in RANGE) and \
+        quote = at > 0 and text[at - 1] in OPENING or at < len(text) and text[at] in CLOSING and at in starts
+        if (at < len(text) and text[at] in RANGE or at > 0 and text[at - 1] in RANGE) and \
                 not (0 < at < len(text) and text[at - 1].isalnum() and text[at].isalnum()):
-            found.setdefault(at, "range")
+            found.setdefault(at, "range quote" if quote else "range")  # `(%d/%d)`: both, a name may go there
+        elif quote:
+            found.setdefault(at, "quote")
     found.setdefault(0, "edge")
-    for at in range(1, len(text)):  # a new phrase after a clause's punctuation, not a verb's ending
-        if text[at - 1] in CLAUSE and text[at] != " " and _script(text[at]) != "hiragana":
-            found.setdefault(at, "edge")
-    if text and text.rstrip(" ")[-1:] in CLAUSE:  # a label's value; elsewhere the verb ends the sentence
+    for at in range(1, len(text)):  # a new phrase after a clause's punctuation (and its spaces)
+        after = at
+        while after < len(text) and text[after] == " ":
+            after += 1
+        if any(at <= gap <= after for gap in holes) or after == len(text):
+            continue  # a gap in the spaces is the point
+        if text[at - 1] in CLAUSE and _script(text[after]) != "hiragana":
+            found.setdefault(after, "edge")
+        elif unspaced and text[at - 1] not in CLAUSE and text[at] == " " and after == at + 1 and text[after] not in FINAL and \
+                not (text[at - 1].isascii() and text[at - 1].isalnum() and text[after].isascii()):
+            found.setdefault(at, "space")  # one space unspaced writing puts beside a Latin token, not a verb's end
+    last = text.rstrip(" ")[-1:]
+    if last and last in CLAUSE and last not in FINAL:  # a label's value; elsewhere the verb ends the sentence
         found.setdefault(len(text), "edge")
     elif text and not profile.head_final and text[-1] not in FINAL:
         found.setdefault(len(text), "edge")
@@ -148,8 +164,8 @@ def allowed(points: dict[int, str], kind: bool | None) -> list[int]:
     """The points a placeholder of ``kind`` (:func:`number_kind`) may take: a number before a counter or
     unit, beside a range mark, on a gap or after the noun it measures when the text has such a point;
     a name never there (but a gap)."""
-    numeric = ("counter", "range", "gap", "measure")
-    if kind is True and any(k in numeric[:2] for k in points.values()):
+    numeric = ("counter", "range", "range quote", "gap", "measure")
+    if kind is True and any(k in numeric[:3] for k in points.values()):
         return [at for at, k in points.items() if k in numeric]
     if kind is False:
         return [at for at, k in points.items() if k not in ("counter", "range", "measure")]
@@ -236,12 +252,6 @@ def group_kind(group: Sequence[str], source: Sources) -> bool | None:
     return True if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")) else None
 
 
-def _ordered(placed: dict[int, int], order: Sequence[int]) -> dict[int, int]:
-    """``placed`` with its places given to the groups in ``order`` (the places kept, the groups permuted)."""
-    groups = [k for k in order if k in placed]
-    return dict(zip(groups, sorted(placed[k] for k in groups)))
-
-
 def restore(projected: str, groups: Sequence[Sequence[str]], source: Sources, escaped: bool,
             trg_lang: str) -> str:
     """``projected`` with the placeholder tags of ``groups`` on the gaps of its text, else on the phrase
@@ -253,8 +263,15 @@ def restore(projected: str, groups: Sequence[Sequence[str]], source: Sources, es
     profile = profile_for(trg_lang)
     head_final = profile.head_final
     slots = gaps(taken.text)
-    if len(slots) == len(taken.groups):
-        return taken.put(_ordered(nearest_first(taken.where, slots), source_order(taken, source, head_final)))
+    # the source's order in a language that keeps it; a head-final one reverses a verb's complements
+    grammar = grammar_pairs(taken, source, head_final) if head_final else \
+        in_order(source_order(taken, source, head_final))
+    if len(slots) == len(taken.groups):  # the gaps say where; the alignment which (its order, not the source's)
+        placed = nearest_first(taken.where, slots)
+        if _against(placed, grammar):
+            placed = best_points(taken.where, {k: slots for k in taken.where}, {k: set(slots) for k in taken.where},
+                                 grammar)
+        return taken.put(placed)
     singles = [[tag] for group in taken.groups for tag in group]
     if len(singles) > len(taken.groups) and len(slots) == len(singles):  # a source group the translation split
         split = take_out(projected, singles, escaped)
@@ -264,40 +281,70 @@ def restore(projected: str, groups: Sequence[Sequence[str]], source: Sources, es
         if not slots:
             return projected
         options = {k: sorted({*slots, offset}) for k, offset in taken.where.items()}
-        return taken.put(best_points(taken.where, options, {k: set(slots) for k in taken.where},
-                                     source_order(taken, source, head_final)))
+        return taken.put(best_points(taken.where, options, {k: set(slots) for k in taken.where}, grammar))
     points = phrase_points(taken.text, profile)
     where = {**taken.where, **anchors(taken, source, trg_lang)}
     kinds = {k: group_kind(taken.groups[k], source) for k in where}
     placed = best_points(where, {k: allowed(points, kind) or list(points) for k, kind in kinds.items()},
-                         {k: preferred(points, kind) for k, kind in kinds.items()},
-                         source_order(taken, source, head_final))
+                         {k: preferred(points, kind) for k, kind in kinds.items()}, grammar)
     return taken.put(placed)
 
 
 def preferred(points: dict[int, str], kind: bool | None) -> set[int]:
-    """The points that say most of a group of ``kind``: a gap a placeholder left, a counter for a number."""
-    return {at for at, k in points.items() if k == "gap" or k == "counter" and kind is True}
+    """The points that say most of a group of ``kind``: a gap a placeholder left, a counter or range mark for
+    a number."""
+    return {at for at, k in points.items() if k == "gap" or k in ("counter", "range", "range quote") and kind is True}
+
+
+def in_order(order: Sequence[int]) -> set[tuple[int, int]]:
+    """The pairs of groups ``order`` writes one before the other."""
+    return {(a, b) for n, a in enumerate(order) for b in order[n + 1:]}
+
+
+def grammar_pairs(taken: Taken, source: Sources, head_final: bool) -> set[tuple[int, int]]:
+    """The pairs of groups whose order the grammar fixes, whatever the alignment says: a name or text the
+    source opens with (its subject, a program's name before a colon) before the others; ``A of B`` written
+    ``B…A`` in a head-final language (:func:`source_order`)."""
+    pairs: set[tuple[int, int]] = set()
+    order = sorted(taken.where, key=lambda k: source.starts.get(taken.groups[k][0], 0))
+    swapped = source_order(taken, source, head_final)
+    for a, b in zip(order, order[1:]):
+        between = source.text[source.starts.get(taken.groups[a][-1], 0):source.starts.get(taken.groups[b][0], 0)]
+        if swapped.index(b) < swapped.index(a):
+            pairs.add((b, a))
+        elif between.strip().lower() in RANGE_WORDS:  # `{min} to {max}`, `%s:%d`: a range keeps its order
+            pairs.add((a, b))
+    first = order[0] if order else None
+    start = source.starts.get(taken.groups[first][0]) if first is not None else None
+    if start is not None and not source.text[:start].strip() and group_kind(taken.groups[first], source) is not True:
+        pairs |= {(first, k) for k in order[1:] if (k, first) not in pairs}
+    return pairs
+
+
+def _against(placed: Mapping[int, int], before: set[tuple[int, int]]) -> int:
+    return sum(1 for a, b in before if a in placed and b in placed and placed[a] > placed[b])
 
 
 def best_points(where: Mapping[int, int], options: Mapping[int, Sequence[int]], strong: Mapping[int, set[int]],
-                order: Sequence[int]) -> dict[int, int]:
+                before: set[tuple[int, int]]) -> dict[int, int]:
     """One point per group (no point twice): the most groups on a ``strong`` point, then the fewest pairs
-    against ``order``, then the least distance to ``where`` (the projection's or a link's offset). Every
-    assignment is tried while there are at most 4,096 (bounded work a segment); beyond, nearest first."""
+    of ``before`` (a group, one the grammar puts it before) placed the other way, then the least distance to
+    ``where`` (the projection's or a link's offset). Every assignment is tried while there are at most 4,096
+    (bounded work a segment): beyond, each group keeps its strong points, the start and its 6 nearest."""
     groups = list(where)
     if prod(len(options[k]) for k in groups) > 4096:
+        options = {k: sorted({*(at for at in options[k] if at in strong[k] or at == 0),
+                              *sorted(options[k], key=lambda at: abs(at - where[k]))[:6]}) for k in groups}
+    if prod(len(options[k]) for k in groups) > 4096:
         return nearest_first(where, sorted({at for k in groups for at in options[k]}))
-    rank = {k: n for n, k in enumerate(order)}
     best: tuple | None = None
     chosen: dict[int, int] = {}
     for combo in product(*(options[k] for k in groups)):
         if len(set(combo)) < len(combo):
             continue
         weak = sum(at not in strong[k] for k, at in zip(groups, combo))
-        against = sum(1 for (k1, a1) in zip(groups, combo) for (k2, a2) in zip(groups, combo)
-                      if rank.get(k1, 0) < rank.get(k2, 0) and a1 > a2)
-        score = (weak, against, sum(abs(at - where[k]) for k, at in zip(groups, combo)))
+        placed = dict(zip(groups, combo))
+        score = (weak, _against(placed, before), sum(abs(at - where[k]) for k, at in zip(groups, combo)))
         if best is None or score < best:
             best, chosen = score, dict(zip(groups, combo))
     return chosen

@@ -185,8 +185,13 @@ def _unpin(projected: str, pins: Sequence[Pin], escaped: bool) -> str:
     return "".join(out)
 
 
-#: Punctuation before which a placeholder taken out of a translation leaves a space (``von .``).
-_CLOSING = set(".,;:!?)]}»”’\"'")
+#: Punctuation before which a placeholder taken out of a translation leaves a space (``von .``, ``%s 、``:
+#: Japanese and Chinese write no space before their full-width punctuation).
+_CLOSING = set(".,;:!?)]}»”’\"'、。，．：；！？）」』】〉》")
+#: Brackets and quotes after which a placeholder taken out leaves a space (``( %s)``, ``„ wird``).
+_OPENING = set("([{„“‘「『（【〈《")
+#: Quote marks that open a quotation as often as they close one: they close only where they do.
+_BOTH_WAYS = {"'": "'", '"': '"', "»": "«"}
 #: Brackets and quotes that a placeholder taken out of them leaves empty (``()``, ``„“``, ``「」``).
 _EMPTY = ("()", "[]", "（）", "「」", "『』", "„“", "“”", "‘’", "«»", "»«", '""', "''", "<>", "【】", "〈〉")
 #: A printf conversion without a position (``%s``, ``%d``, not ``%1$s`` nor ``%%``): its arguments come in
@@ -198,11 +203,33 @@ def gaps(text: str) -> list[int]:
     """Where a translation whose placeholders were taken out (and nothing else) shows the places they left:
     between two spaces, between a space and closing punctuation, at a leading or trailing space."""
     found = [0] if text.startswith(" ") else []
-    found += [k for k in range(1, len(text)) if text[k - 1] == " " and (text[k] == " " or text[k] in _CLOSING)
-              or text[k - 1:k + 1] in _EMPTY]
+    found += [k for k in range(1, len(text)) if text[k - 1] == " " and (text[k] == " " or _closes(text, k))
+              or text[k - 1:k + 1] in _EMPTY or text[k] == " " and _opens(text, k - 1)]
     if text.endswith(" ") and len(text) not in found:
         found.append(len(text))
     return found
+
+
+def _opens(text: str, k: int) -> bool:
+    """Whether ``text[k]`` opens a bracket or quotation no language writes a space after (``'%s --help'``
+    loses ``%s`` as ``' --help'``; French ``« `` is written with one)."""
+    char = text[k]
+    if char in ("'", '"'):
+        return text.count(char, 0, k) % 2 == 0 and char in text[k + 1:]
+    if char in "“‘":  # English `“%s”` opens with it, German `„%s“` closes
+        return ("”" if char == "“" else "’") in text[k + 1:]
+    return char in _OPENING
+
+
+def _closes(text: str, k: int) -> bool:
+    """Whether ``text[k]`` is closing punctuation: a straight quote after an odd number of its kind (``'%s'``
+    opens at the first), ``»`` where no ``«`` follows (German ``»%s«`` opens with it, French ``« %s »`` not)."""
+    char = text[k]
+    if char not in _BOTH_WAYS:
+        return char in _CLOSING
+    if char == "»":
+        return "«" not in text[k + 1:]
+    return text.count(char, 0, k) % 2 == 1
 
 
 def snap_to_gaps(projected: str, groups: Sequence[Sequence[str]], escaped: bool) -> str:
