@@ -9,12 +9,11 @@ it was: exact when the output, its text unescaped, equals it. ``text kept`` chec
 translation given with the source's placeholders put in, each once, and nothing else changed.
 
 Inputs: the hand-made pairs (``tests/data/placeholder_pairs/{dev,aside,domains}.tsv``: en, de, ja per line;
-``domains``: command-line tools, web apps, mobile) by default; ``--pairs FILE`` any TSV of ``source<TAB>translation`` with ``--lang``; ``--mo`` reads this machine's
-gettext catalogues (``/usr/share/locale/{de,ja}/LC_MESSAGES/*.mo``): every entry whose msgid has placeholders
+``domains``: command-line tools, web apps, mobile) by default; ``--mo`` reads this machine's gettext catalogues (``/usr/share/locale/{de,ja}/LC_MESSAGES/*.mo``): every entry whose msgid has placeholders
 and whose msgstr has the same ones (as a multiset), one line each, duplicates dropped.
 
-Usage: ``python benchmarks/bench_placeholder_restore.py [--part dev|aside|domains|all|dev,domains] [--mo] [--misses] [--quick]``
-(``--quick``: the first 30 dev pairs, placeholders removed only). The ``unspaced`` variant is run for
+Usage: ``python benchmarks/bench_placeholder_restore.py [--part dev|aside|domains|all|dev,domains] [--mo]
+[--misses] [--quick]`` (``--quick``: the first 30 dev pairs, placeholders removed only). The ``unspaced`` variant is run for
 Japanese only (German without spaces is no German).
 Figures: docs/placeholders.md.
 """

@@ -13,13 +13,18 @@ objects after verbs and prepositions: any word boundary is a point there. A numb
 `%(n)d`, `{count}`, `{0}` before an English plural) goes before a counter or unit, beside a range mark or
 after the noun it measures at the end; a name (`%s`, `%@`) never there.
 
-Among its points each group is placed by, in this order: the most groups on a gap or (a number) before a
-counter; the order the grammar gives (:func:`source_order`: the source's — the subject first in every
-language, `%1$s … %2$s` kept — but `A of B` is `B…A` in Japanese and Korean unless written `A/B`); the
-least distance to where the projection (the word alignment) put it, or to the link of a source word next to
-it (:func:`anchors`: en-ja loanwords, `option %s` → after `オプション`; a sentence-initial English argument →
-the start). Spaced languages (German) keep the gaps: where gaps and groups differ in number, the gaps take
-as many groups as they can, the rest stay where projected. The translation's text is never altered.
+Where the translation kept its spaces, the gaps and the alignment already say where (the old rule: as many
+gaps as groups, each to the nearest); the rules decide only what they cannot. The order of the arguments
+is the grammar's (:func:`grammar_pairs`): a language that keeps the English order keeps the source's; a
+head-final one reverses a verb's complements (`read %1$lu from %2$s` → `%2$s から %1$lu`), so there only
+a name or text the source opens with comes first, `A of B` is `B…A` (unless written `A/B`) and a range
+(`{min} to {max}`, `%s:%d`) keeps its order. Among its points each group is placed by: the most groups on
+a gap or (a number) before a counter or beside a range mark; the fewest pairs against that order; the
+least distance to where the projection put it, or to the link of a source word next to it
+(:func:`anchors`: en-ja loanwords, `option %s` → after `オプション`; a sentence-initial argument → the
+start). Japanese and Chinese write a lone space only beside a Latin token: one between other characters
+is a point too. Spaced languages (German) keep the gaps: where gaps and groups differ in number, the gaps
+take as many groups as they can, the rest stay where projected. The translation's text is never altered.
 """
 
 from __future__ import annotations
@@ -145,7 +150,8 @@ def phrase_points(text: str, profile: Profile) -> dict[int, str]:
             continue  # a gap in the spaces is the point
         if text[at - 1] in CLAUSE and _script(text[after]) != "hiragana":
             found.setdefault(after, "edge")
-        elif unspaced and text[at - 1] not in CLAUSE and text[at] == " " and after == at + 1 and text[after] not in FINAL and \
+        elif unspaced and text[at - 1] not in CLAUSE and text[at] == " " and after == at + 1 and \
+                text[after] not in FINAL and \
                 not (text[at - 1].isascii() and text[at - 1].isalnum() and text[after].isascii()):
             found.setdefault(at, "space")  # one space unspaced writing puts beside a Latin token, not a verb's end
     last = text.rstrip(" ")[-1:]
@@ -256,7 +262,7 @@ def restore(projected: str, groups: Sequence[Sequence[str]], source: Sources, es
             trg_lang: str) -> str:
     """``projected`` with the placeholder tags of ``groups`` on the gaps of its text, else on the phrase
     points of ``trg_lang`` (module docstring), else as it is; several groups in the order the translation's
-    grammar gives them (:func:`source_order`)."""
+    grammar gives them (:func:`grammar_pairs`)."""
     taken = take_out(projected, groups, escaped)
     if taken is None:
         return projected
