@@ -18,7 +18,7 @@ The same pins put placeholders back when a translation already holds them as tex
 from __future__ import annotations
 
 import re
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Mapping, Sequence
 
 from tagmt.corpus.model import STANDALONE, InlineCode, placeholder_id
@@ -185,8 +185,13 @@ def _unpin(projected: str, pins: Sequence[Pin], escaped: bool) -> str:
     return "".join(out)
 
 
-#: Punctuation before which a placeholder taken out of a translation leaves a space (``von .``).
-_CLOSING = set(".,;:!?)]}»”’\"'")
+#: Punctuation before which a placeholder taken out of a translation leaves a space (``von .``, ``%s 、``:
+#: Japanese and Chinese write no space before their full-width punctuation).
+_CLOSING = set(".,;:!?)]}»”’\"'、。，．：；！？）」』】〉》")
+#: Brackets and quotes after which a placeholder taken out leaves a space (``( %s)``, ``„ wird``).
+_OPENING = set("([{„“‘「『（【〈《")
+#: Quote marks that open a quotation as often as they close one: they close only where they do.
+_BOTH_WAYS = {"'": "'", '"': '"', "»": "«"}
 #: Brackets and quotes that a placeholder taken out of them leaves empty (``()``, ``„“``, ``「」``).
 _EMPTY = ("()", "[]", "（）", "「」", "『』", "„“", "“”", "‘’", "«»", "»«", '""', "''", "<>", "【】", "〈〉")
 #: A printf conversion without a position (``%s``, ``%d``, not ``%1$s`` nor ``%%``): its arguments come in
@@ -198,11 +203,33 @@ def gaps(text: str) -> list[int]:
     """Where a translation whose placeholders were taken out (and nothing else) shows the places they left:
     between two spaces, between a space and closing punctuation, at a leading or trailing space."""
     found = [0] if text.startswith(" ") else []
-    found += [k for k in range(1, len(text)) if text[k - 1] == " " and (text[k] == " " or text[k] in _CLOSING)
-              or text[k - 1:k + 1] in _EMPTY]
+    found += [k for k in range(1, len(text)) if text[k - 1] == " " and (text[k] == " " or _closes(text, k))
+              or text[k - 1:k + 1] in _EMPTY or text[k] == " " and _opens(text, k - 1)]
     if text.endswith(" ") and len(text) not in found:
         found.append(len(text))
     return found
+
+
+def _opens(text: str, k: int) -> bool:
+    """Whether ``text[k]`` opens a bracket or quotation no language writes a space after (``'%s --help'``
+    loses ``%s`` as ``' --help'``; French ``« `` is written with one)."""
+    char = text[k]
+    if char in ("'", '"'):
+        return text.count(char, 0, k) % 2 == 0 and char in text[k + 1:]
+    if char in "“‘":  # English `“%s”` opens with it, German `„%s“` closes
+        return ("”" if char == "“" else "’") in text[k + 1:]
+    return char in _OPENING
+
+
+def _closes(text: str, k: int) -> bool:
+    """Whether ``text[k]`` is closing punctuation: a straight quote after an odd number of its kind (``'%s'``
+    opens at the first), ``»`` where no ``«`` follows (German ``»%s«`` opens with it, French ``« %s »`` not)."""
+    char = text[k]
+    if char not in _BOTH_WAYS:
+        return char in _CLOSING
+    if char == "»":
+        return "«" not in text[k + 1:]
+    return text.count(char, 0, k) % 2 == 1
 
 
 def snap_to_gaps(projected: str, groups: Sequence[Sequence[str]], escaped: bool) -> str:
@@ -210,10 +237,43 @@ def snap_to_gaps(projected: str, groups: Sequence[Sequence[str]], escaped: bool)
     to each other in the source, ``%2$d%%``) moved to the gaps of its text (:func:`gaps`) when there are
     exactly as many gaps as groups — each group to the nearest gap, nearest first —, else as it is. Only
     placeholders move (a point moves anywhere without breaking nesting)."""
+    taken = take_out(projected, groups, escaped)
+    if taken is None:
+        return projected
+    slots = gaps(taken.text)
+    if len(slots) != len(taken.groups):
+        return projected
+    return taken.put(nearest_first(taken.where, slots))
+
+
+@dataclass
+class Taken:
+    """A projected output with the placeholder tags of ``groups`` taken out: the rest (``kept``: tags and
+    text as projected), its natural text, and where the projection had put each group (its offset in that
+    text)."""
+
+    groups: list[list[str]]
+    kept: str
+    text: str
+    where: dict[int, int]
+    escaped: bool
+
+    def put(self, placed: Mapping[int, int]) -> str:
+        """The output with group ``k`` at offset ``placed[k]`` of the text (groups at one offset in their
+        source order), a group not placed where the projection had it."""
+        offsets = {k: placed.get(k, offset) for k, offset in self.where.items()}
+        pins = [(offset, tag, None) for k, offset in sorted(offsets.items(), key=lambda item: (item[1], item[0]))
+                for tag in self.groups[k]]
+        return _unpin(self.kept, pins, self.escaped)
+
+
+def take_out(projected: str, groups: Sequence[Sequence[str]], escaped: bool) -> Taken | None:
+    """``projected`` without the placeholder tags of ``groups`` (:class:`Taken`; groups whose tags it does not
+    hold once each are left where they are), or None when no group is left."""
     groups = [list(group) for group in groups if group and all(projected.count(tag) == 1 for tag in group)]
     wanted = {tag: k for k, group in enumerate(groups) for tag in group}
     if not groups:
-        return projected
+        return None
     kept: list[str] = []
     natural: list[str] = []
     where: dict[int, int] = {}
@@ -225,17 +285,17 @@ def snap_to_gaps(projected: str, groups: Sequence[Sequence[str]], escaped: bool)
             where.setdefault(wanted[token.text], sum(map(len, natural)))
         else:
             kept.append(token.text)
-    slots = gaps("".join(natural))
-    if len(slots) != len(groups):
-        return projected
+    return Taken(groups, "".join(kept), "".join(natural), where, escaped)
+
+
+def nearest_first(where: Mapping[int, int], slots: Sequence[int]) -> dict[int, int]:
+    """Each group (``where``: its offset) to one of ``slots``, the nearest pairs first, no slot twice."""
     pairs = sorted((abs(offset - slot), k, slot) for k, offset in where.items() for slot in slots)
     placed: dict[int, int] = {}
     for _, k, slot in pairs:
         if k not in placed and slot not in placed.values():
             placed[k] = slot
-    pins = [(slot, tag, None) for k, slot in sorted(placed.items(), key=lambda item: (item[1], item[0]))
-            for tag in groups[k]]
-    return _unpin("".join(kept), pins, escaped)
+    return placed
 
 
 def placeholder_groups(detagged: Detagged, tokens: Sequence[str | None]) -> list[list[str]]:

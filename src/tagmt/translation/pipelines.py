@@ -42,7 +42,6 @@ from tagmt.translation.pins import (
     pin,
     placeholder_groups,
     points,
-    snap_to_gaps,
     stand_ins,
     unpin,
     with_stand_ins,
@@ -262,8 +261,11 @@ def project_translations(
             outputs = [restore_text(out, text) for out, text in zip(projected, naturals)]
     if pins:
         outputs = [unpin(out, found, escaped) for out, found in zip(outputs, pins)]
-    if pins and setup.snap_gaps:
-        outputs = [snap_to_gaps(out, placeholder_groups(d, tokens), escaped) if not found else out
+    if pins and setup.snap_gaps:  # on the gaps their removal left, else on the target's phrase points
+        from tagmt.translation.phrase_points import restore, sources_of
+
+        outputs = [restore(out, placeholder_groups(d, tokens), sources_of(d, tokens, src_lang, escaped), escaped,
+                           trg_lang) if not found else out
                    for out, found, d, tokens in zip(outputs, pins, detagged, stand_ins)]  # type: ignore[arg-type]
     if pins:  # printf placeholders without a position keep the source's order (their arguments come in order)
         outputs = [in_printf_order(out, [p.open for p in points(d)], tokens)

@@ -37,6 +37,19 @@ class Profile:
     """Opening and closing quotation marks the language writes around a label."""
     extra_stages: tuple[str, ...] = ()
     """Names of the pipeline stages that run for this language only, after the common ones."""
+    phrase_followers: tuple[str, ...] = ()
+    """Words written right after a noun phrase without a space — case particles, counters and units,
+    honorific suffixes (Japanese `を`, `件`, `さん`): a placeholder standing for a noun phrase goes before one
+    (`translation.phrase_points`). Empty where words are spaced and the gaps tell."""
+    counters: frozenset[str] = field(default_factory=frozenset)
+    """Those of `phrase_followers` that count or measure: a number placeholder goes before one of them."""
+    honorifics: frozenset[str] = field(default_factory=frozenset)
+    """Those of `phrase_followers` that close a name (`さん`): the particle after one marks that name."""
+    compound_particles: tuple[str, ...] = ()
+    """Particles written together (`には`, `への`): one word for a phrase's edge, no point inside."""
+    head_final: bool = False
+    """The verb ends the clause and `A of B` is written `B…A` (Japanese, Korean): a noun phrase starts
+    before a particle, not after the verb (Chinese puts objects after verbs and prepositions)."""
 
 
 def base_language(lang: str) -> str:

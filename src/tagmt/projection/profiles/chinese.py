@@ -37,7 +37,13 @@ LOCALIZER_PREFIXES = "之以"
 ASPECT = frozenset("已未")
 """Adverbs bound to the verb after them: the perfective `已` (already), `未` (not yet)."""
 
+COUNTERS = ("分钟", "分鐘", "小时", "小時", "字节", "位元組", "个", "個", "项", "項", "条", "條", "件", "次", "人", "秒",
+            "天", "页", "頁", "张", "張", "位", "名", "行", "%", "％")
+"""Measure words and units written right after their number (`%d 个文件`, `%d秒`)."""
+
 
 def profile(code: str) -> Profile:
     return Profile(code=code, family=FAMILY, segmenter=SEGMENTER, particles=PARTICLES,
-                   function_words=FUNCTION_CHARACTERS, postpositions=POSTPOSITIONS, extra_stages=EXTRA_STAGES)
+                   function_words=FUNCTION_CHARACTERS, postpositions=POSTPOSITIONS, extra_stages=EXTRA_STAGES,
+                   phrase_followers=(*COUNTERS, *sorted(PARTICLES), *sorted(POSTPOSITIONS)),
+                   counters=frozenset(COUNTERS))

@@ -21,6 +21,15 @@ NOT_TERM_NOUN_TAGS = ("NNB", "NR", "NP")
 head a phrase built on the words before them), numerals (`하나`, `일`) and pronouns (mecab-ko-dic's tags,
 matched as prefixes: `NNBC` too)."""
 
+CASE_PARTICLES = ("을(를)", "를", "을", "이(가)", "이", "가", "은(는)", "은", "는", "에서", "에게", "에", "의", "와", "과",
+                  "으로", "로", "까지", "부터", "도", "님")
+"""Case particles and the honorific `님`, written onto the noun phrase they follow (`%s을(를) 삭제`)."""
+COUNTERS = ("개", "명", "번", "초", "분", "일", "시간", "페이지", "바이트", "%")
+"""Counters and units written after their number (`%d개`)."""
+
 
 def profile(code: str) -> Profile:
-    return Profile(code=code, family=FAMILY, segmenter=SEGMENTER, particles=DETACHED_PARTICLES)
+    return Profile(code=code, family=FAMILY, segmenter=SEGMENTER, particles=DETACHED_PARTICLES,
+                   phrase_followers=(*CASE_PARTICLES, *COUNTERS), counters=frozenset(COUNTERS),
+                   honorifics=frozenset({"님"}), compound_particles=("을(를)", "이(가)", "은(는)", "와(과)", "(으)로"),
+                   head_final=True)

@@ -1,0 +1,364 @@
+"""Where placeholders go back into a translation that lost them (``tagmt project --placeholders`` with a
+human translation whose placeholders were taken out) when its text does not show one gap a placeholder.
+
+A placeholder stands for a noun phrase or a number. Japanese, Korean and Chinese write no space around it
+(`%sを削除` loses `%s` as `を削除`), so the gaps (`pins.gaps`) are missing there. Their profiles list the
+words written right after a noun phrase (`profiles.Profile.phrase_followers`: case particles, counters and
+units, honorific suffixes, relational nouns like `以降`); the points a placeholder may take are: before such
+a word (before the spaces written before it), inside quotes, beside a range or ratio mark (`～`, `/`), at the
+text's start, after a clause's punctuation, at the end after a colon — and, in a head-final language, not
+after the verb that ends the sentence, nor inside a word (the language's segmenter: MeCab, jieba), nor
+inside a compound particle (`には`), nor between an honorific and its particle (`さん|が`). Chinese puts
+objects after verbs and prepositions: any word boundary is a point there. A number placeholder (`%d`,
+`%(n)d`, `{count}`, `{0}` before an English plural) goes before a counter or unit, beside a range mark or
+after the noun it measures at the end; a name (`%s`, `%@`) never there.
+
+Where the translation kept its spaces, the gaps and the alignment already say where (the old rule: as many
+gaps as groups, each to the nearest); the rules decide only what they cannot. The order of the arguments
+is the grammar's (:func:`grammar_pairs`): a language that keeps the English order keeps the source's; a
+head-final one reverses a verb's complements (`read %1$lu from %2$s` → `%2$s から %1$lu`), so there only
+a name or text the source opens with comes first, `A of B` is `B…A` (unless written `A/B`) and a range
+(`{min} to {max}`, `%s:%d`) keeps its order. Among its points each group is placed by: the most groups on
+a gap or (a number) before a counter or beside a range mark; the fewest pairs against that order; the
+least distance to where the projection put it, or to the link of a source word next to it
+(:func:`anchors`: en-ja loanwords, `option %s` → after `オプション`; a sentence-initial argument → the
+start). Japanese and Chinese write a lone space only beside a Latin token: one between other characters
+is a point too. Spaced languages (German) keep the gaps: where gaps and groups differ in number, the gaps
+take as many groups as they can, the rest stay where projected. The translation's text is never altered.
+"""
+
+from __future__ import annotations
+
+import re
+from itertools import product
+from math import prod
+from dataclasses import dataclass, field
+from typing import Mapping, Sequence
+
+from tagmt.projection.loanwords import loanword_pairs
+from tagmt.projection.profiles import Profile, base_language, profile_for
+from tagmt.projection.scripts import HAN, KANA, KATAKANA_LONG
+from tagmt.projection.wordbreak import chinese_spans, jieba_available
+from tagmt.projection.wordseg import words_with_offsets
+from tagmt.projection import Detagged
+from tagmt.translation import pins
+from tagmt.translation.pins import Taken, gaps, nearest_first, take_out
+
+#: Marks that open and close quotes and brackets around a label.
+OPENING = "「『“„\"'（(【〈《«‘"
+CLOSING = "」』”“\"'）)】〉》»’"
+#: Punctuation after which a new phrase starts (a clause, a label's colon).
+CLAUSE = "、，,：:；;。"
+#: Marks of a range or a ratio between two numbers (`%d～%d`, `%d/%d`): a number goes on either side.
+RANGE = "～〜~/／–-"
+#: What stands between the two ends of a range or pair in English (`{min} to {max}`, `%s:%d`, `%d/%d`).
+RANGE_WORDS = frozenset({"to", "-", "–", "—", "/", ":", "x", "×", "..", "...", "of", "out of"})
+#: Punctuation that ends a sentence: no placeholder after it.
+FINAL = "。？！?!.…"
+_PRINTF_NUMBER = re.compile(r"%(?:\d+\$)?[-+#0' ]*(?:\d+|\*)?(?:\.(?:\d+|\*))?(?:hh|h|ll|l|L|q|j|z|t)?[diouxXeEfFgG]")
+_PRINTF_NAME = re.compile(r"%(?:\d+\$)?[-+#0]*(?:\d+|\*)?(?:\.(?:\d+|\*))?l?[s@cS]")
+_NAMED = re.compile(r"\{+\s*([A-Za-z_][\w.\-]*)\s*\}+|%\(([^()]+)\)[-+#0]*\d*(?:\.\d+)?([a-zA-Z])")
+_WORD = re.compile(r"[A-Za-z]+")
+#: Argument names that say a number (the words for count, size and time).
+NUMBER_WORDS = frozenset("count n num number total amount quantity size min max minutes seconds hours days "
+                         "weeks months years percent progress index page pages items files bytes limit length "
+                         "remaining".split())
+
+
+def number_kind(placeholder: str) -> bool | None:
+    """Whether ``placeholder`` stands for a number (True), a name or text (False), or cannot say (None:
+    ``{0}``)."""
+    if _PRINTF_NUMBER.fullmatch(placeholder):
+        return True
+    if _PRINTF_NAME.fullmatch(placeholder):
+        return False
+    named = _NAMED.fullmatch(placeholder)
+    if named is None:
+        return None
+    if named.group(3):  # python: the conversion says it
+        return named.group(3) in "diouxXeEfFgG"
+    name = named.group(1).rsplit(".", 1)[-1]
+    words = re.findall(r"[a-z]+", re.sub(r"([a-z])([A-Z])", r"\1 \2", name).lower())
+    return True if any(word in NUMBER_WORDS or word.startswith("num") for word in words) else None
+
+
+def _script(char: str) -> str:
+    if HAN.match(char):
+        return "han"
+    if KATAKANA_LONG.match(char):
+        return "katakana"
+    if KANA.match(char):
+        return "hiragana"
+    if char.isalnum():
+        return "latin"
+    return ""
+
+
+def _words(text: str, profile: Profile) -> list[tuple[int, str]]:
+    """Where the words of ``text`` start, with their kinds: jieba's dictionary words for Chinese (the
+    `chars` segmenter would cut `文件` into `文|件`, a counter), the profile's segmenter else."""
+    if not text:
+        return []
+    if profile.family == "chinese" and jieba_available():
+        return [(start, "content") for start, _ in chinese_spans(text)]
+    return [(word.start, word.kind) for word in words_with_offsets(text, profile.code)]
+
+
+def phrase_points(text: str, profile: Profile) -> dict[int, str]:
+    """The points of ``text`` where a noun phrase may start, each with its kind: ``counter`` (before a counter
+    or unit), ``follower`` (before a particle or honorific), ``quote``, ``range`` (beside a range or ratio
+    mark), ``edge`` (the start, after a clause's punctuation, the end). Only between words (the language's
+    segmenter: MeCab for Japanese); where spaces stand before a word a phrase goes before, the point is
+    before them."""
+    found: dict[int, str] = {}
+    holes = gaps(text)
+    unspaced = profile.family in ("japanese", "chinese")
+    followers = sorted(profile.phrase_followers, key=len, reverse=True)
+    words = _words(text, profile)
+    inside = {at for compound in profile.compound_particles for m in re.finditer(re.escape(compound), text)
+              for at in range(m.start() + 1, m.end())}
+    starts = {at for at, _ in words} | {len(text)}
+    for at, kind in words:
+        word = next((w for w in followers if text.startswith(w, at)), None)
+        if word is None or kind in ("verb", "auxiliary") or at in inside or \
+                any(text[:at].rstrip(" ").endswith(h) for h in profile.honorifics):
+            continue  # not a word a phrase ends before, or the particle of the name an honorific closed
+        start = at
+        while start > 0 and text[start - 1] == " ":
+            start -= 1
+        if any(start < gap <= at for gap in holes):
+            continue  # the gap in the spaces before it is that point
+        found.setdefault(start, "counter" if word in profile.counters else "follower")
+    if not profile.head_final:  # objects follow verbs and prepositions: a phrase may start at any word
+        for at in sorted(starts - {len(text)}):
+            found.setdefault(at, "edge")
+    for at in range(len(text) + 1):
+        if at in inside:
+            continue
+        quote = at > 0 and text[at - 1] in OPENING or at < len(text) and text[at] in CLOSING and at in starts
+        if (at < len(text) and text[at] in RANGE or at > 0 and text[at - 1] in RANGE) and \
+                not (0 < at < len(text) and text[at - 1].isalnum() and text[at].isalnum()):
+            found.setdefault(at, "range quote" if quote else "range")  # `(%d/%d)`: both, a name may go there
+        elif quote:
+            found.setdefault(at, "quote")
+    found.setdefault(0, "edge")
+    for at in range(1, len(text)):  # a new phrase after a clause's punctuation (and its spaces)
+        after = at
+        while after < len(text) and text[after] == " ":
+            after += 1
+        if any(at <= gap <= after for gap in holes) or after == len(text):
+            continue  # a gap in the spaces is the point
+        if text[at - 1] in CLAUSE and _script(text[after]) != "hiragana":
+            found.setdefault(after, "edge")
+        elif unspaced and text[at - 1] not in CLAUSE and text[at] == " " and after == at + 1 and \
+                text[after] not in FINAL and \
+                not (text[at - 1].isascii() and text[at - 1].isalnum() and text[after].isascii()):
+            found.setdefault(at, "space")  # one space unspaced writing puts beside a Latin token, not a verb's end
+    last = text.rstrip(" ")[-1:]
+    if last and last in CLAUSE and last not in FINAL:  # a label's value; elsewhere the verb ends the sentence
+        found.setdefault(len(text), "edge")
+    elif text and not profile.head_final and text[-1] not in FINAL:
+        found.setdefault(len(text), "edge")
+    elif text and _script(text[-1]) in ("han", "katakana"):  # a number after the noun it measures (`残量%d%%`)
+        found.setdefault(len(text), "measure")
+    for at in gaps(text):  # the place a placeholder taken out of the text left
+        found[at] = "gap"
+    return found
+
+
+def allowed(points: dict[int, str], kind: bool | None) -> list[int]:
+    """The points a placeholder of ``kind`` (:func:`number_kind`) may take: a number before a counter or
+    unit, beside a range mark, on a gap or after the noun it measures when the text has such a point;
+    a name never there (but a gap)."""
+    numeric = ("counter", "range", "range quote", "gap", "measure")
+    if kind is True and any(k in numeric[:3] for k in points.values()):
+        return [at for at, k in points.items() if k in numeric]
+    if kind is False:
+        return [at for at, k in points.items() if k not in ("counter", "range", "measure")]
+    return [at for at, k in points.items() if k != "measure" or kind is True]
+
+
+def in_group_order(placed: dict[int, int], groups: Sequence[Sequence[str]]) -> dict[int, int]:
+    """``placed`` (single placeholders, numbered in the order of ``groups``' tags) with the places of each
+    group's placeholders given to them in the group's order: what one source group wrote in a row keeps
+    its order when the translation splits it."""
+    out = dict(placed)
+    first = 0
+    for group in groups:
+        members = [k for k in range(first, first + len(group)) if k in placed]
+        for k, at in zip(members, sorted(placed[k] for k in members)):
+            out[k] = at
+        first += len(group)
+    return out
+
+
+@dataclass(frozen=True)
+class Sources:
+    """What :func:`restore` knows of a segment's source: its natural text (tags out), and per placeholder
+    tag its offset there and its text as written."""
+
+    text: str = ""
+    starts: Mapping[str, int] = field(default_factory=dict)
+    texts: Mapping[str, str] = field(default_factory=dict)
+    lang: str = "en"
+
+
+def anchors(taken: Taken, source: Sources, trg_lang: str) -> dict[int, int]:
+    """Per group, the offset of the translation a loanword link of a source word next to it gives
+    (``option %s`` → right after ``オプション``; ``%s file`` → right before ``ファイル``): en-ja only."""
+    src = [(m.group(), m.start(), m.end()) for m in _WORD.finditer(source.text)]
+    trg = [w for w in words_with_offsets(taken.text, trg_lang) if KATAKANA_LONG.match(w.text[:1])]
+    pairs = loanword_pairs([w for w, _, _ in src], base_language(source.lang), [w.text for w in trg],
+                           base_language(trg_lang))
+    linked = dict(pairs)
+    out: dict[int, int] = {}
+    for k in taken.where:
+        start = source.starts.get(taken.groups[k][0])
+        if start is None:
+            continue
+        if not source.text[:start].strip() and group_kind(taken.groups[k], source) is not True:
+            out[k] = 0  # the English subject or topic comes first in Japanese too (`%s has left` → `%sさんが`)
+        before = [i for i, (_, _, end) in enumerate(src) if source.text[end:start].strip(" ") == "" and end <= start]
+        after = [i for i, (_, begin, _) in enumerate(src) if source.text[start:begin].strip(" ") == ""
+                 and begin >= start]
+        if before and before[-1] in linked:  # a link of the word next to it wins
+            out[k] = trg[linked[before[-1]]].end
+        elif after and after[0] in linked:
+            out[k] = trg[linked[after[0]]].start
+    return out
+
+
+def source_order(taken: Taken, source: Sources, head_final: bool) -> list[int]:
+    """The groups in the order the translation writes them: the source's, but ``A of B`` (two placeholders
+    with only ``of`` between) is ``B … A`` in a head-final language (Japanese ``BのA``, ``B件中A件``)."""
+    order = sorted(taken.where, key=lambda k: source.starts.get(taken.groups[k][0], 0))
+    if not head_final or "/" in taken.text or "／" in taken.text:  # `X/Y` reads as `X of Y`
+        return order
+    k = 0
+    while k + 1 < len(order):
+        a, b = (source.starts.get(taken.groups[order[j]][0], 0) for j in (k, k + 1))
+        if source.text[a:b].strip().lower() == "of":
+            order[k], order[k + 1] = order[k + 1], order[k]
+            k += 1
+        k += 1
+    return order
+
+
+def group_kind(group: Sequence[str], source: Sources) -> bool | None:
+    """Whether a group stands for a number (:func:`number_kind` of its placeholders; one that cannot say
+    followed in the source by a plural noun counts it: `{0} comments`)."""
+    kinds = {number_kind(source.texts.get(tag, "")) for tag in group}
+    if True in kinds:
+        return True
+    if kinds == {False}:
+        return False
+    end = source.starts.get(group[-1])
+    following = _WORD.match(source.text, end + 1) if end is not None and source.text[end:end + 1] == " " else None
+    word = following.group().lower() if following else ""
+    return True if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")) else None
+
+
+def restore(projected: str, groups: Sequence[Sequence[str]], source: Sources, escaped: bool,
+            trg_lang: str) -> str:
+    """``projected`` with the placeholder tags of ``groups`` on the gaps of its text, else on the phrase
+    points of ``trg_lang`` (module docstring), else as it is; several groups in the order the translation's
+    grammar gives them (:func:`grammar_pairs`)."""
+    taken = take_out(projected, groups, escaped)
+    if taken is None:
+        return projected
+    profile = profile_for(trg_lang)
+    head_final = profile.head_final
+    slots = gaps(taken.text)
+    # the source's order in a language that keeps it; a head-final one reverses a verb's complements
+    grammar = grammar_pairs(taken, source, head_final) if head_final else \
+        in_order(source_order(taken, source, head_final))
+    if len(slots) == len(taken.groups):  # the gaps say where; the alignment which (its order, not the source's)
+        placed = nearest_first(taken.where, slots)
+        if _against(placed, grammar):
+            placed = best_points(taken.where, {k: slots for k in taken.where}, {k: set(slots) for k in taken.where},
+                                 grammar)
+        return taken.put(placed)
+    singles = [[tag] for group in taken.groups for tag in group]
+    if len(singles) > len(taken.groups) and len(slots) == len(singles):  # a source group the translation split
+        split = take_out(projected, singles, escaped)
+        if split is not None:
+            return split.put(in_group_order(nearest_first(split.where, slots), taken.groups))
+    if not profile.phrase_followers:  # words between spaces: a gap where there is one, else where projected
+        if not slots:
+            return projected
+        options = {k: sorted({*slots, offset}) for k, offset in taken.where.items()}
+        return taken.put(best_points(taken.where, options, {k: set(slots) for k in taken.where}, grammar))
+    points = phrase_points(taken.text, profile)
+    where = {**taken.where, **anchors(taken, source, trg_lang)}
+    kinds = {k: group_kind(taken.groups[k], source) for k in where}
+    placed = best_points(where, {k: allowed(points, kind) or list(points) for k, kind in kinds.items()},
+                         {k: preferred(points, kind) for k, kind in kinds.items()}, grammar)
+    return taken.put(placed)
+
+
+def preferred(points: dict[int, str], kind: bool | None) -> set[int]:
+    """The points that say most of a group of ``kind``: a gap a placeholder left, a counter or range mark for
+    a number."""
+    return {at for at, k in points.items() if k == "gap" or k in ("counter", "range", "range quote") and kind is True}
+
+
+def in_order(order: Sequence[int]) -> set[tuple[int, int]]:
+    """The pairs of groups ``order`` writes one before the other."""
+    return {(a, b) for n, a in enumerate(order) for b in order[n + 1:]}
+
+
+def grammar_pairs(taken: Taken, source: Sources, head_final: bool) -> set[tuple[int, int]]:
+    """The pairs of groups whose order the grammar fixes, whatever the alignment says: a name or text the
+    source opens with (its subject, a program's name before a colon) before the others; ``A of B`` written
+    ``B…A`` in a head-final language (:func:`source_order`)."""
+    pairs: set[tuple[int, int]] = set()
+    order = sorted(taken.where, key=lambda k: source.starts.get(taken.groups[k][0], 0))
+    swapped = source_order(taken, source, head_final)
+    for a, b in zip(order, order[1:]):
+        between = source.text[source.starts.get(taken.groups[a][-1], 0):source.starts.get(taken.groups[b][0], 0)]
+        if swapped.index(b) < swapped.index(a):
+            pairs.add((b, a))
+        elif between.strip().lower() in RANGE_WORDS:  # `{min} to {max}`, `%s:%d`: a range keeps its order
+            pairs.add((a, b))
+    first = order[0] if order else None
+    start = source.starts.get(taken.groups[first][0]) if first is not None else None
+    if start is not None and not source.text[:start].strip() and group_kind(taken.groups[first], source) is not True:
+        pairs |= {(first, k) for k in order[1:] if (k, first) not in pairs}
+    return pairs
+
+
+def _against(placed: Mapping[int, int], before: set[tuple[int, int]]) -> int:
+    return sum(1 for a, b in before if a in placed and b in placed and placed[a] > placed[b])
+
+
+def best_points(where: Mapping[int, int], options: Mapping[int, Sequence[int]], strong: Mapping[int, set[int]],
+                before: set[tuple[int, int]]) -> dict[int, int]:
+    """One point per group (no point twice): the most groups on a ``strong`` point, then the fewest pairs
+    of ``before`` (a group, one the grammar puts it before) placed the other way, then the least distance to
+    ``where`` (the projection's or a link's offset). Every assignment is tried while there are at most 4,096
+    (bounded work a segment): beyond, each group keeps its strong points, the start and its 6 nearest."""
+    groups = list(where)
+    if prod(len(options[k]) for k in groups) > 4096:
+        options = {k: sorted({*(at for at in options[k] if at in strong[k] or at == 0),
+                              *sorted(options[k], key=lambda at: abs(at - where[k]))[:6]}) for k in groups}
+    if prod(len(options[k]) for k in groups) > 4096:
+        return nearest_first(where, sorted({at for k in groups for at in options[k]}))
+    best: tuple | None = None
+    chosen: dict[int, int] = {}
+    for combo in product(*(options[k] for k in groups)):
+        if len(set(combo)) < len(combo):
+            continue
+        weak = sum(at not in strong[k] for k, at in zip(groups, combo))
+        placed = dict(zip(groups, combo))
+        score = (weak, _against(placed, before), sum(abs(at - where[k]) for k, at in zip(groups, combo)))
+        if best is None or score < best:
+            best, chosen = score, dict(zip(groups, combo))
+    return chosen
+
+
+def sources_of(detagged: Detagged, tokens: Sequence[str | None], src_lang: str, escaped: bool) -> Sources:
+    """:class:`Sources` of a detagged source whose points have the stand-ins ``tokens`` (``pins.stand_ins``);
+    on escaped text the source's words are read as written (``&amp;`` is no word a link needs)."""
+    tags = [(tag, token) for tag, token in zip(pins.points(detagged), tokens) if token]
+    return Sources(detagged.plain, {tag.open: tag.start for tag, _ in tags}, {tag.open: token for tag, token in tags},
+                   src_lang)
