@@ -23,7 +23,7 @@ from tagmt.errors import TagmtError
 Edit = tuple[int, int, str]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Place:
     """Where a segment's text lies in the document text: ``[start, end)``; ``escape`` writes a piece of text
     there (``&`` as ``&amp;``…); ``before``/``after`` go around the whole written text (quotes around a

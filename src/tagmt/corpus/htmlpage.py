@@ -32,6 +32,7 @@ import codecs
 import html
 import re
 import sys
+from array import array
 from functools import partial
 from pathlib import Path
 
@@ -138,9 +139,10 @@ def build_tree(text: str, toks: list[Token], path: Path | None = None) -> Tree:
     what is translated: ``translate``/``notranslate`` on the element, else ITS rules of the page
     (``corpus.htmlits``), else its parent's."""
     size = len(toks)
-    match: list[int | None] = [None] * size
+    column = array("i" if size < 2**31 else "q", [-1])  # (columns: a page has a token every few bytes)
+    match = column * size  # (-1: unclosed)
     role = [""] * size
-    parent = [-1] * size
+    parent = column * size
     stack: list[int] = []
     local: dict[int, bool] = {}  # the element's own translate say, where it has one
     for i, tok in enumerate(toks):
@@ -164,7 +166,7 @@ def build_tree(text: str, toks: list[Token], path: Path | None = None) -> Tree:
         parent[i] = stack[-1] if stack else -1
     has_rules = bool(toks) and text.find("its+xml", toks[0].start, toks[-1].end) >= 0  # (only these tokens' text)
     rules = page_rules(text, toks, parent, path or Path("page")) if has_rules else None
-    translate = [True] * size
+    translate = bytearray(b"\x01") * size
     for i, tok in enumerate(toks):
         inherited = translate[parent[i]] if parent[i] >= 0 else True
         if tok.kind in ("start", "empty"):
@@ -294,11 +296,12 @@ def read(path: Path, data: bytes, stream: object = None, *, placeholders: tuple[
     path = Path(path)
     text, codec = decode(data, path)
     toks = tokens(text, html=True)
-    tree = build_tree(text, toks, path)
+    root = _language_tags(text, toks)
     syntax = Syntax(html.unescape, escape_text, escape_attribute,
                     compile_finder(placeholders or (), tuple(placeholder_regexes)), unescape_attribute)
-    segments, places, spans = Grouper(text, toks, tree, syntax).segments()
-    root = _language_tags(text, toks)
+    grouper = Grouper(text, toks, build_tree(text, toks, path), syntax)
+    del toks  # (the grouper lets the tokens go once it has read them)
+    segments, places, spans = grouper.segments()
     skeleton = Skeleton(text, codec, places, spans, declare=partial(declare_language, root),
                         errors="xmlcharrefreplace")
     segments = docwrite.with_references(path, segments, references, references_name)
