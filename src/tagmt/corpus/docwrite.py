@@ -12,9 +12,10 @@ the owner keeps its text, the place is written into the document directly.
 
 from __future__ import annotations
 
+import codecs
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Callable, Iterator, Sequence
 
 from tagmt.atomic import write_atomic
 from tagmt.corpus.model import Corpus, InlineCode, Segment
@@ -133,5 +134,21 @@ def write(corpus: Corpus, targets: Sequence[str | None], output: str | Path, *, 
     target language declared where the format has a place for it, in the document's own encoding."""
     writing = _Writing(corpus, targets)
     skeleton = writing.skeleton
-    text = splice_text(skeleton.text, writing.edits(trg_lang))
-    return write_atomic(output, [text.encode(skeleton.encoding, skeleton.errors)])
+    return write_atomic(output, _encoded(skeleton, writing.edits(trg_lang)))
+
+
+def _encoded(skeleton: Skeleton, edits: list[Edit], size: int = 1 << 20) -> Iterator[bytes]:
+    """What ``splice_text`` gives, encoded a piece of at most ``size`` characters at a time (never the whole
+    document twice in memory; an incremental encoder, so that every codec writes what it would at once)."""
+    encode = codecs.getincrementalencoder(skeleton.encoding)(skeleton.errors).encode
+    text, at = skeleton.text, 0
+    for start, end, replacement in sorted(edits, key=lambda e: (e[0], e[1])):
+        if start < at:  # pragma: no cover - a reader bug
+            raise ValueError(f"overlapping edits at {start}")
+        for piece in range(at, start, size):
+            yield encode(text[piece:min(piece + size, start)])
+        yield encode(replacement)
+        at = end
+    for piece in range(at, len(text), size):
+        yield encode(text[piece:piece + size])
+    yield encode("", True)

@@ -7,14 +7,13 @@ positions at all, hence this small scanner. It never fails: a ``<`` that starts 
 ``attributes(text, token)`` gives each attribute of a start tag with where its value lies.
 
 A page has a token every few bytes: :class:`Tokens` holds them as columns (a kind byte, two offsets, a shared
-name: ~17 bytes a token rather than ~100 for an object and its integers) and gives a `Token` on access.
+name number: ~13 bytes a token rather than ~100 for an object and its integers) and gives a `Token` on access.
 """
 
 from __future__ import annotations
 
 import re
 from array import array
-from itertools import chain
 from dataclasses import dataclass
 from typing import Iterator, NamedTuple, Sequence, overload
 
@@ -37,25 +36,24 @@ _KIND_CODE = {kind: n for n, kind in enumerate(KINDS)}
 
 
 class Tokens(Sequence[Token]):
-    """A document's tokens in order, held as columns (see the module docstring); ``toks[i]`` is a `Token`.
-    The tokens cover the text: each ends where the next starts (the last at ``size``)."""
+    """A document's tokens in order, held as columns (see the module docstring); ``toks[i]`` is a `Token`."""
 
-    __slots__ = ("kinds", "starts", "names", "table", "named", "size")
+    __slots__ = ("kinds", "starts", "ends", "names", "table", "named")
 
     def __init__(self, size: int) -> None:
-        self.kinds, self.starts, self.names = bytearray(), array("i" if size < 2**31 else "q"), array("I")
+        offsets = "i" if size < 2**31 else "q"
+        self.kinds, self.starts, self.ends, self.names = bytearray(), array(offsets), array(offsets), array("I")
         self.table: dict[str, int] = {"": 0}  # element name → its number in ``names``
         self.named: list[str] = [""]  # number → element name
-        self.size = size
 
     def append(self, kind: str, start: int, end: int, name: str = "") -> None:
-        """The next token (``start``: where the last one ended, ``end``: where the next starts)."""
-        self.kinds.append(_KIND_CODE[kind])
-        self.starts.append(start)
         number = self.table.get(name)
         if number is None:
             number = self.table[name] = len(self.named)
             self.named.append(name)
+        self.kinds.append(_KIND_CODE[kind])
+        self.starts.append(start)
+        self.ends.append(end)
         self.names.append(number)
 
     def __len__(self) -> int:
@@ -66,17 +64,16 @@ class Tokens(Sequence[Token]):
     @overload
     def __getitem__(self, i: slice) -> list[Token]: ...
     def __getitem__(self, i):  # type: ignore[no-untyped-def]
-        if isinstance(i, slice):
+        if i.__class__ is slice:
             return [self[k] for k in range(*i.indices(len(self)))]
-        i = i + len(self) if i < 0 else i
-        end = self.starts[i + 1] if i + 1 < len(self) else self.size
-        return Token(KINDS[self.kinds[i]], self.starts[i], end, self.named[self.names[i]])
+        return _new(Token, (KINDS[self.kinds[i]], self.starts[i], self.ends[i], self.named[self.names[i]]))
 
     def __iter__(self) -> Iterator[Token]:
-        ends = iter(self.starts)
-        next(ends, None)
-        return map(Token._make, zip(map(KINDS.__getitem__, self.kinds), self.starts, chain(ends, (self.size,)),
+        return map(Token._make, zip(map(KINDS.__getitem__, self.kinds), self.starts, self.ends,
                                     map(self.named.__getitem__, self.names)))
+
+
+_new = tuple.__new__
 
 
 @dataclass(frozen=True, slots=True)

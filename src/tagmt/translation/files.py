@@ -196,13 +196,14 @@ def translate_file(
                          "it in place would lose the TMX; give -o")
     if not corpus.segments:
         raise TagmtError(f"{input}: no segment to translate (every unit is empty or translate=\"no\")")
-    directions_of(corpus, range(len(corpus.segments)), src_lang, trg_lang)  # every language checked first
+    every = directions_of(corpus, range(len(corpus.segments)), src_lang, trg_lang)  # every language checked first
     allowed, kept = corpus.plan(overwrite)
     if not allowed:
         reasons = ", ".join(f"{n} {why}" for why, n in sorted(kept.items()))
         raise TagmtError(f"{input}: no segment to translate: every target is kept as it is ({reasons}); "
                          "--overwrite replaces those that are not locked")
-    groups = directions_of(corpus, allowed, src_lang, trg_lang)
+    groups = every if len(allowed) == len(corpus.segments) else directions_of(corpus, allowed, src_lang, trg_lang)
+    del every
     preflight(engine, approach, list(groups), aligner=aligner, run=run, repair=repair)
     parts: list[tuple[list[int], Translation]] = []
     for direction, indices in groups.items():
