@@ -130,6 +130,8 @@ def directions_of(corpus: Corpus, indices: Sequence[int], src_lang: str | None,
             resolved[key] = _resolve(corpus, src_lang, trg_lang, *key, filling=filling, segment_id=segment.id)
         direction = resolved[key]
         groups.setdefault((direction, direction.engine_languages), []).append(k)
+    if len(groups) == 1 and isinstance(indices, range):  # (one direction for all: the range, not an int each)
+        return {direction: indices for direction, _ in groups}
     return {direction: indices for (direction, _), indices in groups.items()}
 
 
@@ -198,6 +200,7 @@ def translate_file(
         raise TagmtError(f"{input}: no segment to translate (every unit is empty or translate=\"no\")")
     every = directions_of(corpus, range(len(corpus.segments)), src_lang, trg_lang)  # every language checked first
     allowed, kept = corpus.plan(overwrite)
+    allowed = range(len(allowed)) if len(allowed) == len(corpus.segments) else allowed  # (not an int each)
     if not allowed:
         reasons = ", ".join(f"{n} {why}" for why, n in sorted(kept.items()))
         raise TagmtError(f"{input}: no segment to translate: every target is kept as it is ({reasons}); "
