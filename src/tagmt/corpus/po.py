@@ -142,7 +142,8 @@ def parse(text: str, path: Path) -> Iterator[Entry]:
 
 def _checked(entry: Entry, path: Path) -> Entry:
     strings = entry.strings
-    if "msgid" not in strings or ("msgstr" not in strings and not any(k.startswith("msgstr") for k in strings)):
+    if "msgid" not in strings or ("msgstr" not in strings
+                                  and not any(k.startswith("msgstr") for k in strings)):
         raise TagmtError(f"{path}:{entry.line}: an entry without {'msgid' if 'msgid' not in entry.strings else 'msgstr'}; "
                          "fix the PO file")
     return entry
