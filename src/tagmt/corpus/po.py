@@ -207,7 +207,11 @@ def read(path: Path, data: bytes, stream: object = None, *, placeholders=None, p
             continue
         kinds = placeholders if placeholders is not None else _kinds(entry.flags)
         fuzzy = "fuzzy" in entry.flags
-        forms = [k for k in entry.strings if k.startswith("msgstr")]
+        strings = entry.strings
+        if "msgstr" in strings and len(strings) == 2 + ("msgctxt" in strings):  # (msgid and msgstr alone)
+            forms = ["msgstr"]
+        else:
+            forms = [k for k in strings if k.startswith("msgstr")]
         if len(forms) > 1:
             forms.sort(key=_form)
         for keyword in forms:
