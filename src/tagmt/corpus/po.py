@@ -197,7 +197,9 @@ def read(path: Path, data: bytes, stream: object = None, *, placeholders=None, p
     seen: dict[tuple[str | None, str], int] = {}
     file_lang = None
     for entry in parse(text, path):
-        ctxt, msgid = entry.value("msgctxt"), entry.value("msgid") or ""
+        strings = entry.strings
+        ctxt = strings["msgctxt"][2] if "msgctxt" in strings else None
+        msgid = strings["msgid"][2] if "msgid" in strings else ""
         if (ctxt, msgid) in seen:
             raise TagmtError(f"{path}:{entry.line}: msgid {msgid[:40]!r} is also at line {seen[(ctxt, msgid)]}; "
                              "gettext refuses duplicate entries (msguniq merges them)")
@@ -207,21 +209,22 @@ def read(path: Path, data: bytes, stream: object = None, *, placeholders=None, p
             continue
         kinds = placeholders if placeholders is not None else _kinds(entry.flags)
         fuzzy = "fuzzy" in entry.flags
-        strings = entry.strings
         if "msgstr" in strings and len(strings) == 2 + ("msgctxt" in strings):  # (msgid and msgstr alone)
             forms = ["msgstr"]
         else:
             forms = [k for k in strings if k.startswith("msgstr")]
         if len(forms) > 1:
             forms.sort(key=_form)
+        plural = len(forms) > 1 or "msgid_plural" in strings
+        line_id, locked = str(entry.line), None if msgid.strip() else "empty source"
         for keyword in forms:
-            form = _form(keyword)
+            form = 0 if keyword == "msgstr" else _form(keyword)
             source_text = msgid if form == 0 else (entry.value("msgid_plural") or msgid)
             if kinds or placeholder_regexes:
                 source, codes = splice.tagged(source_text, kinds, placeholder_regexes, escape)
             else:  # (no placeholder: the text escaped, as splice.tagged gives it)
                 source, codes = _escape_xml(source_text), splice.NO_CODES
-            start, end, current = entry.strings[keyword]
+            start, end, current = strings[keyword]
             reference = None
             if current:
                 reference, found = (splice.tagged(current, kinds, placeholder_regexes, escape)
@@ -230,11 +233,9 @@ def read(path: Path, data: bytes, stream: object = None, *, placeholders=None, p
                     reference = splice.like_source(reference, found, codes)[0]
             kept = reference is not None and not fuzzy
             skeleton.add(start, end, splice.Piece(escape, reference, lines) if kept else None)
-            segment_id = str(entry.line) + (f"[{form}]" if len(forms) > 1 or "msgid_plural" in entry.strings else "")
-            segments.append(Segment(segment_id, source, None if fuzzy else reference, codes,
-                                    key=("po", ctxt, msgid, form), trg_lang=None,
-                                    keep="translated" if kept else None,
-                                    locked=None if msgid.strip() else "empty source"))
+            segment_id = f"{line_id}[{form}]" if plural else line_id
+            segments.append(Segment(segment_id, source, None if fuzzy else reference, codes,  # (by position: faster)
+                                    ("po", ctxt, msgid, form), None, None, "translated" if kept else None, locked))
     return Corpus("po", segments, path, src_lang, trg_lang or file_lang, escaped=True, native=skeleton,
                   writer=splice.write)
 
