@@ -87,9 +87,10 @@ class _Writing:
         self.skeleton: Skeleton = corpus.native
         self.segments = corpus.segments
         self.new = {k: t for k, t in enumerate(targets) if t is not None and t != self.segments[k].source}
-        self.children: dict[int | None, list[int]] = {}
-        for k, place in enumerate(self.skeleton.places):
-            self.children.setdefault(place.owner, []).append(k)
+        self.children: dict[int | None, list[int]] = {}  # the places each segment's codes hold (not the document's:
+        for k, place in enumerate(self.skeleton.places):  # those are every other, not held as a list of numbers)
+            if place.owner is not None:
+                self.children.setdefault(place.owner, []).append(k)
 
     def written(self, k: int) -> str | None:
         """What place ``k`` holds in the output, or None when it keeps its characters (and so do those inside)."""
@@ -121,8 +122,8 @@ class _Writing:
         return replace(segment, codes=codes)
 
     def edits(self, trg_lang: str | None) -> list[Edit]:
-        out = [(self.skeleton.places[k].start, self.skeleton.places[k].end, text)
-               for k in self.children.get(None, ()) if (text := self.written(k)) is not None]
+        out = [(place.start, place.end, text) for k, place in enumerate(self.skeleton.places)
+               if place.owner is None and (text := self.written(k)) is not None]
         if trg_lang and self.skeleton.declare is not None:
             out.extend(self.skeleton.declare(self.skeleton.text, trg_lang))
         return out

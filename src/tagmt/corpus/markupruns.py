@@ -142,7 +142,9 @@ class Grouper:
     def __init__(self, text: str, toks: list[Token], tree: Tree, syntax: Syntax) -> None:
         self.text, self.toks, self.tree, self.syntax = text, toks, tree, syntax
         self._shared: dict = {}  # equal codes and keys held once (a page repeats <b>…</b> thousands of times)
-        self._openers: array | None = None
+        #: the start tag of each end tag to come, by the end tag's index (the elements open where the grouper is:
+        #: matched elements nest, so an end tag's start was seen in its loop or an outer one)
+        self._opened: dict[int, int] = {}
 
     def shared(self, value):  # type: ignore[no-untyped-def]
         return self._shared.setdefault(value, value)
@@ -171,7 +173,7 @@ class Grouper:
             elif tok.kind == "raw":
                 pass
             elif tok.kind in ("start", "empty"):
-                role = tree.role[i]
+                start, role = i, tree.role[i]
                 end = tree.match[i] if tok.kind == "start" else None
                 end = None if end is None or end < 0 else end
                 last = tok.end if end is None else toks[end].end
@@ -196,23 +198,16 @@ class Grouper:
                         i = i if end is None else end
                     elif tree.translate[i]:
                         self.attributes(i, out, owner)
+                if end is not None and i == start:  # (its end tag comes in this loop, or a nested one)
+                    self._opened[end] = start
             elif tok.kind == "end":
-                opener = self.opener(i)
+                opener = self._opened.pop(i, None)
                 if (tree.role[opener] in (INLINE, VOID)) if opener is not None else tree.inline_end(tok.name):
                     run.pieces.append(["close", tok.start, tok.end, tok.name, None])
                 else:
                     run = self.flush(run, out)
             i += 1
         self.flush(run, out)
-
-    def opener(self, i: int) -> int | None:
-        if self._openers is None:  # (a column of start indices by end index: 4 bytes a token)
-            self._openers = array("i" if len(self.toks) < 2**31 else "q", [-1]) * len(self.toks)
-            for start, end in enumerate(self.tree.match):
-                if end is not None and end >= 0:
-                    self._openers[end] = start
-        found = self._openers[i]
-        return None if found < 0 else found
 
     def has_text(self, run: _Run) -> bool:
         return any(p[0] == "text" and self.text[p[1]:p[2]].strip() for p in run.pieces)
