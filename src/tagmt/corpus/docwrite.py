@@ -12,9 +12,10 @@ the owner keeps its text, the place is written into the document directly.
 
 from __future__ import annotations
 
+import codecs
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Callable, Iterator, Sequence
 
 from tagmt.atomic import write_atomic
 from tagmt.corpus.model import Corpus, InlineCode, Segment
@@ -23,7 +24,7 @@ from tagmt.errors import TagmtError
 Edit = tuple[int, int, str]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Place:
     """Where a segment's text lies in the document text: ``[start, end)``; ``escape`` writes a piece of text
     there (``&`` as ``&amp;``…); ``before``/``after`` go around the whole written text (quotes around a
@@ -86,9 +87,10 @@ class _Writing:
         self.skeleton: Skeleton = corpus.native
         self.segments = corpus.segments
         self.new = {k: t for k, t in enumerate(targets) if t is not None and t != self.segments[k].source}
-        self.children: dict[int | None, list[int]] = {}
-        for k, place in enumerate(self.skeleton.places):
-            self.children.setdefault(place.owner, []).append(k)
+        self.children: dict[int | None, list[int]] = {}  # the places each segment's codes hold (not the document's:
+        for k, place in enumerate(self.skeleton.places):  # those are every other, not held as a list of numbers)
+            if place.owner is not None:
+                self.children.setdefault(place.owner, []).append(k)
 
     def written(self, k: int) -> str | None:
         """What place ``k`` holds in the output, or None when it keeps its characters (and so do those inside)."""
@@ -120,8 +122,8 @@ class _Writing:
         return replace(segment, codes=codes)
 
     def edits(self, trg_lang: str | None) -> list[Edit]:
-        out = [(self.skeleton.places[k].start, self.skeleton.places[k].end, text)
-               for k in self.children.get(None, ()) if (text := self.written(k)) is not None]
+        out = [(place.start, place.end, text) for k, place in enumerate(self.skeleton.places)
+               if place.owner is None and (text := self.written(k)) is not None]
         if trg_lang and self.skeleton.declare is not None:
             out.extend(self.skeleton.declare(self.skeleton.text, trg_lang))
         return out
@@ -133,5 +135,21 @@ def write(corpus: Corpus, targets: Sequence[str | None], output: str | Path, *, 
     target language declared where the format has a place for it, in the document's own encoding."""
     writing = _Writing(corpus, targets)
     skeleton = writing.skeleton
-    text = splice_text(skeleton.text, writing.edits(trg_lang))
-    return write_atomic(output, [text.encode(skeleton.encoding, skeleton.errors)])
+    return write_atomic(output, _encoded(skeleton, writing.edits(trg_lang)))
+
+
+def _encoded(skeleton: Skeleton, edits: list[Edit], size: int = 1 << 20) -> Iterator[bytes]:
+    """What ``splice_text`` gives, encoded a piece of at most ``size`` characters at a time (never the whole
+    document twice in memory; an incremental encoder, so that every codec writes what it would at once)."""
+    encode = codecs.getincrementalencoder(skeleton.encoding)(skeleton.errors).encode
+    text, at = skeleton.text, 0
+    for start, end, replacement in sorted(edits, key=lambda e: (e[0], e[1])):
+        if start < at:  # pragma: no cover - a reader bug
+            raise ValueError(f"overlapping edits at {start}")
+        for piece in range(at, start, size):
+            yield encode(text[piece:min(piece + size, start)])
+        yield encode(replacement)
+        at = end
+    for piece in range(at, len(text), size):
+        yield encode(text[piece:piece + size])
+    yield encode("", True)

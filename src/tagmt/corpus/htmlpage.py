@@ -32,8 +32,10 @@ import codecs
 import html
 import re
 import sys
+from array import array
 from functools import partial
 from pathlib import Path
+from typing import Sequence
 
 from tagmt.corpus import docwrite
 from tagmt.corpus.docwrite import Edit, Skeleton
@@ -41,7 +43,7 @@ from tagmt.corpus.formats import InputFormat, register
 from tagmt.corpus.htmlits import page_rules
 from tagmt.corpus.markupruns import BLOCK, INLINE, OPAQUE, VOID, Grouper, Syntax, Tree
 from tagmt.corpus.markupscan import VOID as VOID_NAMES
-from tagmt.corpus.markupscan import Attr, Token, attribute, attributes, tokens
+from tagmt.corpus.markupscan import Attr, Token, Tokens, attribute, attributes, tokens
 from tagmt.corpus.model import Corpus
 from tagmt.corpus.placeholders import compile_finder
 from tagmt.errors import TagmtError
@@ -138,9 +140,11 @@ def build_tree(text: str, toks: list[Token], path: Path | None = None) -> Tree:
     what is translated: ``translate``/``notranslate`` on the element, else ITS rules of the page
     (``corpus.htmlits``), else its parent's."""
     size = len(toks)
-    match: list[int | None] = [None] * size
-    role = [""] * size
-    parent = [-1] * size
+    column = array("i" if size < 2**31 else "q", [-1])  # (columns: a page has a token every few bytes)
+    match = column * size  # (-1: unclosed)
+    roles = _Roles(toks) if isinstance(toks, Tokens) else None  # (by the name's number: no column at all)
+    role: Sequence[str] = roles if roles is not None else [""] * size
+    parent = column * size
     stack: list[int] = []
     local: dict[int, bool] = {}  # the element's own translate say, where it has one
     for i, tok in enumerate(toks):
@@ -150,7 +154,8 @@ def build_tree(text: str, toks: list[Token], path: Path | None = None) -> Tree:
                 value = _local_translate(attributes(text, tok, html=True))
                 if value is not None:
                     local[i] = value
-            role[i] = _role(tok.name)
+            if roles is None:
+                role[i] = _role(tok.name)  # type: ignore[index]
             parent[i] = stack[-1] if stack else -1
             if tok.kind == "start" and tok.name not in VOID_NAMES:
                 stack.append(i)
@@ -165,7 +170,7 @@ def build_tree(text: str, toks: list[Token], path: Path | None = None) -> Tree:
     has_rules = bool(toks) and (text.find("its+xml", toks[0].start, toks[-1].end) >= 0  # (only these tokens' text)
                                 or text.find("its-rules", toks[0].start, toks[-1].end) >= 0)  # (linked: a note)
     rules = page_rules(text, toks, parent, path or Path("page")) if has_rules else None
-    translate = [True] * size
+    translate = bytearray(b"\x01") * size
     for i, tok in enumerate(toks):
         inherited = translate[parent[i]] if parent[i] >= 0 else True
         if tok.kind in ("start", "empty"):
@@ -191,6 +196,20 @@ def build_tree(text: str, toks: list[Token], path: Path | None = None) -> Tree:
         return sorted(found, key=lambda a: a.start)
 
     return Tree(match, role, translate, attrs, inline_end=lambda name: _role(name) in (INLINE, VOID))
+
+
+class _Roles(Sequence[str]):
+    """The role of each start tag of ``toks`` (`_role` of its name; meaningless for other tokens, as the tree
+    asks it of start tags only), from the name's number: a page's few dozen names, not a column of tokens."""
+
+    def __init__(self, toks: Tokens) -> None:
+        self.names, self.of_number = toks.names, [_role(name) for name in toks.named]
+
+    def __len__(self) -> int:
+        return len(self.names)
+
+    def __getitem__(self, i):  # type: ignore[no-untyped-def, override]
+        return self.of_number[self.names[i]]
 
 
 def _close_implied(toks: list[Token], stack: list[int], name: str) -> None:
@@ -297,11 +316,12 @@ def read(path: Path, data: bytes, stream: object = None, *, placeholders: tuple[
     path = Path(path)
     text, codec = decode(data, path)
     toks = tokens(text, html=True)
-    tree = build_tree(text, toks, path)
+    root = _language_tags(text, toks)
     syntax = Syntax(html.unescape, escape_text, escape_attribute,
                     compile_finder(placeholders or (), tuple(placeholder_regexes)), unescape_attribute)
-    segments, places, spans = Grouper(text, toks, tree, syntax).segments()
-    root = _language_tags(text, toks)
+    grouper = Grouper(text, toks, build_tree(text, toks, path), syntax)
+    del toks  # (the grouper lets the tokens go once it has read them)
+    segments, places, spans = grouper.segments()
     skeleton = Skeleton(text, codec, places, spans, declare=partial(declare_language, root),
                         errors="xmlcharrefreplace")
     segments = docwrite.with_references(path, segments, references, references_name)

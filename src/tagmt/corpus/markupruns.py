@@ -22,7 +22,9 @@ run.
 from __future__ import annotations
 
 import re
+from array import array
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Callable, Sequence
 
 from tagmt.corpus.docwrite import Place
@@ -40,12 +42,12 @@ _LINE_BREAK = re.compile(r"[ \t\r]*\n[ \t\r\n]*")
 
 @dataclass
 class Tree:
-    """What the format says of each token: ``match[i]`` the end token of start token i (None: unclosed),
+    """What the format says of each token: ``match[i]`` the end token of start token i (None or -1: unclosed),
     ``role[i]`` of start/empty tokens, ``translate[i]`` (a start tag: its own; text: its parent's),
     ``attrs(i)`` the translatable attributes of start token i (asked whether or not the element is translated:
     ITS attributes do not inherit an element's translate)."""
 
-    match: list[int | None]
+    match: Sequence[int | None]
     role: list[str]
     translate: list[bool]
     attrs: Callable[[int], Sequence[Attr]]
@@ -67,13 +69,14 @@ class Syntax:
     unescape_attribute: Callable[[str], str] | None = None
 
 
-@dataclass
+@dataclass(slots=True)
 class Item:
     tagged: str
     codes: dict
     place: Place
     owner: "Item | None" = None
-    code_spans: dict = field(default_factory=dict)
+    code_spans: dict | None = None  # (None: no code)
+    index: int = -1  # the segment's index, once every segment is found
 
 
 @dataclass
@@ -83,28 +86,77 @@ class _Run:
     pending: list[Item] = field(default_factory=list)
 
 
+class Places(Sequence[Place]):
+    """The segments' places as columns (a page has a segment every few dozen bytes: ~20 bytes a place rather
+    than ~150 for a `Place` and its integers); ``places[k]`` is a `Place`."""
+
+    __slots__ = ("starts", "ends", "owners", "escapes", "around")
+
+    def __init__(self, size: int) -> None:
+        offsets = "i" if size < 2**31 else "q"
+        self.starts, self.ends, self.owners = array(offsets), array(offsets), array(offsets)
+        self.escapes: list[Callable[[str], str]] = []
+        self.around: dict[int, tuple[str, str]] = {}  # (before, after) where there is some
+
+    def append(self, place: Place, owner: int | None) -> None:
+        if place.before or place.after:
+            self.around[len(self.escapes)] = (place.before, place.after)
+        self.starts.append(place.start)
+        self.ends.append(place.end)
+        self.owners.append(-1 if owner is None else owner)
+        self.escapes.append(place.escape)
+
+    def __len__(self) -> int:
+        return len(self.escapes)
+
+    def __getitem__(self, k):  # type: ignore[no-untyped-def, override]
+        if isinstance(k, slice):
+            return [self[n] for n in range(*k.indices(len(self)))]
+        owner = self.owners[k]
+        before, after = self.around.get(k % len(self) if k < 0 else k, ("", ""))
+        return Place(self.starts[k], self.ends[k], self.escapes[k], None if owner < 0 else owner, before, after)
+
+
+class _Segments:
+    """The document's segments as the grouper finds them, in order: each item made a `Segment` and a place as
+    it comes (never a list of items beside the segments)."""
+
+    def __init__(self, size: int) -> None:
+        self.segments: list[Segment] = []
+        self.places = Places(size)
+        self.spans: dict[int, dict] = {}
+        self.codes: dict = {}  # one mapping for the segments with the same codes (a page repeats <b>…</b>)
+
+    def append(self, item: Item) -> None:
+        k = item.index = len(self.segments)
+        owner = None if item.owner is None else item.owner.index  # (an owner always comes before its places)
+        self.places.append(item.place, owner)
+        found = tuple(item.codes.items())
+        if found not in self.codes:
+            self.codes[found] = MappingProxyType(item.codes)
+        self.segments.append(Segment(str(k + 1), item.tagged, codes=self.codes[found]))
+        if owner is not None:  # (only a segment that holds another's place needs its codes' places)
+            self.spans[owner] = item.owner.code_spans or {}  # type: ignore[union-attr]
+
+
 class Grouper:
     def __init__(self, text: str, toks: list[Token], tree: Tree, syntax: Syntax) -> None:
         self.text, self.toks, self.tree, self.syntax = text, toks, tree, syntax
-        self.items: list[Item] = []
         self._shared: dict = {}  # equal codes and keys held once (a page repeats <b>…</b> thousands of times)
+        #: the start tag of each end tag to come, by the end tag's index (the elements open where the grouper is:
+        #: matched elements nest, so an end tag's start was seen in its loop or an outer one)
+        self._opened: dict[int, int] = {}
 
     def shared(self, value):  # type: ignore[no-untyped-def]
         return self._shared.setdefault(value, value)
 
-    def segments(self) -> tuple[list[Segment], list[Place], dict[int, dict]]:
-        """The document's segments (ids from 1), their places and their codes' places."""
-        self.block(0, len(self.toks), None, self.items)
-        index = {id(item): k for k, item in enumerate(self.items)}
-        segments, places, spans = [], [], {}
-        for k, item in enumerate(self.items):
-            owner = None if item.owner is None else index[id(item.owner)]
-            places.append(Place(item.place.start, item.place.end, item.place.escape, owner,
-                                item.place.before, item.place.after))
-            segments.append(Segment(str(k + 1), item.tagged, codes=item.codes))
-            if owner is not None:  # (only a segment that holds another's place needs its codes' places)
-                spans[owner] = self.items[owner].code_spans
-        return segments, places, spans
+    def segments(self) -> tuple[list[Segment], Places, dict[int, dict]]:
+        """The document's segments (ids from 1), their places and their codes' places (of the segments that
+        hold another's place). The tokens and the tree are let go once read."""
+        found = _Segments(len(self.text))
+        self.block(0, len(self.toks), None, found)  # type: ignore[arg-type]
+        self.toks = self.tree = None  # type: ignore[assignment]
+        return found.segments, found.places, found.spans
 
     def block(self, lo: int, hi: int, owner: Item | None, out: list[Item]) -> None:
         toks, tree = self.toks, self.tree
@@ -122,8 +174,9 @@ class Grouper:
             elif tok.kind == "raw":
                 pass
             elif tok.kind in ("start", "empty"):
-                role = tree.role[i]
+                start, role = i, tree.role[i]
                 end = tree.match[i] if tok.kind == "start" else None
+                end = None if end is None or end < 0 else end
                 last = tok.end if end is None else toks[end].end
                 if role == INLINE and tree.translate[i]:
                     run.pieces.append(["void" if tok.kind == "empty" else "open", tok.start, tok.end, tok.name, None])
@@ -147,23 +200,16 @@ class Grouper:
                     self.attributes(i, out, owner)
                     if role == OPAQUE:
                         i = i if end is None else end
+                if end is not None and i == start:  # (its end tag comes in this loop, or a nested one)
+                    self._opened[end] = start
             elif tok.kind == "end":
-                opener = self.opener(i)
+                opener = self._opened.pop(i, None)
                 if (tree.role[opener] in (INLINE, VOID)) if opener is not None else tree.inline_end(tok.name):
                     run.pieces.append(["close", tok.start, tok.end, tok.name, None])
                 else:
                     run = self.flush(run, out)
             i += 1
         self.flush(run, out)
-
-    def opener(self, i: int) -> int | None:
-        return self._openers.get(i)
-
-    @property
-    def _openers(self) -> dict[int, int]:
-        if not hasattr(self, "_opener_map"):
-            self._opener_map = {end: start for start, end in enumerate(self.tree.match) if end is not None}
-        return self._opener_map
 
     def has_text(self, run: _Run) -> bool:
         return any(p[0] == "text" and self.text[p[1]:p[2]].strip() for p in run.pieces)
@@ -245,7 +291,7 @@ class Grouper:
         if not words:
             return None
         place = Place(pieces[0][1], pieces[-1][2], self.syntax.escape, None)
-        return Item("".join(parts), codes, place, owner, spans)
+        return Item("".join(parts), codes, place, owner, spans or None)
 
 
 def escape(text: str) -> str:

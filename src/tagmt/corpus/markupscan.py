@@ -6,12 +6,17 @@ text, so they need where each tag is; html.parser reports only line and column a
 positions at all, hence this small scanner. It never fails: a ``<`` that starts no tag is text.
 
 ``attributes(text, token)`` gives each attribute of a start tag with where its value lies.
+
+A page has a token every few bytes: :class:`Tokens` holds them as columns (a kind byte, two offsets, a shared
+name number: ~13 bytes a token rather than ~100 for an object and its integers) and gives a `Token` on access.
 """
 
 from __future__ import annotations
 
 import re
+from array import array
 from dataclasses import dataclass
+from typing import Iterator, NamedTuple, Sequence, overload
 
 #: HTML elements whose content is not markup (``title``/``textarea``: text with references; the rest raw).
 RAW_TEXT = ("script", "style", "xmp", "iframe", "noembed", "noframes", "plaintext")
@@ -20,12 +25,56 @@ ESCAPABLE_RAW = ("title", "textarea")
 _ATTRIBUTE = re.compile(r"([^\s\"'>/=]+)(?:\s*=\s*(?:\"([^\"]*)\"|'([^']*)'|([^\s\"'>]+)))?")
 
 
-@dataclass(frozen=True, slots=True)
-class Token:
+class Token(NamedTuple):
     kind: str  # text | start | empty | end | other | raw
     start: int
     end: int
     name: str = ""
+
+
+KINDS = ("text", "start", "empty", "end", "other", "raw")
+_KIND_CODE = {kind: n for n, kind in enumerate(KINDS)}
+
+
+class Tokens(Sequence[Token]):
+    """A document's tokens in order, held as columns (see the module docstring); ``toks[i]`` is a `Token`."""
+
+    __slots__ = ("kinds", "starts", "ends", "names", "table", "named")
+
+    def __init__(self, size: int) -> None:
+        offsets = "i" if size < 2**31 else "q"
+        self.kinds, self.starts, self.ends, self.names = bytearray(), array(offsets), array(offsets), array("I")
+        self.table: dict[str, int] = {"": 0}  # element name → its number in ``names``
+        self.named: list[str] = [""]  # number → element name
+
+    def append(self, kind: str, start: int, end: int, name: str = "") -> None:
+        number = self.table.get(name)
+        if number is None:
+            number = self.table[name] = len(self.named)
+            self.named.append(name)
+        self.kinds.append(_KIND_CODE[kind])
+        self.starts.append(start)
+        self.ends.append(end)
+        self.names.append(number)
+
+    def __len__(self) -> int:
+        return len(self.kinds)
+
+    @overload
+    def __getitem__(self, i: int) -> Token: ...
+    @overload
+    def __getitem__(self, i: slice) -> list[Token]: ...
+    def __getitem__(self, i):  # type: ignore[no-untyped-def]
+        if i.__class__ is slice:
+            return [self[k] for k in range(*i.indices(len(self)))]
+        return _new(Token, (KINDS[self.kinds[i]], self.starts[i], self.ends[i], self.named[self.names[i]]))
+
+    def __iter__(self) -> Iterator[Token]:
+        return map(Token._make, zip(map(KINDS.__getitem__, self.kinds), self.starts, self.ends,
+                                    map(self.named.__getitem__, self.names)))
+
+
+_new = tuple.__new__
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,10 +89,11 @@ class Attr:
     quote: str | None
 
 
-def tokens(text: str, *, html: bool) -> list[Token]:
+def tokens(text: str, *, html: bool) -> Tokens:
     """The tokens of ``text`` in order, covering it all. ``html``: names lowercased, raw-text elements,
     ``/>`` self-closing only on void elements' tags (as browsers read it); else XML."""
-    out: list[Token] = []
+    out = Tokens(len(text))
+    add = out.append
     at = pos = 0
     size = len(text)
     search = _TOKEN.search
@@ -54,28 +104,28 @@ def tokens(text: str, *, html: bool) -> list[Token]:
             break
         lt, pos = match.span()
         if lt > at:
-            out.append(Token("text", at, lt))
+            add("text", at, lt)
         end_name, start_name = match.group(1), match.group(2)
         if end_name is not None:
             end_name = end_name.lower() if html else end_name
-            out.append(Token("end", lt, pos, names.setdefault(end_name, end_name)))
+            add("end", lt, pos, names.setdefault(end_name, end_name))
         elif start_name is not None:
             name = start_name.lower() if html else start_name
             name = names.setdefault(name, name)
             closed = match.group(3).rstrip().endswith("/")
             kind = "empty" if closed and (not html or name in VOID or ":" in name) else "start"
-            out.append(Token(kind, lt, pos, name))
+            add(kind, lt, pos, name)
             if html and kind == "start" and name in _RAW_NAMES:
                 close = re.compile(rf"</{name}[\s/>]", re.I).search(text, pos)
                 end = size if close is None else close.start()
                 if end > pos:
-                    out.append(Token("text" if name in ESCAPABLE_RAW else "raw", pos, end))
+                    add("text" if name in ESCAPABLE_RAW else "raw", pos, end)
                 pos = end
         else:
-            out.append(Token("other", lt, pos))
+            add("other", lt, pos)
         at = pos
     if size > at:
-        out.append(Token("text", at, size))
+        add("text", at, size)
     return out
 
 

@@ -116,14 +116,26 @@ def _chunks(skeleton: Skeleton, edits: list[tuple[int, int, str]]) -> Iterator[b
     yield skeleton.bom
     at = 0
     for start, end, value in edits:
-        yield text[at:start].encode(encoding)
+        yield from _encoded(text, at, start, encoding)
         try:
             yield value.encode(encoding)
         except UnicodeEncodeError as exc:
             raise TagmtError(f"a target holds {value[exc.start]!r}, which {encoding} cannot write; write the "
                              "file in UTF-8 first") from None
         at = end
-    yield text[at:].encode(encoding)
+    yield from _encoded(text, at, len(text), encoding)
+
+
+def _encoded(text: str, start: int, end: int, encoding: str, size: int = 1 << 20) -> Iterator[bytes]:
+    """``text[start:end]`` encoded in pieces of about ``size`` characters, each cut after a line break (where
+    every codec, stateful ones too, is back in its first state): a file is never held twice more."""
+    while end - start > size:
+        cut = text.find("\n", start + size, end)
+        if cut < 0:
+            break
+        yield text[start:cut + 1].encode(encoding)
+        start = cut + 1
+    yield text[start:end].encode(encoding)
 
 
 def encoding_of(data: bytes, declared: str) -> tuple[str, bytes]:

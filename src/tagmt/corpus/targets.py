@@ -26,6 +26,8 @@ def safe_target(source: str, codes: Collection[tuple[str, str]], tagged: str) ->
     ``codes``' placeholders, ``(name, id)``, or a tag of its tagged ``source``), or that does not nest,
     written as escaped text (see the module docstring). A well-formed target made of the segment's own
     tags comes back as it is."""
+    if "<" not in tagged:  # (text alone: one text token, escaped)
+        return escape_text(tagged)
     own = {_identity(token) for token in tokenize(source, orphans=True) if token.is_markup}
     tokens = tokenize(tagged, orphans=True)
 

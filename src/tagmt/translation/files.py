@@ -130,6 +130,8 @@ def directions_of(corpus: Corpus, indices: Sequence[int], src_lang: str | None,
             resolved[key] = _resolve(corpus, src_lang, trg_lang, *key, filling=filling, segment_id=segment.id)
         direction = resolved[key]
         groups.setdefault((direction, direction.engine_languages), []).append(k)
+    if len(groups) == 1 and isinstance(indices, range):  # (one direction for all: the range, not an int each)
+        return {direction: indices for direction, _ in groups}
     return {direction: indices for (direction, _), indices in groups.items()}
 
 
@@ -196,18 +198,20 @@ def translate_file(
                          "it in place would lose the TMX; give -o")
     if not corpus.segments and not _written_as_is(corpus):
         raise TagmtError(f"{input}: no segment to translate (every unit is empty or translate=\"no\")")
-    directions_of(corpus, range(len(corpus.segments)), src_lang, trg_lang)  # every language checked first
+    every = directions_of(corpus, range(len(corpus.segments)), src_lang, trg_lang)  # every language checked first
     allowed, kept = corpus.plan(overwrite)
     if not allowed and _written_as_is(corpus):  # a document: written as it is (its language declared), no engine
         direction = resolve_direction(corpus, src_lang, trg_lang)
         path = corpus.write(output, [None] * len(corpus.segments), trg_lang=trg_lang or None, overwrite=overwrite)
         kept = corpus.kept or kept
         return FileRun([], output=path, corpus=corpus, direction=direction, kept=dict(kept), directions=[direction])
+    allowed = range(len(allowed)) if len(allowed) == len(corpus.segments) else allowed  # (not an int each)
     if not allowed:
         reasons = ", ".join(f"{n} {why}" for why, n in sorted(kept.items()))
         raise TagmtError(f"{input}: no segment to translate: every target is kept as it is ({reasons}); "
                          "--overwrite replaces those that are not locked")
-    groups = directions_of(corpus, allowed, src_lang, trg_lang)
+    groups = every if len(allowed) == len(corpus.segments) else directions_of(corpus, allowed, src_lang, trg_lang)
+    del every
     preflight(engine, approach, list(groups), aligner=aligner, run=run, repair=repair)
     parts: list[tuple[list[int], Translation]] = []
     for direction, indices in groups.items():

@@ -119,6 +119,9 @@ def clean_direct_output(source: str, output: str) -> tuple[str, int]:
     Tags are compared by kind, name and attributes (``<g id="1" >`` is ``<g id="1">``) and written as the
     source writes them.
     """
+    if "<" not in output:  # (text alone: one text token, nothing to remove)
+        clean = normalize(output) if output else output
+        return (output if clean == output else clean), 0
     available: Counter[tuple] = Counter()
     written: dict[tuple, str] = {}
     source_tokens = tokenize(source, orphans=True)
@@ -137,7 +140,8 @@ def clean_direct_output(source: str, output: str) -> tuple[str, int]:
             out.append(written.get(_identity(token), token.text) if token.kind != "end" else token.text)
         else:
             removed += 1
-    return "".join(out), removed
+    clean = "".join(out)
+    return (output if clean == output else clean), removed  # (the output kept when unchanged: not held twice)
 
 
 def _kept_markup(tokens: list[Token], available: Counter, malformed: bool = False) -> set[int]:
