@@ -19,7 +19,7 @@ from functools import lru_cache
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
-from typing import Callable, Iterator, Mapping, Sequence
+from typing import Callable, Iterable, Iterator, Mapping, Sequence
 
 from tagmt.atomic import write_atomic
 from tagmt.corpus.model import PAIR, STANDALONE, Corpus, InlineCode
@@ -94,7 +94,14 @@ def write(corpus: Corpus, targets: Sequence[str | None], output: str | Path, *, 
     edits = _edits(corpus, targets)
     if not skeleton.ordered:
         edits = iter(sorted(edits))
-    return write_atomic(output, _chunks(skeleton, heapq.merge(edits, declarations)))
+    return write_atomic(output, _chunks(skeleton, heapq.merge(edits, declarations), corpus.path))
+
+
+def legacy_charset(corpus: Corpus) -> str | None:
+    """The encoding a document is written back in (its skeleton's, as every document writer keeps one) when it
+    is not a Unicode one (``iso-8859-2``, ``shift_jis``), else None."""
+    encoding = getattr(corpus.native, "encoding", None)
+    return None if encoding is None or codecs.lookup(encoding).name.startswith("utf") else encoding
 
 
 def _edits(corpus: Corpus, targets: Sequence[str | None]) -> Iterator[tuple[int, int, str]]:
@@ -111,7 +118,7 @@ def _edits(corpus: Corpus, targets: Sequence[str | None]) -> Iterator[tuple[int,
         yield skeleton.starts[k], skeleton.ends[k], piece.wrap(value) if piece.wrap else value
 
 
-def _chunks(skeleton: Skeleton, edits: list[tuple[int, int, str]]) -> Iterator[bytes]:
+def _chunks(skeleton: Skeleton, edits: Iterable[tuple[int, int, str]], path: object = None) -> Iterator[bytes]:
     text, encoding = skeleton.text, skeleton.encoding
     yield skeleton.bom
     at = 0
@@ -120,8 +127,10 @@ def _chunks(skeleton: Skeleton, edits: list[tuple[int, int, str]]) -> Iterator[b
         try:
             yield value.encode(encoding)
         except UnicodeEncodeError as exc:
-            raise TagmtError(f"a target holds {value[exc.start]!r}, which {encoding} cannot write; write the "
-                             "file in UTF-8 first") from None
+            line = text.count("\n", 0, start) + 1
+            raise TagmtError(f"{path or 'the document'}:{line}: the translation holds {value[exc.start]!r}, which "
+                             f"the file's encoding {encoding} cannot write; convert the file to UTF-8 first "
+                             f"(iconv -f {encoding} -t UTF-8, and its declared encoding)") from None
         at = end
     yield from _encoded(text, at, len(text), encoding)
 

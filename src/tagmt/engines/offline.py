@@ -21,9 +21,9 @@ OFFLINE_ENGINES = ("copy", "reference", "pseudo")
 #: How much longer ``pseudo`` makes a text unless told (``--pseudo-expansion``): 30 %, the share German
 #: or Finnish commonly needs over English.
 PSEUDO_EXPANSION = 0.3
-_LOOKALIKE = str.maketrans(
-    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
-    "åƀçðéƒĝĥîĵķļɱñöþǫŕšţûṽŵẋýžÅƁÇÐÉƑĜĤÎĴĶĻṀÑÖÞǪŔŠŢÛṼŴẊÝŽ")
+_LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+_ALIKES = "åƀçðéƒĝĥîĵķļɱñöþǫŕšţûṽŵẋýžÅƁÇÐÉƑĜĤÎĴĶĻṀÑÖÞǪŔŠŢÛṼŴẊÝŽ"
+_LOOKALIKE = str.maketrans(_LETTERS, _ALIKES)
 #: What pseudo never changes inside text: placeholders of every kind (also where they are not codes:
 #: Symfony's ``%name%``, Chrome's ``$NAME$``, Laravel's ``:name``, ``__name__``), URLs and e-mail addresses,
 #: character references, and stand-ins (``tagmt.translation.standins``: U+FDD0–U+FDEF). (Keeping too much only
@@ -189,21 +189,46 @@ class PseudoEngine(_OfflineEngine):
     def load(cls, options: "EngineOptions", *, references: Sequence[str] | None = None, option: str = "--model",
              approach: str = "dt") -> "PseudoEngine":
         expansion = options.pseudo_expansion
-        return cls(PSEUDO_EXPANSION if expansion is None else expansion, tagged=approach != "dp")
+        return cls(PSEUDO_EXPANSION if expansion is None else expansion, tagged=approach != "dp",
+                   charset=options.pseudo_charset)
 
-    def __init__(self, expansion: float = PSEUDO_EXPANSION, tagged: bool = True) -> None:
+    def __init__(self, expansion: float = PSEUDO_EXPANSION, tagged: bool = True, charset: str | None = None) -> None:
         if not 0 <= expansion <= 10:
             raise TagmtError(f"--pseudo-expansion must be a share between 0 and 10, not {expansion}")
-        self.expansion, self.tagged = expansion, tagged
+        self.expansion, self.tagged, self.charset = expansion, tagged, charset
 
     def for_approach(self, approach: str) -> "PseudoEngine":
-        return PseudoEngine(self.expansion, tagged=approach not in ("dp",))
+        return PseudoEngine(self.expansion, tagged=approach not in ("dp",), charset=self.charset)
 
     def settings(self) -> dict:
         return {"pseudo_expansion": self.expansion}
 
     def translate(self, texts: list[str], src_lang: str, trg_lang: str) -> list[str]:
-        return [pseudo_translate(text, self.expansion, self.tagged) for text in texts]
+        done = [pseudo_translate(text, self.expansion, self.tagged) for text in texts]
+        return done if self.charset is None else [writable(text, self.charset) for text in done]
+
+
+#: A look-alike or the padding back to what any encoding writes (a legacy document's pseudo-translation)
+_PLAIN = {ord(alike): plain for plain, alike in zip(_LETTERS, _ALIKES)}
+_PLAIN[ord("·")] = "~"
+
+
+def writable(text: str, charset: str) -> str:
+    """``text`` (a pseudo-translation) with each look-alike ``charset`` cannot write back as its plain letter
+    (and the padding ``·`` as ``~``): a document in ISO-8859-2 or Shift_JIS keeps the look-alikes it has."""
+    try:
+        text.encode(charset)
+        return text
+    except UnicodeEncodeError:
+        pass
+    out = []
+    for char in text:
+        try:
+            char.encode(charset)
+            out.append(char)
+        except UnicodeEncodeError:
+            out.append(_PLAIN.get(ord(char), char))
+    return "".join(out)
 
 
 class ReferenceEngine(_OfflineEngine):

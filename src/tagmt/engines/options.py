@@ -43,6 +43,9 @@ class EngineOptions:
     decoding: DecodingOptions = field(default_factory=DecodingOptions)
     #: ``pseudo``: how much longer the text gets (a share; None: ``offline.PSEUDO_EXPANSION``)
     pseudo_expansion: float | None = None
+    #: ``pseudo``: the legacy encoding of the document written (``iso-8859-2``): look-alikes it cannot write
+    #: stay plain letters (None: any character)
+    pseudo_charset: str | None = None
 
     @classmethod
     def of(cls, model: str, **settings: Any) -> "EngineOptions":

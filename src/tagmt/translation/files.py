@@ -8,12 +8,14 @@ by reason (``FileRun.kept``, the run record's ``targets_kept``) unless ``overwri
 
 from __future__ import annotations
 
-from dataclasses import fields
+from dataclasses import fields, replace
 from pathlib import Path
 from typing import Sequence
 
 from tagmt.corpus import Corpus, read_corpus
 from tagmt.corpus.lines import write_lines
+from tagmt.corpus.splice import legacy_charset
+from tagmt.engines.options import EngineOptions
 from tagmt.corpus.placeholders import unprotect
 from tagmt.data.directions import Direction
 from tagmt.errors import TagmtError
@@ -28,6 +30,7 @@ from tagmt.translation.pipelines import (
     AlignerLike,
     EngineLike,
     aligner_name,
+    engine_options,
     translate_checked,
     preflight,
     record_run,
@@ -212,6 +215,7 @@ def translate_file(
                          "--overwrite replaces those that are not locked")
     groups = every if len(allowed) == len(corpus.segments) else directions_of(corpus, allowed, src_lang, trg_lang)
     del every
+    engine = _fitted(engine, legacy_charset(corpus))
     preflight(engine, approach, list(groups), aligner=aligner, run=run, repair=repair)
     parts: list[tuple[list[int], Translation]] = []
     for direction, indices in groups.items():
@@ -240,6 +244,16 @@ def translate_file(
         record_run(path, done, _in_order(corpus, parts), directions[0], approach, aligner=aligner_name(aligner),
                    repair=repair, extra=extra)
     return finished
+
+
+def _fitted(engine: EngineLike, charset: str | None) -> EngineLike:
+    """The pseudo engine told the legacy encoding of the document it writes (its look-alikes that encoding
+    cannot write stay plain letters); any other engine as it is (a character its output holds that the
+    encoding cannot write is refused by the writer, in one line)."""
+    options = engine_options(engine)
+    if charset is None or not isinstance(options, EngineOptions) or options.model != "pseudo":
+        return engine
+    return replace(options, pseudo_charset=charset)
 
 
 def _written_as_is(corpus: Corpus) -> bool:
