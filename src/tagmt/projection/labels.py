@@ -1,0 +1,165 @@
+"""Whole labels: a UI label or term tagged whole in the source keeps its unlinked words in the translation.
+
+A multi-word label is often linked only in part, and the span placed on its linked words drops the rest.
+Two rules from the target language's phrase structure, none tuned to a data set:
+
+* **The label's head noun ends its noun chain** (`label_head`, read by `nounchains`): Japanese and Korean write
+  the English phrase `the <ui>To Be Billed</ui> tab` as one chain of nouns, label first and the head noun
+  (`탭`, `タブ`, `ボタン`, `項目`) last, glued or spaced (`청구 예정 탭`, `明細タイプ変更ボタン`). The chain then
+  does not end at a particle right after the label, so the noun-chain rule, which grows a span only up to a
+  chain's end, left the label's own unlinked or copy-linked nouns out (`<ui>청구</ui> 예정 탭`). A noun linked
+  only to the source word that follows the tag — the English head of the label's phrase — is where the label
+  ends: the chain rule may grow the span up to it, never over it (the references leave that noun outside).
+* **Quoted labels** (`QuotedLabels`, the `quoted-labels` stage): where the translation writes the label in
+  quotation marks or brackets the source does not have (`„Bericht drucken“`, `「印刷」`, `«Imprimer»`,
+  `[Print]`) and every word linked inside that group is linked to the tag's words, the span placed on part of
+  the group takes the whole group's text (the quoted words are the label); whether the marks go inside or
+  outside is then decided by the edge conventions (`conventions.default_decision`: added quotation marks and
+  square or corner brackets inside, unless the examples show otherwise), as for any span. A parenthesis is
+  the sentence's, not a label's quotation: not a group here. A label glossed in parentheses, `Rename
+  (Umbenennen)`, where the span holds one side and every linked word of the other is the tag's, takes both
+  (`gloss`): the gloss is the label written twice.
+
+Nothing moves where another tag's span lies in the way or the source tag itself holds the group's marks (the
+unit rule, `units.respect_units`, keeps such groups).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Mapping, Sequence
+
+from tagmt.projection.edges import Span, between_siblings
+from tagmt.projection.wordseg import Word, words_within
+
+if TYPE_CHECKING:  # (the context imports the rule modules: a type only)
+    from tagmt.projection.context import PairContext
+
+
+def label_head(src: Sequence[Word], text: str, tag_end: int) -> int | None:
+    """The source word that follows a tag ending at `tag_end` with nothing but spaces between (the head of the
+    label's phrase: `tab` in `the <ui>To Be Billed</ui> tab`), or None (the tag ends the sentence or a
+    clause, a mark follows, or the tag ends inside a word)."""
+    for i, word in enumerate(src):
+        if word.start >= tag_end:
+            gap = text[tag_end:word.start]
+            if (gap == "" and i and src[i - 1].end == tag_end) or (gap and gap.isspace() and "\n" not in gap):
+                return i if any(c.isalnum() for c in word.text) else None
+            return None
+    return None
+
+
+def is_head_noun(owners: Sequence[tuple[int, float]], head: int | None, inside: set[int]) -> bool:
+    """Whether a target word with these linked source words (`owners`) translates the label's head (`label_head`)
+    only: linked to it and to no word of the tag."""
+    return head is not None and any(i == head for i, _ in owners) and not any(i in inside for i, _ in owners)
+
+
+def head_spill(owners: Sequence[tuple[int, float]], head: int, head_follows: bool, sure: float) -> bool:
+    """Whether a noun of the label's chain with these links is the label's own although the aligner linked it to
+    the head: its only links go to the head (`label_head`), all weaker than `sure`, and a later noun of the same
+    chain is the head's sure translation (`head_follows`): the head is translated there, the weak link is spill
+    (`청구 예정 탭`: `예정` weakly `tab`, `탭` surely)."""
+    return head_follows and bool(owners) and all(i == head and share < sure for i, share in owners)
+
+
+SURE = 1.0
+"""A link this sure or surer (every aligner run found it, or an anchor: `confidence.py`) says a word is the
+tag's; a weaker one outside the group that quotes the label does not (`_Quoted._trim`)."""
+PARENTHESES = "(（"
+"""Opening marks of the groups that are the sentence's, not a label's quotation (`(<b>X</b>)`)."""
+
+
+def quoted_labels(spans: list[Span], ctx: PairContext) -> list[Span]:
+    """The spans of `ctx` grown to the whole text of the quotation or bracket group they lie in where that
+    group quotes their label (module docstring); in place, and returned. Spans only grow, within the room
+    their siblings leave."""
+    text = ctx.translation
+    groups = [g for g in ctx.groups if text[g[0]] not in PARENTHESES and g[1] - g[0] > 1]
+    if groups and ctx.trg:
+        _Quoted(ctx, groups).visit(spans, 0, len(text))
+    return spans
+
+
+class _Quoted:
+    def __init__(self, ctx: PairContext, groups: list[tuple[int, int]]) -> None:
+        self.ctx, self.groups = ctx, groups
+
+    def visit(self, nodes: list[Span], lo: int, hi: int) -> None:
+        for node, floor, ceiling in between_siblings(nodes, lo, hi):
+            if not node.point and not node.fixed and node.start < node.end:
+                content = self._quoting(node)
+                if content is not None and floor <= content[0] and content[1] <= ceiling \
+                        and lo <= content[0] and content[1] <= hi:
+                    node.start, node.end = min(node.start, content[0]), max(node.end, content[1])
+                elif content is None:
+                    self._trim(node)
+            self.visit(node.children, node.start, node.end)
+
+    def _trim(self, node: Span) -> None:
+        """A span that holds a whole group quoting its label and, outside the group, only words that are not
+        the tag's (linked to none of its words by a sure link) is cut back to the group's text (`<ui>[增強] 兩種</ui>` →
+        `<ui>[增強]</ui> 兩種`; the edge conventions then decide on the marks)."""
+        ctx, text = self.ctx, self.ctx.translation
+        held = [g for g in self.groups if node.start <= g[0] and g[1] < node.end]
+        if not held or self._source_quotes(node):
+            return
+        inside = set(words_within(ctx.src, ctx.src_starts, node.tag.start, node.tag.end))
+        quoting = [g for g in held if inside and _all_the_tags(ctx, inside, g[0] + 1, g[1])]
+        if len(quoting) != 1:
+            return
+        opening, closing = quoting[0]
+        outside = [j for j in words_within(ctx.trg, ctx.trg_starts, node.start, node.end)
+                   if not opening <= ctx.trg[j].start < closing + 1]
+        own = {ctx.src[i].text.lower() for i in inside}
+        if not outside or any((i in inside or ctx.src[i].text.lower() in own) and share >= SURE
+                              for j in outside for i, share in ctx.owners.get(j, ())):
+            return  # (a weak link of the tag's outside the group that holds its sure ones is the aligner's spill)
+        start, end = _stripped(text, opening + 1, closing)
+        if start < end and all(start <= c.start and c.end <= end for c in node.children):
+            node.start, node.end = start, end
+
+    def _source_quotes(self, node: Span) -> bool:
+        """The source quotes the tag itself, or its tag holds a group: the unit rule's (`units.py`)."""
+        tag = node.tag
+        return any(g[0] < tag.start and tag.end <= g[1] or tag.start <= g[0] < tag.end
+                   for g in self.ctx.source_groups)
+
+    def _quoting(self, node: Span) -> tuple[int, int] | None:
+        """The text between the marks of the innermost group that holds `node` and quotes its label, or None."""
+        ctx, text = self.ctx, self.ctx.translation
+        inner = [g for g in self.groups if g[0] < node.start and node.end <= g[1]]
+        if not inner:
+            return None
+        opening, closing = max(inner)
+        start, end = _stripped(text, opening + 1, closing)
+        if (start, end) == (node.start, node.end) or not (start <= node.start and node.end <= end):
+            return None
+        tag = node.tag
+        if self._source_quotes(node):
+            return None
+        inside = set(words_within(ctx.src, ctx.src_starts, tag.start, tag.end))
+        return (start, end) if inside and _all_the_tags(ctx, inside, start, end) else None
+
+
+def _stripped(text: str, start: int, end: int) -> tuple[int, int]:
+    """`[start, end)` without the whitespace at its ends."""
+    while start < end and text[start].isspace():
+        start += 1
+    while end > start and text[end - 1].isspace():
+        end -= 1
+    return start, end
+
+
+def _all_the_tags(ctx: PairContext, inside: set[int], start: int, end: int) -> bool:
+    """Every linked word of the translation's `[start, end)` is linked to the tag's source words (`inside`) or
+    to copies of them elsewhere only, and one is linked to them."""
+    own = {ctx.src[i].text.lower() for i in inside}
+    seen = False
+    for j in words_within(ctx.trg, ctx.trg_starts, start, end):
+        found = ctx.owners.get(j, ())
+        if not found:
+            continue
+        if not all(i in inside or ctx.src[i].text.lower() in own for i, _ in found):
+            return False
+        seen = seen or any(i in inside for i, _ in found)
+    return seen
