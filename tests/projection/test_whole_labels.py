@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tagmt.markup import strip
-from tagmt.projection.labels import head_spill, is_head_noun, label_head, quoted_labels
+from tagmt.projection.labels import head_spill, is_head_noun, label_head, quoted_labels, quoted_labels_kept
 from tagmt.projection.render import render_spans
 from tagmt.projection.stages import Pipeline
 from tagmt.projection.wordseg import words_with_offsets
@@ -62,6 +62,34 @@ def test_a_quoted_label_takes_the_whole_quotation(source, target, lang, pairs, e
 ])
 def test_a_quotation_that_is_not_the_label_is_left_alone(source, target, lang, pairs):
     assert _project(source, target, lang, pairs) == _project(source, target, lang, pairs, "quoted-labels")
+
+
+@pytest.mark.parametrize("source, target, lang, pairs, grown, expected", [
+    # Traditional Chinese brackets a label; a list item's conjunction taken in by a later rule goes back out
+    ("See <ui>Expired Resources</ui> and <ui>Expiration Date</ui>.", "請參閱 [到期資源] 以及 [到期日]。", "zh-TW",
+     [("Expired", "到期資源"), ("Expiration", "到期日"), ("See", "請參閱")], "以及 [到期日]",
+     "請參閱 <ui>[到期資源]</ui> 以及 <ui>[到期日]</ui>。"),
+    # German: a word after the quotation that no link ties to the tag is not the label's
+    ("Click <ui>Print Report</ui> now.", "Klicken Sie „Bericht drucken“ jetzt.", "de",
+     [("Click", "Klicken"), ("Report", "Bericht drucken")], "„Bericht drucken“ jetzt",
+     "Klicken Sie <ui>„Bericht drucken“</ui> jetzt."),
+])
+def test_a_span_grown_past_its_quoted_label_goes_back_to_it(source, target, lang, pairs, grown, expected):
+    ctx = _context(source, target, lang, pairs)
+    spans = Pipeline.for_profile(ctx.profiles.trg).spans(ctx)
+    last = max(spans, key=lambda span: span.start)
+    last.start = target.index(grown)
+    last.end = last.start + len(grown)
+    assert render_spans(target, quoted_labels_kept(spans, ctx))[0] == expected
+
+
+def test_a_span_whose_words_outside_the_quotation_are_the_tags_is_kept():
+    target = "Klicken Sie „Bericht“ drucken jetzt."
+    ctx = _context("Click <ui>Print Report</ui> now.", target, "de",
+                   [("Click", "Klicken"), ("Report", "Bericht"), ("Print", "drucken")])
+    spans = Pipeline.for_profile(ctx.profiles.trg).spans(ctx)
+    spans[0].start, spans[0].end = target.index("„"), target.index(" jetzt")
+    assert render_spans(target, quoted_labels_kept(spans, ctx))[0] == "Klicken Sie <ui>„Bericht“ drucken</ui> jetzt."
 
 
 # ------------------------------------------------------------------------------ the label's head noun

@@ -80,14 +80,27 @@ def quoted_labels(spans: list[Span], ctx: PairContext) -> list[Span]:
     return spans
 
 
+def quoted_labels_kept(spans: list[Span], ctx: PairContext) -> list[Span]:
+    """The spans of `ctx` that a later rule grew past the whole group quoting their label (the list rule takes a
+    list item's words: `<ui>以及 [到期日]</ui>`) cut back to the group, its marks kept inside as the edge
+    conventions put them; in place, and returned. No span grows."""
+    text = ctx.translation
+    groups = [g for g in ctx.groups if text[g[0]] not in PARENTHESES and g[1] - g[0] > 1]
+    if groups and ctx.trg:
+        _Quoted(ctx, groups, marks=True).visit(spans, 0, len(text))
+    return spans
+
+
 class _Quoted:
-    def __init__(self, ctx: PairContext, groups: list[tuple[int, int]]) -> None:
-        self.ctx, self.groups = ctx, groups
+    def __init__(self, ctx: PairContext, groups: list[tuple[int, int]], marks: bool = False) -> None:
+        """`marks`: trim only, to a group with its marks (after the edge conventions); else grow or trim to the
+        text between the marks (before them)."""
+        self.ctx, self.groups, self.marks = ctx, groups, marks
 
     def visit(self, nodes: list[Span], lo: int, hi: int) -> None:
         for node, floor, ceiling in between_siblings(nodes, lo, hi):
             if not node.point and not node.fixed and node.start < node.end:
-                content = self._quoting(node)
+                content = None if self.marks else self._quoting(node)
                 if content is not None and floor <= content[0] and content[1] <= ceiling \
                         and lo <= content[0] and content[1] <= hi:
                     node.start, node.end = min(node.start, content[0]), max(node.end, content[1])
@@ -114,7 +127,7 @@ class _Quoted:
         if not outside or any((i in inside or ctx.src[i].text.lower() in own) and share >= SURE
                               for j in outside for i, share in ctx.owners.get(j, ())):
             return  # (a weak link of the tag's outside the group that holds its sure ones is the aligner's spill)
-        start, end = _stripped(text, opening + 1, closing)
+        start, end = (opening, closing + 1) if self.marks else _stripped(text, opening + 1, closing)
         if start < end and all(start <= c.start and c.end <= end for c in node.children):
             node.start, node.end = start, end
 

@@ -11,6 +11,7 @@ name and what it does). A pipeline (`Pipeline.for_profile`) runs, after placing 
 2. `units` — no edge cuts a verbatim token, a dictionary word or a bracket group (`units.respect_units`);
    `copied-cuts` — an edge inside a source token goes to the same place in the token's copy (`copycuts`);
 3. `lists` — coordinated sibling tags take the translation's list items (`enumerations.respect_lists`);
+   `label-quotes-kept` — a span grown past the group that quotes its label goes back to it (`labels.py`);
 4. `noun-chains` — a tag that cuts a Korean/Japanese noun chain takes its free nouns, up to the label's head
    noun (`nounchains`, `labels.label_head`);
 5. the target profile's `extra_stages` (`profiles.Profile`): `chinese-phrases` for Chinese
@@ -37,7 +38,7 @@ from tagmt.projection.detag import Detagged, SourceTag
 from tagmt.projection.edges import Span, adjust_edges, to_spans
 from tagmt.projection.enumerations import respect_lists
 from tagmt.projection.inside_outside import place_tags
-from tagmt.projection.labels import quoted_labels
+from tagmt.projection.labels import quoted_labels, quoted_labels_kept
 from tagmt.projection.nounchains import complete_chains
 from tagmt.projection.profiles import Profile
 from tagmt.projection.units import respect_units, verbatim_spans
@@ -63,6 +64,17 @@ class QuotedLabels:
 
     def run(self, ctx: PairContext, spans: list[Span]) -> list[Span]:
         return quoted_labels(spans, ctx)
+
+
+class LabelQuotesKept:
+    """A span the list rule grew past the whole group that quotes its label is cut back to the group
+    (`labels.quoted_labels_kept`: `<ui>以及 [到期日]</ui>` → `以及 <ui>[到期日]</ui>`)."""
+
+    name = "label-quotes-kept"
+    placing = False
+
+    def run(self, ctx: PairContext, spans: list[Span]) -> list[Span]:
+        return quoted_labels_kept(spans, ctx)
 
 
 class EdgeConventions:
@@ -170,11 +182,12 @@ class ParagraphPin:
 
 
 STAGES: dict[str, type[Stage]] = {
-    stage.name: stage for stage in (QuotedLabels, EdgeConventions, TargetUnits, CopiedCuts, Lists, NounChains, ChinesePhrases,
+    stage.name: stage for stage in (QuotedLabels, EdgeConventions, TargetUnits, CopiedCuts, Lists, LabelQuotesKept,
+                                    NounChains, ChinesePhrases,
                                     SourceOrder, ParagraphPin)
 }
 """Every stage by its name."""
-COMMON = ("quoted-labels", "edges", "units", "copied-cuts", "lists", "noun-chains")
+COMMON = ("quoted-labels", "edges", "units", "copied-cuts", "lists", "label-quotes-kept", "noun-chains")
 """The rule stages every language runs, in order, before its profile's `extra_stages`."""
 LAST = ("source-order", "paragraph-pin")
 """The stages after the profile's."""
