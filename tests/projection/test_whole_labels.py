@@ -54,6 +54,9 @@ def test_a_quoted_label_takes_the_whole_quotation(source, target, lang, pairs, e
     # the source quotes it itself: the unit rule's
     ('The message "File <b>not</b> found" appears.', "Die Meldung „Datei nicht gefunden“ erscheint.", "de",
      [("not", "nicht"), ("message", "Meldung")]),
+    # braces are code, not a label's quotation
+    ("See the field <codeph>Date</codeph>: {{Date}} here.", "Feld Date: {{Date}} hier.", "de",
+     [("Date", "{{Date}}"), ("here", "hier")]),
     # parentheses are the sentence's
     ("Use <b>the tool</b> here.", "Utilisez (l'outil fourni) ici.", "fr", [("tool", "outil"), ("here", "ici")]),
     # another tag's span in the quotation

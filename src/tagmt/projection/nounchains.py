@@ -28,7 +28,9 @@ The rule (`complete_chains`, after the edge rules), for each span tag, parents f
   <b>허용</b>)` for `<b>Allow</b> cookies`; taking one gained 0.4 at seed 11 — `<b>규제 준수</b>` for
   `<b>Compliant</b>` — and nothing at seed 1).
 * an edge moves only when the chain ends right there: after the new right edge no noun of the
-  chain (a particle, ending, copula, punctuation, a bound noun, the text's end); before the new left
+  chain (a particle, ending, copula, punctuation, a bound noun, the text's end), or the label's head noun
+  (`labels.py`: linked only to the source word after the tag, `<b>청구 예정</b> 탭` for `the <b>To Be
+  Billed</b> tab`; a noun linked weakly to that head before its sure translation is the label's); before the new left
   edge nothing, a particle or punctuation (a noun after a verb form heads a clause of its own:
   `선택한 다음 <b>파일 생성</b>`, `다음` is not the term's). So no span grows past a noun a sure link
   ties elsewhere (`<b>장소 관리</b> 앱에서`: `앱` is `app`'s), over a sibling or out of its parent;
