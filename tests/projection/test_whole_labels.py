@@ -47,6 +47,24 @@ def test_a_quoted_label_takes_the_whole_quotation(source, target, lang, pairs, e
     assert _project(source, target, lang, pairs) == expected
 
 
+@pytest.mark.parametrize("source, target, lang, pairs, expected", [
+    # German: the label kept in English, glossed in German after it
+    ("Click <ui>Rename</ui> now.", "Klicken Sie jetzt auf Rename (Umbenennen).", "de",
+     [("Click", "Klicken"), ("now", "jetzt"), ("Rename", "Rename (Umbenennen)")],
+     "Klicken Sie jetzt auf <ui>Rename (Umbenennen)</ui>."),
+    # Japanese: the span on the gloss, the word before the parenthesis the tag's too
+    ("Change the <ui>LongText</ui> column.", "テキスト (長) 列を変更します。", "ja",
+     [("LongText", "テキスト"), ("LongText", "長"), ("column", "列"), ("Change", "変更")],
+     "<ui>テキスト (長)</ui> 列を変更します。"),
+    # Russian: a parenthesis that is another word's stays out
+    ("Open <ui>Settings</ui> first.", "Сначала откройте Настройки (раздел).", "ru",
+     [("Open", "откройте"), ("first", "Сначала"), ("Settings", "Настройки"), ("first", "раздел")],
+     "Сначала откройте <ui>Настройки</ui> (раздел)."),
+])
+def test_a_glossed_label_takes_the_gloss(source, target, lang, pairs, expected):
+    assert _project(source, target, lang, pairs) == expected
+
+
 @pytest.mark.parametrize("source, target, lang, pairs", [
     # a word of the quotation is another source word's: the quotation is more than the label
     ("The message File <b>not</b> found appears.", "Die Meldung „Datei nicht gefunden“ erscheint.", "de",
