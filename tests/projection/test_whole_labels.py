@@ -48,10 +48,14 @@ def test_a_quoted_label_takes_the_whole_quotation(source, target, lang, pairs, e
 
 
 @pytest.mark.parametrize("source, target, lang, pairs, expected", [
-    # German: the label kept in English, glossed in German after it
+    # German: the label translated, its abbreviation in parentheses after it
+    ("Enter the <ui>Difference</ui> value.", "Geben Sie den Wert Differenz (Diff.) ein.", "de",
+     [("Enter", "Geben"), ("value", "Wert"), ("Difference", "Differenz (Diff")],
+     "Geben Sie den Wert <ui>Differenz (Diff.)</ui> ein."),
+    # a label kept verbatim in the source language: its translation in parentheses is the sentence's
     ("Click <ui>Rename</ui> now.", "Klicken Sie jetzt auf Rename (Umbenennen).", "de",
      [("Click", "Klicken"), ("now", "jetzt"), ("Rename", "Rename (Umbenennen)")],
-     "Klicken Sie jetzt auf <ui>Rename (Umbenennen)</ui>."),
+     "Klicken Sie jetzt auf <ui>Rename</ui> (Umbenennen)."),
     # Japanese: the span on the gloss, the word before the parenthesis the tag's too
     ("Change the <ui>LongText</ui> column.", "テキスト (長) 列を変更します。", "ja",
      [("LongText", "テキスト"), ("LongText", "長"), ("column", "列"), ("Change", "変更")],

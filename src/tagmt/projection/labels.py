@@ -25,7 +25,11 @@ Rules from the target language's phrase structure, none tuned to a data set:
   neither a label's quotation: not a group here.
 * **Glossed labels** (`_Glossed`, in the `quoted-labels` stage): a label written twice, the second in
   parentheses (`Rename (Umbenennen)`, `차이(%)`, `テキスト (長)`): a span on one side takes the other when every
-  linked word of it is the tag's (one at least) — the parenthesis glosses the label, it is no aside.
+  linked word of it is the tag's (one at least) — the parenthesis glosses the label, it is no aside. Not
+  after a span that copies the source's text verbatim: a title kept in the source language is the tag's,
+  its translation in parentheses the sentence's (`<xref>Integrating CDS Views</xref> (CDS-Views
+  integrieren)`, what the SAP references do: `test_units.py`), so `Rename (Umbenennen)` keeps its gloss
+  outside unless a later convention learns otherwise.
 
 Nothing moves where the source quotes the tag itself or its tag holds a group (the unit rule's,
 `units.respect_units`), nor past a sibling's span or out of the parent's.
@@ -119,7 +123,8 @@ class _Glossed:
             return
         for opening, closing in self.glosses:
             if text[node.end:opening].strip() == "" and node.end <= opening and closing < ceiling:
-                if _all_the_tags(ctx, inside, opening + 1, closing):  # `<b>Rename</b> (Umbenennen)`
+                if text[node.start:node.end] != ctx.plain[node.tag.start:node.tag.end].strip() \
+                        and _all_the_tags(ctx, inside, opening + 1, closing):  # `<b>차이</b>(%)`
                     node.end = closing + 1
                 return
             if opening < node.start and node.end <= closing and floor <= opening:
