@@ -43,6 +43,7 @@ criteria`) and the one-word term a translation writes as a phrase (`les parties 
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from typing import TYPE_CHECKING, Sequence
 
 from tagmt.projection.edges import Span, between_siblings
@@ -52,16 +53,17 @@ if TYPE_CHECKING:  # (the context imports the rule modules: a type only)
     from tagmt.projection.context import PairContext
 
 
-def label_head(src: Sequence[Word], text: str, tag_end: int) -> int | None:
+def label_head(src: Sequence[Word], text: str, tag_end: int, starts: Sequence[int] | None = None) -> int | None:
     """The source word that follows a tag ending at `tag_end` with nothing but spaces between (the head of the
     label's phrase: `tab` in `the <ui>To Be Billed</ui> tab`), or None (the tag ends the sentence or a
-    clause, a mark follows, or the tag ends inside a word)."""
-    for i, word in enumerate(src):
-        if word.start >= tag_end:
-            gap = text[tag_end:word.start]
-            if (gap == "" and i and src[i - 1].end == tag_end) or (gap and gap.isspace() and "\n" not in gap):
-                return i if any(c.isalnum() for c in word.text) else None
-            return None
+    clause, a mark follows, or the tag ends inside a word). `starts`: the words' starts (found by bisection)."""
+    i = bisect_left(starts if starts is not None else [w.start for w in src], tag_end)
+    if i == len(src):
+        return None
+    word = src[i]
+    gap = text[tag_end:word.start]
+    if (gap == "" and i and src[i - 1].end == tag_end) or (gap and gap.isspace() and "\n" not in gap):
+        return i if any(c.isalnum() for c in word.text) else None
     return None
 
 
@@ -109,6 +111,8 @@ class _Glossed:
 
     def __init__(self, ctx: PairContext, glosses: list[tuple[int, int]]) -> None:
         self.ctx, self.glosses = ctx, glosses
+        self.openings = [g[0] for g in glosses]
+        self.innermost = _innermost(glosses, len(ctx.translation))
 
     def visit(self, nodes: list[Span], lo: int, hi: int) -> None:
         for node, floor, ceiling in between_siblings(nodes, lo, hi):
@@ -121,7 +125,9 @@ class _Glossed:
         inside = set(words_within(ctx.src, ctx.src_starts, node.tag.start, node.tag.end))
         if not inside:
             return
-        for opening, closing in self.glosses:
+        k = bisect_left(self.openings, node.end)
+        around = self.innermost[node.start]
+        for opening, closing in [*self.glosses[k:k + 1], *([around] if around is not None else [])]:
             if text[node.end:opening].strip() == "" and node.end <= opening and closing < ceiling:
                 if text[node.start:node.end] != ctx.plain[node.tag.start:node.tag.end].strip() \
                         and _all_the_tags(ctx, inside, opening + 1, closing):  # `<b>차이</b>(%)`
@@ -133,14 +139,15 @@ class _Glossed:
                         and text[node.end:closing].strip() == "":
                     node.start, node.end = start, closing + 1
                 return
+            if opening < node.start:
+                return
 
     def _before(self, opening: int, inside: set[int], floor: int) -> int | None:
         """The start of the word written just before a parenthesis (spaces between) when it is the tag's."""
         ctx = self.ctx
-        before = [j for j in words_within(ctx.trg, ctx.trg_starts, floor, opening)]
-        if not before:
+        j = bisect_left(ctx.trg_starts, opening) - 1
+        if j < 0 or ctx.trg[j].start < floor or ctx.trg[j].end > opening:
             return None
-        j = before[-1]
         word = ctx.trg[j]
         if ctx.translation[word.end:opening].strip() or not any(c.isalnum() for c in word.text):
             return None
@@ -163,6 +170,8 @@ class _Quoted:
         """`marks`: trim only, to a group with its marks (after the edge conventions); else grow or trim to the
         text between the marks (before them)."""
         self.ctx, self.groups, self.marks = ctx, groups, marks
+        self.openings = [g[0] for g in groups]
+        self.innermost = _innermost(groups, len(ctx.translation))
 
     def visit(self, nodes: list[Span], lo: int, hi: int) -> None:
         for node, floor, ceiling in between_siblings(nodes, lo, hi):
@@ -180,7 +189,12 @@ class _Quoted:
         the tag's (linked to none of its words by a sure link) is cut back to the group's text (`<ui>[增強] 兩種</ui>` →
         `<ui>[增強]</ui> 兩種`; the edge conventions then decide on the marks)."""
         ctx, text = self.ctx, self.ctx.translation
-        held = [g for g in self.groups if node.start <= g[0] and g[1] < node.end]
+        k = bisect_left(self.openings, node.start)
+        held = []
+        while k < len(self.groups) and self.groups[k][0] < node.end:
+            if self.groups[k][1] < node.end:
+                held.append(self.groups[k])
+            k += 1
         if not held or self._source_quotes(node):
             return
         inside = set(words_within(ctx.src, ctx.src_starts, node.tag.start, node.tag.end))
@@ -204,10 +218,10 @@ class _Quoted:
     def _quoting(self, node: Span) -> tuple[int, int] | None:
         """The text between the marks of the innermost group that holds `node` and quotes its label, or None."""
         ctx, text = self.ctx, self.ctx.translation
-        inner = [g for g in self.groups if g[0] < node.start and node.end <= g[1]]
-        if not inner:
+        g = self.innermost[node.start]
+        if g is None or not (g[0] < node.start and node.end <= g[1]):
             return None
-        opening, closing = max(inner)
+        opening, closing = g
         start, end = _stripped(text, opening + 1, closing)
         if (start, end) == (node.start, node.end) or not (start <= node.start and node.end <= end):
             return None
@@ -216,6 +230,17 @@ class _Quoted:
             return None
         inside = set(words_within(ctx.src, ctx.src_starts, tag.start, tag.end))
         return (start, end) if inside and _all_the_tags(ctx, inside, start, end) else None
+
+
+def _innermost(groups: list[tuple[int, int]], n: int) -> list[tuple[int, int] | None]:
+    """For each offset of a text of `n` characters, the innermost of the (properly nested, sorted) `groups` whose
+    marks enclose it (`opening < x <= closing`), or None: each group paints its inside, the nested ones after
+    their parents (time in the text times the nesting depth)."""
+    inner: list[tuple[int, int] | None] = [None] * (n + 1)
+    for g in groups:
+        for x in range(g[0] + 1, min(g[1], n) + 1):
+            inner[x] = g
+    return inner
 
 
 def _source_quotes(ctx: PairContext, node: Span) -> bool:

@@ -179,7 +179,7 @@ class _Chains:
         # in the source keeps its own links (`<b>Distribution</b> In distribution` → `배부 배부에서는`)
         held = set(range(a, b + 1))
         own -= {self.src[i].text.lower() for j in held for i, _ in self.owners.get(j, ()) if i in inside}
-        self._head = label_head(self.src, self.plain, tag.end), inside
+        self._head = label_head(self.src, self.plain, tag.end, self.src_starts), inside
         # right: over the free nouns after the last word, up to the chain's end
         if self.noun(b) or (not self.japanese and trg[b].kind == "other" and _hangul(trg[b].text)):
             j = self._right(b + 1, inside, own, ceiling)
