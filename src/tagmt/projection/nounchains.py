@@ -28,7 +28,9 @@ The rule (`complete_chains`, after the edge rules), for each span tag, parents f
   <b>허용</b>)` for `<b>Allow</b> cookies`; taking one gained 0.4 at seed 11 — `<b>규제 준수</b>` for
   `<b>Compliant</b>` — and nothing at seed 1).
 * an edge moves only when the chain ends right there: after the new right edge no noun of the
-  chain (a particle, ending, copula, punctuation, a bound noun, the text's end); before the new left
+  chain (a particle, ending, copula, punctuation, a bound noun, the text's end), or the label's head noun
+  (`labels.py`: linked only to the source word after the tag, `<b>청구 예정</b> 탭` for `the <b>To Be
+  Billed</b> tab`; a noun linked weakly to that head before its sure translation is the label's); before the new left
   edge nothing, a particle or punctuation (a noun after a verb form heads a clause of its own:
   `선택한 다음 <b>파일 생성</b>`, `다음` is not the term's). So no span grows past a noun a sure link
   ties elsewhere (`<b>장소 관리</b> 앱에서`: `앱` is `app`'s), over a sibling or out of its parent;
@@ -54,10 +56,11 @@ With `--paragraphs 3:p` (SAP en-ko, seed 1): joined 78.1 → 79.3 %, alone 93.1 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Mapping
+from typing import TYPE_CHECKING, Mapping, Sequence
 
 from tagmt.projection.align import Links
 from tagmt.projection.edges import Span, between_siblings
+from tagmt.projection.labels import head_spill, is_head_noun, label_head
 from tagmt.projection.scripts import KANA_BLOCKS, all_hangul_named, all_kanji_or_katakana_named
 from tagmt.projection.wordseg import Word, korean_function_nouns, words_within
 
@@ -113,7 +116,9 @@ def complete_chains(spans: list[Span], ctx: PairContext) -> list[Span]:
     korean = family in (None, "korean") and any(_script_noun(w) for w in trg)
     if not trg or not (japanese or korean):
         return spans
-    _Chains(text, ctx.src, trg, ctx.owners, japanese, (ctx.src_starts, ctx.trg_starts)).visit(spans, 0, len(text))
+    chains = _Chains(text, ctx.src, trg, ctx.owners, japanese, (ctx.src_starts, ctx.trg_starts))
+    chains.plain = ctx.plain
+    chains.visit(spans, 0, len(text))
     return spans
 
 
@@ -127,6 +132,9 @@ class _Chains:
         self.text, self.src, self.trg, self.owners, self.japanese = text, src, trg, owners, japanese
         self._function: frozenset[tuple[int, int]] | None = None
         self.src_starts, self.trg_starts = starts
+        self.plain = ""
+        """The source's plain text (where the label's head word is: `labels.label_head`)."""
+        self._head: tuple[int | None, set[int]] = (None, set())
 
     def noun(self, j: int) -> bool:
         """Word `j` is a noun of a chain: a Hangul noun, not a bound noun, numeral or pronoun; in
@@ -153,6 +161,8 @@ class _Chains:
         found = self.owners.get(j, ())
         if any(i in inside or self.src[i].text.lower() in own for i, _ in found):
             return True
+        if self._spill(j, found):
+            return True
         if self.japanese:
             return False
         return not any(share >= SURE for _, share in found) if glued else not found
@@ -169,6 +179,7 @@ class _Chains:
         # in the source keeps its own links (`<b>Distribution</b> In distribution` → `배부 배부에서는`)
         held = set(range(a, b + 1))
         own -= {self.src[i].text.lower() for j in held for i, _ in self.owners.get(j, ()) if i in inside}
+        self._head = label_head(self.src, self.plain, tag.end, self.src_starts), inside
         # right: over the free nouns after the last word, up to the chain's end
         if self.noun(b) or (not self.japanese and trg[b].kind == "other" and _hangul(trg[b].text)):
             j = self._right(b + 1, inside, own, ceiling)
@@ -202,9 +213,23 @@ class _Chains:
             j += 1
         return j
 
+    def _spill(self, j: int, found: Sequence[tuple[int, float]]) -> bool:
+        """Word `j` is linked weakly to the label's head only, whose sure translation follows in the chain
+        (`labels.head_spill`: `<b>청구 예정</b> 탭` for `the <b>To Be Billed</b> tab`, `예정` weakly `tab`'s)."""
+        head = self._head[0]
+        if head is None or not found:
+            return False
+        k = j + 1
+        while k < len(self.trg) and self.noun(k) and self._joined(k - 1, k) \
+                and not any(i == head and share >= SURE for i, share in self.owners.get(k, ())):
+            k += 1
+        return head_spill(found, head, k < len(self.trg) and self.noun(k) and self._joined(k - 1, k), SURE)
+
     def _ends(self, j: int) -> bool:
-        """The chain ends before word `j`: no noun of it follows."""
-        return j == len(self.trg) or not self.noun(j) or not self._joined(j - 1, j)
+        """The chain ends before word `j`: no noun of it follows, or the label's head noun does (`labels.py`:
+        `<b>청구 예정</b> 탭` for `the <b>To Be Billed</b> tab`)."""
+        return j == len(self.trg) or not self.noun(j) or not self._joined(j - 1, j) \
+            or is_head_noun(self.owners.get(j, ()), *self._head)
 
     def linked_in(self, j: int, inside: set[int], own: set[str]) -> bool:
         """Word `j` is linked to a word of the tag or to a copy of one."""

@@ -5,13 +5,17 @@ and one small class per stage calls its rule module with the context's fields. `
 class table (the registry pattern of sacrebleu's metrics and CTranslate2's models: each class says its
 name and what it does). A pipeline (`Pipeline.for_profile`) runs, after placing the tags:
 
+0. `quoted-labels` — a span inside a quotation or bracket group that quotes its label takes the group's text
+   (`labels.quoted_labels`), before the edge conventions decide on the marks;
 1. `edges` — the edge conventions move span edges over the units beside them (`edges.adjust_edges`);
 2. `units` — no edge cuts a verbatim token, a dictionary word or a bracket group (`units.respect_units`);
    `copied-cuts` — an edge inside a source token goes to the same place in the token's copy (`copycuts`);
    `standalone-codes` — a point glued to a copied number keeps its side of the copy, a spaced point fills a
    hole after wide punctuation or stays before a bracketed gloss (`standalone`);
 3. `lists` — coordinated sibling tags take the translation's list items (`enumerations.respect_lists`);
-4. `noun-chains` — a tag that cuts a Korean/Japanese noun chain takes its free nouns (`nounchains`);
+   `label-quotes-kept` — a span grown past the group that quotes its label goes back to it (`labels.py`);
+4. `noun-chains` — a tag that cuts a Korean/Japanese noun chain takes its free nouns, up to the label's head
+   noun (`nounchains`, `labels.label_head`);
    `edge-words` — a function word at a span's edge that translates nothing of its tag leaves the span where
    the examples keep that word outside (`edgewords.keep_outside`);
 5. the target profile's `extra_stages` (`profiles.Profile`): `chinese-phrases` for Chinese
@@ -39,6 +43,7 @@ from tagmt.projection.edges import Span, adjust_edges, to_spans
 from tagmt.projection.edgewords import keep_outside
 from tagmt.projection.enumerations import respect_lists
 from tagmt.projection.inside_outside import place_tags
+from tagmt.projection.labels import quoted_labels, quoted_labels_kept
 from tagmt.projection.nounchains import complete_chains
 from tagmt.projection.profiles import Profile
 from tagmt.projection.standalone import place_standalone
@@ -53,6 +58,29 @@ class Stage(Protocol):
     """Part of placing the tags (runs for `Pipeline.placed_spans` too), not an edge rule."""
 
     def run(self, ctx: PairContext, spans: list[Span]) -> list[Span]: ...
+
+
+class QuotedLabels:
+    """A span inside a quotation or bracket group of the translation that quotes its label takes the group's whole
+    text (`labels.py`: `„<ui>Bericht drucken</ui>“` for `<ui>Print Report</ui>`); before the edge conventions,
+    which then decide whether the marks go inside."""
+
+    name = "quoted-labels"
+    placing = False
+
+    def run(self, ctx: PairContext, spans: list[Span]) -> list[Span]:
+        return quoted_labels(spans, ctx)
+
+
+class LabelQuotesKept:
+    """A span the list rule grew past the whole group that quotes its label is cut back to the group
+    (`labels.quoted_labels_kept`: `<ui>以及 [到期日]</ui>` → `以及 <ui>[到期日]</ui>`)."""
+
+    name = "label-quotes-kept"
+    placing = False
+
+    def run(self, ctx: PairContext, spans: list[Span]) -> list[Span]:
+        return quoted_labels_kept(spans, ctx)
 
 
 class EdgeConventions:
@@ -183,11 +211,12 @@ class ParagraphPin:
 
 
 STAGES: dict[str, type[Stage]] = {
-    stage.name: stage for stage in (EdgeConventions, TargetUnits, CopiedCuts, StandaloneCodes, Lists, NounChains,
-                                    EdgeWords, ChinesePhrases, SourceOrder, ParagraphPin)
+    stage.name: stage for stage in (QuotedLabels, EdgeConventions, TargetUnits, CopiedCuts, StandaloneCodes, Lists,
+                                    LabelQuotesKept, NounChains, EdgeWords, ChinesePhrases, SourceOrder, ParagraphPin)
 }
 """Every stage by its name."""
-COMMON = ("edges", "units", "copied-cuts", "standalone-codes", "lists", "noun-chains", "edge-words")
+COMMON = ("quoted-labels", "edges", "units", "copied-cuts", "standalone-codes", "lists", "label-quotes-kept",
+          "noun-chains", "edge-words")
 """The rule stages every language runs, in order, before its profile's `extra_stages`."""
 LAST = ("source-order", "paragraph-pin")
 """The stages after the profile's."""
