@@ -58,7 +58,9 @@ def test_load_engine_alone_reads_every_engine_option():
 def test_the_cli_builds_every_engine_option_by_its_name():
     values = {"model": "m", "engine": "ct2", "device": "cpu", "compute_type": "int8", "fp16": True,
               "batch_size": 3, "beam": 2, "max_tokens": 99, "pseudo_expansion": 0.5}
-    assert set(values) | {"llm", "decoding"} == ENGINE_FIELDS  # a new field needs a value here, and a CLI argument
+    # a new field needs a value here, and a CLI argument (pseudo_charset is none: translate_file sets it from the
+    # document it writes)
+    assert set(values) | {"llm", "decoding", "pseudo_charset"} == ENGINE_FIELDS
     args = argparse.Namespace(**values, aligner="awesome", aligner_model="enc", cache_dir="c", no_cache=True)
     options = engine_options(args, llm="LLM")
     assert options == EngineOptions("m", "ct2", "cpu", "int8", True, 3, "LLM", DecodingOptions(2, 99), 0.5)

@@ -105,7 +105,9 @@ def _copy(run: str, at: int, plain: str, text: str, found: dict[str, list[int]],
     if not copies:
         return None
     in_source = _occurrences(run, plain)
-    if len(in_source) == len(copies) and at in in_source:
+    if at not in in_source:  # the run is part of a longer token (`2019<x/>alpha`): copied-cuts and links decide
+        return None
+    if len(in_source) == len(copies):
         return copies[in_source.index(at)]
     return min(copies, key=lambda start: (min(abs(start - near), abs(start + len(run) - near)), start))
 
