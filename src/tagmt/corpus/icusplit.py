@@ -1,0 +1,325 @@
+"""ICU plural/select/selectordinal sub-messages as segments of their own (issue 32, placeholders ``icu``).
+
+:func:`split_icu` is a corpus transformation, the same for every format: where the ``icu`` kind is on (asked
+with ``--placeholders icu``, or turned on by the reader — a FormatJS JSON file — which then makes a complex
+argument's syntax codes), each segment whose source holds a plural/select/selectordinal argument becomes one
+segment per translatable span (``tagmt.corpus.icu``: the text before the argument, each sub-message at every
+level, the text after). Ids: the message's id and a readable suffix (``greeting#count=one``,
+``greeting#count=other#gender=female``, ``greeting#after:count`` for text after an argument); simple
+arguments, a plural's ``#`` and quoted literals are codes. A segment that already has a target (PO, XLIFF),
+is kept or locked, or whose codes do not fit the message's structure is left whole.
+
+The corpus's writer is wrapped: the translated spans are joined back into the message (their text escaped as
+ICU wants: apostrophes, ``{``/``}`` and a plural's ``#`` quoted) and the format's own writer writes it. A span
+whose translation is its source is written as the file had it, so ``--model copy`` gives the file back byte
+for byte. The sub-messages keep the source's selectors; where the target language's plural categories
+(CLDR, via babel) differ, the writer says so on stderr once per file.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections import Counter
+from dataclasses import dataclass, replace
+from typing import Sequence
+
+from tagmt.corpus.icu import Item, Message, icu_escaper, parse
+from tagmt.corpus.model import PAIR, STANDALONE, Corpus, InlineCode, Segment, placeholder, placeholder_id
+from tagmt.errors import TagmtError
+from tagmt.markup import tokenize
+from tagmt.xmltext import escape, unescape
+
+_COMPLEX = re.compile(r"\{\s*[^\s{},#']+\s*,\s*(?:plural|select|selectordinal)\s*,")
+_HEAD = re.compile(r"\{\s*([^\s{},#']+)\s*,\s*(plural|select|selectordinal)\s*,")
+_TAG = re.compile(r'<x id="([^"]+)"/>')
+
+
+@dataclass
+class _Atom:
+    """A piece of the message: ``plain`` as the message has it; ``tagged`` as the segment's source has it."""
+
+    start: int
+    end: int
+    tagged: str
+    code: bool
+
+
+@dataclass
+class _Part:
+    index: int  # of its sub-segment in the split corpus
+    tagged: str  # the span as the original source writes it
+    source: str  # the sub-segment's source
+    fresh: dict[tuple[str, str], str]  # each code's key -> the code as the original source writes it
+    plural: bool
+
+
+@dataclass
+class _Split:
+    """One message split: the original source's pieces between the parts (``gaps``, one more than ``parts``)."""
+
+    gaps: list[str]
+    parts: list[_Part]
+    escaper: object
+    selectors: set[str]
+
+
+def wants_split(segment: Segment, forced: bool) -> bool:
+    """Whether ``segment`` is an ICU message to split: it has no target, is not kept or locked, and the ``icu``
+    kind is on for it (``forced``, or its reader made a complex argument's syntax a code)."""
+    if segment.reference is not None or segment.keep or segment.locked:
+        return False
+    if any(_COMPLEX.match(code.open) for code in segment.codes.values()):
+        return True
+    return forced and bool(_COMPLEX.search(unescape(segment.source)))
+
+
+def _atoms(segment: Segment) -> tuple[str, list[_Atom]] | None:
+    """The message as plain text and its pieces (None: a tag without a code)."""
+    atoms: list[_Atom] = []
+    plain: list[str] = []
+    at = 0
+    pairs: list[InlineCode] = []
+    for token in tokenize(segment.source, orphans=True):
+        if token.kind == "text":
+            text = unescape(token.text)
+            atoms.append(_Atom(at, at + len(text), token.text, False))
+        else:
+            if token.kind == "end" and token.name == PAIR:
+                if not pairs:
+                    return None
+                text = pairs.pop().close
+            else:
+                code = segment.codes.get((token.name, placeholder_id(token.text) or ""))
+                if code is None or token.name not in (PAIR, STANDALONE, "bx", "ex"):
+                    return None
+                if token.kind == "start":
+                    pairs.append(code)
+                text = code.open
+            atoms.append(_Atom(at, at + len(text), token.text, True))
+        plain.append(text)
+        at += len(text)
+    return "".join(plain), atoms
+
+
+def _runs(message: str, root: Message, cardinal: set[str]) -> list[tuple[list[Item], bool, str]]:
+    """The runs of items between complex arguments, in reading order, with whether they are a plural's
+    sub-message and their id suffix; ``cardinal`` gets the selectors of every ``plural`` argument."""
+    out: list[tuple[list[Item], bool, str]] = []
+
+    def walk(current: Message, plural: bool, path: str) -> None:
+        run: list[Item] = []
+        label = path
+        for item in current.items:
+            if item.kind != "complex":
+                run.append(item)
+                continue
+            out.append((run, plural, label))
+            run = []
+            head = _HEAD.match(message, item.start)
+            name, kind = (head.group(1), head.group(2)) if head else ("arg", "select")
+            before = item.start
+            for sub in item.messages:
+                words = message[before:sub.start - 1].replace(",", " ").split()
+                selector = words[-1] if words else "?"
+                if kind == "plural":
+                    cardinal.add(selector)
+                walk(sub, kind != "select", f"{path}#{name}={selector}")
+                before = sub.end + 1
+            label = f"{path}#after:{name}"
+        out.append((run, plural, label))
+
+    walk(root, False, "")
+    return out
+
+
+def _split(segment: Segment, first: int, where: str) -> tuple[_Split, list[Segment]] | None:
+    """``segment`` split (sub-segments numbered from ``first`` in the split corpus), or None: left whole."""
+    found = _atoms(segment)
+    if found is None:
+        return None
+    message, atoms = found
+    try:
+        root = parse(message, where)
+    except TagmtError:
+        return None
+    selectors: set[str] = set()
+    runs = [(run, plural, label) for run, plural, label in _runs(message, root, selectors)
+            if any(i.kind == "text" and message[i.start:i.end].strip() for i in run)]
+    if not runs or not any(item.kind == "complex" for item in root.items):
+        return None
+    codes = segment.codes
+    gaps: list[str] = []
+    parts: list[_Part] = []
+    subs: list[Segment] = []
+    at = 0
+    seen: dict[str, int] = {}
+    for run, plural, label in runs:
+        start, end = run[0].start, run[-1].end
+        gap = _tagged(message, atoms, at, start)
+        body = _tagged(message, atoms, start, end)
+        if gap is None or body is None:
+            return None
+        pieces: list[str] = []
+        fresh: dict[tuple[str, str], str] = {}
+        sub_codes: dict[tuple[str, str], InlineCode] = {}
+        renamed: dict[tuple[str, str], tuple[str, str]] = {}
+        for item in run:
+            inside = _tagged(message, atoms, item.start, item.end)
+            if inside is None:
+                return None
+            if item.kind == "code" and not _one_code(inside):
+                code_id = str(len(sub_codes) + 1)
+                fresh[(STANDALONE, code_id)] = "".join(piece for piece, _ in inside)
+                sub_codes[(STANDALONE, code_id)] = InlineCode(STANDALONE, code_id, "ph", message[item.start:item.end])
+                pieces.append(f'<x id="{code_id}"/>')
+                continue
+            for piece, is_code in inside:
+                if not is_code:
+                    pieces.append(escape(unescape(piece).replace("''", "'")))
+                    continue
+                (token,) = tokenize(piece, orphans=True)
+                old = (token.name, placeholder_id(token.text) or "")
+                if token.kind == "end" or old not in codes:
+                    pieces.append(piece)
+                    continue
+                code_id = str(len(sub_codes) + 1)  # (each sub-segment's codes numbered from 1)
+                code = codes[old]
+                renamed[old] = (code.placeholder, code_id)
+                sub_codes[(code.placeholder, code_id)] = replace(code, id=code_id)
+                fresh[(code.placeholder, code_id)] = piece
+                pieces.append(placeholder(code.placeholder, code_id))
+        source = "".join(pieces)
+        if any(t.kind == "start" for t in tokenize(source, orphans=True)) and not _balanced(source):
+            return None
+        sub_id = segment.id + label
+        seen[sub_id] = seen.get(sub_id, 0) + 1
+        if seen[sub_id] > 1:
+            sub_id += f"~{seen[sub_id]}"
+        key = (*segment.key, label) if segment.key else ()
+        subs.append(Segment(sub_id, source, None, sub_codes, key, segment.src_lang, segment.trg_lang,
+                            fixed=tuple(renamed[k] for k in segment.fixed if k in renamed),
+                            ordered=tuple(renamed[k] for k in segment.ordered if k in renamed)))
+        parts.append(_Part(first + len(parts), "".join(p for p, _ in body), source, fresh, plural))
+        gaps.append("".join(p for p, _ in gap))
+        at = end
+    tail = _tagged(message, atoms, at, len(message))
+    if tail is None:
+        return None
+    gaps.append("".join(p for p, _ in tail))
+    return _Split(gaps, parts, icu_escaper(message), selectors), subs
+
+
+def _one_code(inside: list[tuple[str, bool]]) -> bool:
+    return len(inside) == 1 and inside[0][1]
+
+
+def _balanced(tagged: str) -> bool:
+    depth = 0
+    for token in tokenize(tagged, orphans=True):
+        depth += token.kind == "start"
+        depth -= token.kind == "end"
+        if depth < 0:
+            return False
+    return depth == 0
+
+
+def _tagged(message: str, atoms: Sequence[_Atom], start: int, end: int) -> list[tuple[str, bool]] | None:
+    """``message[start:end]`` as the source's pieces (tagged, is a code); None where a code is cut."""
+    out: list[tuple[str, bool]] = []
+    for atom in atoms:
+        if atom.end <= start or atom.start >= end:
+            continue
+        if atom.code:
+            if atom.start < start or atom.end > end:
+                return None
+            out.append((atom.tagged, True))
+        elif atom.start >= start and atom.end <= end:
+            out.append((atom.tagged, False))
+        else:
+            out.append((escape(message[max(start, atom.start):min(end, atom.end)]), False))
+    return out
+
+
+def _icu_text(text: str, escaper, plural: bool) -> str:
+    """Plain translated text as the message writes it: apostrophes as ICU reads them, ``{``, ``}`` (and ``#``
+    in a plural's sub-message) quoted."""
+    out = escaper(text)
+    return re.sub(r"[{}#]" if plural else r"[{}]", lambda m: f"'{m.group(0)}'", out)
+
+
+def _join(split: _Split, targets: Sequence[str | None]) -> str | None:
+    """The whole message's tagged target from its parts' targets (None: every part left as it is)."""
+    given = [targets[part.index] for part in split.parts]
+    if all(t is None for t in given):
+        return None
+    out = [split.gaps[0]]
+    for part, target, gap in zip(split.parts, given, split.gaps[1:]):
+        if target is None or target == part.source:
+            out.append(part.tagged)
+        else:
+            pieces: list[str] = []
+            for token in tokenize(target, orphans=True):
+                if token.kind == "text":
+                    pieces.append(escape(_icu_text(unescape(token.text), split.escaper, part.plural)))
+                else:
+                    key = (token.name, placeholder_id(token.text) or "") if token.kind != "end" else ("", "")
+                    pieces.append(part.fresh.get(key, token.text))
+            out.append("".join(pieces))
+        out.append(gap)
+    return "".join(out)
+
+
+def split_icu(corpus: Corpus, forced: bool = False) -> Corpus:
+    """``corpus`` with its ICU messages split into sub-segments and its writer wrapped (see the module
+    docstring); the corpus itself when no segment is split."""
+    if corpus.writer is None and not forced:
+        return corpus
+    segments: list[Segment] = []
+    plan: list[int | _Split] = []
+    for k, segment in enumerate(corpus.segments):
+        done = _split(segment, len(segments), f"{corpus.path}: {segment.id}") if wants_split(segment, forced) else None
+        if done is None:
+            plan.append(len(segments))
+            segments.append(segment)
+        else:
+            plan.append(done[0])
+            segments.extend(done[1])
+    if len(segments) == len(corpus.segments) and all(isinstance(p, int) for p in plan):
+        return corpus
+    original = corpus
+    writer = original.writer
+
+    def write(split: Corpus, targets: Sequence[str | None], output, **options):
+        whole = [targets[p] if isinstance(p, int) else _join(p, targets) for p in plan]
+        _warn_plurals(original, plan, options.get("trg_lang") or split.trg_lang)
+        original.kept = Counter()
+        path = writer(original, whole, output, **options)  # type: ignore[misc]
+        split.kept.update(original.kept)
+        return path
+
+    return replace(corpus, segments=segments, writer=write if writer is not None else None)
+
+
+_PLURAL_WORDS = {"zero", "one", "two", "few", "many", "other"}
+
+
+def _warn_plurals(corpus: Corpus, plan: list, trg_lang: str | None) -> None:
+    """One line on stderr when the target language's plural categories differ from the selectors kept."""
+    used = set().union(*(p.selectors for p in plan if isinstance(p, _Split))) & _PLURAL_WORDS
+    if not trg_lang or not used:
+        return
+    try:
+        from babel import Locale
+        wanted = set(Locale.parse(trg_lang.replace("-", "_")).plural_form.tags) | {"other"}
+    except Exception:  # (babel missing or a language it does not know: nothing to compare with)
+        return
+    missing, extra = sorted(wanted - used), sorted(used - wanted)
+    if missing or extra:
+        said = [f"{trg_lang} uses {', '.join(sorted(wanted))}"]
+        if missing:
+            said.append(f"add {', '.join(missing)} by hand in the written file")
+        if extra:
+            said.append(f"{', '.join(extra)} is never chosen in {trg_lang}")
+        print(f"tagmt: note: {corpus.path}: ICU plural sub-messages keep the source's categories "
+              f"({', '.join(sorted(used))}); {'; '.join(said)}", file=sys.stderr)
