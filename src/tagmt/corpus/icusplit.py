@@ -25,6 +25,7 @@ from dataclasses import dataclass, replace
 from typing import Sequence
 
 from tagmt.corpus.icu import Item, Message, icu_escaper, parse
+from tagmt.corpus.splice import like_source
 from tagmt.corpus.model import PAIR, STANDALONE, Corpus, InlineCode, Segment, placeholder, placeholder_id
 from tagmt.errors import TagmtError
 from tagmt.markup import tokenize
@@ -65,11 +66,9 @@ class _Split:
 
 
 def wants_split(segment: Segment, forced: bool) -> bool:
-    """Whether ``segment`` is an ICU message to split: it has no target, is not kept or locked, and the ``icu``
-    kind is on for it (``forced``, or its reader made a complex argument's syntax a code)."""
-    if segment.reference is not None or segment.keep or segment.locked:
-        return False
-    if any(_COMPLEX.match(code.open) for code in segment.codes.values()):
+    """Whether ``segment`` is an ICU message to split: the ``icu`` kind is on for it (``forced``, or its reader
+    made a complex argument's syntax a code) and it holds a complex argument."""
+    if any(_COMPLEX.search(code.open) for code in segment.codes.values()):
         return True
     return forced and bool(_COMPLEX.search(unescape(segment.source)))
 
@@ -198,6 +197,7 @@ def _split(segment: Segment, first: int, where: str) -> tuple[_Split, list[Segme
             sub_id += f"~{seen[sub_id]}"
         key = (*segment.key, label) if segment.key else ()
         subs.append(Segment(sub_id, source, None, sub_codes, key, segment.src_lang, segment.trg_lang,
+                            keep=segment.keep, locked=segment.locked,
                             fixed=tuple(renamed[k] for k in segment.fixed if k in renamed),
                             ordered=tuple(renamed[k] for k in segment.ordered if k in renamed)))
         parts.append(_Part(first + len(parts), "".join(p for p, _ in body), source, fresh, plural))
@@ -208,6 +208,22 @@ def _split(segment: Segment, first: int, where: str) -> tuple[_Split, list[Segme
         return None
     gaps.append("".join(p for p, _ in tail))
     return _Split(gaps, parts, icu_escaper(message), selectors), subs
+
+
+def _split_both(segment: Segment, first: int, where: str) -> tuple[_Split, list[Segment]] | None:
+    """``segment`` split, its target (PO, XLIFF) too when it has the same arguments and selectors (else the
+    segment is left whole: a human translation with other plural categories stays one segment)."""
+    done = _split(replace(segment, reference=None), first, where)
+    if done is None or segment.reference is None:
+        return done
+    theirs = _split(Segment(segment.id, segment.reference, None, segment.codes, segment.key), first, where)
+    if theirs is None or [s.id for s in theirs[1]] != [s.id for s in done[1]]:
+        return None
+    subs = []
+    for mine, ref in zip(done[1], theirs[1]):
+        tagged, codes = like_source(ref.source, ref.codes, mine.codes)
+        subs.append(replace(mine, reference=tagged, codes={**codes, **mine.codes}))
+    return done[0], subs
 
 
 def _one_code(inside: list[tuple[str, bool]]) -> bool:
@@ -241,11 +257,42 @@ def _tagged(message: str, atoms: Sequence[_Atom], start: int, end: int) -> list[
     return out
 
 
-def _icu_text(text: str, escaper, plural: bool) -> str:
-    """Plain translated text as the message writes it: apostrophes as ICU reads them, ``{``, ``}`` (and ``#``
-    in a plural's sub-message) quoted."""
-    out = escaper(text)
-    return re.sub(r"[{}#]" if plural else r"[{}]", lambda m: f"'{m.group(0)}'", out)
+def _icu_text(text: str, escaper, plural: bool) -> tuple[str, bool, bool]:
+    """Plain translated text as the message writes it: each run of ``{``, ``}`` (and ``#`` in a plural's
+    sub-message) with the apostrophes next to it quoted as one piece (``'{''#}'``), other apostrophes as
+    ``icu_escaper`` says; and whether it opens and closes with a quote."""
+    special = _SPECIAL_PLURAL if plural else _SPECIAL
+    out: list[str] = []
+    at = 0
+    for match in special.finditer(text):
+        out.append(escaper(text[at:match.start()]))
+        out.append("'" + match.group(0).replace("'", "''") + "'")
+        at = match.end()
+    tail = text[at:]
+    out.append(escaper(tail))
+    opens = bool(special.match(text))
+    return "".join(out), opens, at == len(text) and at > 0
+
+
+_SPECIAL = re.compile(r"'*[{}]['{}]*")
+_SPECIAL_PLURAL = re.compile(r"'*[{}#]['{}#]*")
+
+
+def _glue(pieces: Sequence[tuple[str, bool, bool]]) -> str:
+    """The pieces (written, opens with a quote, closes with a quote) one after the other as ICU reads them: a
+    quote closed right before one that opens becomes one quote (``'a'`` ``'b'`` would read ``a'b``), an
+    apostrophe right after a closing quote is doubled (else it would be read inside the quote)."""
+    out: list[str] = []
+    closed = False
+    for written, opens, closes in pieces:
+        if closed and opens:
+            out[-1] = out[-1][:-1]
+            written = written[1:]
+        elif closed and written.startswith("'") and not written.startswith("''"):
+            written = "'" + written
+        out.append(written)
+        closed = closes
+    return "".join(out)
 
 
 def _join(split: _Split, targets: Sequence[str | None]) -> str | None:
@@ -258,14 +305,17 @@ def _join(split: _Split, targets: Sequence[str | None]) -> str | None:
         if target is None or target == part.source:
             out.append(part.tagged)
         else:
-            pieces: list[str] = []
+            pieces: list[tuple[str, bool, bool]] = []
             for token in tokenize(target, orphans=True):
                 if token.kind == "text":
-                    pieces.append(escape(_icu_text(unescape(token.text), split.escaper, part.plural)))
+                    written, opens, closes = _icu_text(unescape(token.text), split.escaper, part.plural)
+                    pieces.append((escape(written), opens, closes))
                 else:
                     key = (token.name, placeholder_id(token.text) or "") if token.kind != "end" else ("", "")
-                    pieces.append(part.fresh.get(key, token.text))
-            out.append("".join(pieces))
+                    form = part.fresh.get(key, token.text)
+                    quoted = len(form) > 1 and form[0] == form[-1] == "'" and not form.startswith("''")
+                    pieces.append((form, quoted, quoted))
+            out.append(_glue(pieces))
         out.append(gap)
     return "".join(out)
 
@@ -278,7 +328,7 @@ def split_icu(corpus: Corpus, forced: bool = False) -> Corpus:
     segments: list[Segment] = []
     plan: list[int | _Split] = []
     for k, segment in enumerate(corpus.segments):
-        done = _split(segment, len(segments), f"{corpus.path}: {segment.id}") if wants_split(segment, forced) else None
+        done = _split_both(segment, len(segments), f"{corpus.path}: {segment.id}") if wants_split(segment, forced) else None
         if done is None:
             plan.append(len(segments))
             segments.append(segment)
