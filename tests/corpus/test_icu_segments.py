@@ -19,6 +19,7 @@ from tagmt.corpus.icusplit import split_icu
 from tagmt.corpus.model import Corpus, Segment
 from tagmt.corpus.placeholders import protect
 from tagmt.translation.interchange import extract_file, merge_file
+from tagmt.xmltext import escape
 
 
 def _json(tmp_path: Path, messages: dict[str, str]) -> Path:
@@ -190,7 +191,7 @@ def _message(depth: int):
         body = _message(depth - 1) if depth > 0 else _text(plural)
         branch = st.one_of(_text(plural), body) if plural else body
         return st.lists(branch, min_size=len(selectors), max_size=len(selectors)).map(
-            lambda subs: f"{{v{depth}, {kind}, " + " ".join(f"{s} {{{b}}}" for s, b in zip(selectors, subs)) + "}")
+            lambda subs: f"{{{kind[0] if kind != 'selectordinal' else 'o'}{depth}, {kind}, " + " ".join(f"{s} {{{b}}}" for s, b in zip(selectors, subs)) + "}")
     arg = st.one_of(complex_("plural"), complex_("select"), complex_("selectordinal"))
     return st.tuples(_text(False), arg, _text(False)).map("".join)
 
@@ -215,3 +216,31 @@ def test_split_then_join_with_the_sources_gives_the_message_back(message):
     split.write("out", [s.source.replace("a", "{'#}") + " l'" for s in split.segments])
     rendered = original.render(sink[0], lambda text: text)
     assert _shape(rendered) == _shape(message)
+
+
+_HOSTILE = st.text(st.sampled_from("ab '{}#|"), min_size=1, max_size=6)
+
+
+@settings(max_examples=80, deadline=None)
+@given(_message(1), st.data())
+def test_any_translated_text_reads_back_as_written_through_icu(message, data):
+    """Whatever text an MT writes (apostrophes, braces, ``#``, ``|``), ICU itself reads the joined message and
+    shows each sub-message's text as it was written (PyICU, the independent parser)."""
+    icu = pytest.importorskip("icu")
+    sink: list = []
+    whole = _corpus(message, sink)
+    split = split_icu(whole, forced=True)
+    texts = [data.draw(_HOSTILE) for _ in split.segments]
+    split.write("out", [f"§{k}§{escape(text)}§{source}" for k, (text, source) in
+                        enumerate(zip(texts, (s.source for s in split.segments)))])
+    rendered = whole.segments[0].render(sink[0], lambda text: text)
+    assert [e for e in _shape(rendered) if isinstance(e, tuple)] == [e for e in _shape(message) if isinstance(e, tuple)]
+    names = ["p0", "p1", "o0", "o1", "s0", "s1", "name"]
+    values = [icu.Formattable(5)] * 4 + [icu.Formattable("zzz")] * 2 + [icu.Formattable("N")]
+    shown = icu.MessageFormat(rendered, icu.Locale("en")).format(names, values)
+    at = 0
+    for k, (segment, text) in enumerate(zip(split.segments, texts)):
+        if all(step.endswith("=other") or step.startswith("after:") for step in segment.id.split("#")[1:]):
+            found = shown.find(f"§{k}§{text}§", at)
+            assert found >= 0, (rendered, shown, k, text)
+            at = found
