@@ -246,3 +246,12 @@ def test_any_translated_text_reads_back_as_written_through_icu(message, data):
             found = shown.find(f"§{k}§{text}§", at)
             assert found >= 0, (rendered, shown, k, text)
             at = found
+
+
+def test_markup_around_a_plural_is_a_code_in_the_spans_it_touches(tmp_path):
+    message = "<b>{n, plural, one {# <i>file</i>} other {# files}}</b> now"
+    assert _read(tmp_path, message) == [("m#n=one", '<x id="1"/> <g id="2">file</g>'),
+                                        ("m#n=other", '<x id="1"/> files'), ("m#after:n", '<x id="1"/> now')]
+    assert _splice(tmp_path, message, lambda source: source) == message
+    got = _splice(tmp_path, message, lambda source: source.replace("now", "jetzt").replace("file<", "Datei<"))
+    assert got == "<b>{n, plural, one {# <i>Datei</i>} other {# files}}</b> jetzt"

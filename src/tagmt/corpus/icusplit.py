@@ -144,7 +144,7 @@ def _split(segment: Segment, first: int, where: str) -> tuple[_Split, list[Segme
         return None
     selectors: set[str] = set()
     runs = [(run, plural, label) for run, plural, label in _runs(message, root, selectors)
-            if any(i.kind == "text" and message[i.start:i.end].strip() for i in run)]
+            if _has_text(message, atoms, run)]
     if not runs or not any(item.kind == "complex" for item in root.items):
         return None
     codes = segment.codes
@@ -159,38 +159,16 @@ def _split(segment: Segment, first: int, where: str) -> tuple[_Split, list[Segme
         body = _tagged(message, atoms, start, end)
         if gap is None or body is None:
             return None
-        pieces: list[str] = []
-        fresh: dict[tuple[str, str], str] = {}
-        sub_codes: dict[tuple[str, str], InlineCode] = {}
-        renamed: dict[tuple[str, str], tuple[str, str]] = {}
+        flat: list[tuple[str, str, str]] = []  # (text | fresh | tag, as the source writes it, plain)
         for item in run:
             inside = _tagged(message, atoms, item.start, item.end)
             if inside is None:
                 return None
-            if item.kind == "code" and not _one_code(inside):
-                code_id = str(len(sub_codes) + 1)
-                fresh[(STANDALONE, code_id)] = "".join(piece for piece, _ in inside)
-                sub_codes[(STANDALONE, code_id)] = InlineCode(STANDALONE, code_id, "ph", message[item.start:item.end])
-                pieces.append(f'<x id="{code_id}"/>')
+            if item.kind == "code" and not (len(inside) == 1 and inside[0][1]):
+                flat.append(("fresh", "".join(piece for piece, *_ in inside), message[item.start:item.end]))
                 continue
-            for piece, is_code in inside:
-                if not is_code:
-                    pieces.append(escape(unescape(piece).replace("''", "'")))
-                    continue
-                (token,) = tokenize(piece, orphans=True)
-                old = (token.name, placeholder_id(token.text) or "")
-                if token.kind == "end" or old not in codes:
-                    pieces.append(piece)
-                    continue
-                code_id = str(len(sub_codes) + 1)  # (each sub-segment's codes numbered from 1)
-                code = codes[old]
-                renamed[old] = (code.placeholder, code_id)
-                sub_codes[(code.placeholder, code_id)] = replace(code, id=code_id)
-                fresh[(code.placeholder, code_id)] = piece
-                pieces.append(placeholder(code.placeholder, code_id))
-        source = "".join(pieces)
-        if any(t.kind == "start" for t in tokenize(source, orphans=True)) and not _balanced(source):
-            return None
+            flat += [("tag" if is_code else "text", piece, plain) for piece, is_code, plain in inside]
+        source, sub_codes, fresh, renamed = _sub_source(flat, codes)
         sub_id = segment.id + label
         seen[sub_id] = seen.get(sub_id, 0) + 1
         if seen[sub_id] > 1:
@@ -200,13 +178,13 @@ def _split(segment: Segment, first: int, where: str) -> tuple[_Split, list[Segme
                             keep=segment.keep, locked=segment.locked,
                             fixed=tuple(renamed[k] for k in segment.fixed if k in renamed),
                             ordered=tuple(renamed[k] for k in segment.ordered if k in renamed)))
-        parts.append(_Part(first + len(parts), "".join(p for p, _ in body), source, fresh, plural))
-        gaps.append("".join(p for p, _ in gap))
+        parts.append(_Part(first + len(parts), "".join(p for p, *_ in body), source, fresh, plural))
+        gaps.append("".join(p for p, *_ in gap))
         at = end
     tail = _tagged(message, atoms, at, len(message))
     if tail is None:
         return None
-    gaps.append("".join(p for p, _ in tail))
+    gaps.append("".join(p for p, *_ in tail))
     return _Split(gaps, parts, icu_escaper(message), selectors), subs
 
 
@@ -226,35 +204,71 @@ def _split_both(segment: Segment, first: int, where: str) -> tuple[_Split, list[
     return done[0], subs
 
 
-def _one_code(inside: list[tuple[str, bool]]) -> bool:
-    return len(inside) == 1 and inside[0][1]
-
-
-def _balanced(tagged: str) -> bool:
-    depth = 0
-    for token in tokenize(tagged, orphans=True):
-        depth += token.kind == "start"
-        depth -= token.kind == "end"
-        if depth < 0:
-            return False
-    return depth == 0
-
-
-def _tagged(message: str, atoms: Sequence[_Atom], start: int, end: int) -> list[tuple[str, bool]] | None:
-    """``message[start:end]`` as the source's pieces (tagged, is a code); None where a code is cut."""
-    out: list[tuple[str, bool]] = []
+def _tagged(message: str, atoms: Sequence[_Atom], start: int, end: int) -> list[tuple[str, bool, str]] | None:
+    """``message[start:end]`` as the source's pieces (tagged, is a code, plain); None where a code is cut."""
+    out: list[tuple[str, bool, str]] = []
     for atom in atoms:
         if atom.end <= start or atom.start >= end:
             continue
         if atom.code:
             if atom.start < start or atom.end > end:
                 return None
-            out.append((atom.tagged, True))
+            out.append((atom.tagged, True, message[atom.start:atom.end]))
         elif atom.start >= start and atom.end <= end:
-            out.append((atom.tagged, False))
+            out.append((atom.tagged, False, message[atom.start:atom.end]))
         else:
-            out.append((escape(message[max(start, atom.start):min(end, atom.end)]), False))
+            plain = message[max(start, atom.start):min(end, atom.end)]
+            out.append((escape(plain), False, plain))
     return out
+
+
+def _has_text(message: str, atoms: Sequence[_Atom], run: Sequence[Item]) -> bool:
+    """Whether ``run`` holds text to translate (not only blanks, codes and the format's own markup)."""
+    for item in run:
+        if item.kind == "text":
+            inside = _tagged(message, atoms, item.start, item.end) or []
+            if any(not is_code and plain.strip() for _, is_code, plain in inside):
+                return True
+    return False
+
+
+def _sub_source(flat: Sequence[tuple[str, str, str]], codes) -> tuple[str, dict, dict, dict]:
+    """A span's tagged source from its pieces, its codes numbered from 1, what each code is in the whole
+    message's source (``_Part.fresh``) and the whole message's codes renamed. A pair code whose other half lies
+    in another span (``<b>`` around a plural) is a standalone code here."""
+    partner: dict[int, int] = {}
+    stack: list[int] = []
+    for k, (kind, piece, _) in enumerate(flat):
+        if kind == "tag" and piece.startswith("<g"):
+            stack.append(k)
+        elif kind == "tag" and piece.startswith("</") and stack:
+            partner[k] = stack.pop()
+            partner[partner[k]] = k
+    pieces: list[str] = []
+    sub_codes: dict[tuple[str, str], InlineCode] = {}
+    fresh: dict[tuple[str, str], str] = {}
+    renamed: dict[tuple[str, str], tuple[str, str]] = {}
+    for k, (kind, piece, plain) in enumerate(flat):
+        if kind == "text":
+            pieces.append(escape(unescape(piece).replace("''", "'")))
+            continue
+        if kind == "tag" and piece.startswith("</") and k in partner:
+            pieces.append("</g>")
+            continue
+        code_id = str(len(sub_codes) + 1)  # (each sub-segment's codes numbered from 1)
+        token = tokenize(piece, orphans=True)[0] if kind == "tag" else None
+        old = (token.name, placeholder_id(token.text) or "") if token is not None and token.kind != "end" else None
+        if old in codes and (token.kind != "start" or k in partner):  # type: ignore[union-attr]
+            code = codes[old]
+            renamed[old] = (code.placeholder, code_id)
+            sub_codes[(code.placeholder, code_id)] = replace(code, id=code_id)
+            fresh[(code.placeholder, code_id)] = piece
+            pieces.append(placeholder(code.placeholder, code_id))
+            continue
+        sub_codes[(STANDALONE, code_id)] = InlineCode(STANDALONE, code_id, "ph", plain)
+        fresh[(STANDALONE, code_id)] = piece
+        pieces.append(f'<x id="{code_id}"/>')
+    return "".join(pieces), sub_codes, fresh, renamed
 
 
 def _icu_text(text: str, escaper, plural: bool) -> tuple[str, bool, bool]:
