@@ -33,7 +33,6 @@ from tagmt.xmltext import escape, unescape
 
 _COMPLEX = re.compile(r"\{\s*[^\s{},#']+\s*,\s*(?:plural|select|selectordinal)\s*,")
 _HEAD = re.compile(r"\{\s*([^\s{},#']+)\s*,\s*(plural|select|selectordinal)\s*,")
-_TAG = re.compile(r'<x id="([^"]+)"/>')
 
 
 @dataclass
@@ -341,7 +340,7 @@ def split_icu(corpus: Corpus, forced: bool = False) -> Corpus:
         return corpus
     segments: list[Segment] = []
     plan: list[int | _Split] = []
-    for k, segment in enumerate(corpus.segments):
+    for segment in corpus.segments:
         done = _split_both(segment, len(segments), f"{corpus.path}: {segment.id}") if wants_split(segment, forced) else None
         if done is None:
             plan.append(len(segments))
