@@ -22,7 +22,9 @@ import re
 import sys
 from collections import Counter
 from dataclasses import dataclass, replace
-from typing import Sequence
+from functools import lru_cache
+from types import MappingProxyType
+from typing import Mapping, Sequence
 
 from tagmt.corpus.icu import Item, Message, icu_escaper, parse
 from tagmt.corpus.splice import like_source
@@ -35,7 +37,7 @@ _COMPLEX = re.compile(r"\{\s*[^\s{},#']+\s*,\s*(?:plural|select|selectordinal)\s
 _HEAD = re.compile(r"\{\s*([^\s{},#']+)\s*,\s*(plural|select|selectordinal)\s*,")
 
 
-@dataclass
+@dataclass(slots=True)
 class _Atom:
     """A piece of the message: ``plain`` as the message has it; ``tagged`` as the segment's source has it."""
 
@@ -45,23 +47,23 @@ class _Atom:
     code: bool
 
 
-@dataclass
+@dataclass(slots=True)
 class _Part:
     index: int  # of its sub-segment in the split corpus
     tagged: str  # the span as the original source writes it
     source: str  # the sub-segment's source
-    fresh: dict[tuple[str, str], str]  # each code's key -> the code as the original source writes it
+    fresh: Mapping[tuple[str, str], str]  # each code's key -> the code as the original source writes it
     plural: bool
 
 
-@dataclass
+@dataclass(slots=True)
 class _Split:
     """One message split: the original source's pieces between the parts (``gaps``, one more than ``parts``)."""
 
     gaps: list[str]
     parts: list[_Part]
-    escaper: object
-    selectors: set[str]
+    doubled: bool  # the message writes every apostrophe doubled (``icu_escaper``)
+    selectors: tuple[str, ...]
 
 
 def wants_split(segment: Segment, forced: bool) -> bool:
@@ -184,7 +186,7 @@ def _split(segment: Segment, first: int, where: str) -> tuple[_Split, list[Segme
     if tail is None:
         return None
     gaps.append("".join(p for p, *_ in tail))
-    return _Split(gaps, parts, icu_escaper(message), selectors), subs
+    return _Split([sys.intern(gap) for gap in gaps], parts, "''" in message, tuple(sorted(selectors))), subs
 
 
 def _split_both(segment: Segment, first: int, where: str) -> tuple[_Split, list[Segment]] | None:
@@ -267,7 +269,13 @@ def _sub_source(flat: Sequence[tuple[str, str, str]], codes) -> tuple[str, dict,
         sub_codes[(STANDALONE, code_id)] = InlineCode(STANDALONE, code_id, "ph", plain)
         fresh[(STANDALONE, code_id)] = piece
         pieces.append(f'<x id="{code_id}"/>')
-    return "".join(pieces), sub_codes, fresh, renamed
+    return "".join(pieces), _shared(tuple(sub_codes.items())), _shared(tuple(fresh.items())), renamed
+
+
+@lru_cache(maxsize=4096)
+def _shared(items: tuple) -> Mapping:
+    """One read-only mapping for equal ones: 20,000 plurals whose ``other`` holds ``#`` share one."""
+    return MappingProxyType(dict(items))
 
 
 def _icu_text(text: str, escaper, plural: bool) -> tuple[str, bool, bool]:
@@ -314,6 +322,7 @@ def _join(split: _Split, targets: Sequence[str | None]) -> str | None:
     if all(t is None for t in given):
         return None
     out = [split.gaps[0]]
+    escaper = icu_escaper("''" if split.doubled else "")
     for part, target, gap in zip(split.parts, given, split.gaps[1:]):
         if target is None or target == part.source:
             out.append(part.tagged)
@@ -321,7 +330,7 @@ def _join(split: _Split, targets: Sequence[str | None]) -> str | None:
             pieces: list[tuple[str, bool, bool]] = []
             for token in tokenize(target, orphans=True):
                 if token.kind == "text":
-                    written, opens, closes = _icu_text(unescape(token.text), split.escaper, part.plural)
+                    written, opens, closes = _icu_text(unescape(token.text), escaper, part.plural)
                     pieces.append((escape(written), opens, closes))
                 else:
                     key = (token.name, placeholder_id(token.text) or "") if token.kind != "end" else ("", "")
@@ -369,7 +378,7 @@ _PLURAL_WORDS = {"zero", "one", "two", "few", "many", "other"}
 
 def _warn_plurals(corpus: Corpus, plan: list, trg_lang: str | None) -> None:
     """One line on stderr when the target language's plural categories differ from the selectors kept."""
-    used = set().union(*(p.selectors for p in plan if isinstance(p, _Split))) & _PLURAL_WORDS
+    used = set().union(*(set(p.selectors) for p in plan if isinstance(p, _Split))) & _PLURAL_WORDS
     if not trg_lang or not used:
         return
     try:
