@@ -179,7 +179,8 @@ def _split(segment: Segment, first: int, where: str) -> tuple[_Split, list[Segme
                             keep=segment.keep, locked=segment.locked,
                             fixed=tuple(renamed[k] for k in segment.fixed if k in renamed),
                             ordered=tuple(renamed[k] for k in segment.ordered if k in renamed)))
-        parts.append(_Part(first + len(parts), "".join(p for p, *_ in body), source, fresh, plural))
+        written = "".join(p for p, *_ in body)
+        parts.append(_Part(first + len(parts), source if written == source else written, source, fresh, plural))
         gaps.append("".join(p for p, *_ in gap))
         at = end
     tail = _tagged(message, atoms, at, len(message))
