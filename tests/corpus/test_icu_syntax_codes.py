@@ -25,6 +25,7 @@ def test_invalid_message_keeps_the_simple_arguments_only() -> None:
 def test_json_with_nested_icu_is_read_as_icu(tmp_path: Path) -> None:
     path = tmp_path / "m.json"
     path.write_text('{"a": "{n, plural, one {{g, select, f {her} other {their}}} other {# files}}"}', "utf-8")
-    (segment,) = read_corpus(path).segments
-    texts = [c.open for c in segment.codes.values()]
-    assert texts[0] == "{n, plural, one {{g, select, f {" and "her" in segment.source and "plural" not in segment.source
+    segments = read_corpus(path).segments  # (issue 32: each sub-message a segment of its own, tagmt.corpus.icusplit)
+    assert [(s.id, s.source) for s in segments] == [
+        ("a#n=one#g=f", "her"), ("a#n=one#g=other", "their"), ("a#n=other", '<x id="1"/> files')]
+    assert all("plural" not in s.source and "{" not in s.source for s in segments)

@@ -14,6 +14,7 @@ from typing import Sequence
 
 from tagmt.corpus.detect import FORMAT_NAMES, detect, looks_like_xml
 from tagmt.corpus.files import read_bytes
+from tagmt.corpus.icusplit import split_icu
 from tagmt.corpus.formats import InputFormat, file_formats, format_of, input_format
 from tagmt.corpus.placeholders import compile_finder, parse_kinds
 from tagmt.corpus.model import CLOSE, OPEN, PAIR, STANDALONE, Corpus, InlineCode, Segment
@@ -82,8 +83,9 @@ def read_corpus(path: str | Path, format: str | None = None, *, src_lang: str | 
     kinds = parse_kinds(placeholders)
     regexes = tuple(placeholder_regexes)
     compile_finder(kinds or (), regexes)  # a bad kind or expression is one line, before the file is read
-    return fmt.read(path, data, stream, src_lang=src_lang, trg_lang=trg_lang, references=refs,
-                    references_name=references, placeholders=kinds, placeholder_regexes=regexes)
+    corpus = fmt.read(path, data, stream, src_lang=src_lang, trg_lang=trg_lang, references=refs,
+                      references_name=references, placeholders=kinds, placeholder_regexes=regexes)
+    return split_icu(corpus, forced="icu" in (kinds or ()))  # ICU sub-messages as segments of their own
 
 
 def read_references(path: str | Path, *, src_lang: str | None = None, trg_lang: str | None = None,

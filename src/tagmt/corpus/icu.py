@@ -254,7 +254,11 @@ def icu_escaper(message: str) -> Callable[[str], str]:
     """The text escaping a writer renders translated text of ``message`` with (``Segment.render``'s ``text``):
     where the message writes every apostrophe doubled (it holds ``''``) every apostrophe is doubled; else only
     one that ICU would read as the start of quoted text (before ``{ } # |``, or last in a piece of text, which
-    may meet a code)."""
+    may meet a code) and every one of two or more in a row (``''`` would read as one)."""
     if "''" in message:
         return lambda text: text.replace("'", "''")
-    return lambda text: re.sub(r"'(?=[{}#|]|$)", "''", text)
+    return lambda text: _QUOTING.sub(lambda m: m.group(0) * 2 if len(m.group(0)) > 1 or m.group(1) is not None
+                                     else m.group(0), text)
+
+
+_QUOTING = re.compile(r"'+(?=([{}#|]|$))?")
