@@ -55,3 +55,13 @@ def test_a_line_file_against_a_document_is_refused_in_one_line(tmp_path, capsys)
     assert main(["evaluate", "--hyp", str(hyp), "-r", str(ref), "--trg-lang", "de", "-m", "raw-chrf"]) == 2
     err = capsys.readouterr().err.strip()
     assert "the reference is a JSON" in err and "matched by id" in err and "\n" not in err
+
+
+def test_android_strings_reference_matched_by_name(tmp_path, capsys):
+    xml = '<?xml version="1.0" encoding="utf-8"?>\n<resources>\n  <string name="open">{}</string>\n</resources>\n'
+    ref, hyp = tmp_path / "strings.xml", tmp_path / "values-de" / "strings.xml"
+    hyp.parent.mkdir()
+    ref.write_text(xml.format("Datei öffnen"), encoding="utf-8")
+    hyp.write_text(xml.format("Öffne die Datei"), encoding="utf-8")
+    rows = _scores(capsys, "--hyp", str(hyp), "-r", str(ref), "--trg-lang", "de", "-m", "raw-chrf")
+    assert 0 < rows[str(hyp)]["raw-chrf"] < 100

@@ -278,7 +278,7 @@ def segment_reference(spec: ReferenceSpec, hyps: Sequence[str]) -> Reference:
         if looks_like_xliff(head) or _is_document(path, head):
             return xliff_reference(path, hyps, spec)
         if looks_like_xml(head):
-            return corpus_reference(path, spec)
+            return corpus_reference(path, spec, hyps)
         if not spec.trg_lang:
             raise TagmtError("--ref needs --trg-lang (e.g. --trg-lang ja) to choose the BLEU tokenizer")
         count = _line_count(path)
@@ -367,7 +367,7 @@ def xliff_reference(path: str, hyps: Sequence[str], spec: ReferenceSpec) -> Refe
     return reference
 
 
-def corpus_reference(path: str, spec: ReferenceSpec) -> Reference:
+def corpus_reference(path: str, spec: ReferenceSpec, hyps: Sequence[str] = ()) -> Reference:
     """A reference in another corpus format than a line file or XLIFF (TMX: the ``--trg-lang`` side of its
     units, else its only other language; :func:`tagmt.corpus.read_references`'s reading), matched with line-file
     hypotheses segment for segment. Units without a reference are left out for every system and said; an XML
@@ -385,6 +385,8 @@ def corpus_reference(path: str, spec: ReferenceSpec) -> Reference:
             "or TMX files: give a line file (e.g. from `tagmt views`), or score whole documents with a "
             "document metric (--metric xater, validity, tree-sim, …)"
         ) from None
+    if corpus.writes_targets:  # an XML document (DITA, Android strings.xml…): matched by id as XLIFF is
+        return xliff_reference(path, hyps, spec)
     kind = FORMAT_NAMES[corpus.format]
     if spec.src:
         raise TagmtError(f"--src is for a line-file --ref; the {kind} file {path} carries its sources")
