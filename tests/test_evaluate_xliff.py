@@ -118,7 +118,7 @@ def test_xliff_and_line_files_do_not_mix(capsys, files):
     lines = tmp_path / "hyp.de"
     lines.write_text("a\nb\nc\n", encoding="utf-8")
     code, _, err = evaluate(capsys, "--ref", ref, "--hyp", str(lines))
-    assert code == 2 and "every --hyp must be XLIFF too" in err
+    assert code == 2 and "the reference is XLIFF, so every --hyp must be one too" in err
     code, _, err = evaluate(capsys, "--ref", ref, "--hyp", "-")
     assert code == 2 and "standard input" in err and err.count("\n") == 1
     code, _, err = evaluate(capsys, "--ref", ref, "--hyp", good, "--src", str(lines))

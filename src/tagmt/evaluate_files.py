@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import sys
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Mapping, Sequence
 
 from tagmt.metrics.document import DOCUMENT_METRICS, score_documents
@@ -274,10 +275,10 @@ def segment_reference(spec: ReferenceSpec, hyps: Sequence[str]) -> Reference:
         if path == "-":
             raise TagmtError("--ref cannot be standard input; give the reference file")
         head = _head(path)
-        if looks_like_xliff(head):
+        if looks_like_xliff(head) or _is_document(path, head):
             return xliff_reference(path, hyps, spec)
         if looks_like_xml(head):
-            return corpus_reference(path, spec)
+            return corpus_reference(path, spec, hyps)
         if not spec.trg_lang:
             raise TagmtError("--ref needs --trg-lang (e.g. --trg-lang ja) to choose the BLEU tokenizer")
         count = _line_count(path)
@@ -327,20 +328,33 @@ def _head(path: str) -> bytes:
         return handle.read(_HEAD_BYTES)
 
 
+def _is_document(path: str, head: bytes) -> bool:
+    """Whether ``path`` is a document a translation is written into, recognised as a text format (PO, JSON,
+    YAML, properties, .strings, Markdown, HTML): its segments are matched by id, as XLIFF's are."""
+    from tagmt.corpus.detect import sniffed_format
+    from tagmt.corpus.formats import file_formats
+
+    name = sniffed_format(Path(path), head)
+    return name is not None and file_formats()[name].writes_targets
+
+
 def xliff_reference(path: str, hyps: Sequence[str], spec: ReferenceSpec) -> Reference:
-    """An XLIFF reference: its targets, and each XLIFF hypothesis file's matched by unit/segment id
-    (``tagmt.corpus.matching``: ids missing on either side are refused by name, the reference's
-    segments without a target are named on stderr). The files are parsed whole."""
+    """An XLIFF reference — or a document's (a PO's msgstrs; a monolingual document's text, e.g. a human
+    translation of a JSON file) —: its targets, and each hypothesis file's (of the same kind) matched by
+    unit/segment id (``tagmt.corpus.matching``: ids missing on either side are refused by name, the
+    reference's segments without a target are named on stderr). The files are parsed whole; placeholders stay
+    text there (``--placeholders`` marks them alike in every file afterwards)."""
     from tagmt.corpus.matching import match_targets
     from tagmt.errors import TagmtError
     from tagmt.languages import normalize
 
     if "-" in hyps:
-        raise TagmtError(f"{path} is an XLIFF file, so every --hyp must be an XLIFF file too; standard input "
+        raise TagmtError(f"{path} is matched by id, so every --hyp must be a file of its kind too; standard input "
                          "(-) is read as a line file only")
     if spec.src:
-        raise TagmtError(f"--src is for a line-file --ref; the XLIFF file {path} carries its sources")
-    matched = match_targets(path, hyps, match=spec.match, skip_missing=spec.skip_missing)
+        raise TagmtError(f"--src is for a line-file --ref; {path} carries its sources")
+    matched = match_targets(path, hyps, match=spec.match, skip_missing=spec.skip_missing,
+                            marked={"placeholders": "none"})
     for note in matched.notes:
         print(f"tagmt evaluate: {note}", file=sys.stderr)
     lang = spec.trg_lang or matched.trg_lang
@@ -353,7 +367,7 @@ def xliff_reference(path: str, hyps: Sequence[str], spec: ReferenceSpec) -> Refe
     return reference
 
 
-def corpus_reference(path: str, spec: ReferenceSpec) -> Reference:
+def corpus_reference(path: str, spec: ReferenceSpec, hyps: Sequence[str] = ()) -> Reference:
     """A reference in another corpus format than a line file or XLIFF (TMX: the ``--trg-lang`` side of its
     units, else its only other language; :func:`tagmt.corpus.read_references`'s reading), matched with line-file
     hypotheses segment for segment. Units without a reference are left out for every system and said; an XML
@@ -371,6 +385,8 @@ def corpus_reference(path: str, spec: ReferenceSpec) -> Reference:
             "or TMX files: give a line file (e.g. from `tagmt views`), or score whole documents with a "
             "document metric (--metric xater, validity, tree-sim, …)"
         ) from None
+    if corpus.writes_targets:  # an XML document (DITA, Android strings.xml…): matched by id as XLIFF is
+        return xliff_reference(path, hyps, spec)
     kind = FORMAT_NAMES[corpus.format]
     if spec.src:
         raise TagmtError(f"--src is for a line-file --ref; the {kind} file {path} carries its sources")

@@ -51,7 +51,7 @@ def test_missing_and_unknown_segments_are_named(tmp_path):
     assert any("hyp2.xlf: 1 segments that" in n and "z#1" in n for n in matched.notes)
     lines = tmp_path / "hyp.txt"
     lines.write_text("x\ny\n", encoding="utf-8")
-    with pytest.raises(TagmtError, match="every --hyp must be XLIFF too"):
+    with pytest.raises(TagmtError, match="every --hyp must be one too"):
         match_targets(ref, [lines])
 
 

@@ -56,6 +56,11 @@ A TMX --ref is its target-language side (--trg-lang chooses it when the file has
 line-file --hyp files segment for segment (one line per unit, a different count refused); units without that
 language are left out for every system and counted on stderr; sources and ids come from the file. XLIFF and
 TMX files are parsed whole (up to the XML size limit).
+
+A document --ref (PO, JSON, YAML, .properties, Android/iOS strings, Markdown, HTML: a human translation of the
+file) is scored against --hyp documents of the same format (the MT's translations of it), segment by segment
+matched by key, as XLIFF targets are; a PO's reference is its msgstrs, another document's its text.
+  tagmt evaluate -r de.human.json --hyp de.mt.json --trg-lang de -m raw-chrf placeholder-preservation
 """
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -65,7 +70,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         description=(
             "Score one or more hypothesis files (one segment per line) against the tagged reference "
             "of a data set direction (--data/--pair) or any reference file (--ref/--trg-lang), or the "
-            "targets of XLIFF files against a reference XLIFF's, matched by unit/segment id. "
+            "targets of XLIFF files against a reference XLIFF's, matched by unit/segment id — and translated "
+            "documents (PO, JSON, YAML, properties, Android/iOS strings, Markdown, HTML) against a human "
+            "translation of the same document, matched by key. "
             "Line files are read and scored a chunk at a time (flat memory)."
         ),
         epilog=EXAMPLE,
@@ -80,8 +87,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--zf", action="store_true", help="allow Traditional Chinese (zf) directions")
     parser.add_argument(
         "-r", "--ref", "--refs", dest="ref", nargs="+", action="extend", metavar="FILE",
-        help="reference file(s) instead of --data/--pair: a tagged line file, an XLIFF file (targets matched by id) or a "
-             "TMX file (its target side, segment for segment); several only for document metrics",
+        help="reference file(s) instead of --data/--pair: a tagged line file, an XLIFF file (targets matched by id), a "
+             "TMX file (its target side, segment for segment) or a translated document (PO, JSON, HTML, …: its "
+             "text — a PO's msgstrs — matched by key with --hyp documents of its format); several only for "
+             "document metrics",
     )
     parser.add_argument("--skip-missing", action="store_true",
                         help="XLIFF: leave out (for every system) the segments a hypothesis has no target for; by "

@@ -1,4 +1,6 @@
-"""Reference and hypothesis targets of XLIFF files matched segment by segment, for scoring.
+"""Reference and hypothesis targets of XLIFF files — and of documents (PO, JSON, HTML, …) — matched segment by
+segment, for scoring. A bilingual file's target is its segment's target (a PO's msgstr); a monolingual
+document's is the text it holds (a translated JSON or HTML page is its own translation).
 
 What is scored, and what is said about the rest (issue 19):
 
@@ -51,14 +53,15 @@ def _named(ids: Sequence[str]) -> str:
 
 def _keyed(corpus: Corpus, match: str) -> list[tuple[tuple, str, str | None]]:
     """(key, printed id, target) of every segment; a key used twice gets its occurrence number."""
+    own = corpus.bilingual  # (a monolingual document: the text it holds is the translation)
     if match == "position":
-        return [((n,), s.id, s.reference) for n, s in enumerate(corpus.segments)]
+        return [((n,), s.id, s.reference if own else s.source) for n, s in enumerate(corpus.segments)]
     seen: Counter = Counter()
     out = []
     for segment in corpus.segments:
         base = segment.key or (segment.id,)
         seen[base] += 1
-        out.append(((base, seen[base]), segment.id, segment.reference))
+        out.append(((base, seen[base]), segment.id, segment.reference if own else segment.source))
     return out
 
 
@@ -90,13 +93,14 @@ def _same_language(a: str | None, b: str | None) -> bool:
 
 
 def match_targets(reference: str | Path, hypotheses: Sequence[str | Path], format: str | None = None, *,
-                  match: str = "id", skip_missing: bool = False) -> MatchedTargets:
-    """Match the targets of ``hypotheses`` (XLIFF files) to those of ``reference`` (see the module docstring)."""
+                  match: str = "id", skip_missing: bool = False, marked: dict | None = None) -> MatchedTargets:
+    """Match the targets of ``hypotheses`` (XLIFF files, or documents of the reference's format) to those of
+    ``reference`` (see the module docstring); ``marked``: the placeholder options every file is read with."""
     if match not in MATCH_MODES:
         raise TagmtError(f"unknown match mode {match!r}; use {' or '.join(MATCH_MODES)}")
-    ref = read_corpus(reference, format)
+    ref = read_corpus(reference, format, **(marked or {}))
     if not _holds_translations(ref):
-        raise TagmtError(f"{reference}: not an XLIFF file")
+        raise TagmtError(f"{reference}: not an XLIFF file or a document")
     ref_keyed = _keyed(ref, match)
     scored = [(key, printed) for key, printed, target in ref_keyed if target is not None]
     if not scored:
@@ -112,9 +116,12 @@ def match_targets(reference: str | Path, hypotheses: Sequence[str | Path], forma
     ref_targets = {key: target for key, _, target in ref_keyed}
     hyp_targets: dict[str, dict[tuple, str | None]] = {}
     for path in hypotheses:
-        hyp = read_corpus(path)
-        if not _holds_translations(hyp):
-            raise TagmtError(f"{path}: the reference is XLIFF, so every --hyp must be XLIFF too (this is {hyp.format})")
+        hyp = read_corpus(path, **(marked or {}))
+        if not _holds_translations(hyp) or hyp.interchange != ref.interchange:
+            kind = "XLIFF" if ref.interchange else f"a {format_of(ref).display}"  # type: ignore[union-attr]
+            found = format_of(hyp)
+            raise TagmtError(f"{path}: the reference is {kind}, so every --hyp must be one too, matched by id "
+                             f"(this is a {found.display if found else hyp.format})")
         if not _same_language(ref.trg_lang, hyp.trg_lang):
             raise TagmtError(f"{path} is in {hyp.trg_lang} but the reference {reference} is in {ref.trg_lang}: "
                              "score a translation against a reference of its own language")
@@ -153,6 +160,7 @@ def match_targets(reference: str | Path, hypotheses: Sequence[str | Path], forma
 
 
 def _holds_translations(corpus: Corpus) -> bool:
-    """Whether ``corpus`` is in a format that a translation is written into (XLIFF): targets matched by unit."""
+    """Whether ``corpus`` is in a format that a translation is written into (XLIFF, a document): targets
+    matched by unit."""
     fmt = format_of(corpus)
     return fmt is not None and fmt.writes_targets
