@@ -5,16 +5,8 @@ copies are no evidence; copies linked in order stay so. Hand-made cases in Germa
 from __future__ import annotations
 
 from tagmt.projection.repeats import order_repeats
-from tagmt.projection.wordseg import Word
 
-
-def words(text: str) -> list[Word]:
-    """Space-separated words with their offsets; `,` `.` `、` are punctuation (no segmenter involved)."""
-    out, pos = [], 0
-    for token in text.split(" "):
-        out.append(Word(token, pos, pos + len(token), "punct" if token in ",.、" else "content"))
-        pos += len(token) + 1
-    return out
+from test_repeats import words
 
 
 def test_german_crossed_copies_of_a_verb_follow_their_objects():

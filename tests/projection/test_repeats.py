@@ -13,10 +13,11 @@ from tagmt.projection.wordseg import Word
 
 
 def words(text: str) -> list[Word]:
-    """Space-separated words with their offsets (hand-made: no segmenter's choices involved)."""
+    """Space-separated words with their offsets (hand-made: no segmenter's choices involved); `,` `.` `、` are
+    punctuation."""
     out, pos = [], 0
     for token in text.split(" "):
-        out.append(Word(token, pos, pos + len(token), "punct" if token in ",." else "content"))
+        out.append(Word(token, pos, pos + len(token), "punct" if token in ",.、" else "content"))
         pos += len(token) + 1
     return out
 
