@@ -48,13 +48,18 @@ def test_po_reference_is_its_msgstrs_and_html_codes_are_tags(tmp_path, capsys):
     assert rows[str(lost)]["markup-match"] < 100
 
 
-def test_a_line_file_against_a_document_is_refused_in_one_line(tmp_path, capsys):
-    ref, hyp = tmp_path / "ref.json", tmp_path / "hyp.txt"
-    ref.write_text('{"a": "Datei öffnen"}\n', encoding="utf-8")
-    hyp.write_text("Datei öffnen\n", encoding="utf-8")
-    assert main(["evaluate", "--hyp", str(hyp), "-r", str(ref), "--trg-lang", "de", "-m", "raw-chrf"]) == 2
+def test_line_files_against_a_document_meet_its_segments_in_order(tmp_path, capsys):
+    # MT output kept as lines (in the order `tagmt views` writes the document's segments) scores against the
+    # document's text; a line count that differs is one line
+    ref, hyp, short = tmp_path / "ref.json", tmp_path / "hyp.txt", tmp_path / "short.txt"
+    ref.write_text('{"a": "Datei öffnen", "b": "Ordner schließen"}\n', encoding="utf-8")
+    hyp.write_text("Datei öffnen\nOrdner schließen\n", encoding="utf-8")
+    short.write_text("Datei öffnen\n", encoding="utf-8")
+    rows = _scores(capsys, "--hyp", str(hyp), "-r", str(ref), "--trg-lang", "de", "-m", "raw-chrf")
+    assert rows[str(hyp)]["raw-chrf"] == pytest.approx(100.0)
+    assert main(["evaluate", "--hyp", str(short), "-r", str(ref), "--trg-lang", "de", "-m", "raw-chrf"]) == 2
     err = capsys.readouterr().err.strip()
-    assert "the reference is a JSON" in err and "matched by id" in err and "\n" not in err
+    assert "1 lines" in err and "2" in err and "\n" not in err
 
 
 def test_android_strings_reference_matched_by_name(tmp_path, capsys):

@@ -275,9 +275,9 @@ def segment_reference(spec: ReferenceSpec, hyps: Sequence[str]) -> Reference:
         if path == "-":
             raise TagmtError("--ref cannot be standard input; give the reference file")
         head = _head(path)
-        if looks_like_xliff(head) or _is_document(path, head):
+        if looks_like_xliff(head) or (_is_document(path, head) and _documents(hyps)):
             return xliff_reference(path, hyps, spec)
-        if looks_like_xml(head):
+        if looks_like_xml(head) or _is_document(path, head):
             return corpus_reference(path, spec, hyps)
         if not spec.trg_lang:
             raise TagmtError("--ref needs --trg-lang (e.g. --trg-lang ja) to choose the BLEU tokenizer")
@@ -338,6 +338,14 @@ def _is_document(path: str, head: bytes) -> bool:
     return name is not None and file_formats()[name].writes_targets
 
 
+def _documents(hyps: Sequence[str]) -> bool:
+    """Whether every hypothesis is a document (matched by key with a document reference), not a line file
+    (then the reference document's segments, in the order `tagmt views` writes them, meet its lines)."""
+    from tagmt.corpus.detect import looks_like_xml
+
+    return bool(hyps) and all(h != "-" and (looks_like_xml(_head(h)) or _is_document(h, _head(h))) for h in hyps)
+
+
 def xliff_reference(path: str, hyps: Sequence[str], spec: ReferenceSpec) -> Reference:
     """An XLIFF reference — or a document's (a PO's msgstrs; a monolingual document's text, e.g. a human
     translation of a JSON file) —: its targets, and each hypothesis file's (of the same kind) matched by
@@ -385,7 +393,7 @@ def corpus_reference(path: str, spec: ReferenceSpec, hyps: Sequence[str] = ()) -
             "or TMX files: give a line file (e.g. from `tagmt views`), or score whole documents with a "
             "document metric (--metric xater, validity, tree-sim, …)"
         ) from None
-    if corpus.writes_targets:  # an XML document (DITA, Android strings.xml…): matched by id as XLIFF is
+    if corpus.writes_targets and _documents(hyps):  # XML documents (DITA, strings.xml…): matched by id
         return xliff_reference(path, hyps, spec)
     kind = FORMAT_NAMES[corpus.format]
     if spec.src:

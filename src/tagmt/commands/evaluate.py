@@ -59,7 +59,8 @@ TMX files are parsed whole (up to the XML size limit).
 
 A document --ref (PO, JSON, YAML, .properties, Android/iOS strings, Markdown, HTML: a human translation of the
 file) is scored against --hyp documents of the same format (the MT's translations of it), segment by segment
-matched by key, as XLIFF targets are; a PO's reference is its msgstrs, another document's its text.
+matched by key, as XLIFF targets are; a PO's reference is its msgstrs, another document's its text. Line-file
+--hyp files meet the document's segments in the order `tagmt views --input DOC` writes them.
   tagmt evaluate -r de.human.json --hyp de.mt.json --trg-lang de -m raw-chrf placeholder-preservation
 """
 
