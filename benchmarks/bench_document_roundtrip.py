@@ -393,11 +393,17 @@ def files_under(dirs: list[str]):
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("dirs", nargs="+", metavar="DIR")
+    ap.add_argument("dirs", nargs="*", metavar="DIR")
     ap.add_argument("--verbose", action="store_true", help="also print the files that are ok")
     ap.add_argument("--limit", type=int, default=0, help="at most N files per format")
     ap.add_argument("--max-mb", type=float, default=5.0, help="skip files larger than this")
+    ap.add_argument("--quick", action="store_true",
+                    help="one hand-made file per format (tests/data/roundtrip): a check that the machinery runs")
     args = ap.parse_args(argv)
+    if args.quick:
+        args.dirs, args.limit = args.dirs or [str(Path(__file__).resolve().parent.parent / "tests/data/roundtrip")], 1
+    if not args.dirs:
+        ap.error("give the folders to check (DIR …), or --quick")
     counts: dict[str, Counter] = {}
     with tempfile.TemporaryDirectory(prefix="tagmt-roundtrip-") as tmp:
         for n, path in enumerate(files_under(args.dirs)):
@@ -426,6 +432,9 @@ def main(argv: list[str] | None = None) -> int:
         total = tally["ok"] + tally["refused"] + tally["failed"]
         share = f"{100 * tally['ok'] / total:.0f} %" if total else "-"
         print(f"{fmt}\t{tally['ok']}\t{tally['refused']}\t{tally['failed']}\t{tally['skipped']}\t{share}")
+    checked = sum(t["ok"] + t["refused"] + t["failed"] for t in counts.values())
+    if checked:
+        print(f"ratio files ok / checked: {sum(t['ok'] for t in counts.values()) / checked:.2f}")
     return 1 if any(t["failed"] for t in counts.values()) else 0
 
 
