@@ -275,9 +275,10 @@ def segment_reference(spec: ReferenceSpec, hyps: Sequence[str]) -> Reference:
         if path == "-":
             raise TagmtError("--ref cannot be standard input; give the reference file")
         head = _head(path)
-        if looks_like_xliff(head) or (_is_document(path, head) and _documents(hyps)):
+        document = _is_document(path, head)
+        if looks_like_xliff(head) or (document and _documents(hyps)):
             return xliff_reference(path, hyps, spec)
-        if looks_like_xml(head) or _is_document(path, head):
+        if looks_like_xml(head) or document:
             return corpus_reference(path, spec, hyps)
         if not spec.trg_lang:
             raise TagmtError("--ref needs --trg-lang (e.g. --trg-lang ja) to choose the BLEU tokenizer")
@@ -343,7 +344,11 @@ def _documents(hyps: Sequence[str]) -> bool:
     (then the reference document's segments, in the order `tagmt views` writes them, meet its lines)."""
     from tagmt.corpus.detect import looks_like_xml
 
-    return bool(hyps) and all(h != "-" and (looks_like_xml(_head(h)) or _is_document(h, _head(h))) for h in hyps)
+    def document(path: str) -> bool:
+        head = _head(path)  # (read once per file)
+        return looks_like_xml(head) or _is_document(path, head)
+
+    return bool(hyps) and all(h != "-" and document(h) for h in hyps)
 
 
 def xliff_reference(path: str, hyps: Sequence[str], spec: ReferenceSpec) -> Reference:
