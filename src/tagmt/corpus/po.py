@@ -5,7 +5,8 @@ Read: ``msgctxt`` is part of the segment's key (``("po", msgctxt, msgid, form)``
 ``[N]`` for a plural form). Placeholders by the entry's flags (``c-format``/``php-format``/… → printf,
 ``python-format`` → python, ``python-brace-format`` → brace) unless ``placeholders`` is given. A non-empty,
 non-fuzzy msgstr is a human translation: the segment's reference, kept unless the run overwrites (as an
-XLIFF target in state ``translated``). A fuzzy msgstr is no one's approved work: not kept, not a reference.
+XLIFF target in state ``translated``). A non-empty fuzzy msgstr is a person's draft (often of the entry's previous
+msgid, ``#|``): kept alike unless the run overwrites (``Segment.keep = "fuzzy"``), but no reference.
 The header (the entry whose msgid is empty) and obsolete ``#~`` entries are not segments.
 
 Plural forms: one segment per ``msgstr[N]`` the entry has. tagmt writes the forms the file holds and never
@@ -15,7 +16,7 @@ first (they know the language's rules; tagmt does not guess them).
 Written by splicing (``tagmt.corpus.splice``): only the msgstr strings given a target change (one quoted line,
 or gettext's multi-line layout when the text holds line breaks), plus the header's ``Language`` (added as the
 header's last line when missing) and a template's ``charset=CHARSET`` (as ``UTF-8``, the encoding written).
-Comments, flags (a ``fuzzy`` flag stays: the entry still wants review),
+Comments, flags (a ``fuzzy`` flag stays, also on an entry overwritten: it still wants review),
 ``#|`` previous strings, obsolete entries and the line layout of every other entry stay byte for byte.
 Parsed by hand, not with polib: polib rewrites the whole file (re-wrapped lines, reordered comments) and gives
 no positions; the tests check that polib reads the same entries from every file this reader reads and writes.
@@ -232,11 +233,12 @@ def read(path: Path, data: bytes, stream: object = None, *, placeholders=None, p
                                     if kinds or placeholder_regexes else (_escape_xml(current), None))
                 if found:  # (no code in it: its ids are nothing to match with the source's)
                     reference = splice.like_source(reference, found, codes)[0]
-            kept = reference is not None and not fuzzy
+            kept = reference is not None  # (fuzzy too: a person's draft, kept, but no reference)
             skeleton.add(start, end, splice.Piece(escape, reference, lines) if kept else None)
             segment_id = f"{line_id}[{form}]" if plural else line_id
+            keep = ("fuzzy" if fuzzy else "translated") if kept else None
             segments.append(Segment(segment_id, source, None if fuzzy else reference, codes,  # (by position: faster)
-                                    ("po", ctxt, msgid, form), None, None, "translated" if kept else None, locked))
+                                    ("po", ctxt, msgid, form), None, None, keep, locked))
     return Corpus("po", segments, path, src_lang, trg_lang or file_lang, escaped=True, native=skeleton,
                   writer=splice.write)
 
