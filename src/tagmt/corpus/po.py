@@ -33,6 +33,7 @@ from typing import Iterator
 from tagmt.corpus import splice
 from tagmt.corpus.formats import InputFormat, register
 from tagmt.corpus.model import Corpus, Segment
+from tagmt.corpus.widetext import wide_encoding
 from tagmt.errors import TagmtError
 
 _KEYWORD = re.compile(r'[ \t]*(msgctxt|msgid_plural|msgid|msgstr(?:\[(\d+)\])?)[ \t]+(?=")')
@@ -190,6 +191,11 @@ def read(path: Path, data: bytes, stream: object = None, *, placeholders=None, p
         raise TagmtError(f"{path}: a gzip-compressed file; decompress it first")
     if data.startswith((b"\xde\x12\x04\x95", b"\x95\x04\x12\xde")):
         raise TagmtError(f"{path}: a compiled MO catalog; give the PO file it was made from")
+    wide = wide_encoding(data)
+    if wide is not None:  # (gettext's tools read only ASCII-compatible charsets: the keywords are bytes)
+        name = wide[0].upper().replace("-LE", "LE").replace("-BE", "BE")
+        raise TagmtError(f"{path}: a {name} file, and gettext reads PO files only in an ASCII-compatible charset; "
+                         f"convert it (iconv -f {name} -t UTF-8) and declare charset=UTF-8")
     bom = b"\xef\xbb\xbf" if data.startswith(b"\xef\xbb\xbf") else b""
     text, encoding = decode(data[len(bom):], path)
     newline = "\r\n" if "\r\n" in text[:4096] else "\n"
