@@ -124,7 +124,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     add_placeholder_arguments(parser)
     parser.add_argument("--overwrite", action="store_true",
                         help="XLIFF: also replace targets that hold someone's work (translated, reviewed, final, "
-                             "approved, stateless); locked segments and empty sources are never changed")
+                             "approved, stateless); PO: also replace non-empty msgstrs, fuzzy ones included (the "
+                             "fuzzy flag stays); locked segments and empty sources are never changed")
     parser.add_argument("--src-lang", metavar="LANG", help="source language of --input (ISO code; default: the file's)")
     parser.add_argument("--trg-lang", metavar="LANG", help="target language of --input (ISO code; default: the file's)")
     parser.add_argument("--model", default="m2m100", metavar="MODEL",
