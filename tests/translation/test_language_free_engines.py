@@ -202,7 +202,10 @@ def test_copy_records_the_undetermined_language(tmp_path):
     path = _write(tmp_path, "app.json", FILES["app.json"])
     out = _run(tmp_path, path, "copy")
     record = json.loads((tmp_path / (out.name + ".run.json")).read_text())
-    assert "und" in json.dumps(record)
+    assert record["direction"] == "und-und" and record["approach"] == "dt"
+    yml = _write(tmp_path, "en.yml", FILES["en.yml"])  # (the Rails root key names the source)
+    record = json.loads((tmp_path / (_run(tmp_path, yml, "pseudo").name + ".run.json")).read_text())
+    assert record["direction"] == "en-und"
 
 
 def test_copy_dp_without_languages(tmp_path):

@@ -132,7 +132,8 @@ def read(path: Path, data: bytes, stream: object = None, *, placeholders=None, p
             header_end = text.index("\n", start)
             content = text[header_end + 1:end]
             stripped = content.rstrip("\n ")
-            indent = re.match(r"[ ]*", content).group(0)  # type: ignore[union-attr]
+            first = re.search(r"^([ ]*)[^ \n]", content, re.M)  # (the first line with text: leading empty lines)
+            indent = first.group(1) if first else re.match(r"[ ]*", content).group(0)  # type: ignore[union-attr]
             wrap = block(text[start:header_end], indent, content[len(stripped):], style == ">")
             value = value.rstrip("\n")
         else:
