@@ -117,4 +117,4 @@ def test_property_round_trip_and_pseudo(tmp_path_factory, items, nested):
 def test_literal_block_that_starts_with_an_empty_line_keeps_its_indentation(tmp_path):
     data = b"key: |\n\n  first line after an empty one\n  second\nnext: x\n"
     _, out = round_trip(tmp_path, "b.yml", data, transform=pseudo)
-    assert load(out) == {"key": "\n[FIRST LINE AFTER AN EMPTY ONE\nSECOND]\n", "next": "[X]"}
+    assert load(out) == {"key": "[\nFIRST LINE AFTER AN EMPTY ONE\nSECOND]\n", "next": "[X]"}
