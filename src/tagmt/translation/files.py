@@ -4,7 +4,8 @@
 XLIFF is pre-translated as CAT tools do it: only segments whose target is missing, empty or asks for
 translation are translated and written (``Corpus.plan``); the others stay byte for byte and are counted
 by reason (``FileRun.kept``, the run record's ``targets_kept``) unless ``overwrite``. A document whose
-``<file>`` elements name different language pairs is translated direction by direction."""
+``<file>`` elements name different language pairs is translated direction by direction. The language-free
+engines (``copy``, ``pseudo``) also run where no language is named (``und``; nothing is declared from it)."""
 
 from __future__ import annotations
 
