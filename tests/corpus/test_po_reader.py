@@ -68,7 +68,7 @@ def test_segments_keys_and_placeholders(tmp_path):
         ("12", 'Delete <x id="1"/>?', None, None),
         ("15", "Open", "Ouvrir", "translated"),
         ("19", "Open", None, None),
-        ("24", 'Hello <x id="1"/>', None, None),  # fuzzy: neither kept nor a reference
+        ("24", 'Hello <x id="1"/>', None, "fuzzy"),  # fuzzy: kept (a person's draft), but no reference
         ("28", '<x id="1"/> files', '<x id="1"/> fichiers', "translated"),
         ("31[0]", "One file", None, None),
         ("31[1]", "%d files", None, None),  # no c-format flag: no placeholder
@@ -83,7 +83,7 @@ def test_untouched_and_fully_kept_files_are_byte_identical(tmp_path):
     assert out == PO.replace(b"Language: fr", b"Language: de")
     translated = PO.replace(b'msgstr ""\n\nmsgctxt "verb"', b'msgstr "x"\n\nmsgctxt "verb"')
     corpus, out = round_trip(tmp_path, "b.po", translated, transform=lambda s: s)
-    assert out.count(b'msgstr "Ouvrir"') == 1 and out.count(b'"Salut %(name)s"') == 0
+    assert out.count(b'msgstr "Ouvrir"') == 1 and out.count(b'"Salut %(name)s"') == 1  # (fuzzy: kept)
 
 
 def test_copy_keeps_translations_and_fills_the_rest(tmp_path):
@@ -91,7 +91,7 @@ def test_copy_keeps_translations_and_fills_the_rest(tmp_path):
     entries = {(e.msgctxt, e.msgid): e for e in polib.pofile(out.decode())}
     assert entries[("menu", "Open")].msgstr == "Ouvrir"
     assert entries[("verb", "Open")].msgstr == "Open"
-    assert entries[(None, "Hello %(name)s")].msgstr == "Hello %(name)s" and "fuzzy" in entries[(None, "Hello %(name)s")].flags
+    assert entries[(None, "Hello %(name)s")].msgstr == "Salut %(name)s" and "fuzzy" in entries[(None, "Hello %(name)s")].flags
     assert entries[(None, "One file")].msgstr_plural == {0: "One file", 1: "%d files"}
     assert entries[(None, 'A long text that spans lines.\nSecond "line".')].msgstr.endswith('"line".')
     assert b'#~ msgid "Old"\n#~ msgstr "Vieux"\n' in out and b"Language: fr" in out
@@ -167,7 +167,7 @@ def test_property_round_trip_and_pseudo(tmp_path_factory, data):
         values = list(entry.msgstr_plural.values()) if entry.msgid_plural else [entry.msgstr]
         olds = list(old.msgstr_plural.values()) if old.msgid_plural else [old.msgstr]
         for value, previous in zip(values, olds):
-            if previous and "fuzzy" not in old.flags:
-                assert value == previous  # a translation is kept
+            if previous:
+                assert value == previous  # a translation is kept (a fuzzy draft too)
             else:
                 assert value.startswith("[") and value.endswith("]")

@@ -112,3 +112,9 @@ def test_property_round_trip_and_pseudo(tmp_path_factory, items, nested):
     for key, value in after.items():
         assert value.rstrip("\n").startswith("[") and value.rstrip("\n").endswith("]")
         assert value.count("%{") == before[key].count("%{") or "}" not in before[key]
+
+
+def test_literal_block_that_starts_with_an_empty_line_keeps_its_indentation(tmp_path):
+    data = b"key: |\n\n  first line after an empty one\n  second\nnext: x\n"
+    _, out = round_trip(tmp_path, "b.yml", data, transform=pseudo)
+    assert load(out) == {"key": "[\nFIRST LINE AFTER AN EMPTY ONE\nSECOND]\n", "next": "[X]"}

@@ -76,8 +76,8 @@ def test_reference_dp_on_xliff2_measures_projection(files, tmp_path):
 
 def test_line_files_need_their_languages_and_stay_line_files(files, tmp_path, capsys):
     out = tmp_path / "out.de"
-    assert main(["translate", "--input", str(files / "guide.en"), "--approach", "dt", "--model", "copy",
-                 "-o", str(out)]) == 2
+    assert main(["translate", "--input", str(files / "guide.en"), "--approach", "dt", "--model", "m2m100",
+                 "-o", str(out)]) == 2  # (copy and pseudo need no language: test_language_free_engines)
     assert "no source language: a line file carries none; pass --src-lang" in capsys.readouterr().err
     assert not out.exists()
     assert main(["translate", "--input", str(files / "guide.en"), "--src-lang", "en", "--trg-lang", "de-DE",
@@ -166,7 +166,8 @@ def test_an_xliff_without_target_language_needs_one(tmp_path, capsys):
     path = tmp_path / "in.xlf"
     path.write_text('<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en"><file id="f">'
                     '<unit id="u"><segment><source>Hi</source></segment></unit></file></xliff>', encoding="utf-8")
-    assert main(["translate", "--input", str(path), "--approach", "dt", "--model", "copy", "-o", str(tmp_path / "o")]) == 2
+    assert main(["translate", "--input", str(path), "--approach", "dt", "--model", "m2m100", "-o",
+                 str(tmp_path / "o")]) == 2  # (copy declares none: test_language_free_engines)
     assert f"no target language: {path} names none; pass --trg-lang" in capsys.readouterr().err
     assert main(["translate", "--input", str(path), "--trg-lang", "pt-BR", "--approach", "dt", "--model", "copy",
                  "-o", str(tmp_path / "o")]) == 0
@@ -178,6 +179,7 @@ def test_an_xliff_with_nothing_to_translate_is_refused(tmp_path, capsys):
     path.write_text('<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en" trgLang="de">'
                     '<file id="f"><unit id="u" translate="no"><segment><source>Hi</source></segment></unit></file></xliff>',
                     encoding="utf-8")
-    assert main(["translate", "--input", str(path), "--approach", "dt", "--model", "copy", "-o", str(tmp_path / "o")]) == 2
+    assert main(["translate", "--input", str(path), "--approach", "dt", "--model", "m2m100", "-o",
+                 str(tmp_path / "o")]) == 2  # (copy declares none: test_language_free_engines)
     assert "no segment to translate" in capsys.readouterr().err
     assert not (tmp_path / "o").exists()

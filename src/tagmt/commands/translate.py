@@ -26,6 +26,9 @@ three workflows:
   my line files       tagmt translate --input src.en --src-lang en --trg-lang fr --approach dt -o mt.fr
 
 more examples:
+  tagmt translate --input strings.json --model pseudo -o strings.pseudo.json
+      (copy and pseudo need no --approach — default dt — and no language: a file that names none is run as
+      'und', undetermined, and no target language is declared unless --trg-lang is given)
   tagmt translate --approach dt --pair en-ja --model copy -o copy.en-ja.txt
   tagmt translate --approach dp --pair en-ja --model reference --aligner eflomal -o ref-dp.en-ja.txt
   tagmt translate --approach dp --pair en-ja --model reference --ref data --report dp.json --html dp.html -o dp.ja
@@ -59,7 +62,7 @@ approved="yes" cleared; 2.x: translated + subState tagmt:mt). Every other target
 final, signed-off, approved, stateless) stays byte for byte and is counted, unless --overwrite; locked
 segments and empty sources never change. Units, ids, notes and sources stay byte for byte; a file with
 several <file> language pairs is translated pair by pair. Languages come from the file unless given; a line file needs
---src-lang and --trg-lang. TMX and line files give one tagged translation per line. --pair gives one
+--src-lang and --trg-lang, except with --model copy and pseudo. TMX and line files give one tagged translation per line. --pair gives one
 tagged segment per line, in the order of `tagmt views --view tagged`.
 
 dp removes tag-like text the model writes itself (its output gets exactly the source's tags) and says
@@ -107,8 +110,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         epilog=EXAMPLE,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--approach", required=True, choices=("dt", "dp"),
-                        help="dt: direct translation; dp: detag-and-project")
+    parser.add_argument("--approach", choices=("dt", "dp"),
+                        help="dt: direct translation; dp: detag-and-project. Required, except with --model copy "
+                             "and pseudo, which need no approach and no language (default dt; a file that names "
+                             "no language is run as 'und', and no target language is declared unless "
+                             "--trg-lang is given)")
     what = parser.add_mutually_exclusive_group(required=True)
     what.add_argument("--pair", metavar="SRC-TRG", help="a direction of the SAP data set, e.g. en-ja or ja-ko")
     what.add_argument("--input", metavar="FILE", help="an XLIFF 1.2/2.x, TMX or tagged line file, or a document "
@@ -118,7 +124,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     add_placeholder_arguments(parser)
     parser.add_argument("--overwrite", action="store_true",
                         help="XLIFF: also replace targets that hold someone's work (translated, reviewed, final, "
-                             "approved, stateless); locked segments and empty sources are never changed")
+                             "approved, stateless); PO: also replace non-empty msgstrs, fuzzy ones included (the "
+                             "fuzzy flag stays); locked segments and empty sources are never changed")
     parser.add_argument("--src-lang", metavar="LANG", help="source language of --input (ISO code; default: the file's)")
     parser.add_argument("--trg-lang", metavar="LANG", help="target language of --input (ISO code; default: the file's)")
     parser.add_argument("--model", default="m2m100", metavar="MODEL",
@@ -200,6 +207,23 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                      help="--unit document: the model's context; documents are cut into chunks that fit "
                           "(default 4096)")
     parser.set_defaults(func=run)
+    _require_approach(parser)
+
+
+def _require_approach(parser: argparse.ArgumentParser) -> None:
+    """--approach is required unless --model is language-free (copy, pseudo): checked when the subcommand's
+    arguments are parsed, so that a real engine gets argparse's own message (with any misspelled option beside
+    it), as when the option was ``required``."""
+    parse = parser.parse_known_args
+
+    def parse_known_args(args=None, namespace=None):
+        from tagmt.engines.offline import LANGUAGE_FREE  # (here: the CLI starts without the engines)
+
+        parsed, extras = parse(args, namespace)
+        if parsed.approach is None and parsed.model not in LANGUAGE_FREE:
+            parser.error("the following arguments are required: --approach")
+        return parsed, extras
+    parser.parse_known_args = parse_known_args  # type: ignore[method-assign]
 
 
 def llm_options(args: argparse.Namespace, src_lang: str | None = None, trg_lang: str | None = None,
@@ -246,6 +270,7 @@ def run(args: argparse.Namespace) -> int:
     from tagmt.engines.llm import split_model
     from tagmt.errors import TagmtError
 
+    _default_approach(args)
     if args.aligner_model and not (uses_awesome(args.aligner) and (args.approach == "dp" or args.repair)):
         raise TagmtError("--aligner-model is for the awesome aligner of --approach dp or --repair project")
     _refuse_overwrites(args)
@@ -286,6 +311,21 @@ def run(args: argparse.Namespace) -> int:
         return _run_documents(args, direction, is_llm)
     _check_segment_options(args)
     return _run_segments(args, direction, is_llm)
+
+
+def _default_approach(args: argparse.Namespace) -> None:
+    """--approach: dt for the language-free engines (copy, pseudo) unless given (the parser refuses its absence
+    for every other engine: ``_require_approach``; here for a Namespace made in code)."""
+    from tagmt.engines.offline import LANGUAGE_FREE
+    from tagmt.errors import TagmtError
+
+    if args.approach is not None:
+        return
+    if args.model in LANGUAGE_FREE:
+        args.approach = "dt"
+        return
+    raise TagmtError(f"--approach is required with --model {args.model} (dt or dp; only copy and pseudo go "
+                     "without)")
 
 
 def _refuse_overwrites(args: argparse.Namespace) -> None:

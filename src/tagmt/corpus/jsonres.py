@@ -6,7 +6,10 @@ keys (``files_one``, ``files_other``) are segments of their own like any key. Pl
 ``placeholders`` is given: by the file's content — an ICU argument with ``plural``/``select``/``selectordinal``
 → icu, else ``{{`` anywhere → mustache (i18next; ``$t(key)`` nesting is a code too; markup such as ``<b>``,
 ``<0>`` is a code), else brace (``{name}``).
-A duplicate key in one object, a syntax error or bytes that are not UTF-8 are one line naming file:line.
+Encoding: UTF-8 (with or without a byte-order mark), or UTF-16/UTF-32 (RFC 4627's encodings; with a mark, or
+without one by the zero bytes of the first characters: ``tagmt.corpus.widetext``), written back in the same
+encoding and mark. A duplicate key in one object, a syntax error or bytes that are not that encoding are one line
+naming file:line.
 
 Written by splicing (``tagmt.corpus.splice``): each given target replaces the inside of its string literal,
 JSON-escaped (``"``, ``\\``, control characters; other characters as they are); every other byte — layout,
@@ -25,6 +28,7 @@ from typing import Iterator
 from tagmt.corpus import splice
 from tagmt.corpus.formats import InputFormat, register
 from tagmt.corpus.model import Corpus, Segment
+from tagmt.corpus.widetext import decode_wide
 from tagmt.errors import TagmtError
 from tagmt.safeio import decode_utf8
 
@@ -135,12 +139,16 @@ def read(path: Path, data: bytes, stream: object = None, *, placeholders=None, p
     """A JSON resource file as a corpus (see the module docstring)."""
     if data.startswith(b"\x1f\x8b"):
         raise TagmtError(f"{path}: a gzip-compressed file; decompress it first")
-    bom = b"\xef\xbb\xbf" if data.startswith(b"\xef\xbb\xbf") else b""
-    text = decode_utf8(data[len(bom):], path, what="JSON file", first_line=1)
+    wide = decode_wide(data, path, "JSON file")  # (UTF-16/32: RFC 4627's encodings, written back as read)
+    if wide is not None:
+        text, encoding, bom = wide
+    else:
+        bom, encoding = b"\xef\xbb\xbf" if data.startswith(b"\xef\xbb\xbf") else b"", "utf-8"
+        text = decode_utf8(data[len(bom):], path, what="JSON file", first_line=1)
     kinds = tuple(placeholders) if placeholders is not None else default_kinds(text)
     regexes = tuple(placeholder_regexes) + ((NESTING,) if "mustache" in kinds else ()) + (
         (splice.MARKUP,) if placeholders is None else ())
-    skeleton = splice.Skeleton(text, "utf-8", bom, splice.Piece(escape))
+    skeleton = splice.Skeleton(text, encoding, bom, splice.Piece(escape))
     segments: list[Segment] = []
     for where, start, end, value in strings(text, path):
         source, codes = splice.tagged(value, kinds, regexes, escape)

@@ -5,7 +5,8 @@ Read: ``msgctxt`` is part of the segment's key (``("po", msgctxt, msgid, form)``
 ``[N]`` for a plural form). Placeholders by the entry's flags (``c-format``/``php-format``/… → printf,
 ``python-format`` → python, ``python-brace-format`` → brace) unless ``placeholders`` is given. A non-empty,
 non-fuzzy msgstr is a human translation: the segment's reference, kept unless the run overwrites (as an
-XLIFF target in state ``translated``). A fuzzy msgstr is no one's approved work: not kept, not a reference.
+XLIFF target in state ``translated``). A non-empty fuzzy msgstr is a person's draft (often of the entry's previous
+msgid, ``#|``): kept alike unless the run overwrites (``Segment.keep = "fuzzy"``), but no reference.
 The header (the entry whose msgid is empty) and obsolete ``#~`` entries are not segments.
 
 Plural forms: one segment per ``msgstr[N]`` the entry has. tagmt writes the forms the file holds and never
@@ -15,7 +16,7 @@ first (they know the language's rules; tagmt does not guess them).
 Written by splicing (``tagmt.corpus.splice``): only the msgstr strings given a target change (one quoted line,
 or gettext's multi-line layout when the text holds line breaks), plus the header's ``Language`` (added as the
 header's last line when missing) and a template's ``charset=CHARSET`` (as ``UTF-8``, the encoding written).
-Comments, flags (a ``fuzzy`` flag stays: the entry still wants review),
+Comments, flags (a ``fuzzy`` flag stays, also on an entry overwritten: it still wants review),
 ``#|`` previous strings, obsolete entries and the line layout of every other entry stay byte for byte.
 Parsed by hand, not with polib: polib rewrites the whole file (re-wrapped lines, reordered comments) and gives
 no positions; the tests check that polib reads the same entries from every file this reader reads and writes.
@@ -32,6 +33,7 @@ from typing import Iterator
 from tagmt.corpus import splice
 from tagmt.corpus.formats import InputFormat, register
 from tagmt.corpus.model import Corpus, Segment
+from tagmt.corpus.widetext import wide_encoding
 from tagmt.errors import TagmtError
 
 _KEYWORD = re.compile(r'[ \t]*(msgctxt|msgid_plural|msgid|msgstr(?:\[(\d+)\])?)[ \t]+(?=")')
@@ -189,6 +191,11 @@ def read(path: Path, data: bytes, stream: object = None, *, placeholders=None, p
         raise TagmtError(f"{path}: a gzip-compressed file; decompress it first")
     if data.startswith((b"\xde\x12\x04\x95", b"\x95\x04\x12\xde")):
         raise TagmtError(f"{path}: a compiled MO catalog; give the PO file it was made from")
+    wide = wide_encoding(data)
+    if wide is not None:  # (gettext's tools read only ASCII-compatible charsets: the keywords are bytes)
+        name = wide[0].upper().replace("-LE", "LE").replace("-BE", "BE")
+        raise TagmtError(f"{path}: a {name} file, and gettext reads PO files only in an ASCII-compatible charset; "
+                         f"convert it (iconv -f {name} -t UTF-8) and declare charset=UTF-8")
     bom = b"\xef\xbb\xbf" if data.startswith(b"\xef\xbb\xbf") else b""
     text, encoding = decode(data[len(bom):], path)
     newline = "\r\n" if "\r\n" in text[:4096] else "\n"
@@ -232,11 +239,12 @@ def read(path: Path, data: bytes, stream: object = None, *, placeholders=None, p
                                     if kinds or placeholder_regexes else (_escape_xml(current), None))
                 if found:  # (no code in it: its ids are nothing to match with the source's)
                     reference = splice.like_source(reference, found, codes)[0]
-            kept = reference is not None and not fuzzy
+            kept = reference is not None  # (fuzzy too: a person's draft, kept, but no reference)
             skeleton.add(start, end, splice.Piece(escape, reference, lines) if kept else None)
             segment_id = f"{line_id}[{form}]" if plural else line_id
+            keep = ("fuzzy" if fuzzy else "translated") if kept else None
             segments.append(Segment(segment_id, source, None if fuzzy else reference, codes,  # (by position: faster)
-                                    ("po", ctxt, msgid, form), None, None, "translated" if kept else None, locked))
+                                    ("po", ctxt, msgid, form), None, None, keep, locked))
     return Corpus("po", segments, path, src_lang, trg_lang or file_lang, escaped=True, native=skeleton,
                   writer=splice.write)
 

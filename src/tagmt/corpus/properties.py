@@ -3,7 +3,9 @@
 Read as ``java.util.Properties.load`` does: ``#``/``!`` comment lines, ``key=value``, ``key: value`` and
 ``key value``, a line ending in an odd number of backslashes continued on the next (its leading blanks
 dropped), escapes ``\\uXXXX``, ``\\t``, ``\\n``, ``\\r``, ``\\f`` and ``\\X`` for any other X (``\\:``, ``\\=``,
-``\\ ``). Encoding: a file that is valid UTF-8 is UTF-8 (Java 9+ resource bundles), else ISO-8859-1 (Java ≤ 8).
+``\\ ``). Encoding: a file that is valid UTF-8 is UTF-8 (Java 9+ resource bundles), else ISO-8859-1 (Java ≤ 8);
+UTF-16/UTF-32 (by mark or zero bytes, ``tagmt.corpus.widetext``) as a ``Properties.load(Reader)`` in that charset
+reads it — ``ResourceBundle`` itself reads only UTF-8 and ISO-8859-1 —, each written back as read.
 Placeholders, unless ``placeholders`` is given: brace (MessageFormat's ``{0}``, ``{1,number}``) and markup tags (``<b>``) as codes. MessageFormat's
 ``''`` (one apostrophe) is left as written: the MT sees two apostrophes. A key given twice is two segments
 (Java keeps the last).
@@ -22,6 +24,7 @@ from pathlib import Path
 from tagmt.corpus import splice
 from tagmt.corpus.formats import InputFormat, register
 from tagmt.corpus.model import Corpus, Segment
+from tagmt.corpus.widetext import decode_wide
 from tagmt.errors import TagmtError
 
 _ESCAPES = {"t": "\t", "n": "\n", "r": "\r", "f": "\f"}
@@ -55,7 +58,7 @@ def escaper(encoding: str):
     def escape(text: str) -> str:
         out = text.replace("\\", "\\\\").replace("\n", "\\n").replace("\t", "\\t").replace("\r", "\\r")
         out = out.replace("\f", "\\f")
-        if encoding != "utf-8":
+        if encoding == "latin-1":
             out = "".join(c if ord(c) < 256 else _u(c) for c in out)
         return out
     return escape
@@ -110,13 +113,17 @@ def _is_comment(line: str) -> bool:
 def read(path: Path, data: bytes, stream: object = None, *, placeholders=None, placeholder_regexes=(),
          src_lang: str | None = None, trg_lang: str | None = None, **_: object) -> Corpus:
     """A .properties file as a corpus (see the module docstring)."""
-    if data.startswith(b"\x1f\x8b") or b"\x00" in data[:4096]:
+    wide = None if data.startswith(b"\x1f\x8b") else decode_wide(data, path, ".properties file")
+    if wide is not None:  # (UTF-16/32: what a Reader in that charset loads; written back as read)
+        text, encoding, bom = wide
+    elif data.startswith(b"\x1f\x8b") or b"\x00" in data[:4096]:
         raise TagmtError(f"{path}: a compressed or binary file, not a .properties file")
-    bom = b"\xef\xbb\xbf" if data.startswith(b"\xef\xbb\xbf") else b""
-    try:
-        text, encoding = data[len(bom):].decode("utf-8"), "utf-8"
-    except UnicodeDecodeError:
-        text, encoding = data.decode("latin-1"), "latin-1"
+    else:
+        bom = b"\xef\xbb\xbf" if data.startswith(b"\xef\xbb\xbf") else b""
+        try:
+            text, encoding = data[len(bom):].decode("utf-8"), "utf-8"
+        except UnicodeDecodeError:
+            text, encoding = data.decode("latin-1"), "latin-1"
     kinds = ("brace",) if placeholders is None else tuple(placeholders)
     regexes = tuple(placeholder_regexes) + ((MESSAGE_FORMAT, splice.MARKUP) if placeholders is None else ())
     escape = escaper(encoding)

@@ -4,8 +4,9 @@ scalars with another tag are not. An alias is the node it names: one segment, at
 ``---`` documents: each is read (the ids of the n-th document's strings start with ``---n``).
 
 Read with ruamel.yaml (its composer gives each scalar's position and style); placeholders, unless
-``placeholders`` is given: Rails' ``%{name}``, brace, and markup tags (``<b>``, ``<br/>``) as codes. A syntax error, a duplicate key in one mapping or
-bytes that are not UTF-8 are one line naming file:line.
+``placeholders`` is given: Rails' ``%{name}``, brace, and markup tags (``<b>``, ``<br/>``) as codes. UTF-8, or
+UTF-16/UTF-32 as YAML 1.2 allows (mark or zero bytes: ``tagmt.corpus.widetext``), written back as read. A syntax
+error, a duplicate key in one mapping or bytes that are not that encoding are one line naming file:line.
 
 Written by splicing (``tagmt.corpus.splice``): a written scalar keeps its style where it can — plain stays
 plain unless the new text would read differently (then double-quoted), single- and double-quoted escape as
@@ -24,6 +25,7 @@ from tagmt.corpus import splice
 from tagmt.corpus.formats import InputFormat, register
 from tagmt.corpus.jsonres import path_id
 from tagmt.corpus.model import Corpus, Segment
+from tagmt.corpus.widetext import decode_wide
 from tagmt.errors import TagmtError
 from tagmt.safeio import decode_utf8
 
@@ -76,8 +78,12 @@ def read(path: Path, data: bytes, stream: object = None, *, placeholders=None, p
     from ruamel.yaml.error import MarkedYAMLError, YAMLError
     from ruamel.yaml.nodes import MappingNode, ScalarNode, SequenceNode
 
-    bom = b"\xef\xbb\xbf" if data.startswith(b"\xef\xbb\xbf") else b""
-    text = decode_utf8(data[len(bom):], path, what="YAML file")
+    wide = decode_wide(data, path, "YAML file")  # (UTF-16/32: YAML 1.2 §5.2's encodings, written back as read)
+    if wide is not None:
+        text, encoding, bom = wide
+    else:
+        bom, encoding = b"\xef\xbb\xbf" if data.startswith(b"\xef\xbb\xbf") else b"", "utf-8"
+        text = decode_utf8(data[len(bom):], path, what="YAML file")
     try:
         roots = list(YAML().compose_all(text))  # (a file of several ``---`` documents: each read)
     except MarkedYAMLError as exc:
@@ -89,7 +95,7 @@ def read(path: Path, data: bytes, stream: object = None, *, placeholders=None, p
     root = roots[0] if roots else None
     kinds = ("brace",) if placeholders is None else tuple(placeholders)
     regexes = ((RAILS, splice.MARKUP) if placeholders is None else ()) + tuple(placeholder_regexes)
-    skeleton = splice.Skeleton(text, "utf-8", bom, splice.Piece(splice.same, wrap=plain))
+    skeleton = splice.Skeleton(text, encoding, bom, splice.Piece(splice.same, wrap=plain))
     segments: list[Segment] = []
     seen: set[int] = set()
     file_lang = None
@@ -126,7 +132,8 @@ def read(path: Path, data: bytes, stream: object = None, *, placeholders=None, p
             header_end = text.index("\n", start)
             content = text[header_end + 1:end]
             stripped = content.rstrip("\n ")
-            indent = re.match(r"[ ]*", content).group(0)  # type: ignore[union-attr]
+            first = re.search(r"^([ ]*)[^ \n]", content, re.M)  # (the first line with text: leading empty lines)
+            indent = first.group(1) if first else re.match(r"[ ]*", content).group(0)  # type: ignore[union-attr]
             wrap = block(text[start:header_end], indent, content[len(stripped):], style == ">")
             value = value.rstrip("\n")
         else:

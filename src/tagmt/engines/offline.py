@@ -18,6 +18,9 @@ if TYPE_CHECKING:
     from tagmt.engines.options import EngineOptions
 
 OFFLINE_ENGINES = ("copy", "reference", "pseudo")
+#: The engines whose output does not depend on the languages (``translate`` runs them on a file that names
+#: none, and without --approach: dt).
+LANGUAGE_FREE = ("copy", "pseudo")
 #: How much longer ``pseudo`` makes a text unless told (``--pseudo-expansion``): 30 %, the share German
 #: or Finnish commonly needs over English.
 PSEUDO_EXPANSION = 0.3

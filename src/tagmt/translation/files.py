@@ -4,7 +4,8 @@
 XLIFF is pre-translated as CAT tools do it: only segments whose target is missing, empty or asks for
 translation are translated and written (``Corpus.plan``); the others stay byte for byte and are counted
 by reason (``FileRun.kept``, the run record's ``targets_kept``) unless ``overwrite``. A document whose
-``<file>`` elements name different language pairs is translated direction by direction."""
+``<file>`` elements name different language pairs is translated direction by direction. The language-free
+engines (``copy``, ``pseudo``) also run where no language is named (``und``; nothing is declared from it)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from typing import Sequence
 from tagmt.corpus import Corpus, read_corpus
 from tagmt.corpus.lines import write_lines
 from tagmt.corpus.splice import legacy_charset
+from tagmt.engines.offline import LANGUAGE_FREE
 from tagmt.engines.options import EngineOptions
 from tagmt.corpus.placeholders import unprotect
 from tagmt.data.directions import Direction
@@ -38,6 +40,9 @@ from tagmt.translation.pipelines import (
 from tagmt.translation.repair import TagCheck
 
 DEFAULT_MODEL = "m2m100"
+#: The language a run of a language-free engine (``copy``, ``pseudo``) records where neither the options nor the
+#: file name one: BCP 47's "undetermined". The writer is never told it: no language is declared from it.
+UNDETERMINED = "und"
 
 
 def resolve_direction(corpus: Corpus, src_lang: str | None, trg_lang: str | None) -> Direction:
@@ -79,7 +84,7 @@ def _resolve(corpus: Corpus, src_lang: str | None, trg_lang: str | None, file_sr
                              "(an ISO code such as de)")
         chosen.append(_given(theirs if fills and theirs else mine or theirs, attribute, option, corpus))
     src, trg = chosen
-    if src.code == trg.code and src.tag.lower() == trg.tag.lower():
+    if src.code == trg.code and src.tag.lower() == trg.tag.lower() and src.code != UNDETERMINED:
         raise TagmtError(f"source and target language are both {src.tag}; translation needs two languages "
                          f"(a regional adaptation names two variants, e.g. {src.code}-US → {src.code}-AU)")
     return Direction(src.code, trg.code, src_tag=_extra_tag(src), trg_tag=_extra_tag(trg))
@@ -201,10 +206,11 @@ def translate_file(
                          "it in place would lose the TMX; give -o")
     if not corpus.segments and not _written_as_is(corpus):
         raise TagmtError(f"{input}: no segment to translate (every unit is empty or translate=\"no\")")
-    every = directions_of(corpus, range(len(corpus.segments)), src_lang, trg_lang)  # every language checked first
+    run_src, run_trg = _run_languages(corpus, engine, src_lang, trg_lang)  # (trg_lang: what the writer declares)
+    every = directions_of(corpus, range(len(corpus.segments)), run_src, run_trg)  # every language checked first
     allowed, kept = corpus.plan(overwrite)
     if not allowed and _written_as_is(corpus):  # a document: written as it is (its language declared), no engine
-        direction = resolve_direction(corpus, src_lang, trg_lang)
+        direction = resolve_direction(corpus, run_src, run_trg)
         path = corpus.write(output, [None] * len(corpus.segments), trg_lang=trg_lang or None, overwrite=overwrite)
         kept = corpus.kept or kept
         return FileRun([], output=path, corpus=corpus, direction=direction, kept=dict(kept), directions=[direction])
@@ -213,7 +219,7 @@ def translate_file(
         reasons = ", ".join(f"{n} {why}" for why, n in sorted(kept.items()))
         raise TagmtError(f"{input}: no segment to translate: every target is kept as it is ({reasons}); "
                          "--overwrite replaces those that are not locked")
-    groups = every if len(allowed) == len(corpus.segments) else directions_of(corpus, allowed, src_lang, trg_lang)
+    groups = every if len(allowed) == len(corpus.segments) else directions_of(corpus, allowed, run_src, run_trg)
     del every
     engine = _fitted(engine, legacy_charset(corpus))
     preflight(engine, approach, list(groups), aligner=aligner, run=run, repair=repair)
@@ -244,6 +250,29 @@ def translate_file(
         record_run(path, done, _in_order(corpus, parts), directions[0], approach, aligner=aligner_name(aligner),
                    repair=repair, extra=extra)
     return finished
+
+
+def language_free(engine: EngineLike) -> bool:
+    """Whether ``engine`` writes the same whatever the languages (``copy``, ``pseudo``)."""
+    options = engine_options(engine)
+    name = options.model if isinstance(options, EngineOptions) else getattr(options, "engine_name", None)
+    return name in LANGUAGE_FREE
+
+
+def _run_languages(corpus: Corpus, engine: EngineLike, src_lang: str | None, trg_lang: str | None
+                   ) -> tuple[str | None, str | None]:
+    """The languages the run's directions are resolved with: the options; for a language-free engine,
+    ``UNDETERMINED`` for a language that neither the options, nor the file, nor any of its segments name (a
+    JSON file, a PO file without ``Language``) — a real engine is refused there, in one line, by ``_given``."""
+    if not language_free(engine) or (src_lang and trg_lang):
+        return src_lang, trg_lang
+    named = [corpus.src_lang is not None, corpus.trg_lang is not None]
+    for segment in corpus.segments:
+        if all(named):
+            break
+        named[0] = named[0] or segment.src_lang is not None
+        named[1] = named[1] or segment.trg_lang is not None
+    return (src_lang or (None if named[0] else UNDETERMINED)), (trg_lang or (None if named[1] else UNDETERMINED))
 
 
 def _fitted(engine: EngineLike, charset: str | None) -> EngineLike:
