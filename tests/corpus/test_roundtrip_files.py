@@ -70,3 +70,16 @@ def test_template_charset_declared_as_written(tmp_path: Path) -> None:
     text = out.read_text("utf-8")
     assert '"Content-Type: text/plain; charset=UTF-8\\n"' in text and '"Language: de\\n"' in text
     assert "CHARSET" not in text
+
+
+def test_template_charset_declared_without_a_target_language(tmp_path: Path) -> None:
+    """pseudo writes non-ASCII: the POT's ``charset=CHARSET`` becomes the encoding written even when no target
+    language is given (the ``Language`` line stays as the template has it)."""
+    from tagmt.cli import main
+    out = tmp_path / "pseudo.po"
+    assert main(["translate", "--input", str(FILES / "po" / "template.pot"), "--model", "pseudo", "-o", str(out)]) == 0
+    text = out.read_text("utf-8")
+    assert '"Content-Type: text/plain; charset=UTF-8\\n"' in text and "CHARSET" not in text
+    source = (FILES / "po" / "template.pot").read_text("utf-8")
+    language = [line for line in source.splitlines() if line.startswith('"Language:')]
+    assert [line for line in text.splitlines() if line.startswith('"Language:')] == language

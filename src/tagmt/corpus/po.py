@@ -278,7 +278,7 @@ def _header(skeleton: splice.Skeleton, entry: Entry, newline: str) -> str | None
     raw = skeleton.text[start:end]
     template = re.search(r"charset=(CHARSET)\b", raw)  # a POT's placeholder: the file is written in UTF-8, say so
     if template:
-        skeleton.declarations.append((start + template.start(1), start + template.end(1), lambda lang: "UTF-8"))
+        skeleton.encoding_declarations.append((start + template.start(1), start + template.end(1), "UTF-8"))
     found = re.search(r'"Language:[ \t]*([^"\\]*)', raw)
     if found:
         at = start + found.start(1)

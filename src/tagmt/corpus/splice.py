@@ -72,6 +72,9 @@ class Skeleton:
     ends: array = field(default_factory=lambda: array("q"))
     special: dict[int, Piece] = field(default_factory=dict)
     declarations: list[tuple[int, int, Callable[[str], str]]] = field(default_factory=list)
+    #: spans that declare the encoding written (a POT's ``charset=CHARSET``): replaced whenever a target is
+    #: written, whether or not a target language is given
+    encoding_declarations: list[tuple[int, int, str]] = field(default_factory=list)
     #: the spans were added in document order (else the writer sorts its edits)
     ordered: bool = True
 
@@ -91,6 +94,8 @@ def write(corpus: Corpus, targets: Sequence[str | None], output: str | Path, *, 
     the target language declared where the format says it, in the file's own encoding, atomically."""
     skeleton: Skeleton = corpus.native
     declarations = sorted((start, end, make(trg_lang)) for start, end, make in skeleton.declarations) if trg_lang else []
+    if skeleton.encoding_declarations and any(target is not None for target in targets):
+        declarations = sorted(declarations + skeleton.encoding_declarations)
     edits = _edits(corpus, targets)
     if not skeleton.ordered:
         edits = iter(sorted(edits))
