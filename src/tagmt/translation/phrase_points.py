@@ -51,10 +51,21 @@ CLOSING = "」』”“\"'）)】〉》»’"
 CLAUSE = "、，,：:；;。"
 #: Marks of a range or a ratio between two numbers (`%d～%d`, `%d/%d`): a number goes on either side.
 RANGE = "～〜~/／–-"
-#: What stands between the two ends of a range or pair in English (`{min} to {max}`, `%s:%d`, `%d/%d`).
-RANGE_WORDS = frozenset({"to", "-", "–", "—", "/", ":", "x", "×", "..", "...", "of", "out of"})
+#: What stands between the two ends of a range, pair or list in English (`{min} to {max}`, `%s:%d`, `%d/%d`,
+#: `{1} and {2}`): Japanese keeps their order.
+RANGE_WORDS = frozenset({"to", "-", "–", "—", "/", ":", "x", "×", "..", "...", "of", "out of", "and", "or", ","})
 #: Punctuation that ends a sentence: no placeholder after it.
 FINAL = "。？！?!.…"
+#: Prefixes of a unit written as one word with it (`ミリ秒`): no counter point between them.
+UNIT_PREFIXES = ("ミリ", "キロ", "メガ", "ギガ", "テラ", "マイクロ", "ナノ")
+#: Words written right before a number, that MeCab may join to the counter after it (`他人` for `他 {1} 人`).
+NUMBER_PREFIXES = ("他", "約", "全", "計", "各", "第", "毎", "最大", "最小", "合計")
+#: What MeCab may join to a counter or relational noun in one word (`行目`, `件中`, `日間`, `分前`).
+WORD_SUFFIXES = ("目", "間", "中", "後", "前", "ごと", "毎", "以上", "以下", "以内", "未満", "以降", "以前")
+#: Relational nouns that open a text as adjectives (`前のページ`, `次の`): no lost phrase before them there.
+ADJECTIVAL = ("前", "後", "中")
+#: A particle after which a case particle follows without a noun (`のを`: `の` makes a noun of a verb).
+NOT_AFTER_PARTICLE = ("の",)
 _PRINTF_NUMBER = re.compile(r"%(?:\d+\$)?[-+#0' ]*(?:\d+|\*)?(?:\.(?:\d+|\*))?(?:hh|h|ll|l|L|q|j|z|t)?[diouxXeEfFgG]")
 _PRINTF_NAME = re.compile(r"%(?:\d+\$)?[-+#0]*(?:\d+|\*)?(?:\.(?:\d+|\*))?l?[s@cS]")
 _NAMED = re.compile(r"\{+\s*([A-Za-z_][\w.\-]*)\s*\}+|%\(([^()]+)\)[-+#0]*\d*(?:\.\d+)?([a-zA-Z])")
@@ -96,11 +107,16 @@ def _script(char: str) -> str:
 
 def _words(text: str, profile: Profile) -> list[tuple[int, str]]:
     """Where the words of ``text`` start, with their kinds: jieba's dictionary words for Chinese (the
-    `chars` segmenter would cut `文件` into `文|件`, a counter), the profile's segmenter else."""
+    `chars` segmenter would cut `文件` into `文|件`, a counter), the profile's segmenter else (Japanese
+    that opens with kana read after a noun)."""
     if not text:
         return []
     if profile.family == "chinese" and jieba_available():
         return [(start, "content") for start, _ in chinese_spans(text)]
+    if profile.family == "japanese" and _script(text[0]) == "hiragana":
+        # a text that lost the noun it opened with: MeCab reads `はから…` as the noun `はか`; with a noun before
+        # it (`X`), as the particles they are
+        return [(word.start - 1, word.kind) for word in words_with_offsets("X" + text, profile.code)[1:]]
     return [(word.start, word.kind) for word in words_with_offsets(text, profile.code)]
 
 
@@ -118,17 +134,32 @@ def phrase_points(text: str, profile: Profile) -> dict[int, str]:
     inside = {at for compound in profile.compound_particles for m in re.finditer(re.escape(compound), text)
               for at in range(m.start() + 1, m.end())}
     starts = {at for at, _ in words} | {len(text)}
-    for at, kind in words:
+    ends = dict(zip((at for at, _ in words), [*(at for at, _ in words[1:]), len(text)]))
+    for n, (at, kind) in enumerate(words):
         word = next((w for w in followers if text.startswith(w, at)), None)
         if word is None or kind in ("verb", "auxiliary") or at in inside or \
-                any(text[:at].rstrip(" ").endswith(h) for h in profile.honorifics):
-            continue  # not a word a phrase ends before, or the particle of the name an honorific closed
+                any(text[:at].rstrip(" ").endswith(h) for h in profile.honorifics) or \
+                word in profile.counters and text[:at].endswith(UNIT_PREFIXES):
+            continue  # not a word a phrase ends before, the particle of the name an honorific closed, `ミリ|秒`
+        tail = at + len(word)
+        if profile.family == "japanese" and tail not in starts and text[tail:ends[at]].strip(" ") and \
+                text[tail:ends[at]].strip(" ") not in WORD_SUFFIXES:
+            continue  # the start of a longer word (`文字数`, `中止`), not the follower
         start = at
         while start > 0 and text[start - 1] == " ":
             start -= 1
         if any(start < gap <= at for gap in holes):
             continue  # the gap in the spaces before it is that point
-        found.setdefault(start, "counter" if word in profile.counters else "follower")
+        previous = words[n - 1] if n else None
+        if profile.head_final and lost(text, start, word, previous, profile):
+            found[start] = "counter" if word in profile.counters else "gap"
+        else:
+            found.setdefault(start, "counter" if word in profile.counters else "follower")
+    for at, _ in words:  # a counter MeCab joined to a counter or a number's prefix before it (`他人`, `行列`)
+        head = next((h for h in (*profile.counters, *NUMBER_PREFIXES) if text.startswith(h, at)), "")
+        inner = at + len(head)
+        if head and inner < ends[at] and any(text.startswith(c, inner) for c in profile.counters):
+            found.setdefault(inner, "counter")
     if not profile.head_final:  # objects follow verbs and prepositions: a phrase may start at any word
         for at in sorted(starts - {len(text)}):
             found.setdefault(at, "edge")
@@ -164,6 +195,22 @@ def phrase_points(text: str, profile: Profile) -> dict[int, str]:
     for at in gaps(text):  # the place a placeholder taken out of the text left
         found[at] = "gap"
     return found
+
+
+def lost(text: str, start: int, word: str, previous: tuple[int, str] | None, profile: Profile) -> bool:
+    """Whether the follower ``word`` at ``start`` (after its spaces) stands where no noun phrase is written
+    before it — the text's start, after a clause's punctuation or an opening bracket, right after a case
+    particle (`がを`, not a compound particle `には`) —, so that a placeholder taken out left it there
+    (`をインストール中`, `さんがであなたを`). A relational noun may open a text as an adjective (`前の`)."""
+    before = text[:start].rstrip(" ")
+    opened = bool(before) and before[-1] in OPENING and (before[-1] not in CLOSING or before.count(before[-1]) % 2 == 1)
+    if not before or before[-1] in CLAUSE or opened:  # a straight quote opens at its first, third… time
+        return not (word in ADJECTIVAL and text[start + len(word):start + len(word) + 1] in ("の", "、"))
+    if previous is None or previous[1] != "particle":
+        return False
+    particle = text[previous[0]:start].strip(" ")
+    return particle in profile.phrase_followers and particle not in NOT_AFTER_PARTICLE and \
+        particle + word not in profile.compound_particles and word not in profile.counters
 
 
 def allowed(points: dict[int, str], kind: bool | None) -> list[int]:
@@ -289,11 +336,84 @@ def restore(projected: str, groups: Sequence[Sequence[str]], source: Sources, es
         options = {k: sorted({*slots, offset}) for k, offset in taken.where.items()}
         return taken.put(best_points(taken.where, options, {k: set(slots) for k in taken.where}, grammar))
     points = phrase_points(taken.text, profile)
-    where = {**taken.where, **anchors(taken, source, trg_lang)}
-    kinds = {k: group_kind(taken.groups[k], source) for k in where}
-    placed = best_points(where, {k: allowed(points, kind) or list(points) for k, kind in kinds.items()},
-                         {k: preferred(points, kind) for k, kind in kinds.items()}, grammar)
-    return taken.put(placed)
+    linked = anchors(taken, source, trg_lang)
+    where = {**taken.where, **linked}
+    kinds = range_kinds(taken, source, {k: group_kind(taken.groups[k], source) for k in where})
+    last = tail_group(taken, source)
+    marked = mark_points(taken, source, points) if head_final else {}  # Chinese: the alignment's order
+    if last is not None:  # `Word count: %d` → `文字数:%d`: the end after the mark
+        marked.setdefault(last, len(taken.text))
+    # a link's place is a point of its group's own (`by %d commits` → `%dコミット`), as a mark's
+    options = {k: sorted({*(allowed(points, kind) or points), *((linked[k],) if k in linked else ()),
+                          *((marked[k],) if k in marked else ())}) for k, kind in kinds.items()}
+    strong = {k: preferred(points, kind) for k, kind in kinds.items()}
+    if any(kind is True and k in marked for k, kind in kinds.items()) and "counter" in points.values():
+        marked = {k: at for k, at in marked.items() if kinds[k] is not True}  # `line %d:` → `%d行目:`
+    return taken.put(best_points(where, options, strong, grammar, marked))
+
+
+def mark_points(taken: Taken, source: Sources, points: Mapping[int, str]) -> dict[int, int]:
+    """Per group the source writes right before a colon or an opening bracket (`%s: error`, `Version %s
+    (%d)`) or right after a colon (`Get:%d`), the offset right before (its spaces) or after (its spaces) the
+    same mark of the translation — the i-th colon for the i-th, where both have as many."""
+    out: dict[int, int] = {}
+    for before, after in ((":：", ":："), ("(（", "(（")):
+        marks = [m.start() for m in re.finditer(f"[{before}]", taken.text)]
+        if len(marks) != len(re.findall(f"[{before}]", source.text)):
+            continue
+        starts = {k: source.starts.get(taken.groups[k][0]) for k in taken.where}
+        for k, start in starts.items():
+            if start is None:
+                continue
+            ahead, behind = source.text[start:].lstrip(" "), source.text[:start].rstrip(" ")
+            mark = len(source.text) - len(ahead)
+            # another group between it and the mark (`Get:%d %s`: `%d` is after the colon, not `%s`)
+            later = any(o != k and s is not None and (start < s <= mark or s == start and o > k)
+                        for o, s in starts.items())
+            earlier = any(o != k and s is not None and (len(behind) <= s < start or s == start and o < k)
+                          for o, s in starts.items())
+            if ahead[:1] and ahead[0] in before and not later:
+                at = marks[source.text.count(ahead[0], 0, start) + sum(source.text.count(c, 0, start)
+                                                                         for c in before if c != ahead[0])]
+                while at > 0 and taken.text[at - 1] == " ":
+                    at -= 1
+                out.setdefault(k, at)
+            elif behind[-1:] and behind[-1] in after and behind[-1] in ":：" and not earlier:
+                at = marks[sum(source.text.count(c, 0, len(behind) - 1) for c in after)] + 1
+                while at < len(taken.text) and taken.text[at] == " " and at not in points:
+                    at += 1  # after its spaces, unless a point is right after it (`: への` lost `%d`)
+                out.setdefault(k, at)
+    return out
+
+
+def range_kinds(taken: Taken, source: Sources, kinds: dict[int, bool | None]) -> dict[int, bool | None]:
+    """``kinds`` with a group that cannot say what it is a number where the source writes it as one end of a
+    range or ratio whose other end is one (`{done} of {total}`, `{start}–{end}`)."""
+    order = sorted(taken.where, key=lambda k: source.starts.get(taken.groups[k][0], 0))
+    out = dict(kinds)
+    for a, b in zip(order, order[1:]):
+        between = source.text[source.starts.get(taken.groups[a][-1], 0):source.starts.get(taken.groups[b][0], 0)]
+        if between.strip().lower() in RANGE_WORDS - {"and", "or", ","} and None in (out[a], out[b]) and \
+                True in (out[a], out[b]):
+            out[a] = out[b] = True
+    return out
+
+
+def tail_group(taken: Taken, source: Sources) -> int | None:
+    """The group that ends the source after a colon, a comma or an ellipsis (`Word count: %d`, `Reading…
+    %d%%`) when the translation ends with such a mark (a clause's, not a sentence's): it ends it too."""
+    ends = [(source.starts.get(group[0], -1), k) for k, group in enumerate(taken.groups) if k in taken.where]
+    if not ends:
+        return None
+    start, k = max(ends)
+    before = source.text[:start].rstrip(" ")
+    mark = taken.text.rstrip(" ")[-1:]
+    if start < 0 or source.text[start:].strip(" .!?") or not before or not taken.text.strip(" ") or \
+            any(len(before) <= other < start or other == start and j < k for other, j in ends):
+        return None  # another group stands between the mark and it
+    if before[-1] in ":," and mark in CLAUSE and mark not in FINAL or before[-1] in "…." and mark in "….":
+        return k
+    return None
 
 
 def preferred(points: dict[int, str], kind: bool | None) -> set[int]:
@@ -332,9 +452,10 @@ def _against(placed: Mapping[int, int], before: set[tuple[int, int]]) -> int:
 
 
 def best_points(where: Mapping[int, int], options: Mapping[int, Sequence[int]], strong: Mapping[int, set[int]],
-                before: set[tuple[int, int]]) -> dict[int, int]:
+                before: set[tuple[int, int]], marked: Mapping[int, int] | None = None) -> dict[int, int]:
     """One point per group (no point twice): the most groups on a ``strong`` point, then the fewest pairs
-    of ``before`` (a group, one the grammar puts it before) placed the other way, then the least distance to
+    of ``before`` (a group, one the grammar puts it before) placed the other way, then the most groups on
+    their ``marked`` point (beside a colon or bracket as in the source), then the least distance to
     ``where`` (the projection's or a link's offset). Every assignment is tried while there are at most 4,096
     (bounded work a segment): beyond, each group keeps its strong points, the start and its 6 nearest."""
     groups = list(where)
@@ -350,7 +471,8 @@ def best_points(where: Mapping[int, int], options: Mapping[int, Sequence[int]], 
             continue
         weak = sum(at not in strong[k] for k, at in zip(groups, combo))
         placed = dict(zip(groups, combo))
-        score = (weak, _against(placed, before), sum(abs(at - where[k]) for k, at in zip(groups, combo)))
+        off_mark = sum(k in marked and at != marked[k] for k, at in zip(groups, combo)) if marked else 0
+        score = (weak, _against(placed, before), off_mark, sum(abs(at - where[k]) for k, at in zip(groups, combo)))
         if best is None or score < best:
             best, chosen = score, dict(zip(groups, combo))
     return chosen
