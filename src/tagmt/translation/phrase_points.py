@@ -142,9 +142,10 @@ def phrase_points(text: str, profile: Profile) -> dict[int, str]:
                 word in profile.counters and text[:at].endswith(UNIT_PREFIXES):
             continue  # not a word a phrase ends before, the particle of the name an honorific closed, `ミリ|秒`
         tail = at + len(word)
-        if profile.family == "japanese" and tail not in starts and text[tail:ends[at]].strip(" ") and \
-                text[tail:ends[at]].strip(" ") not in WORD_SUFFIXES:
-            continue  # the start of a longer word (`文字数`, `中止`), not the follower
+        rest = text[tail:ends[at]].strip(" ")
+        if profile.family == "japanese" and rest and rest not in WORD_SUFFIXES and \
+                not (word in profile.counters and rest.startswith(tuple(profile.counters))):
+            continue  # the start of a longer word (`文字数`, `中止`), not the follower (`行列`: two counters)
         start = at
         while start > 0 and text[start - 1] == " ":
             start -= 1
@@ -179,7 +180,9 @@ def phrase_points(text: str, profile: Profile) -> dict[int, str]:
             after += 1
         if any(at <= gap <= after for gap in holes) or after == len(text):
             continue  # a gap in the spaces is the point
-        if text[at - 1] in CLAUSE and _script(text[after]) != "hiragana":
+        if text[at - 1] in CLAUSE and text[after] in CLAUSE:
+            found[after] = "gap"  # nothing between two clause marks (`作成者:、作成日:`): a phrase was there
+        elif text[at - 1] in CLAUSE and _script(text[after]) != "hiragana":
             found.setdefault(after, "edge")
         elif unspaced and text[at - 1] not in CLAUSE and text[at] == " " and after == at + 1 and \
                 text[after] not in FINAL and \
