@@ -12,7 +12,7 @@ from tagmt.corpus.placeholders import protect_tagged, unprotect
 from tagmt.projection import detag
 from tagmt.projection.profiles import profile_for
 from tagmt.translation.phrase_points import phrase_points, restore, sources_of
-from tagmt.translation.pins import placeholder_groups, stand_ins
+from tagmt.translation.pins import gaps, placeholder_groups, stand_ins
 from tagmt.xmltext import escape
 
 MARK = re.compile(r"#(\d)")
@@ -93,3 +93,28 @@ def test_korean_lost_phrase_and_marks(source, projected, expected):
 def test_chinese_keeps_the_alignment_beside_marks():
     # Chinese is not head-final: no mark anchors, the alignment and the word boundaries decide
     assert restored("Version %s (%d)", "版本 (#2)#1", "zh") == "版本 %s(%d)"
+
+
+@pytest.mark.parametrize("source, projected, expected", [
+    ("Saving document as %s", "文書#1をとして保存しています", "文書を%sとして保存しています"),  # MeCab's one-word として
+    ("The value {0} is not valid for {1}", "値#1はに対して#2無効です", "値{0}は{1}に対して無効です"),
+])
+def test_compound_case_particles(source, projected, expected):
+    assert restored(source, projected, "ja") == expected
+
+
+@pytest.mark.parametrize("source, projected, expected", [
+    # Japanese writes the time before the other complements; a subject the source opens with stays first
+    ("Posted by %(author)s on %(date)s", "#1に#2が投稿", "%(date)sに%(author)sが投稿"),
+    ("Uploaded by %(user)s %(time)s ago", "前に#1がアップロード#2", "%(time)s前に%(user)sがアップロード"),
+    ("{{user}} commented on {{date}}", "#1さんが#2にコメントしました", "{{user}}さんが{{date}}にコメントしました"),
+])
+def test_time_comes_first(source, projected, expected):
+    assert restored(source, projected, "ja") == expected
+
+
+def test_final_ellipsis_after_a_space_is_no_gap():
+    assert gaps("を削除しています ...") == []  # apt's `Removing %s ...`: the style, not a lost placeholder
+    assert gaps(" wird entfernt …") == [0]
+    assert gaps("Gespeichert unter .") == [18]  # a full stop after a space still is one
+    assert restored("Removing %s ...", "を削除しています#1 ...", "ja") == "%sを削除しています ..."

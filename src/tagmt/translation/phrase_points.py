@@ -76,6 +76,10 @@ NUMBER_WORDS = frozenset("count n num number total amount quantity size min max 
                          "remaining".split())
 
 
+#: Argument names that say a time (Japanese writes the time before the other complements).
+TIME_WORDS = frozenset("date time when timestamp datetime at day".split())
+
+
 def number_kind(placeholder: str) -> bool | None:
     """Whether ``placeholder`` stands for a number (True), a name or text (False), or cannot say (None:
     ``{0}``)."""
@@ -445,9 +449,27 @@ def grammar_pairs(taken: Taken, source: Sources, head_final: bool) -> set[tuple[
             pairs.add((a, b))
     first = order[0] if order else None
     start = source.starts.get(taken.groups[first][0]) if first is not None else None
-    if start is not None and not source.text[:start].strip() and group_kind(taken.groups[first], source) is not True:
+    opens = start is not None and not source.text[:start].strip() and group_kind(taken.groups[first], source) is not True
+    if opens:
         pairs |= {(first, k) for k in order[1:] if (k, first) not in pairs}
+    if head_final:  # the time before the other complements (`by {author} on {date}` → `{date}に{author}が`)
+        starts = [source.starts.get(taken.groups[k][0], -1) for k in order]
+        times = {k for k in order if is_time(taken.groups[k], source, starts)}
+        for t in times:
+            pairs |= {(t, k) for k in order if k not in times and (k, t) not in pairs and not (opens and k == first)}
     return pairs
+
+
+def is_time(group: Sequence[str], source: Sources, starts: Sequence[int] = ()) -> bool:
+    """Whether a group stands for a time: a named placeholder called so (`{date}`, `%(time)s`, `{{createdAt}}`)
+    or one the source follows with `ago` (no other group of ``starts`` between)."""
+    names = [(m.group(1) or m.group(2) or "") for m in map(_NAMED.fullmatch, (source.texts.get(t, "") for t in group))
+             if m]
+    words = {w for name in names for w in re.findall(r"[a-z]+", re.sub(r"([a-z])([A-Z])", r"\1 \2", name).lower())}
+    end = source.starts.get(group[-1])
+    rest = source.text[end:].lstrip(" ") if end is not None else ""
+    ago = rest.lower().startswith("ago") and not any(end < other <= len(source.text) - len(rest) for other in starts)
+    return ago or bool(words & TIME_WORDS)
 
 
 def _against(placed: Mapping[int, int], before: set[tuple[int, int]]) -> int:

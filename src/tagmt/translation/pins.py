@@ -225,6 +225,8 @@ def _closes(text: str, k: int) -> bool:
     """Whether ``text[k]`` is closing punctuation: a straight quote after an odd number of its kind (``'%s'``
     opens at the first), ``»`` where no ``«`` follows (German ``»%s«`` opens with it, French ``« %s »`` not)."""
     char = text[k]
+    if text.startswith(("...", "…"), k) and not text[k:].strip(" .…"):
+        return False  # a final ellipsis after a space is a style (`Removing %s ...` → `%s を削除しています ...`)
     if char not in _BOTH_WAYS:
         return char in _CLOSING
     if char == "»":
