@@ -118,3 +118,18 @@ def test_final_ellipsis_after_a_space_is_no_gap():
     assert gaps(" wird entfernt …") == [0]
     assert gaps("Gespeichert unter .") == [18]  # a full stop after a space still is one
     assert restored("Removing %s ...", "を削除しています#1 ...", "ja") == "%sを削除しています ..."
+
+
+def test_gnu_quotes():
+    assert gaps("`' を開けません") == [1]  # the empty pair; its apostrophe closes, no gap after it
+    assert gaps("`' kann nicht geöffnet werden") == [1]
+    assert gaps("' --help' を") == [1]  # a straight quote still opens at its first
+    assert restored("unknown function `%1$s' in `%2$s'", "`#1' 内の不明な関数 `#2'", "ja") == \
+        "`%2$s' 内の不明な関数 `%1$s'"  # `A in B` is `B内のA` in a head-final language
+
+
+@pytest.mark.parametrize("source, projected, expected", [
+    ("%1$s in %2$s", "#1#2내의 ", "%2$s내의 %1$s"),  # Korean is head-final too: `B 내의 A`
+])
+def test_korean_postmodifier(source, projected, expected):
+    assert restored(source, projected, "ko") == expected

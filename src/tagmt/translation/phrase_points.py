@@ -45,7 +45,7 @@ from tagmt.translation import pins
 from tagmt.translation.pins import Taken, gaps, nearest_first, take_out
 
 #: Marks that open and close quotes and brackets around a label.
-OPENING = "「『“„\"'（(【〈《«‘"
+OPENING = "「『“„\"'（(【〈《«‘`"
 CLOSING = "」』”“\"'）)】〉》»’"
 #: Punctuation after which a new phrase starts (a clause, a label's colon).
 CLAUSE = "、，,：:；;。"
@@ -76,6 +76,9 @@ NUMBER_WORDS = frozenset("count n num number total amount quantity size min max 
                          "remaining".split())
 
 
+#: What joins two placeholders as a noun and the phrase that follows it (`A of B`, `A in B`, `A from B`): a
+#: head-final language writes that phrase first (`BのA`, `B内のA`, `BからのA`).
+POSTMODIFIERS = frozenset({"of", "in", "from"})
 #: Argument names that say a time (Japanese writes the time before the other complements).
 TIME_WORDS = frozenset("date time when timestamp datetime at day".split())
 
@@ -210,7 +213,8 @@ def lost(text: str, start: int, word: str, previous: tuple[int, str] | None, pro
     particle (`がを`, not a compound particle `には`) —, so that a placeholder taken out left it there
     (`をインストール中`, `さんがであなたを`). A relational noun may open a text as an adjective (`前の`)."""
     before = text[:start].rstrip(" ")
-    opened = bool(before) and before[-1] in OPENING and (before[-1] not in CLOSING or before.count(before[-1]) % 2 == 1)
+    opened = bool(before) and before[-1] in OPENING and (before[-1] not in CLOSING or before.count(before[-1]) % 2 == 1
+                                                         and not (before[-1] == "'" and "`" in before))  # GNU `…'
     if not before or before[-1] in CLAUSE or opened:  # a straight quote opens at its first, third… time
         return not (word in ADJECTIVAL and text[start + len(word):start + len(word) + 1] in ("の", "、"))
     if previous is None or previous[1] != "particle":
@@ -291,7 +295,7 @@ def source_order(taken: Taken, source: Sources, head_final: bool) -> list[int]:
     k = 0
     while k + 1 < len(order):
         a, b = (source.starts.get(taken.groups[order[j]][0], 0) for j in (k, k + 1))
-        if source.text[a:b].strip().lower() == "of":
+        if source.text[a:b].strip(" `'\"").lower() in POSTMODIFIERS:
             order[k], order[k + 1] = order[k + 1], order[k]
             k += 1
         k += 1
