@@ -11,18 +11,27 @@ after the verb that ends the sentence, nor inside a word (the language's segment
 inside a compound particle (`には`), nor between an honorific and its particle (`さん|が`). Chinese puts
 objects after verbs and prepositions: any word boundary is a point there. A number placeholder (`%d`,
 `%(n)d`, `{count}`, `{0}` before an English plural) goes before a counter or unit, beside a range mark or
-after the noun it measures at the end; a name (`%s`, `%@`) never there.
+after the noun it measures at the end; a name (`%s`, `%@`) never there. A follower is a whole word (`文字数`
+holds no counter `文字`) but for two counters MeCab joins (`行列`, and `他人` after a number's prefix `他`).
+
+A follower standing where no noun phrase can be before it — the text's start, after a clause's punctuation
+or an opening bracket, right after a case particle (`がを`, not a compound `には`), nothing between two
+clause marks (`作成者:、`) — marks the place one was lost: a gap (:func:`lost`; the text is read by MeCab
+after a noun there, else `はから…` reads as the noun `はか`).
 
 Where the translation kept its spaces, the gaps and the alignment already say where (the old rule: as many
 gaps as groups, each to the nearest); the rules decide only what they cannot. The order of the arguments
 is the grammar's (:func:`grammar_pairs`): a language that keeps the English order keeps the source's; a
 head-final one reverses a verb's complements (`read %1$lu from %2$s` → `%2$s から %1$lu`), so there only
-a name or text the source opens with comes first, `A of B` is `B…A` (unless written `A/B`) and a range
-(`{min} to {max}`, `%s:%d`) keeps its order. Among its points each group is placed by: the most groups on
-a gap or (a number) before a counter or beside a range mark; the fewest pairs against that order; the
-least distance to where the projection put it, or to the link of a source word next to it
-(:func:`anchors`: en-ja loanwords, `option %s` → after `オプション`; a sentence-initial argument → the
-start). Japanese and Chinese write a lone space only beside a Latin token: one between other characters
+a name or text the source opens with comes first, `A of B` (`in`, `from`) is `B…A` (unless written `A/B`),
+a time before the others (`by {author} on {date}` → `{date}に{author}が`) and a range or list (`{min} to
+{max}`, `%s:%d`, `{1} and {2}`) keeps its order. Among its points each group is placed by: the most groups
+on a gap or (a number) before a counter or beside a range mark; the fewest pairs against that order; in a
+head-final language, the most groups against the colon or bracket the source writes them against
+(:func:`mark_points`: `Error %d: %s` → `エラー%d:%s`; the source's last after its colon → the end after
+the translation's); the least distance to where the projection put it, or to the link of a source word
+next to it (:func:`anchors`: en-ja loanwords, `option %s` → after `オプション`, a point of its own; a
+sentence-initial argument → the start). Japanese and Chinese write a lone space only beside a Latin token: one between other characters
 is a point too. Spaced languages (German) keep the gaps: where gaps and groups differ in number, the gaps
 take as many groups as they can, the rest stay where projected. The translation's text is never altered.
 """
