@@ -9,10 +9,10 @@ it was: exact when the output, its text unescaped, equals it. ``text kept`` chec
 translation given with the source's placeholders put in, each once, and nothing else changed.
 
 Inputs: the hand-made pairs (``tests/data/placeholder_pairs/{dev,aside,domains}.tsv``: en, de, ja per line;
-``domains``: command-line tools, web apps, mobile) by default; ``--mo`` reads this machine's gettext catalogues (``/usr/share/locale/{de,ja}/LC_MESSAGES/*.mo``): every entry whose msgid has placeholders
+``domains``: command-line tools, web apps, mobile; ``ja_more.tsv``: en, ja only) by default; ``--mo`` reads this machine's gettext catalogues (``/usr/share/locale/{de,ja}/LC_MESSAGES/*.mo``): every entry whose msgid has placeholders
 and whose msgstr has the same ones (as a multiset), one line each, duplicates dropped.
 
-Usage: ``python benchmarks/bench_placeholder_restore.py [--part dev|aside|domains|all|dev,domains] [--mo]
+Usage: ``python benchmarks/bench_placeholder_restore.py [--part dev|aside|domains|ja_more|all|dev,domains] [--mo]
 [--misses] [--quick]`` (``--quick``: the first 30 dev pairs, placeholders removed only). The ``unspaced`` variant is run for
 Japanese only (German without spaces is no German).
 Figures: docs/placeholders.md.
@@ -48,8 +48,10 @@ def read_tsv(part: str) -> dict[str, list[tuple[str, str]]]:
         for line in (DATA / f"{name}.tsv").read_text(encoding="utf-8").splitlines():
             if line.startswith("#") or not line.strip():
                 continue
-            en, de, ja = line.split("\t")
-            out["de"].append((en, de))
+            fields = line.split("\t")  # en, de, ja; or en, ja (``ja_more``: Japanese only)
+            en, ja = fields[0], fields[-1]
+            if len(fields) == 3:
+                out["de"].append((en, fields[1]))
             out["ja"].append((en, ja))
     return out
 

@@ -96,7 +96,7 @@ def test_number_kind():
 def test_points_are_between_words():
     points = phrase_points("こんにちは、 さん", profile_for("ja"))
     assert 2 not in points and 3 not in points  # not inside こんにちは (its に)
-    assert points[6] == "follower"  # before the space before the honorific
+    assert points[6] == "gap"  # before the space before the honorific, which no name precedes: a lost one
     assert phrase_points("", profile_for("ja")) == {0: "edge"}
     assert not profile_for("de").phrase_followers  # spaced languages: the gaps tell
 

@@ -11,18 +11,27 @@ after the verb that ends the sentence, nor inside a word (the language's segment
 inside a compound particle (`には`), nor between an honorific and its particle (`さん|が`). Chinese puts
 objects after verbs and prepositions: any word boundary is a point there. A number placeholder (`%d`,
 `%(n)d`, `{count}`, `{0}` before an English plural) goes before a counter or unit, beside a range mark or
-after the noun it measures at the end; a name (`%s`, `%@`) never there.
+after the noun it measures at the end; a name (`%s`, `%@`) never there. A follower is a whole word (`文字数`
+holds no counter `文字`) but for two counters MeCab joins (`行列`, and `他人` after a number's prefix `他`).
+
+A follower standing where no noun phrase can be before it — the text's start, after a clause's punctuation
+or an opening bracket, right after a case particle (`がを`, not a compound `には`), nothing between two
+clause marks (`作成者:、`) — marks the place one was lost: a gap (:func:`lost`; the text is read by MeCab
+after a noun there, else `はから…` reads as the noun `はか`).
 
 Where the translation kept its spaces, the gaps and the alignment already say where (the old rule: as many
 gaps as groups, each to the nearest); the rules decide only what they cannot. The order of the arguments
 is the grammar's (:func:`grammar_pairs`): a language that keeps the English order keeps the source's; a
 head-final one reverses a verb's complements (`read %1$lu from %2$s` → `%2$s から %1$lu`), so there only
-a name or text the source opens with comes first, `A of B` is `B…A` (unless written `A/B`) and a range
-(`{min} to {max}`, `%s:%d`) keeps its order. Among its points each group is placed by: the most groups on
-a gap or (a number) before a counter or beside a range mark; the fewest pairs against that order; the
-least distance to where the projection put it, or to the link of a source word next to it
-(:func:`anchors`: en-ja loanwords, `option %s` → after `オプション`; a sentence-initial argument → the
-start). Japanese and Chinese write a lone space only beside a Latin token: one between other characters
+a name or text the source opens with comes first, `A of B` (`in`, `from`) is `B…A` (unless written `A/B`),
+a time before the others (`by {author} on {date}` → `{date}に{author}が`) and a range or list (`{min} to
+{max}`, `%s:%d`, `{1} and {2}`) keeps its order. Among its points each group is placed by: the most groups
+on a gap or (a number) before a counter or beside a range mark; the fewest pairs against that order; in a
+head-final language, the most groups against the colon or bracket the source writes them against
+(:func:`mark_points`: `Error %d: %s` → `エラー%d:%s`; the source's last after its colon → the end after
+the translation's); the least distance to where the projection put it, or to the link of a source word
+next to it (:func:`anchors`: en-ja loanwords, `option %s` → after `オプション`, a point of its own; a
+sentence-initial argument → the start). Japanese and Chinese write a lone space only beside a Latin token: one between other characters
 is a point too. Spaced languages (German) keep the gaps: where gaps and groups differ in number, the gaps
 take as many groups as they can, the rest stay where projected. The translation's text is never altered.
 """
@@ -45,16 +54,27 @@ from tagmt.translation import pins
 from tagmt.translation.pins import Taken, gaps, nearest_first, take_out
 
 #: Marks that open and close quotes and brackets around a label.
-OPENING = "「『“„\"'（(【〈《«‘"
+OPENING = "「『“„\"'（(【〈《«‘`"
 CLOSING = "」』”“\"'）)】〉》»’"
 #: Punctuation after which a new phrase starts (a clause, a label's colon).
 CLAUSE = "、，,：:；;。"
 #: Marks of a range or a ratio between two numbers (`%d～%d`, `%d/%d`): a number goes on either side.
 RANGE = "～〜~/／–-"
-#: What stands between the two ends of a range or pair in English (`{min} to {max}`, `%s:%d`, `%d/%d`).
-RANGE_WORDS = frozenset({"to", "-", "–", "—", "/", ":", "x", "×", "..", "...", "of", "out of"})
+#: What stands between the two ends of a range, pair or list in English (`{min} to {max}`, `%s:%d`, `%d/%d`,
+#: `{1} and {2}`): Japanese keeps their order.
+RANGE_WORDS = frozenset({"to", "-", "–", "—", "/", ":", "x", "×", "..", "...", "of", "out of", "and", "or", ","})
 #: Punctuation that ends a sentence: no placeholder after it.
 FINAL = "。？！?!.…"
+#: Prefixes of a unit written as one word with it (`ミリ秒`): no counter point between them.
+UNIT_PREFIXES = ("ミリ", "キロ", "メガ", "ギガ", "テラ", "マイクロ", "ナノ")
+#: Words written right before a number, that MeCab may join to the counter after it (`他人` for `他 {1} 人`).
+NUMBER_PREFIXES = ("他", "約", "全", "計", "各", "第", "毎", "最大", "最小", "合計")
+#: What MeCab may join to a counter or relational noun in one word (`行目`, `件中`, `日間`, `分前`).
+WORD_SUFFIXES = ("目", "間", "中", "後", "前", "ごと", "毎", "以上", "以下", "以内", "未満", "以降", "以前")
+#: Relational nouns that open a text as adjectives (`前のページ`, `次の`): no lost phrase before them there.
+ADJECTIVAL = ("前", "後", "中")
+#: A particle after which a case particle follows without a noun (`のを`: `の` makes a noun of a verb).
+NOT_AFTER_PARTICLE = ("の",)
 _PRINTF_NUMBER = re.compile(r"%(?:\d+\$)?[-+#0' ]*(?:\d+|\*)?(?:\.(?:\d+|\*))?(?:hh|h|ll|l|L|q|j|z|t)?[diouxXeEfFgG]")
 _PRINTF_NAME = re.compile(r"%(?:\d+\$)?[-+#0]*(?:\d+|\*)?(?:\.(?:\d+|\*))?l?[s@cS]")
 _NAMED = re.compile(r"\{+\s*([A-Za-z_][\w.\-]*)\s*\}+|%\(([^()]+)\)[-+#0]*\d*(?:\.\d+)?([a-zA-Z])")
@@ -63,6 +83,13 @@ _WORD = re.compile(r"[A-Za-z]+")
 NUMBER_WORDS = frozenset("count n num number total amount quantity size min max minutes seconds hours days "
                          "weeks months years percent progress index page pages items files bytes limit length "
                          "remaining".split())
+
+
+#: What joins two placeholders as a noun and the phrase that follows it (`A of B`, `A in B`, `A from B`): a
+#: head-final language writes that phrase first (`BのA`, `B内のA`, `BからのA`).
+POSTMODIFIERS = frozenset({"of", "in", "from"})
+#: Argument names that say a time (Japanese writes the time before the other complements).
+TIME_WORDS = frozenset("date time when timestamp datetime at day".split())
 
 
 def number_kind(placeholder: str) -> bool | None:
@@ -96,11 +123,16 @@ def _script(char: str) -> str:
 
 def _words(text: str, profile: Profile) -> list[tuple[int, str]]:
     """Where the words of ``text`` start, with their kinds: jieba's dictionary words for Chinese (the
-    `chars` segmenter would cut `文件` into `文|件`, a counter), the profile's segmenter else."""
+    `chars` segmenter would cut `文件` into `文|件`, a counter), the profile's segmenter else (Japanese
+    that opens with kana read after a noun)."""
     if not text:
         return []
     if profile.family == "chinese" and jieba_available():
         return [(start, "content") for start, _ in chinese_spans(text)]
+    if profile.family == "japanese" and _script(text[0]) == "hiragana":
+        # a text that lost the noun it opened with: MeCab reads `はから…` as the noun `はか`; with a noun before
+        # it (`X`), as the particles they are
+        return [(word.start - 1, word.kind) for word in words_with_offsets("X" + text, profile.code)[1:]]
     return [(word.start, word.kind) for word in words_with_offsets(text, profile.code)]
 
 
@@ -118,17 +150,33 @@ def phrase_points(text: str, profile: Profile) -> dict[int, str]:
     inside = {at for compound in profile.compound_particles for m in re.finditer(re.escape(compound), text)
               for at in range(m.start() + 1, m.end())}
     starts = {at for at, _ in words} | {len(text)}
-    for at, kind in words:
+    ends = dict(zip((at for at, _ in words), [*(at for at, _ in words[1:]), len(text)]))
+    for n, (at, kind) in enumerate(words):
         word = next((w for w in followers if text.startswith(w, at)), None)
         if word is None or kind in ("verb", "auxiliary") or at in inside or \
-                any(text[:at].rstrip(" ").endswith(h) for h in profile.honorifics):
-            continue  # not a word a phrase ends before, or the particle of the name an honorific closed
+                any(text[:at].rstrip(" ").endswith(h) for h in profile.honorifics) or \
+                word in profile.counters and text[:at].endswith(UNIT_PREFIXES):
+            continue  # not a word a phrase ends before, the particle of the name an honorific closed, `ミリ|秒`
+        tail = at + len(word)
+        rest = text[tail:ends[at]].strip(" ")
+        if profile.family == "japanese" and rest and rest not in WORD_SUFFIXES and \
+                not (word in profile.counters and rest.startswith(tuple(profile.counters))):
+            continue  # the start of a longer word (`文字数`, `中止`), not the follower (`行列`: two counters)
         start = at
         while start > 0 and text[start - 1] == " ":
             start -= 1
         if any(start < gap <= at for gap in holes):
             continue  # the gap in the spaces before it is that point
-        found.setdefault(start, "counter" if word in profile.counters else "follower")
+        previous = words[n - 1] if n else None
+        if profile.head_final and lost(text, start, word, previous, profile):
+            found[start] = "counter" if word in profile.counters else "gap"
+        else:
+            found.setdefault(start, "counter" if word in profile.counters else "follower")
+    for at, _ in words:  # a counter MeCab joined to a counter or a number's prefix before it (`他人`, `行列`)
+        head = next((h for h in (*profile.counters, *NUMBER_PREFIXES) if text.startswith(h, at)), "")
+        inner = at + len(head)
+        if head and inner < ends[at] and any(text.startswith(c, inner) for c in profile.counters):
+            found.setdefault(inner, "counter")
     if not profile.head_final:  # objects follow verbs and prepositions: a phrase may start at any word
         for at in sorted(starts - {len(text)}):
             found.setdefault(at, "edge")
@@ -148,7 +196,9 @@ def phrase_points(text: str, profile: Profile) -> dict[int, str]:
             after += 1
         if any(at <= gap <= after for gap in holes) or after == len(text):
             continue  # a gap in the spaces is the point
-        if text[at - 1] in CLAUSE and _script(text[after]) != "hiragana":
+        if text[at - 1] in CLAUSE and text[after] in CLAUSE:
+            found[after] = "gap"  # nothing between two clause marks (`作成者:、作成日:`): a phrase was there
+        elif text[at - 1] in CLAUSE and _script(text[after]) != "hiragana":
             found.setdefault(after, "edge")
         elif unspaced and text[at - 1] not in CLAUSE and text[at] == " " and after == at + 1 and \
                 text[after] not in FINAL and \
@@ -164,6 +214,23 @@ def phrase_points(text: str, profile: Profile) -> dict[int, str]:
     for at in gaps(text):  # the place a placeholder taken out of the text left
         found[at] = "gap"
     return found
+
+
+def lost(text: str, start: int, word: str, previous: tuple[int, str] | None, profile: Profile) -> bool:
+    """Whether the follower ``word`` at ``start`` (after its spaces) stands where no noun phrase is written
+    before it — the text's start, after a clause's punctuation or an opening bracket, right after a case
+    particle (`がを`, not a compound particle `には`) —, so that a placeholder taken out left it there
+    (`をインストール中`, `さんがであなたを`). A relational noun may open a text as an adjective (`前の`)."""
+    before = text[:start].rstrip(" ")
+    opened = bool(before) and before[-1] in OPENING and (before[-1] not in CLOSING or before.count(before[-1]) % 2 == 1
+                                                         and not (before[-1] == "'" and "`" in before))  # GNU `…'
+    if not before or before[-1] in CLAUSE or opened:  # a straight quote opens at its first, third… time
+        return not (word in ADJECTIVAL and text[start + len(word):start + len(word) + 1] in ("の", "、"))
+    if previous is None or previous[1] != "particle":
+        return False
+    particle = text[previous[0]:start].strip(" ")
+    return particle in profile.phrase_followers and particle not in NOT_AFTER_PARTICLE and \
+        particle + word not in profile.compound_particles and word not in profile.counters
 
 
 def allowed(points: dict[int, str], kind: bool | None) -> list[int]:
@@ -237,7 +304,7 @@ def source_order(taken: Taken, source: Sources, head_final: bool) -> list[int]:
     k = 0
     while k + 1 < len(order):
         a, b = (source.starts.get(taken.groups[order[j]][0], 0) for j in (k, k + 1))
-        if source.text[a:b].strip().lower() == "of":
+        if source.text[a:b].strip(" `'\"").lower() in POSTMODIFIERS:
             order[k], order[k + 1] = order[k + 1], order[k]
             k += 1
         k += 1
@@ -289,11 +356,84 @@ def restore(projected: str, groups: Sequence[Sequence[str]], source: Sources, es
         options = {k: sorted({*slots, offset}) for k, offset in taken.where.items()}
         return taken.put(best_points(taken.where, options, {k: set(slots) for k in taken.where}, grammar))
     points = phrase_points(taken.text, profile)
-    where = {**taken.where, **anchors(taken, source, trg_lang)}
-    kinds = {k: group_kind(taken.groups[k], source) for k in where}
-    placed = best_points(where, {k: allowed(points, kind) or list(points) for k, kind in kinds.items()},
-                         {k: preferred(points, kind) for k, kind in kinds.items()}, grammar)
-    return taken.put(placed)
+    linked = anchors(taken, source, trg_lang)
+    where = {**taken.where, **linked}
+    kinds = range_kinds(taken, source, {k: group_kind(taken.groups[k], source) for k in where})
+    last = tail_group(taken, source)
+    marked = mark_points(taken, source, points) if head_final else {}  # Chinese: the alignment's order
+    if last is not None:  # `Word count: %d` → `文字数:%d`: the end after the mark
+        marked.setdefault(last, len(taken.text))
+    # a link's place is a point of its group's own (`by %d commits` → `%dコミット`), as a mark's
+    options = {k: sorted({*(allowed(points, kind) or points), *((linked[k],) if k in linked else ()),
+                          *((marked[k],) if k in marked else ())}) for k, kind in kinds.items()}
+    strong = {k: preferred(points, kind) for k, kind in kinds.items()}
+    if any(kind is True and k in marked for k, kind in kinds.items()) and "counter" in points.values():
+        marked = {k: at for k, at in marked.items() if kinds[k] is not True}  # `line %d:` → `%d行目:`
+    return taken.put(best_points(where, options, strong, grammar, marked))
+
+
+def mark_points(taken: Taken, source: Sources, points: Mapping[int, str]) -> dict[int, int]:
+    """Per group the source writes right before a colon or an opening bracket (`%s: error`, `Version %s
+    (%d)`) or right after a colon (`Get:%d`), the offset right before (its spaces) or after (its spaces) the
+    same mark of the translation — the i-th colon for the i-th, where both have as many."""
+    out: dict[int, int] = {}
+    for before, after in ((":：", ":："), ("(（", "(（")):
+        marks = [m.start() for m in re.finditer(f"[{before}]", taken.text)]
+        if len(marks) != len(re.findall(f"[{before}]", source.text)):
+            continue
+        starts = {k: source.starts.get(taken.groups[k][0]) for k in taken.where}
+        for k, start in starts.items():
+            if start is None:
+                continue
+            ahead, behind = source.text[start:].lstrip(" "), source.text[:start].rstrip(" ")
+            mark = len(source.text) - len(ahead)
+            # another group between it and the mark (`Get:%d %s`: `%d` is after the colon, not `%s`)
+            later = any(o != k and s is not None and (start < s <= mark or s == start and o > k)
+                        for o, s in starts.items())
+            earlier = any(o != k and s is not None and (len(behind) <= s < start or s == start and o < k)
+                          for o, s in starts.items())
+            if ahead[:1] and ahead[0] in before and not later:
+                at = marks[source.text.count(ahead[0], 0, start) + sum(source.text.count(c, 0, start)
+                                                                         for c in before if c != ahead[0])]
+                while at > 0 and taken.text[at - 1] == " ":
+                    at -= 1
+                out.setdefault(k, at)
+            elif behind[-1:] and behind[-1] in after and behind[-1] in ":：" and not earlier:
+                at = marks[sum(source.text.count(c, 0, len(behind) - 1) for c in after)] + 1
+                while at < len(taken.text) and taken.text[at] == " " and at not in points:
+                    at += 1  # after its spaces, unless a point is right after it (`: への` lost `%d`)
+                out.setdefault(k, at)
+    return out
+
+
+def range_kinds(taken: Taken, source: Sources, kinds: dict[int, bool | None]) -> dict[int, bool | None]:
+    """``kinds`` with a group that cannot say what it is a number where the source writes it as one end of a
+    range or ratio whose other end is one (`{done} of {total}`, `{start}–{end}`)."""
+    order = sorted(taken.where, key=lambda k: source.starts.get(taken.groups[k][0], 0))
+    out = dict(kinds)
+    for a, b in zip(order, order[1:]):
+        between = source.text[source.starts.get(taken.groups[a][-1], 0):source.starts.get(taken.groups[b][0], 0)]
+        if between.strip().lower() in RANGE_WORDS - {"and", "or", ","} and None in (out[a], out[b]) and \
+                True in (out[a], out[b]):
+            out[a] = out[b] = True
+    return out
+
+
+def tail_group(taken: Taken, source: Sources) -> int | None:
+    """The group that ends the source after a colon, a comma or an ellipsis (`Word count: %d`, `Reading…
+    %d%%`) when the translation ends with such a mark (a clause's, not a sentence's): it ends it too."""
+    ends = [(source.starts.get(group[0], -1), k) for k, group in enumerate(taken.groups) if k in taken.where]
+    if not ends:
+        return None
+    start, k = max(ends)
+    before = source.text[:start].rstrip(" ")
+    mark = taken.text.rstrip(" ")[-1:]
+    if start < 0 or source.text[start:].strip(" .!?") or not before or not taken.text.strip(" ") or \
+            any(len(before) <= other < start or other == start and j < k for other, j in ends):
+        return None  # another group stands between the mark and it
+    if before[-1] in ":," and mark in CLAUSE and mark not in FINAL or before[-1] in "…." and mark in "….":
+        return k
+    return None
 
 
 def preferred(points: dict[int, str], kind: bool | None) -> set[int]:
@@ -322,9 +462,27 @@ def grammar_pairs(taken: Taken, source: Sources, head_final: bool) -> set[tuple[
             pairs.add((a, b))
     first = order[0] if order else None
     start = source.starts.get(taken.groups[first][0]) if first is not None else None
-    if start is not None and not source.text[:start].strip() and group_kind(taken.groups[first], source) is not True:
+    opens = start is not None and not source.text[:start].strip() and group_kind(taken.groups[first], source) is not True
+    if opens:
         pairs |= {(first, k) for k in order[1:] if (k, first) not in pairs}
+    if head_final:  # the time before the other complements (`by {author} on {date}` → `{date}に{author}が`)
+        starts = [source.starts.get(taken.groups[k][0], -1) for k in order]
+        times = {k for k in order if is_time(taken.groups[k], source, starts)}
+        for t in times:
+            pairs |= {(t, k) for k in order if k not in times and (k, t) not in pairs and not (opens and k == first)}
     return pairs
+
+
+def is_time(group: Sequence[str], source: Sources, starts: Sequence[int] = ()) -> bool:
+    """Whether a group stands for a time: a named placeholder called so (`{date}`, `%(time)s`, `{{createdAt}}`)
+    or one the source follows with `ago` (no other group of ``starts`` between)."""
+    names = [(m.group(1) or m.group(2) or "") for m in map(_NAMED.fullmatch, (source.texts.get(t, "") for t in group))
+             if m]
+    words = {w for name in names for w in re.findall(r"[a-z]+", re.sub(r"([a-z])([A-Z])", r"\1 \2", name).lower())}
+    end = source.starts.get(group[-1])
+    rest = source.text[end:].lstrip(" ") if end is not None else ""
+    ago = rest.lower().startswith("ago") and not any(end < other <= len(source.text) - len(rest) for other in starts)
+    return ago or bool(words & TIME_WORDS)
 
 
 def _against(placed: Mapping[int, int], before: set[tuple[int, int]]) -> int:
@@ -332,9 +490,10 @@ def _against(placed: Mapping[int, int], before: set[tuple[int, int]]) -> int:
 
 
 def best_points(where: Mapping[int, int], options: Mapping[int, Sequence[int]], strong: Mapping[int, set[int]],
-                before: set[tuple[int, int]]) -> dict[int, int]:
+                before: set[tuple[int, int]], marked: Mapping[int, int] | None = None) -> dict[int, int]:
     """One point per group (no point twice): the most groups on a ``strong`` point, then the fewest pairs
-    of ``before`` (a group, one the grammar puts it before) placed the other way, then the least distance to
+    of ``before`` (a group, one the grammar puts it before) placed the other way, then the most groups on
+    their ``marked`` point (beside a colon or bracket as in the source), then the least distance to
     ``where`` (the projection's or a link's offset). Every assignment is tried while there are at most 4,096
     (bounded work a segment): beyond, each group keeps its strong points, the start and its 6 nearest."""
     groups = list(where)
@@ -350,7 +509,8 @@ def best_points(where: Mapping[int, int], options: Mapping[int, Sequence[int]], 
             continue
         weak = sum(at not in strong[k] for k, at in zip(groups, combo))
         placed = dict(zip(groups, combo))
-        score = (weak, _against(placed, before), sum(abs(at - where[k]) for k, at in zip(groups, combo)))
+        off_mark = sum(k in marked and at != marked[k] for k, at in zip(groups, combo)) if marked else 0
+        score = (weak, _against(placed, before), off_mark, sum(abs(at - where[k]) for k, at in zip(groups, combo)))
         if best is None or score < best:
             best, chosen = score, dict(zip(groups, combo))
     return chosen

@@ -189,11 +189,11 @@ def _unpin(projected: str, pins: Sequence[Pin], escaped: bool) -> str:
 #: Japanese and Chinese write no space before their full-width punctuation).
 _CLOSING = set(".,;:!?)]}»”’\"'、。，．：；！？）」』】〉》")
 #: Brackets and quotes after which a placeholder taken out leaves a space (``( %s)``, ``„ wird``).
-_OPENING = set("([{„“‘「『（【〈《")
+_OPENING = set("([{„“‘「『（【〈《`")
 #: Quote marks that open a quotation as often as they close one: they close only where they do.
 _BOTH_WAYS = {"'": "'", '"': '"', "»": "«"}
-#: Brackets and quotes that a placeholder taken out of them leaves empty (``()``, ``„“``, ``「」``).
-_EMPTY = ("()", "[]", "（）", "「」", "『』", "„“", "“”", "‘’", "«»", "»«", '""', "''", "<>", "【】", "〈〉")
+#: Brackets and quotes that a placeholder taken out of them leaves empty (``()``, ``„“``, ``「」``, GNU's ```'``).
+_EMPTY = ("()", "[]", "（）", "「」", "『』", "„“", "“”", "‘’", "«»", "»«", '""', "''", "<>", "【】", "〈〉", "`'")
 #: A printf conversion without a position (``%s``, ``%d``, not ``%1$s`` nor ``%%``): its arguments come in
 #: order, so a translation keeps such placeholders in the source's order.
 _IN_ORDER = re.compile(r"%[-+#0' ]*(?:\d+|\*)?(?:\.(?:\d+|\*))?(?:hh|h|ll|l|L|q|j|z|t)?[diouxXeEfFgGaAcspn@]")
@@ -214,6 +214,8 @@ def _opens(text: str, k: int) -> bool:
     """Whether ``text[k]`` opens a bracket or quotation no language writes a space after (``'%s --help'``
     loses ``%s`` as ``' --help'``; French ``« `` is written with one)."""
     char = text[k]
+    if char == "'" and _backquoted(text, k):
+        return False  # GNU's `%s' closes with it
     if char in ("'", '"'):
         return text.count(char, 0, k) % 2 == 0 and char in text[k + 1:]
     if char in "“‘":  # English `“%s”` opens with it, German `„%s“` closes
@@ -225,11 +227,18 @@ def _closes(text: str, k: int) -> bool:
     """Whether ``text[k]`` is closing punctuation: a straight quote after an odd number of its kind (``'%s'``
     opens at the first), ``»`` where no ``«`` follows (German ``»%s«`` opens with it, French ``« %s »`` not)."""
     char = text[k]
+    if text.startswith(("...", "…"), k) and not text[k:].strip(" .…"):
+        return False  # a final ellipsis after a space is a style (`Removing %s ...` → `%s を削除しています ...`)
     if char not in _BOTH_WAYS:
         return char in _CLOSING
     if char == "»":
         return "«" not in text[k + 1:]
-    return text.count(char, 0, k) % 2 == 1
+    return text.count(char, 0, k) % 2 == 1 or char == "'" and _backquoted(text, k)
+
+
+def _backquoted(text: str, k: int) -> bool:
+    """Whether a GNU quotation (```…'``) is open before ``text[k]``: more backquotes than apostrophes before it."""
+    return text.count("`", 0, k) > text.count("'", 0, k)
 
 
 def snap_to_gaps(projected: str, groups: Sequence[Sequence[str]], escaped: bool) -> str:

@@ -20,17 +20,20 @@ of unknown katakana runs)."""
 COMMON_NOUN_TAGS = ("名詞,一般", "名詞,サ変接続")
 """IPADIC's parts of speech of a common noun: a known piece of an unknown katakana run (`wordseg`)."""
 
-CASE_PARTICLES = ("から", "まで", "より", "を", "が", "は", "に", "で", "の", "と", "へ", "も", "や")
-"""Case and binding particles: written right after the noun phrase they mark (`%sを削除`, `%sから`)."""
-COUNTERS = ("時間", "文字", "ページ", "バイト", "件", "個", "つ", "人", "回", "分", "秒", "日", "枚", "点", "行", "年",
-            "月", "週", "台", "本", "冊", "番", "度", "倍", "名", "%", "％")
-"""Counters (助数詞) and units written right after their number (`%d件`, `%d 個`)."""
+CASE_PARTICLES = ("として", "について", "に対して", "に対する", "によって", "による", "において", "における", "に関する",
+                  "から", "まで", "より", "を", "が", "は", "に", "で", "の", "と", "へ", "も", "や")
+"""Case and binding particles, and the compound case particles MeCab reads as one word (`として`, `に対して`):
+written right after the noun phrase they mark (`%sを削除`, `%sから`, `%sとして保存`)."""
+COUNTERS = ("時間", "文字", "ページ", "バイト", "ミリ秒", "件", "個", "つ", "人", "回", "分", "秒", "日", "枚", "点", "行",
+            "列", "年", "月", "週", "台", "本", "冊", "番", "度", "倍", "名", "曲", "通", "桁", "語", "歳", "ヶ月", "か月",
+            "カ月", "KB", "MB", "GB", "TB", "%", "％")
+"""Counters (助数詞) and units written right after their number (`%d件`, `%d 個`, `%d列`, `%dミリ秒`, `%d MB`)."""
 HONORIFICS = ("さん", "様", "さま", "氏", "殿")
 """Honorific suffixes written after a person's name (`%sさん`)."""
 RELATIONAL_NOUNS = ("以降", "以上", "以下", "以前", "以内", "以外", "未満", "中", "前", "後")
 """Nouns written right after the noun phrase or number they relate to (`%s以降`, `%d件中`, `%d分前`)."""
 COMPOUND_PARTICLES = ("からは", "までは", "からの", "までの", "には", "では", "とは", "へは", "にも", "でも", "とも",
-                      "への", "との", "での")
+                      "への", "との", "での", "までに", "にまで", "からも", "までも", "よりも", "へと")
 """A case particle with the binding particle or `の` written after it: one edge of one phrase."""
 
 
