@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING
 from tagmt.projection.conventions import FUNCTION_KINDS, OUTSIDE
 from tagmt.projection.edges import MAX_MOVES, Span, Unit, source_edges
 from tagmt.projection.profiles import Profile
+from tagmt.projection.wordseg import words_within
 
 if TYPE_CHECKING:
     from tagmt.projection.context import PairContext
@@ -106,7 +107,11 @@ def _leaves(ctx: PairContext, node: Span, unit: Unit, linked: set[int]) -> bool:
     tag, src = node.tag, ctx.src
     owners = ctx.owners.get(k, [])
     if owners:
-        return all(not (tag.start <= src[i].start and src[i].end <= tag.end) for i, _ in owners)
+        inner = [i for i, _ in owners if tag.start <= src[i].start and src[i].end <= tag.end]
+        if not inner:
+            return True
+        if not doubles_only(ctx, k, inner, node.start, node.end):
+            return False
     source_profile = None if ctx.profiles is None else ctx.profiles.src
     for i in range(bisect_left(ctx.src_starts, tag.start), len(src)):  # (the tag's words only: linear in the tag)
         if src[i].start >= tag.end:
@@ -114,6 +119,23 @@ def _leaves(ctx: PairContext, node: Span, unit: Unit, linked: set[int]) -> bool:
         if i not in linked and (source_profile is None or closed_class(src[i].text, src[i].kind, source_profile)):
             return False  # an unlinked function word of the tag (`as` of `Save as`): the word may translate it
     return True
+
+
+def doubles_only(ctx: PairContext, j: int, inner: list[int], start: int, end: int) -> bool:
+    """Whether target word `j`'s links to the source words `inner` (of its tag) only double translations found
+    elsewhere in `[start, end)`: each of them is a content word of the source that another word of that stretch,
+    not a function word of the target, is linked to too (`Click <ui>Save</ui>` → `auf Speichern`, `auf` linked
+    to `Save` beside `Speichern`: a preposition does not translate a verb that has its translation; linear in the
+    stretch)."""
+    source_profile = None if ctx.profiles is None else ctx.profiles.src
+    if source_profile is not None and any(closed_class(ctx.src[i].text, ctx.src[i].kind, source_profile)
+                                          for i in inner):
+        return False  # (a function word of the tag linked to it is what it translates: `as` → `unter`)
+    needed = set(inner)
+    for other in words_within(ctx.trg, ctx.trg_starts, start, end):
+        if other != j and not closed_class(ctx.trg[other].text, ctx.trg[other].kind, ctx.trg_profile):
+            needed -= {i for i, _ in ctx.owners.get(other, ())}
+    return not needed
 
 
 def is_function_word(ctx: PairContext, unit: Unit) -> bool:

@@ -47,6 +47,7 @@ from bisect import bisect_left
 from typing import TYPE_CHECKING, Sequence
 
 from tagmt.projection.edges import Span, between_siblings
+from tagmt.projection.edgewords import doubles_only
 from tagmt.projection.wordseg import Word, words_within
 
 if TYPE_CHECKING:  # (the context imports the rule modules: a type only)
@@ -192,8 +193,8 @@ class _Quoted:
         k = bisect_left(self.openings, node.start)
         held = []
         while k < len(self.groups) and self.groups[k][0] < node.end:
-            if self.groups[k][1] < node.end:
-                held.append(self.groups[k])
+            if self.groups[k][1] < node.end or k + 1 == len(self.groups) or self.groups[k + 1][0] >= node.end:
+                held.append(self.groups[k])  # (or the last group the span opens: `<ui>sur « Enregistrer</ui> »`)
             k += 1
         if not held or self._source_quotes(node):
             return
@@ -206,8 +207,10 @@ class _Quoted:
                    if not opening <= ctx.trg[j].start < closing + 1]
         own = {ctx.src[i].text.lower() for i in inside}
         if not outside or any((i in inside or ctx.src[i].text.lower() in own) and share >= SURE
+                              and not doubles_only(ctx, j, [i], opening, closing + 1)
                               for j in outside for i, share in ctx.owners.get(j, ())):
-            return  # (a weak link of the tag's outside the group that holds its sure ones is the aligner's spill)
+            return  # (a weak link of the tag's outside the group that holds its sure ones is the aligner's spill,
+            # and so is a sure one doubling a translation the group holds: `кнопку «Сохранить»` for `Save`)
         start, end = (opening, closing + 1) if self.marks else _stripped(text, opening + 1, closing)
         if start < end and all(start <= c.start and c.end <= end for c in node.children):
             node.start, node.end = start, end

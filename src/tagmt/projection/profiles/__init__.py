@@ -47,6 +47,10 @@ class Profile:
     """Those of `phrase_followers` that close a name (`さん`): the particle after one marks that name."""
     compound_particles: tuple[str, ...] = ()
     """Particles written together (`には`, `への`): one word for a phrase's edge, no point inside."""
+    hyphen_compounds: bool = False
+    """A name, abbreviation or label is joined to the noun or case ending after it by a hyphen (`Tallenna-painiketta`,
+    `Datei-Menü`, `Windows-ban`): the part after the hyphen is the compound's head, no part of a label's tag
+    (`hyphenheads.py`, stage `hyphen-heads`)."""
     head_final: bool = False
     """The verb ends the clause and `A of B` is written `B…A` (Japanese, Korean): a noun phrase starts
     before a particle, not after the verb (Chinese puts objects after verbs and prepositions)."""

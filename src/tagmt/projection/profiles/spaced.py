@@ -75,6 +75,18 @@ FUNCTION_WORDS = {"en": ENGLISH_FUNCTION_WORDS | ENGLISH_PARTICLES,
 (the words a tag's edge may leave outside: `edgewords.py`, where the examples say so)."""
 
 
+HYPHEN_COMPOUNDS = frozenset({"fi", "et", "sv", "da", "nb", "nn", "no", "is", "de", "nl", "hu"})
+"""Languages that join a name, abbreviation or label to the common noun or case ending after it with a hyphen
+(Finnish `Tallenna-painiketta`, `Windows-käyttöjärjestelmässä`; Swedish `Spara-knappen`; German `Datei-Menü`; Dutch
+`Start-menu`; Hungarian `Windows-ban`): a label's tag ends before the hyphen (`hyphenheads.py`). French, Russian and
+the Romance languages write the noun first (`le bouton Enregistrer`, `кнопка «Сохранить»`)."""
+EXTRA_STAGES = ("label-words",)
+"""A label's unlinked words beside its span are its own (`labelwords.py`: `auf <ui>Bericht drucken</ui>`)."""
+HYPHEN_STAGES = ("hyphen-heads",)
+
+
 def profile(code: str) -> Profile:
+    hyphens = code in HYPHEN_COMPOUNDS
     return Profile(code=code, family=FAMILY, segmenter=SEGMENTER, elided=ELIDED.get(code, frozenset()),
-                   function_words=FUNCTION_WORDS.get(code, frozenset()))
+                   function_words=FUNCTION_WORDS.get(code, frozenset()), hyphen_compounds=hyphens,
+                   extra_stages=EXTRA_STAGES + (HYPHEN_STAGES if hyphens else ()))
