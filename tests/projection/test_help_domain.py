@@ -56,6 +56,12 @@ def _learned(lang: str, references: list[str]) -> Conventions:
     ("On the <ui>File</ui> menu, click <ui>Open</ui>.", "Valitse Tiedosto-valikossa Avaa.",
      [("click", "Valitse"), ("File", "Tiedosto"), ("menu", "valikossa"), ("Open", "Avaa")],
      "Valitse <ui>Tiedosto</ui>-valikossa <ui>Avaa</ui>."),
+    # Finnish quotation marks `”…”` (the same mark both sides) quote the label before the hyphen
+    ("Click <ui>Save</ui>.", "Napsauta ”Tallenna”-painiketta.",
+     [("Click", "Napsauta"), ("Save", "Tallenna"), ("Save", "painiketta")], "Napsauta <ui>”Tallenna”</ui>-painiketta."),
+    ("Click <ui>Preview</ui>.", "Napsauta »Esikatselu»-painiketta.",
+     [("Click", "Napsauta"), ("Preview", "Esikatselu"), ("Preview", "painiketta")],
+     "Napsauta <ui>»Esikatselu»</ui>-painiketta."),
     # a case ending after a colon (`clitics.py`) stays outside
     ("Click <ui>OK</ui>.", "Napsauta OK:ta.", [("Click", "Napsauta"), ("OK", "OK")], "Napsauta <ui>OK</ui>:ta."),
     # a menu path: the `>` between the tags
@@ -99,6 +105,9 @@ def test_a_hyphen_head_that_is_the_labels_stays(source, target, lang, pairs):
      "В меню <ui>Файл</ui> нажмите <ui>Открыть</ui>."),
     # the complement of the label's noun, unlinked, after it
     ("Click <ui>Print Report</ui>.", "Нажмите Печать отчета.", [("Click", "Нажмите"), ("Print", "Печать")],
+     "Нажмите <ui>Печать отчета</ui>."),
+    # the label's noun unlinked before its linked complement, the verb before it the sentence's
+    ("Click <ui>Print Report</ui>.", "Нажмите Печать отчета.", [("Click", "Нажмите"), ("Report", "отчета")],
      "Нажмите <ui>Печать отчета</ui>."),
     ("Choose <ui>File</ui> > <ui>Save As</ui>.", "Выберите Файл > Сохранить как.",
      [("Choose", "Выберите"), ("File", "Файл"), ("Save", "Сохранить"), ("As", "как"), ("Save", ">")],
@@ -272,3 +281,22 @@ def test_the_text_never_changes_and_tags_stay_whole_and_nested(words, glue, lang
     assert out.start < out.end and out.start <= child.start < child.end <= out.end
     assert rendered.count("<ui>") == rendered.count("</ui>") == rendered.count("<b>") == rendered.count("</b>") == 1
     assert rendered.index("<ui>") <= rendered.index("<b>") < rendered.index("</b>") <= rendered.index("</ui>")
+
+
+ZH_HELP = [f"在<ui>{label}</ui>中单击保存。" for label in
+           ["设置", "文件", "视图", "工具", "帮助", "编辑", "窗口", "选项", "格式", "插入"]]
+
+
+@pytest.mark.parametrize("source, target, pairs, expected", [
+    # the localizer linked to the label beside the label's translation: out, as the examples write it
+    ("In <ui>Settings</ui>, click Save.", "在设置中单击保存。",
+     [("In", "在"), ("Settings", "设置"), ("Settings", "中"), ("click", "单击"), ("Save", "保存")],
+     "在<ui>设置</ui>中单击保存。"),
+    # a character of the label's dictionary word (`集中`, concentration) is no localizer: it stays
+    ("Use <ui>Manage Cash Concentration</ui> now.", "现在使用管理现金集中。",
+     [("Use", "使用"), ("now", "现在"), ("Manage", "管理"), ("Cash", "现金"), ("Concentration", "集"),
+      ("Concentration", "中")], "现在使用<ui>管理现金集中</ui>。"),
+])
+def test_a_chinese_localizer_doubling_a_label_word_leaves_unless_it_is_part_of_the_word(source, target, pairs,
+                                                                                        expected):
+    assert _project(source, target, "zh", pairs, _learned("zh", ZH_HELP)) == expected

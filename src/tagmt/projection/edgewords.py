@@ -12,8 +12,11 @@ most `edges.MAX_MOVES` a side), while each
 * is a function word of the target: a kind the segmenter gives closed-class words (`conventions.FUNCTION_KINDS`:
   Japanese and Korean particles, endings, auxiliaries; Chinese localizers) or a word of the target profile's
   `particles`, `function_words` or `postpositions`;
-* translates nothing of the tag: every source word it is linked to lies outside the source tag, or it is
-  unlinked and every function word of the source tag has a link of its own (an unlinked `as` of `Save as` may
+* translates nothing of the tag: every source word it is linked to lies outside the source tag, or its links into
+  the tag only double a translation (`doubles_only`: each of those source words is a content word that another
+  word of the span, no function word, translates too: `auf` linked to `Save` beside `Speichern`, the aligner's
+  many-to-one spill), or it is unlinked; in the last two cases every function word of the source tag has a link of
+  its own (an unlinked `as` of `Save as` may
   be what it translates; an unlinked noun of a label, `Report` of `Print Report`, is not; with the source
   language unknown, every word of the tag must have a link);
 * is kept outside by the examples: `Conventions.keeps_outside` (asked through `ctx.decide`, move
@@ -126,16 +129,29 @@ def doubles_only(ctx: PairContext, j: int, inner: list[int], start: int, end: in
     elsewhere in `[start, end)`: each of them is a content word of the source that another word of that stretch,
     not a function word of the target, is linked to too (`Click <ui>Save</ui>` → `auf Speichern`, `auf` linked
     to `Save` beside `Speichern`: a preposition does not translate a verb that has its translation; linear in the
-    stretch)."""
+    stretch). Words of one dictionary word with it do not count (`现金集中`: `中` is no localizer there)."""
     source_profile = None if ctx.profiles is None else ctx.profiles.src
     if source_profile is not None and any(closed_class(ctx.src[i].text, ctx.src[i].kind, source_profile)
                                           for i in inner):
         return False  # (a function word of the tag linked to it is what it translates: `as` → `unter`)
     needed = set(inner)
+    piece = _piece_of(ctx, ctx.trg[j].start, ctx.trg[j].end)
     for other in words_within(ctx.trg, ctx.trg_starts, start, end):
-        if other != j and not closed_class(ctx.trg[other].text, ctx.trg[other].kind, ctx.trg_profile):
+        word = ctx.trg[other]
+        if other != j and not closed_class(word.text, word.kind, ctx.trg_profile) \
+                and (piece is None or not (piece[0] <= word.start and word.end <= piece[1])):
             needed -= {i for i, _ in ctx.owners.get(other, ())}
     return not needed
+
+
+def _piece_of(ctx: PairContext, start: int, end: int) -> tuple[int, int] | None:
+    """The dictionary word of the translation (`PairContext.pieces`: Chinese and unspaced scripts) that holds
+    `[start, end)` with more besides, or None: a character of a word (`集中`) doubles nothing of that word."""
+    pieces = ctx.pieces
+    k = bisect_left(pieces, (start + 1,)) - 1
+    if k >= 0 and pieces[k][0] <= start and end <= pieces[k][1] and (pieces[k][0], pieces[k][1]) != (start, end):
+        return pieces[k]
+    return None
 
 
 def is_function_word(ctx: PairContext, unit: Unit) -> bool:

@@ -14,7 +14,8 @@ of the tag: every source word of the tag it is linked to is translated by anothe
 (`edgewords.doubles_only`), or it is unlinked and every word of the tag has a link. A head linked to a word of the
 tag that nothing else in the span translates is the label's own (`<ui>Datenschutz-Grundverordnung</ui>` for
 `<ui>General Data Protection Regulation</ui>`) and stays. A hyphen with a space on either side (`Bluetooth- ja
-muut laitteet`, `Start - Menü`) is no compound's. Nothing moves past a child tag.
+muut laitteet`, `Start - Menü`) is no compound's; a quotation mark before the hyphen is the label's
+(`”Tallenna”-painiketta`). Nothing moves past a child tag.
 """
 
 from __future__ import annotations
@@ -54,7 +55,7 @@ def _cut(node: Span, ctx: PairContext) -> None:
         return
     head, hyphen = ctx.trg[k], ctx.trg[k - 1]
     if not (hyphen.end == head.start and hyphen.text in HYPHENS and node.start < hyphen.start
-            and hyphen.start > 0 and text[hyphen.start - 1].isalnum() and head.text[:1].isalpha()):
+            and hyphen.start > 0 and not text[hyphen.start - 1].isspace() and head.text[:1].isalpha()):
         return
     if any(c.end > hyphen.start for c in node.children) or not _translates_nothing(ctx, node, k, hyphen.start):
         return

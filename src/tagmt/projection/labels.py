@@ -19,7 +19,9 @@ Rules from the target language's phrase structure, none tuned to a data set:
   spaced ones and parentheses outside, unless the examples show otherwise), as for any span. Conversely a
   span that holds such a group and, outside it, words that no sure link ties to the tag is cut back to the
   group (`<ui>[增強] 兩種</ui>` → `<ui>[增強]</ui> 兩種`: a weak link of the tag's outside the group that
-  holds its sure ones is the aligner's spill); and again after the list rule (`quoted_labels_kept`, the
+  holds its sure ones is the aligner's spill, and so is a sure one that only doubles a translation the group
+  holds, `edgewords.doubles_only`: `кнопку «Сохранить»`, `sur « Enregistrer »` for `Save`; a span that opens the
+  group and ends inside it counts as holding it); and again after the list rule (`quoted_labels_kept`, the
   `label-quotes-kept` stage), which takes a list item's conjunction in (`<ui>以及 [到期日]</ui>`), the
   marks then kept as the edge conventions put them. A parenthesis is the sentence's and a brace is code,
   neither a label's quotation: not a group here.
