@@ -81,6 +81,11 @@ def test_finnish(source, target, pairs, expected):
     # a hyphen with a space after it joins no compound
     ("Open <ui>Bluetooth and other devices</ui>.", "Avaa Bluetooth- ja muut laitteet.", "fi",
      [("Open", "Avaa"), ("Bluetooth", "Bluetooth"), ("other", "muut"), ("devices", "laitteet"), ("and", "ja")]),
+    # a tag around the whole source holds the whole translation (a word broken at the line's end)
+    ("<g>GRADE</g>", "BESOL-DUNGS-GRUPPE", "de", [("GRADE", "BESOL"), ("GRADE", "DUNGS"), ("GRADE", "GRUPPE")]),
+    # Hungarian writes a place name whole with a hyphen: no hyphen heads there
+    ("Trade with the <g>Comoros</g> grew.", "A Comore-szigetekkel folytatott kereskedelem nőtt.", "hu",
+     [("Comoros", "Comore"), ("Comoros", "szigetekkel"), ("Trade", "kereskedelem"), ("grew", "nőtt")]),
     # French writes the noun first: no hyphen heads there
     ("Click <ui>Save</ui>.", "Cliquez Enregistrer-bouton.", "fr",
      [("Click", "Cliquez"), ("Save", "Enregistrer"), ("Save", "bouton")]),
@@ -168,6 +173,11 @@ def test_dutch(source, target, pairs, expected):
     # … before a separable particle
     ("Select <ui>Print Report</ui>.", "Wählen Sie Bericht drucken aus.", [("Select", "Wählen"), ("Report", "Bericht")],
      "Wählen Sie <ui>Bericht drucken</ui> aus."),
+    # a verb bracket open before the tag (`wird`): the clause's last verb is the bracket's
+    ("The report looks at the <g>obstacles hindering growth</g>.",
+     "Im Bericht wird auf die Hindernisse für das Wachstum eingegangen.",
+     [("report", "Bericht"), ("obstacles", "Hindernisse"), ("growth", "Wachstum"), ("at", "auf")],
+     "Im Bericht wird auf die <g>Hindernisse für das Wachstum</g> eingegangen."),
     ("Choose <ui>File</ui> > <ui>Save As</ui>.", "Wählen Sie Datei > Speichern unter.",
      [("Choose", "Wählen"), ("File", "Datei"), ("Save", "Speichern"), ("As", "unter")],
      "Wählen Sie <ui>Datei</ui> > <ui>Speichern unter</ui>."),

@@ -1,8 +1,8 @@
 """Hyphen heads: a label joined by a hyphen to the noun or case ending after it keeps that head outside its tag.
 
-Finnish, Estonian, the Scandinavian languages, German, Dutch and Hungarian join a name, an abbreviation or a
-quoted label to the common noun or case ending after it with a hyphen, no space (`Napsauta Tallenna-painiketta`,
-`Windows-käyttöjärjestelmässä`, `im Datei-Menü`, `het Start-menu`, `a Windows-ban`). The part after the hyphen is
+Finnish, Estonian, the Scandinavian languages, German and Dutch join a name, an abbreviation or a quoted label to
+the common noun after it with a hyphen, no space (`Napsauta Tallenna-painiketta`, `Windows-käyttöjärjestelmässä`,
+`im Datei-Menü`, `het Start-menu`; `profiles.spaced.HYPHEN_COMPOUNDS`). The part after the hyphen is
 the compound's head: the `button`, `menu` or `operating system` that English writes after the label or leaves
 out, inflected for the sentence (`-painiketta`, `-valikossa`). It is no part of the label, so a tag on the label
 closes before the hyphen: `Napsauta <ui>Tallenna</ui>-painiketta`. The aligner often links the head to the label's
@@ -14,7 +14,8 @@ of the tag: every source word of the tag it is linked to is translated by anothe
 (`edgewords.doubles_only`), or it is unlinked and every word of the tag has a link. A head linked to a word of the
 tag that nothing else in the span translates is the label's own (`<ui>Datenschutz-Grundverordnung</ui>` for
 `<ui>General Data Protection Regulation</ui>`) and stays. A hyphen with a space on either side (`Bluetooth- ja
-muut laitteet`, `Start - Menü`) is no compound's; a quotation mark before the hyphen is the label's
+muut laitteet`, `Start - Menü`) is no compound's, nor one the tag around the whole source holds
+(`<g>BESOL-DUNGS-GRUPPE</g>`: a word broken at the line's end); a quotation mark before the hyphen is the label's
 (`”Tallenna”-painiketta`). Nothing moves past a child tag.
 """
 
@@ -59,6 +60,8 @@ def _cut(node: Span, ctx: PairContext) -> None:
         return
     if any(c.end > hyphen.start for c in node.children) or not _translates_nothing(ctx, node, k, hyphen.start):
         return
+    if not ctx.plain[:node.tag.start].strip() and not ctx.plain[node.tag.end:].strip():
+        return  # (a tag around the whole source holds the whole translation: `<g>BESOL-DUNGS-GRUPPE</g>`)
     node.end = hyphen.start
 
 

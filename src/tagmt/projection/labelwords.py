@@ -12,6 +12,8 @@ they are its translation:
   among the span's words;
 * beside the span (right, then left), across single spaces only, stand k ≤ n words of the translation with no link
   that are no function words of the target (letters only: no numbers, codes or marks);
+* in German and Dutch no verb bracket is open before the span in its clause (`Profile.bracket_verbs`: `Zunächst
+  wird … auf die <g>Hindernisse … Unternehmen</g> eingegangen`: the clause's last verb is `wird`'s, not the tag's);
 * after them comes a boundary: the end of the text, a punctuation mark, a function word of the target (a
   separable particle, `Wählen Sie <ui>Bericht drucken</ui> aus`; a preposition, `auf <ui>Bericht drucken</ui>`)
   or a word that translates source words outside the tag only (`Нажмите <ui>Печать отчета</ui>`, `Нажмите` for
@@ -31,6 +33,9 @@ from tagmt.projection.detag import SourceTag
 from tagmt.projection.edges import Span, between_siblings
 from tagmt.projection.edgewords import closed_class
 from tagmt.projection.wordseg import words_within
+
+CLAUSE_ENDS = frozenset(",;:.!?")
+"""Marks that end a clause (where a verb bracket closes)."""
 
 if TYPE_CHECKING:  # (the context imports the rule modules: a type only)
     from tagmt.projection.context import PairContext
@@ -65,10 +70,25 @@ def _unlinked_words(ctx: PairContext, node: Span, linked_src: set[int], held: st
 
 
 def _grow(node: Span, ctx: PairContext, missing: int, floor: int, ceiling: int) -> None:
-    end, taken = _run(ctx, node.tag, node.end, missing, ceiling, forward=True)
+    end, taken = (node.end, 0) if _in_bracket(ctx, node.start) else \
+        _run(ctx, node.tag, node.end, missing, ceiling, forward=True)
     node.end = end
     if missing > taken:
         node.start = _run(ctx, node.tag, node.start, missing - taken, floor, forward=False)[0]
+
+
+def _in_bracket(ctx: PairContext, x: int) -> bool:
+    """Whether a verb bracket of the target profile (`Profile.bracket_verbs`: German `wird`, Dutch `heeft`) is open
+    in the clause before `x`: its participle or infinitive ends the clause (`wird … <g>…</g> eingegangen`)."""
+    verbs = ctx.trg_profile.bracket_verbs if ctx.trg_profile is not None else frozenset()
+    if not verbs:
+        return False
+    k = bisect_left(ctx.trg_starts, x) - 1
+    while k >= 0 and ctx.trg[k].text not in CLAUSE_ENDS:
+        if ctx.trg[k].text.lower() in verbs:
+            return True
+        k -= 1
+    return False
 
 
 def _run(ctx: PairContext, node_tag: SourceTag, x: int, missing: int, limit: int, *, forward: bool
