@@ -184,10 +184,10 @@ class _Quoted:
                         and lo <= content[0] and content[1] <= hi:
                     node.start, node.end = min(node.start, content[0]), max(node.end, content[1])
                 elif content is None:
-                    self._trim(node)
+                    self._trim(node, min(hi, ceiling))
             self.visit(node.children, node.start, node.end)
 
-    def _trim(self, node: Span) -> None:
+    def _trim(self, node: Span, ceiling: int) -> None:
         """A span that holds a whole group quoting its label and, outside the group, only words that are not
         the tag's (linked to none of its words by a sure link) is cut back to the group's text (`<ui>[增強] 兩種</ui>` →
         `<ui>[增強]</ui> 兩種`; the edge conventions then decide on the marks)."""
@@ -214,7 +214,8 @@ class _Quoted:
             return  # (a weak link of the tag's outside the group that holds its sure ones is the aligner's spill,
             # and so is a sure one doubling a translation the group holds: `кнопку «Сохранить»` for `Save`)
         start, end = (opening, closing + 1) if self.marks else _stripped(text, opening + 1, closing)
-        if start < end and all(start <= c.start and c.end <= end for c in node.children):
+        if start < end and end <= max(node.end, ceiling) \
+                and all(start <= c.start and c.end <= end for c in node.children):
             node.start, node.end = start, end
 
     def _source_quotes(self, node: Span) -> bool:
