@@ -310,3 +310,27 @@ ZH_HELP = [f"在<ui>{label}</ui>中单击保存。" for label in
 def test_a_chinese_localizer_doubling_a_label_word_leaves_unless_it_is_part_of_the_word(source, target, pairs,
                                                                                         expected):
     assert _project(source, target, "zh", pairs, _learned("zh", ZH_HELP)) == expected
+
+
+@pytest.mark.parametrize("source, target, lang, pairs, expected", [
+    # the class noun the translation adds before a label, linked to the label too: out, its case tells it
+    ("Click <ui>Save</ui>.", "Нажмите кнопку Сохранить.", "ru",
+     [("Click", "Нажмите"), ("Save", "кнопку"), ("Save", "Сохранить")], "Нажмите кнопку <ui>Сохранить</ui>."),
+    ("Click <ui>Save</ui>.", "Cliquez sur le bouton Enregistrer.", "fr",
+     [("Click", "Cliquez"), ("Save", "bouton"), ("Save", "Enregistrer")], "Cliquez sur le bouton <ui>Enregistrer</ui>."),
+    ("Click <ui>Save</ui>.", "Klik op de knop Opslaan.", "nl",
+     [("Click", "Klik"), ("Save", "knop"), ("Save", "Opslaan")], "Klik op de knop <ui>Opslaan</ui>."),
+    # German capitalizes its nouns: the class noun is not told from the label (a class left)
+    ("Click <ui>Save</ui>.", "Klicken Sie auf die Schaltfläche Speichern.", "de",
+     [("Click", "Klicken"), ("Save", "Schaltfläche"), ("Save", "Speichern")],
+     "Klicken Sie auf die <ui>Schaltfläche Speichern</ui>."),
+    # a term in lower case translated by two words: both the term's
+    ("Consult the <g>stakeholders</g> first.", "Consultez d'abord les parties Prenantes.", "fr",
+     [("Consult", "Consultez"), ("first", "abord"), ("stakeholders", "parties"), ("stakeholders", "Prenantes")],
+     "Consultez d'abord les <g>parties Prenantes</g>."),
+    # a label that begins the sentence is no label told by its capital
+    ("<ui>Save</ui> it.", "сохранить кнопку Сохранить.", "ru",
+     [("Save", "кнопку"), ("Save", "Сохранить"), ("it", "сохранить")], "сохранить <ui>кнопку Сохранить</ui>."),
+])
+def test_the_class_noun_before_a_label_leaves_where_its_case_tells_it(source, target, lang, pairs, expected):
+    assert _project(source, target, lang, pairs) == expected

@@ -25,6 +25,11 @@ most `edges.MAX_MOVES` a side), while each
 
 A word linked to a word inside the source tag stays in (`<ui>Save as</ui>` → `<ui>Speichern unter</ui>`, `unter`
 linked to `as`), whatever the examples say of the word.
+
+The noun of the element's class that a translation writes before a label (`Click <ui>Save</ui>` → `Cliquez sur le
+bouton <ui>Enregistrer</ui>`, `Нажмите кнопку <ui>Сохранить</ui>`) leaves a span's left edge too, without the
+examples' word, when its case tells it from the label and its links into the tag only double the label's
+(`_class_noun`).
 """
 
 from __future__ import annotations
@@ -61,7 +66,8 @@ def _trim(node: Span, ctx: PairContext, linked: set[int]) -> None:
         if unit is None or any(c.start < unit.end for c in node.children):
             break
         rest = _next_text(ctx, unit.end, node.end)
-        if rest is None or not _leaves(ctx, node, unit, linked) or not ctx.decide(node, left, OUTSIDE, unit, context):
+        if rest is None or not (_leaves(ctx, node, unit, linked) and ctx.decide(node, left, OUTSIDE, unit, context)
+                                or _class_noun(ctx, node, unit, rest)):
             break
         node.start = rest
     for _ in range(MAX_MOVES):
@@ -72,6 +78,30 @@ def _trim(node: Span, ctx: PairContext, linked: set[int]) -> None:
         if rest is None or not _leaves(ctx, node, unit, linked) or not ctx.decide(node, right, OUTSIDE, unit, context):
             break
         node.end = rest
+
+
+def _class_noun(ctx: PairContext, node: Span, unit: Unit, rest: int) -> bool:
+    """Whether `unit`, the first word of `node`'s span, is the noun of the element's class that a translation writes
+    before a label (`le bouton Enregistrer`, `кнопку Сохранить`, `de knop Opslaan` for `Click <ui>Save</ui>`): the
+    source tag is a label — it starts with a capital letter after a word of its sentence — the word is in lower case
+    and no function word of a language that lists them, the word after it starts with a capital letter, and the
+    word's links into the tag only double that translation (`doubles_only`). German writes its nouns with a capital
+    (`die Schaltfläche Speichern`): the class noun cannot be told from the label by its case there."""
+    profile, text, plain = ctx.trg_profile, ctx.translation, ctx.plain
+    if profile is None or not profile.function_words or not unit.text[:1].islower() or not text[rest:rest + 1].isupper():
+        return False
+    tag = node.tag
+    before = plain[:tag.start].rstrip()
+    if not plain[tag.start:tag.start + 1].isupper() or not before or not before[-1].isalnum():
+        return False
+    if closed_class(unit.text, unit.kind, profile):
+        return False
+    k = bisect_left(ctx.trg_starts, unit.start)
+    if k == len(ctx.trg) or ctx.trg[k].start != unit.start:
+        return False
+    src = ctx.src
+    inner = [i for i, _ in ctx.owners.get(k, ()) if tag.start <= src[i].start and src[i].end <= tag.end]
+    return bool(inner) and doubles_only(ctx, k, inner, node.start, node.end)
 
 
 def _first_word(ctx: PairContext, start: int, end: int) -> Unit | None:
