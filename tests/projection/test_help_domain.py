@@ -62,6 +62,10 @@ def _learned(lang: str, references: list[str]) -> Conventions:
     ("Click <ui>Preview</ui>.", "Napsauta »Esikatselu»-painiketta.",
      [("Click", "Napsauta"), ("Preview", "Esikatselu"), ("Preview", "painiketta")],
      "Napsauta <ui>»Esikatselu»</ui>-painiketta."),
+    # a label of several words: a space before the hyphen
+    ("Click <ui>Print Report</ui>.", "Napsauta Tulosta raportti -painiketta.",
+     [("Click", "Napsauta"), ("Print", "Tulosta"), ("Report", "raportti"), ("Report", "painiketta")],
+     "Napsauta <ui>Tulosta raportti</ui> -painiketta."),
     # a case ending after a colon (`clitics.py`) stays outside
     ("Click <ui>OK</ui>.", "Napsauta OK:ta.", [("Click", "Napsauta"), ("OK", "OK")], "Napsauta <ui>OK</ui>:ta."),
     # a menu path: the `>` between the tags

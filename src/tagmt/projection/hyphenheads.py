@@ -13,8 +13,9 @@ head, with the label's part before the hyphen inside it, ends before the hyphen 
 of the tag: every source word of the tag it is linked to is translated by another word of the span too
 (`edgewords.doubles_only`), or it is unlinked and every word of the tag has a link. A head linked to a word of the
 tag that nothing else in the span translates is the label's own (`<ui>Datenschutz-Grundverordnung</ui>` for
-`<ui>General Data Protection Regulation</ui>`) and stays. A hyphen with a space on either side (`Bluetooth- ja
-muut laitteet`, `Start - Menü`) is no compound's, nor one the tag around the whole source holds
+`<ui>General Data Protection Regulation</ui>`) and stays. A label of several words is written with a space before
+the hyphen (`Tulosta raportti -painiketta`, Finnish); a hyphen with a space after it (`Bluetooth- ja muut
+laitteet`, `Start - Menü`) is no compound's, nor one the tag around the whole source holds
 (`<g>BESOL-DUNGS-GRUPPE</g>`: a word broken at the line's end); a quotation mark before the hyphen is the label's
 (`”Tallenna”-painiketta`). Nothing moves past a child tag.
 """
@@ -55,14 +56,15 @@ def _cut(node: Span, ctx: PairContext) -> None:
     if k < 1 or ctx.trg[k].end != node.end:
         return
     head, hyphen = ctx.trg[k], ctx.trg[k - 1]
-    if not (hyphen.end == head.start and hyphen.text in HYPHENS and node.start < hyphen.start
-            and hyphen.start > 0 and not text[hyphen.start - 1].isspace() and head.text[:1].isalpha()):
+    end = hyphen.start - 1 if hyphen.start > 0 and text[hyphen.start - 1] == " " else hyphen.start
+    if not (hyphen.end == head.start and hyphen.text in HYPHENS and node.start < end
+            and not text[end - 1].isspace() and head.text[:1].isalpha()):
         return
     if any(c.end > hyphen.start for c in node.children) or not _translates_nothing(ctx, node, k, hyphen.start):
         return
     if not ctx.plain[:node.tag.start].strip() and not ctx.plain[node.tag.end:].strip():
         return  # (a tag around the whole source holds the whole translation: `<g>BESOL-DUNGS-GRUPPE</g>`)
-    node.end = hyphen.start
+    node.end = end
 
 
 def _translates_nothing(ctx: PairContext, node: Span, k: int, before: int) -> bool:
