@@ -19,7 +19,9 @@ name and what it does). A pipeline (`Pipeline.for_profile`) runs, after placing 
    `edge-words` — a function word at a span's edge that translates nothing of its tag leaves the span where
    the examples keep that word outside (`edgewords.keep_outside`);
 5. the target profile's `extra_stages` (`profiles.Profile`): `chinese-phrases` for Chinese
-   (`chinesegrammar.keep_phrases`: circumpositions and aspect adverbs);
+   (`chinesegrammar.keep_phrases`: circumpositions and aspect adverbs); `label-words` for the languages written with
+   spaces (`labelwords.py`: a label's unlinked words beside its span), then `hyphen-heads` for those that join a
+   label to its head noun with a hyphen (`hyphenheads.py`: `<ui>Tallenna</ui>-painiketta`);
 6. `source-order` — where the examples keep the source's order of interchangeable tags, they take it
    (`SourceOrder`, learned by `conventions.keeps_source_order`);
 7. `paragraph-pin` — block tags back on their sentences (`paragraphs.Paragraph.pin`).
@@ -42,8 +44,10 @@ from tagmt.projection.detag import Detagged, SourceTag
 from tagmt.projection.edges import Span, adjust_edges, to_spans
 from tagmt.projection.edgewords import keep_outside
 from tagmt.projection.enumerations import respect_lists
+from tagmt.projection.hyphenheads import keep_heads_outside
 from tagmt.projection.inside_outside import place_tags
 from tagmt.projection.labels import quoted_labels, quoted_labels_kept
+from tagmt.projection.labelwords import take_label_words
 from tagmt.projection.nounchains import complete_chains
 from tagmt.projection.profiles import Profile
 from tagmt.projection.standalone import place_standalone
@@ -169,6 +173,29 @@ class ChinesePhrases:
         return keep_phrases(spans, ctx)
 
 
+class LabelWords:
+    """A span whose source tag holds unlinked content words takes as many unlinked words beside it as run up to a
+    phrase boundary, in a spaced language (`labelwords.py`: `auf <ui>Bericht drucken</ui>`)."""
+
+    name = "label-words"
+    placing = False
+
+    def run(self, ctx: PairContext, spans: list[Span]) -> list[Span]:
+        return take_label_words(spans, ctx)
+
+
+class HyphenHeads:
+    """A span that ends on the head of a label's hyphen compound (`Tallenna-painiketta`, `Datei-Menü`) that translates
+    nothing of its tag ends before the hyphen, where the profile says the language writes such compounds
+    (`hyphenheads.py`)."""
+
+    name = "hyphen-heads"
+    placing = False
+
+    def run(self, ctx: PairContext, spans: list[Span]) -> list[Span]:
+        return keep_heads_outside(spans, ctx)
+
+
 class SourceOrder:
     """Where the examples keep the source's order of interchangeable tags (`<g id="1">`, `<g id="2">`) although the
     words reorder (`PairContext.source_order`, learned: `conventions.keeps_source_order`), interchangeable leaf
@@ -212,7 +239,9 @@ class ParagraphPin:
 
 STAGES: dict[str, type[Stage]] = {
     stage.name: stage for stage in (QuotedLabels, EdgeConventions, TargetUnits, CopiedCuts, StandaloneCodes, Lists,
-                                    LabelQuotesKept, NounChains, EdgeWords, ChinesePhrases, SourceOrder, ParagraphPin)
+                                    LabelQuotesKept, NounChains, EdgeWords, ChinesePhrases, LabelWords, HyphenHeads,
+                                    SourceOrder,
+                                    ParagraphPin)
 }
 """Every stage by its name."""
 COMMON = ("quoted-labels", "edges", "units", "copied-cuts", "standalone-codes", "lists", "label-quotes-kept",

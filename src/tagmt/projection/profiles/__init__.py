@@ -47,6 +47,13 @@ class Profile:
     """Those of `phrase_followers` that close a name (`さん`): the particle after one marks that name."""
     compound_particles: tuple[str, ...] = ()
     """Particles written together (`には`, `への`): one word for a phrase's edge, no point inside."""
+    bracket_verbs: frozenset[str] = field(default_factory=frozenset)
+    """Finite auxiliaries and modals that open a verb bracket (German `wird … eingegangen`, Dutch `heeft …
+    gekozen`): the clause's last verb is theirs, no label's (`labelwords.py`)."""
+    hyphen_compounds: bool = False
+    """A name, abbreviation or label is joined to the noun after it by a hyphen (`Tallenna-painiketta`, `Datei-Menü`):
+    the part after the hyphen is the compound's head, no part of a label's tag
+    (`hyphenheads.py`, stage `hyphen-heads`)."""
     head_final: bool = False
     """The verb ends the clause and `A of B` is written `B…A` (Japanese, Korean): a noun phrase starts
     before a particle, not after the verb (Chinese puts objects after verbs and prepositions)."""

@@ -75,6 +75,31 @@ FUNCTION_WORDS = {"en": ENGLISH_FUNCTION_WORDS | ENGLISH_PARTICLES,
 (the words a tag's edge may leave outside: `edgewords.py`, where the examples say so)."""
 
 
+HYPHEN_COMPOUNDS = frozenset({"fi", "et", "sv", "da", "nb", "nn", "no", "is", "de", "nl"})
+"""Languages that join a name, abbreviation or label to the common noun after it with a hyphen (Finnish
+`Tallenna-painiketta`, `Windows-käyttöjärjestelmässä`; Swedish `Spara-knappen`; German `Datei-Menü`; Dutch
+`Start-menu`): a label's tag ends before the hyphen (`hyphenheads.py`). French, Russian and the Romance languages
+write the noun first (`le bouton Enregistrer`, `кнопка «Сохранить»`). Not Hungarian: it writes place names whole
+with a hyphen (`Comore-szigetek` for `Comoros`), the head part of the name."""
+_BRACKET_VERBS = {
+    "de": "wird werden wurde wurden worden ist sind war waren hat haben hatte hatten kann können konnte muss müssen"
+          " musste soll sollen sollte sollten darf dürfen will wollen möchte möchten",
+    "nl": "wordt worden werd werden is zijn was waren heeft hebben had hadden kan kunnen kon moet moeten moest zal"
+          " zullen zou zouden wil willen mag mogen",
+}
+BRACKET_VERBS = {k: frozenset(v.split()) for k, v in _BRACKET_VERBS.items()}
+"""Per language (lower case): the finite auxiliaries and modals that open a verb bracket whose participle or
+infinitive ends the clause (German, Dutch): a label does not take that last verb (`labelwords.py`)."""
+EXTRA_STAGES = ("label-words",)
+"""A label's unlinked words beside its span are its own (`labelwords.py`: `auf <ui>Bericht drucken</ui>`); for the
+languages with `FUNCTION_WORDS` only, which tell where the label's phrase ends (without them an article or a
+pronoun would pass for a label's word: Hungarian `<g>mutató azt</g> jelzi`)."""
+HYPHEN_STAGES = ("hyphen-heads",)
+
+
 def profile(code: str) -> Profile:
+    hyphens = code in HYPHEN_COMPOUNDS
     return Profile(code=code, family=FAMILY, segmenter=SEGMENTER, elided=ELIDED.get(code, frozenset()),
-                   function_words=FUNCTION_WORDS.get(code, frozenset()))
+                   function_words=FUNCTION_WORDS.get(code, frozenset()), hyphen_compounds=hyphens,
+                   bracket_verbs=BRACKET_VERBS.get(code, frozenset()),
+                   extra_stages=(EXTRA_STAGES if code in FUNCTION_WORDS else ()) + (HYPHEN_STAGES if hyphens else ()))
