@@ -18,6 +18,8 @@ name and what it does). A pipeline (`Pipeline.for_profile`) runs, after placing 
    noun (`nounchains`, `labels.label_head`);
    `edge-words` — a function word at a span's edge that translates nothing of its tag leaves the span where
    the examples keep that word outside (`edgewords.keep_outside`);
+   `taught-terms` — a span takes the whole multi-word translation the examples teach for its term where it
+   overlaps it (`termphrases.whole_terms`: `les <g>parties prenantes</g>`);
 5. the target profile's `extra_stages` (`profiles.Profile`): `chinese-phrases` for Chinese
    (`chinesegrammar.keep_phrases`: circumpositions and aspect adverbs);
 6. `source-order` — where the examples keep the source's order of interchangeable tags, they take it
@@ -47,6 +49,7 @@ from tagmt.projection.labels import quoted_labels, quoted_labels_kept
 from tagmt.projection.nounchains import complete_chains
 from tagmt.projection.profiles import Profile
 from tagmt.projection.standalone import place_standalone
+from tagmt.projection.termphrases import whole_terms
 from tagmt.projection.units import respect_units, verbatim_spans
 
 
@@ -159,6 +162,18 @@ class EdgeWords:
         return keep_outside(spans, ctx)
 
 
+class TaughtTerms:
+    """A span tag whose source term the examples translate as a multi-word unit takes the whole unit where it
+    overlaps the span (`les <g>parties prenantes</g>`, not `les parties <g>prenantes</g>`), or sheds the words
+    beside it that translate nothing of the tag (`termphrases.py`; `PairContext.terms`, learned)."""
+
+    name = "taught-terms"
+    placing = False
+
+    def run(self, ctx: PairContext, spans: list[Span]) -> list[Span]:
+        return whole_terms(spans, ctx)
+
+
 class ChinesePhrases:
     """No edge cuts a Chinese circumposition; an aspect adverb goes with its verb (`chinesegrammar.py`)."""
 
@@ -212,11 +227,12 @@ class ParagraphPin:
 
 STAGES: dict[str, type[Stage]] = {
     stage.name: stage for stage in (QuotedLabels, EdgeConventions, TargetUnits, CopiedCuts, StandaloneCodes, Lists,
-                                    LabelQuotesKept, NounChains, EdgeWords, ChinesePhrases, SourceOrder, ParagraphPin)
+                                    LabelQuotesKept, NounChains, EdgeWords, TaughtTerms, ChinesePhrases, SourceOrder,
+                                    ParagraphPin)
 }
 """Every stage by its name."""
 COMMON = ("quoted-labels", "edges", "units", "copied-cuts", "standalone-codes", "lists", "label-quotes-kept",
-          "noun-chains", "edge-words")
+          "noun-chains", "edge-words", "taught-terms")
 """The rule stages every language runs, in order, before its profile's `extra_stages`."""
 LAST = ("source-order", "paragraph-pin")
 """The stages after the profile's."""

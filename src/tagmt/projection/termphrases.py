@@ -1,0 +1,201 @@
+"""Taught terms kept whole: a tag whose source term the examples translate as a multi-word unit takes that whole
+unit where it occurs over the span, not only the word the aligner linked (issue 35).
+
+eflomal often links one word of a multi-word equivalent — `stakeholders` to `prenantes` of `parties prenantes`,
+`compliance` to `Einhaltung` of `Einhaltung der Vorschriften` — and the other words, unlinked, fall outside the
+span; or a span takes in unlinked words beside the term (`eléréséhez szükséges <g>kiigazítás</g>`, where the term
+is `kiigazítás`). The examples' references say what a tagged term becomes (`terms.example_terms`: the text of each
+source tag and of the reference's same tag); the glossary anchors (`anchors.anchor_glossary`) use it when exactly
+one of its translations occurs exactly once, written exactly so. Here, after the edge rules, a span tag without
+child tags whose source term the examples translate (`PairContext.terms`) takes the occurrence of a translation
+that overlaps its words (`occurrences`: at word boundaries, case folded, each word the same or — in a language
+written with spaces — the same stem with another ending: `partie prenante` for `parties prenantes`, `érdekelt
+feleket` for `érdekelt felek`), when
+
+* every word it takes in translates nothing outside the tag (unlinked, or linked only to the tag's words): words
+  owned by another source word stay outside;
+* every word it leaves translates nothing of the tag (no link to the tag's words);
+* it overlaps no sibling span and swallows no point, and stays inside its parent.
+
+A span that is an exact occurrence of a taught translation already stays; else the occurrence written exactly is preferred
+to a stem match, then the one sharing the most words with the span, then the longest. Whether to do this at all is learned, never assumed (`kept_whole`): the examples whose term the
+other examples teach must show the taught translation as their tag's whole text in most cases
+(`projector.Projector` then gives the context the taught terms; without examples, none).
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left, bisect_right
+from typing import TYPE_CHECKING, Callable, Mapping, Sequence
+
+from tagmt.projection.conventions import keyed_tags
+from tagmt.projection.detag import Detagged
+from tagmt.projection.edges import Span
+
+if TYPE_CHECKING:
+    from tagmt.projection.context import PairContext
+
+Terms = Mapping[str, set[str]]
+"""Term → its translations (`terms.Terms.taught`)."""
+
+STEM_MIN = 4
+"""The shortest shared beginning that makes two words the same stem (`same_stem`)."""
+ENDING_MAX = 4
+"""The longest ending either word may have past the shared beginning (`parties`/`partie`, `feleket`/`felek`;
+not `Arbeitgeber`/`Arbeit`, a compound)."""
+MIN_CASES = 2
+"""`kept_whole`: fewer examples whose term another example teaches decide nothing (the stage stays off)."""
+
+
+def same_stem(a: str, b: str) -> bool:
+    """Whether two words (case folded) are one word with different endings: a shared beginning of at least
+    `STEM_MIN` characters and at most `ENDING_MAX` more in either."""
+    if a == b:
+        return True
+    if not (a.isalpha() and b.isalpha()):
+        return False
+    n = 0
+    for x, y in zip(a, b):
+        if x != y:
+            break
+        n += 1
+    return n >= STEM_MIN and len(a) - n <= ENDING_MAX and len(b) - n <= ENDING_MAX
+
+
+def occurrences(ctx: PairContext, translation: str) -> list[tuple[int, int, bool]]:
+    """Where `translation` (a taught term's) occurs in `ctx`'s translation as whole target words: (first word,
+    past the last word, written exactly); exactly when its text is the words' text case folded, else by stem in a
+    language written with spaces (`same_stem`, word for word, the words of `translation` split as the target
+    words split it: on whitespace and where `ctx.trg` cuts)."""
+    words, text = ctx.trg, ctx.translation
+    if not words or not translation.strip():
+        return []
+    found: list[tuple[int, int, bool]] = []
+    folded, want = text.casefold(), translation.casefold()
+    exact = len(folded) == len(text)  # (case folding kept the offsets: the search reads them)
+    if exact:
+        at = folded.find(want)
+        while at >= 0:
+            a = bisect_left(ctx.trg_starts, at)
+            b = bisect_right(ctx.trg_starts, at + len(want) - 1)
+            if a < len(words) and words[a].start == at and b > a and words[b - 1].end == at + len(want):
+                found.append((a, b, True))
+            at = folded.find(want, at + 1)
+    if ctx.family not in ("spaced", None):
+        return found
+    parts = want.split()
+    if not parts or len(parts) > len(words):
+        return found
+    texts = [w.text.casefold() for w in words]
+    for a in range(len(words) - len(parts) + 1):
+        if all(same_stem(texts[a + k], part) for k, part in enumerate(parts)) \
+                and all(words[a + k + 1].start > words[a + k].end for k in range(len(parts) - 1)):
+            if (a, a + len(parts), True) not in found:
+                found.append((a, a + len(parts), False))
+    return found
+
+
+def whole_terms(spans: list[Span], ctx: PairContext) -> list[Span]:
+    """The spans of `ctx` with each taught term taken whole (module docstring); in place, and returned."""
+    if not ctx.terms or not ctx.trg:
+        return spans
+    _siblings(spans, 0, len(ctx.translation), ctx)
+    return spans
+
+
+def _siblings(nodes: list[Span], lo: int, hi: int, ctx: PairContext) -> None:
+    for node in nodes:
+        if node.children:
+            _siblings(node.children, node.start, node.end, ctx)
+        elif not node.point and not node.fixed and node.start < node.end:
+            _take_whole(node, [n for n in nodes if n is not node], lo, hi, ctx)
+
+
+def _take_whole(node: Span, others: list[Span], lo: int, hi: int, ctx: PairContext) -> None:
+    tag = node.tag
+    term = ctx.plain[tag.start : tag.end].strip()
+    taught = ctx.terms.get(term)
+    if not taught:
+        return
+    words = ctx.trg
+    a0 = bisect_left(ctx.trg_starts, node.start)
+    b0 = a0
+    while b0 < len(words) and words[b0].end <= node.end:
+        b0 += 1
+    if b0 == a0:
+        return
+
+    def of_tag(i: int) -> bool:
+        w = ctx.src[i]
+        return tag.start <= w.start and w.end <= tag.end
+
+    def fits(a: int, b: int) -> bool:
+        start, end = words[a].start, words[b - 1].end
+        if start < lo or end > hi:
+            return False
+        for other in others:
+            if other.point and start < other.start < end:
+                return False
+            if not other.point and other.start < end and start < other.end:
+                return False
+        added = [j for j in range(a, b) if not a0 <= j < b0]
+        left = [j for j in range(a0, b0) if not a <= j < b]
+        return (all(of_tag(i) for j in added for i, _ in ctx.owners.get(j, ()))
+                and not any(of_tag(i) for j in left for i, _ in ctx.owners.get(j, ())))
+
+    best: tuple | None = None
+    for translation in taught:
+        for a, b, exact in occurrences(ctx, translation):
+            if (a, b) == (a0, b0) and exact:
+                return  # the span is a taught translation already (`Einhaltung` and `Einhaltung der Vorschriften`)
+            shared = min(b, b0) - max(a, a0)
+            if shared > 0 and fits(a, b):
+                rank = (exact, shared, b - a)
+                if best is None or rank > best[0]:
+                    best = (rank, a, b)
+    if best is not None and (best[1], best[2]) != (a0, b0):
+        _, a, b = best
+        node.start, node.end = words[a].start, words[b - 1].end
+
+
+def kept_whole(shown: Sequence[tuple[Detagged, Detagged]], taught_without: Callable[[int], Terms]) -> bool:
+    """Whether the examples cover a tagged term's taught translation whole: of the example tags whose term the
+    other examples teach (`taught_without(k)`: the taught terms without what example `k` alone taught), those whose
+    reference text is one of its translations (the same words, endings aside: `same_stem`) count for, those
+    whose reference text is a part of one, or holds one and more, against; at least `MIN_CASES` for, and more for
+    than against with one case against added (the default: not whole)."""
+    whole = part = 0
+    for k, (source, reference) in enumerate(shown):
+        if not source.tags:
+            continue
+        taught: Terms | None = None
+        truth = keyed_tags(reference.walk())
+        for key, tag in keyed_tags(source.walk()).items():
+            want = truth.get(key)
+            if want is None or tag.start == tag.end or want.start == want.end:
+                continue
+            if taught is None:
+                taught = taught_without(k)
+            found = taught.get(source.plain[tag.start : tag.end].strip())
+            if not found:
+                continue
+            got = reference.plain[want.start : want.end].strip().casefold().split()
+            verdict = None
+            for y in found:
+                parts = y.casefold().split()
+                if len(parts) == len(got) and all(map(same_stem, got, parts)):
+                    verdict = True
+                    break
+                if _within(got, parts) or _within(parts, got):
+                    verdict = False
+            if verdict is True:
+                whole += 1
+            elif verdict is False:
+                part += 1
+    return whole >= MIN_CASES and whole / (whole + part + 1) > 0.5
+
+
+def _within(small: list[str], big: list[str]) -> bool:
+    """Whether the words `small` are a run of the longer `big` (endings aside)."""
+    n = len(small)
+    return 0 < n < len(big) and any(all(map(same_stem, small, big[a : a + n])) for a in range(len(big) - n + 1))
