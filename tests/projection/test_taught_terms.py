@@ -64,6 +64,21 @@ def test_french_another_inflection_of_the_term_is_the_same_term():
     assert out == "une <g>partie prenante</g>."
 
 
+def test_a_term_that_begins_a_sentence_is_the_same_term():
+    out = project("<g>Stakeholders</g> met.", "Stakeholders met|.", "Les parties prenantes ont|.",
+                  {(0, 2), (1, 3), (2, 4)}, [(2, 3)], "fr", STAKEHOLDERS)
+    assert out == "Les <g>parties prenantes</g> ont."
+
+
+def test_marks_at_the_span_edges_stay_where_the_edge_rules_put_them():
+    out = project("the <g>groups</g>", "the groups", "die „ Gruppen “ dabei",
+                  {(1, 2)}, [(1, 4)], "de", {"groups": {"Gruppen"}})
+    assert out == "die <g>„ Gruppen “</g> dabei"
+    out = project("the <g>stakeholders</g>", "the stakeholders", "les « parties prenantes »",
+                  {(1, 3)}, [(3, 5)], "fr", STAKEHOLDERS)
+    assert out == "les « <g>parties prenantes »</g>"
+
+
 def test_a_word_another_source_word_owns_stays_outside():
     # `parties` linked to `by` (outside the tag): the span does not take it, whatever the examples teach
     out = project("initiated by <g>stakeholders</g>.", "initiated by stakeholders|.",

@@ -7,7 +7,7 @@ span; or a span takes in unlinked words beside the term (`eléréséhez szüksé
 is `kiigazítás`). The examples' references say what a tagged term becomes (`terms.example_terms`: the text of each
 source tag and of the reference's same tag); the glossary anchors (`anchors.anchor_glossary`) use it when exactly
 one of its translations occurs exactly once, written exactly so. Here, after the edge rules, a span tag without
-child tags whose source term the examples translate (`PairContext.terms`) takes the occurrence of a translation
+child tags whose source term the examples translate (`PairContext.terms`, `translations`) takes the occurrence of a translation
 that overlaps its words (`occurrences`: at word boundaries, case folded, each word the same or — in a language
 written with spaces — the same stem with another ending: `partie prenante` for `parties prenantes`, `érdekelt
 feleket` for `érdekelt felek`), when
@@ -16,6 +16,9 @@ feleket` for `érdekelt felek`), when
   owned by another source word stay outside;
 * every word it leaves translates nothing of the tag (no link to the tag's words);
 * it overlaps no sibling span and swallows no point, and stays inside its parent.
+
+Only the span's words count (not the marks at its edges), and an edge the occurrence does not move stays where the
+edge rules put it (a quotation mark or a space they took in).
 
 A span that is an exact occurrence of a taught translation already stays; else the occurrence written exactly is preferred
 to a stem match, then the one sharing the most words with the span, then the longest. Whether to do this at all is learned, never assumed (`kept_whole`): the examples whose term the
@@ -95,6 +98,15 @@ def occurrences(ctx: PairContext, translation: str) -> list[tuple[int, int, bool
     return found
 
 
+def translations(terms: Terms, term: str) -> set[str]:
+    """The translations `terms` gives `term`, written as it is or with its first letter in the other case (a term
+    that begins a sentence in one segment and not in another: `Stakeholders`, `stakeholders`)."""
+    found: set[str] = set()
+    for key in {term, term[:1].lower() + term[1:], term[:1].upper() + term[1:]}:
+        found |= terms.get(key) or set()
+    return found
+
+
 def whole_terms(spans: list[Span], ctx: PairContext) -> list[Span]:
     """The spans of `ctx` with each taught term taken whole (module docstring); in place, and returned."""
     if not ctx.terms or not ctx.trg:
@@ -113,8 +125,7 @@ def _siblings(nodes: list[Span], lo: int, hi: int, ctx: PairContext) -> None:
 
 def _take_whole(node: Span, others: list[Span], lo: int, hi: int, ctx: PairContext) -> None:
     tag = node.tag
-    term = ctx.plain[tag.start : tag.end].strip()
-    taught = ctx.terms.get(term)
+    taught = translations(ctx.terms, ctx.plain[tag.start : tag.end].strip())
     if not taught:
         return
     words = ctx.trg
@@ -122,6 +133,10 @@ def _take_whole(node: Span, others: list[Span], lo: int, hi: int, ctx: PairConte
     b0 = a0
     while b0 < len(words) and words[b0].end <= node.end:
         b0 += 1
+    while a0 < b0 and words[a0].kind == "punct":  # (the marks the edge rules put at its edges stay where the
+        a0 += 1                                   # span keeps that edge: `„<g>Gruppen</g>“` stays quoted)
+    while b0 > a0 and words[b0 - 1].kind == "punct":
+        b0 -= 1
     if b0 == a0:
         return
 
@@ -155,7 +170,8 @@ def _take_whole(node: Span, others: list[Span], lo: int, hi: int, ctx: PairConte
                     best = (rank, a, b)
     if best is not None and (best[1], best[2]) != (a0, b0):
         _, a, b = best
-        node.start, node.end = words[a].start, words[b - 1].end
+        node.start = node.start if a == a0 else words[a].start
+        node.end = node.end if b == b0 else words[b - 1].end
 
 
 def kept_whole(shown: Sequence[tuple[Detagged, Detagged]], taught_without: Callable[[int], Terms]) -> bool:
@@ -176,7 +192,7 @@ def kept_whole(shown: Sequence[tuple[Detagged, Detagged]], taught_without: Calla
                 continue
             if taught is None:
                 taught = taught_without(k)
-            found = taught.get(source.plain[tag.start : tag.end].strip())
+            found = translations(taught, source.plain[tag.start : tag.end].strip())
             if not found:
                 continue
             got = reference.plain[want.start : want.end].strip().casefold().split()
