@@ -99,14 +99,15 @@ def test_german_a_noun_and_its_genitive_complement():
     assert out == "Kosten der <g>Einhaltung der Vorschriften</g>"
 
 
-def test_a_span_that_is_one_taught_translation_stays_though_another_is_longer_or_shorter():
+def test_of_two_taught_translations_the_longer_that_holds_the_span():
     taught = {"compliance": {"Einhaltung", "Einhaltung der Vorschriften"}}
-    out = project("<g>compliance</g> costs", "compliance costs", "Kosten der Einhaltung der Vorschriften",
-                  {(0, 2), (1, 0)}, [(2, 5)], "de", taught)
-    assert out == "Kosten der <g>Einhaltung der Vorschriften</g>"
-    out = project("<g>compliance</g> costs", "compliance costs", "Kosten der Einhaltung der Vorschriften",
+    for placed in (2, 5), (2, 3):
+        out = project("<g>compliance</g> costs", "compliance costs", "Kosten der Einhaltung der Vorschriften",
+                      {(0, 2), (1, 0)}, [placed], "de", taught)
+        assert out == "Kosten der <g>Einhaltung der Vorschriften</g>"
+    out = project("<g>compliance</g> costs", "compliance costs", "Kosten der Einhaltung",
                   {(0, 2), (1, 0)}, [(2, 3)], "de", taught)
-    assert out == "Kosten der <g>Einhaltung</g> der Vorschriften"
+    assert out == "Kosten der <g>Einhaltung</g>"
 
 
 def test_hungarian_words_beside_the_term_that_translate_nothing_of_the_tag_leave_it():
@@ -213,3 +214,14 @@ def test_property_text_unchanged_tags_whole_spans_on_word_edges(target_words, da
         assert s.start in starts and s.end in ends
     for x, y in zip(ordered, ordered[1:]):
         assert x.end <= y.start
+
+
+def test_either_reads_several_tables_as_one():
+    from tagmt.projection.termphrases import Either
+
+    table = Either({"Settings": {"Paramètres"}}, {"Settings": {"Paramètres du compte"}, "Save": {"Enregistrer"}})
+    assert table["Settings"] == {"Paramètres", "Paramètres du compte"} and table.get("Print") is None
+    assert sorted(table) == ["Save", "Settings"] and len(table) == 2
+    out = project("Open <ui>Settings</ui>.", "Open Settings|.", "Ouvrez Paramètres du compte|.",
+                  {(0, 0), (1, 1), (2, 4)}, [(1, 2)], "fr", table)
+    assert out == "Ouvrez <ui>Paramètres du compte</ui>."

@@ -52,7 +52,7 @@ from tagmt.projection.render import render_spans
 from tagmt.projection.rerank import Ranker, Segment, example_cases, learn_ranker
 from tagmt.projection.stages import Pipeline
 from tagmt.projection.terms import Terms, example_terms
-from tagmt.projection.termphrases import Terms as TermTable, kept_whole
+from tagmt.projection.termphrases import Either, Terms as TermTable, kept_whole
 from tagmt.projection.wordseg import Word, katakana_vocabulary
 from tagmt.projection.wordstore import LinkStore
 
@@ -177,7 +177,8 @@ class Projector:
 
         outputs = list(translations)
         for done, k in enumerate(tagged, start=1):
-            ctx = self.context(batch, k, anchored(k), decide, order, terms.taught if whole else None)
+            ctx = self.context(batch, k, anchored(k), decide, order, Either(terms.taught, terms.elsewhere) if whole
+                               else None)  # (the taught terms and the batch's whole segments: `termphrases.py`)
             spans = self.spans(ctx)
             if ranker is not None and ctx.translation != ctx.plain:
                 ranker.rerank(Segment(ctx.detagged, ctx.translation, ctx.src, ctx.trg, ctx.links, terms.taught),
@@ -209,7 +210,7 @@ class Projector:
                 continue
             loo_glossary, loo_taught = terms.without_own(k)
             ctx = self.context(batch, n + k, anchored(n + k, loo_glossary), decide, source_order,
-                               loo_taught if whole else None)
+                               Either(loo_taught, terms.elsewhere) if whole else None)
             spans = self.spans(ctx)
             cases.extend(example_cases(Segment(d, t, ctx.src, ctx.trg, ctx.links, loo_taught), spans, ref, k % 2))
         return learn_ranker(cases)

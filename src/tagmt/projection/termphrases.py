@@ -7,7 +7,8 @@ span; or a span takes in unlinked words beside the term (`eléréséhez szüksé
 is `kiigazítás`). The examples' references say what a tagged term becomes (`terms.example_terms`: the text of each
 source tag and of the reference's same tag); the glossary anchors (`anchors.anchor_glossary`) use it when exactly
 one of its translations occurs exactly once, written exactly so. Here, after the edge rules, a span tag without
-child tags whose source term the examples translate (`PairContext.terms`, `translations`) takes the occurrence of a translation
+child tags whose source term the examples translate (`PairContext.terms`, `translations`; the batch's own whole
+segments too: a UI label that is a segment of its own, `Account settings` → `Paramètres du compte`) takes the occurrence of a translation
 that overlaps its words (`occurrences`: at word boundaries, case folded, each word the same or — in a language
 written with spaces — the same stem with another ending: `partie prenante` for `parties prenantes`, `érdekelt
 feleket` for `érdekelt felek`), when
@@ -20,8 +21,9 @@ feleket` for `érdekelt felek`), when
 Only the span's words count (not the marks at its edges), and an edge the occurrence does not move stays where the
 edge rules put it (a quotation mark or a space they took in).
 
-A span that is an exact occurrence of a taught translation already stays; else the occurrence written exactly is preferred
-to a stem match, then the one sharing the most words with the span, then the longest. Whether to do this at all is learned, never assumed (`kept_whole`): the examples whose term the
+Of the occurrences over the span (itself one of them, when it is), the one written exactly is preferred to a stem
+match, then the one sharing the most words with the span, then the longest: a span that is one taught translation
+stays unless a longer one holds it (`Paramètres` and `Paramètres du compte`: the label as the translation writes it). Whether to do this at all is learned, never assumed (`kept_whole`): the examples whose term the
 other examples teach must show the taught translation as their tag's whole text in most cases
 (`projector.Projector` then gives the context the taught terms; without examples, none).
 """
@@ -29,7 +31,8 @@ other examples teach must show the taught translation as their tag's whole text 
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from typing import TYPE_CHECKING, Callable, Mapping, Sequence
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Callable, Iterator, Sequence
 
 from tagmt.projection.conventions import keyed_tags
 from tagmt.projection.detag import Detagged
@@ -65,32 +68,44 @@ def same_stem(a: str, b: str) -> bool:
     return n >= STEM_MIN and len(a) - n <= ENDING_MAX and len(b) - n <= ENDING_MAX
 
 
-def occurrences(ctx: PairContext, translation: str) -> list[tuple[int, int, bool]]:
-    """Where `translation` (a taught term's) occurs in `ctx`'s translation as whole target words: (first word,
-    past the last word, written exactly); exactly when its text is the words' text case folded, else by stem in a
-    language written with spaces (`same_stem`, word for word, the words of `translation` split as the target
-    words split it: on whitespace and where `ctx.trg` cuts)."""
-    words, text = ctx.trg, ctx.translation
-    if not words or not translation.strip():
+class Folded:
+    """A pair's translation and words case folded, made once per pair (`occurrences` reads them)."""
+
+    def __init__(self, ctx: PairContext) -> None:
+        self.ctx = ctx
+        self.text = ctx.translation.casefold()
+        self.offsets = len(self.text) == len(ctx.translation)
+        """Case folding kept the offsets (`ß` → `ss` does not): the exact search reads them."""
+        self.words = [w.text.casefold() for w in ctx.trg]
+        self.stems = ctx.family in ("spaced", None)
+
+
+def occurrences(folded: Folded, translation: str, a0: int, b0: int) -> list[tuple[int, int, bool]]:
+    """Where `translation` (a taught term's) occurs over the target words `[a0, b0)` (sharing one at least) as
+    whole target words: (first word, past the last word, written exactly); exactly when its text is the words'
+    text case folded, else by stem in a language written with spaces (`same_stem`, word for word, the words of
+    `translation` split on whitespace). Only the words around `[a0, b0)` are read: time in the span and the
+    term, not in the segment."""
+    ctx, words = folded.ctx, folded.ctx.trg
+    want = translation.casefold()
+    if not words or not want.strip():
         return []
     found: list[tuple[int, int, bool]] = []
-    folded, want = text.casefold(), translation.casefold()
-    exact = len(folded) == len(text)  # (case folding kept the offsets: the search reads them)
-    if exact:
-        at = folded.find(want)
+    if folded.offsets:
+        lo, hi = max(0, words[a0].start - len(want)), min(len(folded.text), words[b0 - 1].end + len(want))
+        at = folded.text.find(want, lo, hi)
         while at >= 0:
             a = bisect_left(ctx.trg_starts, at)
             b = bisect_right(ctx.trg_starts, at + len(want) - 1)
-            if a < len(words) and words[a].start == at and b > a and words[b - 1].end == at + len(want):
+            if a < len(words) and words[a].start == at and b > a and words[b - 1].end == at + len(want) \
+                    and a < b0 and a0 < b:
                 found.append((a, b, True))
-            at = folded.find(want, at + 1)
-    if ctx.family not in ("spaced", None):
-        return found
+            at = folded.text.find(want, at + 1, hi)
     parts = want.split()
-    if not parts or len(parts) > len(words):
+    if not folded.stems or not parts or len(parts) > len(words):
         return found
-    texts = [w.text.casefold() for w in words]
-    for a in range(len(words) - len(parts) + 1):
+    texts = folded.words
+    for a in range(max(0, a0 - len(parts) + 1), min(b0, len(words) - len(parts) + 1)):
         if all(same_stem(texts[a + k], part) for k, part in enumerate(parts)) \
                 and all(words[a + k + 1].start > words[a + k].end for k in range(len(parts) - 1)):
             if (a, a + len(parts), True) not in found:
@@ -111,20 +126,20 @@ def whole_terms(spans: list[Span], ctx: PairContext) -> list[Span]:
     """The spans of `ctx` with each taught term taken whole (module docstring); in place, and returned."""
     if not ctx.terms or not ctx.trg:
         return spans
-    _siblings(spans, 0, len(ctx.translation), ctx)
+    _siblings(spans, 0, len(ctx.translation), Folded(ctx))
     return spans
 
 
-def _siblings(nodes: list[Span], lo: int, hi: int, ctx: PairContext) -> None:
+def _siblings(nodes: list[Span], lo: int, hi: int, folded: Folded) -> None:
     for node in nodes:
         if node.children:
-            _siblings(node.children, node.start, node.end, ctx)
+            _siblings(node.children, node.start, node.end, folded)
         elif not node.point and not node.fixed and node.start < node.end:
-            _take_whole(node, [n for n in nodes if n is not node], lo, hi, ctx)
+            _take_whole(node, nodes, lo, hi, folded)
 
 
-def _take_whole(node: Span, others: list[Span], lo: int, hi: int, ctx: PairContext) -> None:
-    tag = node.tag
+def _take_whole(node: Span, siblings: list[Span], lo: int, hi: int, folded: Folded) -> None:
+    ctx, tag = folded.ctx, node.tag
     taught = translations(ctx.terms, ctx.plain[tag.start : tag.end].strip())
     if not taught:
         return
@@ -148,7 +163,9 @@ def _take_whole(node: Span, others: list[Span], lo: int, hi: int, ctx: PairConte
         start, end = words[a].start, words[b - 1].end
         if start < lo or end > hi:
             return False
-        for other in others:
+        for other in siblings:
+            if other is node:
+                continue
             if other.point and start < other.start < end:
                 return False
             if not other.point and other.start < end and start < other.end:
@@ -160,9 +177,7 @@ def _take_whole(node: Span, others: list[Span], lo: int, hi: int, ctx: PairConte
 
     best: tuple | None = None
     for translation in taught:
-        for a, b, exact in occurrences(ctx, translation):
-            if (a, b) == (a0, b0) and exact:
-                return  # the span is a taught translation already (`Einhaltung` and `Einhaltung der Vorschriften`)
+        for a, b, exact in occurrences(folded, translation, a0, b0):
             shared = min(b, b0) - max(a, a0)
             if shared > 0 and fits(a, b):
                 rank = (exact, shared, b - a)
@@ -172,6 +187,36 @@ def _take_whole(node: Span, others: list[Span], lo: int, hi: int, ctx: PairConte
         _, a, b = best
         node.start = node.start if a == a0 else words[a].start
         node.end = node.end if b == b0 else words[b - 1].end
+
+
+class Either(Mapping):
+    """Term tables read as one, without copying them: a term's translations in any of them (the examples' taught
+    terms and the batch's own whole segments, `projector.Projector`)."""
+
+    def __init__(self, *tables: Terms) -> None:
+        self.tables = tables
+
+    def __getitem__(self, term: str) -> set[str]:
+        found: set[str] = set()
+        for table in self.tables:
+            found |= table.get(term) or set()
+        if not found:
+            raise KeyError(term)
+        return found
+
+    def __iter__(self) -> Iterator[str]:
+        seen: set[str] = set()
+        for table in self.tables:
+            for term in table:
+                if term not in seen and term in self:
+                    seen.add(term)
+                    yield term
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+    def __bool__(self) -> bool:
+        return bool(self.tables)  # (not whether they hold anything: a `terms.TermsWithout` counts its terms by reading them)
 
 
 def kept_whole(shown: Sequence[tuple[Detagged, Detagged]], taught_without: Callable[[int], Terms]) -> bool:
