@@ -7,6 +7,8 @@ name and what it does). A pipeline (`Pipeline.for_profile`) runs, after placing 
 
 0. `quoted-labels` — a span inside a quotation or bracket group that quotes its label takes the group's text
    (`labels.quoted_labels`), before the edge conventions decide on the marks;
+   `taught-terms` — a span takes the whole multi-word translation the examples teach for its term where it
+   overlaps it (`termphrases.whole_terms`: `les <g>parties prenantes</g>`), before the edge and unit rules;
 1. `edges` — the edge conventions move span edges over the units beside them (`edges.adjust_edges`);
 2. `units` — no edge cuts a verbatim token, a dictionary word or a bracket group (`units.respect_units`);
    `copied-cuts` — an edge inside a source token goes to the same place in the token's copy (`copycuts`);
@@ -18,8 +20,6 @@ name and what it does). A pipeline (`Pipeline.for_profile`) runs, after placing 
    noun (`nounchains`, `labels.label_head`);
    `edge-words` — a function word at a span's edge that translates nothing of its tag leaves the span where
    the examples keep that word outside (`edgewords.keep_outside`);
-   `taught-terms` — a span takes the whole multi-word translation the examples teach for its term where it
-   overlaps it (`termphrases.whole_terms`: `les <g>parties prenantes</g>`);
 5. the target profile's `extra_stages` (`profiles.Profile`): `chinese-phrases` for Chinese
    (`chinesegrammar.keep_phrases`: circumpositions and aspect adverbs);
 6. `source-order` — where the examples keep the source's order of interchangeable tags, they take it
@@ -231,8 +231,8 @@ STAGES: dict[str, type[Stage]] = {
                                     ParagraphPin)
 }
 """Every stage by its name."""
-COMMON = ("quoted-labels", "edges", "units", "copied-cuts", "standalone-codes", "lists", "label-quotes-kept",
-          "noun-chains", "edge-words", "taught-terms")
+COMMON = ("quoted-labels", "taught-terms", "edges", "units", "copied-cuts", "standalone-codes", "lists", "label-quotes-kept",
+          "noun-chains", "edge-words")
 """The rule stages every language runs, in order, before its profile's `extra_stages`."""
 LAST = ("source-order", "paragraph-pin")
 """The stages after the profile's."""

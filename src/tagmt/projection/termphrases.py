@@ -6,26 +6,28 @@ eflomal often links one word of a multi-word equivalent — `stakeholders` to `p
 span; or a span takes in unlinked words beside the term (`eléréséhez szükséges <g>kiigazítás</g>`, where the term
 is `kiigazítás`). The examples' references say what a tagged term becomes (`terms.example_terms`: the text of each
 source tag and of the reference's same tag); the glossary anchors (`anchors.anchor_glossary`) use it when exactly
-one of its translations occurs exactly once, written exactly so. Here, after the edge rules, a span tag without
-child tags whose source term the examples translate (`PairContext.terms`, `translations`; the batch's own whole
-segments too: a UI label that is a segment of its own, `Account settings` → `Paramètres du compte`) takes the occurrence of a translation
-that overlaps its words (`occurrences`: at word boundaries, case folded, each word the same or — in a language
-written with spaces — the same stem with another ending: `partie prenante` for `parties prenantes`, `érdekelt
-feleket` for `érdekelt felek`), when
+one of its translations occurs exactly once, written exactly so. Here, before the edge and unit rules (which then
+decide on the whitespace and marks at the new edges, and keep a bracket group or dictionary word whole), a span
+tag without child tags whose source term the examples translate (`PairContext.terms`, `translations`; the batch's
+own whole segments too: a UI label that is a segment of its own, `Account settings` → `Paramètres du compte`)
+takes the occurrence of a translation that overlaps its words (`occurrences`: at word boundaries, case folded,
+each word the same or — in a language written with spaces — the same stem with another ending: `partie prenante`
+for `parties prenantes`, `érdekelt feleket` for `érdekelt felek`), when
 
 * every word it takes in translates nothing outside the tag (unlinked, or linked only to the tag's words): words
   owned by another source word stay outside;
 * every word it leaves translates nothing of the tag (no link to the tag's words);
 * it overlaps no sibling span and swallows no point, and stays inside its parent.
 
-Only the span's words count (not the marks at its edges), and an edge the occurrence does not move stays where the
-edge rules put it (a quotation mark or a space they took in).
+Only the span's words count (not the marks at its edges), and an edge the occurrence does not move past those
+marks stays where it is (a quotation mark an earlier stage took in). Of the occurrences over the span (itself one
+of them, when it is), the one written exactly is preferred to a stem match, then the one sharing the most words
+with the span, then the longest: a span that is one taught translation stays unless a longer one holds it
+(`Paramètres` and `Paramètres du compte`: the label as the translation writes it).
 
-Of the occurrences over the span (itself one of them, when it is), the one written exactly is preferred to a stem
-match, then the one sharing the most words with the span, then the longest: a span that is one taught translation
-stays unless a longer one holds it (`Paramètres` and `Paramètres du compte`: the label as the translation writes it). Whether to do this at all is learned, never assumed (`kept_whole`): the examples whose term the
-other examples teach must show the taught translation as their tag's whole text in most cases
-(`projector.Projector` then gives the context the taught terms; without examples, none).
+Whether to do this at all is learned, never assumed (`kept_whole`): the examples whose term the other examples
+teach must show the taught translation as their tag's whole text in most cases (`projector.Projector` then gives
+the context the taught terms; without examples, none).
 """
 
 from __future__ import annotations
@@ -185,8 +187,10 @@ def _take_whole(node: Span, siblings: list[Span], lo: int, hi: int, folded: Fold
                     best = (rank, a, b)
     if best is not None and (best[1], best[2]) != (a0, b0):
         _, a, b = best
-        node.start = node.start if a == a0 else words[a].start
-        node.end = node.end if b == b0 else words[b - 1].end
+        start, end = words[a].start, words[b - 1].end
+        core = words[a0].start, words[b0 - 1].end
+        node.start = node.start if node.start <= start <= core[0] else start
+        node.end = node.end if core[1] <= end <= node.end else end
 
 
 class Either(Mapping):
