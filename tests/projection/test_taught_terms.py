@@ -151,6 +151,21 @@ def test_chinese_and_japanese_the_taught_words_whole_written_exactly():
     assert out == "打开帐户<ui>设置</ui>。"
 
 
+def test_no_dictionary_word_of_a_language_without_spaces_is_cut():
+    # the batch's heading `Open Items` → `未清项`; the sentence writes `未清项目表` (the segmenter cut `未清项|目表`)
+    detagged = detag("the <ui>Open Items</ui> table")
+    translation = "未清项目表"
+    src = words("the Open Items table")
+    trg = words("未清项|目表")
+    ctx = PairContext(detagged, translation, src, trg, {(1, 0), (2, 1), (3, 1)}, None, default_decision,
+                      Profiles.of("en", "zh"), terms={"Open Items": {"未清项"}})
+    spans = [Span(detagged.tags[0], 0, 5, 0, False)]
+    if ctx.pieces:  # (jieba's or ICU's words: `未清` `项目` `表`)
+        out = STAGES["taught-terms"]().run(ctx, spans)
+        assert (out[0].start, out[0].end) == (0, 5)
+    assert any(a < 3 < b for a, b in ctx.pieces) or not ctx.pieces
+
+
 def test_a_sibling_span_is_never_overlapped():
     out = project("the <g1>bankruptcy</g1> <g2>stakeholders</g2>", "the bankruptcy stakeholders",
                   "les parties prenantes", {(1, 1), (2, 2)}, [(1, 2), (2, 3)], "fr", STAKEHOLDERS)

@@ -17,7 +17,8 @@ for `parties prenantes`, `érdekelt feleket` for `érdekelt felek`), when
 * every word it takes in translates nothing outside the tag (unlinked, or linked only to the tag's words): words
   owned by another source word stay outside;
 * every word it leaves translates nothing of the tag (no link to the tag's words);
-* it overlaps no sibling span and swallows no point, and stays inside its parent.
+* it overlaps no sibling span and swallows no point, stays inside its parent, and cuts no dictionary word of a
+  language written without spaces (`PairContext.pieces`: `<ui>未清项</ui>目表` is not the label `未清项`).
 
 Only the span's words count (not the marks at its edges), and an edge the occurrence does not move past those
 marks stays where it is (a quotation mark an earlier stage took in). Of the occurrences over the span (itself one
@@ -80,6 +81,14 @@ class Folded:
         """Case folding kept the offsets (`ß` → `ss` does not): the exact search reads them."""
         self.words = [w.text.casefold() for w in ctx.trg]
         self.stems = ctx.family in ("spaced", None)
+        self.pieces = sorted(ctx.pieces)
+        self.piece_starts = [a for a, _ in self.pieces]
+
+    def cuts_piece(self, x: int) -> bool:
+        """Whether `x` lies inside a dictionary word of the translation (`PairContext.pieces`: Chinese and
+        Japanese, where the segmenter's words may cut one — `未清项|目`)."""
+        k = bisect_right(self.piece_starts, x) - 1
+        return k >= 0 and self.pieces[k][0] < x < self.pieces[k][1]
 
 
 def occurrences(folded: Folded, translation: str, a0: int, b0: int) -> list[tuple[int, int, bool]]:
@@ -163,7 +172,7 @@ def _take_whole(node: Span, siblings: list[Span], lo: int, hi: int, folded: Fold
 
     def fits(a: int, b: int) -> bool:
         start, end = words[a].start, words[b - 1].end
-        if start < lo or end > hi:
+        if start < lo or end > hi or folded.cuts_piece(start) or folded.cuts_piece(end):
             return False
         for other in siblings:
             if other is node:
