@@ -240,3 +240,36 @@ def test_either_reads_several_tables_as_one():
     out = project("Open <ui>Settings</ui>.", "Open Settings|.", "Ouvrez Paramètres du compte|.",
                   {(0, 0), (1, 1), (2, 4)}, [(1, 2)], "fr", table)
     assert out == "Ouvrez <ui>Paramètres du compte</ui>."
+
+
+# ------------------------------------------------------------------------------ through the projector
+
+class _Lexicon:
+    """Links the words a small lexicon pairs (a known answer for what the aligner finds)."""
+
+    name = "lexicon"
+    learns_from_corpus = True
+
+    def __init__(self, lexicon: dict[str, str]) -> None:
+        self.lexicon = lexicon
+
+    def align(self, src_words, trg_words):
+        return [{(i, j) for i, s in enumerate(src) for j, t in enumerate(trg)
+                 if self.lexicon.get(s.lower()) == t.lower()}
+                for src, trg in zip(src_words, trg_words)]
+
+
+def test_the_projector_keeps_a_term_the_examples_teach_whole_with_another_ending():
+    from tagmt.projection import project_batch
+
+    aligner = _Lexicon({"stakeholders": "érdekelt", "the": "az", "agree": "egyetértenek", "met": "találkoztak",
+                        "left": "távoztak", "spoke": "beszéltek", "we": "meghallgattuk", "heard": "meghallgattuk"})
+    examples = [(f"The <g>stakeholders</g> {en}.", f"Az <g>érdekelt felek</g> {hu}.")
+                for en, hu in (("agree", "egyetértenek"), ("met", "találkoztak"), ("left", "távoztak"),
+                               ("spoke", "beszéltek"))]
+    source, translation = detag("We heard the <g>stakeholders</g>."), "Meghallgattuk az érdekelt feleket."
+    out = project_batch([source], [translation], "en", "hu", aligner, examples=examples, rerank=False)
+    assert out == ["Meghallgattuk az <g>érdekelt feleket</g>."]
+    # no examples: nothing is taught, the span stays on the linked word
+    out = project_batch([source], [translation], "en", "hu", aligner, rerank=False)
+    assert out == ["Meghallgattuk az <g>érdekelt</g> feleket."]
