@@ -231,8 +231,8 @@ STAGES: dict[str, type[Stage]] = {
                                     ParagraphPin)
 }
 """Every stage by its name."""
-COMMON = ("quoted-labels", "taught-terms", "edges", "units", "copied-cuts", "standalone-codes", "lists", "label-quotes-kept",
-          "noun-chains", "edge-words")
+COMMON = ("quoted-labels", "taught-terms", "edges", "units", "copied-cuts", "standalone-codes", "lists",
+          "label-quotes-kept", "noun-chains", "edge-words")
 """The rule stages every language runs, in order, before its profile's `extra_stages`."""
 LAST = ("source-order", "paragraph-pin")
 """The stages after the profile's."""

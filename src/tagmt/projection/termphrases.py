@@ -229,7 +229,7 @@ class Either(Mapping):
         return sum(1 for _ in self)
 
     def __bool__(self) -> bool:
-        return bool(self.tables)  # (not whether they hold anything: a `terms.TermsWithout` counts its terms by reading them)
+        return bool(self.tables)  # (not whether they hold anything: `terms.TermsWithout` counts by reading them all)
 
 
 def kept_whole(shown: Sequence[tuple[Detagged, Detagged]], taught_without: Callable[[int], Terms]) -> bool:
