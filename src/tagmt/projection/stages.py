@@ -7,6 +7,8 @@ name and what it does). A pipeline (`Pipeline.for_profile`) runs, after placing 
 
 0. `quoted-labels` — a span inside a quotation or bracket group that quotes its label takes the group's text
    (`labels.quoted_labels`), before the edge conventions decide on the marks;
+   `taught-terms` — a span takes the whole multi-word translation the examples teach for its term where it
+   overlaps it (`termphrases.whole_terms`: `les <g>parties prenantes</g>`), before the edge and unit rules;
 1. `edges` — the edge conventions move span edges over the units beside them (`edges.adjust_edges`);
 2. `units` — no edge cuts a verbatim token, a dictionary word or a bracket group (`units.respect_units`);
    `copied-cuts` — an edge inside a source token goes to the same place in the token's copy (`copycuts`);
@@ -51,6 +53,7 @@ from tagmt.projection.labelwords import take_label_words
 from tagmt.projection.nounchains import complete_chains
 from tagmt.projection.profiles import Profile
 from tagmt.projection.standalone import place_standalone
+from tagmt.projection.termphrases import whole_terms
 from tagmt.projection.units import respect_units, verbatim_spans
 
 
@@ -163,6 +166,18 @@ class EdgeWords:
         return keep_outside(spans, ctx)
 
 
+class TaughtTerms:
+    """A span tag whose source term the examples translate as a multi-word unit takes the whole unit where it
+    overlaps the span (`les <g>parties prenantes</g>`, not `les parties <g>prenantes</g>`), or sheds the words
+    beside it that translate nothing of the tag (`termphrases.py`; `PairContext.terms`, learned)."""
+
+    name = "taught-terms"
+    placing = False
+
+    def run(self, ctx: PairContext, spans: list[Span]) -> list[Span]:
+        return whole_terms(spans, ctx)
+
+
 class ChinesePhrases:
     """No edge cuts a Chinese circumposition; an aspect adverb goes with its verb (`chinesegrammar.py`)."""
 
@@ -239,13 +254,13 @@ class ParagraphPin:
 
 STAGES: dict[str, type[Stage]] = {
     stage.name: stage for stage in (QuotedLabels, EdgeConventions, TargetUnits, CopiedCuts, StandaloneCodes, Lists,
-                                    LabelQuotesKept, NounChains, EdgeWords, ChinesePhrases, LabelWords, HyphenHeads,
-                                    SourceOrder,
+                                    LabelQuotesKept, NounChains, EdgeWords, TaughtTerms, ChinesePhrases, LabelWords,
+                                    HyphenHeads, SourceOrder,
                                     ParagraphPin)
 }
 """Every stage by its name."""
-COMMON = ("quoted-labels", "edges", "units", "copied-cuts", "standalone-codes", "lists", "label-quotes-kept",
-          "noun-chains", "edge-words")
+COMMON = ("quoted-labels", "taught-terms", "edges", "units", "copied-cuts", "standalone-codes", "lists",
+          "label-quotes-kept", "noun-chains", "edge-words")
 """The rule stages every language runs, in order, before its profile's `extra_stages`."""
 LAST = ("source-order", "paragraph-pin")
 """The stages after the profile's."""
