@@ -80,6 +80,14 @@ def _by_number(node: Span, plain: str, text: str, found: dict[str, list[int]]) -
     return None
 
 
+def copies_number(plain: str, x: int, text: str) -> bool:
+    """Whether the point at `x` is glued to the end of a number run (rule 1) that `text` writes verbatim: that
+    point is this module's, not a footnote marker's of `footnotes.py`."""
+    left = _run(plain, x, -1)
+    return bool(left) and _has_digit(left) and x - len(left) in _occurrences(left, plain) \
+        and bool(_occurrences(left, text))
+
+
 def _run(plain: str, x: int, step: int) -> str:
     """The characters from `x` to the nearest whitespace, backwards (`step` -1) or forwards (1)."""
     if step < 0:

@@ -50,6 +50,9 @@ class Profile:
     head_final: bool = False
     """The verb ends the clause and `A of B` is written `B…A` (Japanese, Korean): a noun phrase starts
     before a particle, not after the verb (Chinese puts objects after verbs and prepositions)."""
+    noun_links: frozenset[str] = field(default_factory=frozenset)
+    """Function words that join two nouns into one noun phrase (English `of`: `types of shipments`): a footnote
+    marker after the phrase annotates all of it (`footnotes.py`)."""
 
 
 def base_language(lang: str) -> str:

@@ -75,6 +75,13 @@ FUNCTION_WORDS = {"en": ENGLISH_FUNCTION_WORDS | ENGLISH_PARTICLES,
 (the words a tag's edge may leave outside: `edgewords.py`, where the examples say so)."""
 
 
+NOUN_LINKS = {"en": frozenset({"of"}), "fr": frozenset({"de", "d", "du", "des"}), "nl": frozenset({"van"}),
+              "es": frozenset({"de", "del"}), "it": frozenset({"di", "del", "della", "dei", "delle"}),
+              "pt": frozenset({"de", "do", "da", "dos", "das"})}
+"""Per language: the prepositions that join two nouns into one noun phrase (`types of shipments`; `footnotes.py`)."""
+
+
 def profile(code: str) -> Profile:
     return Profile(code=code, family=FAMILY, segmenter=SEGMENTER, elided=ELIDED.get(code, frozenset()),
-                   function_words=FUNCTION_WORDS.get(code, frozenset()))
+                   function_words=FUNCTION_WORDS.get(code, frozenset()),
+                   noun_links=NOUN_LINKS.get(code, frozenset()))

@@ -1,0 +1,207 @@
+"""Footnote markers: a point written against the end of a word annotates the noun phrase that word ends, and
+goes right after the last word of that phrase's translation, wherever the translation's word order puts it.
+
+A footnote marker (`<x/>`, `<ph/>`, any standalone code) written with no space before it and no letter or digit
+after it (`the Regulation<x/> applies`, `a standard document<x/>.`, `(write-off reports<x/>)`) belongs to the word
+it touches, and through it to the noun phrase that word ends. Where the translation keeps the source's order the
+phrase's translation ends where the source phrase does and nothing changes; where the verb goes to the end of
+the clause (German, Hungarian, Japanese, Korean, Turkish) the link-based split puts the marker after the verb,
+at the clause's end, while the translator keeps it glued to the phrase: `… einen einheitlichen Begleitschein<x/>
+verwenden.`, `… durch die Richtlinie 2004/18/EG<x/> geändert wurde`, `規則<x/>が適用される`.
+
+The phrase (`source_phrase`): the word, then the words before it while they are content words — not the source
+language's function words (`profiles.Profile.function_words`), not punctuation unless written inside a token
+(`2004/18/EC`, `2015-2017`) — across a word that joins two nouns into one phrase
+(`profiles.Profile.noun_links`: English `of` in `types of shipments`), at most `MAX_PHRASE` words. The point goes
+after the last target word of the word's own translation (its links; none: nothing moves), moved on past the
+target words linked only to the phrase (`einheitlichen Begleitschein`, `document uniforme`: the phrase's last
+word, not its head's translation) and the unlinked words between them — at most `MAX_LOOSE` in a row, and
+only when a phrase word follows them (`a 2015–2017 közötti időszak`). The point is written right against that
+word's end, as in the source.
+
+Not moved: a point glued to a number the translation copies (`standalone.py`, rule 1, which has placed it on the
+copy), a point at a sibling tag's edge or on the edge of its parent's source text, and a point that would leave
+its parent span or enter a sibling's. Hand-made cases: tests/projection/test_footnote_marks.py.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import TYPE_CHECKING
+
+from tagmt.projection.edges import Span
+from tagmt.projection.standalone import copies_number
+
+if TYPE_CHECKING:
+    from tagmt.projection.context import PairContext
+
+MAX_PHRASE = 6
+"""The most source words a marked phrase holds (a long name: `the European Pillar of Social Rights`)."""
+MAX_LOOSE = 2
+"""The most unlinked target words in a row the point passes on its way to the phrase's last word."""
+
+
+def follow_phrases(spans: list[Span], ctx: "PairContext") -> list[Span]:
+    """`spans` with each footnote marker moved after its phrase's translation (module docstring)."""
+    if not spans or ctx.profiles is None or not any(tag.start == tag.end for tag in ctx.detagged.walk()):
+        return spans  # (without the source's language its function words are not known: no phrase is)
+    _walk(spans, None, ctx, _Phrases(ctx))
+    return spans
+
+
+class _Phrases:
+    """What the rule reads of a pair, made once: the source word ending at each offset, the links by word."""
+
+    def __init__(self, ctx: "PairContext") -> None:
+        self.ctx = ctx
+        self.ending = {w.end: i for i, w in enumerate(ctx.src)}
+        self.targets: dict[int, list[int]] = {}
+        self.sources: dict[int, set[int]] = {}
+        for i, j in ctx.links:
+            if i < len(ctx.src) and j < len(ctx.trg):
+                self.targets.setdefault(i, []).append(j)
+                self.sources.setdefault(j, set()).add(i)
+        profile = ctx.profiles.src
+        self.function_words, self.noun_links = profile.function_words, profile.noun_links
+
+    def split(self, x: int, placed: int) -> int | None:
+        """The target character offset the marker written at source offset `x`, placed at `placed`, goes to;
+        None when it stays."""
+        ctx = self.ctx
+        i = self.ending.get(x)
+        if i is None or ctx.src[i].kind == "punct":
+            return None
+        own = [j for j in self.targets.get(i, ()) if ctx.trg[j].kind != "punct"]
+        if not own:
+            return None
+        phrase = source_phrase(ctx.src, i, self.function_words, self.noun_links)
+        wide = source_phrase(ctx.src, i, self.function_words, self.noun_links, wide=True)
+        last, j, loose = max(own), max(own) + 1, 0
+        while j < len(ctx.trg) and loose <= MAX_LOOSE:
+            word, linked = ctx.trg[j], self.sources.get(j)
+            if word.kind == "punct" and not _inside_token(ctx.translation, word):
+                break  # (a mark between words ends the phrase: a comma, a bracket, a full stop)
+            if linked is not None and linked <= phrase:
+                last, loose = j, 0
+            else:
+                loose += 1  # (unlinked, or a word the phrase's translation holds: `2015–2017 közötti időszak`)
+            j += 1
+        at = ctx.trg[last].end
+        if at < placed and not self._moved_between(at, placed, wide):
+            return None
+        return at
+
+    def _moved_between(self, a: int, b: int, phrase: set[int]) -> bool:
+        """Whether the target words in `[a, b)` translate a content word outside the phrase (the verb a
+        verb-final clause writes after it): evidence that the marker was placed past the phrase by the word order,
+        not after words of the phrase the links missed (`document uniforme`)."""
+        ctx = self.ctx
+        for j, word in enumerate(ctx.trg):
+            if a <= word.start and word.end <= b:
+                for i in self.sources.get(j, ()):
+                    source = ctx.src[i]
+                    if (i not in phrase and source.kind != "punct"
+                            and source.text.lower() not in self.function_words):
+                        return True
+        return False
+
+
+def source_phrase(words, i: int, function_words: frozenset[str], noun_links: frozenset[str],
+                  wide: bool = False) -> set[int]:
+    """The indexes of the source words of the noun phrase word `i` ends (module docstring): the token `i` ends
+    (the words back to a space), then content words, across a noun link between two content words (`types of
+    shipments`) and across at most two function words between two capitalized words (a name: `Treaty on the
+    Functioning of the European Union`), at most `MAX_PHRASE` words. `wide`: the most the phrase may hold, across
+    a noun link and an article after it too (`the use of a standard document`: the noun it depends on, which a
+    verb-final translation may write as its verb, `einen Begleitschein verwenden`)."""
+    phrase, k = {i}, i - 1
+    while k >= 0 and len(phrase) < MAX_PHRASE:
+        word = words[k]
+        if _in_token(words, k):
+            phrase.add(k)  # (a word or mark inside a token: `write-off`, `2004/18/EC`)
+            k -= 1
+            continue
+        if word.kind == "punct":
+            break
+        if word.text.lower() not in function_words:
+            phrase.add(k)
+            k -= 1
+            continue
+        run = k  # the function words from `run` to `k`, then a content word before them
+        while run > 0 and k - run < 1 and words[run - 1].text.lower() in function_words:
+            run -= 1
+        head = run - 1
+        if head < 0 or _closed(words, head, function_words):
+            break
+        linked = any(words[n].text.lower() in noun_links for n in range(run if wide else k, k + 1))
+        if not linked and not (words[head].text[:1].isupper() and words[k + 1].text[:1].isupper()):
+            break
+        phrase.update(range(head, k + 1))
+        k = head - 1
+    return phrase
+
+
+def _in_token(words, k: int) -> bool:
+    """Whether source word `k` is written inside a token with a joining mark (`write-off`, `2004/18/EC`): such a
+    mark between two glued words, or a word glued to one."""
+    word = words[k]
+    return _joining_mark(words, k) or (k > 0 and words[k - 1].end == word.start and _joining_mark(words, k - 1)) \
+        or (k + 1 < len(words) and word.end == words[k + 1].start and _joining_mark(words, k + 1))
+
+
+def _joining_mark(words, k: int) -> bool:
+    word = words[k]
+    return (word.kind == "punct" and 0 < k < len(words) - 1 and _joins(word.text)
+            and words[k - 1].end == word.start and word.end == words[k + 1].start
+            and words[k - 1].kind != "punct" and words[k + 1].kind != "punct")
+
+
+def _closed(words, k: int, function_words: frozenset[str]) -> bool:
+    """A mark or a function word (not one inside a token): no noun before a noun link."""
+    return words[k].kind == "punct" or (words[k].text.lower() in function_words and not _in_token(words, k))
+
+
+def _joins(mark: str) -> bool:
+    """A mark written inside a token (`2004/18/EC`, `2015-2017`, `write-off`): a dash, slash, dot."""
+    return all(unicodedata.category(c) in ("Pd", "Po") and c not in ",;:!?。、，：；！？" for c in mark)
+
+
+def _inside_token(text: str, word) -> bool:
+    """A target mark written between two characters that are not spaces (`2015–2017`, `2004/18/EG`)."""
+    return (0 < word.start and word.end < len(text) and not text[word.start - 1].isspace()
+            and not text[word.end].isspace() and _joins(word.text))
+
+
+def _marker(x: int, plain: str) -> bool:
+    """A point written against the end of a word, with no letter or digit right after it."""
+    before = plain[x - 1] if x > 0 else ""
+    after = plain[x] if x < len(plain) else ""
+    return _word_char(before) and not _word_char(after)
+
+
+def _word_char(char: str) -> bool:
+    return bool(char) and unicodedata.category(char)[0] in "LNM"
+
+
+def _walk(nodes: list[Span], parent: Span | None, ctx: "PairContext", phrases: _Phrases) -> None:
+    lo, hi = (parent.start, parent.end) if parent is not None else (0, len(ctx.translation))
+    plain = ctx.plain
+    edges = {x for node in nodes if not node.point for x in (node.tag.start, node.tag.end)}
+    end = parent.tag.end if parent is not None else len(plain)
+    for node in nodes:
+        x = node.tag.start
+        if (node.point and x == node.tag.end and x not in edges and _marker(x, plain) and plain[x:end].strip()
+                and not copies_number(plain, x, ctx.translation)):
+            at = phrases.split(x, node.start)
+            if at is not None and _free(at, node, nodes, lo, hi):
+                for part in node.walk():
+                    part.start = part.end = at
+        _walk(node.children, node, ctx, phrases)
+
+
+def _free(x: int, node: Span, siblings: list[Span], lo: int, hi: int) -> bool:
+    """Whether the point may go to `x`: inside its parent, inside no sibling span, not onto another point."""
+    if not lo <= x <= hi:
+        return False
+    return not any(other is not node and (other.start < x < other.end if not other.point else other.start == x)
+                   for other in siblings)
