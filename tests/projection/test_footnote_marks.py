@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tagmt.projection.footnotes import source_phrase
+from tagmt.projection.footnotes import follow_phrases, source_phrase
 from tagmt.projection.profiles import profile_for
 from tagmt.projection.render import render_spans
 from tagmt.projection.stages import Pipeline
@@ -119,3 +119,30 @@ def test_the_text_never_changes_and_every_code_stays_whole(words, lang, linked):
         assert out.count(code) == 1
     assert out.index("<b>") < out.index("</b>")
     assert out.replace("<x/>", "").replace("<y/>", "").replace("<b>", "").replace("</b>", "") == target
+
+
+@pytest.mark.parametrize("source, target, lang, pairs, expected", [
+    # a legal act's name is one phrase, which a head-final translation ends on its head noun (`rendelete`): the
+    # marker goes there, before the verb
+    ("It is laid down in Regulation (EU) No 1303/2013 of the Council<x/>.",
+     "Ezt a Tanács 1303/2013/EU rendelete állapítja meg.", "hu",
+     [("Council", "Tanács"), ("Regulation", "rendelete"), ("laid", "állapítja"), ("down", "meg"), ("1303", "1303")],
+     "Ezt a Tanács 1303/2013/EU rendelete<x/> állapítja meg."),
+    # the noun the marked phrase depends on may be a noun (Hungarian `használatát`) or a verb (German `verwenden`)
+    # in the translation: no evidence either way
+    ("Member States require the use of a document<x/>.", "Die Mitgliedstaaten verlangen, ein Dokument zu verwenden.",
+     "de", [("Member", "Mitgliedstaaten"), ("require", "verlangen"), ("use", "verwenden"), ("document", "Dokument")],
+     "Die Mitgliedstaaten verlangen, ein Dokument zu verwenden<x/>."),
+    # the marked token's number linked, its letters not (`EEC` → `EGK`): the token's translation is the number's
+    ("It was amended by Council Directive 92/43/EEC<x/>.", "Ezt a 92/43/EGK tanácsi irányelv módosította.", "hu",
+     [("Council", "tanácsi"), ("Directive", "irányelv"), ("amended", "módosította"), ("92", "92")],
+     "Ezt a 92/43/EGK tanácsi irányelv<x/> módosította."),
+])
+def test_only_a_moved_verb_takes_a_marker_back_to_its_phrase(source, target, lang, pairs, expected):
+    """The marker placed at the clause's end (where the link-based split puts it in a verb-final translation)."""
+    ctx = _context(source, target, lang, pairs)
+    spans = Pipeline([stage for stage in Pipeline.for_profile(ctx.profiles.trg).stages
+                      if stage.name != "footnote-marks"]).spans(ctx)
+    point = next(span for span in spans if span.point)
+    point.start = point.end = target.rindex(".")
+    assert render_spans(target, follow_phrases(spans, ctx))[0] == expected

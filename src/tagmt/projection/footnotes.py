@@ -36,7 +36,12 @@ if TYPE_CHECKING:
     from tagmt.projection.context import PairContext
 
 MAX_PHRASE = 6
-"""The most source words a marked phrase holds (a long name: `the European Pillar of Social Rights`)."""
+"""The most source words (marks not counted) a marked phrase holds (a long name: `the European Pillar of Social Rights`)."""
+MAX_NAME = 16
+"""The most source words a marked name holds (a legal act: `Regulation (EU) No 1303/2013 of the European Parliament
+and of the Council`)."""
+NAME_LINKS = 3
+"""The most function words in a row a name holds (`and of the`)."""
 MAX_LOOSE = 2
 """The most unlinked target words in a row the point passes on its way to the phrase's last word."""
 
@@ -71,7 +76,10 @@ class _Phrases:
         i = self.ending.get(x)
         if i is None or ctx.src[i].kind == "punct":
             return None
-        own = [j for j in self.targets.get(i, ()) if ctx.trg[j].kind != "punct"]
+        token = [i]  # the marked word, or the token it ends (`92/43/EEC`: its number is linked when `EEC` is not)
+        while token[-1] > 0 and _in_token(ctx.src, token[-1]) and ctx.src[token[-1] - 1].end == ctx.src[token[-1]].start:
+            token.append(token[-1] - 1)
+        own = [j for k in token for j in self.targets.get(k, ()) if ctx.trg[j].kind != "punct"]
         if not own:
             return None
         phrase = source_phrase(ctx.src, i, self.function_words, self.noun_links)
@@ -83,7 +91,7 @@ class _Phrases:
                 break  # (a mark between words ends the phrase: a comma, a bracket, a full stop)
             if linked is not None and linked <= phrase:
                 last, loose = j, 0
-            else:
+            elif word.kind != "punct":  # (a mark inside a token counts with its words: `1303/2013/EU`)
                 loose += 1  # (unlinked, or a word the phrase's translation holds: `2015–2017 közötti időszak`)
             j += 1
         at = ctx.trg[last].end
@@ -92,16 +100,18 @@ class _Phrases:
         return at
 
     def _moved_between(self, a: int, b: int, phrase: set[int]) -> bool:
-        """Whether the target words in `[a, b)` translate a content word outside the phrase (the verb a
-        verb-final clause writes after it): evidence that the marker was placed past the phrase by the word order,
-        not after words of the phrase the links missed (`document uniforme`)."""
+        """Whether a target word in `[a, b)` translates a lower-case content word outside the phrase — the verb a
+        verb-final clause writes after it: evidence that the word order put the marker past the phrase, not
+        words of the phrase the links missed (`document uniforme`), a postposition for the preposition before it
+        (`az emberiség számára`, a function word), nor the rest of a name a head-final translation writes after
+        it (`a Tanács 1303/2013/EU rendelete`: capitalized words and numbers)."""
         ctx = self.ctx
         for j, word in enumerate(ctx.trg):
             if a <= word.start and word.end <= b:
                 for i in self.sources.get(j, ()):
-                    source = ctx.src[i]
-                    if (i not in phrase and source.kind != "punct"
-                            and source.text.lower() not in self.function_words):
+                    text = ctx.src[i].text
+                    if (i not in phrase and ctx.src[i].kind != "punct" and text.lower() not in self.function_words
+                            and text.islower()):
                         return True
         return False
 
@@ -110,16 +120,22 @@ def source_phrase(words, i: int, function_words: frozenset[str], noun_links: fro
                   wide: bool = False) -> set[int]:
     """The indexes of the source words of the noun phrase word `i` ends (module docstring): the token `i` ends
     (the words back to a space), then content words, across a noun link between two content words (`types of
-    shipments`) and across at most two function words between two capitalized words (a name: `Treaty on the
-    Functioning of the European Union`), at most `MAX_PHRASE` words. `wide`: the most the phrase may hold, across
-    a noun link and an article after it too (`the use of a standard document`: the noun it depends on, which a
-    verb-final translation may write as its verb, `einen Begleitschein verwenden`)."""
-    phrase, k = {i}, i - 1
-    while k >= 0 and len(phrase) < MAX_PHRASE:
+    shipments`), and — within a name: capitalized words and numbers — across at most `NAME_LINKS` function words and
+    a bracketed capitalized group (`Regulation (EU) No 1303/2013 of the European Parliament and of the Council`);
+    at most `MAX_PHRASE` words, `MAX_NAME` in a name. `wide`: the most the phrase may hold, across a noun link and
+    an article after it too (`the use of a standard document`: the noun it depends on, which a verb-final
+    translation may write as its verb, `einen Begleitschein verwenden`)."""
+    phrase, k, limit = {i}, i - 1, MAX_PHRASE
+    while k >= 0 and sum(words[n].kind != "punct" for n in phrase) < limit:
         word = words[k]
         if _in_token(words, k):
             phrase.add(k)  # (a word or mark inside a token: `write-off`, `2004/18/EC`)
             k -= 1
+            continue
+        group = _bracket_group(words, k)
+        if group is not None:
+            phrase.update(range(group, k + 1))
+            k, limit = group - 1, MAX_NAME
             continue
         if word.kind == "punct":
             break
@@ -128,17 +144,39 @@ def source_phrase(words, i: int, function_words: frozenset[str], noun_links: fro
             k -= 1
             continue
         run = k  # the function words from `run` to `k`, then a content word before them
-        while run > 0 and k - run < 1 and words[run - 1].text.lower() in function_words:
+        while run > 0 and k - run < NAME_LINKS - 1 and words[run - 1].text.lower() in function_words:
             run -= 1
         head = run - 1
         if head < 0 or _closed(words, head, function_words):
             break
-        linked = any(words[n].text.lower() in noun_links for n in range(run if wide else k, k + 1))
-        if not linked and not (words[head].text[:1].isupper() and words[k + 1].text[:1].isupper()):
+        name = _named(words[head]) and k + 1 < len(words) and _named(words[k + 1])
+        linked = words[k].text.lower() in noun_links if not wide else \
+            k - run < 2 and any(words[n].text.lower() in noun_links for n in range(run, k + 1))
+        if not name and not (linked and (wide or run == k)):
             break
+        if name:
+            limit = MAX_NAME
         phrase.update(range(head, k + 1))
         k = head - 1
     return phrase
+
+
+def _named(word) -> bool:
+    """A word of a name: capitalized, or a number."""
+    return word.text[:1].isupper() or any(c.isdigit() for c in word.text)
+
+
+def _bracket_group(words, k: int) -> int | None:
+    """The first index of a bracketed group of capitalized words that source word `k` closes, after a word of a
+    name (`Regulation (EU) No`); None if `k` closes none."""
+    if words[k].text not in ")]" or k + 1 >= len(words) or not _named(words[k + 1]):
+        return None
+    for start in range(k - 1, max(k - 4, 0), -1):
+        if words[start].text in "([":
+            inner = words[start + 1:k]
+            return start if inner and all(_named(w) for w in inner) and start > 0 and _named(words[start - 1]) \
+                else None
+    return None
 
 
 def _in_token(words, k: int) -> bool:
