@@ -146,3 +146,15 @@ def test_only_a_moved_verb_takes_a_marker_back_to_its_phrase(source, target, lan
     point = next(span for span in spans if span.point)
     point.start = point.end = target.rindex(".")
     assert render_spans(target, follow_phrases(spans, ctx))[0] == expected
+
+
+def test_a_number_the_translation_writes_inside_a_longer_token_is_a_phrase_not_a_copy():
+    # Hungarian writes `No 1303/2013` as `1303/2013/EU` before the noun: not the number's copy (standalone.py), the
+    # marker goes after the name's translation
+    source, target = "It was amended by Regulation (EU) No 1303/2013<x/>.", "Ezt az 1303/2013/EU rendelet módosította."
+    pairs = [("Regulation", "rendelet"), ("amended", "módosította"), ("1303", "1303"), ("2013", "2013")]
+    assert _project(source, target, "hu", pairs) == "Ezt az 1303/2013/EU rendelet<x/> módosította."
+    # German copies it whole: the standalone-codes stage puts the marker against the copy
+    assert _project(source, "Dies wurde durch die Verordnung (EU) Nr. 1303/2013 geändert.", "de",
+                    [("Regulation", "Verordnung"), ("amended", "geändert"), ("No", "Nr")]) == \
+        "Dies wurde durch die Verordnung (EU) Nr. 1303/2013<x/> geändert."

@@ -1,27 +1,39 @@
-"""Footnote markers: a point written against the end of a word annotates the noun phrase that word ends, and
-goes right after the last word of that phrase's translation, wherever the translation's word order puts it.
+"""Footnote markers: a point written against the end of a word annotates the noun phrase that word ends; where a
+verb-final translation writes a verb between that phrase and the place the links gave the marker, the marker goes
+back to the last word of the phrase's translation.
 
 A footnote marker (`<x/>`, `<ph/>`, any standalone code) written with no space before it and no letter or digit
-after it (`the Regulation<x/> applies`, `a standard document<x/>.`, `(write-off reports<x/>)`) belongs to the word
+after it (`the Regulation<x/> applies`, `a standard document<x/>.`, `Directive 2004/18/EC<x/>,`) belongs to the word
 it touches, and through it to the noun phrase that word ends. Where the translation keeps the source's order the
-phrase's translation ends where the source phrase does and nothing changes; where the verb goes to the end of
-the clause (German, Hungarian, Japanese, Korean, Turkish) the link-based split puts the marker after the verb,
-at the clause's end, while the translator keeps it glued to the phrase: `… einen einheitlichen Begleitschein<x/>
-verwenden.`, `… durch die Richtlinie 2004/18/EG<x/> geändert wurde`, `規則<x/>が適用される`.
+phrase's translation ends where the marker is and nothing changes; where the verb goes to the end of the clause
+(German, Hungarian, Japanese, Korean, Turkish) the link-based split (`points.py`) puts a marker written before
+punctuation after the verb, while translators keep it on the phrase: `… einen einheitlichen Begleitschein<x/>
+verwenden.`, `… durch die Richtlinie 2004/18/EG<x/> geändert wurde`, `規則<x/>を採択した`, `규정<x/>을 채택했다`.
 
-The phrase (`source_phrase`): the word, then the words before it while they are content words — not the source
-language's function words (`profiles.Profile.function_words`), not punctuation unless written inside a token
-(`2004/18/EC`, `2015-2017`) — across a word that joins two nouns into one phrase
-(`profiles.Profile.noun_links`: English `of` in `types of shipments`), at most `MAX_PHRASE` words. The point goes
-after the last target word of the word's own translation (its links; none: nothing moves), moved on past the
-target words linked only to the phrase (`einheitlichen Begleitschein`, `document uniforme`: the phrase's last
-word, not its head's translation) and the unlinked words between them — at most `MAX_LOOSE` in a row, and
-only when a phrase word follows them (`a 2015–2017 közötti időszak`). The point is written right against that
-word's end, as in the source.
+The phrase (`source_phrase`): the word, with the token it ends (`2004/18/EC`, `write-off reports`), then the words
+before it while they are content words — not the source language's function words (`Profile.function_words`) nor
+punctuation — across a noun link (`Profile.noun_links`: English `of` in `types of shipments`), at most
+`MAX_PHRASE` words; within a name (capitalized words and numbers) across up to `NAME_LINKS` function words and a
+bracketed group, at most `MAX_NAME` (`Regulation (EU) No 1303/2013 of the European Parliament and of the Council`).
+Its translation: from the last target word linked to the marked token, on past the target words linked only to
+the phrase and up to `MAX_LOOSE` others in a row between them (`a 2015–2017 közötti időszak`, `a Tanács
+1303/2013/EU rendelete`: a head-final translation ends on the head noun), never past punctuation written between
+words. The marker is written right against that word's end, as in the source.
 
-Not moved: a point glued to a number the translation copies (`standalone.py`, rule 1, which has placed it on the
-copy), a point at a sibling tag's edge or on the edge of its parent's source text, and a point that would leave
-its parent span or enter a sibling's. Hand-made cases: tests/projection/test_footnote_marks.py.
+It moves back there only on evidence that the word order put it past the phrase: a target word between the two
+places translates a lower-case content word outside the phrase (the verb). Not evidence: words the links missed
+(`document uniforme`), a postposition for the preposition before the phrase (`az emberiség számára`: a function
+word), the rest of a name (capitalized words, numbers), and the noun the phrase depends on through a noun link and
+an article (`the use of a standard document`: the `wide` phrase) — Hungarian writes it as a noun after the phrase
+and the marker after it (`az egységes formanyomtatvány használatát<x/>`), German as the final verb and the marker
+before it (`einen einheitlichen Begleitschein<x/> verwenden`); nothing in the words tells the two apart, so the
+marker stays where the links put it. A marker the placement put inside the phrase's translation moves on to its
+end (`a szállítások típusa<x/>` for `types of shipments<x/>`).
+
+Not moved: a point glued to a number the translation copies whole (`standalone.py`, rule 1, which placed it on
+the copy), a point at a sibling tag's edge or at the end of its parent's source text, without the source's
+language (its function words unknown), and a point that would leave its parent span, enter a sibling's or land
+on another point. Hand-made cases: tests/projection/test_footnote_marks.py.
 """
 
 from __future__ import annotations
@@ -36,7 +48,7 @@ if TYPE_CHECKING:
     from tagmt.projection.context import PairContext
 
 MAX_PHRASE = 6
-"""The most source words (marks not counted) a marked phrase holds (a long name: `the European Pillar of Social Rights`)."""
+"""The most source words (marks not counted) a marked phrase holds."""
 MAX_NAME = 16
 """The most source words a marked name holds (a legal act: `Regulation (EU) No 1303/2013 of the European Parliament
 and of the Council`)."""
@@ -77,7 +89,8 @@ class _Phrases:
         if i is None or ctx.src[i].kind == "punct":
             return None
         token = [i]  # the marked word, or the token it ends (`92/43/EEC`: its number is linked when `EEC` is not)
-        while token[-1] > 0 and _in_token(ctx.src, token[-1]) and ctx.src[token[-1] - 1].end == ctx.src[token[-1]].start:
+        while token[-1] > 0 and _in_token(ctx.src, token[-1]) \
+                and ctx.src[token[-1] - 1].end == ctx.src[token[-1]].start:
             token.append(token[-1] - 1)
         own = [j for k in token for j in self.targets.get(k, ()) if ctx.trg[j].kind != "punct"]
         if not own:
@@ -97,7 +110,20 @@ class _Phrases:
         at = ctx.trg[last].end
         if at < placed and not self._moved_between(at, placed, wide):
             return None
+        if at > placed and self._linked_elsewhere(placed, at, wide):
+            return None  # (forward only over the phrase's own words: not to a stray link of the marked word)
         return at
+
+    def _words(self, a: int, b: int):
+        """The target words inside `[a, b)` with their linked source words."""
+        for j, word in enumerate(self.ctx.trg):
+            if a <= word.start and word.end <= b:
+                indexes = self.sources.get(j, set())
+                yield word, [self.ctx.src[i] for i in sorted(indexes)], indexes
+
+    def _linked_elsewhere(self, a: int, b: int, phrase: set[int]) -> bool:
+        """Whether a target word in `[a, b)` is linked to a source word outside the phrase."""
+        return any(not indexes <= phrase for _, _, indexes in self._words(a, b))
 
     def _moved_between(self, a: int, b: int, phrase: set[int]) -> bool:
         """Whether a target word in `[a, b)` translates a lower-case content word outside the phrase — the verb a
@@ -105,15 +131,9 @@ class _Phrases:
         words of the phrase the links missed (`document uniforme`), a postposition for the preposition before it
         (`az emberiség számára`, a function word), nor the rest of a name a head-final translation writes after
         it (`a Tanács 1303/2013/EU rendelete`: capitalized words and numbers)."""
-        ctx = self.ctx
-        for j, word in enumerate(ctx.trg):
-            if a <= word.start and word.end <= b:
-                for i in self.sources.get(j, ()):
-                    text = ctx.src[i].text
-                    if (i not in phrase and ctx.src[i].kind != "punct" and text.lower() not in self.function_words
-                            and text.islower()):
-                        return True
-        return False
+        return any(i not in phrase and source.kind != "punct" and source.text.islower()
+                   and source.text.lower() not in self.function_words
+                   for _, sources, indexes in self._words(a, b) for i, source in zip(sorted(indexes), sources))
 
 
 def source_phrase(words, i: int, function_words: frozenset[str], noun_links: frozenset[str],
