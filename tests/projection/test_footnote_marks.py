@@ -128,11 +128,17 @@ def test_the_text_never_changes_and_every_code_stays_whole(words, lang, linked):
      "Ezt a Tanács 1303/2013/EU rendelete állapítja meg.", "hu",
      [("Council", "Tanács"), ("Regulation", "rendelete"), ("laid", "állapítja"), ("down", "meg"), ("1303", "1303")],
      "Ezt a Tanács 1303/2013/EU rendelete<x/> állapítja meg."),
-    # the noun the marked phrase depends on may be a noun (Hungarian `használatát`) or a verb (German `verwenden`)
-    # in the translation: no evidence either way
+    # the noun the marked phrase depends on (`the use of`): Hungarian writes the possessor first, and the noun after
+    # it with the marker; German writes a possessor after its noun, so a word for `use` after the phrase is a verb
+    ("Member States require the use of a document<x/>.", "A tagállamok előírják egy dokumentum használatát.", "hu",
+     [("Member", "tagállamok"), ("require", "előírják"), ("use", "használatát"), ("document", "dokumentum")],
+     "A tagállamok előírják egy dokumentum használatát<x/>."),
     ("Member States require the use of a document<x/>.", "Die Mitgliedstaaten verlangen, ein Dokument zu verwenden.",
      "de", [("Member", "Mitgliedstaaten"), ("require", "verlangen"), ("use", "verwenden"), ("document", "Dokument")],
-     "Die Mitgliedstaaten verlangen, ein Dokument zu verwenden<x/>."),
+     "Die Mitgliedstaaten verlangen, ein Dokument<x/> zu verwenden."),
+    ("Member States require the use of a document<x/>.", "加盟国は文書の使用を求める。", "ja",
+     [("Member", "加盟国"), ("require", "求める"), ("use", "使用"), ("document", "文書")],
+     "加盟国は文書の使用<x/>を求める。"),
     # the marked token's number linked, its letters not (`EEC` → `EGK`): the token's translation is the number's
     ("It was amended by Council Directive 92/43/EEC<x/>.", "Ezt a 92/43/EGK tanácsi irányelv módosította.", "hu",
      [("Council", "tanácsi"), ("Directive", "irányelv"), ("amended", "módosította"), ("92", "92")],
@@ -144,7 +150,7 @@ def test_only_a_moved_verb_takes_a_marker_back_to_its_phrase(source, target, lan
     spans = Pipeline([stage for stage in Pipeline.for_profile(ctx.profiles.trg).stages
                       if stage.name != "footnote-marks"]).spans(ctx)
     point = next(span for span in spans if span.point)
-    point.start = point.end = target.rindex(".")
+    point.start = point.end = len(target.rstrip(".。"))
     assert render_spans(target, follow_phrases(spans, ctx))[0] == expected
 
 

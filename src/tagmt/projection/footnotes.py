@@ -23,12 +23,14 @@ words. The marker is written right against that word's end, as in the source.
 It moves back there only on evidence that the word order put it past the phrase: a target word between the two
 places translates a lower-case content word outside the phrase (the verb). Not evidence: words the links missed
 (`document uniforme`), a postposition for the preposition before the phrase (`az emberiség számára`: a function
-word), the rest of a name (capitalized words, numbers), and the noun the phrase depends on through a noun link and
-an article (`the use of a standard document`: the `wide` phrase) — Hungarian writes it as a noun after the phrase
-and the marker after it (`az egységes formanyomtatvány használatát<x/>`), German as the final verb and the marker
-before it (`einen einheitlichen Begleitschein<x/> verwenden`); nothing in the words tells the two apart, so the
-marker stays where the links put it. A marker the placement put inside the phrase's translation moves on to its
-end (`a szállítások típusa<x/>` for `types of shipments<x/>`).
+word), and the rest of a name (capitalized words, numbers). Which noun the phrase depends on: in a target that
+writes a noun's possessor first (`Profile.genitive_first`: Hungarian, Finnish, Turkish, Japanese, Korean,
+Chinese), the phrase takes in the noun before it through a noun link and an article (`the use of a standard
+document`, the `wide` phrase), which such a target writes after it, the marker after both (`az egységes
+formanyomtatvány használatát<x/>`, `文書の使用<x/>を`); a target that writes the possessor after its noun (German,
+French, Russian) cannot write that noun after the phrase, so a word for it there is a verb (`einen einheitlichen
+Begleitschein<x/> verwenden`). A marker the placement put inside the phrase's translation moves on to its end
+(`a szállítások típusa<x/>` for `types of shipments<x/>`), over the phrase's own words only.
 
 Not moved: a point glued to a number the translation copies whole (`standalone.py`, rule 1, which placed it on
 the copy), a point at a sibling tag's edge or at the end of its parent's source text, without the source's
@@ -80,6 +82,7 @@ class _Phrases:
                 self.sources.setdefault(j, set()).add(i)
         profile = ctx.profiles.src
         self.function_words, self.noun_links = profile.function_words, profile.noun_links
+        self.genitive_first = ctx.profiles.trg.genitive_first
 
     def split(self, x: int, placed: int) -> int | None:
         """The target character offset the marker written at source offset `x`, placed at `placed`, goes to;
@@ -95,8 +98,7 @@ class _Phrases:
         own = [j for k in token for j in self.targets.get(k, ()) if ctx.trg[j].kind != "punct"]
         if not own:
             return None
-        phrase = source_phrase(ctx.src, i, self.function_words, self.noun_links)
-        wide = source_phrase(ctx.src, i, self.function_words, self.noun_links, wide=True)
+        phrase = source_phrase(ctx.src, i, self.function_words, self.noun_links, wide=self.genitive_first)
         last, j, loose = max(own), max(own) + 1, 0
         while j < len(ctx.trg) and loose <= MAX_LOOSE:
             word, linked = ctx.trg[j], self.sources.get(j)
@@ -108,9 +110,9 @@ class _Phrases:
                 loose += 1  # (unlinked, or a word the phrase's translation holds: `2015–2017 közötti időszak`)
             j += 1
         at = ctx.trg[last].end
-        if at < placed and not self._moved_between(at, placed, wide):
+        if at < placed and not self._moved_between(at, placed, phrase):
             return None
-        if at > placed and self._linked_elsewhere(placed, at, wide):
+        if at > placed and self._linked_elsewhere(placed, at, phrase):
             return None  # (forward only over the phrase's own words: not to a stray link of the marked word)
         return at
 

@@ -53,6 +53,10 @@ class Profile:
     noun_links: frozenset[str] = field(default_factory=frozenset)
     """Function words that join two nouns into one noun phrase (English `of`: `types of shipments`): a footnote
     marker after the phrase annotates all of it (`footnotes.py`)."""
+    genitive_first: bool = False
+    """A noun's possessor is written before it (`A of B` as `B A`: Hungarian `a dokumentum használata`, Finnish,
+    Turkish, Japanese, Korean, Chinese): a noun the translation writes after a marked phrase may be the noun it
+    depends on, not a verb moved past it (`footnotes.py`)."""
 
 
 def base_language(lang: str) -> str:

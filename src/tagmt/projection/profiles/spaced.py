@@ -81,7 +81,11 @@ NOUN_LINKS = {"en": frozenset({"of"}), "fr": frozenset({"de", "d", "du", "des"})
 """Per language: the prepositions that join two nouns into one noun phrase (`types of shipments`; `footnotes.py`)."""
 
 
+GENITIVE_FIRST = frozenset({"hu", "fi", "et", "tr", "az"})
+"""Languages that write a noun's possessor before it (`a dokumentum használata`; `footnotes.py`)."""
+
+
 def profile(code: str) -> Profile:
     return Profile(code=code, family=FAMILY, segmenter=SEGMENTER, elided=ELIDED.get(code, frozenset()),
                    function_words=FUNCTION_WORDS.get(code, frozenset()),
-                   noun_links=NOUN_LINKS.get(code, frozenset()))
+                   noun_links=NOUN_LINKS.get(code, frozenset()), genitive_first=code in GENITIVE_FIRST)
