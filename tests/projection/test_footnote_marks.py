@@ -143,6 +143,14 @@ def test_the_text_never_changes_and_every_code_stays_whole(words, lang, linked):
     ("It was amended by Council Directive 92/43/EEC<x/>.", "Ezt a 92/43/EGK tanácsi irányelv módosította.", "hu",
      [("Council", "tanácsi"), ("Directive", "irányelv"), ("amended", "módosította"), ("92", "92")],
      "Ezt a 92/43/EGK tanácsi irányelv<x/> módosította."),
+    # German capitalizes its nouns: an unlinked lower-case word after the phrase is its verb; Hungarian does not
+    # (`használatát`, a noun, or `számára`, a postposition, the aligner left unlinked): no evidence
+    ("Member States require the use of a document<x/>.", "Die Mitgliedstaaten verlangen, ein Dokument zu verwenden.",
+     "de", [("Member", "Mitgliedstaaten"), ("require", "verlangen"), ("document", "Dokument")],
+     "Die Mitgliedstaaten verlangen, ein Dokument<x/> zu verwenden."),
+    ("Member States require the use of a document<x/>.", "A tagállamok előírják egy dokumentum használatát.", "hu",
+     [("Member", "tagállamok"), ("require", "előírják"), ("document", "dokumentum")],
+     "A tagállamok előírják egy dokumentum használatát<x/>."),
 ])
 def test_only_a_moved_verb_takes_a_marker_back_to_its_phrase(source, target, lang, pairs, expected):
     """The marker placed at the clause's end (where the link-based split puts it in a verb-final translation)."""

@@ -21,7 +21,10 @@ the phrase and up to `MAX_LOOSE` others in a row between them (`a 2015–2017 k�
 words. The marker is written right against that word's end, as in the source.
 
 It moves back there only on evidence that the word order put it past the phrase: a target word between the two
-places translates a lower-case content word outside the phrase (the verb). Not evidence: words the links missed
+places translates a lower-case content word outside the phrase (the verb), or, in a target that capitalizes every
+noun (`Profile.nouns_capitalized`: German), is an unlinked lower-case word that is no function word — no noun,
+so the verb the aligner left unlinked (`einen einheitlichen Begleitschein verwenden`; elsewhere an unlinked word
+may be a noun or postposition of the phrase: `az emberiség számára`). Not evidence: words the links missed
 (`document uniforme`), a postposition for the preposition before the phrase (`az emberiség számára`: a function
 word), and the rest of a name (capitalized words, numbers). Which noun the phrase depends on: in a target that
 writes a noun's possessor first (`Profile.genitive_first`: Hungarian, Finnish, Turkish, Japanese, Korean,
@@ -82,7 +85,9 @@ class _Phrases:
                 self.sources.setdefault(j, set()).add(i)
         profile = ctx.profiles.src
         self.function_words, self.noun_links = profile.function_words, profile.noun_links
-        self.genitive_first = ctx.profiles.trg.genitive_first
+        trg = ctx.profiles.trg
+        self.genitive_first, self.nouns_capitalized = trg.genitive_first, trg.nouns_capitalized
+        self.trg_function_words = trg.function_words | trg.particles | trg.postpositions
 
     def split(self, x: int, placed: int) -> int | None:
         """The target character offset the marker written at source offset `x`, placed at `placed`, goes to;
@@ -133,9 +138,15 @@ class _Phrases:
         words of the phrase the links missed (`document uniforme`), a postposition for the preposition before it
         (`az emberiség számára`, a function word), nor the rest of a name a head-final translation writes after
         it (`a Tanács 1303/2013/EU rendelete`: capitalized words and numbers)."""
-        return any(i not in phrase and source.kind != "punct" and source.text.islower()
-                   and source.text.lower() not in self.function_words
-                   for _, sources, indexes in self._words(a, b) for i, source in zip(sorted(indexes), sources))
+        if any(i not in phrase and source.kind != "punct" and source.text.islower()
+               and source.text.lower() not in self.function_words
+               for _, sources, indexes in self._words(a, b) for i, source in zip(sorted(indexes), sources)):
+            return True
+        # an unlinked lower-case word where every noun is capitalized: no noun of the phrase nor one it depends on,
+        # the verb the aligner left unlinked (`einen einheitlichen Begleitschein verwenden`)
+        return self.nouns_capitalized and any(
+            not indexes and word.kind == "content" and word.text.isalpha() and word.text.islower()
+            and word.text not in self.trg_function_words for word, _, indexes in self._words(a, b))
 
 
 def source_phrase(words, i: int, function_words: frozenset[str], noun_links: frozenset[str],

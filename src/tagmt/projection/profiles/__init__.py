@@ -57,6 +57,9 @@ class Profile:
     """A noun's possessor is written before it (`A of B` as `B A`: Hungarian `a dokumentum használata`, Finnish,
     Turkish, Japanese, Korean, Chinese): a noun the translation writes after a marked phrase may be the noun it
     depends on, not a verb moved past it (`footnotes.py`)."""
+    nouns_capitalized: bool = False
+    """Every noun is written with a capital (German, Luxembourgish): an unlinked lower-case word after a marked
+    phrase's translation is no noun of it, the noun it depends on nor a postposition (`footnotes.py`)."""
 
 
 def base_language(lang: str) -> str:

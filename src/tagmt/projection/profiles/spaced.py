@@ -85,7 +85,12 @@ GENITIVE_FIRST = frozenset({"hu", "fi", "et", "tr", "az"})
 """Languages that write a noun's possessor before it (`a dokumentum használata`; `footnotes.py`)."""
 
 
+NOUNS_CAPITALIZED = frozenset({"de", "lb"})
+"""Languages that capitalize every noun (`footnotes.py`)."""
+
+
 def profile(code: str) -> Profile:
     return Profile(code=code, family=FAMILY, segmenter=SEGMENTER, elided=ELIDED.get(code, frozenset()),
                    function_words=FUNCTION_WORDS.get(code, frozenset()),
-                   noun_links=NOUN_LINKS.get(code, frozenset()), genitive_first=code in GENITIVE_FIRST)
+                   noun_links=NOUN_LINKS.get(code, frozenset()), genitive_first=code in GENITIVE_FIRST,
+                   nouns_capitalized=code in NOUNS_CAPITALIZED)
