@@ -14,6 +14,7 @@ name and what it does). A pipeline (`Pipeline.for_profile`) runs, after placing 
    `copied-cuts` — an edge inside a source token goes to the same place in the token's copy (`copycuts`);
    `standalone-codes` — a point glued to a copied number keeps its side of the copy, a spaced point fills a
    hole after wide punctuation or stays before a bracketed gloss (`standalone`);
+   `footnote-marks` — a point written against a word's end follows its noun phrase's translation (`footnotes`);
 3. `lists` — coordinated sibling tags take the translation's list items (`enumerations.respect_lists`);
    `label-quotes-kept` — a span grown past the group that quotes its label goes back to it (`labels.py`);
 4. `noun-chains` — a tag that cuts a Korean/Japanese noun chain takes its free nouns, up to the label's head
@@ -47,6 +48,7 @@ from tagmt.projection.edges import Span, adjust_edges, to_spans
 from tagmt.projection.edgewords import keep_outside
 from tagmt.projection.enumerations import respect_lists
 from tagmt.projection.hyphenheads import keep_heads_outside
+from tagmt.projection.footnotes import follow_phrases
 from tagmt.projection.inside_outside import place_tags
 from tagmt.projection.labels import quoted_labels, quoted_labels_kept
 from tagmt.projection.labelwords import take_label_words
@@ -132,6 +134,18 @@ class StandaloneCodes:
 
     def run(self, ctx: PairContext, spans: list[Span]) -> list[Span]:
         return place_standalone(spans, ctx)
+
+
+class FootnoteMarks:
+    """A point written against the end of a word (a footnote marker: `the Regulation<x/> applies`) goes right after
+    the last word of the translation of the noun phrase that word ends, wherever the translation's word order puts
+    it (`die Verordnung<x/> gilt`, `einen einheitlichen Begleitschein<x/> verwenden`; `footnotes.py`)."""
+
+    name = "footnote-marks"
+    placing = False
+
+    def run(self, ctx: PairContext, spans: list[Span]) -> list[Span]:
+        return follow_phrases(spans, ctx)
 
 
 class Lists:
@@ -255,12 +269,11 @@ class ParagraphPin:
 STAGES: dict[str, type[Stage]] = {
     stage.name: stage for stage in (QuotedLabels, EdgeConventions, TargetUnits, CopiedCuts, StandaloneCodes, Lists,
                                     LabelQuotesKept, NounChains, EdgeWords, TaughtTerms, ChinesePhrases, LabelWords,
-                                    HyphenHeads, SourceOrder,
-                                    ParagraphPin)
+                                    HyphenHeads, SourceOrder, ParagraphPin, FootnoteMarks)
 }
 """Every stage by its name."""
-COMMON = ("quoted-labels", "taught-terms", "edges", "units", "copied-cuts", "standalone-codes", "lists",
-          "label-quotes-kept", "noun-chains", "edge-words")
+COMMON = ("quoted-labels", "taught-terms", "edges", "units", "copied-cuts", "standalone-codes", "footnote-marks",
+          "lists", "label-quotes-kept", "noun-chains", "edge-words")
 """The rule stages every language runs, in order, before its profile's `extra_stages`."""
 LAST = ("source-order", "paragraph-pin")
 """The stages after the profile's."""

@@ -57,6 +57,16 @@ class Profile:
     head_final: bool = False
     """The verb ends the clause and `A of B` is written `B…A` (Japanese, Korean): a noun phrase starts
     before a particle, not after the verb (Chinese puts objects after verbs and prepositions)."""
+    noun_links: frozenset[str] = field(default_factory=frozenset)
+    """Function words that join two nouns into one noun phrase (English `of`: `types of shipments`): a footnote
+    marker after the phrase annotates all of it (`footnotes.py`)."""
+    genitive_first: bool = False
+    """A noun's possessor is written before it (`A of B` as `B A`: Hungarian `a dokumentum használata`, Finnish,
+    Turkish, Japanese, Korean, Chinese): a noun the translation writes after a marked phrase may be the noun it
+    depends on, not a verb moved past it (`footnotes.py`)."""
+    nouns_capitalized: bool = False
+    """Every noun is written with a capital (German, Luxembourgish): an unlinked lower-case word after a marked
+    phrase's translation is no noun of it, the noun it depends on nor a postposition (`footnotes.py`)."""
 
 
 def base_language(lang: str) -> str:

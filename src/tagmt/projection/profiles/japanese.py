@@ -41,4 +41,4 @@ def profile(code: str) -> Profile:
     return Profile(code=code, family=FAMILY, segmenter=SEGMENTER, quote_marks=QUOTE_MARKS,
                    phrase_followers=(*CASE_PARTICLES, *COUNTERS, *HONORIFICS, *RELATIONAL_NOUNS),
                    counters=frozenset(COUNTERS), honorifics=frozenset(HONORIFICS),
-                   compound_particles=COMPOUND_PARTICLES, head_final=True)
+                   compound_particles=COMPOUND_PARTICLES, head_final=True, genitive_first=True)

@@ -32,4 +32,4 @@ def profile(code: str) -> Profile:
     return Profile(code=code, family=FAMILY, segmenter=SEGMENTER, particles=DETACHED_PARTICLES,
                    phrase_followers=(*CASE_PARTICLES, *COUNTERS), counters=frozenset(COUNTERS),
                    honorifics=frozenset({"님"}), compound_particles=("을(를)", "이(가)", "은(는)", "와(과)", "(으)로"),
-                   head_final=True)
+                   head_final=True, genitive_first=True)

@@ -97,9 +97,25 @@ pronoun would pass for a label's word: Hungarian `<g>mutató azt</g> jelzi`)."""
 HYPHEN_STAGES = ("hyphen-heads",)
 
 
+NOUN_LINKS = {"en": frozenset({"of"}), "fr": frozenset({"de", "d", "du", "des"}), "nl": frozenset({"van"}),
+              "es": frozenset({"de", "del"}), "it": frozenset({"di", "del", "della", "dei", "delle"}),
+              "pt": frozenset({"de", "do", "da", "dos", "das"})}
+"""Per language: the prepositions that join two nouns into one noun phrase (`types of shipments`; `footnotes.py`)."""
+
+
+GENITIVE_FIRST = frozenset({"hu", "fi", "et", "tr", "az"})
+"""Languages that write a noun's possessor before it (`a dokumentum használata`; `footnotes.py`)."""
+
+
+NOUNS_CAPITALIZED = frozenset({"de", "lb"})
+"""Languages that capitalize every noun (`footnotes.py`)."""
+
+
 def profile(code: str) -> Profile:
     hyphens = code in HYPHEN_COMPOUNDS
     return Profile(code=code, family=FAMILY, segmenter=SEGMENTER, elided=ELIDED.get(code, frozenset()),
                    function_words=FUNCTION_WORDS.get(code, frozenset()), hyphen_compounds=hyphens,
                    bracket_verbs=BRACKET_VERBS.get(code, frozenset()),
+                   noun_links=NOUN_LINKS.get(code, frozenset()), genitive_first=code in GENITIVE_FIRST,
+                   nouns_capitalized=code in NOUNS_CAPITALIZED,
                    extra_stages=(EXTRA_STAGES if code in FUNCTION_WORDS else ()) + (HYPHEN_STAGES if hyphens else ()))
