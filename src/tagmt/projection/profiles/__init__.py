@@ -50,6 +50,16 @@ class Profile:
     head_final: bool = False
     """The verb ends the clause and `A of B` is written `B…A` (Japanese, Korean): a noun phrase starts
     before a particle, not after the verb (Chinese puts objects after verbs and prepositions)."""
+    phrase_internal: frozenset[str] = field(default_factory=frozenset)
+    """Particles or postpositions that join two parts of one noun phrase (`정상으로 표시`, `正常としてマーク`,
+    `Doğru olarak işaretle` for `Marked as Correct`): inside a label's phrase, unlike the case particles that tie
+    the phrase to the sentence's verb (`labelphrases.py`; head-final languages only)."""
+    phrase_final: frozenset[str] = field(default_factory=frozenset)
+    """The particles that mark a noun phrase's role in the clause (topic, subject, object: `는`, `が`, `を`): never
+    inside a label's noun phrase; the other case particles may be where the words on both sides are the label's
+    (`<ui>계정에 자동 전기됨</ui>` for `Auto-Posted on Account`)."""
+    copulas: frozenset[str] = field(default_factory=frozenset)
+    """The copula's forms written right after a noun (`です`, `입니다`): the sentence's, not the noun's label."""
 
 
 def base_language(lang: str) -> str:

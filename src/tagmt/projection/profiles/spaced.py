@@ -74,7 +74,13 @@ FUNCTION_WORDS = {"en": ENGLISH_FUNCTION_WORDS | ENGLISH_PARTICLES,
 """Per language (lower case): English's closed-class words; articles, prepositions and conjunctions of the others
 (the words a tag's edge may leave outside: `edgewords.py`, where the examples say so)."""
 
+PHRASE_INTERNAL = {"tr": frozenset({"olarak", "ile"}), "az": frozenset({"olaraq", "ilə"})}
+"""Per head-final language written with spaces: the postpositions that join two parts of one noun phrase (Turkish
+`Doğru olarak işaretle` for `Marked as Correct`, `Parola ile kaydet` for `Save with Password`): a label's phrase
+holds them (`labelphrases.py`; the case endings that tie it to the sentence are suffixes, not words)."""
+
 
 def profile(code: str) -> Profile:
     return Profile(code=code, family=FAMILY, segmenter=SEGMENTER, elided=ELIDED.get(code, frozenset()),
-                   function_words=FUNCTION_WORDS.get(code, frozenset()))
+                   function_words=FUNCTION_WORDS.get(code, frozenset()),
+                   phrase_internal=PHRASE_INTERNAL.get(code, frozenset()))

@@ -1,0 +1,207 @@
+"""Label phrases: in a head-final language, a label's translation is one contiguous phrase ending at its head.
+
+Korean, Japanese and Turkish write a UI label as a noun phrase whose head (a noun, often a verbal noun: `표시`,
+`マーク`, `재계산`) comes last; the words before it — an object (`DLT 재계산` for `Recalculate DLT`), a complement
+joined by a phrase-internal particle (`정상으로 표시`, `正常としてマーク`, `Doğru olarak işaretle` for `Marked as
+Correct`; `다른 이름으로 저장` for `Save As`; `資金集中のジョブ`) — belong to the phrase, while the case particle
+written after the head (`을`/`를`, `이`/`가`, `を`, `が`, `に`, `で`) ties the phrase to the sentence's verb and
+stays outside, with the predicate after it. Which particles are phrase-internal is the profile's
+(`profiles.Profile.phrase_internal`; the copula's forms: `Profile.copulas`). The aligner often links the head
+alone, so the span takes only the verbal noun (`정상으로 <ui>표시</ui>`), or it takes the sentence's predicate
+in (`<ui>勘定に自動転記済に設定</ui>されます`). The rule (`label_phrases`, the `label-phrases` stage, after the
+noun chains), for each span of a tag that holds words, parents first, within the room its siblings leave:
+
+* left — where the span starts on a noun and the words just before it are a noun and a particle (joined by
+  nothing but spaces), the span takes them when that noun is the tag's (linked to a word of the tag, or to a copy
+  elsewhere in the source of one, and by no sure link to another source word), or when the particle is
+  phrase-internal, the noun linked to no other source word by a sure link, and some word of the tag is not yet
+  translated inside the span (`As` of `Save As`: the particle's phrase is what translates it). Then the nouns
+  glued or joined before that noun that are the tag's; it moves only when the phrase starts there (no noun joined
+  before it). Repeated while it takes something. The same for a noun or copied token of the tag written just
+  before the span with nothing but spaces between (`DLT 재계산`).
+* right — a span whose words end in a case particle that is not phrase-internal and words after it that are none
+  of the tag's (no link to its words or their copies), ending in a predicate or a noun whose predicate follows
+  (`…済に設定|される`, `…修正があり`), ends before that particle; a span that ends in the copula after a noun
+  (`はいです`, `전기인`), unlinked to the tag, ends before it.
+
+Nothing moves for a point or a tag without words, for Chinese or a language without phrase-internal particles.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tagmt.projection.edges import Span, between_siblings
+from tagmt.projection.profiles import Profile, profile_for
+from tagmt.projection.scripts import KANA_BLOCKS, HANGUL_BLOCKS
+from tagmt.projection.wordseg import korean_determiners, korean_function_nouns, words_within
+
+if TYPE_CHECKING:  # (the context imports the rule modules: a type only)
+    from tagmt.projection.context import PairContext
+
+SURE = 1.0
+"""A link this sure (every aligner run found it, or an anchor) says a word is its source word's."""
+PREDICATE_KINDS = frozenset({"verb", "auxiliary", "ending"})
+"""Word kinds of a predicate after the phrase (`あり`, `され`, `됩니다`)."""
+STOP_KINDS = frozenset({"particle", "punct", "verb", "auxiliary", "ending", "other"})
+"""Word kinds before which a phrase may start (a noun joined before it would continue the chain)."""
+
+
+def label_phrases(spans: list[Span], ctx: PairContext) -> list[Span]:
+    """The spans of `ctx` grown over their label phrase's internal particles and trimmed of the sentence's case
+    particle and predicate (module docstring); in place, and returned."""
+    profile = _profile(ctx)
+    if profile is None or not profile.phrase_internal or not ctx.trg or not ctx.src:
+        return spans
+    _Phrases(ctx, profile).visit(spans, 0, len(ctx.translation))
+    return spans
+
+
+def _profile(ctx: PairContext) -> Profile | None:
+    """The target profile; without one, Japanese where the text writes kana, Korean where it writes Hangul."""
+    if ctx.trg_profile is not None:
+        return ctx.trg_profile
+    if KANA_BLOCKS.search(ctx.translation):
+        return profile_for("ja")
+    return profile_for("ko") if HANGUL_BLOCKS.search(ctx.translation) else None
+
+
+class _Phrases:
+    def __init__(self, ctx: PairContext, profile: Profile) -> None:
+        self.ctx, self.profile = ctx, profile
+        self.korean = profile.family == "korean"
+        self._function: frozenset[tuple[int, int]] | None = None
+        self._determiners: frozenset[tuple[int, int]] | None = None
+
+    def visit(self, nodes: list[Span], lo: int, hi: int) -> None:
+        for node, floor, ceiling in between_siblings(nodes, lo, hi):
+            if not node.point and not node.fixed and node.start < node.end:
+                self._phrase(node, max(lo, floor), min(hi, ceiling))
+            self.visit(node.children, node.start, node.end)
+
+    # ------------------------------------------------------------------ words
+    def noun(self, j: int) -> bool:
+        """Word `j` may be part of a noun phrase: a content word with a letter or digit (not a Korean bound noun,
+        numeral or pronoun, which head a phrase of their own), not a particle of the profile."""
+        word = self.ctx.trg[j]
+        if word.kind != "content" or not any(c.isalnum() for c in word.text) \
+                or word.text.lower() in self.profile.phrase_internal:
+            return False
+        if self.korean:
+            if self._function is None:
+                self._function = korean_function_nouns(self.ctx.translation)
+            return (word.start, word.end) not in self._function
+        return True
+
+    def particle(self, j: int) -> bool:
+        word = self.ctx.trg[j]
+        return word.kind == "particle" or word.text.lower() in self.profile.phrase_internal
+
+    def joined(self, j: int, k: int) -> bool:
+        """Words `j` and `k` are written next to each other with nothing but spaces (no line break) between."""
+        gap = self.ctx.translation[self.ctx.trg[j].end:self.ctx.trg[k].start]
+        return gap == "" or (gap.isspace() and "\n" not in gap)
+
+    def mine(self, j: int, inside: set[int], own: set[str]) -> bool:
+        """Word `j` is linked to a word of the tag or to a copy of one elsewhere in the source."""
+        src = self.ctx.src
+        return any(i in inside or src[i].text.lower() in own for i, _ in self.ctx.owners.get(j, ()))
+
+    def elsewhere(self, j: int, inside: set[int], own: set[str]) -> bool:
+        """Word `j` is surely linked to a source word that is neither the tag's nor a copy of one."""
+        src = self.ctx.src
+        return any(share >= SURE and i not in inside and src[i].text.lower() not in own
+                   for i, share in self.ctx.owners.get(j, ()))
+
+    # ------------------------------------------------------------------ the rule
+    def _phrase(self, node: Span, floor: int, ceiling: int) -> None:
+        ctx = self.ctx
+        inside = set(words_within(ctx.src, ctx.src_starts, node.tag.start, node.tag.end))
+        covered = words_within(ctx.trg, ctx.trg_starts, node.start, node.end)
+        if not inside or not covered:
+            return
+        own = {ctx.src[i].text.lower() for i in inside if any(c.isalpha() for c in ctx.src[i].text)}
+        start = self._left(covered[0], covered[-1], inside, own, floor)
+        if start is not None and all(start <= c.start for c in node.children):
+            node.start = start
+        end = self._right(words_within(ctx.trg, ctx.trg_starts, node.start, node.end), inside, own)
+        if end is not None and node.start < end and all(c.end <= end for c in node.children):
+            node.end = end
+
+    def _left(self, a: int, b: int, inside: set[int], own: set[str], floor: int) -> int | None:
+        """The new start of a span on words `a`..`b`, or None."""
+        trg, moved, internal = self.ctx.trg, None, self.profile.phrase_internal
+        while self.noun(a) and a >= 1 and self.joined(a - 1, a):
+            q, determiner = a - 1, False
+            if self.particle(q):
+                particle = trg[q].text.lower()
+                q -= 1
+                if particle in self.profile.phrase_final or q < 0 or not self.noun(q) or not self.joined(q, q + 1) \
+                        or self.elsewhere(q, inside, own):
+                    break
+                if particle in internal:
+                    if not (self.mine(q, inside, own) or self._untranslated(inside, q, b)):
+                        break
+                    determiner = self.korean
+                elif not self.tags(q, inside):
+                    break  # (another case particle: inside the phrase only between words of the tag itself)
+            elif not (self.noun(q) and self.mine(q, inside, own) and not self.elsewhere(q, inside, own)):
+                break
+            while q >= 1 and self.noun(q - 1) and self.joined(q - 1, q) and self.mine(q - 1, inside, own) \
+                    and not self.elsewhere(q - 1, inside, own):
+                q -= 1
+            if determiner and q >= 1 and self.joined(q - 1, q) and self._determiner(q - 1) \
+                    and trg[q - 1].start >= floor:
+                a, moved = q - 1, trg[q - 1].start  # (`다른 이름으로 저장` for `Save As`: a determiner modifies the
+                break  # phrase's noun after it, and starts the phrase)
+            if trg[q].start < floor or (q >= 1 and self.joined(q - 1, q) and trg[q - 1].kind not in STOP_KINDS):
+                break  # (a noun joined before it: the chain goes on into the sentence's words)
+            a, moved = q, trg[q].start
+        return moved
+
+    def tags(self, j: int, inside: set[int]) -> bool:
+        """Word `j` is linked to a word of the tag itself."""
+        return any(i in inside for i, _ in self.ctx.owners.get(j, ()))
+
+    def _determiner(self, j: int) -> bool:
+        word = self.ctx.trg[j]
+        if self._determiners is None:
+            self._determiners = korean_determiners(self.ctx.translation)
+        return (word.start, word.end) in self._determiners
+
+    def _untranslated(self, inside: set[int], a: int, b: int) -> bool:
+        """Some word of the tag (with a letter) has no link to the words `a`..`b`."""
+        ctx, linked = self.ctx, set()
+        for j in range(a, b + 1):
+            linked |= {i for i, _ in ctx.owners.get(j, ())}
+        return any(i not in linked and any(c.isalpha() for c in ctx.src[i].text) for i in inside)
+
+    def _right(self, covered: range, inside: set[int], own: set[str]) -> int | None:
+        """The new end of a span on the words `covered`, or None. Only a span that is one noun phrase (no topic,
+        subject or object particle among its words before the cut: else it is a clause, its predicate its own)."""
+        trg = self.ctx.trg
+        if len(covered) < 2:
+            return None
+        last = covered[-1]
+        if trg[last].text in self.profile.copulas and trg[last].kind in PREDICATE_KINDS \
+                and (self.noun(last - 1) or trg[last - 1].kind == "other") and not self.mine(last, inside, own) \
+                and trg[last - 1].end == trg[last].start and not self._untranslated(inside, covered[0], last - 1) \
+                and self._one_phrase(covered[0], last):
+            return trg[last - 1].end  # (`はいです`: IPADIC calls `はい` an interjection)
+        for p in covered[1:]:
+            if not self.particle(p) or trg[p].text.lower() in self.profile.phrase_internal or not self.noun(p - 1):
+                continue
+            if not self._one_phrase(covered[0], p):
+                return None
+            tail = range(p, last + 1)
+            if any(self.mine(j, inside, own) for j in tail):
+                continue
+            after = last + 1 < len(trg) and trg[last + 1].kind in PREDICATE_KINDS
+            if len(tail) > 1 and (trg[last].kind in PREDICATE_KINDS or (self.noun(last) and after)):
+                return trg[p - 1].end
+        return None
+
+    def _one_phrase(self, a: int, b: int) -> bool:
+        """No topic, subject or object particle among the words `a`..`b - 1`."""
+        trg, final = self.ctx.trg, self.profile.phrase_final
+        return not any(trg[j].kind == "particle" and trg[j].text in final for j in range(a, b))
