@@ -44,7 +44,8 @@ SURE = 1.0
 PREDICATE_KINDS = frozenset({"verb", "auxiliary", "ending"})
 """Word kinds of a predicate after the phrase (`あり`, `され`, `됩니다`)."""
 STOP_KINDS = frozenset({"particle", "punct", "verb", "auxiliary", "ending", "other"})
-"""Word kinds before which a phrase may start (a noun joined before it would continue the chain)."""
+"""Word kinds before which a phrase may start (a noun joined before it that no other source word owns might
+continue the chain)."""
 
 
 def label_phrases(spans: list[Span], ctx: PairContext) -> list[Span]:
@@ -154,8 +155,9 @@ class _Phrases:
                     and trg[q - 1].start >= floor:
                 a, moved = q - 1, trg[q - 1].start  # (`다른 이름으로 저장` for `Save As`: a determiner modifies the
                 break  # phrase's noun after it, and starts the phrase)
-            if trg[q].start < floor or (q >= 1 and self.joined(q - 1, q) and trg[q - 1].kind not in STOP_KINDS):
-                break  # (a noun joined before it: the chain goes on into the sentence's words)
+            if trg[q].start < floor or (q >= 1 and self.joined(q - 1, q) and trg[q - 1].kind not in STOP_KINDS
+                                        and not self.elsewhere(q - 1, inside, own)):
+                break  # (a noun no other source word owns joined before it: where the phrase starts is unclear)
             a, moved = q, trg[q].start
         return moved
 
@@ -184,10 +186,10 @@ class _Phrases:
             return None
         last = covered[-1]
         if trg[last].text in self.profile.copulas and trg[last].kind in PREDICATE_KINDS \
-                and (self.noun(last - 1) or trg[last - 1].kind == "other") and not self.mine(last, inside, own) \
+                and self.tags(last - 1, inside) and not self.mine(last, inside, own) \
                 and trg[last - 1].end == trg[last].start and not self._untranslated(inside, covered[0], last - 1) \
                 and self._one_phrase(covered[0], last):
-            return trg[last - 1].end  # (`はいです`: IPADIC calls `はい` an interjection)
+            return trg[last - 1].end  # (`はいです`: IPADIC calls `はい` an interjection or a verb, not a noun)
         for p in covered[1:]:
             if not self.particle(p) or trg[p].text.lower() in self.profile.phrase_internal or not self.noun(p - 1):
                 continue
