@@ -122,6 +122,41 @@ def test_nothing_moves_where_the_phrase_is_not_the_labels(source, target, lang, 
     assert _project(source, target, lang, pairs) == _project(source, target, lang, pairs, without="label-phrases")
 
 
+@pytest.mark.parametrize("source, target, lang, pairs, placed, expected", [
+    # the aligner put the tag's words on the sentence's copy of them; the label is written before its head
+    ("Use the <ui>Change Item Type</ui> button to change the item type.",
+     "품목 유형 변경 버튼을 사용하여 품목 유형을 변경합니다.", "ko",
+     [("item", "품목 유형 변경 버"), ("type", "유형 변경 버"), ("change", "변경 버"), ("button", "버튼"), ("Use", "사용"),
+      ("Item", "품목 유형을"), ("Type", "유형을"), ("Change", "변경합")], "품목 유형을 변경",
+     "<ui>품목 유형 변경</ui> 버튼을 사용하여 품목 유형을 변경합니다."),
+    ("Use the <ui>Change Item Type</ui> button to change the item type.",
+     "品目タイプ変更ボタンを使用して品目タイプを変更します。", "ja",
+     [("item", "品目タイプ変更ボ"), ("type", "タイプ変更ボ"), ("change", "変更ボ"), ("button", "ボタン"), ("Use", "使用"),
+      ("Item", "品目タイプを"), ("Type", "タイプを"), ("Change", "変更し")], "品目タイプを変更",
+     "<ui>品目タイプ変更</ui>ボタンを使用して品目タイプを変更します。"),
+])
+def test_a_label_goes_to_the_copy_written_before_its_head(source, target, lang, pairs, placed, expected):
+    ctx = _context(source, target, lang, pairs)
+    spans = Pipeline.for_profile(ctx.profiles.trg).spans(ctx)
+    spans[0].start = target.rindex(placed)
+    spans[0].end = spans[0].start + len(placed)
+    assert render_spans(target, label_phrases(spans, ctx))[0] == expected
+
+
+def test_a_label_stays_where_the_nouns_before_its_head_are_another_words():
+    source, target = "Use the <ui>Change Item Type</ui> button to change the item type.", \
+        "신규 품목 버튼을 사용하여 품목 유형을 변경합니다."
+    # `신규` is surely `to`'s (an aligner's error, but another word's): the nouns before the head are not the label
+    pairs = [("button", "버튼"), ("Item", "품목 유형을"), ("Type", "유형을"), ("Change", "변경합"), ("Use", "사용"),
+             ("item", "신규 품목 버"), ("to", "신규")]
+    ctx = _context(source, target, "ko", pairs)
+    spans = Pipeline.for_profile(ctx.profiles.trg).spans(ctx)
+    spans[0].start = target.index("품목 유형을")
+    spans[0].end = target.index("변경") + 2
+    assert render_spans(target, label_phrases(spans, ctx))[0] == \
+        "신규 품목 버튼을 사용하여 <ui>품목 유형을 변경</ui>합니다."
+
+
 def test_the_profiles_say_which_particles_join_a_phrase():
     assert {"으로", "의"} <= profile_for("ko").phrase_internal and "를" in profile_for("ko").phrase_final
     assert {"として", "の"} <= profile_for("ja").phrase_internal and "を" in profile_for("ja").phrase_final
