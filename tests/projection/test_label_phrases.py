@@ -79,6 +79,12 @@ def _trimmed(source: str, target: str, lang: str, pairs: list[tuple[str, str]], 
     ("If it is a <emphasis>two-step posting</emphasis>, define it.", "투 스텝 전기인 경우에 정의합니다.", "ko",
      [("two", "투"), ("step", "스텝"), ("posting", "전기"), ("define", "정의"), ("If", "경우")], "투 스텝 전기인",
      "<emphasis>투 스텝 전기</emphasis>인 경우에 정의합니다."),
+    # the label's head, linked to nothing like the source's word after the tag, ends the chain: outside
+    ("The <ui>Must start on</ui> constraint remains.", "일자에 시작 제약은 유지됩니다.", "ko",
+     [("start", "시작"), ("Must", "일자"), ("remains", "유지")], "일자에 시작 제약",
+     "<ui>일자에 시작</ui> 제약은 유지됩니다."),
+    ("Change the <ui>Item Type</ui> column.", "品目タイプ列を変更します。", "ja",
+     [("Item", "品目"), ("Type", "タイプ"), ("Change", "変更")], "品目タイプ列", "<ui>品目タイプ</ui>列を変更します。"),
 ])
 def test_the_case_particle_and_predicate_after_the_phrase_stay_outside(source, target, lang, pairs, placed, expected):
     assert _trimmed(source, target, lang, pairs, placed) == expected
@@ -91,6 +97,9 @@ def test_the_case_particle_and_predicate_after_the_phrase_stay_outside(source, t
     # a tagged clause keeps its own copula (it has its own topic)
     ("It is rendered as <ph>Today is 30.11.2014</ph> here.", "여기서 오늘은 30.11.2014입니다로 렌더링됩니다.", "ko",
      [("Today", "오늘"), ("is", "은"), ("30.11.2014", "30.11.2014"), ("here", "여기서")], "오늘은 30.11.2014입니다"),
+    # the label's own last noun, the head linked (`tab`)
+    ("Open the <ui>To Be Billed</ui> tab.", "청구 예정 탭을 엽니다.", "ko",
+     [("Billed", "청구"), ("tab", "탭"), ("Open", "엽")], "청구 예정"),
     # an internal particle and the head after it are the phrase's (`自分の廃棄物発生元`, the head unlinked)
     ("<ui>My Waste Generators</ui> displays them.", "自分の廃棄物発生元に表示されます。", "ja",
      [("My", "自分")], "自分の廃棄物発生元"),

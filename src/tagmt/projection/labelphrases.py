@@ -27,7 +27,10 @@ noun chains), for each span of a tag that holds words, parents first, within the
   (`…済に設定|される`, `…修正があり`), ends before that particle; a span that ends in the copula after a word of
   the tag (`はいです`, `전기인`), the copula unlinked to the tag and every word of the tag translated before it, ends
   before it. Only a span that is one noun phrase: with a topic, subject or object particle among its words it is
-  a clause, whose predicate is its own (`<ph>오늘은 30.11.2014입니다</ph>`).
+  a clause, whose predicate is its own (`<ph>오늘은 30.11.2014입니다</ph>`). And where the source word after the tag
+  is a content word linked to nothing (the label's head, untranslated by the aligner), a span that ends its noun
+  chain on a noun linked to nothing right after a word of the tag ends before it: that noun is the head
+  (`<ui>일자에 시작</ui> 제약` for `the <ui>Must start on</ui> constraint`; Korean, Japanese).
 * before its head — a label followed in the source by its head noun (`the <ui>Change Item Type</ui> button`) is
   written just before the head's translation (`품목 유형 변경 버튼`, `カスタム CDS ビューアプリ`): a span on
   another copy of the label's words (`…품목 유형을 변경할`, the aligner's guess between two copies) goes to the
@@ -188,6 +191,8 @@ class _Phrases:
         if start is not None and all(start <= c.start for c in node.children):
             node.start = start
         end = self._right(words_within(ctx.trg, ctx.trg_starts, node.start, node.end), inside, own)
+        if end is None and self.kinds:
+            end = self._unlinked_head(node, words_within(ctx.trg, ctx.trg_starts, node.start, node.end), inside)
         if end is not None and node.start < end and all(c.end <= end for c in node.children):
             node.end = end
 
@@ -264,6 +269,23 @@ class _Phrases:
             if len(tail) > 1 and (trg[last].kind in PREDICATE_KINDS or (self.noun(last) and after)):
                 return trg[p - 1].end
         return None
+
+    def _unlinked_head(self, node: Span, covered: range, inside: set[int]) -> int | None:
+        """The new end of a span whose last word is the untranslated head of its label (`일자에 시작 <ui>…</ui> 제약` for
+        `the <ui>Must start on</ui> constraint`): the source word after the tag is a content word linked to nothing,
+        and the span ends its noun chain on a noun linked to nothing after a word of the tag; or None."""
+        ctx, trg = self.ctx, self.ctx.trg
+        head = label_head(ctx.src, ctx.plain, node.tag.end, ctx.src_starts)
+        if head is None or len(covered) < 2 or self._function_word(ctx.src[head].text) \
+                or not any(c.isalpha() for c in ctx.src[head].text) \
+                or any(i == head for found in ctx.owners.values() for i, _ in found):
+            return None
+        last = covered[-1]
+        if not self.noun(last) or ctx.owners.get(last) or not self.noun(last - 1) or not self.joined(last - 1, last) \
+                or not self.tags(last - 1, inside) \
+                or (last + 1 < len(trg) and self.noun(last + 1) and self.joined(last, last + 1)):
+            return None
+        return trg[last - 1].end
 
     def _one_phrase(self, a: int, b: int) -> bool:
         """No topic, subject or object particle among the words `a`..`b - 1`."""
