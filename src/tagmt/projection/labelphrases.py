@@ -46,6 +46,7 @@ Measured (benchmarks/bench_projection.py --part dev --modes cv --sets sap, exact
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 from tagmt.projection.edges import Span, between_siblings
@@ -61,6 +62,8 @@ SURE = 1.0
 """A link this sure (every aligner run found it, or an anchor) says a word is its source word's."""
 PREDICATE_KINDS = frozenset({"verb", "auxiliary", "ending"})
 """Word kinds of a predicate after the phrase (`あり`, `され`, `됩니다`)."""
+MAX_STEPS = 4
+"""At most this many particles or words a span's start crosses (a label holds few: time linear in the text)."""
 STOP_KINDS = frozenset({"particle", "punct", "verb", "auxiliary", "ending", "other"})
 """Word kinds before which a phrase may start (a noun joined before it that no other source word owns might
 continue the chain)."""
@@ -114,8 +117,7 @@ class _Phrases:
         head = label_head(ctx.src, ctx.plain, node.tag.end, ctx.src_starts)
         if head is None or not inside or self._function_word(ctx.src[head].text):
             return
-        heads = [j for j, found in ctx.owners.items() if is_head_noun(found, head, inside)
-                 and any(i == head and share >= SURE for i, share in found)]
+        heads = [j for j in self.sure_of.get(head, ()) if is_head_noun(ctx.owners[j], head, inside)]
         if len(heads) != 1 or not self.noun(heads[0]):
             return
         h = heads[0]
@@ -135,6 +137,21 @@ class _Phrases:
         if any(other is not node and other.start < end and start < other.end for other in siblings):
             return
         node.start, node.end = start, end
+
+    @cached_property
+    def sure_of(self) -> dict[int, list[int]]:
+        """Each source word's surely linked target words (read once per pair: linear in the links)."""
+        out: dict[int, list[int]] = {}
+        for j, found in sorted(self.ctx.owners.items()):
+            for i, share in found:
+                if share >= SURE:
+                    out.setdefault(i, []).append(j)
+        return out
+
+    @cached_property
+    def linked(self) -> frozenset[int]:
+        """The source words with a link."""
+        return frozenset(i for found in self.ctx.owners.values() for i, _ in found)
 
     def _translated(self, words: range, own: set[str]) -> set[str]:
         """The tag's words (their texts, lower case) that the target `words` are linked to, or copies of them."""
@@ -199,7 +216,9 @@ class _Phrases:
     def _left(self, a: int, b: int, inside: set[int], own: set[str], floor: int) -> int | None:
         """The new start of a span on words `a`..`b`, or None."""
         trg, moved, internal = self.ctx.trg, None, self.profile.phrase_internal
-        while self.noun(a) and a >= 1 and self.joined(a - 1, a):
+        for _ in range(MAX_STEPS):
+            if not (self.noun(a) and a >= 1 and self.joined(a - 1, a)):
+                break
             q, determiner = a - 1, False
             if self.particle(q):
                 particle = trg[q].text.lower()
@@ -257,16 +276,16 @@ class _Phrases:
                 and trg[last - 1].end == trg[last].start and not self._untranslated(inside, covered[0], last - 1) \
                 and self._one_phrase(covered[0], last):
             return trg[last - 1].end  # (`はいです`: IPADIC calls `はい` an interjection or a verb, not a noun)
-        for p in covered[1:]:
-            if not self.particle(p) or trg[p].text.lower() in self.profile.phrase_internal or not self.noun(p - 1):
-                continue
-            if not self._one_phrase(covered[0], p):
-                return None
-            tail = range(p, last + 1)
-            if any(self.mine(j, inside, own) for j in tail):
-                continue
-            after = last + 1 < len(trg) and trg[last + 1].kind in PREDICATE_KINDS
-            if len(tail) > 1 and (trg[last].kind in PREDICATE_KINDS or (self.noun(last) and after)):
+        mine = [j for j in covered if self.mine(j, inside, own)]
+        if not mine or last - mine[-1] < 2:
+            return None
+        ends = trg[last].kind in PREDICATE_KINDS or \
+            (self.noun(last) and last + 1 < len(trg) and trg[last + 1].kind in PREDICATE_KINDS)
+        final = self.profile.phrase_final
+        first_final = next((j for j in covered if trg[j].kind == "particle" and trg[j].text in final), last + 1)
+        for p in range(mine[-1] + 1, min(last, first_final + 1)):  # (the tail from p on: none of the tag's words)
+            if ends and self.particle(p) and trg[p].text.lower() not in self.profile.phrase_internal \
+                    and self.noun(p - 1):
                 return trg[p - 1].end
         return None
 
@@ -278,7 +297,7 @@ class _Phrases:
         head = label_head(ctx.src, ctx.plain, node.tag.end, ctx.src_starts)
         if head is None or len(covered) < 2 or self._function_word(ctx.src[head].text) \
                 or not any(c.isalpha() for c in ctx.src[head].text) \
-                or any(i == head for found in ctx.owners.values() for i, _ in found):
+                or head in self.linked:
             return None
         last = covered[-1]
         if not self.noun(last) or ctx.owners.get(last) or not self.noun(last - 1) or not self.joined(last - 1, last) \
