@@ -166,6 +166,24 @@ def test_a_label_stays_where_the_nouns_before_its_head_are_another_words():
         "신규 품목 버튼을 사용하여 <ui>품목 유형을 변경</ui>합니다."
 
 
+@pytest.mark.parametrize("source, target, pairs, placed, expected", [
+    # the verbal noun glued after the object ends the label (`Adopt` had no link)
+    ("Just click <ui>Adopt Proposal</ui> now.", "今すぐ提案採用をクリックします。",
+     [("Proposal", "提案"), ("click", "クリック"), ("now", "今すぐ")], "提案", "今すぐ<ui>提案採用</ui>をクリックします。"),
+    # a glued noun linked only to a function word of the source is no other word's (`外` of `Not in scope`)
+    ("Points with the status <ui>Not in scope</ui> stay.", "ステータスが範囲外のポイントは残ります。",
+     [("scope", "範囲"), ("with", "外"), ("status", "ステータス"), ("Points", "ポイント")], "範囲",
+     "ステータスが<ui>範囲外</ui>のポイントは残ります。"),
+    # the label's head linked surely after the label stays out; so does a noun another content word owns
+    ("Open the <ui>Adopt Proposal</ui> tab.", "提案タブを開きます。",
+     [("Proposal", "提案"), ("tab", "タブ"), ("Open", "開き")], "提案", "<ui>提案</ui>タブを開きます。"),
+    ("Select <ui>Adopt Proposal</ui> for the file.", "提案ファイルを選択します。",
+     [("Proposal", "提案"), ("file", "ファイル"), ("Select", "選択")], "提案", "<ui>提案</ui>ファイルを選択します。"),
+])
+def test_a_japanese_label_ends_on_the_verbal_noun_glued_after_it(source, target, pairs, placed, expected):
+    assert _trimmed(source, target, "ja", pairs, placed) == expected
+
+
 def test_the_profiles_say_which_particles_join_a_phrase():
     assert {"으로", "의"} <= profile_for("ko").phrase_internal and "를" in profile_for("ko").phrase_final
     assert {"として", "の"} <= profile_for("ja").phrase_internal and "を" in profile_for("ja").phrase_final
