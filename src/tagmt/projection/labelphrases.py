@@ -46,7 +46,8 @@ noun chains), for each span of a tag that holds words, parents first, within the
 Nothing moves for a point or a tag without words, for Chinese or a language without phrase-internal particles.
 
 Measured (benchmarks/bench_projection.py --part dev --modes cv --sets sap, exact %, main 525f41e → this): en-ko
-92.9 → 94.6, en-ja 92.9 → 94.6 (12 segments changed, every one onto its reference); en-zh, en-zf, EUR-Lex and
+92.9 → 94.6, en-ja 92.9 → 94.6 (13 segments changed: 12 onto their reference, one from a wrong span to another,
+`사용자 <ui>정의 CDS 뷰</ui>`, `사용자` surely linked to `Your`); en-zh, en-zf, EUR-Lex and
 glossary outputs identical (no phrase-internal particles in their profiles: the stage returns at once).
 """
 
