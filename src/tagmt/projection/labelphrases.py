@@ -53,6 +53,7 @@ glossary outputs identical (no phrase-internal particles in their profiles: the 
 
 from __future__ import annotations
 
+from bisect import bisect_left, insort
 from functools import cached_property
 from typing import TYPE_CHECKING
 
@@ -105,45 +106,53 @@ class _Phrases:
         self._determiners: frozenset[tuple[int, int]] | None = None
 
     def visit(self, nodes: list[Span], lo: int, hi: int) -> None:
+        taken = sorted((node.start, node.end) for node in nodes if node.start < node.end)
         for node in nodes if self.kinds else ():
             if not node.point and not node.fixed and node.start < node.end and not node.children:
-                self._before_head(node, nodes, lo, hi)
+                moved = self._before_head(node, taken, lo, hi)
+                if moved is not None:
+                    taken.remove((node.start, node.end))
+                    node.start, node.end = moved
+                    insort(taken, moved)
         for node, floor, ceiling in between_siblings(nodes, lo, hi):
             if not node.point and not node.fixed and node.start < node.end:
                 self._phrase(node, max(lo, floor), min(hi, ceiling))
             self.visit(node.children, node.start, node.end)
 
-    def _before_head(self, node: Span, siblings: list[Span], lo: int, hi: int) -> None:
+    def _before_head(self, node: Span, taken: list[tuple[int, int]], lo: int, hi: int) -> tuple[int, int] | None:
         """A label whose source is followed by its head noun (`the <ui>Change Item Type</ui> button`) is written just
         before the head's translation (`품목 유형 변경 버튼`): a span elsewhere, on another copy of the label's words
         (`…품목 유형을 변경할`), goes to the nouns before the head when they are the tag's (linked to its words or
         copies of them, or to nothing; none surely to another source word) and translate at least the tag's words
-        the span translates."""
+        the span translates. `taken`: the siblings' spans, sorted (none may overlap the new place). The new
+        place, or None."""
         ctx, trg = self.ctx, self.ctx.trg
         inside = set(words_within(ctx.src, ctx.src_starts, node.tag.start, node.tag.end))
         head = label_head(ctx.src, ctx.plain, node.tag.end, ctx.src_starts)
         if head is None or not inside or self._function_word(ctx.src[head].text):
-            return
+            return None
         heads = [j for j in self.sure_of.get(head, ()) if is_head_noun(ctx.owners[j], head, inside)]
         if len(heads) != 1 or not self.noun(heads[0]):
-            return
+            return None
         h = heads[0]
         if trg[h].start < node.end and node.start < trg[h].end or \
                 (node.end <= trg[h].start and ctx.translation[node.end:trg[h].start].strip() == ""):
-            return  # (the span is the head's neighbour already, or holds it)
+            return None  # (the span is the head's neighbour already, or holds it)
         own = {ctx.src[i].text.lower() for i in inside if any(c.isalpha() for c in ctx.src[i].text)}
         j = h
         while j >= 1 and self.noun(j - 1) and self.joined(j - 1, j) and not self.elsewhere(j - 1, inside, own):
             j -= 1
         if j == h or trg[j].start < lo or trg[h - 1].end > hi:
-            return
+            return None
         chain = self._translated(range(j, h), own)
         if not chain or not self._translated(words_within(trg, ctx.trg_starts, node.start, node.end), own) <= chain:
-            return
+            return None
         start, end = trg[j].start, trg[h - 1].end
-        if any(other is not node and other.start < end and start < other.end for other in siblings):
-            return
-        node.start, node.end = start, end
+        k = bisect_left(taken, (start, start))  # (siblings do not overlap: the one before, the ones after)
+        if any(taken[m][0] < end and start < taken[m][1] and taken[m] != (node.start, node.end)
+               for m in (k - 1, k, k + 1) if 0 <= m < len(taken)):
+            return None
+        return start, end
 
     @cached_property
     def sure_of(self) -> dict[int, list[int]]:
