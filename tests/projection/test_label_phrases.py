@@ -100,6 +100,9 @@ def test_the_case_particle_and_predicate_after_the_phrase_stay_outside(source, t
     # the label's own last noun, the head linked (`tab`)
     ("Open the <ui>To Be Billed</ui> tab.", "청구 예정 탭을 엽니다.", "ko",
      [("Billed", "청구"), ("tab", "탭"), ("Open", "엽")], "청구 예정"),
+    # no determiner before the tag: the unlinked word after it is no head noun (`now`), the chain's noun the label's
+    ("Go from <b>Refinement</b> now.", "세부 지정에서 이동합니다.", "ko", [("Refinement", "세부"), ("Go", "이동")],
+     "세부 지정"),
     # an internal particle and the head after it are the phrase's (`自分の廃棄物発生元`, the head unlinked)
     ("<ui>My Waste Generators</ui> displays them.", "自分の廃棄物発生元に表示されます。", "ja",
      [("My", "自分")], "自分の廃棄物発生元"),

@@ -27,8 +27,9 @@ noun chains), for each span of a tag that holds words, parents first, within the
   (`…済に設定|される`, `…修正があり`), ends before that particle; a span that ends in the copula after a word of
   the tag (`はいです`, `전기인`), the copula unlinked to the tag and every word of the tag translated before it, ends
   before it. Only a span that is one noun phrase: with a topic, subject or object particle among its words it is
-  a clause, whose predicate is its own (`<ph>오늘은 30.11.2014입니다</ph>`). And where the source word after the tag
-  is a content word linked to nothing (the label's head, untranslated by the aligner), a span that ends its noun
+  a clause, whose predicate is its own (`<ph>오늘은 30.11.2014입니다</ph>`). And where an English source writes
+  a determiner before the tag and a content word linked to nothing after it (the label's head, untranslated by
+  the aligner: `spaced.ENGLISH_DETERMINERS`), a span that ends its noun
   chain on a noun linked to nothing right after a word of the tag ends before it: that noun is the head
   (`<ui>일자에 시작</ui> 제약` for `the <ui>Must start on</ui> constraint`; Korean, Japanese).
 * a verbal noun glued after it (Japanese, whose noun chains take only linked nouns: `nounchains.py`) — a span
@@ -60,6 +61,7 @@ from typing import TYPE_CHECKING
 from tagmt.projection.edges import Span, between_siblings
 from tagmt.projection.labels import is_head_noun, label_head
 from tagmt.projection.profiles import Profile, profile_for
+from tagmt.projection.profiles.spaced import ENGLISH_DETERMINERS
 from tagmt.projection.scripts import KANA_BLOCKS, HANGUL_BLOCKS
 from tagmt.projection.wordseg import korean_determiners, korean_function_nouns, words_within
 
@@ -333,7 +335,7 @@ class _Phrases:
         and the span ends its noun chain on a noun linked to nothing after a word of the tag; or None."""
         ctx, trg = self.ctx, self.ctx.trg
         head = label_head(ctx.src, ctx.plain, node.tag.end, ctx.src_starts)
-        if head is None or len(covered) < 2 or self._function_word(ctx.src[head].text) \
+        if head is None or len(covered) < 2 or self._function_word(ctx.src[head].text) or not self._determined(node) \
                 or not any(c.isalpha() for c in ctx.src[head].text) \
                 or head in self.linked:
             return None
@@ -343,6 +345,16 @@ class _Phrases:
                 or (last + 1 < len(trg) and self.noun(last + 1) and self.joined(last, last + 1)):
             return None
         return trg[last - 1].end
+
+    def _determined(self, node: Span) -> bool:
+        """An English source writes a determiner just before the tag (`the <ui>…</ui> constraint`): the word after
+        the tag is the head noun of the phrase the tag modifies, not an adverb or a verb (`Go from <b>X</b> now`)."""
+        ctx = self.ctx
+        if ctx.profiles is None or ctx.profiles.src.code != "en":
+            return False
+        k = bisect_left(ctx.src_starts, node.tag.start) - 1
+        return k >= 0 and ctx.plain[ctx.src[k].end:node.tag.start].isspace() \
+            and ctx.src[k].text.lower() in ENGLISH_DETERMINERS
 
     def _one_phrase(self, a: int, b: int) -> bool:
         """No topic, subject or object particle among the words `a`..`b - 1`."""

@@ -69,6 +69,9 @@ _FUNCTION_WORDS = {
 ENGLISH_PARTICLES = frozenset("a an as at by in of on or to up off out over under per via".split())
 """English articles and prepositions too short for `ENGLISH_FUNCTION_WORDS`' purpose (`loanwords.py` reads that list
 alone); with it, English's function words in its profile (a tag's unlinked `as` of `Save as`: `edgewords.py`)."""
+ENGLISH_DETERMINERS = frozenset("the a an this that these those each every any its your their our my his her".split())
+"""English determiners: one written right before a tag makes the word after the tag the head noun of the phrase the
+tag modifies (`the <ui>Must start on</ui> constraint`; `labelphrases.py`)."""
 FUNCTION_WORDS = {"en": ENGLISH_FUNCTION_WORDS | ENGLISH_PARTICLES,
                   **{k: frozenset(v.split()) for k, v in _FUNCTION_WORDS.items()}}
 """Per language (lower case): English's closed-class words; articles, prepositions and conjunctions of the others
