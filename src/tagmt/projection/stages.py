@@ -19,6 +19,8 @@ name and what it does). A pipeline (`Pipeline.for_profile`) runs, after placing 
    `label-quotes-kept` — a span grown past the group that quotes its label goes back to it (`labels.py`);
 4. `noun-chains` — a tag that cuts a Korean/Japanese noun chain takes its free nouns, up to the label's head
    noun (`nounchains`, `labels.label_head`);
+   `label-phrases` — in a head-final language a label's span takes its phrase's internal particles and the
+   words they join, and leaves the case particle and predicate after the phrase out (`labelphrases`);
    `edge-words` — a function word at a span's edge that translates nothing of its tag leaves the span where
    the examples keep that word outside (`edgewords.keep_outside`);
 5. the target profile's `extra_stages` (`profiles.Profile`): `chinese-phrases` for Chinese
@@ -47,9 +49,10 @@ from tagmt.projection.detag import Detagged, SourceTag
 from tagmt.projection.edges import Span, adjust_edges, to_spans
 from tagmt.projection.edgewords import keep_outside
 from tagmt.projection.enumerations import respect_lists
-from tagmt.projection.hyphenheads import keep_heads_outside
 from tagmt.projection.footnotes import follow_phrases
+from tagmt.projection.hyphenheads import keep_heads_outside
 from tagmt.projection.inside_outside import place_tags
+from tagmt.projection.labelphrases import label_phrases
 from tagmt.projection.labels import quoted_labels, quoted_labels_kept
 from tagmt.projection.labelwords import take_label_words
 from tagmt.projection.nounchains import complete_chains
@@ -169,6 +172,18 @@ class NounChains:
         return complete_chains(spans, ctx)
 
 
+class LabelPhrases:
+    """In a head-final language, a label's span takes the words its phrase joins with an internal particle
+    (`<ui>정상으로 표시</ui>`, `<ui>正常としてマーク</ui>` for `Marked as Correct`) and leaves the case particle and
+    predicate after the phrase out (`<ui>勘定に自動転記済</ui>に設定`; `labelphrases.py`)."""
+
+    name = "label-phrases"
+    placing = False
+
+    def run(self, ctx: PairContext, spans: list[Span]) -> list[Span]:
+        return label_phrases(spans, ctx)
+
+
 class EdgeWords:
     """A function word at a span's edge linked to nothing of its source tag leaves the span where the examples'
     references keep that word outside (`Klicken Sie auf <ui>Drucken</ui>`, `<ui>保存</ui>を`; `edgewords.py`)."""
@@ -268,12 +283,12 @@ class ParagraphPin:
 
 STAGES: dict[str, type[Stage]] = {
     stage.name: stage for stage in (QuotedLabels, EdgeConventions, TargetUnits, CopiedCuts, StandaloneCodes, Lists,
-                                    LabelQuotesKept, NounChains, EdgeWords, TaughtTerms, ChinesePhrases, LabelWords,
-                                    HyphenHeads, SourceOrder, ParagraphPin, FootnoteMarks)
+                                    LabelQuotesKept, NounChains, LabelPhrases, EdgeWords, TaughtTerms, ChinesePhrases,
+                                    LabelWords, HyphenHeads, SourceOrder, ParagraphPin, FootnoteMarks)
 }
 """Every stage by its name."""
 COMMON = ("quoted-labels", "taught-terms", "edges", "units", "copied-cuts", "standalone-codes", "footnote-marks",
-          "lists", "label-quotes-kept", "noun-chains", "edge-words")
+          "lists", "label-quotes-kept", "noun-chains", "label-phrases", "edge-words")
 """The rule stages every language runs, in order, before its profile's `extra_stages`."""
 LAST = ("source-order", "paragraph-pin")
 """The stages after the profile's."""

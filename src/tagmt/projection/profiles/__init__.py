@@ -67,6 +67,16 @@ class Profile:
     nouns_capitalized: bool = False
     """Every noun is written with a capital (German, Luxembourgish): an unlinked lower-case word after a marked
     phrase's translation is no noun of it, the noun it depends on nor a postposition (`footnotes.py`)."""
+    phrase_internal: frozenset[str] = field(default_factory=frozenset)
+    """Particles or postpositions that join two parts of one noun phrase (`정상으로 표시`, `正常としてマーク`,
+    `Doğru olarak işaretle` for `Marked as Correct`): inside a label's phrase, unlike the case particles that tie
+    the phrase to the sentence's verb (`labelphrases.py`; head-final languages only)."""
+    phrase_final: frozenset[str] = field(default_factory=frozenset)
+    """The particles that mark a noun phrase's role in the clause (topic, subject, object: `는`, `が`, `を`): never
+    inside a label's noun phrase; the other case particles may be where the words on both sides are the label's
+    (`<ui>계정에 자동 전기됨</ui>` for `Auto-Posted on Account`)."""
+    copulas: frozenset[str] = field(default_factory=frozenset)
+    """The copula's forms written right after a noun (`です`, `입니다`): the sentence's, not the noun's label."""
 
 
 def base_language(lang: str) -> str:

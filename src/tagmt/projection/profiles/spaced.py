@@ -69,10 +69,18 @@ _FUNCTION_WORDS = {
 ENGLISH_PARTICLES = frozenset("a an as at by in of on or to up off out over under per via".split())
 """English articles and prepositions too short for `ENGLISH_FUNCTION_WORDS`' purpose (`loanwords.py` reads that list
 alone); with it, English's function words in its profile (a tag's unlinked `as` of `Save as`: `edgewords.py`)."""
+ENGLISH_DETERMINERS = frozenset("the a an this that these those each every any its your their our my his her".split())
+"""English determiners: one written right before a tag makes the word after the tag the head noun of the phrase the
+tag modifies (`the <ui>Must start on</ui> constraint`; `labelphrases.py`)."""
 FUNCTION_WORDS = {"en": ENGLISH_FUNCTION_WORDS | ENGLISH_PARTICLES,
                   **{k: frozenset(v.split()) for k, v in _FUNCTION_WORDS.items()}}
 """Per language (lower case): English's closed-class words; articles, prepositions and conjunctions of the others
 (the words a tag's edge may leave outside: `edgewords.py`, where the examples say so)."""
+
+PHRASE_INTERNAL = {"tr": frozenset({"olarak", "ile"}), "az": frozenset({"olaraq", "ilə"})}
+"""Per head-final language written with spaces: the postpositions that join two parts of one noun phrase (Turkish
+`Doğru olarak işaretle` for `Marked as Correct`, `Parola ile kaydet` for `Save with Password`): a label's phrase
+holds them (`labelphrases.py`; the case endings that tie it to the sentence are suffixes, not words)."""
 
 
 HYPHEN_COMPOUNDS = frozenset({"fi", "et", "sv", "da", "nb", "nn", "no", "is", "de", "nl"})
@@ -117,5 +125,5 @@ def profile(code: str) -> Profile:
                    function_words=FUNCTION_WORDS.get(code, frozenset()), hyphen_compounds=hyphens,
                    bracket_verbs=BRACKET_VERBS.get(code, frozenset()),
                    noun_links=NOUN_LINKS.get(code, frozenset()), genitive_first=code in GENITIVE_FIRST,
-                   nouns_capitalized=code in NOUNS_CAPITALIZED,
+                   nouns_capitalized=code in NOUNS_CAPITALIZED, phrase_internal=PHRASE_INTERNAL.get(code, frozenset()),
                    extra_stages=(EXTRA_STAGES if code in FUNCTION_WORDS else ()) + (HYPHEN_STAGES if hyphens else ()))
