@@ -43,8 +43,9 @@ if TYPE_CHECKING:  # (the context imports the rule modules: a type only)
 
 def take_label_words(spans: list[Span], ctx: PairContext) -> list[Span]:
     """The spans of `ctx` grown over the unlinked words of their labels beside them (module docstring); in place,
-    and returned. Spans only grow."""
-    if ctx.trg and ctx.src and ctx.links:
+    and returned. Spans only grow. Only where the target's profile names its function words (they tell where the
+    label's phrase ends; with no language known the stage leaves the spans as placed)."""
+    if ctx.trg_profile is not None and ctx.trg_profile.function_words and ctx.trg and ctx.src and ctx.links:
         linked_src = {i for i, _ in ctx.links}
         _visit(spans, ctx, linked_src, 0, len(ctx.translation))
     return spans
