@@ -12,10 +12,10 @@ them read the same paragraph.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from functools import cached_property
-from typing import NamedTuple
+from typing import Mapping, NamedTuple
 
 from tagmt.projection.align import Links
 from tagmt.projection.confidence import Weights
@@ -73,6 +73,9 @@ class PairContext:
     source_order: bool = False
     """The examples keep the source's order of interchangeable tags where the words reorder
     (`conventions.Conventions.keeps_source_order`): the `source-order` stage renumbers them."""
+    terms: Mapping[str, set[str]] = field(default_factory=dict)
+    """What the examples teach a tagged term becomes (term → translations), where they keep taught terms whole
+    (`termphrases.kept_whole`): the `taught-terms` stage takes them whole; empty: it does nothing."""
 
     @property
     def plain(self) -> str:

@@ -12,8 +12,11 @@ most `edges.MAX_MOVES` a side), while each
 * is a function word of the target: a kind the segmenter gives closed-class words (`conventions.FUNCTION_KINDS`:
   Japanese and Korean particles, endings, auxiliaries; Chinese localizers) or a word of the target profile's
   `particles`, `function_words` or `postpositions`;
-* translates nothing of the tag: every source word it is linked to lies outside the source tag, or it is
-  unlinked and every function word of the source tag has a link of its own (an unlinked `as` of `Save as` may
+* translates nothing of the tag: every source word it is linked to lies outside the source tag, or its links into
+  the tag only double a translation (`doubles_only`: each of those source words is a content word that another
+  word of the span, no function word, translates too: `auf` linked to `Save` beside `Speichern`, the aligner's
+  many-to-one spill), or it is unlinked; in the last two cases every function word of the source tag has a link of
+  its own (an unlinked `as` of `Save as` may
   be what it translates; an unlinked noun of a label, `Report` of `Print Report`, is not; with the source
   language unknown, every word of the tag must have a link);
 * is kept outside by the examples: `Conventions.keeps_outside` (asked through `ctx.decide`, move
@@ -22,6 +25,11 @@ most `edges.MAX_MOVES` a side), while each
 
 A word linked to a word inside the source tag stays in (`<ui>Save as</ui>` → `<ui>Speichern unter</ui>`, `unter`
 linked to `as`), whatever the examples say of the word.
+
+The noun of the element's class that a translation writes before a label (`Click <ui>Save</ui>` → `Cliquez sur le
+bouton <ui>Enregistrer</ui>`, `Нажмите кнопку <ui>Сохранить</ui>`) leaves a span's left edge too, without the
+examples' word, when its case tells it from the label and its links into the tag only double the label's
+(`_class_noun`).
 """
 
 from __future__ import annotations
@@ -32,6 +40,7 @@ from typing import TYPE_CHECKING
 from tagmt.projection.conventions import FUNCTION_KINDS, OUTSIDE
 from tagmt.projection.edges import MAX_MOVES, Span, Unit, source_edges
 from tagmt.projection.profiles import Profile
+from tagmt.projection.wordseg import words_within
 
 if TYPE_CHECKING:
     from tagmt.projection.context import PairContext
@@ -57,7 +66,8 @@ def _trim(node: Span, ctx: PairContext, linked: set[int]) -> None:
         if unit is None or any(c.start < unit.end for c in node.children):
             break
         rest = _next_text(ctx, unit.end, node.end)
-        if rest is None or not _leaves(ctx, node, unit, linked) or not ctx.decide(node, left, OUTSIDE, unit, context):
+        if rest is None or not (_leaves(ctx, node, unit, linked) and ctx.decide(node, left, OUTSIDE, unit, context)
+                                or _class_noun(ctx, node, unit, rest)):
             break
         node.start = rest
     for _ in range(MAX_MOVES):
@@ -68,6 +78,30 @@ def _trim(node: Span, ctx: PairContext, linked: set[int]) -> None:
         if rest is None or not _leaves(ctx, node, unit, linked) or not ctx.decide(node, right, OUTSIDE, unit, context):
             break
         node.end = rest
+
+
+def _class_noun(ctx: PairContext, node: Span, unit: Unit, rest: int) -> bool:
+    """Whether `unit`, the first word of `node`'s span, is the noun of the element's class that a translation writes
+    before a label (`le bouton Enregistrer`, `кнопку Сохранить`, `de knop Opslaan` for `Click <ui>Save</ui>`): the
+    source tag is a label — it starts with a capital letter after a word of its sentence — the word is in lower case
+    and no function word of a language that lists them, the word after it starts with a capital letter, and the
+    word's links into the tag only double that translation (`doubles_only`). German writes its nouns with a capital
+    (`die Schaltfläche Speichern`): the class noun cannot be told from the label by its case there."""
+    profile, text, plain = ctx.trg_profile, ctx.translation, ctx.plain
+    if profile is None or not profile.function_words or not unit.text[:1].islower() or not text[rest:rest + 1].isupper():
+        return False
+    tag = node.tag
+    before = plain[:tag.start].rstrip()
+    if not plain[tag.start:tag.start + 1].isupper() or not before or not before[-1].isalnum():
+        return False
+    if closed_class(unit.text, unit.kind, profile):
+        return False
+    k = bisect_left(ctx.trg_starts, unit.start)
+    if k == len(ctx.trg) or ctx.trg[k].start != unit.start:
+        return False
+    src = ctx.src
+    inner = [i for i, _ in ctx.owners.get(k, ()) if tag.start <= src[i].start and src[i].end <= tag.end]
+    return bool(inner) and doubles_only(ctx, k, inner, node.start, node.end)
 
 
 def _first_word(ctx: PairContext, start: int, end: int) -> Unit | None:
@@ -106,7 +140,11 @@ def _leaves(ctx: PairContext, node: Span, unit: Unit, linked: set[int]) -> bool:
     tag, src = node.tag, ctx.src
     owners = ctx.owners.get(k, [])
     if owners:
-        return all(not (tag.start <= src[i].start and src[i].end <= tag.end) for i, _ in owners)
+        inner = [i for i, _ in owners if tag.start <= src[i].start and src[i].end <= tag.end]
+        if not inner:
+            return True
+        if not doubles_only(ctx, k, inner, node.start, node.end):
+            return False
     source_profile = None if ctx.profiles is None else ctx.profiles.src
     for i in range(bisect_left(ctx.src_starts, tag.start), len(src)):  # (the tag's words only: linear in the tag)
         if src[i].start >= tag.end:
@@ -114,6 +152,36 @@ def _leaves(ctx: PairContext, node: Span, unit: Unit, linked: set[int]) -> bool:
         if i not in linked and (source_profile is None or closed_class(src[i].text, src[i].kind, source_profile)):
             return False  # an unlinked function word of the tag (`as` of `Save as`): the word may translate it
     return True
+
+
+def doubles_only(ctx: PairContext, j: int, inner: list[int], start: int, end: int) -> bool:
+    """Whether target word `j`'s links to the source words `inner` (of its tag) only double translations found
+    elsewhere in `[start, end)`: each of them is a content word of the source that another word of that stretch,
+    not a function word of the target, is linked to too (`Click <ui>Save</ui>` → `auf Speichern`, `auf` linked
+    to `Save` beside `Speichern`: a preposition does not translate a verb that has its translation; linear in the
+    stretch). Words of one dictionary word with it do not count (`现金集中`: `中` is no localizer there)."""
+    source_profile = None if ctx.profiles is None else ctx.profiles.src
+    if source_profile is not None and any(closed_class(ctx.src[i].text, ctx.src[i].kind, source_profile)
+                                          for i in inner):
+        return False  # (a function word of the tag linked to it is what it translates: `as` → `unter`)
+    needed = set(inner)
+    piece = _piece_of(ctx, ctx.trg[j].start, ctx.trg[j].end)
+    for other in words_within(ctx.trg, ctx.trg_starts, start, end):
+        word = ctx.trg[other]
+        if other != j and not closed_class(word.text, word.kind, ctx.trg_profile) \
+                and (piece is None or not (piece[0] <= word.start and word.end <= piece[1])):
+            needed -= {i for i, _ in ctx.owners.get(other, ())}
+    return not needed
+
+
+def _piece_of(ctx: PairContext, start: int, end: int) -> tuple[int, int] | None:
+    """The dictionary word of the translation (`PairContext.pieces`: Chinese and unspaced scripts) that holds
+    `[start, end)` with more besides, or None: a character of a word (`集中`) doubles nothing of that word."""
+    pieces = ctx.pieces
+    k = bisect_left(pieces, (start + 1,)) - 1
+    if k >= 0 and pieces[k][0] <= start and end <= pieces[k][1] and (pieces[k][0], pieces[k][1]) != (start, end):
+        return pieces[k]
+    return None
 
 
 def is_function_word(ctx: PairContext, unit: Unit) -> bool:

@@ -19,7 +19,9 @@ Rules from the target language's phrase structure, none tuned to a data set:
   spaced ones and parentheses outside, unless the examples show otherwise), as for any span. Conversely a
   span that holds such a group and, outside it, words that no sure link ties to the tag is cut back to the
   group (`<ui>[增強] 兩種</ui>` → `<ui>[增強]</ui> 兩種`: a weak link of the tag's outside the group that
-  holds its sure ones is the aligner's spill); and again after the list rule (`quoted_labels_kept`, the
+  holds its sure ones is the aligner's spill, and so is a sure one that only doubles a translation the group
+  holds, `edgewords.doubles_only`: `кнопку «Сохранить»`, `sur « Enregistrer »` for `Save`; a span that opens the
+  group and ends inside it counts as holding it); and again after the list rule (`quoted_labels_kept`, the
   `label-quotes-kept` stage), which takes a list item's conjunction in (`<ui>以及 [到期日]</ui>`), the
   marks then kept as the edge conventions put them. A parenthesis is the sentence's and a brace is code,
   neither a label's quotation: not a group here.
@@ -47,6 +49,7 @@ from bisect import bisect_left
 from typing import TYPE_CHECKING, Sequence
 
 from tagmt.projection.edges import Span, between_siblings
+from tagmt.projection.edgewords import doubles_only
 from tagmt.projection.wordseg import Word, words_within
 
 if TYPE_CHECKING:  # (the context imports the rule modules: a type only)
@@ -181,10 +184,10 @@ class _Quoted:
                         and lo <= content[0] and content[1] <= hi:
                     node.start, node.end = min(node.start, content[0]), max(node.end, content[1])
                 elif content is None:
-                    self._trim(node)
+                    self._trim(node, min(hi, ceiling))
             self.visit(node.children, node.start, node.end)
 
-    def _trim(self, node: Span) -> None:
+    def _trim(self, node: Span, ceiling: int) -> None:
         """A span that holds a whole group quoting its label and, outside the group, only words that are not
         the tag's (linked to none of its words by a sure link) is cut back to the group's text (`<ui>[增強] 兩種</ui>` →
         `<ui>[增強]</ui> 兩種`; the edge conventions then decide on the marks)."""
@@ -192,8 +195,8 @@ class _Quoted:
         k = bisect_left(self.openings, node.start)
         held = []
         while k < len(self.groups) and self.groups[k][0] < node.end:
-            if self.groups[k][1] < node.end:
-                held.append(self.groups[k])
+            if self.groups[k][1] < node.end or k + 1 == len(self.groups) or self.groups[k + 1][0] >= node.end:
+                held.append(self.groups[k])  # (or the last group the span opens: `<ui>sur « Enregistrer</ui> »`)
             k += 1
         if not held or self._source_quotes(node):
             return
@@ -206,10 +209,13 @@ class _Quoted:
                    if not opening <= ctx.trg[j].start < closing + 1]
         own = {ctx.src[i].text.lower() for i in inside}
         if not outside or any((i in inside or ctx.src[i].text.lower() in own) and share >= SURE
+                              and not doubles_only(ctx, j, [i], opening, closing + 1)
                               for j in outside for i, share in ctx.owners.get(j, ())):
-            return  # (a weak link of the tag's outside the group that holds its sure ones is the aligner's spill)
+            return  # (a weak link of the tag's outside the group that holds its sure ones is the aligner's spill,
+            # and so is a sure one doubling a translation the group holds: `кнопку «Сохранить»` for `Save`)
         start, end = (opening, closing + 1) if self.marks else _stripped(text, opening + 1, closing)
-        if start < end and all(start <= c.start and c.end <= end for c in node.children):
+        if start < end and end <= max(node.end, ceiling) \
+                and all(start <= c.start and c.end <= end for c in node.children):
             node.start, node.end = start, end
 
     def _source_quotes(self, node: Span) -> bool:

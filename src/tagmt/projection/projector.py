@@ -52,6 +52,7 @@ from tagmt.projection.render import render_spans
 from tagmt.projection.rerank import Ranker, Segment, example_cases, learn_ranker
 from tagmt.projection.stages import Pipeline
 from tagmt.projection.terms import Terms, example_terms
+from tagmt.projection.termphrases import Either, Terms as TermTable, kept_whole
 from tagmt.projection.wordseg import Word, katakana_vocabulary
 from tagmt.projection.wordstore import LinkStore
 
@@ -110,11 +111,13 @@ class Projector:
         return conventions, terms, ranker
 
     def context(self, batch: Batch, k: int, anchored: tuple[Links, Weights | None],
-                decide: Decide = default_decision, source_order: bool = False) -> PairContext:
+                decide: Decide = default_decision, source_order: bool = False, terms: TermTable | None = None
+                ) -> PairContext:
         """Pair `k` of `batch` as the stages read it, with its (anchored) links and their weights, the edge
-        decisions and whether interchangeable tags keep the source's order (both learned from the examples)."""
+        decisions, whether interchangeable tags keep the source's order and the taught terms kept whole (all
+        learned from the examples; `terms` None: none)."""
         return PairContext(batch.sources[k], batch.texts[k], batch.src[k], batch.trg[k], anchored[0], anchored[1],
-                           decide, self.profiles, source_order=source_order)
+                           decide, self.profiles, source_order=source_order, terms={} if terms is None else terms)
 
     def spans(self, ctx: PairContext) -> list[Span]:
         """The tags of `ctx` placed and moved by every stage of the target language."""
@@ -165,15 +168,17 @@ class Projector:
             conventions.wrong.update(model.conventions.wrong)
         decide: Decide = conventions.decide if shown or model is not None else default_decision
         order = decide is not default_decision and conventions.keeps_source_order()
+        whole = bool(shown) and kept_whole(shown, lambda k: terms.without_own(k)[1])  # (`termphrases.py`)
         ranker = None
         if self.config.rerank and shown:
-            ranker = self._learn_ranker(batch, shown, terms, anchored, decide, order)
+            ranker = self._learn_ranker(batch, shown, terms, anchored, decide, order, whole)
         if ranker is None and self.config.rerank and model is not None:
             ranker = model.ranker
 
         outputs = list(translations)
         for done, k in enumerate(tagged, start=1):
-            ctx = self.context(batch, k, anchored(k), decide, order)
+            ctx = self.context(batch, k, anchored(k), decide, order, Either(terms.taught, terms.elsewhere) if whole
+                               else None)  # (the taught terms and the batch's whole segments: `termphrases.py`)
             spans = self.spans(ctx)
             if ranker is not None and ctx.translation != ctx.plain:
                 ranker.rerank(Segment(ctx.detagged, ctx.translation, ctx.src, ctx.trg, ctx.links, terms.taught),
@@ -189,12 +194,14 @@ class Projector:
                        self.placed_spans(ctx), reference)
 
     def _learn_ranker(self, batch: Batch, shown: list[tuple[Detagged, Detagged]], terms: Terms,
-                      anchored: "_Anchored", decide: Decide, source_order: bool = False) -> Ranker | None:
+                      anchored: "_Anchored", decide: Decide, source_order: bool = False, whole: bool = False
+                      ) -> Ranker | None:
         """The span ranker learned from the examples' own projections (`rerank.learn_ranker`). Each
         example is projected without the terms that it alone taught (`Terms.without_own`: the term table
         would anchor its tags to its own reference), as the batch's segments are projected without theirs.
         The examples are the pairs of `batch` after the batch's own; only the tagged ones are read (speed:
-        an untagged pair only feeds the aligner and the batch glossary)."""
+        an untagged pair only feeds the aligner and the batch glossary). `whole`: taught terms are kept whole
+        (`termphrases.kept_whole`), each example's without its own."""
         n = len(batch.sources) - len(shown)
         cases = []
         for k, (_, ref) in enumerate(shown):
@@ -202,7 +209,8 @@ class Projector:
             if not d.tags or t == d.plain:
                 continue
             loo_glossary, loo_taught = terms.without_own(k)
-            ctx = self.context(batch, n + k, anchored(n + k, loo_glossary), decide, source_order)
+            ctx = self.context(batch, n + k, anchored(n + k, loo_glossary), decide, source_order,
+                               Either(loo_taught, terms.elsewhere) if whole else None)
             spans = self.spans(ctx)
             cases.extend(example_cases(Segment(d, t, ctx.src, ctx.trg, ctx.links, loo_taught), spans, ref, k % 2))
         return learn_ranker(cases)

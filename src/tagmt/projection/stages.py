@@ -7,19 +7,26 @@ name and what it does). A pipeline (`Pipeline.for_profile`) runs, after placing 
 
 0. `quoted-labels` — a span inside a quotation or bracket group that quotes its label takes the group's text
    (`labels.quoted_labels`), before the edge conventions decide on the marks;
+   `taught-terms` — a span takes the whole multi-word translation the examples teach for its term where it
+   overlaps it (`termphrases.whole_terms`: `les <g>parties prenantes</g>`), before the edge and unit rules;
 1. `edges` — the edge conventions move span edges over the units beside them (`edges.adjust_edges`);
 2. `units` — no edge cuts a verbatim token, a dictionary word or a bracket group (`units.respect_units`);
    `copied-cuts` — an edge inside a source token goes to the same place in the token's copy (`copycuts`);
    `standalone-codes` — a point glued to a copied number keeps its side of the copy, a spaced point fills a
    hole after wide punctuation or stays before a bracketed gloss (`standalone`);
+   `footnote-marks` — a point written against a word's end follows its noun phrase's translation (`footnotes`);
 3. `lists` — coordinated sibling tags take the translation's list items (`enumerations.respect_lists`);
    `label-quotes-kept` — a span grown past the group that quotes its label goes back to it (`labels.py`);
 4. `noun-chains` — a tag that cuts a Korean/Japanese noun chain takes its free nouns, up to the label's head
    noun (`nounchains`, `labels.label_head`);
+   `label-phrases` — in a head-final language a label's span takes its phrase's internal particles and the
+   words they join, and leaves the case particle and predicate after the phrase out (`labelphrases`);
    `edge-words` — a function word at a span's edge that translates nothing of its tag leaves the span where
    the examples keep that word outside (`edgewords.keep_outside`);
 5. the target profile's `extra_stages` (`profiles.Profile`): `chinese-phrases` for Chinese
-   (`chinesegrammar.keep_phrases`: circumpositions and aspect adverbs);
+   (`chinesegrammar.keep_phrases`: circumpositions and aspect adverbs); `label-words` for the languages written with
+   spaces (`labelwords.py`: a label's unlinked words beside its span), then `hyphen-heads` for those that join a
+   label to its head noun with a hyphen (`hyphenheads.py`: `<ui>Tallenna</ui>-painiketta`);
 6. `source-order` — where the examples keep the source's order of interchangeable tags, they take it
    (`SourceOrder`, learned by `conventions.keeps_source_order`);
 7. `paragraph-pin` — block tags back on their sentences (`paragraphs.Paragraph.pin`).
@@ -42,11 +49,16 @@ from tagmt.projection.detag import Detagged, SourceTag
 from tagmt.projection.edges import Span, adjust_edges, to_spans
 from tagmt.projection.edgewords import keep_outside
 from tagmt.projection.enumerations import respect_lists
+from tagmt.projection.footnotes import follow_phrases
+from tagmt.projection.hyphenheads import keep_heads_outside
 from tagmt.projection.inside_outside import place_tags
+from tagmt.projection.labelphrases import label_phrases
 from tagmt.projection.labels import quoted_labels, quoted_labels_kept
+from tagmt.projection.labelwords import take_label_words
 from tagmt.projection.nounchains import complete_chains
 from tagmt.projection.profiles import Profile
 from tagmt.projection.standalone import place_standalone
+from tagmt.projection.termphrases import whole_terms
 from tagmt.projection.units import respect_units, verbatim_spans
 
 
@@ -127,6 +139,18 @@ class StandaloneCodes:
         return place_standalone(spans, ctx)
 
 
+class FootnoteMarks:
+    """A point written against the end of a word (a footnote marker: `the Regulation<x/> applies`) goes right after
+    the last word of the translation of the noun phrase that word ends, wherever the translation's word order puts
+    it (`die Verordnung<x/> gilt`, `einen einheitlichen Begleitschein<x/> verwenden`; `footnotes.py`)."""
+
+    name = "footnote-marks"
+    placing = False
+
+    def run(self, ctx: PairContext, spans: list[Span]) -> list[Span]:
+        return follow_phrases(spans, ctx)
+
+
 class Lists:
     """Coordinated sibling tags take the translation's list items in order; a span takes in no list
     separator its source tag lacks (`enumerations.py`)."""
@@ -148,6 +172,18 @@ class NounChains:
         return complete_chains(spans, ctx)
 
 
+class LabelPhrases:
+    """In a head-final language, a label's span takes the words its phrase joins with an internal particle
+    (`<ui>정상으로 표시</ui>`, `<ui>正常としてマーク</ui>` for `Marked as Correct`) and leaves the case particle and
+    predicate after the phrase out (`<ui>勘定に自動転記済</ui>に設定`; `labelphrases.py`)."""
+
+    name = "label-phrases"
+    placing = False
+
+    def run(self, ctx: PairContext, spans: list[Span]) -> list[Span]:
+        return label_phrases(spans, ctx)
+
+
 class EdgeWords:
     """A function word at a span's edge linked to nothing of its source tag leaves the span where the examples'
     references keep that word outside (`Klicken Sie auf <ui>Drucken</ui>`, `<ui>保存</ui>を`; `edgewords.py`)."""
@@ -159,6 +195,18 @@ class EdgeWords:
         return keep_outside(spans, ctx)
 
 
+class TaughtTerms:
+    """A span tag whose source term the examples translate as a multi-word unit takes the whole unit where it
+    overlaps the span (`les <g>parties prenantes</g>`, not `les parties <g>prenantes</g>`), or sheds the words
+    beside it that translate nothing of the tag (`termphrases.py`; `PairContext.terms`, learned)."""
+
+    name = "taught-terms"
+    placing = False
+
+    def run(self, ctx: PairContext, spans: list[Span]) -> list[Span]:
+        return whole_terms(spans, ctx)
+
+
 class ChinesePhrases:
     """No edge cuts a Chinese circumposition; an aspect adverb goes with its verb (`chinesegrammar.py`)."""
 
@@ -167,6 +215,29 @@ class ChinesePhrases:
 
     def run(self, ctx: PairContext, spans: list[Span]) -> list[Span]:
         return keep_phrases(spans, ctx)
+
+
+class LabelWords:
+    """A span whose source tag holds unlinked content words takes as many unlinked words beside it as run up to a
+    phrase boundary, in a spaced language (`labelwords.py`: `auf <ui>Bericht drucken</ui>`)."""
+
+    name = "label-words"
+    placing = False
+
+    def run(self, ctx: PairContext, spans: list[Span]) -> list[Span]:
+        return take_label_words(spans, ctx)
+
+
+class HyphenHeads:
+    """A span that ends on the head of a label's hyphen compound (`Tallenna-painiketta`, `Datei-Menü`) that translates
+    nothing of its tag ends before the hyphen, where the profile says the language writes such compounds
+    (`hyphenheads.py`)."""
+
+    name = "hyphen-heads"
+    placing = False
+
+    def run(self, ctx: PairContext, spans: list[Span]) -> list[Span]:
+        return keep_heads_outside(spans, ctx)
 
 
 class SourceOrder:
@@ -212,11 +283,12 @@ class ParagraphPin:
 
 STAGES: dict[str, type[Stage]] = {
     stage.name: stage for stage in (QuotedLabels, EdgeConventions, TargetUnits, CopiedCuts, StandaloneCodes, Lists,
-                                    LabelQuotesKept, NounChains, EdgeWords, ChinesePhrases, SourceOrder, ParagraphPin)
+                                    LabelQuotesKept, NounChains, LabelPhrases, EdgeWords, TaughtTerms, ChinesePhrases,
+                                    LabelWords, HyphenHeads, SourceOrder, ParagraphPin, FootnoteMarks)
 }
 """Every stage by its name."""
-COMMON = ("quoted-labels", "edges", "units", "copied-cuts", "standalone-codes", "lists", "label-quotes-kept",
-          "noun-chains", "edge-words")
+COMMON = ("quoted-labels", "taught-terms", "edges", "units", "copied-cuts", "standalone-codes", "footnote-marks",
+          "lists", "label-quotes-kept", "noun-chains", "label-phrases", "edge-words")
 """The rule stages every language runs, in order, before its profile's `extra_stages`."""
 LAST = ("source-order", "paragraph-pin")
 """The stages after the profile's."""

@@ -80,6 +80,14 @@ def _by_number(node: Span, plain: str, text: str, found: dict[str, list[int]]) -
     return None
 
 
+def copies_number(plain: str, x: int, text: str) -> bool:
+    """Whether the point at `x` is glued to the end of a number run (rule 1) that `text` writes verbatim: that
+    point is this module's, not a footnote marker's of `footnotes.py`."""
+    left = _run(plain, x, -1)
+    return bool(left) and _has_digit(left) and x - len(left) in _occurrences(left, plain) \
+        and bool(_occurrences(left, text))
+
+
 def _run(plain: str, x: int, step: int) -> str:
     """The characters from `x` to the nearest whitespace, backwards (`step` -1) or forwards (1)."""
     if step < 0:
@@ -114,16 +122,22 @@ def _copy(run: str, at: int, plain: str, text: str, found: dict[str, list[int]],
 
 def _occurrences(run: str, text: str) -> list[int]:
     """Where `text` writes `run` not as part of a longer number or word: no letter or digit right before
-    it, and none right after it when the run ends with one (`2.1.` may be followed by a word: `2.1.TOR`)."""
+    it, and none right after it when the run ends with one (`2.1.` may be followed by a word: `2.1.TOR`), nor a
+    joining mark and a letter or digit (`1303/2013/EU`, which Hungarian writes for `No 1303/2013`)."""
     found, start = [], text.find(run)
     while start >= 0:
         end = start + len(run)
         before = text[start - 1] if start > 0 else " "
         after = text[end] if end < len(text) else " "
-        if not _word_char(before) and not (_word_char(run[-1]) and _word_char(after)):
+        joined = after in _JOINING and end + 1 < len(text) and _word_char(text[end + 1])
+        if not _word_char(before) and not (_word_char(run[-1]) and (_word_char(after) or joined)):
             found.append(start)
         start = text.find(run, start + 1)
     return found
+
+
+_JOINING = "/-\u2010\u2011\u2013"
+"""Marks that join a number to more of its token (`1303/2013/EU`, `2015-2017`)."""
 
 
 def _word_char(char: str) -> bool:

@@ -63,10 +63,11 @@ BRACKETS = {
 }
 """Opening bracket → closing bracket: matched as a stack (the nearest open one of its kind)."""
 
-QUOTES = {"“": "”\"", "„": "“”\"", "‚": "‘’", "«": "»", "»": "«", "‹": "›", "›": "‹",
-          "〝": "〟〞", "\"": "\""}
+QUOTES = {"“": "”\"", "„": "“”\"", "‚": "‘’", "«": "»", "»": "«»", "‹": "›", "›": "‹›",
+          "〝": "〟〞", "\"": "\"", "”": "”"}
 """Opening quotation mark → the marks that close it (`„…“` in German, `»…«` in Danish, `“…"`
-as typed). Apostrophes (`'`, `’`) are not quotation marks here: they are in words."""
+as typed, `”…”` and `»…»` in Finnish and Swedish). Apostrophes (`'`, `’`) are not quotation marks here: they are in
+words."""
 
 _TOKEN = regex.compile(
     r"[\p{L}\p{N}\p{M}]+(?:[-._/:@#+~=%&?\\]+[\p{L}\p{N}\p{M}]+)*"

@@ -236,6 +236,15 @@ def korean_function_nouns(text: str) -> frozenset[tuple[int, int]]:
     return frozenset((w.start, w.end) for w in words if w.kind.startswith(_KO_NOT_TERM_NOUNS))
 
 
+@lru_cache(maxsize=4096)
+def korean_determiners(text: str) -> frozenset[tuple[int, int]]:
+    """The character spans of the determiners (관형사, MeCab-ko's MM: `다른`, `모든`, `이`) of Korean `text`:
+    `wordseg` calls them `other` with the adverbs, but a determiner modifies the noun after it
+    (`labelphrases.py`)."""
+    words = _locate(text, 0, _mecab_words(_mecab_ko_tagger(), lambda f: f[0])(text))
+    return frozenset((w.start, w.end) for w in words if w.kind.startswith("MM"))
+
+
 @lru_cache(maxsize=None)
 def _mecab_ko_tagger():
     import mecab_ko  # both come with the core dependency sacrebleu[ko]

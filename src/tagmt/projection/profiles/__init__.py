@@ -47,9 +47,36 @@ class Profile:
     """Those of `phrase_followers` that close a name (`さん`): the particle after one marks that name."""
     compound_particles: tuple[str, ...] = ()
     """Particles written together (`には`, `への`): one word for a phrase's edge, no point inside."""
+    bracket_verbs: frozenset[str] = field(default_factory=frozenset)
+    """Finite auxiliaries and modals that open a verb bracket (German `wird … eingegangen`, Dutch `heeft …
+    gekozen`): the clause's last verb is theirs, no label's (`labelwords.py`)."""
+    hyphen_compounds: bool = False
+    """A name, abbreviation or label is joined to the noun after it by a hyphen (`Tallenna-painiketta`, `Datei-Menü`):
+    the part after the hyphen is the compound's head, no part of a label's tag
+    (`hyphenheads.py`, stage `hyphen-heads`)."""
     head_final: bool = False
     """The verb ends the clause and `A of B` is written `B…A` (Japanese, Korean): a noun phrase starts
     before a particle, not after the verb (Chinese puts objects after verbs and prepositions)."""
+    noun_links: frozenset[str] = field(default_factory=frozenset)
+    """Function words that join two nouns into one noun phrase (English `of`: `types of shipments`): a footnote
+    marker after the phrase annotates all of it (`footnotes.py`)."""
+    genitive_first: bool = False
+    """A noun's possessor is written before it (`A of B` as `B A`: Hungarian `a dokumentum használata`, Finnish,
+    Turkish, Japanese, Korean, Chinese): a noun the translation writes after a marked phrase may be the noun it
+    depends on, not a verb moved past it (`footnotes.py`)."""
+    nouns_capitalized: bool = False
+    """Every noun is written with a capital (German, Luxembourgish): an unlinked lower-case word after a marked
+    phrase's translation is no noun of it, the noun it depends on nor a postposition (`footnotes.py`)."""
+    phrase_internal: frozenset[str] = field(default_factory=frozenset)
+    """Particles or postpositions that join two parts of one noun phrase (`정상으로 표시`, `正常としてマーク`,
+    `Doğru olarak işaretle` for `Marked as Correct`): inside a label's phrase, unlike the case particles that tie
+    the phrase to the sentence's verb (`labelphrases.py`; head-final languages only)."""
+    phrase_final: frozenset[str] = field(default_factory=frozenset)
+    """The particles that mark a noun phrase's role in the clause (topic, subject, object: `는`, `が`, `を`): never
+    inside a label's noun phrase; the other case particles may be where the words on both sides are the label's
+    (`<ui>계정에 자동 전기됨</ui>` for `Auto-Posted on Account`)."""
+    copulas: frozenset[str] = field(default_factory=frozenset)
+    """The copula's forms written right after a noun (`です`, `입니다`): the sentence's, not the noun's label."""
 
 
 def base_language(lang: str) -> str:

@@ -46,4 +46,4 @@ def profile(code: str) -> Profile:
     return Profile(code=code, family=FAMILY, segmenter=SEGMENTER, particles=PARTICLES,
                    function_words=FUNCTION_CHARACTERS, postpositions=POSTPOSITIONS, extra_stages=EXTRA_STAGES,
                    phrase_followers=(*COUNTERS, *sorted(PARTICLES), *sorted(POSTPOSITIONS)),
-                   counters=frozenset(COUNTERS))
+                   counters=frozenset(COUNTERS), genitive_first=True)

@@ -36,9 +36,20 @@ COMPOUND_PARTICLES = ("からは", "までは", "からの", "までの", "に�
                       "への", "との", "での", "までに", "にまで", "からも", "までも", "よりも", "へと")
 """A case particle with the binding particle or `の` written after it: one edge of one phrase."""
 
+PHRASE_INTERNAL = frozenset({"の", "として", "と"})
+"""Particles that join two parts of one noun phrase (`正常としてマーク` for `Marked as Correct`, `資金集中のジョブ`,
+`コピーと貼り付け`): a label's phrase holds them; the case particles after it (`を`, `が`, `に`, `で`) tie it to the
+sentence (`labelphrases.py`)."""
+PHRASE_FINAL = frozenset({"は", "が", "を", "も"})
+"""The topic, subject and object particles (and `も`): they end a noun phrase, never join two parts of one."""
+COPULAS = frozenset({"です", "でし", "だ", "だっ", "である", "でござい"})
+"""The copula's forms written after a noun (`はいです`): the sentence's predicate (IPADIC splits `でした` as
+`でし`+`た`)."""
+
 
 def profile(code: str) -> Profile:
     return Profile(code=code, family=FAMILY, segmenter=SEGMENTER, quote_marks=QUOTE_MARKS,
                    phrase_followers=(*CASE_PARTICLES, *COUNTERS, *HONORIFICS, *RELATIONAL_NOUNS),
                    counters=frozenset(COUNTERS), honorifics=frozenset(HONORIFICS),
-                   compound_particles=COMPOUND_PARTICLES, head_final=True)
+                   compound_particles=COMPOUND_PARTICLES, head_final=True, genitive_first=True,
+                   phrase_internal=PHRASE_INTERNAL, phrase_final=PHRASE_FINAL, copulas=COPULAS)

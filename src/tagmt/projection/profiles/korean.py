@@ -27,9 +27,19 @@ CASE_PARTICLES = ("을(를)", "를", "을", "이(가)", "이", "가", "은(는)"
 COUNTERS = ("개", "명", "번", "초", "분", "일", "시간", "페이지", "바이트", "%")
 """Counters and units written after their number (`%d개`)."""
 
+PHRASE_INTERNAL = frozenset({"으로", "로", "의"})
+"""Particles that join two parts of one noun phrase (`정상으로 표시` for `Marked as Correct`, `다른 이름으로 저장` for
+`Save As`, `X의 Y`): a label's phrase holds them; the case particles after it (`을`/`를`, `이`/`가`, `에`, `에서`)
+tie it to the sentence (`labelphrases.py`)."""
+PHRASE_FINAL = frozenset({"은", "는", "이", "가", "을", "를", "도", "을(를)", "이(가)", "은(는)"})
+"""The topic, subject and object particles (and `도`): they end a noun phrase, never join two parts of one."""
+COPULAS = frozenset({"이", "인", "입니다", "이며", "이고", "일", "임", "이다", "이므로", "이면"})
+"""The copula `이다`'s forms written onto a noun (`전기인 경우`): the sentence's predicate."""
+
 
 def profile(code: str) -> Profile:
     return Profile(code=code, family=FAMILY, segmenter=SEGMENTER, particles=DETACHED_PARTICLES,
                    phrase_followers=(*CASE_PARTICLES, *COUNTERS), counters=frozenset(COUNTERS),
                    honorifics=frozenset({"님"}), compound_particles=("을(를)", "이(가)", "은(는)", "와(과)", "(으)로"),
-                   head_final=True)
+                   head_final=True, genitive_first=True, phrase_internal=PHRASE_INTERNAL, phrase_final=PHRASE_FINAL,
+                   copulas=COPULAS)

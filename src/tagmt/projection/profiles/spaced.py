@@ -69,12 +69,61 @@ _FUNCTION_WORDS = {
 ENGLISH_PARTICLES = frozenset("a an as at by in of on or to up off out over under per via".split())
 """English articles and prepositions too short for `ENGLISH_FUNCTION_WORDS`' purpose (`loanwords.py` reads that list
 alone); with it, English's function words in its profile (a tag's unlinked `as` of `Save as`: `edgewords.py`)."""
+ENGLISH_DETERMINERS = frozenset("the a an this that these those each every any its your their our my his her".split())
+"""English determiners: one written right before a tag makes the word after the tag the head noun of the phrase the
+tag modifies (`the <ui>Must start on</ui> constraint`; `labelphrases.py`)."""
 FUNCTION_WORDS = {"en": ENGLISH_FUNCTION_WORDS | ENGLISH_PARTICLES,
                   **{k: frozenset(v.split()) for k, v in _FUNCTION_WORDS.items()}}
 """Per language (lower case): English's closed-class words; articles, prepositions and conjunctions of the others
 (the words a tag's edge may leave outside: `edgewords.py`, where the examples say so)."""
 
+PHRASE_INTERNAL = {"tr": frozenset({"olarak", "ile"}), "az": frozenset({"olaraq", "ilə"})}
+"""Per head-final language written with spaces: the postpositions that join two parts of one noun phrase (Turkish
+`Doğru olarak işaretle` for `Marked as Correct`, `Parola ile kaydet` for `Save with Password`): a label's phrase
+holds them (`labelphrases.py`; the case endings that tie it to the sentence are suffixes, not words)."""
+
+
+HYPHEN_COMPOUNDS = frozenset({"fi", "et", "sv", "da", "nb", "nn", "no", "is", "de", "nl"})
+"""Languages that join a name, abbreviation or label to the common noun after it with a hyphen (Finnish
+`Tallenna-painiketta`, `Windows-käyttöjärjestelmässä`; Swedish `Spara-knappen`; German `Datei-Menü`; Dutch
+`Start-menu`): a label's tag ends before the hyphen (`hyphenheads.py`). French, Russian and the Romance languages
+write the noun first (`le bouton Enregistrer`, `кнопка «Сохранить»`). Not Hungarian: it writes place names whole
+with a hyphen (`Comore-szigetek` for `Comoros`), the head part of the name."""
+_BRACKET_VERBS = {
+    "de": "wird werden wurde wurden worden ist sind war waren hat haben hatte hatten kann können konnte muss müssen"
+          " musste soll sollen sollte sollten darf dürfen will wollen möchte möchten",
+    "nl": "wordt worden werd werden is zijn was waren heeft hebben had hadden kan kunnen kon moet moeten moest zal"
+          " zullen zou zouden wil willen mag mogen",
+}
+BRACKET_VERBS = {k: frozenset(v.split()) for k, v in _BRACKET_VERBS.items()}
+"""Per language (lower case): the finite auxiliaries and modals that open a verb bracket whose participle or
+infinitive ends the clause (German, Dutch): a label does not take that last verb (`labelwords.py`)."""
+EXTRA_STAGES = ("label-words",)
+"""A label's unlinked words beside its span are its own (`labelwords.py`: `auf <ui>Bericht drucken</ui>`); for the
+languages with `FUNCTION_WORDS` only, which tell where the label's phrase ends (without them an article or a
+pronoun would pass for a label's word: Hungarian `<g>mutató azt</g> jelzi`)."""
+HYPHEN_STAGES = ("hyphen-heads",)
+
+
+NOUN_LINKS = {"en": frozenset({"of"}), "fr": frozenset({"de", "d", "du", "des"}), "nl": frozenset({"van"}),
+              "es": frozenset({"de", "del"}), "it": frozenset({"di", "del", "della", "dei", "delle"}),
+              "pt": frozenset({"de", "do", "da", "dos", "das"})}
+"""Per language: the prepositions that join two nouns into one noun phrase (`types of shipments`; `footnotes.py`)."""
+
+
+GENITIVE_FIRST = frozenset({"hu", "fi", "et", "tr", "az"})
+"""Languages that write a noun's possessor before it (`a dokumentum használata`; `footnotes.py`)."""
+
+
+NOUNS_CAPITALIZED = frozenset({"de", "lb"})
+"""Languages that capitalize every noun (`footnotes.py`)."""
+
 
 def profile(code: str) -> Profile:
+    hyphens = code in HYPHEN_COMPOUNDS
     return Profile(code=code, family=FAMILY, segmenter=SEGMENTER, elided=ELIDED.get(code, frozenset()),
-                   function_words=FUNCTION_WORDS.get(code, frozenset()))
+                   function_words=FUNCTION_WORDS.get(code, frozenset()), hyphen_compounds=hyphens,
+                   bracket_verbs=BRACKET_VERBS.get(code, frozenset()),
+                   noun_links=NOUN_LINKS.get(code, frozenset()), genitive_first=code in GENITIVE_FIRST,
+                   nouns_capitalized=code in NOUNS_CAPITALIZED, phrase_internal=PHRASE_INTERNAL.get(code, frozenset()),
+                   extra_stages=(EXTRA_STAGES if code in FUNCTION_WORDS else ()) + (HYPHEN_STAGES if hyphens else ()))
