@@ -84,7 +84,11 @@ _NAMING_DOCTYPE = re.compile(
 
 
 def _check_prolog(data: bytes, path: str | Path, what: str) -> None:
-    """Refuse a document whose prolog declares entities or a DOCTYPE with an internal subset."""
+    """Refuse a document whose prolog declares entities or a DOCTYPE with an internal subset, and one in UTF-32
+    (which XML processors need not read, and libxml2 does not: named, not "Start tag expected")."""
+    if data[:4] in (b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff", b"<\x00\x00\x00", b"\x00\x00\x00<"):
+        raise TagmtError(f"{path}: an XML file in UTF-32; XML is read in UTF-8 or UTF-16: convert it "
+                         "(iconv -f UTF-32 -t UTF-8 FILE, and declare encoding=\"UTF-8\")")
     root = _ROOT_START.search(data)
     prolog = data[: root.start()] if root else data[:4096]
     if b"<!ENTITY" in prolog or b"<!DOCTYPE" in _NAMING_DOCTYPE.sub(b"", prolog, count=1):

@@ -128,3 +128,19 @@ def test_po_in_utf16_is_refused_naming_the_encoding(tmp_path, codec, mark):
     message = str(error.value)
     assert "\n" not in message and codec.upper().replace("-LE", "LE").replace("-BE", "BE") in message
     assert "ASCII-compatible" in message and "iconv" in message
+
+
+@pytest.mark.parametrize("name, text, codec, named", [
+    ("notes.md", "# Title\n\nHello *world*.\n", "utf-16", "UTF-16LE"),
+    ("topic.xml", '<?xml version="1.0"?><topic><p>Hi</p></topic>', "utf-32", "UTF-32"),
+    ("Localizable.strings", '"a" = "b";\n', "utf-32", "UTF-32"),
+])
+def test_a_wide_file_a_format_does_not_read_is_named_by_its_encoding(tmp_path, name, text, codec, named):
+    """Markdown (UTF-8 only), XML in UTF-32 (libxml2 reads UTF-8/16) and .strings in UTF-32 (Apple's tools write
+    UTF-8/16): one line naming the encoding and the conversion, not a parser's complaint about the bytes."""
+    path = tmp_path / name
+    path.write_bytes(text.encode(codec))  # (Python's utf-16/utf-32 write the little-endian mark)
+    with pytest.raises(TagmtError) as caught:
+        read_corpus(path)
+    message = str(caught.value)
+    assert named in message and "iconv" in message and "\n" not in message

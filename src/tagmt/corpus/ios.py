@@ -53,6 +53,9 @@ def escape(text: str) -> str:
 
 def decode(data: bytes, path: Path) -> tuple[str, str, bytes]:
     """(text, encoding, byte-order mark) of a .strings file."""
+    if data[:4] in (codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE):
+        raise TagmtError(f"{path}: a UTF-32 file; .strings files are read in UTF-8 or UTF-16, as Apple's tools write "
+                         "them: convert it (iconv -f UTF-32 -t UTF-16 FILE)")
     for bom, encoding in ((codecs.BOM_UTF8, "utf-8"), (codecs.BOM_UTF16_LE, "utf-16-le"),
                           (codecs.BOM_UTF16_BE, "utf-16-be")):
         if data.startswith(bom):
