@@ -2,7 +2,9 @@
 their ``its:translateRule`` selectors evaluated (lxml XPath) over a mirror of the page's elements as
 ``corpus.htmlpage`` groups them, in the XHTML namespace as ITS 2.0 says for HTML5 (``//h:code`` with
 ``xmlns:h="http://www.w3.org/1999/xhtml"`` on the rules). Rules linked with ``<link rel="its-rules" href>``
-are not loaded (a page never makes tagmt read another file): a note on stderr says so.
+are not loaded (a page never makes tagmt read another file): the user's ``--its-rules FILE`` stands in for
+them (``corpus.itslinks``: at the ``link``, in document order with the ``script`` rules; with no link, before
+them), and a note on stderr names each link left without one.
 """
 
 from __future__ import annotations
@@ -10,9 +12,11 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Sequence
 
 from lxml import etree
 
+from tagmt.corpus import itslinks
 from tagmt.corpus.itsrules import ITS_NS, apply_rules
 from tagmt.corpus.markupscan import Attr, Token, attribute, attributes
 from tagmt.safexml import parse_bytes
@@ -28,31 +32,46 @@ class PageRules:
     attributes: dict[int, dict[str, bool]] = field(default_factory=dict)
 
 
-def page_rules(text: str, toks: list[Token], parent: list[int], path: Path) -> PageRules | None:
-    """The global ITS rules of the page applied to its elements, or None when it has none."""
+def page_rules(text: str, toks: list[Token], parent: list[int], path: Path,
+               its_rules: Sequence[str | Path] = ()) -> PageRules | None:
+    """The global ITS rules of the page (and of the ``its_rules`` files the user gave) applied to its elements,
+    or None when it has none."""
     attrs_of = {i: attributes(text, tok, html=True) for i, tok in enumerate(toks) if tok.kind in ("start", "empty")}
-    scripts = []
+    sources: list[tuple[int, str | None, str]] = []  # (token, the script's rules or None for a link, its href)
     for i, tok in enumerate(toks):
-        if tok.kind != "start" or tok.name not in ("script", "link"):
+        if tok.kind not in ("start", "empty") or tok.name not in ("script", "link"):
             continue
         kind = attribute(attrs_of.get(i, []), "type" if tok.name == "script" else "rel")
         if tok.name == "script" and kind is not None and kind.value.strip().lower() == "application/its+xml":
             body = toks[i + 1] if i + 1 < len(toks) and toks[i + 1].kind == "raw" else None
             if body is not None:
-                scripts.append((i, text[body.start:body.end]))
-        elif tok.name == "link" and kind is not None and kind.value.strip().lower() == "its-rules":
+                sources.append((i, text[body.start:body.end], ""))
+        elif tok.name == "link" and kind is not None and "its-rules" in kind.value.lower().split():
             href = attribute(attrs_of.get(i, []), "href")
-            print(f"tagmt: note: {path}:{text.count(chr(10), 0, tok.start) + 1}: linked ITS rules "
-                  f"({href.value if href else ''}) not loaded: tagmt reads no file a document points at",
-                  file=sys.stderr)
-    if not scripts:
+            sources.append((i, None, href.value if href else ""))
+    first, at_link = itslinks.place(itslinks.load(its_rules), [href for _, body, href in sources if body is None])
+    if not first and not any(at_link) and all(body is None for _, body, _ in sources):
+        for i, _, href in sources:
+            print(f"tagmt: note: {itslinks.link_note(f'{path}:{_line(text, toks[i].start)}', href)}", file=sys.stderr)
         return None
     root, elements = _mirror(toks, parent, attrs_of)
     translate: dict[int, bool] = {}
     within: dict[int, str] = {}
     chosen: dict[int, dict[str, bool]] = {}
-    for i, body in scripts:
-        line = text.count("\n", 0, toks[i].start) + 1
+    for rules_file in first:
+        for element in rules_file.rules:
+            apply_rules(element, root, rules_file.path, translate, within, chosen)
+    linked = iter(at_link)
+    for i, body, href in sources:
+        line = _line(text, toks[i].start)
+        if body is None:
+            given = next(linked)
+            for rules_file in given:
+                for element in rules_file.rules:
+                    apply_rules(element, root, rules_file.path, translate, within, chosen)
+            if not given:
+                print(f"tagmt: note: {itslinks.link_note(f'{path}:{line}', href)}", file=sys.stderr)
+            continue
         rules = parse_bytes(body.strip().encode("utf-8"), f"{path} (ITS rules in the <script> at line {line})")
         for element in rules.getroot().iter(f"{{{ITS_NS}}}rules"):
             apply_rules(element, root, path, translate, within, chosen)
@@ -63,6 +82,10 @@ def page_rules(text: str, toks: list[Token], parent: list[int], path: Path) -> P
         if id(element) in chosen:
             found.attributes[i] = chosen[id(element)]
     return found
+
+
+def _line(text: str, offset: int) -> int:
+    return text.count("\n", 0, offset) + 1
 
 
 def _mirror(toks: list[Token], parent: list[int], attrs_of: dict[int, list[Attr]]

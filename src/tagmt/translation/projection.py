@@ -317,7 +317,8 @@ def project_document(
                               in_place=("output", "input"), allow_in_place=target.in_place,
                               in_place_flag="in_place=True")
     corpus = read_corpus(input, source.format, src_lang=source.src_lang, trg_lang=source.trg_lang,
-                         placeholders=source.placeholders, placeholder_regexes=source.placeholder_regexes)
+                         placeholders=source.placeholders, placeholder_regexes=source.placeholder_regexes,
+                         its_rules=source.its_rules)
     lines = read_segments(translation)
     if len(lines) != len(corpus.segments):
         raise TagmtError(f"{translation} has {len(lines)} lines but {input} has {len(corpus.segments)} segments: give "

@@ -1,0 +1,195 @@
+"""``--its-rules FILE``: ITS 2.0 rules files the user points at, standing in for the rules a document links
+(hand-made files with known answers): where they apply (ITS 2.0 §5.5: at the linking ``its:rules``, before its
+own rules; with no link, before the document's rules), a translateRule and a withinTextRule from the file in XML,
+a translateRule in HTML, precedence against inline rules and local markup, the refusal of a file that is not
+rules, the notes, and a ``translate --model copy`` round trip byte for byte."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tagmt.cli import main
+from tagmt.corpus import read_corpus
+from tagmt.errors import TagmtError
+
+ITS_NS = "http://www.w3.org/2005/11/its"
+NS = f'xmlns:its="{ITS_NS}" xmlns:xlink="http://www.w3.org/1999/xlink"'
+XHTML = "http://www.w3.org/1999/xhtml"
+
+
+def rules_file(folder: Path, rules: str, name: str = "rules.xml", extra: str = "") -> Path:
+    path = folder / name
+    path.write_text(f'<?xml version="1.0"?>\n<its:rules xmlns:its="{ITS_NS}" version="2.0" {extra}>\n{rules}\n'
+                    "</its:rules>\n", encoding="utf-8")
+    return path
+
+
+def sources(path: Path, *its_rules: Path) -> list[str]:
+    return [segment.source for segment in read_corpus(path, its_rules=its_rules).segments]
+
+
+def xml_doc(folder: Path, head: str, body: str, name: str = "doc.xml") -> Path:
+    path = folder / name
+    path.write_text(f'<?xml version="1.0"?>\n<doc {NS}>\n{head}\n{body}\n</doc>\n', encoding="utf-8")
+    return path
+
+
+LINK = '<its:rules version="2.0" xlink:type="simple" xlink:href="rules.xml"/>'
+
+
+def test_xml_translate_and_within_text_rules_from_the_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]
+                                                           ) -> None:
+    rules = rules_file(tmp_path, '<its:translateRule selector="//code" translate="no"/>'
+                                 '<its:withinTextRule selector="//em" withinText="yes"/>')
+    doc = xml_doc(tmp_path, LINK, "<p>Run <em>this</em> now.</p><code>ls -l</code>")
+    assert sources(doc) == ["Run", "this", "now.", "ls -l"]  # the link alone: nothing loaded
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == [f"tagmt: note: {doc}:3: linked ITS rules (rules.xml) not loaded: tagmt reads no file a document "
+                   "points at; pass --its-rules PATH to apply them"]
+    assert sources(doc, rules) == ['Run <g id="1">this</g> now.']
+    assert capsys.readouterr().err == ""
+
+
+def test_xml_linked_rules_go_before_the_linking_elements_own_and_after_earlier_rules(tmp_path: Path) -> None:
+    rules = rules_file(tmp_path, '<its:translateRule selector="//p" translate="no"/>')
+    head = ('<its:rules version="2.0"><its:translateRule selector="//p[@k=\'1\']" translate="yes"/></its:rules>'
+            '<its:rules version="2.0" xlink:href="rules.xml">'
+            '<its:translateRule selector="//p[@k=\'2\']" translate="yes"/></its:rules>')
+    body = '<p k="1">One</p><p k="2">Two</p><p>Three</p><p its:translate="yes">Four</p>'
+    # the file's rule (at the link) beats the earlier element's, the linking element's own beats the file's,
+    # local markup beats them all
+    assert sources(xml_doc(tmp_path, head, body), rules) == ["Two", "Four"]
+
+
+def test_xml_without_a_link_the_file_goes_before_the_documents_rules(tmp_path: Path,
+                                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    rules = rules_file(tmp_path, '<its:translateRule selector="//p" translate="no"/>'
+                                 '<its:translateRule selector="//note" translate="no"/>', name="project-rules.xml")
+    head = '<its:rules version="2.0"><its:translateRule selector="//p[@k]" translate="yes"/></its:rules>'
+    doc = xml_doc(tmp_path, head, '<p k="1">One</p><p>Two</p><note>Three</note>')
+    assert sources(doc, rules) == ["One"]
+    assert capsys.readouterr().err == ""
+
+
+def test_xml_a_file_of_another_name_stands_in_for_the_one_link(tmp_path: Path) -> None:
+    rules = rules_file(tmp_path, '<its:translateRule selector="//p[@k]" translate="no"/>', name="copy.xml")
+    head = ('<its:rules version="2.0" xlink:href="rules.xml"/><its:rules version="2.0">'
+            '<its:translateRule selector="//p[@k=\'2\']" translate="yes"/></its:rules>')
+    assert sources(xml_doc(tmp_path, head, '<p k="1">One</p><p k="2">Two</p>'), rules) == ["Two"]
+
+
+def test_xml_the_linking_elements_params_reach_the_linked_rules(tmp_path: Path) -> None:
+    rules = rules_file(tmp_path, '<its:param name="kind">x</its:param>'
+                                 '<its:translateRule selector="//p[@kind=$kind]" translate="no"/>')
+    head = '<its:rules version="2.0" xlink:href="rules.xml"><its:param name="kind">secret</its:param></its:rules>'
+    assert sources(xml_doc(tmp_path, head, '<p kind="x">One</p><p kind="secret">Two</p>'), rules) == ["One"]
+
+
+def test_links_inside_the_rules_file_are_not_followed(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "more.xml").write_text(f'<its:rules xmlns:its="{ITS_NS}" version="2.0"><its:translateRule '
+                                       'selector="//p" translate="no"/></its:rules>', encoding="utf-8")
+    rules = rules_file(tmp_path, '<its:translateRule selector="//q" translate="no"/>',
+                       extra='xmlns:xlink="http://www.w3.org/1999/xlink" xlink:href="more.xml"')
+    doc = xml_doc(tmp_path, LINK, "<p>Text <q>quoted</q></p>")
+    assert sources(doc, rules) == ["Text"]  # (more.xml's //p rule not applied; q not translated)
+    err = capsys.readouterr().err
+    assert f"{rules}:2: ITS rules it links (more.xml) not loaded" in err and "pass --its-rules PATH" in err
+
+
+@pytest.mark.parametrize("content, said", [
+    ("<doc><p>Not rules</p></doc>", "not an ITS rules file"),
+    ("<its:rules xmlns:its='urn:other'/>", "not an ITS rules file"),
+    ("<its:rules", "rules.xml:1"),
+    ('<!DOCTYPE r [<!ENTITY e "x">]><r/>', "rules.xml"),
+])
+def test_a_file_that_is_not_rules_is_refused_in_one_line(tmp_path: Path, content: str, said: str) -> None:
+    (tmp_path / "rules.xml").write_text(content, encoding="utf-8")
+    doc = xml_doc(tmp_path, LINK, "<p>Text</p>")
+    with pytest.raises(TagmtError) as error:
+        sources(doc, tmp_path / "rules.xml")
+    message = str(error.value)
+    assert "\n" not in message and str(tmp_path / "rules.xml") in message and said in message
+
+
+def test_a_missing_rules_file_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(TagmtError, match="nowhere.xml"):
+        sources(xml_doc(tmp_path, "", "<p>Text</p>"), tmp_path / "nowhere.xml")
+
+
+# -- HTML ------------------------------------------------------------------------------------------------------
+
+def html_page(folder: Path, head: str, body: str) -> Path:
+    path = folder / "page.html"
+    path.write_text(f'<!DOCTYPE html>\n<html>\n<head><title>T</title>\n{head}\n</head>\n<body>{body}</body>\n</html>\n',
+                    encoding="utf-8")
+    return path
+
+
+def test_html_translate_rule_from_the_file_at_the_link(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    rules = rules_file(tmp_path, '<its:translateRule selector="//h:span[@class=\'brand\']" translate="no"/>'
+                                 '<its:translateRule selector="//h:img/@alt" translate="no"/>',
+                       extra=f'xmlns:h="{XHTML}"')
+    script = (f'<script type="application/its+xml"><its:rules xmlns:its="{ITS_NS}" xmlns:h="{XHTML}" '
+              'version="2.0"><its:translateRule selector="//h:span[@id=\'on\']" translate="yes"/></its:rules></script>')
+    body = ('<p>Buy <span class="brand">Acme</span> now.</p><p><img src="a.png" alt="Decor"> Caption</p>'
+            '<p><span class="brand" id="on">Shown</span> text</p><p class="brand"><span class="brand" '
+            'translate="yes">Local</span> wins</p>')
+    page = html_page(tmp_path, '<link rel="its-rules" href="rules.xml">' + script, body)
+    without = sources(page)
+    assert "Decor" in without and any("Acme" in s for s in without)
+    assert capsys.readouterr().err.strip() == (
+        f"tagmt: note: {page}:4: linked ITS rules (rules.xml) not loaded: tagmt reads no file a document points at; "
+        "pass --its-rules PATH to apply them")
+    got = sources(page, rules)
+    assert got == ["T", 'Buy <x id="1"/> now.', '<x id="1"/> Caption', '<g id="1">Shown</g> text',
+                   '<g id="1">Local</g> wins']
+    assert capsys.readouterr().err == ""
+
+
+def test_html_script_rules_before_the_link_are_overridden_by_the_file(tmp_path: Path) -> None:
+    rules = rules_file(tmp_path, '<its:translateRule selector="//h:p" translate="no"/>', extra=f'xmlns:h="{XHTML}"')
+    script = (f'<script type="application/its+xml"><its:rules xmlns:its="{ITS_NS}" xmlns:h="{XHTML}" '
+              'version="2.0"><its:translateRule selector="//h:p[@id=\'a\']" translate="yes"/></its:rules></script>')
+    page = html_page(tmp_path, script + '<link rel="its-rules" href="rules.xml">', '<p id="a">A</p><p>B</p>')
+    assert sources(page, rules) == ["T"]
+
+
+def test_html_without_a_link_the_file_goes_before_the_pages_rules(tmp_path: Path) -> None:
+    rules = rules_file(tmp_path, '<its:translateRule selector="//h:p" translate="no"/>', extra=f'xmlns:h="{XHTML}"')
+    script = (f'<script type="application/its+xml"><its:rules xmlns:its="{ITS_NS}" xmlns:h="{XHTML}" '
+              'version="2.0"><its:translateRule selector="//h:p[@id=\'a\']" translate="yes"/></its:rules></script>')
+    assert sources(html_page(tmp_path, script, '<p id="a">A</p><p>B</p>'), rules) == ["T", "A"]
+    assert sources(html_page(tmp_path, "", '<p id="a">A</p><p>B</p>'), rules) == ["T"]
+
+
+# -- the command line ------------------------------------------------------------------------------------------
+
+def test_translate_copy_round_trip_is_byte_identical(tmp_path: Path) -> None:
+    rules = rules_file(tmp_path, '<its:translateRule selector="//code" translate="no"/>'
+                                 '<its:withinTextRule selector="//em" withinText="yes"/>')
+    doc = xml_doc(tmp_path, LINK, "<p>Run <em>this</em> &amp; that.</p><code>ls &lt; x</code>")
+    page = html_page(tmp_path, '<link rel="its-rules" href="rules.xml">', "<p>A &amp; <code>b</code></p>")
+    for path in (doc, page):
+        out = tmp_path / f"out-{path.name}"
+        assert main(["translate", "--input", str(path), "--model", "copy", "--its-rules", str(rules),
+                     "-o", str(out)]) == 0
+        assert out.read_bytes() == path.read_bytes()
+
+
+def test_views_lists_what_the_rules_leave(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    rules = rules_file(tmp_path, '<its:translateRule selector="//code" translate="no"/>')
+    doc = xml_doc(tmp_path, LINK, "<p>Text</p><code>ls</code>")
+    out = tmp_path / "plain.txt"
+    assert main(["views", "--input", str(doc), "--view", "plain", "--side", "source", "--its-rules", str(rules),
+                 "-o", str(out)]) == 0
+    assert out.read_text(encoding="utf-8") == "Text\n"
+
+
+def test_its_rules_on_a_format_without_its_is_refused(tmp_path: Path) -> None:
+    rules = rules_file(tmp_path, '<its:translateRule selector="//p" translate="no"/>')
+    data = tmp_path / "app.json"
+    data.write_text('{"a": "Hello"}', encoding="utf-8")
+    with pytest.raises(TagmtError, match="--its-rules is for HTML pages and ITS-marked XML"):
+        read_corpus(data, its_rules=[rules])
