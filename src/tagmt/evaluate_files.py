@@ -394,7 +394,7 @@ def corpus_reference(path: str, spec: ReferenceSpec, hyps: Sequence[str] = ()) -
     from tagmt.languages import normalize
 
     try:
-        corpus = read_corpus(path, trg_lang=spec.trg_lang)
+        corpus = read_corpus(path, trg_lang=spec.trg_lang, its_rules=spec.its_rules)
     except NotACorpus:
         raise TagmtError(
             f"{path} is an XML document but not XLIFF or TMX; segment metrics read one segment per line, XLIFF "

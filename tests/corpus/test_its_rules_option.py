@@ -193,3 +193,49 @@ def test_its_rules_on_a_format_without_its_is_refused(tmp_path: Path) -> None:
     data.write_text('{"a": "Hello"}', encoding="utf-8")
     with pytest.raises(TagmtError, match="--its-rules is for HTML pages and ITS-marked XML"):
         read_corpus(data, its_rules=[rules])
+
+
+@pytest.mark.parametrize("command", ["translate", "project", "views", "evaluate", "extract", "learn"])
+def test_every_command_that_reads_documents_takes_its_rules(command: str) -> None:
+    from tagmt.cli import build_parser
+
+    parser = build_parser()
+    subparsers = next(a for a in parser._actions if a.__class__.__name__ == "_SubParsersAction")
+    options = {o for action in subparsers.choices[command]._actions for o in action.option_strings}
+    assert "--its-rules" in options
+
+
+def test_extract_carries_the_rules_and_merge_gives_the_file_back(tmp_path: Path) -> None:
+    rules = rules_file(tmp_path, '<its:translateRule selector="//code" translate="no"/>')
+    doc = xml_doc(tmp_path, LINK, "<p>Text</p><code>ls</code>")
+    xlf, out = tmp_path / "doc.xlf", tmp_path / "back.xml"
+    assert main(["extract", str(doc), "-o", str(xlf), "--src-lang", "en", "--its-rules", str(rules)]) == 0
+    assert xlf.read_text(encoding="utf-8").count("<unit ") == 1  # the code element is no unit
+    rules.unlink()  # merge reads nothing outside the XLIFF
+    assert main(["merge", str(xlf), "-o", str(out)]) == 0
+    assert out.read_bytes() == doc.read_bytes()
+
+
+def test_project_takes_mt_lines_for_what_the_rules_leave(tmp_path: Path) -> None:
+    rules = rules_file(tmp_path, '<its:translateRule selector="//code" translate="no"/>')
+    doc = xml_doc(tmp_path, LINK, "<p>Text</p><code>ls</code>")
+    mt, out = tmp_path / "mt.txt", tmp_path / "out.xml"
+    mt.write_text("Texte\n", encoding="utf-8")
+    assert main(["project", "--input", str(doc), "--translation", str(mt), "--its-rules", str(rules),
+                 "--src-lang", "en", "--trg-lang", "fr", "-o", str(out)]) == 0
+    written = out.read_text(encoding="utf-8")
+    assert "<p>Texte</p>" in written and "<code>ls</code>" in written
+
+
+def test_evaluate_scores_only_what_the_rules_leave(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    rules = rules_file(tmp_path, '<its:translateRule selector="//code" translate="no"/>')
+    ref = xml_doc(tmp_path, LINK, "<p>Guten Tag</p><code>ls</code>", name="ref.xml")
+    hyp = xml_doc(tmp_path, LINK, "<p>Guten Tag</p><code>rm -rf</code>", name="hyp.xml")
+    tables = []
+    for given in ([], ["--its-rules", str(rules)]):
+        assert main(["evaluate", "--ref", str(ref), "--hyp", str(hyp), "--metric", "raw-chrf", "--trg-lang", "de",
+                     *given]) == 0
+        tables.append(capsys.readouterr().out)
+    counts = [dict(line.split(None, 1) for line in table.splitlines()[1:3]) for table in tables]
+    assert counts[0]["segments"].strip() == "2" and float(counts[0]["raw-chrf"]) < 100
+    assert counts[1]["segments"].strip() == "1" and float(counts[1]["raw-chrf"]) == 100

@@ -295,6 +295,8 @@ def run(args: argparse.Namespace) -> int:
     if args.placeholders or args.placeholder_regex:
         raise TagmtError("--placeholders and --placeholder-regex are for --input files; the data set's segments "
                          "carry their codes already")
+    if args.its_rules:
+        raise TagmtError("--its-rules is for --input documents (HTML, DITA, ITS-marked XML)")
     given = [f"--{name.replace('_', '-')}" for name in ("src_lang", "trg_lang") if getattr(args, name)]
     if args.format != "auto":
         given.append("--format")
