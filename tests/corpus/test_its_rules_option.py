@@ -239,3 +239,11 @@ def test_evaluate_scores_only_what_the_rules_leave(tmp_path: Path, capsys: pytes
     counts = [dict(line.split(None, 1) for line in table.splitlines()[1:3]) for table in tables]
     assert counts[0]["segments"].strip() == "2" and float(counts[0]["raw-chrf"]) < 100
     assert counts[1]["segments"].strip() == "1" and float(counts[1]["raw-chrf"]) == 100
+
+
+def test_the_api_reads_with_rules_files(tmp_path: Path) -> None:
+    import tagmt
+
+    rules = rules_file(tmp_path, '<its:translateRule selector="//code" translate="no"/>')
+    doc = xml_doc(tmp_path, LINK, "<p>Text</p><code>ls</code>")
+    assert [s.source for s in tagmt.read(doc, its_rules=[rules]).segments] == ["Text"]
