@@ -247,3 +247,18 @@ def test_the_api_reads_with_rules_files(tmp_path: Path) -> None:
     rules = rules_file(tmp_path, '<its:translateRule selector="//code" translate="no"/>')
     doc = xml_doc(tmp_path, LINK, "<p>Text</p><code>ls</code>")
     assert [s.source for s in tagmt.read(doc, its_rules=[rules]).segments] == ["Text"]
+
+
+def test_html_within_text_rule_from_the_file_and_from_a_script(tmp_path: Path) -> None:
+    rules = rules_file(tmp_path, '<its:withinTextRule selector="//h:div[@class=\'chip\']" withinText="yes"/>'
+                                 '<its:withinTextRule selector="//h:span[@class=\'aside\']" withinText="no"/>'
+                                 '<its:withinTextRule selector="//h:em" withinText="nested"/>',
+                       extra=f'xmlns:h="{XHTML}"')
+    script = (f'<script type="application/its+xml"><its:rules xmlns:its="{ITS_NS}" xmlns:h="{XHTML}" '
+              'version="2.0"><its:withinTextRule selector="//h:div[@id=\'own\']" withinText="no"/></its:rules>'
+              '</script>')
+    body = ('<div>Press <div class="chip">Save</div> now.</div><p>One <span class="aside">aside</span> two.</p>'
+            '<p>Note<em>foot</em> here.</p><div>Then <div class="chip" id="own">Own</div> end.</div>')
+    page = html_page(tmp_path, '<link rel="its-rules" href="rules.xml">' + script, body)
+    assert sources(page, rules) == ["T", 'Press <g id="1">Save</g> now.', "One", "aside", "two.",
+                                    'Note<x id="1"/> here.', "foot", "Then", "Own", "end."]

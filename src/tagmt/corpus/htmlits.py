@@ -1,5 +1,5 @@
 """ITS 2.0 global rules inside an HTML page (``<script type="application/its+xml"><its:rules …></script>``):
-their ``its:translateRule`` selectors evaluated (lxml XPath) over a mirror of the page's elements as
+their ``its:translateRule`` and ``its:withinTextRule`` selectors evaluated (lxml XPath) over a mirror of the page's elements as
 ``corpus.htmlpage`` groups them, in the XHTML namespace as ITS 2.0 says for HTML5 (``//h:code`` with
 ``xmlns:h="http://www.w3.org/1999/xhtml"`` on the rules). Rules linked with ``<link rel="its-rules" href>``
 are not loaded (a page never makes tagmt read another file): the user's ``--its-rules FILE`` stands in for
@@ -26,10 +26,12 @@ XHTML_NS = "http://www.w3.org/1999/xhtml"
 
 @dataclass
 class PageRules:
-    """By token index: the translate value global rules give an element, and those of its attributes."""
+    """By token index: the translate value global rules give an element, those of its attributes, and its
+    Elements Within Text value (``yes``, ``no``, ``nested``)."""
 
     translate: dict[int, bool] = field(default_factory=dict)
     attributes: dict[int, dict[str, bool]] = field(default_factory=dict)
+    within: dict[int, str] = field(default_factory=dict)
 
 
 def page_rules(text: str, toks: list[Token], parent: list[int], path: Path,
@@ -81,6 +83,8 @@ def page_rules(text: str, toks: list[Token], parent: list[int], path: Path,
             found.translate[i] = translate[id(element)]
         if id(element) in chosen:
             found.attributes[i] = chosen[id(element)]
+        if id(element) in within:
+            found.within[i] = within[id(element)]
     return found
 
 

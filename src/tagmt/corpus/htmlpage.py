@@ -41,7 +41,7 @@ from tagmt.corpus import docwrite
 from tagmt.corpus.docwrite import Edit, Skeleton
 from tagmt.corpus.formats import InputFormat, register
 from tagmt.corpus.htmlits import page_rules
-from tagmt.corpus.markupruns import BLOCK, INLINE, OPAQUE, VOID, Grouper, Syntax, Tree
+from tagmt.corpus.markupruns import BLOCK, INLINE, NESTED, OPAQUE, VOID, Grouper, Syntax, Tree
 from tagmt.corpus.markupscan import VOID as VOID_NAMES
 from tagmt.corpus.markupscan import Attr, Token, Tokens, attribute, attributes, tokens
 from tagmt.corpus.model import Corpus
@@ -170,6 +170,8 @@ def build_tree(text: str, toks: list[Token], path: Path | None = None, its_rules
     has_rules = bool(toks) and (bool(its_rules) or text.find("its+xml", toks[0].start, toks[-1].end) >= 0
                                 or text.find("its-rules", toks[0].start, toks[-1].end) >= 0)  # (linked: a note)
     rules = page_rules(text, toks, parent, path or Path("page"), its_rules) if has_rules else None
+    if rules is not None and rules.within:  # an its:withinTextRule makes an inline element a block or back
+        role = _Within(role, rules.within)
     translate = bytearray(b"\x01") * size
     for i, tok in enumerate(toks):
         inherited = translate[parent[i]] if parent[i] >= 0 else True
@@ -210,6 +212,24 @@ class _Roles(Sequence[str]):
 
     def __getitem__(self, i):  # type: ignore[no-untyped-def, override]
         return self.of_number[self.names[i]]
+
+
+class _Within(Sequence[str]):
+    """``roles`` with the Elements Within Text values of ITS rules (by token index) over them: ``yes`` inline,
+    ``no`` a block, ``nested`` nested; void and untouched elements (``script``, ``pre``…) keep theirs."""
+
+    def __init__(self, roles: Sequence[str], within: dict[int, str]) -> None:
+        self.roles, self.within = roles, within
+
+    def __len__(self) -> int:
+        return len(self.roles)
+
+    def __getitem__(self, i):  # type: ignore[no-untyped-def, override]
+        role = self.roles[i]
+        value = self.within.get(i)
+        if value is None or role not in (INLINE, BLOCK):
+            return role
+        return INLINE if value == "yes" else NESTED if value == "nested" else BLOCK
 
 
 def _close_implied(toks: list[Token], stack: list[int], name: str) -> None:
