@@ -262,3 +262,15 @@ def test_html_within_text_rule_from_the_file_and_from_a_script(tmp_path: Path) -
     page = html_page(tmp_path, '<link rel="its-rules" href="rules.xml">' + script, body)
     assert sources(page, rules) == ["T", 'Press <g id="1">Save</g> now.', "One", "aside", "two.",
                                     'Note<x id="1"/> here.', "foot", "Then", "Own", "end."]
+
+
+def test_html_rules_a_script_links_take_the_file_before_the_scripts_own(tmp_path: Path,
+                                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    rules = rules_file(tmp_path, '<its:translateRule selector="//h:p" translate="no"/>', extra=f'xmlns:h="{XHTML}"')
+    script = (f'<script type="application/its+xml"><its:rules xmlns:its="{ITS_NS}" xmlns:h="{XHTML}" '
+              'xmlns:xlink="http://www.w3.org/1999/xlink" xlink:href="rules.xml" version="2.0">'
+              '<its:translateRule selector="//h:p[@id=\'a\']" translate="yes"/></its:rules></script>')
+    page = html_page(tmp_path, script, '<p id="a">A</p><p>B</p>')
+    assert sources(page) == ["T", "A", "B"]
+    assert "linked ITS rules (rules.xml) not loaded" in capsys.readouterr().err
+    assert sources(page, rules) == ["T", "A"]

@@ -17,7 +17,7 @@ from typing import Sequence
 from lxml import etree
 
 from tagmt.corpus import itslinks
-from tagmt.corpus.itsrules import ITS_NS, apply_rules
+from tagmt.corpus.itsrules import ITS_NS, XLINK_NS, apply_rules, rule_params
 from tagmt.corpus.markupscan import Attr, Token, attribute, attributes
 from tagmt.safexml import parse_bytes
 
@@ -39,21 +39,29 @@ def page_rules(text: str, toks: list[Token], parent: list[int], path: Path,
     """The global ITS rules of the page (and of the ``its_rules`` files the user gave) applied to its elements,
     or None when it has none."""
     attrs_of = {i: attributes(text, tok, html=True) for i, tok in enumerate(toks) if tok.kind in ("start", "empty")}
-    sources: list[tuple[int, str | None, str]] = []  # (token, the script's rules or None for a link, its href)
+    #: in document order: (token, an its:rules element or None for a link, the link's href, the link's params)
+    sources: list[tuple[int, etree._Element | None, str, dict[str, str]]] = []
     for i, tok in enumerate(toks):
         if tok.kind not in ("start", "empty") or tok.name not in ("script", "link"):
             continue
         kind = attribute(attrs_of.get(i, []), "type" if tok.name == "script" else "rel")
         if tok.name == "script" and kind is not None and kind.value.strip().lower() == "application/its+xml":
             body = toks[i + 1] if i + 1 < len(toks) and toks[i + 1].kind == "raw" else None
-            if body is not None:
-                sources.append((i, text[body.start:body.end], ""))
+            if body is None:
+                continue
+            where = f"{path} (ITS rules in the <script> at line {_line(text, tok.start)})"
+            for element in parse_bytes(text[body.start:body.end].strip().encode("utf-8"), where).getroot().iter(
+                    f"{{{ITS_NS}}}rules"):
+                href = element.get(f"{{{XLINK_NS}}}href")
+                if href:  # (linked from the script's rules: as if at their top, ITS 2.0 §5.5)
+                    sources.append((i, None, href, rule_params(element)))
+                sources.append((i, element, "", {}))
         elif tok.name == "link" and kind is not None and "its-rules" in kind.value.lower().split():
             href = attribute(attrs_of.get(i, []), "href")
-            sources.append((i, None, href.value if href else ""))
-    first, at_link = itslinks.place(itslinks.load(its_rules), [href for _, body, href in sources if body is None])
-    if not first and not any(at_link) and all(body is None for _, body, _ in sources):
-        for i, _, href in sources:
+            sources.append((i, None, href.value if href else "", {}))
+    first, at_link = itslinks.place(itslinks.load(its_rules), [href for _, rules, href, _ in sources if rules is None])
+    if not first and not any(at_link) and all(rules is None for _, rules, _, _ in sources):
+        for i, _, href, _ in sources:
             print(f"tagmt: note: {itslinks.link_note(f'{path}:{_line(text, toks[i].start)}', href)}", file=sys.stderr)
         return None
     root, elements = _mirror(toks, parent, attrs_of)
@@ -64,19 +72,16 @@ def page_rules(text: str, toks: list[Token], parent: list[int], path: Path,
         for element in rules_file.rules:
             apply_rules(element, root, rules_file.path, translate, within, chosen)
     linked = iter(at_link)
-    for i, body, href in sources:
-        line = _line(text, toks[i].start)
-        if body is None:
-            given = next(linked)
-            for rules_file in given:
-                for element in rules_file.rules:
-                    apply_rules(element, root, rules_file.path, translate, within, chosen)
-            if not given:
-                print(f"tagmt: note: {itslinks.link_note(f'{path}:{line}', href)}", file=sys.stderr)
+    for i, rules, href, params in sources:
+        if rules is not None:
+            apply_rules(rules, root, path, translate, within, chosen)
             continue
-        rules = parse_bytes(body.strip().encode("utf-8"), f"{path} (ITS rules in the <script> at line {line})")
-        for element in rules.getroot().iter(f"{{{ITS_NS}}}rules"):
-            apply_rules(element, root, path, translate, within, chosen)
+        given = next(linked)
+        for rules_file in given:
+            for element in rules_file.rules:
+                apply_rules(element, root, rules_file.path, translate, within, chosen, params=params)
+        if not given:
+            print(f"tagmt: note: {itslinks.link_note(f'{path}:{_line(text, toks[i].start)}', href)}", file=sys.stderr)
     found = PageRules()
     for i, element in elements.items():
         if id(element) in translate:

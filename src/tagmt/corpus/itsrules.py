@@ -94,7 +94,7 @@ def resolve(tree: etree._ElementTree, path: str | Path, its_rules: Sequence[str 
     for rules in every:
         if rules.get(f"{{{XLINK_NS}}}href"):
             given = next(linked)
-            params = _params(rules)  # (the linking element's params reach the linked rules: ITS 2.0 §5.5)
+            params = rule_params(rules)  # (the linking element's params reach the linked rules: ITS 2.0 §5.5)
             for rules_file in given:
                 for element in rules_file.rules:
                     apply_rules(element, root, rules_file.path, *found, params=params)
@@ -154,7 +154,7 @@ def _local_name(element: etree._Element) -> str:
     return etree.QName(element).localname
 
 
-def _params(rules: etree._Element) -> dict[str, str]:
+def rule_params(rules: etree._Element) -> dict[str, str]:
     return {child.get("name") or "": child.text or "" for child in rules if child.tag == f"{{{ITS_NS}}}param"}
 
 
