@@ -9,6 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tagmt.cli import main
 from tagmt.corpus import read_corpus
@@ -232,9 +234,9 @@ def test_evaluate_scores_only_what_the_rules_leave(tmp_path: Path, capsys: pytes
     ref = xml_doc(tmp_path, LINK, "<p>Guten Tag</p><code>ls</code>", name="ref.xml")
     hyp = xml_doc(tmp_path, LINK, "<p>Guten Tag</p><code>rm -rf</code>", name="hyp.xml")
     tables = []
-    for given in ([], ["--its-rules", str(rules)]):
+    for extra in ([], ["--its-rules", str(rules)]):
         assert main(["evaluate", "--ref", str(ref), "--hyp", str(hyp), "--metric", "raw-chrf", "--trg-lang", "de",
-                     *given]) == 0
+                     *extra]) == 0
         tables.append(capsys.readouterr().out)
     counts = [dict(line.split(None, 1) for line in table.splitlines()[1:3]) for table in tables]
     assert counts[0]["segments"].strip() == "2" and float(counts[0]["raw-chrf"]) < 100
@@ -274,3 +276,26 @@ def test_html_rules_a_script_links_take_the_file_before_the_scripts_own(tmp_path
     assert sources(page) == ["T", "A", "B"]
     assert "linked ITS rules (rules.xml) not loaded" in capsys.readouterr().err
     assert sources(page, rules) == ["T", "A"]
+
+_NAMES = ("p", "b", "code", "note")
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(_NAMES), st.sampled_from(("translate", "withinText")), st.booleans()),
+                max_size=6),
+       st.lists(st.sampled_from(_NAMES), min_size=1, max_size=8))
+def test_any_rules_file_keeps_a_copy_byte_identical(tmp_path_factory: pytest.TempPathFactory,
+                                                    rules: list[tuple[str, str, bool]], body: list[str]) -> None:
+    folder = tmp_path_factory.mktemp("prop")
+    written = "".join(f'<its:translateRule selector="//{name}" translate="{"yes" if on else "no"}"/>'
+                      if kind == "translate" else
+                      f'<its:withinTextRule selector="//{name}" withinText="{"yes" if on else "no"}"/>'
+                      for name, kind, on in rules)
+    rules_path = rules_file(folder, written)
+    text = "".join(f"<{name}>Word {k} &amp; <{_NAMES[(k + 1) % 4]}>inner {k}</{_NAMES[(k + 1) % 4]}> end</{name}>"
+                   for k, name in enumerate(body))
+    doc = xml_doc(folder, LINK, f"<p>{text}</p>")
+    corpus = read_corpus(doc, its_rules=[rules_path])
+    out = folder / "out.xml"
+    corpus.write(out, [segment.source for segment in corpus.segments])
+    assert out.read_bytes() == doc.read_bytes()
