@@ -299,3 +299,14 @@ def test_any_rules_file_keeps_a_copy_byte_identical(tmp_path_factory: pytest.Tem
     out = folder / "out.xml"
     corpus.write(out, [segment.source for segment in corpus.segments])
     assert out.read_bytes() == doc.read_bytes()
+
+
+def test_translate_with_a_reference_counts_what_the_rules_leave(tmp_path: Path,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    rules = rules_file(tmp_path, '<its:translateRule selector="//code" translate="no"/>')
+    doc = xml_doc(tmp_path, LINK, "<p>Text <b>bold</b></p><code>ls</code>")
+    ref, out = tmp_path / "ref.txt", tmp_path / "out.xml"
+    ref.write_text("Text\nbold\n", encoding="utf-8")
+    assert main(["translate", "--input", str(doc), "--model", "copy", "--its-rules", str(rules), "--ref", str(ref),
+                 "-o", str(out)]) == 0
+    assert out.read_bytes() == doc.read_bytes() and "tagmt translate:" in capsys.readouterr().err
