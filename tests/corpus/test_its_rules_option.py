@@ -310,3 +310,28 @@ def test_translate_with_a_reference_counts_what_the_rules_leave(tmp_path: Path,
     assert main(["translate", "--input", str(doc), "--model", "copy", "--its-rules", str(rules), "--ref", str(ref),
                  "-o", str(out)]) == 0
     assert out.read_bytes() == doc.read_bytes() and "tagmt translate:" in capsys.readouterr().err
+
+
+def test_a_given_file_another_given_file_links_goes_before_it(tmp_path: Path,
+                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    more = rules_file(tmp_path, '<its:translateRule selector="//p" translate="no"/>'
+                                '<its:translateRule selector="//note" translate="no"/>', name="more.xml")
+    rules = rules_file(tmp_path, '<its:translateRule selector="//p[@k]" translate="yes"/>',
+                       extra='xmlns:xlink="http://www.w3.org/1999/xlink" xlink:href="sub/more.xml"')
+    doc = xml_doc(tmp_path, LINK, '<p k="1">One</p><p>Two</p><note>Three</note>')
+    for order in ((rules, more), (more, rules)):  # (the order given does not matter: the links say it)
+        assert sources(doc, *order) == ["One"]
+    assert capsys.readouterr().err == ""
+
+
+def test_rules_files_linking_each_other_are_each_applied_once(tmp_path: Path) -> None:
+    link = 'xmlns:xlink="http://www.w3.org/1999/xlink" xlink:href="{}"'
+    a = rules_file(tmp_path, '<its:translateRule selector="//p" translate="no"/>', name="a.xml",
+                   extra=link.format("b.xml"))
+    b = rules_file(tmp_path, '<its:translateRule selector="//p[@k]" translate="yes"/>', name="b.xml",
+                   extra=link.format("a.xml"))
+    from tagmt.corpus import itslinks
+
+    first, at_link = itslinks.place(itslinks.load([a, b]), [])
+    assert [f.path.name for f in first] == ["b.xml", "a.xml"] and at_link == []
+    assert sources(xml_doc(tmp_path, "", '<p k="1">One</p><p>Two</p>'), a, b) == []
