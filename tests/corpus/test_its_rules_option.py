@@ -335,3 +335,15 @@ def test_rules_files_linking_each_other_are_each_applied_once(tmp_path: Path) ->
     first, at_link = itslinks.place(itslinks.load([a, b]), [])
     assert [f.path.name for f in first] == ["b.xml", "a.xml"] and at_link == []
     assert sources(xml_doc(tmp_path, "", '<p k="1">One</p><p>Two</p>'), a, b) == []
+
+
+def test_its_rules_with_line_files_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    rules = rules_file(tmp_path, '<its:translateRule selector="//p" translate="no"/>')
+    src, mt = tmp_path / "src.txt", tmp_path / "mt.txt"
+    src.write_text("<b>Hello</b>\n", encoding="utf-8")
+    mt.write_text("Hallo\n", encoding="utf-8")
+    assert main(["project", "--source", str(src), "--translation", str(mt), "--its-rules", str(rules),
+                 "--src-lang", "en", "--trg-lang", "de", "-o", str(tmp_path / "out.txt")]) != 0
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "--its-rules is for HTML pages" in err[0] and "not line files" in err[0]
+    assert not (tmp_path / "out.txt").exists()

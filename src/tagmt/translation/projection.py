@@ -103,6 +103,9 @@ def project_lines(
 
     given = source if isinstance(source, InputFile) else InputFile(source)
     source = given.path
+    if given.its_rules:
+        raise TagmtError(f"{source}: --its-rules is for HTML pages and ITS-marked XML documents (DITA), not "
+                         "line files; leave it out")
     refuse_overwriting_inputs([("output", str(output))], [("source", str(source)), ("translation", str(translation)),
                                                           ("ref", str(ref) if ref else None)])
     src, trg = normalize(src_lang, "--src-lang"), normalize(trg_lang, "--trg-lang")
