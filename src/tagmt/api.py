@@ -339,7 +339,7 @@ def _guide(examples: Any, align_corpus: Sequence[tuple[str, str]] | None, src: s
 
 def read(path: str | Path, format: str | None = None, *, src_lang: str | None = None,
          trg_lang: str | None = None, placeholders: Sequence[str] | str | None = None,
-         placeholder_regexes: Sequence[str] = ()):
+         placeholder_regexes: Sequence[str] = (), its_rules: Sequence[str | Path] = ()):
     """Read an XLIFF 1.2/2.x, TMX or tagged line file as a corpus: ``corpus.segments`` (each with ``id``,
     ``source``, ``target``: tagged strings, ``target`` None where there is none), ``corpus.src_lang``,
     ``corpus.trg_lang``, and ``corpus.write(path, targets)``, which splices one tagged target per segment
@@ -348,11 +348,12 @@ def read(path: str | Path, format: str | None = None, *, src_lang: str | None = 
     ``corpus.kept`` the others by reason, and a target given but not written is warned about
     (``TargetsKeptWarning``). ``placeholders`` (``"auto"``, ``["printf", "brace"]``, ``"none"``; None: the
     format's own) and ``placeholder_regexes`` make placeholders inline codes ``<x id="N"/>``, written back as
-    they were."""
+    they were. ``its_rules``: ITS rules files standing in for those an HTML page or XML document links
+    (``tagmt --its-rules``)."""
     from tagmt.corpus import read_corpus
 
     corpus = read_corpus(path, format, src_lang=src_lang, trg_lang=trg_lang, placeholders=placeholders,
-                         placeholder_regexes=placeholder_regexes)
+                         placeholder_regexes=placeholder_regexes, its_rules=its_rules)
     corpus.warn_kept = True
     return corpus
 

@@ -36,6 +36,8 @@ class ReferenceSpec:
     #: placeholders as tags in every segment read (``corpus.placeholders.placeholder_marker``)
     placeholders: Sequence[str] | str | None = None
     placeholder_regexes: Sequence[str] = ()
+    #: ITS rules files every HTML/XML document reference and hypothesis is read with (``--its-rules``)
+    its_rules: Sequence[str] = ()
 
 
 @dataclass(frozen=True)
@@ -366,8 +368,9 @@ def xliff_reference(path: str, hyps: Sequence[str], spec: ReferenceSpec) -> Refe
                          "(-) is read as a line file only")
     if spec.src:
         raise TagmtError(f"--src is for a line-file --ref; {path} carries its sources")
+    rules = {"its_rules": spec.its_rules} if spec.its_rules else {}
     matched = match_targets(path, hyps, match=spec.match, skip_missing=spec.skip_missing,
-                            marked={"placeholders": "none"})
+                            marked={"placeholders": "none", **rules})
     for note in matched.notes:
         print(f"tagmt evaluate: {note}", file=sys.stderr)
     lang = spec.trg_lang or matched.trg_lang
@@ -391,7 +394,7 @@ def corpus_reference(path: str, spec: ReferenceSpec, hyps: Sequence[str] = ()) -
     from tagmt.languages import normalize
 
     try:
-        corpus = read_corpus(path, trg_lang=spec.trg_lang)
+        corpus = read_corpus(path, trg_lang=spec.trg_lang, its_rules=spec.its_rules)
     except NotACorpus:
         raise TagmtError(
             f"{path} is an XML document but not XLIFF or TMX; segment metrics read one segment per line, XLIFF "

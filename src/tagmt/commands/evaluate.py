@@ -249,7 +249,8 @@ def run(args: argparse.Namespace) -> int:
             pair = args.langpair
     spec = ReferenceSpec(ref=args.ref, trg_lang=trg_lang, data=args.data, split=args.split, pair=pair,
                          zf=args.zf, src=args.src, match=args.match, skip_missing=args.skip_missing,
-                         placeholders=args.placeholders, placeholder_regexes=tuple(args.placeholder_regex))
+                         placeholders=args.placeholders, placeholder_regexes=tuple(args.placeholder_regex),
+                         its_rules=tuple(args.its_rules))
     shown = dict(width=args.width, score_only=args.score_only, shown=metrics or None)  # the figures asked for
     if documents:
         if args.html:

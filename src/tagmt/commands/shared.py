@@ -104,9 +104,17 @@ def add_placeholder_arguments(parser: argparse.ArgumentParser) -> None:
                             "none; default: the format's own (none for XLIFF, TMX and line files)")
     group.add_argument("--placeholder-regex", action="append", default=[], metavar="REGEX",
                        help="a project's own placeholder, as a Python regular expression (repeatable)")
+    its = parser.add_argument_group("ITS rules (HTML pages, DITA and ITS-marked XML)")
+    its.add_argument("--its-rules", action="append", default=[], metavar="FILE",
+                     help="an ITS 2.0 rules file to apply where the document links one (<its:rules xlink:href>, "
+                          "<link rel=\"its-rules\">; tagmt never loads what a document links), else before "
+                          "the document's own rules (repeatable)")
 
 
 def placeholder_options(args: argparse.Namespace) -> dict:
-    """What :func:`add_placeholder_arguments` gives, as ``read_corpus``'s keywords."""
+    """What :func:`add_placeholder_arguments` gives, as ``read_corpus``'s keywords (``--its-rules`` only when
+    given, so that readers of other files see what they did)."""
+    rules = tuple(getattr(args, "its_rules", None) or ())
     return {"placeholders": getattr(args, "placeholders", None),
-            "placeholder_regexes": tuple(getattr(args, "placeholder_regex", None) or ())}
+            "placeholder_regexes": tuple(getattr(args, "placeholder_regex", None) or ()),
+            **({"its_rules": rules} if rules else {})}

@@ -295,6 +295,8 @@ def run(args: argparse.Namespace) -> int:
     if args.placeholders or args.placeholder_regex:
         raise TagmtError("--placeholders and --placeholder-regex are for --input files; the data set's segments "
                          "carry their codes already")
+    if args.its_rules:
+        raise TagmtError("--its-rules is for --input documents (HTML, DITA, ITS-marked XML)")
     given = [f"--{name.replace('_', '-')}" for name in ("src_lang", "trg_lang") if getattr(args, name)]
     if args.format != "auto":
         given.append("--format")
@@ -384,7 +386,10 @@ def _check_assessment(args: argparse.Namespace) -> None:
         from tagmt.data.directions import parse_direction
         from tagmt.translation.assessment import check_reference
 
-        where = (dict(input=args.input, format=args.format, src_lang=args.src_lang, trg_lang=args.trg_lang)
+        from tagmt.translation.options import InputFile
+
+        document = InputFile(args.input, its_rules=tuple(args.its_rules)) if args.its_rules else args.input
+        where = (dict(input=document, format=args.format, src_lang=args.src_lang, trg_lang=args.trg_lang)
                  if args.input else dict(dataset=args.data, split=args.split,
                                          direction=parse_direction(args.pair, include_zf=args.zf)))
         check_reference(args.ref, **where)
@@ -409,7 +414,7 @@ def _assess(args: argparse.Namespace, output, about: list[str], **where) -> None
     if not args.ref:
         return
     if args.input:
-        source = InputFile(args.input, args.format, args.src_lang, args.trg_lang)
+        source = InputFile(args.input, args.format, args.src_lang, args.trg_lang, its_rules=tuple(args.its_rules))
         run = assessment.assess_file_run(source, output, args.ref, approach=args.approach, overwrite=args.overwrite,
                                          **where)
     else:

@@ -56,6 +56,8 @@ def run(args: argparse.Namespace) -> int:
     refuse_overwriting_inputs([("-o", args.output)], [("--input", args.input), ("--data", args.data)])
     if not args.input and (args.placeholders or args.placeholder_regex):
         raise TagmtError("--placeholders and --placeholder-regex are for --input files")
+    if not args.input and args.its_rules:
+        raise TagmtError("--its-rules is for --input documents (HTML, DITA, ITS-marked XML)")
     if args.input:
         if args.pair or args.data or args.split:
             raise TagmtError("--input reads one file; --pair, --data and --split are for the data set")

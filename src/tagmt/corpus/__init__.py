@@ -46,15 +46,22 @@ def __getattr__(name: str) -> tuple[str, ...]:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
+#: the formats whose readers apply ITS rules (``--its-rules``)
+ITS_FORMATS = ("html", "xhtml", "its")
+
+
 def read_corpus(path: str | Path, format: str | None = None, *, src_lang: str | None = None,
                 trg_lang: str | None = None, references: str | Path | None = None,
-                placeholders: Sequence[str] | str | None = None, placeholder_regexes: Sequence[str] = ()) -> Corpus:
+                placeholders: Sequence[str] | str | None = None, placeholder_regexes: Sequence[str] = (),
+                its_rules: Sequence[str | Path] = ()) -> Corpus:
     """Read ``path`` as a corpus. ``format`` (one of ``FORMATS``, None or ``auto``: from the content) forces
     a format; a forced XML format that the content contradicts is refused. ``src_lang``/``trg_lang``
     choose the sides of a TMX file; ``references`` holds the references of a line file, segment for segment,
     in any format this function reads (:func:`read_references`). ``placeholders``: the kinds of placeholder
     that become codes (``tagmt.corpus.placeholders``: a list or a comma list; None: the format's own default
-    — none for XLIFF, TMX and line files; ``none``: not even those), ``placeholder_regexes`` a project's own."""
+    — none for XLIFF, TMX and line files; ``none``: not even those), ``placeholder_regexes`` a project's own.
+    ``its_rules``: ITS rules files standing in for those an HTML page or an XML document links, which tagmt
+    never loads itself (``corpus.itslinks``)."""
     path = Path(path)
     data = read_bytes(path)
     if not data.strip():
@@ -83,8 +90,13 @@ def read_corpus(path: str | Path, format: str | None = None, *, src_lang: str | 
     kinds = parse_kinds(placeholders)
     regexes = tuple(placeholder_regexes)
     compile_finder(kinds or (), regexes)  # a bad kind or expression is one line, before the file is read
+    rules = tuple(str(rules_file) for rules_file in its_rules)
+    if rules and fmt.name not in ITS_FORMATS:
+        raise TagmtError(f"{path}: --its-rules is for HTML pages and ITS-marked XML documents (DITA), not "
+                         f"{fmt.display} files; leave it out for this file")
+    given = {"its_rules": rules} if rules else {}
     corpus = fmt.read(path, data, stream, src_lang=src_lang, trg_lang=trg_lang, references=refs,
-                      references_name=references, placeholders=kinds, placeholder_regexes=regexes)
+                      references_name=references, placeholders=kinds, placeholder_regexes=regexes, **given)
     return split_icu(corpus, forced="icu" in (kinds or ()))  # ICU sub-messages as segments of their own
 
 

@@ -1,8 +1,10 @@
 """ITS 2.0 global rules inside an HTML page (``<script type="application/its+xml"><its:rules …></script>``):
-their ``its:translateRule`` selectors evaluated (lxml XPath) over a mirror of the page's elements as
+their ``its:translateRule`` and ``its:withinTextRule`` selectors evaluated (lxml XPath) over a mirror of the page's elements as
 ``corpus.htmlpage`` groups them, in the XHTML namespace as ITS 2.0 says for HTML5 (``//h:code`` with
 ``xmlns:h="http://www.w3.org/1999/xhtml"`` on the rules). Rules linked with ``<link rel="its-rules" href>``
-are not loaded (a page never makes tagmt read another file): a note on stderr says so.
+are not loaded (a page never makes tagmt read another file): the user's ``--its-rules FILE`` stands in for
+them (``corpus.itslinks``: at the ``link``, in document order with the ``script`` rules; with no link, before
+them), and a note on stderr names each link left without one.
 """
 
 from __future__ import annotations
@@ -10,10 +12,12 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Sequence
 
 from lxml import etree
 
-from tagmt.corpus.itsrules import ITS_NS, apply_rules
+from tagmt.corpus import itslinks
+from tagmt.corpus.itsrules import ITS_NS, XLINK_NS, apply_rules, rule_params
 from tagmt.corpus.markupscan import Attr, Token, attribute, attributes
 from tagmt.safexml import parse_bytes
 
@@ -22,47 +26,75 @@ XHTML_NS = "http://www.w3.org/1999/xhtml"
 
 @dataclass
 class PageRules:
-    """By token index: the translate value global rules give an element, and those of its attributes."""
+    """By token index: the translate value global rules give an element, those of its attributes, and its
+    Elements Within Text value (``yes``, ``no``, ``nested``)."""
 
     translate: dict[int, bool] = field(default_factory=dict)
     attributes: dict[int, dict[str, bool]] = field(default_factory=dict)
+    within: dict[int, str] = field(default_factory=dict)
 
 
-def page_rules(text: str, toks: list[Token], parent: list[int], path: Path) -> PageRules | None:
-    """The global ITS rules of the page applied to its elements, or None when it has none."""
+def page_rules(text: str, toks: list[Token], parent: list[int], path: Path,
+               its_rules: Sequence[str | Path] = ()) -> PageRules | None:
+    """The global ITS rules of the page (and of the ``its_rules`` files the user gave) applied to its elements,
+    or None when it has none."""
     attrs_of = {i: attributes(text, tok, html=True) for i, tok in enumerate(toks) if tok.kind in ("start", "empty")}
-    scripts = []
+    #: in document order: (token, an its:rules element or None for a link, the link's href, the link's params)
+    sources: list[tuple[int, etree._Element | None, str, dict[str, str]]] = []
     for i, tok in enumerate(toks):
-        if tok.kind != "start" or tok.name not in ("script", "link"):
+        if tok.kind not in ("start", "empty") or tok.name not in ("script", "link"):
             continue
         kind = attribute(attrs_of.get(i, []), "type" if tok.name == "script" else "rel")
         if tok.name == "script" and kind is not None and kind.value.strip().lower() == "application/its+xml":
             body = toks[i + 1] if i + 1 < len(toks) and toks[i + 1].kind == "raw" else None
-            if body is not None:
-                scripts.append((i, text[body.start:body.end]))
-        elif tok.name == "link" and kind is not None and kind.value.strip().lower() == "its-rules":
+            if body is None:
+                continue
+            where = f"{path} (ITS rules in the <script> at line {_line(text, tok.start)})"
+            for element in parse_bytes(text[body.start:body.end].strip().encode("utf-8"), where).getroot().iter(
+                    f"{{{ITS_NS}}}rules"):
+                href = element.get(f"{{{XLINK_NS}}}href")
+                if href:  # (linked from the script's rules: as if at their top, ITS 2.0 §5.5)
+                    sources.append((i, None, href, rule_params(element)))
+                sources.append((i, element, "", {}))
+        elif tok.name == "link" and kind is not None and "its-rules" in kind.value.lower().split():
             href = attribute(attrs_of.get(i, []), "href")
-            print(f"tagmt: note: {path}:{text.count(chr(10), 0, tok.start) + 1}: linked ITS rules "
-                  f"({href.value if href else ''}) not loaded: tagmt reads no file a document points at",
-                  file=sys.stderr)
-    if not scripts:
+            sources.append((i, None, href.value if href else "", {}))
+    first, at_link = itslinks.place(itslinks.load(its_rules), [href for _, rules, href, _ in sources if rules is None])
+    if not first and not any(at_link) and all(rules is None for _, rules, _, _ in sources):
+        for i, _, href, _ in sources:
+            print(f"tagmt: note: {itslinks.link_note(f'{path}:{_line(text, toks[i].start)}', href)}", file=sys.stderr)
         return None
     root, elements = _mirror(toks, parent, attrs_of)
     translate: dict[int, bool] = {}
     within: dict[int, str] = {}
     chosen: dict[int, dict[str, bool]] = {}
-    for i, body in scripts:
-        line = text.count("\n", 0, toks[i].start) + 1
-        rules = parse_bytes(body.strip().encode("utf-8"), f"{path} (ITS rules in the <script> at line {line})")
-        for element in rules.getroot().iter(f"{{{ITS_NS}}}rules"):
-            apply_rules(element, root, path, translate, within, chosen)
+    for rules_file in first:
+        for element in rules_file.rules:
+            apply_rules(element, root, rules_file.path, translate, within, chosen)
+    linked = iter(at_link)
+    for i, rules, href, params in sources:
+        if rules is not None:
+            apply_rules(rules, root, path, translate, within, chosen)
+            continue
+        given = next(linked)
+        for rules_file in given:
+            for element in rules_file.rules:
+                apply_rules(element, root, rules_file.path, translate, within, chosen, params=params)
+        if not given:
+            print(f"tagmt: note: {itslinks.link_note(f'{path}:{_line(text, toks[i].start)}', href)}", file=sys.stderr)
     found = PageRules()
     for i, element in elements.items():
         if id(element) in translate:
             found.translate[i] = translate[id(element)]
         if id(element) in chosen:
             found.attributes[i] = chosen[id(element)]
+        if id(element) in within:
+            found.within[i] = within[id(element)]
     return found
+
+
+def _line(text: str, offset: int) -> int:
+    return text.count("\n", 0, offset) + 1
 
 
 def _mirror(toks: list[Token], parent: list[int], attrs_of: dict[int, list[Attr]]

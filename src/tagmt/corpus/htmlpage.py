@@ -41,7 +41,7 @@ from tagmt.corpus import docwrite
 from tagmt.corpus.docwrite import Edit, Skeleton
 from tagmt.corpus.formats import InputFormat, register
 from tagmt.corpus.htmlits import page_rules
-from tagmt.corpus.markupruns import BLOCK, INLINE, OPAQUE, VOID, Grouper, Syntax, Tree
+from tagmt.corpus.markupruns import BLOCK, INLINE, NESTED, OPAQUE, VOID, Grouper, Syntax, Tree
 from tagmt.corpus.markupscan import VOID as VOID_NAMES
 from tagmt.corpus.markupscan import Attr, Token, Tokens, attribute, attributes, tokens
 from tagmt.corpus.model import Corpus
@@ -135,10 +135,10 @@ def _line(data: bytes, offset: int) -> int:
     return data.count(b"\n", 0, offset) + 1
 
 
-def build_tree(text: str, toks: list[Token], path: Path | None = None) -> Tree:
+def build_tree(text: str, toks: list[Token], path: Path | None = None, its_rules: Sequence[str] = ()) -> Tree:
     """Which element each token belongs to, as a browser groups a page (implied ends of ``p``, ``li``…), and
-    what is translated: ``translate``/``notranslate`` on the element, else ITS rules of the page
-    (``corpus.htmlits``), else its parent's."""
+    what is translated: ``translate``/``notranslate`` on the element, else ITS rules of the page or given
+    (``its_rules``, ``corpus.htmlits``), else its parent's."""
     size = len(toks)
     column = array("i" if size < 2**31 else "q", [-1])  # (columns: a page has a token every few bytes)
     match = column * size  # (-1: unclosed)
@@ -167,9 +167,11 @@ def build_tree(text: str, toks: list[Token], path: Path | None = None) -> Tree:
                     del stack[depth:]
                     break
         parent[i] = stack[-1] if stack else -1
-    has_rules = bool(toks) and (text.find("its+xml", toks[0].start, toks[-1].end) >= 0  # (only these tokens' text)
+    has_rules = bool(toks) and (bool(its_rules) or text.find("its+xml", toks[0].start, toks[-1].end) >= 0
                                 or text.find("its-rules", toks[0].start, toks[-1].end) >= 0)  # (linked: a note)
-    rules = page_rules(text, toks, parent, path or Path("page")) if has_rules else None
+    rules = page_rules(text, toks, parent, path or Path("page"), its_rules) if has_rules else None
+    if rules is not None and rules.within:  # an its:withinTextRule makes an inline element a block or back
+        role = _Within(role, rules.within)
     translate = bytearray(b"\x01") * size
     for i, tok in enumerate(toks):
         inherited = translate[parent[i]] if parent[i] >= 0 else True
@@ -210,6 +212,24 @@ class _Roles(Sequence[str]):
 
     def __getitem__(self, i):  # type: ignore[no-untyped-def, override]
         return self.of_number[self.names[i]]
+
+
+class _Within(Sequence[str]):
+    """``roles`` with the Elements Within Text values of ITS rules (by token index) over them: ``yes`` inline,
+    ``no`` a block, ``nested`` nested; void and untouched elements (``script``, ``pre``…) keep theirs."""
+
+    def __init__(self, roles: Sequence[str], within: dict[int, str]) -> None:
+        self.roles, self.within = roles, within
+
+    def __len__(self) -> int:
+        return len(self.roles)
+
+    def __getitem__(self, i):  # type: ignore[no-untyped-def, override]
+        role = self.roles[i]
+        value = self.within.get(i)
+        if value is None or role not in (INLINE, BLOCK):
+            return role
+        return INLINE if value == "yes" else NESTED if value == "nested" else BLOCK
 
 
 def _close_implied(toks: list[Token], stack: list[int], name: str) -> None:
@@ -311,15 +331,16 @@ def _language_tags(text: str, toks: list[Token]) -> list[Token]:
 
 def read(path: Path, data: bytes, stream: object = None, *, placeholders: tuple[str, ...] | None = None,
          placeholder_regexes: tuple[str, ...] = (), references: list[str | None] | None = None,
-         references_name: object = None, **_: object) -> Corpus:
-    """An HTML or XHTML page as a corpus (see the module docstring); ``placeholders``: none by default."""
+         references_name: object = None, its_rules: tuple[str, ...] = (), **_: object) -> Corpus:
+    """An HTML or XHTML page as a corpus (see the module docstring); ``placeholders``: none by default;
+    ``its_rules``: the rules files the user gave (``--its-rules``, ``corpus.htmlits``)."""
     path = Path(path)
     text, codec = decode(data, path)
     toks = tokens(text, html=True)
     root = _language_tags(text, toks)
     syntax = Syntax(html.unescape, escape_text, escape_attribute,
                     compile_finder(placeholders or (), tuple(placeholder_regexes)), unescape_attribute)
-    grouper = Grouper(text, toks, build_tree(text, toks, path), syntax)
+    grouper = Grouper(text, toks, build_tree(text, toks, path, its_rules), syntax)
     del toks  # (the grouper lets the tokens go once it has read them)
     segments, places, spans = grouper.segments()
     skeleton = Skeleton(text, codec, places, spans, declare=partial(declare_language, root),

@@ -8,7 +8,9 @@ namespace in DITA and on XHTML elements — in other XML it is not ITS and means
 with another ``queryLanguage`` than XPath are not applied, said on stderr)
 over inheritance (Translate passes to descendants, Elements Within Text does not) over the defaults (elements
 translated, attributes not, elements not within text). ``<its:rules>`` and its content are never text. Linked
-rules (``xlink:href`` on ``its:rules``) are not loaded: a document never makes tagmt read another file.
+rules (``xlink:href`` on ``its:rules``) are not loaded: a document never makes tagmt read another file; the
+user's ``--its-rules FILE`` stands in for them (``corpus.itslinks``: at the linking element, before its own
+rules; a note names each link left without one).
 
 DITA (a root such as ``topic``/``concept``/``task``/``reference``/``map`` or a ``class="- topic/…"``): phrase
 elements (``ph``, ``b``, ``i``, ``uicontrol``, ``xref``, ``keyword``, ``term``, ``filepath``…) are within
@@ -23,9 +25,11 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Sequence
 
 from lxml import etree
 
+from tagmt.corpus import itslinks
 from tagmt.errors import TagmtError
 
 ITS_NS = "http://www.w3.org/2005/11/its"
@@ -70,21 +74,35 @@ def is_dita(root: etree._Element) -> bool:
     return local in DITA_ROOTS or cls.startswith(("- topic/", "- map/"))
 
 
-def resolve(tree: etree._ElementTree, path: str | Path) -> Resolved:
-    """Translate and Elements Within Text of every element of ``tree`` (see the module docstring)."""
+def resolve(tree: etree._ElementTree, path: str | Path, its_rules: Sequence[str | Path] = ()) -> Resolved:
+    """Translate and Elements Within Text of every element of ``tree`` (see the module docstring);
+    ``its_rules``: rules files the user gave for the rules the document links (``corpus.itslinks``)."""
     root = tree.getroot()
     dita = is_dita(root)
     global_translate: dict[int, bool] = {}
     global_within: dict[int, str] = {}
     attribute_rules: dict[int, dict[str, bool]] = {}
     out = Resolved(elements=list(root.iter(etree.Element)))
-    for rules in root.iter(f"{{{ITS_NS}}}rules"):
+    every = list(root.iter(f"{{{ITS_NS}}}rules"))
+    links = [rules for rules in every if rules.get(f"{{{XLINK_NS}}}href")]
+    first, at_link = itslinks.place(itslinks.load(its_rules), [rules.get(f"{{{XLINK_NS}}}href") for rules in links])
+    found = (global_translate, global_within, attribute_rules)
+    for rules_file in first:
+        for element in rules_file.rules:
+            apply_rules(element, root, rules_file.path, *found)
+    linked = iter(at_link)
+    for rules in every:
         if rules.get(f"{{{XLINK_NS}}}href"):
-            note = (f"{path}:{rules.sourceline}: linked ITS rules ({rules.get(f'{{{XLINK_NS}}}href')}) not loaded: "
-                    "tagmt reads no file a document points at; put the rules in the document")
-            out.notes.append(note)
-            print(f"tagmt: note: {note}", file=sys.stderr)
-        apply_rules(rules, root, path, global_translate, global_within, attribute_rules)
+            given = next(linked)
+            params = rule_params(rules)  # (the linking element's params reach the linked rules: ITS 2.0 §5.5)
+            for rules_file in given:
+                for element in rules_file.rules:
+                    apply_rules(element, root, rules_file.path, *found, params=params)
+            if not given:
+                note = itslinks.link_note(f"{path}:{rules.sourceline}", rules.get(f"{{{XLINK_NS}}}href"))
+                out.notes.append(note)
+                print(f"tagmt: note: {note}", file=sys.stderr)
+        apply_rules(rules, root, path, *found)
     for element in out.elements:
         parent = element.getparent()
         inherited = out.translate.get(id(parent), True) if parent is not None else True
@@ -136,18 +154,24 @@ def _local_name(element: etree._Element) -> str:
     return etree.QName(element).localname
 
 
+def rule_params(rules: etree._Element) -> dict[str, str]:
+    return {child.get("name") or "": child.text or "" for child in rules if child.tag == f"{{{ITS_NS}}}param"}
+
+
 def apply_rules(rules: etree._Element, root: etree._Element, path: str | Path, translate: dict[int, bool],
-                within: dict[int, str], attributes: dict[int, dict[str, bool]]) -> None:
+                within: dict[int, str], attributes: dict[int, dict[str, bool]],
+                params: dict[str, str] | None = None) -> None:
     """The ``its:translateRule``s and ``its:withinTextRule``s of ``rules`` applied to the document ``root``:
     by ``id()`` of each selected element, its value (a later call overrides an earlier one); by ``id()`` of
-    an element, the translate value of each selected attribute."""
+    an element, the translate value of each selected attribute. ``params``: those of the ``its:rules`` that
+    links ``rules`` (over their own)."""
     language = (rules.get("queryLanguage") or "xpath").strip()
     if language != "xpath":
         print(f"tagmt: note: {path}:{rules.sourceline}: ITS rules with queryLanguage={language!r} not applied: "
               "tagmt evaluates XPath selectors only", file=sys.stderr)
         return
     namespaces = {prefix: uri for prefix, uri in rules.nsmap.items() if prefix}
-    params = {}
+    linking, params = params or {}, {}
     for child in rules:
         if not isinstance(child.tag, str) or etree.QName(child).namespace != ITS_NS:
             continue
@@ -163,7 +187,7 @@ def apply_rules(rules: etree._Element, root: etree._Element, path: str | Path, t
             continue
         try:
             found = root.xpath(selector, namespaces={**namespaces, **{p: u for p, u in child.nsmap.items() if p}},
-                               **params)
+                               **{**params, **linking})
         except (etree.XPathError, TypeError) as exc:
             raise TagmtError(f"{path}:{child.sourceline}: its:{kind} selector {selector!r} is not an XPath "
                              f"expression lxml evaluates ({exc}); fix the rule") from None

@@ -137,12 +137,13 @@ def declare_language(root: Token | None, text: str, trg_lang: str) -> list[Edit]
 
 def read(path: Path, data: bytes, stream: object = None, *, placeholders: tuple[str, ...] | None = None,
          placeholder_regexes: tuple[str, ...] = (), references: list[str | None] | None = None,
-         references_name: object = None, **_: object) -> Corpus:
-    """An ITS-marked XML document or DITA topic as a corpus (see the module docstring)."""
+         references_name: object = None, its_rules: tuple[str, ...] = (), **_: object) -> Corpus:
+    """An ITS-marked XML document or DITA topic as a corpus (see the module docstring); ``its_rules``: the
+    rules files the user gave (``--its-rules``, ``corpus.itslinks``)."""
     path = Path(path)
     tree = (stream.tree() if stream is not None  # type: ignore[attr-defined]
             else parse_bytes(data, path, "XML document"))
-    resolved = resolve(tree, path)
+    resolved = resolve(tree, path, its_rules)
     text, codec = decode(data, path)
     toks = tokens(text, html=False)
     layout = build_tree(text, toks, resolved.elements, resolved, path)

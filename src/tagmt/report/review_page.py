@@ -153,7 +153,8 @@ def review_rows(input: InputFile, output: str | Path, *, overwrite: bool = False
 
     input_file = input
     input, src_lang, trg_lang = input_file.path, input_file.src_lang, input_file.trg_lang
-    marked = {"placeholders": input_file.placeholders, "placeholder_regexes": tuple(input_file.placeholder_regexes)}
+    marked = {"placeholders": input_file.placeholders, "placeholder_regexes": tuple(input_file.placeholder_regexes),
+              "its_rules": tuple(input_file.its_rules)}
     source = read_corpus(input, input_file.format, src_lang=src_lang, trg_lang=trg_lang, **marked)
     written = read_corpus(output, source.format if source.writes_targets else "lines", src_lang=src_lang,
                           trg_lang=trg_lang, **marked)

@@ -190,7 +190,7 @@ def _in_order_run(outputs: Sequence[str], references: Sequence[str | None], sour
                       [str(n + 1) for n in kept], approach=approach, notes=notes)
 
 
-def check_reference(ref: str | Path, *, input: str | Path | None = None, format: str | None = None,
+def check_reference(ref: str | Path, *, input: str | Path | InputFile | None = None, format: str | None = None,
                     src_lang: str | None = None, trg_lang: str | None = None, dataset: Any = None,
                     split: str | None = None, direction: Any = None) -> None:
     """Refuse, before any translation, a reference that cannot be assessed against: unreadable, of the
@@ -208,7 +208,9 @@ def check_reference(ref: str | Path, *, input: str | Path | None = None, format:
         return
     if str(ref) == DATA_REFERENCE and not Path(ref).exists():
         raise TagmtError("--ref data takes the data set's tagged targets of a --pair run; with --input give a file")
-    corpus = read_corpus(input, format, src_lang=src_lang, trg_lang=trg_lang)
+    source = InputFile.of(input)  # (an InputFile: its ITS rules files too)
+    rules = {"its_rules": source.its_rules} if source.its_rules else {}
+    corpus = read_corpus(source.path, format, src_lang=src_lang, trg_lang=trg_lang, **rules)
     if corpus.format in ("xliff12", "xliff2"):
         theirs = read_corpus(ref)
         if theirs.format not in ("xliff12", "xliff2"):
@@ -252,10 +254,12 @@ def assess_file_run(input: str | Path | InputFile, output: str | Path, ref: str 
         raise TagmtError("--ref data takes the data set's targets of a --pair run; with --input give a file")
     source = InputFile.of(input)
     src_lang, trg_lang = source.src_lang, source.trg_lang
-    corpus = read_corpus(source.path, source.format, src_lang=src_lang, trg_lang=trg_lang)
+    rules = {"its_rules": source.its_rules} if source.its_rules else {}
+    corpus = read_corpus(source.path, source.format, src_lang=src_lang, trg_lang=trg_lang, **rules)
     if corpus.format not in ("xliff12", "xliff2"):
         # a document (issue 32) is written translated: its segments, read back; else a line file
-        outputs = read_corpus(output, corpus.format).sources if corpus.writes_targets else read_segments(output)
+        outputs = (read_corpus(output, corpus.format, **rules).sources if corpus.writes_targets
+                   else read_segments(output))
         references = read_references(ref, src_lang=src_lang, trg_lang=trg_lang, count=len(outputs), of=str(output))
         return _in_order_run(outputs, references, corpus.sources, ref, approach)
     return _assess_xliff(corpus, output, ref, approach, overwrite, kept)

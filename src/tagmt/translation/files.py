@@ -197,7 +197,8 @@ def translate_file(
     overwrite, in_place = target.overwrite, target.in_place
     refuse_overwriting_inputs([("output", str(output))], [("input", str(input))], in_place=("output", "input"),
                               allow_in_place=in_place, in_place_flag="in_place=True")
-    marked = {"placeholders": source.placeholders, "placeholder_regexes": source.placeholder_regexes}
+    marked = {"placeholders": source.placeholders, "placeholder_regexes": source.placeholder_regexes,
+              "its_rules": source.its_rules}
     corpus = read_corpus(input, format, src_lang=src_lang, trg_lang=trg_lang, **marked)
     if references is not None and not corpus.bilingual:
         corpus = read_corpus(input, corpus.format, references=references, **marked)

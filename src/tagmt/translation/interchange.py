@@ -7,8 +7,8 @@ segment's own id in ``name``), its inline codes as ``pc`` (a code with content),
 a target the file already holds (PO, XLIFF) goes along with ``state="translated"``, and a segment the file locks
 has ``translate="no"``. What is needed to rebuild the file travels inside the document: the original bytes,
 base64, in the file's ``<skeleton>``, with their SHA-256, the format and the placeholder kinds they were read
-with as ``tagmt:`` attributes of ``<file>`` (so nothing outside the XLIFF is needed, and nothing outside it is
-read).
+with (and the bytes of the ``--its-rules`` files) as ``tagmt:`` attributes of ``<file>`` (so nothing outside
+the XLIFF is needed, and nothing outside it is read).
 
 ``merge_file(OUT.xlf, FILE2)`` reads those bytes back with the same format and options, takes each unit's target
 and writes the file through its format's own writer: merging an untouched extraction gives the input back byte
@@ -59,10 +59,11 @@ class Extraction:
 
 def extract_file(path: str | Path, output: str | Path, *, format: str | None = None, src_lang: str | None = None,
                  trg_lang: str | None = None, placeholders: Sequence[str] | None = None,
-                 placeholder_regexes: Sequence[str] = ()) -> Extraction:
-    """Write ``path`` (any format tagmt reads from one file) as an XLIFF 2.1 document at ``output``."""
+                 placeholder_regexes: Sequence[str] = (), its_rules: Sequence[str | Path] = ()) -> Extraction:
+    """Write ``path`` (any format tagmt reads from one file) as an XLIFF 2.1 document at ``output``;
+    ``its_rules``: ITS rules files the document is read with, carried inside the XLIFF for merge."""
     refuse_overwriting_inputs([("-o", str(output))], [("FILE", str(path))])
-    corpus = _read(Path(path), format, placeholders, placeholder_regexes, src_lang, trg_lang)
+    corpus = _read(Path(path), format, placeholders, placeholder_regexes, src_lang, trg_lang, its_rules)
     src = src_lang or corpus.src_lang
     trg = trg_lang or corpus.trg_lang
     if not src:
@@ -70,6 +71,9 @@ def extract_file(path: str | Path, output: str | Path, *, format: str | None = N
     data = _bytes_of(Path(path))
     options = {"placeholders": list(placeholders) if placeholders is not None else None,
                "placeholder_regexes": list(placeholder_regexes)}
+    if its_rules:  # (their bytes, as the document's: merge reads nothing outside the XLIFF)
+        options["its_rules"] = [[Path(rules).name, base64.b64encode(_bytes_of(Path(rules))).decode("ascii")]
+                                for rules in its_rules]
     head = (f'<?xml version="1.0" encoding="UTF-8"?>\n<xliff xmlns="{XLIFF2}" xmlns:tagmt="{TAGMT_NS}" '
             f'version="2.1" srcLang="{escape_attribute(src)}"'
             + (f' trgLang="{escape_attribute(trg)}"' if trg else "") + ">\n"
@@ -106,8 +110,13 @@ def merge_file(path: str | Path, output: str | Path, *, overwrite: bool = False)
     with tempfile.TemporaryDirectory(prefix="tagmt-merge-") as folder:
         copy = Path(folder) / Path(file.get("original") or "original").name
         copy.write_bytes(data)
+        rules = []
+        for k, (name, data64) in enumerate(options.get("its_rules") or ()):  # each in a folder: names may repeat
+            (Path(folder) / f"its{k}").mkdir()
+            rules.append(Path(folder) / f"its{k}" / Path(name).name)
+            rules[-1].write_bytes(base64.b64decode(data64))
         corpus = _read(copy, file.get(f"{{{TAGMT_NS}}}format"), options.get("placeholders"),
-                       options.get("placeholder_regexes") or (), root.get("srcLang"), root.get("trgLang"))
+                       options.get("placeholder_regexes") or (), root.get("srcLang"), root.get("trgLang"), rules)
         if len(corpus.segments) != len(translated.segments):
             raise TagmtError(f"{path}: {len(translated.segments)} units, but the original file has "
                              f"{len(corpus.segments)} segments; was a unit added or removed?")
@@ -120,10 +129,10 @@ def merge_file(path: str | Path, output: str | Path, *, overwrite: bool = False)
 
 
 def _read(path: Path, format: str | None, placeholders: Sequence[str] | None, regexes: Sequence[str],
-          src_lang: str | None, trg_lang: str | None) -> Corpus:
-    given: dict = {}
+          src_lang: str | None, trg_lang: str | None, its_rules: Sequence[str | Path] = ()) -> Corpus:
+    given: dict = {"its_rules": tuple(its_rules)} if its_rules else {}
     if placeholders is not None or regexes:  # (the readers take them once placeholders are codes: issue 32)
-        given = {"placeholders": placeholders, "placeholder_regexes": tuple(regexes)}
+        given.update(placeholders=placeholders, placeholder_regexes=tuple(regexes))
     corpus = read_corpus(path, format, src_lang=src_lang, trg_lang=trg_lang, **given)
     if input_format(corpus.format).write is None:
         raise TagmtError(f"{path}: tagmt reads {corpus.format} files but cannot write them back; extract and merge "

@@ -64,6 +64,8 @@ class InputFile:
     #: the kinds of placeholder that become codes and a project's own expressions (``corpus.read_corpus``)
     placeholders: Sequence[str] | str | None = None
     placeholder_regexes: Sequence[str] = ()
+    #: ITS rules files standing in for those the document links (``corpus.read_corpus``'s ``its_rules``)
+    its_rules: Sequence[str | Path] = ()
 
     @classmethod
     def of(cls, given: Union[str, Path, "InputFile"]) -> "InputFile":

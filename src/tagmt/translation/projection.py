@@ -103,6 +103,9 @@ def project_lines(
 
     given = source if isinstance(source, InputFile) else InputFile(source)
     source = given.path
+    if given.its_rules:
+        raise TagmtError(f"{source}: --its-rules is for HTML pages and ITS-marked XML documents (DITA), not "
+                         "line files; leave it out")
     refuse_overwriting_inputs([("output", str(output))], [("source", str(source)), ("translation", str(translation)),
                                                           ("ref", str(ref) if ref else None)])
     src, trg = normalize(src_lang, "--src-lang"), normalize(trg_lang, "--trg-lang")
@@ -317,7 +320,8 @@ def project_document(
                               in_place=("output", "input"), allow_in_place=target.in_place,
                               in_place_flag="in_place=True")
     corpus = read_corpus(input, source.format, src_lang=source.src_lang, trg_lang=source.trg_lang,
-                         placeholders=source.placeholders, placeholder_regexes=source.placeholder_regexes)
+                         placeholders=source.placeholders, placeholder_regexes=source.placeholder_regexes,
+                         its_rules=source.its_rules)
     lines = read_segments(translation)
     if len(lines) != len(corpus.segments):
         raise TagmtError(f"{translation} has {len(lines)} lines but {input} has {len(corpus.segments)} segments: give "
