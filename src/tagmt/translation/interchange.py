@@ -29,7 +29,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
 
-from lxml import etree
 
 from tagmt.atomic import write_atomic
 from tagmt.corpus import Corpus, read_corpus
