@@ -29,7 +29,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
 
-
 from tagmt.atomic import write_atomic
 from tagmt.corpus import Corpus, read_corpus
 from tagmt.corpus.formats import input_format
