@@ -388,7 +388,9 @@ def _check_assessment(args: argparse.Namespace) -> None:
 
         from tagmt.translation.options import InputFile
 
-        document = InputFile(args.input, its_rules=tuple(args.its_rules)) if args.its_rules else args.input
+        from tagmt.commands.shared import placeholder_options
+
+        document = InputFile(args.input, **placeholder_options(args)) if args.input else None
         where = (dict(input=document, format=args.format, src_lang=args.src_lang, trg_lang=args.trg_lang)
                  if args.input else dict(dataset=args.data, split=args.split,
                                          direction=parse_direction(args.pair, include_zf=args.zf)))
@@ -414,7 +416,9 @@ def _assess(args: argparse.Namespace, output, about: list[str], **where) -> None
     if not args.ref:
         return
     if args.input:
-        source = InputFile(args.input, args.format, args.src_lang, args.trg_lang, its_rules=tuple(args.its_rules))
+        from tagmt.commands.shared import placeholder_options
+
+        source = InputFile(args.input, args.format, args.src_lang, args.trg_lang, **placeholder_options(args))
         run = assessment.assess_file_run(source, output, args.ref, approach=args.approach, overwrite=args.overwrite,
                                          **where)
     else:

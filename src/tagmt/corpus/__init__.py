@@ -101,13 +101,16 @@ def read_corpus(path: str | Path, format: str | None = None, *, src_lang: str | 
 
 
 def read_references(path: str | Path, *, src_lang: str | None = None, trg_lang: str | None = None,
-                    count: int | None = None, of: str = "the input") -> list[str | None]:
+                    count: int | None = None, of: str = "the input", placeholders: Sequence[str] | str | None = None,
+                    placeholder_regexes: Sequence[str] = ()) -> list[str | None]:
     """The tagged references ``path`` holds, in order, whatever its format (:func:`read_corpus` picks the
     reader, :func:`tagmt.corpus.detect.detect` decides): a line file's lines, the ``trg_lang`` side of a TMX's
     units (``src_lang`` as for :func:`read_corpus`), an XLIFF's targets; None for a unit without one. Text
     escaped as every corpus's. ``count``: the segments of ``of`` (what the references are for, as the message
-    names it), refused in one line when the reference has another number."""
-    references = references_of(read_corpus(path, src_lang=src_lang, trg_lang=trg_lang))
+    names it), refused in one line when the reference has another number. ``placeholders``,
+    ``placeholder_regexes``: read as the input was (a reference's ``%s`` a code, as the input's)."""
+    references = references_of(read_corpus(path, src_lang=src_lang, trg_lang=trg_lang, placeholders=placeholders,
+                                           placeholder_regexes=placeholder_regexes))
     if count is not None and len(references) != count:
         raise TagmtError(f"--ref {path} has {len(references)} segments but {of} has {count}: give the tagged "
                          "reference segment for segment (a line file: line for line)")

@@ -208,16 +208,16 @@ def check_reference(ref: str | Path, *, input: str | Path | InputFile | None = N
         return
     if str(ref) == DATA_REFERENCE and not Path(ref).exists():
         raise TagmtError("--ref data takes the data set's tagged targets of a --pair run; with --input give a file")
-    source = InputFile.of(input)  # (an InputFile: its ITS rules files too)
-    rules = {"its_rules": source.its_rules} if source.its_rules else {}
-    corpus = read_corpus(source.path, format, src_lang=src_lang, trg_lang=trg_lang, **rules)
+    source = InputFile.of(input)  # (an InputFile: its placeholders and ITS rules files too)
+    corpus = read_corpus(source.path, format, src_lang=src_lang, trg_lang=trg_lang, **source.reading())
     if corpus.format in ("xliff12", "xliff2"):
         theirs = read_corpus(ref)
         if theirs.format not in ("xliff12", "xliff2"):
             raise TagmtError(f"{ref}: with an XLIFF --input, --ref takes the same XLIFF with tagged targets, not a "
                              f"{theirs.format} file")
         return
-    read_references(ref, src_lang=src_lang, trg_lang=trg_lang, count=len(corpus.segments), of=f"--input {input}")
+    read_references(ref, src_lang=src_lang, trg_lang=trg_lang, count=len(corpus.segments), of=f"--input {input}",
+                    placeholders=source.placeholders, placeholder_regexes=tuple(source.placeholder_regexes))
 
 
 def assess_pair_run(output: str | Path, ref: str | Path, *, dataset: Any, split: str | None, direction: Any,
@@ -254,13 +254,15 @@ def assess_file_run(input: str | Path | InputFile, output: str | Path, ref: str 
         raise TagmtError("--ref data takes the data set's targets of a --pair run; with --input give a file")
     source = InputFile.of(input)
     src_lang, trg_lang = source.src_lang, source.trg_lang
-    rules = {"its_rules": source.its_rules} if source.its_rules else {}
-    corpus = read_corpus(source.path, source.format, src_lang=src_lang, trg_lang=trg_lang, **rules)
+    reading = source.reading()
+    corpus = read_corpus(source.path, source.format, src_lang=src_lang, trg_lang=trg_lang, **reading)
     if corpus.format not in ("xliff12", "xliff2"):
         # a document (issue 32) is written translated: its segments, read back; else a line file
-        outputs = (read_corpus(output, corpus.format, **rules).sources if corpus.writes_targets
+        outputs = (read_corpus(output, corpus.format, **reading).sources if corpus.writes_targets
                    else read_segments(output))
-        references = read_references(ref, src_lang=src_lang, trg_lang=trg_lang, count=len(outputs), of=str(output))
+        references = read_references(ref, src_lang=src_lang, trg_lang=trg_lang, count=len(outputs), of=str(output),
+                                     placeholders=source.placeholders,
+                                     placeholder_regexes=tuple(source.placeholder_regexes))
         return _in_order_run(outputs, references, corpus.sources, ref, approach)
     return _assess_xliff(corpus, output, ref, approach, overwrite, kept)
 

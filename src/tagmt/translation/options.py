@@ -72,6 +72,13 @@ class InputFile:
         """``given`` as an ``InputFile``: a path is one with everything read from the file."""
         return given if isinstance(given, InputFile) else cls(given)
 
+    def reading(self) -> dict[str, Any]:
+        """How the file's segments are read besides format and languages (``corpus.read_corpus``'s placeholder
+        kinds and expressions, ITS rules files): every reader of the same input — the run, its reference check,
+        its assessment — reads the same segments."""
+        return {"placeholders": self.placeholders, "placeholder_regexes": tuple(self.placeholder_regexes),
+                "its_rules": tuple(self.its_rules)}
+
 
 @dataclass(frozen=True)
 class OutputFile:
