@@ -118,3 +118,23 @@ def test_literal_block_that_starts_with_an_empty_line_keeps_its_indentation(tmp_
     data = b"key: |\n\n  first line after an empty one\n  second\nnext: x\n"
     _, out = round_trip(tmp_path, "b.yml", data, transform=pseudo)
     assert load(out) == {"key": "[\nFIRST LINE AFTER AN EMPTY ONE\nSECOND]\n", "next": "[X]"}
+
+
+@given(st.lists(st.one_of(st.just(""), st.from_regex(r"[a-zé][a-zé .,]{0,12}", fullmatch=True)), min_size=1,
+                max_size=6).filter(lambda lines: lines[-1] != ""))
+@settings(max_examples=80, deadline=None)
+def test_a_folded_block_written_reads_back_as_its_text(lines):
+    """A `>` block scalar written by the YAML writer reads back as the text written: each break after a line of
+    text is an empty line more (it would fold to a space), the empty lines before the first line of text are
+    breaks as written (a block starting with an empty line gained one before)."""
+    import io
+
+    from ruamel.yaml import YAML
+
+    from tagmt.corpus.yamlres import block
+
+    text = "\n".join(line.rstrip() for line in lines)
+    if not text.strip() or text.endswith("\n"):
+        return
+    written = "key: " + block(">", "  ", "\n", True)(text)
+    assert YAML(typ="safe").load(io.StringIO(written))["key"] == text + "\n"

@@ -62,11 +62,18 @@ def single_quoted(text: str) -> str:
 def block(header: str, indent: str, trailing: str, folded: bool):
     def write(text: str) -> str:
         lines = text.split("\n")
-        joiner = "\n\n" if folded else "\n"
-        body = joiner.join((indent + line) if line else "" for line in lines)
-        if folded:
-            body = body.replace("\n\n\n", "\n\n" + indent + "\n")  # (an empty line of the text itself)
-        return header + "\n" + body + trailing
+        if not folded:
+            return header + "\n" + "\n".join((indent + line) if line else "" for line in lines) + trailing
+        # folded: a break between two lines of text folds to a space, so each break the text holds after a line of
+        # text is one empty line more; the empty lines before the first line of text are breaks as written
+        out: list[str] = []
+        seen_text = False
+        for line in lines:
+            if line and seen_text:
+                out.append("")
+            out.append(indent + line if line else "")
+            seen_text = seen_text or bool(line)
+        return header + "\n" + "\n".join(out) + trailing
     return write
 
 
