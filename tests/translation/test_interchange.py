@@ -193,3 +193,28 @@ def test_extract_needs_a_source_language_and_merge_a_file(tmp_path, capsys):
     assert main(["merge", str(tmp_path / "missing.xlf"), "-o", str(tmp_path / "o.json")]) == 2
     err = capsys.readouterr().err
     assert err.startswith("tagmt: error:") and err.count("\n") == 1
+
+
+_FUZZY_PO = ('msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n"Language: de\\n"\n\n'
+             '#, fuzzy, c-format\nmsgid "Open %s"\nmsgstr "Datei %s offnen"\n\nmsgid "Save file"\nmsgstr ""\n')
+
+
+def test_a_fuzzy_draft_goes_to_the_cat_tool_as_an_initial_target(tmp_path):
+    """The translator sees the PO file's fuzzy draft (state `initial`, its placeholder a code as in the source);
+    untouched, it merges back byte for byte; edited, it replaces the draft only with --overwrite, as a kept
+    translation does (the draft is someone's work too), and the `fuzzy` flag stays."""
+    po = tmp_path / "de.po"
+    po.write_text(_FUZZY_PO, "utf-8")
+    xlf = extract_file(po, tmp_path / "de.xlf", src_lang="en").output
+    segments = etree.parse(str(xlf)).getroot().findall(f".//{{{XLIFF2}}}segment")
+    assert [s.get("state") for s in segments] == ["initial", None]
+    target = segments[0].find(f"{{{XLIFF2}}}target")
+    assert target is not None and "".join(target.itertext()) == "Datei  offnen" and len(target) == 1  # %s: a <ph>
+    untouched = merge_file(xlf, tmp_path / "same.po")[0]
+    assert untouched.read_bytes() == po.read_bytes()
+    edited = tmp_path / "edited.xlf"
+    edited.write_text(xlf.read_text("utf-8").replace("offnen</target>", "öffnen</target>"), "utf-8")
+    kept = merge_file(edited, tmp_path / "kept.po")[0].read_text("utf-8")
+    assert 'msgstr "Datei %s offnen"' in kept
+    replaced = merge_file(edited, tmp_path / "new.po", overwrite=True)[0].read_text("utf-8")
+    assert 'msgstr "Datei %s öffnen"' in replaced and "#, fuzzy, c-format" in replaced

@@ -4,7 +4,8 @@ tool can open, and that document, translated, becomes the file again.
 ``extract_file(FILE, OUT.xlf)`` writes one ``<unit>`` per segment (ids ``u1``, ``u2``… in reading order; the
 segment's own id in ``name``), its inline codes as ``pc`` (a code with content), ``ph`` (standalone) and isolated
 ``sc``/``ec`` (a half whose partner is in another segment), each with its original markup in ``<originalData>``;
-a target the file already holds (PO, XLIFF) goes along with ``state="translated"``, and a segment the file locks
+a target the file already holds (PO, XLIFF) goes along with ``state="translated"`` (a fuzzy PO draft with
+``state="initial"``: the translator's starting point), and a segment the file locks
 has ``translate="no"``. What is needed to rebuild the file travels inside the document: the original bytes,
 base64, in the file's ``<skeleton>``, with their SHA-256, the format and the placeholder kinds they were read
 with (and the bytes of the ``--its-rules`` files) as ``tagmt:`` attributes of ``<file>`` (so nothing outside
@@ -33,6 +34,7 @@ from tagmt.atomic import write_atomic
 from tagmt.corpus import Corpus, read_corpus
 from tagmt.corpus.formats import input_format
 from tagmt.corpus.model import CLOSE, OPEN, PAIR, STANDALONE, Segment, placeholder_id
+from tagmt.corpus.splice import SOURCE, Skeleton
 from tagmt.errors import TagmtError
 from tagmt.markup import tokenize
 from tagmt.outputs import refuse_overwriting_inputs
@@ -80,7 +82,7 @@ def extract_file(path: str | Path, output: str | Path, *, format: str | None = N
             f'tagmt:options="{escape_attribute(json.dumps(options, sort_keys=True))}">\n'
             f'  <skeleton><tagmt:original encoding="base64">{base64.b64encode(data).decode("ascii")}'
             "</tagmt:original></skeleton>\n")
-    units = (_unit(k, segment) for k, segment in enumerate(corpus.segments, start=1))
+    units = (_unit(k + 1, segment, _held(corpus, k, segment)) for k, segment in enumerate(corpus.segments))
     written = write_atomic(output, [head, *units, " </file>\n</xliff>\n"])
     return Extraction(written, len(corpus.segments), corpus.format)
 
@@ -118,7 +120,8 @@ def merge_file(path: str | Path, output: str | Path, *, overwrite: bool = False)
         if len(corpus.segments) != len(translated.segments):
             raise TagmtError(f"{path}: {len(translated.segments)} units, but the original file has "
                              f"{len(corpus.segments)} segments; was a unit added or removed?")
-        targets = [_target(segment, unit) for segment, unit in zip(corpus.segments, translated.segments)]
+        targets = [_target(segment, unit, _held(corpus, k, segment))
+                   for k, (segment, unit) in enumerate(zip(corpus.segments, translated.segments))]
         if not corpus.writes_targets:  # a monolingual file rebuilt: a segment without a target keeps its source
             targets = [target if target is not None else segment.source
                        for target, segment in zip(targets, corpus.segments)]
@@ -144,15 +147,27 @@ def _bytes_of(path: Path) -> bytes:
     return read_bytes(path)
 
 
-def _unit(k: int, segment: Segment) -> str:
+def _held(corpus: Corpus, k: int, segment: Segment) -> str | None:
+    """The target segment ``k`` holds in the file (tagged): its human translation, else a draft the file keeps
+    (a fuzzy PO msgstr, ``Segment.keep == "fuzzy"``: no reference, but the translator's starting point)."""
+    if segment.reference is not None or segment.keep != "fuzzy" or not isinstance(corpus.native, Skeleton):
+        return segment.reference
+    piece = corpus.native.special.get(k)
+    return piece.original if piece is not None and isinstance(piece.original, str) and piece.original != SOURCE \
+        else None
+
+
+def _unit(k: int, segment: Segment, held: str | None) -> str:
+    """Unit ``k``: the segment's source, the target the file holds (a translation in state ``translated``, a
+    fuzzy draft in state ``initial``), and the original data of its codes."""
     data: list[str] = []
     source = _inline(segment, segment.source, data)
     target = ""
-    if segment.reference is not None:
-        target = f"<target>{_inline(segment, segment.reference, [])}</target>"
+    if held is not None:
+        target = f"<target>{_inline(segment, held, [])}</target>"
     original = "".join(f'<data id="d{escape_attribute(key)}">{escape(markup)}</data>' for key, markup in data)
     attributes = f' name="{escape_attribute(segment.id)}"' + (' translate="no"' if segment.locked else "")
-    state = ' state="translated"' if segment.reference is not None else ""
+    state = ' state="translated"' if segment.reference is not None else ' state="initial"' if held is not None else ""
     return (f'  <unit id="u{k}"{attributes}>\n'
             + (f"   <originalData>{original}</originalData>\n" if original else "")
             + f"   <segment{state}><source>{source}</source>{target}</segment>\n  </unit>\n")
@@ -234,13 +249,13 @@ def _inline(segment: Segment, tagged: str, data: list[tuple[str, str]]) -> str:
 _ID_ATTRIBUTE = re.compile(r'(\bid=")([gxbe])([^"]*)(")')
 
 
-def _target(segment: Segment, unit: Segment) -> str | None:
+def _target(segment: Segment, unit: Segment, held: str | None) -> str | None:
     """The unit's target with the extraction's inline codes turned back into the original segment's: the
     placeholders' ids without their kind's letter, the other markup (``t1``…) as the source had it."""
     if unit.reference is None:
         return None
-    if unit.reference == _own(segment, segment.reference):
-        return None  # the target the file already had, untouched: nothing to write
+    if unit.reference == _own(segment, held):
+        return None  # the target the file already had (a translation or a draft), untouched: nothing to write
     markup = {code.xid: code for _, code in _codes(segment, segment.source) if code is not None}
     out: list[str] = []
     closing: list[str] = []
