@@ -1,9 +1,12 @@
 """What a file that is no text is: compressed, an archive, a program, an image — named by its first bytes
 (the "magic numbers" of each format), so that a gzip file given as XLIFF is refused as a gzip file, not as
-"not UTF-8". Written here rather than with python-magic: a dozen fixed signatures need no C library."""
+"not UTF-8". Written here rather than with python-magic: a dozen fixed signatures need no C library. And which
+text files are UTF-16 or UTF-32 (``wide_encoding``: by byte-order mark, else by zero bytes), for the readers that
+read them (``corpus.widetext``) and those that name them in their refusal (``safeio``, ``safexml``, ``.strings``)."""
 
 from __future__ import annotations
 
+import codecs
 from pathlib import Path
 
 from tagmt.errors import TagmtError
@@ -44,3 +47,26 @@ def refuse_binary(head: bytes, path: str | Path, what: str) -> None:
     kind = binary_kind(head)
     if kind is not None:
         raise TagmtError(f"{path}: {kind[0]}, not a text file tagmt can read as {what}; {kind[1]}")
+
+
+#: Byte-order marks, UTF-32 first (its little-endian mark starts with UTF-16's).
+_MARKS = ((codecs.BOM_UTF32_LE, "utf-32-le"), (codecs.BOM_UTF32_BE, "utf-32-be"),
+          (codecs.BOM_UTF16_LE, "utf-16-le"), (codecs.BOM_UTF16_BE, "utf-16-be"))
+
+
+def wide_encoding(data: bytes) -> tuple[str, bytes] | None:
+    """(codec, byte-order mark) of ``data`` in UTF-16 or UTF-32 — by its mark, else by the zero bytes of its
+    first two characters — or None (UTF-8, a legacy encoding, or a file too short to tell)."""
+    for mark, codec in _MARKS:
+        if data.startswith(mark):
+            return codec, mark
+    head = data[:4]
+    if len(head) == 4 and head[:3] == b"\0\0\0" and head[3]:
+        return "utf-32-be", b""
+    if len(head) == 4 and head[0] and head[1:] == b"\0\0\0":
+        return "utf-32-le", b""
+    if len(head) == 4 and head[0] == 0 and head[1] and head[2] == 0 and head[3]:
+        return "utf-16-be", b""
+    if len(head) == 4 and head[0] and head[1] == 0 and head[2] and head[3] == 0:
+        return "utf-16-le", b""
+    return None

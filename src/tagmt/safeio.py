@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 from tagmt.errors import TagmtError
+from tagmt.filekinds import wide_encoding
 
 MIB = 1 << 20
 #: Default limits; ``TAGMT_MAX_FILE_MB`` raises (or lowers) every limit at once.
@@ -180,15 +181,6 @@ def _position(data: bytes, offset: int) -> tuple[int, int]:
     return data.count(b"\n", 0, offset) + 1, offset - line_start + 1
 
 
-_WIDE_MARKS = ((b"\xff\xfe\x00\x00", "UTF-32LE"), (b"\x00\x00\xfe\xff", "UTF-32BE"), (b"\xff\xfe", "UTF-16LE"),
-               (b"\xfe\xff", "UTF-16BE"))
-
-
-def _wide_mark(data: bytes) -> str | None:
-    """The UTF-16/UTF-32 encoding whose byte-order mark starts ``data``, or None."""
-    return next((name for mark, name in _WIDE_MARKS if data.startswith(mark)), None)
-
-
 def decode_utf8(data: bytes, path: str | Path, *, what: str = "file", fix: str = "convert the file to UTF-8",
                 first_line: int = 1) -> str:
     """``data`` decoded as UTF-8 (a leading byte order mark dropped when ``data`` starts the file); a
@@ -197,8 +189,9 @@ def decode_utf8(data: bytes, path: str | Path, *, what: str = "file", fix: str =
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        wide = _wide_mark(data) if first_line == 1 else None
-        if wide is not None:
+        found = wide_encoding(data) if first_line == 1 else None
+        if found is not None and found[1]:  # (a byte-order mark says it)
+            wide = found[0].upper().replace("-LE", "LE").replace("-BE", "BE")  # (as iconv names it: UTF-16LE)
             raise TagmtError(f"{path}: a {wide} file ({what}), read here in UTF-8 only; convert it "
                              f"(iconv -f {wide} -t UTF-8 FILE)") from None
         line, column = _position(data, exc.start)

@@ -16,6 +16,7 @@ from pathlib import Path
 from lxml import etree
 
 from tagmt.errors import TagmtError
+from tagmt.filekinds import wide_encoding
 from tagmt.safeio import check_xml_encoding
 
 PARSER = etree.XMLParser(
@@ -86,7 +87,8 @@ _NAMING_DOCTYPE = re.compile(
 def _check_prolog(data: bytes, path: str | Path, what: str) -> None:
     """Refuse a document whose prolog declares entities or a DOCTYPE with an internal subset, and one in UTF-32
     (which XML processors need not read, and libxml2 does not: named, not "Start tag expected")."""
-    if data[:4] in (b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff", b"<\x00\x00\x00", b"\x00\x00\x00<"):
+    found = wide_encoding(data)
+    if found is not None and found[0].startswith("utf-32"):
         raise TagmtError(f"{path}: an XML file in UTF-32; XML is read in UTF-8 or UTF-16: convert it "
                          "(iconv -f UTF-32 -t UTF-8 FILE, and declare encoding=\"UTF-8\")")
     root = _ROOT_START.search(data)

@@ -24,6 +24,7 @@ from tagmt.corpus import splice
 from tagmt.corpus.formats import InputFormat, register
 from tagmt.corpus.model import Corpus, Segment
 from tagmt.errors import TagmtError
+from tagmt.filekinds import wide_encoding
 from tagmt.safexml import parse_bytes
 from tagmt.xmltext import unescape as xml_unescape
 
@@ -53,7 +54,8 @@ def escape(text: str) -> str:
 
 def decode(data: bytes, path: Path) -> tuple[str, str, bytes]:
     """(text, encoding, byte-order mark) of a .strings file."""
-    if data[:4] in (codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE):
+    found = wide_encoding(data)
+    if found is not None and found[0].startswith("utf-32"):
         raise TagmtError(f"{path}: a UTF-32 file; .strings files are read in UTF-8 or UTF-16, as Apple's tools write "
                          "them: convert it (iconv -f UTF-32 -t UTF-16 FILE)")
     for bom, encoding in ((codecs.BOM_UTF8, "utf-8"), (codecs.BOM_UTF16_LE, "utf-16-le"),

@@ -11,33 +11,12 @@ write back, and YAML and properties files have no such function.
 
 from __future__ import annotations
 
-import codecs
 from pathlib import Path
 
 from tagmt.errors import TagmtError
+from tagmt.filekinds import wide_encoding
 
-#: Byte-order marks, UTF-32 first (its little-endian mark starts with UTF-16's).
-_MARKS = ((codecs.BOM_UTF32_LE, "utf-32-le"), (codecs.BOM_UTF32_BE, "utf-32-be"),
-          (codecs.BOM_UTF16_LE, "utf-16-le"), (codecs.BOM_UTF16_BE, "utf-16-be"))
-
-
-def wide_encoding(data: bytes) -> tuple[str, bytes] | None:
-    """(codec, byte-order mark) of ``data`` in UTF-16 or UTF-32 — by its mark, else by the zero bytes of its
-    first two characters — or None (UTF-8, a legacy encoding, or a file too short to tell)."""
-    for mark, codec in _MARKS:
-        if data.startswith(mark):
-            return codec, mark
-    head = data[:4]
-    if len(head) == 4 and head[:3] == b"\0\0\0" and head[3]:
-        return "utf-32-be", b""
-    if len(head) == 4 and head[0] and head[1:] == b"\0\0\0":
-        return "utf-32-le", b""
-    if len(head) == 4 and head[0] == 0 and head[1] and head[2] == 0 and head[3]:
-        return "utf-16-be", b""
-    if len(head) == 4 and head[0] and head[1] == 0 and head[2] and head[3] == 0:
-        return "utf-16-le", b""
-    return None
-
+__all__ = ["decode_wide", "wide_encoding"]
 
 def decode_wide(data: bytes, path: str | Path, what: str) -> tuple[str, str, bytes] | None:
     """(text, codec, byte-order mark) of a UTF-16/UTF-32 file (``wide_encoding``), else None; bytes that are
