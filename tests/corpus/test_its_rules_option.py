@@ -49,7 +49,7 @@ def test_xml_translate_and_within_text_rules_from_the_file(tmp_path: Path, capsy
     assert sources(doc) == ["Run", "this", "now.", "ls -l"]  # the link alone: nothing loaded
     err = capsys.readouterr().err.strip().splitlines()
     assert err == [f"tagmt: note: {doc}:3: linked ITS rules (rules.xml) not loaded: tagmt reads no file a document "
-                   "points at; pass --its-rules PATH to apply them"]
+                   "points at; pass --its-rules PATH (or --its-rules linked) to apply them"]
     assert sources(doc, rules) == ['Run <g id="1">this</g> now.']
     assert capsys.readouterr().err == ""
 
@@ -143,7 +143,7 @@ def test_html_translate_rule_from_the_file_at_the_link(tmp_path: Path, capsys: p
     assert "Decor" in without and any("Acme" in s for s in without)
     assert capsys.readouterr().err.strip() == (
         f"tagmt: note: {page}:4: linked ITS rules (rules.xml) not loaded: tagmt reads no file a document points at; "
-        "pass --its-rules PATH to apply them")
+        "pass --its-rules PATH (or --its-rules linked) to apply them")
     got = sources(page, rules)
     assert got == ["T", 'Buy <x id="1"/> now.', '<x id="1"/> Caption', '<g id="1">Shown</g> text',
                    '<g id="1">Local</g> wins']

@@ -13,7 +13,8 @@ examples:
   tagmt views --input manual.xlf --view plain --side source      # any XLIFF, TMX or tagged line file
 
 views: tagged (DITA inline tags written out), masked (XLIFF placeholders <x/>, <g>…</g>),
-plain (text only, references as <locked-ref>), dita (one <id>.dita file per document; needs -o DIR).
+plain (text only, references as <locked-ref>), dita (one <id>.dita file per document; needs -o DIR),
+its-translate (with --input, no --side: the ITS 2.0 Translate value of every element and attribute).
 With --input: tagged (inline codes as <g id>/<x id/>/<bx id/>/<ex id/>, text XML-escaped) and plain
 (text only, unescaped) of the sources or the targets.
 """
@@ -34,8 +35,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--split", help="split name, e.g. dev (default: the only split)")
     parser.add_argument("--pair", metavar="SRC-TRG", help="direction, e.g. en-ja or ja-ko")
     parser.add_argument("--input", metavar="FILE", help="an XLIFF, TMX or tagged line file instead of the data set")
-    parser.add_argument("--view", required=True, choices=("tagged", "masked", "plain", "dita"))
-    parser.add_argument("--side", required=True, choices=("source", "target"))
+    parser.add_argument("--view", required=True, choices=("tagged", "masked", "plain", "dita", "its-translate"),
+                        help="its-translate (with --input, no --side): the ITS 2.0 Translate value of every element "
+                             "and attribute, one per line, as the W3C ITS 2.0 test suite writes it")
+    parser.add_argument("--side", choices=("source", "target"), help="the side shown (every view but its-translate)")
     parser.add_argument("-o", "--output", metavar="PATH", help="output file (folder for --view dita); default stdout")
     parser.add_argument("--zf", action="store_true", help="allow Traditional Chinese (zf) directions")
     from tagmt.commands.shared import add_placeholder_arguments
@@ -58,6 +61,10 @@ def run(args: argparse.Namespace) -> int:
         raise TagmtError("--placeholders and --placeholder-regex are for --input files")
     if not args.input and args.its_rules:
         raise TagmtError("--its-rules is for --input documents (HTML, DITA, ITS-marked XML)")
+    if args.view == "its-translate":
+        return _its_translate(args)
+    if not args.side:
+        raise TagmtError(f"--view {args.view} shows one side: give --side source or --side target")
     if args.input:
         if args.pair or args.data or args.split:
             raise TagmtError("--input reads one file; --pair, --data and --split are for the data set")
@@ -85,6 +92,27 @@ def run(args: argparse.Namespace) -> int:
     _report_line_breaks(dropped_line_breaks(dataset, args.split, direction, args.side),
                         sum(map(has_line_break, lines)))
     return _write([encode_line(line) for line in lines], args.output)
+
+
+def _its_translate(args: argparse.Namespace) -> int:
+    """``--view its-translate``: the lines of ``corpus.itsview`` for ``--input``."""
+    from tagmt.atomic import write_atomic
+    from tagmt.corpus.itsview import translate_lines
+    from tagmt.errors import TagmtError
+
+    if not args.input or args.pair or args.data or args.split or args.side:
+        raise TagmtError("--view its-translate lists the nodes of one document: give --input FILE (no --pair, "
+                         "--data, --split or --side)")
+    lines = translate_lines(args.input, tuple(args.its_rules or ()))
+    data = "".join(line + "\n" for line in lines).encode("utf-8")
+    if args.output:
+        write_atomic(args.output, [data])
+        print(f"wrote {len(lines)} nodes to {args.output}", file=sys.stderr)
+    else:
+        sys.stdout.flush()
+        sys.stdout.buffer.write(data)
+        sys.stdout.buffer.flush()
+    return 0
 
 
 def _file_lines(path: str, view: str, side: str, **placeholders) -> list[str]:

@@ -3,13 +3,12 @@ their ``its:translateRule`` and ``its:withinTextRule`` selectors evaluated (lxml
 ``corpus.htmlpage`` groups them, in the XHTML namespace as ITS 2.0 says for HTML5 (``//h:code`` with
 ``xmlns:h="http://www.w3.org/1999/xhtml"`` on the rules). Rules linked with ``<link rel="its-rules" href>``
 are not loaded (a page never makes tagmt read another file): the user's ``--its-rules FILE`` stands in for
-them (``corpus.itslinks``: at the ``link``, in document order with the ``script`` rules; with no link, before
+them, or ``--its-rules linked`` follows them (``corpus.itslinks``: at the ``link``, in document order with the ``script`` rules; with no link, before
 them), and a note on stderr names each link left without one.
 """
 
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Sequence
@@ -59,10 +58,12 @@ def page_rules(text: str, toks: list[Token], parent: list[int], path: Path,
         elif tok.name == "link" and kind is not None and "its-rules" in kind.value.lower().split():
             href = attribute(attrs_of.get(i, []), "href")
             sources.append((i, None, href.value if href else "", {}))
-    first, at_link = itslinks.place(itslinks.load(its_rules), [href for _, rules, href, _ in sources if rules is None])
+    hrefs = [href for _, rules, href, _ in sources if rules is None]
+    files, linked = itslinks.expand(its_rules, path, hrefs)
+    first, at_link = itslinks.place(itslinks.load(files, linked), hrefs)
     if not first and not any(at_link) and all(rules is None for _, rules, _, _ in sources):
         for i, _, href, _ in sources:
-            print(f"tagmt: note: {itslinks.link_note(f'{path}:{_line(text, toks[i].start)}', href)}", file=sys.stderr)
+            itslinks.say(itslinks.link_note(f"{path}:{_line(text, toks[i].start)}", href))
         return None
     root, elements = _mirror(toks, parent, attrs_of)
     translate: dict[int, bool] = {}
@@ -81,7 +82,7 @@ def page_rules(text: str, toks: list[Token], parent: list[int], path: Path,
             for element in rules_file.rules:
                 apply_rules(element, root, rules_file.path, translate, within, chosen, params=params)
         if not given:
-            print(f"tagmt: note: {itslinks.link_note(f'{path}:{_line(text, toks[i].start)}', href)}", file=sys.stderr)
+            itslinks.say(itslinks.link_note(f"{path}:{_line(text, toks[i].start)}", href))
     found = PageRules()
     for i, element in elements.items():
         if id(element) in translate:

@@ -33,6 +33,7 @@ import html
 import re
 import sys
 from array import array
+from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import Sequence
@@ -40,7 +41,7 @@ from typing import Sequence
 from tagmt.corpus import docwrite
 from tagmt.corpus.docwrite import Edit, Skeleton
 from tagmt.corpus.formats import InputFormat, register
-from tagmt.corpus.htmlits import page_rules
+from tagmt.corpus.htmlits import PageRules, page_rules
 from tagmt.corpus.markupruns import BLOCK, INLINE, NESTED, OPAQUE, VOID, Grouper, Syntax, Tree
 from tagmt.corpus.markupscan import VOID as VOID_NAMES
 from tagmt.corpus.markupscan import Attr, Token, Tokens, attribute, attributes, tokens
@@ -139,6 +140,23 @@ def build_tree(text: str, toks: list[Token], path: Path | None = None, its_rules
     """Which element each token belongs to, as a browser groups a page (implied ends of ``p``, ``li``…), and
     what is translated: ``translate``/``notranslate`` on the element, else ITS rules of the page or given
     (``its_rules``, ``corpus.htmlits``), else its parent's."""
+    return page_tree(text, toks, path, its_rules)[0]
+
+
+@dataclass
+class PageFacts:
+    """What `page_tree` found besides the reader's `Tree` (for ``corpus.itsview``): each token's parent
+    element (-1: none), each start tag's ITS Translate value (local markup, global rules, inheritance: before
+    tagmt's own ``code``/``kbd``/``samp``), and the page's global rules (None: none)."""
+
+    parent: Sequence[int]
+    its: bytearray
+    rules: PageRules | None
+
+
+def page_tree(text: str, toks: list[Token], path: Path | None = None, its_rules: Sequence[str] = ()
+              ) -> tuple[Tree, PageFacts]:
+    """`build_tree`'s tree and the `PageFacts` it was made of (one walk for the reader and the ITS view)."""
     size = len(toks)
     column = array("i" if size < 2**31 else "q", [-1])  # (columns: a page has a token every few bytes)
     match = column * size  # (-1: unclosed)
@@ -173,6 +191,7 @@ def build_tree(text: str, toks: list[Token], path: Path | None = None, its_rules
     if rules is not None and rules.within:  # an its:withinTextRule makes an inline element a block or back
         role = _Within(role, rules.within)
     translate = bytearray(b"\x01") * size
+    its = bytearray(b"\x01") * size  # (the ITS value: without tagmt's own code/kbd/samp)
     for i, tok in enumerate(toks):
         inherited = translate[parent[i]] if parent[i] >= 0 else True
         if tok.kind in ("start", "empty"):
@@ -180,6 +199,7 @@ def build_tree(text: str, toks: list[Token], path: Path | None = None, its_rules
             if value is None and rules is not None:
                 value = rules.translate.get(i)
             translate[i] = (inherited if value is None else value) and tok.name not in PROTECTED_NAMES
+            its[i] = (its[parent[i]] if parent[i] >= 0 else True) if value is None else value
         else:
             translate[i] = inherited
 
@@ -197,7 +217,8 @@ def build_tree(text: str, toks: list[Token], path: Path | None = None, its_rules
             found += [a for a in every if chosen.get(a.name) and a not in found]
         return sorted(found, key=lambda a: a.start)
 
-    return Tree(match, role, translate, attrs, inline_end=lambda name: _role(name) in (INLINE, VOID))
+    tree = Tree(match, role, translate, attrs, inline_end=lambda name: _role(name) in (INLINE, VOID))
+    return tree, PageFacts(parent, its, rules)
 
 
 class _Roles(Sequence[str]):

@@ -13,6 +13,12 @@ compared, never opened), as ITS 2.0 §5.5 says for linked rules: as if written a
 of the linked file under another name), else before all of the document's own rules. A given file that
 another given file links (by name) goes right before that file's rules, as if linked from there; links of a
 rules file to files not given are not followed (a note says so).
+
+``--its-rules linked`` (the word ``linked``, ``LINKED``) is the user's consent to the document's own links
+(``expand``): each href a document makes is read when it names a local file in the document's folder or below
+(a relative path: no URL, no absolute path, no ``..`` leaving the folder, no symbolic link out of it); a link
+of a linked rules file is not followed (one level); anything else is refused in one line naming the link.
+Notes are said once per message (``say``): a document read several times in one run notes each link once.
 """
 
 from __future__ import annotations
@@ -21,7 +27,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Sequence
-from urllib.parse import unquote
+from urllib.parse import unquote, urlsplit
 
 from lxml import etree
 
@@ -32,6 +38,8 @@ from tagmt.safexml import parse_bytes
 ITS_NS = "http://www.w3.org/2005/11/its"
 XLINK_NS = "http://www.w3.org/1999/xlink"
 MAX_RULES_BYTES = 16 * MIB  # a rules file is a few rules: a larger one is surely not one
+LINKED = "linked"  # --its-rules linked: follow the document's own links (see the module docstring)
+_SAID: dict[str, None] = {}  # notes already said (insertion order: the oldest forgotten first)
 
 
 @dataclass(frozen=True)
@@ -44,8 +52,46 @@ class RulesFile:
     links: tuple[str, ...] = ()
 
 
-def load(paths: Sequence[str | Path]) -> list[RulesFile]:
-    """The rules files ``paths`` (refused in one line: a missing, oversized, malformed or non-rules file)."""
+def say(note: str) -> None:
+    """``tagmt: note: NOTE`` on stderr, once: the same note again (the same document read again by the same
+    run) is not repeated (the last 1,024 notes are remembered)."""
+    if note in _SAID:
+        return
+    _SAID[note] = None
+    if len(_SAID) > 1024:
+        del _SAID[next(iter(_SAID))]
+    print(f"tagmt: note: {note}", file=sys.stderr)
+
+
+def expand(given: Sequence[str | Path], document: Path, hrefs: Sequence[str]) -> tuple[list[Path], bool]:
+    """``given`` with ``linked`` replaced by the local files the document's ``hrefs`` name (see the module
+    docstring; each refused in one line when it is not a file in the document's folder or below), and whether
+    ``linked`` was given (its files may not link further)."""
+    paths = [Path(p) for p in given if str(p) != LINKED]
+    if len(paths) == len(given):
+        return paths, False
+    folder = Path(document).resolve().parent
+    for href in hrefs:
+        if not href.strip():
+            continue
+        where = f"{document}: linked ITS rules ({href})"
+        parts = urlsplit(href.strip())
+        relative = unquote(parts.path).replace("\\", "/")
+        if parts.scheme or parts.netloc or relative.startswith("/") or ":" in relative.split("/", 1)[0]:
+            raise TagmtError(f"{where}: --its-rules linked follows links to local files beside the document only, "
+                             "not URLs or absolute paths; download the file and pass --its-rules PATH")
+        target = (folder / relative).resolve()
+        if ".." in PurePosixPath(relative).parts or not target.is_relative_to(folder):
+            raise TagmtError(f"{where}: --its-rules linked reads files in the document's folder ({folder}) or "
+                             "below only; pass --its-rules PATH to apply that file")
+        if target not in paths:
+            paths.append(target)
+    return paths, True
+
+
+def load(paths: Sequence[str | Path], linked: bool = False) -> list[RulesFile]:
+    """The rules files ``paths`` (refused in one line: a missing, oversized, malformed or non-rules file;
+    ``linked``: the files came from ``--its-rules linked``, and one that links further is refused)."""
     found = []
     for given in paths:
         path = Path(given)
@@ -56,13 +102,17 @@ def load(paths: Sequence[str | Path]) -> list[RulesFile]:
             raise TagmtError(f"{path}: not an ITS rules file (no <its:rules> element in the namespace {ITS_NS}); "
                              "--its-rules takes a file of ITS 2.0 global rules")
         found.append(RulesFile(path, rules, tuple(element.get(f"{{{XLINK_NS}}}href") or "" for element in rules)))
+        if linked and any(found[-1].links):
+            element = next(e for e, href in zip(rules, found[-1].links) if href)
+            raise TagmtError(f"{path}:{element.sourceline}: the linked ITS rules file links rules itself "
+                             f"({element.get(f'{{{XLINK_NS}}}href')}); --its-rules linked follows one level of "
+                             "links: pass each file with --its-rules PATH")
     names = {rules_file.path.name for rules_file in found}
     for rules_file in found:
         for element, href in zip(rules_file.rules, rules_file.links):
             if href and _name(href) not in names:
-                print(f"tagmt: note: {rules_file.path}:{element.sourceline}: ITS rules it links ({href}) not loaded: "
-                      "tagmt does not follow links of a rules file; pass --its-rules PATH to apply them too",
-                      file=sys.stderr)
+                say(f"{rules_file.path}:{element.sourceline}: ITS rules it links ({href}) not loaded: "
+                    "tagmt does not follow links of a rules file; pass --its-rules PATH to apply them too")
     return found
 
 
@@ -114,4 +164,4 @@ def _name(href: str) -> str:
 def link_note(where: str, href: str) -> str:
     """The note for a linked rules file not applied (``where``: ``file:line``)."""
     return (f"{where}: linked ITS rules ({href}) not loaded: tagmt reads no file a document points at; "
-            "pass --its-rules PATH to apply them")
+            "pass --its-rules PATH (or --its-rules linked) to apply them")

@@ -9,8 +9,9 @@ with another ``queryLanguage`` than XPath are not applied, said on stderr)
 over inheritance (Translate passes to descendants, Elements Within Text does not) over the defaults (elements
 translated, attributes not, elements not within text). ``<its:rules>`` and its content are never text. Linked
 rules (``xlink:href`` on ``its:rules``) are not loaded: a document never makes tagmt read another file; the
-user's ``--its-rules FILE`` stands in for them (``corpus.itslinks``: at the linking element, before its own
-rules; a note names each link left without one).
+user's ``--its-rules FILE`` stands in for them, or ``--its-rules linked`` follows them (``corpus.itslinks``: at
+the linking element, before its own rules; a note names each link left without one). ``its:rules`` and what
+it holds get a Translate value as any element (``corpus.itsview`` lists it) but are never text.
 
 DITA (a root such as ``topic``/``concept``/``task``/``reference``/``map`` or a ``class="- topic/…"``): phrase
 elements (``ph``, ``b``, ``i``, ``uicontrol``, ``xref``, ``keyword``, ``term``, ``filepath``…) are within
@@ -22,7 +23,6 @@ attributes are.
 
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Sequence
@@ -64,8 +64,20 @@ class Resolved:
     #: elements whose blank space is significant (``xml:space="preserve"``, inherited; DITA ``lines``)
     preserve: set[int] = field(default_factory=set)
     notes: list[str] = field(default_factory=list)
+    #: ``its:rules`` elements and everything inside them: ITS gives them a Translate value as to any element
+    #: (``translate`` says it), but they are markup, never text: the reader leaves them out (``text``)
+    machinery: set[int] = field(default_factory=set)
     #: every element in document order (held, so that ``id()`` of each stays its own)
     elements: list[etree._Element] = field(default_factory=list)
+
+
+    def text(self, element: etree._Element) -> bool:
+        """Whether the reader translates ``element``'s text: its Translate value, unless it is ITS rules."""
+        return self.translate[id(element)] and id(element) not in self.machinery
+
+    def attribute_names(self, element: etree._Element) -> set[str]:
+        """The names (``{ns}local`` or ``local``) of ``element``'s attributes whose Translate value is yes."""
+        return self.attributes.get(id(element), set())
 
 
 def is_dita(root: etree._Element) -> bool:
@@ -84,8 +96,9 @@ def resolve(tree: etree._ElementTree, path: str | Path, its_rules: Sequence[str 
     attribute_rules: dict[int, dict[str, bool]] = {}
     out = Resolved(elements=list(root.iter(etree.Element)))
     every = list(root.iter(f"{{{ITS_NS}}}rules"))
-    links = [rules for rules in every if rules.get(f"{{{XLINK_NS}}}href")]
-    first, at_link = itslinks.place(itslinks.load(its_rules), [rules.get(f"{{{XLINK_NS}}}href") for rules in links])
+    hrefs = [rules.get(f"{{{XLINK_NS}}}href") or "" for rules in every if rules.get(f"{{{XLINK_NS}}}href")]
+    files, linked = itslinks.expand(its_rules, Path(path), hrefs)
+    first, at_link = itslinks.place(itslinks.load(files, linked), hrefs)
     found = (global_translate, global_within, attribute_rules)
     for rules_file in first:
         for element in rules_file.rules:
@@ -101,7 +114,7 @@ def resolve(tree: etree._ElementTree, path: str | Path, its_rules: Sequence[str 
             if not given:
                 note = itslinks.link_note(f"{path}:{rules.sourceline}", rules.get(f"{{{XLINK_NS}}}href"))
                 out.notes.append(note)
-                print(f"tagmt: note: {note}", file=sys.stderr)
+                itslinks.say(note)
         apply_rules(rules, root, path, *found)
     for element in out.elements:
         parent = element.getparent()
@@ -115,8 +128,8 @@ def resolve(tree: etree._ElementTree, path: str | Path, its_rules: Sequence[str 
             within = (YES if local in DITA_INLINE | DITA_PROTECTED else NESTED if local in DITA_NESTED else None)
         if etree.QName(element).namespace == ITS_NS:
             within = within or (YES if local == "span" else None)
-            if local == "rules" or _inside_rules(element):
-                value = False
+            if local == "rules" or (parent is not None and id(parent) in out.machinery):
+                out.machinery.add(id(element))
         local_translate = element.get(f"{{{ITS_NS}}}translate")
         if local_translate is None and (etree.QName(element).namespace == "http://www.w3.org/1999/xhtml"
                                         or (dita and etree.QName(element).namespace is None)):
@@ -141,15 +154,6 @@ def resolve(tree: etree._ElementTree, path: str | Path, its_rules: Sequence[str 
     return out
 
 
-def _inside_rules(element: etree._Element) -> bool:
-    parent = element.getparent()
-    while parent is not None:
-        if parent.tag == f"{{{ITS_NS}}}rules":
-            return True
-        parent = parent.getparent()
-    return False
-
-
 def _local_name(element: etree._Element) -> str:
     return etree.QName(element).localname
 
@@ -167,8 +171,8 @@ def apply_rules(rules: etree._Element, root: etree._Element, path: str | Path, t
     links ``rules`` (over their own)."""
     language = (rules.get("queryLanguage") or "xpath").strip()
     if language != "xpath":
-        print(f"tagmt: note: {path}:{rules.sourceline}: ITS rules with queryLanguage={language!r} not applied: "
-              "tagmt evaluates XPath selectors only", file=sys.stderr)
+        itslinks.say(f"{path}:{rules.sourceline}: ITS rules with queryLanguage={language!r} not applied: "
+                     "tagmt evaluates XPath 1.0 selectors only (queryLanguage=\"xpath\")")
         return
     namespaces = {prefix: uri for prefix, uri in rules.nsmap.items() if prefix}
     linking, params = params or {}, {}

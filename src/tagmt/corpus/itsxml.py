@@ -85,7 +85,7 @@ def build_tree(text: str, toks: list[Token], elements: list[etree._Element], res
             element = elements[k]
             k += 1
             element_of[i] = element
-            translate[i] = resolved.translate[id(element)]  # type: ignore[attr-defined]
+            translate[i] = resolved.text(element)  # type: ignore[attr-defined]
             within = resolved.within[id(element)]  # type: ignore[attr-defined]
             role[i] = INLINE if within == YES else NESTED_ROLE if within == NESTED else BLOCK
             if tok.kind == "start":
@@ -102,7 +102,8 @@ def build_tree(text: str, toks: list[Token], elements: list[etree._Element], res
 
     def attrs(i: int) -> list[Attr]:
         element = element_of.get(i)
-        names = resolved.attributes.get(id(element)) if element is not None else None  # type: ignore[attr-defined]
+        machinery = element is None or id(element) in resolved.machinery  # type: ignore[attr-defined]
+        names = None if machinery else resolved.attribute_names(element)  # type: ignore[attr-defined]
         if not names:
             return []
         wanted = {_qualified(element, name) for name in names}

@@ -1,0 +1,186 @@
+"""The W3C ITS 2.0 Translate data category of every node of a document, in the ITS 2.0 test suite's output
+format (``tagmt views --input F --view its-translate``): one line per element and per attribute, in document
+order (an element's attributes right after it, sorted by name), ``PATH<TAB>translate="yes|no"``. A path is the
+node's XPath from the root: ``/doc``, ``/doc/body[1]/p[2]``, ``/doc/p[1]/@its:translate`` — names as the
+document writes them (prefix:local; ``xml:`` for the XML namespace), each step after the root with its
+position among the siblings of the same name. Namespace declarations are no attributes.
+
+The values come from the readers' own resolution (one walk, no second engine): XML documents from
+``corpus.itsrules.resolve`` (its ``translate`` and attribute names; ``its:rules`` get their value as any
+element), HTML pages from ``corpus.htmlpage.page_tree`` (``PageFacts.its``: local ``translate``, the page's and
+given global rules, inheritance). Attributes in XML: no unless a global rule says yes. In HTML, the
+translatable attributes of HTML (``HTML_TRANSLATABLE``: ``title``, ``alt``, ``lang``, ``style``…) take
+their element's value, a global rule over that, every other attribute no. HTML paths are those of the
+page's HTML5 tree: ``html``, ``head`` and ``body`` are there even when the page leaves their tags out
+(elements of the head before the first body content go into ``head``); the content of ``script`` is not
+listed.
+
+Where tagmt's reader differs from the ITS value (``reader_differs``, documented in docs/formats.md): it
+never translates ITS rules markup, HTML's ``code``/``kbd``/``samp``/``script``/``style``/``pre``…, and of HTML
+attributes it translates its own list (``aria-label``, …) rather than ``lang``, ``style``, ``srcdoc`` and
+``download``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Iterator, Sequence
+
+from lxml import etree
+
+from tagmt.corpus.detect import detect
+from tagmt.corpus.files import read_bytes
+from tagmt.errors import TagmtError
+from tagmt.safexml import parse_bytes
+
+XML_NS = "http://www.w3.org/XML/1998/namespace"
+#: HTML's translatable attributes (HTML Living Standard, "the translate attribute"), by element (None: any)
+HTML_TRANSLATABLE = {"abbr": ("th",), "alt": ("area", "img", "input"), "content": ("meta",),
+                     "download": ("a", "area"), "label": ("optgroup", "option", "track"), "lang": None,
+                     "placeholder": ("input", "textarea"), "srcdoc": ("iframe",), "style": None, "title": None,
+                     "value": ("input",)}
+#: the translatable ``meta`` names (their ``content``) and ``input`` types (their ``value``)
+META_NAMES = ("description", "keywords", "application-name", "author", "generator")
+INPUT_TYPES = ("button", "reset", "submit")
+_HEAD = frozenset(("title", "meta", "link", "script", "style", "base", "noscript", "template"))
+
+
+def translate_lines(path: str | Path, its_rules: Sequence[str | Path] = ()) -> list[str]:
+    """The suite's lines for ``path`` (an HTML page or any XML document); ``its_rules`` as ``read_corpus``'s."""
+    path = Path(path)
+    data = read_bytes(path)
+    if not data.strip():
+        raise TagmtError(f"{path}: the file is empty")
+    name, stream = detect(path, data)
+    if stream is not None:
+        stream.drain()  # type: ignore[attr-defined]  # (a syntax error named first)
+    if name == "html":
+        return list(_html_lines(path, data, its_rules))
+    from tagmt.corpus.formats import file_formats
+
+    if not file_formats()[name].xml:
+        raise TagmtError(f"{path}: --view its-translate is for HTML pages and XML documents, not "
+                         f"{file_formats()[name].display} files")
+    return list(_xml_lines(path, data, its_rules))
+
+
+def _line(path: str, yes: bool) -> str:
+    return f'{path}\ttranslate="{"yes" if yes else "no"}"'
+
+
+def _xml_lines(path: Path, data: bytes, its_rules: Sequence[str | Path]) -> Iterator[str]:
+    from tagmt.corpus.itsrules import resolve
+
+    tree = parse_bytes(data, path, "XML document")
+    resolved = resolve(tree, path, its_rules)
+    paths: dict[int, str] = {}
+    counts: dict[tuple[int, str], int] = {}
+    for element in resolved.elements:
+        parent = element.getparent()
+        name = _qualified(element, element.tag)
+        if parent is None:
+            step = f"/{name}"
+        else:
+            key = (id(parent), element.tag)
+            counts[key] = counts.get(key, 0) + 1
+            step = f"{paths[id(parent)]}/{name}[{counts[key]}]"
+        paths[id(element)] = step
+        yield _line(step, resolved.translate[id(element)])
+        chosen = resolved.attribute_names(element)
+        for shown, clark in sorted((_qualified(element, a), a) for a in element.attrib):
+            yield _line(f"{step}/@{shown}", clark in chosen)
+
+
+def _qualified(element: etree._Element, name: str) -> str:
+    """``{ns}local`` as the document writes it (``prefix:local``; ``xml:lang``)."""
+    if not name.startswith("{"):
+        return name
+    uri, local = name[1:].split("}", 1)
+    if uri == XML_NS:
+        return f"xml:{local}"
+    if name == element.tag and element.prefix:
+        return f"{element.prefix}:{local}"
+    prefix = next((p for p, u in element.nsmap.items() if u == uri and p), None)
+    return f"{prefix}:{local}" if prefix else local
+
+
+def _html_lines(path: Path, data: bytes, its_rules: Sequence[str | Path]) -> Iterator[str]:
+    from tagmt.corpus.htmlpage import decode, page_tree
+    from tagmt.corpus.markupscan import attributes, tokens
+
+    text, _codec = decode(data, path)
+    toks = tokens(text, html=True)
+    _tree, facts = page_tree(text, toks, path, tuple(str(r) for r in its_rules))
+    chosen_of = facts.rules.attributes if facts.rules is not None else {}
+    starts = [i for i, tok in enumerate(toks) if tok.kind in ("start", "empty")]
+    html = next((i for i in starts if toks[i].name == "html" and facts.parent[i] < 0), None)
+    head = next((i for i in starts if toks[i].name == "head" and facts.parent[i] in (-1, html)), None)
+    body = next((i for i in starts if toks[i].name == "body" and facts.parent[i] in (-1, html)), None)
+    root_yes = bool(facts.its[html]) if html is not None else True
+    # the HTML5 tree: (virtual) html, head and body; each element's parent in it ("html", "head", "body": virtual)
+    paths: dict[object, str] = {"html": "/html"}
+    counts: dict[tuple[object, str], int] = {}
+    yield _line("/html", root_yes)
+    if html is not None:
+        paths[html] = "/html"
+        yield from _html_attributes(text, toks[html], root_yes, chosen_of.get(html, {}), "/html", attributes)
+    if head is None:  # (HTML5 always has a head, before the body)
+        paths["head"] = "/html/head[1]"
+        yield _line("/html/head[1]", root_yes)
+    in_body = False
+    for i in starts:
+        tok = toks[i]
+        if i == html:
+            continue
+        up = facts.parent[i]
+        parent: object = up
+        if i in (head, body):
+            paths[i] = f"/html/{tok.name}[1]"
+            in_body = in_body or i == body
+        else:
+            if up < 0 or up == html:
+                if tok.name in _HEAD and not in_body:
+                    parent = head if head is not None else "head"
+                else:
+                    in_body = True
+                    parent = body if body is not None else "body"
+                    if parent == "body" and parent not in paths:
+                        paths["body"] = "/html/body[1]"
+                        yield _line("/html/body[1]", root_yes)
+            key = (parent, tok.name)
+            counts[key] = counts.get(key, 0) + 1
+            paths[i] = f"{paths[parent]}/{tok.name}[{counts[key]}]"
+        yes = bool(facts.its[i])
+        yield _line(paths[i], yes)
+        yield from _html_attributes(text, tok, yes, chosen_of.get(i, {}), paths[i], attributes)
+    if body is None and "body" not in paths:
+        yield _line("/html/body[1]", root_yes)
+
+
+def _html_attributes(text: str, tok, yes: bool, chosen: dict[str, bool], step: str, attributes) -> Iterator[str]:
+    seen: set[str] = set()
+    every = attributes(text, tok, html=True)
+    for attr in sorted(every, key=lambda a: a.name):
+        if attr.name in seen or attr.name == "xmlns" or attr.name.startswith("xmlns:"):
+            continue  # (a repeated attribute: the first counts; namespace declarations are no attributes)
+        seen.add(attr.name)
+        value = chosen.get(attr.name)
+        if value is None:
+            value = yes and html_translatable(tok.name, attr.name, every)
+        yield _line(f"{step}/@{attr.name}", value)
+
+
+def html_translatable(element: str, name: str, attrs) -> bool:
+    """Whether ``name`` is a translatable attribute of HTML on ``element`` (``attrs``: the element's)."""
+    if name not in HTML_TRANSLATABLE:
+        return False
+    on = HTML_TRANSLATABLE[name]
+    if on is not None and element not in on:
+        return False
+    if element == "meta" and name == "content":
+        kind = next((a.value for a in attrs if a.name == "name"), "")
+        return kind.strip().lower() in META_NAMES
+    if element == "input" and name == "value":
+        kind = next((a.value for a in attrs if a.name == "type"), "")
+        return kind.strip().lower() in INPUT_TYPES
+    return True
