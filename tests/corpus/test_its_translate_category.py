@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from tagmt.corpus import read_corpus
+from tagmt.errors import TagmtError
 
 ITS = 'xmlns:its="http://www.w3.org/2005/11/its" its:version="2.0"'
 RULES = '<its:rules version="2.0">{}</its:rules>'
@@ -82,14 +83,14 @@ def test_namespaced_elements_and_default_namespace(tmp_path: Path) -> None:
     assert segments(tmp_path, text) == ["Text", "shown"]
 
 
-def test_unknown_query_language_is_said_and_its_rules_skipped(tmp_path: Path, capsys: pytest.CaptureFixture[str]
-                                                               ) -> None:
+def test_unknown_query_language_is_refused_in_one_line(tmp_path: Path) -> None:
     text = ('<?xml version="1.0"?><doc xmlns:its="http://www.w3.org/2005/11/its">'
             '<its:rules version="2.0" queryLanguage="css"><its:translateRule selector="p.ui" translate="no"/>'
             '</its:rules><p class="ui">Still here</p></doc>')
-    assert segments(tmp_path, text) == ["Still here"]
-    err = capsys.readouterr().err
-    assert "queryLanguage" in err and "css" in err and len(err.strip().splitlines()) == 1
+    with pytest.raises(TagmtError) as error:
+        segments(tmp_path, text)
+    message = str(error.value)
+    assert "queryLanguage='css'" in message and "doc.xml:1" in message and "\n" not in message
 
 
 def test_xpath_query_language_named_explicitly(tmp_path: Path) -> None:

@@ -5,7 +5,7 @@ Precedence (ITS 2.0 §5.5): local markup (``its:translate``, ``its:withinText``;
 namespace in DITA and on XHTML elements — in other XML it is not ITS and means nothing) over global rules
 (``<its:rules>`` anywhere in the document, each ``its:translateRule``/``its:withinTextRule`` with an XPath
 ``selector`` evaluated by lxml, ``its:param`` values as XPath variables; a later rule over an earlier one; rules
-with another ``queryLanguage`` than XPath are not applied, said on stderr)
+with another ``queryLanguage`` than XPath are refused in one line: what they say cannot be left out silently)
 over inheritance (Translate passes to descendants, Elements Within Text does not) over the defaults (elements
 translated, attributes not, elements not within text). ``<its:rules>`` and its content are never text. Linked
 rules (``xlink:href`` on ``its:rules``) are not loaded: a document never makes tagmt read another file; the
@@ -171,9 +171,8 @@ def apply_rules(rules: etree._Element, root: etree._Element, path: str | Path, t
     links ``rules`` (over their own)."""
     language = (rules.get("queryLanguage") or "xpath").strip()
     if language != "xpath":
-        itslinks.say(f"{path}:{rules.sourceline}: ITS rules with queryLanguage={language!r} not applied: "
-                     "tagmt evaluates XPath 1.0 selectors only (queryLanguage=\"xpath\")")
-        return
+        raise TagmtError(f"{path}:{rules.sourceline}: ITS rules with queryLanguage={language!r}: tagmt evaluates "
+                         "XPath 1.0 selectors only (queryLanguage=\"xpath\"); rewrite the selectors in XPath")
     namespaces = {prefix: uri for prefix, uri in rules.nsmap.items() if prefix}
     linking, params = params or {}, {}
     for child in rules:
