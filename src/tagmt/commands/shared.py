@@ -105,10 +105,11 @@ def add_placeholder_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--placeholder-regex", action="append", default=[], metavar="REGEX",
                        help="a project's own placeholder, as a Python regular expression (repeatable)")
     its = parser.add_argument_group("ITS rules (HTML pages, DITA and ITS-marked XML)")
-    its.add_argument("--its-rules", action="append", default=[], metavar="FILE",
+    its.add_argument("--its-rules", action="append", default=[], metavar="FILE|linked",
                      help="an ITS 2.0 rules file to apply where the document links one (<its:rules xlink:href>, "
-                          "<link rel=\"its-rules\">; tagmt never loads what a document links), else before "
-                          "the document's own rules (repeatable)")
+                          "<link rel=\"its-rules\">; tagmt never loads what a document links by itself), else "
+                          "before the document's own rules (repeatable); linked: read the rules files the document "
+                          "links, when they are in its folder or below (no URL, no '..', one level)")
 
 
 def placeholder_options(args: argparse.Namespace) -> dict:

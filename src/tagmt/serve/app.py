@@ -92,6 +92,10 @@ def create_app(settings: ServeSettings | None = None) -> Starlette:
         if content_type.startswith("multipart/form-data"):
             fields, files = parse_multipart(content_type, body)
             options.update(fields)
+            rules = [(f.filename, f.data) for f in files if f.field == "its_rules"]  # (ITS rules files, by name)
+            files = [f for f in files if f.field != "its_rules"]
+            if rules:
+                options["its_rules"] = rules
             if len(files) != 1:
                 raise ServeError(400, f"send one file part (name 'file'), not {len(files)}")
             body, filename = files[0].data, files[0].filename or filename

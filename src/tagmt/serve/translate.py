@@ -6,7 +6,9 @@ The file comes as multipart/form-data (a ``file`` part, the options as fields) o
 options in the query string (``filename`` names it: its extension helps the format's detection). Options:
 ``approach`` (dt, dp; default dt), ``model`` (one of the server's ``--model`` engines, by default the offline
 ones; default the first), ``src_lang``, ``trg_lang``, ``format``, ``overwrite``, ``aligner``, ``beam``,
-``batch_size``, ``repair``. The upload lives in a private temporary folder for the request only; engines stay
+``batch_size``, ``repair``; ``its_rules``: ITS rules files as multipart parts of that name (repeatable), as
+``tagmt translate --its-rules`` takes them — applied where the document links a file of their name (they sit
+beside it), else before its own rules; a document's links are never followed. The upload lives in a private temporary folder for the request only; engines stay
 loaded between requests (``serve.warm``).
 """
 
@@ -22,7 +24,7 @@ from tagmt.serve.problems import ServeError
 from tagmt.serve.warm import Warm
 
 TRANSLATE_FIELDS = ("approach", "model", "src_lang", "trg_lang", "format", "overwrite", "aligner", "beam",
-                    "batch_size", "repair", "filename", "file")
+                    "batch_size", "repair", "its_rules", "filename", "file")
 FORMATS = ("auto", "xliff12", "xliff2", "tmx", "lines")
 
 
@@ -88,6 +90,10 @@ def translate_upload(warm: Warm, data: bytes, filename: str | None, options: Map
     if model != "reference":  # (the reference engine is made of each file's own targets)
         engine, lock = warm.engine((model, approach, tuple(sorted(engine_settings.items()))),
                                    lambda: _load(engine, approach))
+    rules = options.get("its_rules") or []
+    if not isinstance(rules, list):
+        raise ServeError(400, "'its_rules' are ITS rules files: send each as a multipart part named its_rules (a "
+                              "file with its name), not as a field or in the query string")
     src, trg = options.get("src_lang") or None, options.get("trg_lang") or None
     overwrite = _flag(options.get("overwrite", False), "overwrite")
     with tempfile.TemporaryDirectory(prefix="tagmt-serve-") as folder:
@@ -96,16 +102,23 @@ def translate_upload(warm: Warm, data: bytes, filename: str | None, options: Map
         path.parent.mkdir()
         output.parent.mkdir()
         path.write_bytes(data)
+        its_rules = []
+        for k, (rules_name, rules_data) in enumerate(rules):  # (each in a folder of its own: names may repeat)
+            its_rules.append(Path(folder) / f"rules{k}" / _name(rules_name))
+            its_rules[-1].parent.mkdir()
+            its_rules[-1].write_bytes(rules_data)
         aligner = warm.aligner(aligner_name) if approach == "dp" or repair else AlignerSpec(aligner_name)
         run = dict(approach=approach, engine=engine, aligner=aligner, run=RunOptions(use_cache=False, progress=False),
                    repair=repair)
         try:
             if lock is not None and not getattr(engine, "offline", False):
                 with lock:
-                    done = translate_file(InputFile(path, None if format == "auto" else format, src, trg),
+                    done = translate_file(InputFile(path, None if format == "auto" else format, src, trg,
+                                                    its_rules=its_rules),
                                           OutputFile(output, overwrite=overwrite, record=False), **run)
             else:
-                done = translate_file(InputFile(path, None if format == "auto" else format, src, trg),
+                done = translate_file(InputFile(path, None if format == "auto" else format, src, trg,
+                                                its_rules=its_rules),
                                       OutputFile(output, overwrite=overwrite, record=False), **run)
         except ServeError:
             raise

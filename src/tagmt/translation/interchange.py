@@ -63,6 +63,9 @@ def extract_file(path: str | Path, output: str | Path, *, format: str | None = N
     """Write ``path`` (any format tagmt reads from one file) as an XLIFF 2.1 document at ``output``;
     ``its_rules``: ITS rules files the document is read with, carried inside the XLIFF for merge."""
     refuse_overwriting_inputs([("-o", str(output))], [("FILE", str(path))])
+    if any(str(rules) == "linked" for rules in its_rules):  # (merge reads nothing outside the XLIFF)
+        raise TagmtError(f"{path}: extract carries the ITS rules inside the XLIFF for merge: pass each file the "
+                         "document links with --its-rules PATH instead of --its-rules linked")
     corpus = _read(Path(path), format, placeholders, placeholder_regexes, src_lang, trg_lang, its_rules)
     src = src_lang or corpus.src_lang
     trg = trg_lang or corpus.trg_lang
