@@ -40,7 +40,7 @@ HTML_TRANSLATABLE = {"abbr": ("th",), "alt": ("area", "img", "input"), "content"
                      "placeholder": ("input", "textarea"), "srcdoc": ("iframe",), "style": None, "title": None,
                      "value": ("input",)}
 #: the translatable ``meta`` names (their ``content``) and ``input`` types (their ``value``)
-META_NAMES = ("description", "keywords", "application-name", "author", "generator")
+META_NAMES = ("description", "keywords", "application-name")
 INPUT_TYPES = ("button", "reset", "submit")
 _HEAD = frozenset(("title", "meta", "link", "script", "style", "base", "noscript", "template"))
 
