@@ -255,6 +255,17 @@ HTML_CASES = [
         /html/head[1]/title[1] y
         /html/body[1] y
         /html/body[1]/p[1] y"""),
+    ("rule-selects-in-the-implied-body", "<title>T</title>" + HEAD_RULES.format(
+        '<its:translateRule selector="/h:html/h:body/h:p" translate="no"/>') + "<p>a</p><p translate=yes>b</p>", """
+        /html y
+        /html/head[1] y
+        /html/head[1]/title[1] y
+        /html/head[1]/script[1] y
+        /html/head[1]/script[1]/@type n
+        /html/body[1] y
+        /html/body[1]/p[1] n
+        /html/body[1]/p[2] y
+        /html/body[1]/p[2]/@translate n"""),
     ("script-rules", page(HEAD_RULES.format('<its:translateRule selector="//h:span[@class=\'brand\']" translate="no"/>'),
                           '<p>Buy <span class="brand">Acme</span></p>'), """
         /html y

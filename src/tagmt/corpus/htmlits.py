@@ -98,32 +98,69 @@ def _line(text: str, offset: int) -> int:
     return text.count("\n", 0, offset) + 1
 
 
+#: elements HTML5 puts into ``head`` when they come before the body's content
+HEAD_NAMES = frozenset(("title", "meta", "link", "script", "style", "base", "basefont", "bgsound", "noframes",
+                        "noscript", "template"))
+
+
+def html5_places(toks: Sequence[Token], parent: Sequence[int]) -> tuple[dict[int, object], int | None]:
+    """Each start tag's parent in the page's HTML5 tree — a start token, or ``"html"``, ``"head"``, ``"body"``
+    for the root and for a ``head``/``body`` the page leaves out (HTML5 has them all) — and the page's own
+    ``html`` start tag (None: none). A top-level element goes into ``head`` when it is a head element before the
+    body's content, else into ``body``; deeper elements keep their parent (``htmlpage``'s grouping)."""
+    starts = [i for i, tok in enumerate(toks) if tok.kind in ("start", "empty")]
+    html = next((i for i in starts if toks[i].name == "html" and parent[i] < 0), None)
+    head = next((i for i in starts if toks[i].name == "head" and parent[i] in (-1, html)), None)
+    body = next((i for i in starts if toks[i].name == "body" and parent[i] in (-1, html)), None)
+    places: dict[int, object] = {}
+    in_body = False
+    for i in starts:
+        up = parent[i]
+        if i == html:
+            continue
+        if i in (head, body):
+            places[i] = "html"
+            in_body = in_body or i == body
+        elif up < 0 or up == html:
+            if toks[i].name in HEAD_NAMES and not in_body:
+                places[i] = head if head is not None else "head"
+            else:
+                in_body = True
+                places[i] = body if body is not None else "body"
+        else:
+            places[i] = up
+    return places, html
+
+
 def _mirror(toks: list[Token], parent: list[int], attrs_of: dict[int, list[Attr]]
             ) -> tuple[etree._Element, dict[int, etree._Element]]:
-    """An lxml tree of the page's elements (attributes with XML names only), and the element of each start
-    token. A page without an ``html`` root gets one, as browsers give it."""
+    """An lxml tree of the page's elements (attributes with XML names only) as HTML5 builds it
+    (`html5_places`: ``html``, ``head`` and ``body`` always there), and the element of each start token."""
+    places, html = html5_places(toks, parent)
+    root = etree.Element(f"{{{XHTML_NS}}}html")
+    virtual = {"html": root, "head": etree.SubElement(root, f"{{{XHTML_NS}}}head")}
     elements: dict[int, etree._Element] = {}
-    root: etree._Element | None = None
-    for i, tok in enumerate(toks):
-        if tok.kind not in ("start", "empty"):
+    if html is not None:
+        elements[html] = root
+        _set_attributes(root, attrs_of.get(html, []))
+    for i, place in places.items():
+        if place == "body" and "body" not in virtual:
+            virtual["body"] = etree.SubElement(root, f"{{{XHTML_NS}}}body")
+        up = virtual.get(place) if isinstance(place, str) else elements.get(place)  # type: ignore[arg-type]
+        if up is None:  # (under an element no selector can name)
             continue
-        name = f"{{{XHTML_NS}}}{tok.name}"
-        try:
-            up = elements.get(parent[i])
-            if up is None:
-                if root is None:
-                    root = etree.Element(name if tok.name == "html" else f"{{{XHTML_NS}}}html")
-                    if tok.name == "html":
-                        elements[i] = root
-                        _set_attributes(root, attrs_of.get(i, []))
-                        continue
-                up = root
-            element = etree.SubElement(up, name)
-        except ValueError:  # not an XML name: no selector can name it
-            continue
+        if toks[i].name == "head" and place == "html":
+            element = virtual["head"]  # (the page's own head: the one made first, in its place)
+        else:
+            try:
+                element = etree.SubElement(up, f"{{{XHTML_NS}}}{toks[i].name}")
+            except ValueError:  # not an XML name: no selector can name it
+                continue
         _set_attributes(element, attrs_of.get(i, []))
         elements[i] = element
-    return (root if root is not None else etree.Element(f"{{{XHTML_NS}}}html")), elements
+    if "body" not in virtual and not any(e.tag == f"{{{XHTML_NS}}}body" for e in root):
+        etree.SubElement(root, f"{{{XHTML_NS}}}body")
+    return root, elements
 
 
 def _set_attributes(element: etree._Element, attrs: list[Attr]) -> None:

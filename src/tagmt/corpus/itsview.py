@@ -42,7 +42,6 @@ HTML_TRANSLATABLE = {"abbr": ("th",), "alt": ("area", "img", "input"), "content"
 #: the translatable ``meta`` names (their ``content``) and ``input`` types (their ``value``)
 META_NAMES = ("description", "keywords", "application-name")
 INPUT_TYPES = ("button", "reset", "submit")
-_HEAD = frozenset(("title", "meta", "link", "script", "style", "base", "noscript", "template"))
 
 
 def translate_lines(path: str | Path, its_rules: Sequence[str | Path] = ()) -> list[str]:
@@ -105,6 +104,7 @@ def _qualified(element: etree._Element, name: str) -> str:
 
 
 def _html_lines(path: Path, data: bytes, its_rules: Sequence[str | Path]) -> Iterator[str]:
+    from tagmt.corpus.htmlits import html5_places
     from tagmt.corpus.htmlpage import decode, page_tree
     from tagmt.corpus.markupscan import attributes, tokens
 
@@ -112,48 +112,30 @@ def _html_lines(path: Path, data: bytes, its_rules: Sequence[str | Path]) -> Ite
     toks = tokens(text, html=True)
     _tree, facts = page_tree(text, toks, path, tuple(str(r) for r in its_rules))
     chosen_of = facts.rules.attributes if facts.rules is not None else {}
-    starts = [i for i, tok in enumerate(toks) if tok.kind in ("start", "empty")]
-    html = next((i for i in starts if toks[i].name == "html" and facts.parent[i] < 0), None)
-    head = next((i for i in starts if toks[i].name == "head" and facts.parent[i] in (-1, html)), None)
-    body = next((i for i in starts if toks[i].name == "body" and facts.parent[i] in (-1, html)), None)
+    places, html = html5_places(toks, facts.parent)
     root_yes = bool(facts.its[html]) if html is not None else True
-    # the HTML5 tree: (virtual) html, head and body; each element's parent in it ("html", "head", "body": virtual)
     paths: dict[object, str] = {"html": "/html"}
     counts: dict[tuple[object, str], int] = {}
     yield _line("/html", root_yes)
     if html is not None:
-        paths[html] = "/html"
         yield from _html_attributes(text, toks[html], root_yes, chosen_of.get(html, {}), "/html", attributes)
-    if head is None:  # (HTML5 always has a head, before the body)
+    own = {toks[i].name for i, place in places.items() if place == "html"}  # (the page's own head, body)
+    if "head" not in own:  # (HTML5 has a head and a body even when the page leaves them out: the root's value)
         paths["head"] = "/html/head[1]"
-        yield _line("/html/head[1]", root_yes)
-    in_body = False
-    for i in starts:
+        yield _line(paths["head"], root_yes)
+    body_shown = "body" in own
+    for i, place in places.items():
         tok = toks[i]
-        if i == html:
-            continue
-        up = facts.parent[i]
-        parent: object = up
-        if i in (head, body):
-            paths[i] = f"/html/{tok.name}[1]"
-            in_body = in_body or i == body
-        else:
-            if up < 0 or up == html:
-                if tok.name in _HEAD and not in_body:
-                    parent = head if head is not None else "head"
-                else:
-                    in_body = True
-                    parent = body if body is not None else "body"
-                    if parent == "body" and parent not in paths:
-                        paths["body"] = "/html/body[1]"
-                        yield _line("/html/body[1]", root_yes)
-            key = (parent, tok.name)
-            counts[key] = counts.get(key, 0) + 1
-            paths[i] = f"{paths[parent]}/{tok.name}[{counts[key]}]"
+        if place == "body" and not body_shown:
+            paths["body"], body_shown = "/html/body[1]", True
+            yield _line(paths["body"], root_yes)
+        key = (place, tok.name)
+        counts[key] = counts.get(key, 0) + 1
+        paths[i] = f"{paths[place]}/{tok.name}[{counts[key]}]"
         yes = bool(facts.its[i])
         yield _line(paths[i], yes)
         yield from _html_attributes(text, tok, yes, chosen_of.get(i, {}), paths[i], attributes)
-    if body is None and "body" not in paths:
+    if not body_shown:
         yield _line("/html/body[1]", root_yes)
 
 
