@@ -594,6 +594,19 @@ def test_its_rules_linked_refuses_what_is_not_beside_the_document(tmp_path: Path
     assert said in message and "\n" not in message
 
 
+def test_its_rules_linked_refuses_a_symbolic_link_out_of_the_folder(tmp_path: Path) -> None:
+    outside = _rules(tmp_path / "rules.xml", '<its:translateRule selector="//p" translate="no"/>')
+    folder = tmp_path / "inner"
+    folder.mkdir()
+    (folder / "rules.xml").symlink_to(outside)
+    doc = _write(folder, "doc.xml", LINKING.format("rules.xml"))
+    with pytest.raises(TagmtError, match="document's folder"):
+        translate_lines(doc, ["linked"])
+    inside = _write(folder, "doc2.xml", LINKING.format("sub/../rules2.xml"))
+    _rules(folder / "rules2.xml", '<its:translateRule selector="//p" translate="no"/>')
+    assert translate_lines(inside, ["linked"])[-1] == '/doc/p[2]\ttranslate="no"'  # (a ".." that stays inside)
+
+
 def test_its_rules_linked_follows_one_level_only(tmp_path: Path) -> None:
     _rules(tmp_path / "more.xml", '<its:translateRule selector="//p" translate="no"/>')
     _rules(tmp_path / "rules.xml", "", 'xmlns:xlink="http://www.w3.org/1999/xlink" xlink:href="more.xml"')
@@ -619,3 +632,23 @@ def test_view_refuses_a_side_and_a_non_markup_file(tmp_path: Path, capsys: pytes
     data = _write(tmp_path, "app.json", '{"a": "b"}')
     with pytest.raises(TagmtError, match="HTML pages and XML documents"):
         translate_lines(data)
+
+
+def test_translate_with_a_review_page_reads_the_output_with_the_inputs_links(tmp_path: Path,
+                                                                              capsys: pytest.CaptureFixture[str]
+                                                                              ) -> None:
+    # the output sits elsewhere: --its-rules linked resolves the input's links beside the input, and the notes
+    # of the input (read again for the page, its copy read back) are said once
+    _rules(tmp_path / "its" / "rules.xml", '<its:translateRule selector="//p" translate="no"/>')
+    doc = _write(tmp_path, "doc.xml", LINKING.format("its/rules.xml"))
+    (tmp_path / "out").mkdir()
+    out, review = tmp_path / "out" / "doc.xml", tmp_path / "out" / "review.html"
+    assert main(["translate", "--input", str(doc), "--model", "pseudo", "--its-rules", "linked", "-o", str(out),
+                 "--html", str(review)]) == 0
+    assert ">Two<" in out.read_text(encoding="utf-8") and review.exists()
+    page_in = _write(tmp_path, "w.html", "")
+    page_in.write_bytes(b"<!DOCTYPE html><html><body><p>Caf\xe9 ol\xe9</p></body></html>")
+    capsys.readouterr()
+    assert main(["translate", "--input", str(page_in), "--model", "pseudo", "-o", str(tmp_path / "out" / "w.html"),
+                 "--html", str(tmp_path / "out" / "w-review.html")]) == 0
+    assert capsys.readouterr().err.count("windows-1252") == 1

@@ -33,12 +33,10 @@ class PageRules:
     within: dict[int, str] = field(default_factory=dict)
 
 
-def page_rules(text: str, toks: list[Token], parent: list[int], path: Path,
-               its_rules: Sequence[str | Path] = ()) -> PageRules | None:
-    """The global ITS rules of the page (and of the ``its_rules`` files the user gave) applied to its elements,
-    or None when it has none."""
-    attrs_of = {i: attributes(text, tok, html=True) for i, tok in enumerate(toks) if tok.kind in ("start", "empty")}
-    #: in document order: (token, an its:rules element or None for a link, the link's href, the link's params)
+def rule_sources(text: str, toks: Sequence[Token], path: Path, attrs_of: dict[int, list[Attr]]
+                 ) -> list[tuple[int, etree._Element | None, str, dict[str, str]]]:
+    """The page's ITS rules in document order: (token, an ``its:rules`` element — or None for a link —, the
+    link's href, the linking element's params); ``attrs_of``: the attributes of each start tag."""
     sources: list[tuple[int, etree._Element | None, str, dict[str, str]]] = []
     for i, tok in enumerate(toks):
         if tok.kind not in ("start", "empty") or tok.name not in ("script", "link"):
@@ -58,6 +56,15 @@ def page_rules(text: str, toks: list[Token], parent: list[int], path: Path,
         elif tok.name == "link" and kind is not None and "its-rules" in kind.value.lower().split():
             href = attribute(attrs_of.get(i, []), "href")
             sources.append((i, None, href.value if href else "", {}))
+    return sources
+
+
+def page_rules(text: str, toks: list[Token], parent: list[int], path: Path,
+               its_rules: Sequence[str | Path] = ()) -> PageRules | None:
+    """The global ITS rules of the page (and of the ``its_rules`` files the user gave) applied to its elements,
+    or None when it has none."""
+    attrs_of = {i: attributes(text, tok, html=True) for i, tok in enumerate(toks) if tok.kind in ("start", "empty")}
+    sources = rule_sources(text, toks, path, attrs_of)
     hrefs = [href for _, rules, href, _ in sources if rules is None]
     files, linked = itslinks.expand(its_rules, path, hrefs)
     first, at_link = itslinks.place(itslinks.load(files, linked), hrefs)

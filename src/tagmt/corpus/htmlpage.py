@@ -31,7 +31,6 @@ from __future__ import annotations
 import codecs
 import html
 import re
-import sys
 from array import array
 from dataclasses import dataclass
 from functools import partial
@@ -46,6 +45,7 @@ from tagmt.corpus.markupruns import BLOCK, INLINE, NESTED, OPAQUE, VOID, Grouper
 from tagmt.corpus.markupscan import VOID as VOID_NAMES
 from tagmt.corpus.markupscan import Attr, Token, Tokens, attribute, attributes, tokens
 from tagmt.corpus.model import Corpus
+from tagmt.corpus.notes import say
 from tagmt.corpus.placeholders import compile_finder
 from tagmt.errors import TagmtError
 from tagmt.safeio import decode_utf8
@@ -116,8 +116,8 @@ def decode(data: bytes, path: Path) -> tuple[str, str]:
             return data.decode("utf-8"), codec
         except UnicodeDecodeError:  # no declaration, not UTF-8: what browsers read then
             text = _decoded(data, path, "windows-1252")
-            print(f"tagmt: note: {path}: no encoding declared and not UTF-8: read as windows-1252, as browsers "
-                  "do (declare <meta charset> if it is another)", file=sys.stderr)
+            say(f"{path}: no encoding declared and not UTF-8: read as windows-1252, as browsers do (declare "
+                "<meta charset> if it is another)")
             return text, "windows-1252"
     if codec == "utf-8":
         return decode_utf8(data, path, what="HTML page", fix="declare its encoding (<meta charset>)"), codec

@@ -29,6 +29,7 @@ from typing import Mapping, Sequence
 from tagmt.corpus.icu import Item, Message, icu_escaper, parse
 from tagmt.corpus.splice import like_source
 from tagmt.corpus.model import PAIR, STANDALONE, Corpus, InlineCode, Segment, placeholder, placeholder_id
+from tagmt.corpus.notes import say
 from tagmt.errors import TagmtError
 from tagmt.markup import tokenize
 from tagmt.xmltext import escape, unescape
@@ -394,5 +395,5 @@ def _warn_plurals(corpus: Corpus, plan: list, trg_lang: str | None) -> None:
             said.append(f"add {', '.join(missing)} by hand in the written file")
         if extra:
             said.append(f"{', '.join(extra)} is never chosen in {trg_lang}")
-        print(f"tagmt: note: {corpus.path}: ICU plural sub-messages keep the source's categories "
-              f"({', '.join(sorted(used))}); {'; '.join(said)}", file=sys.stderr)
+        say(f"{corpus.path}: ICU plural sub-messages keep the source's categories ({', '.join(sorted(used))}); "
+            f"{'; '.join(said)}")

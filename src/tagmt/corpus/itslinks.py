@@ -18,12 +18,11 @@ rules file to files not given are not followed (a note says so).
 (``expand``): each href a document makes is read when it names a local file in the document's folder or below
 (a relative path: no URL, no absolute path, no ``..`` leaving the folder, no symbolic link out of it); a link
 of a linked rules file is not followed (one level); anything else is refused in one line naming the link.
-Notes are said once per message (``say``): a document read several times in one run notes each link once.
+Notes are said once per message (``corpus.notes.say``): a document read several times notes each link once.
 """
 
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Sequence
@@ -31,6 +30,7 @@ from urllib.parse import unquote, urlsplit
 
 from lxml import etree
 
+from tagmt.corpus.notes import say
 from tagmt.errors import TagmtError
 from tagmt.safeio import MIB, read_regular_file, size_limit
 from tagmt.safexml import parse_bytes
@@ -39,9 +39,6 @@ ITS_NS = "http://www.w3.org/2005/11/its"
 XLINK_NS = "http://www.w3.org/1999/xlink"
 MAX_RULES_BYTES = 16 * MIB  # a rules file is a few rules: a larger one is surely not one
 LINKED = "linked"  # --its-rules linked: follow the document's own links (see the module docstring)
-_SAID: dict[str, None] = {}  # notes already said (insertion order: the oldest forgotten first)
-
-
 @dataclass(frozen=True)
 class RulesFile:
     """A rules file given with ``--its-rules``: its path, its ``its:rules`` elements in document order and the
@@ -50,17 +47,6 @@ class RulesFile:
     path: Path
     rules: tuple[etree._Element, ...]
     links: tuple[str, ...] = ()
-
-
-def say(note: str) -> None:
-    """``tagmt: note: NOTE`` on stderr, once: the same note again (the same document read again by the same
-    run) is not repeated (the last 1,024 notes are remembered)."""
-    if note in _SAID:
-        return
-    _SAID[note] = None
-    if len(_SAID) > 1024:
-        del _SAID[next(iter(_SAID))]
-    print(f"tagmt: note: {note}", file=sys.stderr)
 
 
 def expand(given: Sequence[str | Path], document: Path, hrefs: Sequence[str]) -> tuple[list[Path], bool]:
@@ -81,7 +67,7 @@ def expand(given: Sequence[str | Path], document: Path, hrefs: Sequence[str]) ->
             raise TagmtError(f"{where}: --its-rules linked follows links to local files beside the document only, "
                              "not URLs or absolute paths; download the file and pass --its-rules PATH")
         target = (folder / relative).resolve()
-        if ".." in PurePosixPath(relative).parts or not target.is_relative_to(folder):
+        if not target.is_relative_to(folder):  # (a ".." or a symbolic link leading out of it)
             raise TagmtError(f"{where}: --its-rules linked reads files in the document's folder ({folder}) or "
                              "below only; pass --its-rules PATH to apply that file")
         if target not in paths:

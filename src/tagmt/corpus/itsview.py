@@ -63,6 +63,43 @@ def translate_lines(path: str | Path, its_rules: Sequence[str | Path] = ()) -> l
     return list(_xml_lines(path, data, its_rules))
 
 
+def rules_for_copies(document: str | Path, its_rules: Sequence[str | Path]) -> tuple[str, ...]:
+    """``its_rules`` for reading a copy of ``document`` kept elsewhere (its translation, a hypothesis) as the
+    document was read: ``linked`` replaced by the files the document's own links name, beside the document."""
+    if not any(str(rules) == "linked" for rules in its_rules):
+        return tuple(str(rules) for rules in its_rules)
+    from tagmt.corpus import itslinks
+
+    document = Path(document)
+    files, _linked = itslinks.expand(its_rules, document, linked_hrefs(document))
+    return tuple(str(f) for f in files)
+
+
+def linked_hrefs(path: Path) -> list[str]:
+    """The hrefs of the ITS rules an HTML page or XML document links, in document order (none: another format)."""
+    data = read_bytes(path)
+    name, stream = detect(path, data)
+    if stream is not None:
+        stream.drain()  # type: ignore[attr-defined]
+    if name == "html":
+        from tagmt.corpus.htmlits import rule_sources
+        from tagmt.corpus.htmlpage import decode
+        from tagmt.corpus.markupscan import attributes, tokens
+
+        text, _codec = decode(data, path)
+        toks = tokens(text, html=True)
+        attrs_of = {i: attributes(text, t, html=True) for i, t in enumerate(toks) if t.name in ("link", "script")
+                    and t.kind in ("start", "empty")}
+        return [href for _, rules, href, _ in rule_sources(text, toks, path, attrs_of) if rules is None]
+    from tagmt.corpus.formats import file_formats
+    from tagmt.corpus.itsrules import ITS_NS, XLINK_NS
+
+    if not file_formats()[name].xml:
+        return []
+    root = parse_bytes(data, path, "XML document").getroot()
+    return [r.get(f"{{{XLINK_NS}}}href") or "" for r in root.iter(f"{{{ITS_NS}}}rules") if r.get(f"{{{XLINK_NS}}}href")]
+
+
 def _line(path: str, yes: bool) -> str:
     return f'{path}\ttranslate="{"yes" if yes else "no"}"'
 

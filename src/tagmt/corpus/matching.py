@@ -99,6 +99,11 @@ def match_targets(reference: str | Path, hypotheses: Sequence[str | Path], forma
     if match not in MATCH_MODES:
         raise TagmtError(f"unknown match mode {match!r}; use {' or '.join(MATCH_MODES)}")
     ref = read_corpus(reference, format, **(marked or {}))
+    copies = dict(marked or {})
+    if copies.get("its_rules"):  # (--its-rules linked: the hypotheses read with the links of the reference)
+        from tagmt.corpus.itsview import rules_for_copies
+
+        copies["its_rules"] = rules_for_copies(reference, copies["its_rules"])
     if not _holds_translations(ref):
         raise TagmtError(f"{reference}: not an XLIFF file or a document")
     ref_keyed = _keyed(ref, match)
@@ -116,7 +121,7 @@ def match_targets(reference: str | Path, hypotheses: Sequence[str | Path], forma
     ref_targets = {key: target for key, _, target in ref_keyed}
     hyp_targets: dict[str, dict[tuple, str | None]] = {}
     for path in hypotheses:
-        hyp = read_corpus(path, **(marked or {}))
+        hyp = read_corpus(path, **copies)
         if not _holds_translations(hyp) or hyp.interchange != ref.interchange:
             kind = "XLIFF" if ref.interchange else f"a {format_of(ref).display}"  # type: ignore[union-attr]
             found = format_of(hyp)

@@ -156,8 +156,13 @@ def review_rows(input: InputFile, output: str | Path, *, overwrite: bool = False
     marked = {"placeholders": input_file.placeholders, "placeholder_regexes": tuple(input_file.placeholder_regexes),
               "its_rules": tuple(input_file.its_rules)}
     source = read_corpus(input, input_file.format, src_lang=src_lang, trg_lang=trg_lang, **marked)
-    written = read_corpus(output, source.format if source.writes_targets else "lines", src_lang=src_lang,
-                          trg_lang=trg_lang, **marked)
+    from tagmt.corpus.notes import copies_read
+    from tagmt.corpus.itsview import rules_for_copies
+
+    marked["its_rules"] = rules_for_copies(input, marked["its_rules"])  # (--its-rules linked: the input's links)
+    with copies_read():  # (the output's notes are the input's, said already)
+        written = read_corpus(output, source.format if source.writes_targets else "lines", src_lang=src_lang,
+                              trg_lang=trg_lang, **marked)
     if len(written.segments) != len(source.segments):
         raise TagmtError(f"{output} has {len(written.segments)} segments but {input} has {len(source.segments)}: "
                          "the review page pairs them segment for segment")
