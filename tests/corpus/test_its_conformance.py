@@ -266,6 +266,29 @@ HTML_CASES = [
         /html/body[1]/p[1] n
         /html/body[1]/p[2] y
         /html/body[1]/p[2]/@translate n"""),
+    ("implied-tbody", page(HEAD_RULES.format('<its:translateRule selector="//h:table/h:tbody/h:tr[2]" translate="no"/>'
+                                             '<its:translateRule selector="//h:tfoot" translate="no"/>'),
+                           '<table><caption>C</caption><tr><th abbr="N">Name</th></tr><tr><td>x</td></tr>'
+                           '<tfoot><tr><td>f</td></tr></tfoot></table>'), """
+        /html y
+        /html/head[1] y
+        /html/head[1]/meta[1] y
+        /html/head[1]/meta[1]/@charset n
+        /html/head[1]/title[1] y
+        /html/head[1]/script[1] y
+        /html/head[1]/script[1]/@type n
+        /html/body[1] y
+        /html/body[1]/table[1] y
+        /html/body[1]/table[1]/caption[1] y
+        /html/body[1]/table[1]/tbody[1] y
+        /html/body[1]/table[1]/tbody[1]/tr[1] y
+        /html/body[1]/table[1]/tbody[1]/tr[1]/th[1] y
+        /html/body[1]/table[1]/tbody[1]/tr[1]/th[1]/@abbr y
+        /html/body[1]/table[1]/tbody[1]/tr[2] n
+        /html/body[1]/table[1]/tbody[1]/tr[2]/td[1] n
+        /html/body[1]/table[1]/tfoot[1] n
+        /html/body[1]/table[1]/tfoot[1]/tr[1] n
+        /html/body[1]/table[1]/tfoot[1]/tr[1]/td[1] n"""),
     ("script-rules", page(HEAD_RULES.format('<its:translateRule selector="//h:span[@class=\'brand\']" translate="no"/>'),
                           '<p>Buy <span class="brand">Acme</span></p>'), """
         /html y

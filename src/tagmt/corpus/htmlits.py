@@ -112,8 +112,9 @@ HEAD_NAMES = frozenset(("title", "meta", "link", "script", "style", "base", "bas
 
 def html5_places(toks: Sequence[Token], parent: Sequence[int]) -> tuple[dict[int, object], int | None]:
     """Each start tag's parent in the page's HTML5 tree — a start token, or ``"html"``, ``"head"``, ``"body"``
-    for the root and for a ``head``/``body`` the page leaves out (HTML5 has them all) — and the page's own
-    ``html`` start tag (None: none). A top-level element goes into ``head`` when it is a head element before the
+    for the root and for a ``head``/``body`` the page leaves out (HTML5 has them all), or ``("tbody", table,
+    k)`` for the ``tbody`` HTML5 makes around rows written right in a ``table`` — and the page's own ``html``
+    start tag (None: none). A top-level element goes into ``head`` when it is a head element before the
     body's content, else into ``body``; deeper elements keep their parent (``htmlpage``'s grouping)."""
     starts = [i for i, tok in enumerate(toks) if tok.kind in ("start", "empty")]
     html = next((i for i in starts if toks[i].name == "html" and parent[i] < 0), None)
@@ -121,10 +122,19 @@ def html5_places(toks: Sequence[Token], parent: Sequence[int]) -> tuple[dict[int
     body = next((i for i in starts if toks[i].name == "body" and parent[i] in (-1, html)), None)
     places: dict[int, object] = {}
     in_body = False
+    runs: dict[int, object] = {}  # a table's open implied tbody: ("tbody", table, serial)
     for i in starts:
         up = parent[i]
         if i == html:
             continue
+        if up >= 0 and toks[up].name == "table":
+            name = toks[i].name
+            if name == "tr":  # (a row right in a table: HTML5 puts it into a tbody of its own making)
+                if up not in runs:
+                    runs[up] = ("tbody", up, i)
+                places[i] = runs[up]
+                continue
+            runs.pop(up, None)
         if i in (head, body):
             places[i] = "html"
             in_body = in_body or i == body
@@ -145,7 +155,7 @@ def _mirror(toks: list[Token], parent: list[int], attrs_of: dict[int, list[Attr]
     (`html5_places`: ``html``, ``head`` and ``body`` always there), and the element of each start token."""
     places, html = html5_places(toks, parent)
     root = etree.Element(f"{{{XHTML_NS}}}html")
-    virtual = {"html": root, "head": etree.SubElement(root, f"{{{XHTML_NS}}}head")}
+    virtual: dict[object, etree._Element] = {"html": root, "head": etree.SubElement(root, f"{{{XHTML_NS}}}head")}
     elements: dict[int, etree._Element] = {}
     if html is not None:
         elements[html] = root
@@ -153,7 +163,9 @@ def _mirror(toks: list[Token], parent: list[int], attrs_of: dict[int, list[Attr]
     for i, place in places.items():
         if place == "body" and "body" not in virtual:
             virtual["body"] = etree.SubElement(root, f"{{{XHTML_NS}}}body")
-        up = virtual.get(place) if isinstance(place, str) else elements.get(place)  # type: ignore[arg-type]
+        if isinstance(place, tuple) and place not in virtual and place[1] in elements:
+            virtual[place] = etree.SubElement(elements[place[1]], f"{{{XHTML_NS}}}tbody")
+        up = virtual.get(place) if isinstance(place, (str, tuple)) else elements.get(place)  # type: ignore[arg-type]
         if up is None:  # (under an element no selector can name)
             continue
         if toks[i].name == "head" and place == "html":

@@ -166,6 +166,11 @@ def _html_lines(path: Path, data: bytes, its_rules: Sequence[str | Path]) -> Ite
         if place == "body" and not body_shown:
             paths["body"], body_shown = "/html/body[1]", True
             yield _line(paths["body"], root_yes)
+        if isinstance(place, tuple) and place not in paths:  # (an implied tbody: its table's value)
+            table = place[1]
+            counts[(table, "tbody")] = counts.get((table, "tbody"), 0) + 1
+            paths[place] = f"{paths[table]}/tbody[{counts[(table, 'tbody')]}]"
+            yield _line(paths[place], bool(facts.its[table]))
         key = (place, tok.name)
         counts[key] = counts.get(key, 0) + 1
         paths[i] = f"{paths[place]}/{tok.name}[{counts[key]}]"
