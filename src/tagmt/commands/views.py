@@ -97,20 +97,34 @@ def run(args: argparse.Namespace) -> int:
 def _its_translate(args: argparse.Namespace) -> int:
     """``--view its-translate``: the lines of ``corpus.itsview`` for ``--input``."""
     from tagmt.atomic import write_atomic
-    from tagmt.corpus.itsview import translate_lines
+    from tagmt.corpus.itsview import iter_translate_lines
     from tagmt.errors import TagmtError
 
     if not args.input or args.pair or args.data or args.split or args.side:
         raise TagmtError("--view its-translate lists the nodes of one document: give --input FILE (no --pair, "
                          "--data, --split or --side)")
-    lines = translate_lines(args.input, tuple(args.its_rules or ()))
-    data = "".join(line + "\n" for line in lines).encode("utf-8")
+    lines = iter_translate_lines(args.input, tuple(args.its_rules or ()))
+    count = 0
+
+    def chunks():  # (a block of lines at a time: the list of a large document's nodes is never held)
+        nonlocal count
+        block: list[str] = []
+        for line in lines:
+            block.append(line + "\n")
+            if len(block) == 4096:
+                count += len(block)
+                yield "".join(block).encode("utf-8")
+                block.clear()
+        count += len(block)
+        yield "".join(block).encode("utf-8")
+
     if args.output:
-        write_atomic(args.output, [data])
-        print(f"wrote {len(lines)} nodes to {args.output}", file=sys.stderr)
+        write_atomic(args.output, chunks())
+        print(f"wrote {count} nodes to {args.output}", file=sys.stderr)
     else:
         sys.stdout.flush()
-        sys.stdout.buffer.write(data)
+        for chunk in chunks():
+            sys.stdout.buffer.write(chunk)
         sys.stdout.buffer.flush()
     return 0
 

@@ -46,6 +46,11 @@ INPUT_TYPES = ("button", "reset", "submit")
 
 def translate_lines(path: str | Path, its_rules: Sequence[str | Path] = ()) -> list[str]:
     """The suite's lines for ``path`` (an HTML page or any XML document); ``its_rules`` as ``read_corpus``'s."""
+    return list(iter_translate_lines(path, its_rules))
+
+
+def iter_translate_lines(path: str | Path, its_rules: Sequence[str | Path] = ()) -> Iterator[str]:
+    """`translate_lines` one at a time (the document is read and resolved before the first)."""
     path = Path(path)
     data = read_bytes(path)
     if not data.strip():
@@ -54,13 +59,13 @@ def translate_lines(path: str | Path, its_rules: Sequence[str | Path] = ()) -> l
     if stream is not None:
         stream.drain()  # type: ignore[attr-defined]  # (a syntax error named first)
     if name == "html":
-        return list(_html_lines(path, data, its_rules))
+        return _html_lines(path, data, its_rules)
     from tagmt.corpus.formats import file_formats
 
     if not file_formats()[name].xml:
-        raise TagmtError(f"{path}: --view its-translate is for HTML pages and XML documents, not "
-                         f"{file_formats()[name].display} files")
-    return list(_xml_lines(path, data, its_rules))
+        raise TagmtError(f"{path}: --view its-translate is for HTML pages and XML documents, not this file "
+                         f"({file_formats()[name].display})")
+    return _xml_lines(path, data, its_rules)
 
 
 def rules_for_copies(document: str | Path, its_rules: Sequence[str | Path]) -> tuple[str, ...]:
