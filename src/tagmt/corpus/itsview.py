@@ -41,7 +41,7 @@ HTML_TRANSLATABLE = {"abbr": ("th",), "alt": ("area", "img", "input"), "content"
                      "value": ("input",)}
 #: the translatable ``meta`` names (their ``content``) and ``input`` types (their ``value``)
 META_NAMES = ("description", "keywords", "application-name")
-INPUT_TYPES = ("button", "reset", "submit")
+INPUT_TYPES = ("button", "reset")  # (HTML lists these two; tagmt's reader also translates submit's)
 
 
 def translate_lines(path: str | Path, its_rules: Sequence[str | Path] = ()) -> list[str]:
