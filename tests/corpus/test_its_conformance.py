@@ -3,7 +3,8 @@ hand — not the W3C suite's files): ``views --view its-translate`` writes every
 documents and HTML pages with its Translate value in the suite's format, and ``translate --model pseudo``
 changes exactly the nodes it calls translatable (but where tagmt's reader is documented to differ: ITS rules
 markup, HTML's ``code``/``script``/``pre``…, the ``lang``/``style`` attributes). Linked rules with
-``--its-rules linked``: followed beside the document, refused in one line anywhere else."""
+``--its-rules linked``: followed beside the document, refused in one line anywhere else. A property: on random
+trees, local markup, rules and inheritance combine as §5.5 says."""
 
 from __future__ import annotations
 
@@ -12,6 +13,8 @@ from pathlib import Path
 
 import html5lib
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from lxml import etree
 
 from tagmt.cli import main
@@ -675,3 +678,52 @@ def test_translate_with_a_review_page_reads_the_output_with_the_inputs_links(tmp
     assert main(["translate", "--input", str(page_in), "--model", "pseudo", "-o", str(tmp_path / "out" / "w.html"),
                  "--html", str(tmp_path / "out" / "w-review.html")]) == 0
     assert capsys.readouterr().err.count("windows-1252") == 1
+
+
+# -- a property: the precedence of ITS 2.0 §5.5 on random trees ------------------------------------------------
+
+_NAMES = ("a", "b", "c")
+_trees = st.recursive(st.tuples(st.sampled_from(_NAMES), st.sampled_from((None, "yes", "no", "nein")), st.just(())),
+                      lambda kids: st.tuples(st.sampled_from(_NAMES), st.sampled_from((None, "yes", "no")),
+                                             st.lists(kids, max_size=3).map(tuple)), max_leaves=12)
+_rules_strategy = st.lists(st.tuples(st.sampled_from(_NAMES), st.sampled_from(("yes", "no"))), max_size=4)
+
+
+def _xml(node) -> str:
+    name, local, kids = node
+    say = f' its:translate="{local}"' if local else ""
+    return f"<{name}{say}>{''.join(_xml(kid) for kid in kids)}</{name}>"
+
+
+def _oracle(node, rules, inherited: bool, path: str, out: list[str]) -> None:
+    """The spec's precedence written out: local (yes/no) > the last rule naming the element > the parent's."""
+    name, local, kids = node
+    chosen = [value for rule_name, value in rules if rule_name == name]
+    value = local == "yes" if local in ("yes", "no") else chosen[-1] == "yes" if chosen else inherited
+    out.append(_line_of(path, value))
+    if local:
+        out.append(_line_of(f"{path}/@its:translate", False))
+    counts: dict[str, int] = {}
+    for kid in kids:
+        counts[kid[0]] = counts.get(kid[0], 0) + 1
+        _oracle(kid, rules, value, f"{path}/{kid[0]}[{counts[kid[0]]}]", out)
+
+
+def _line_of(path: str, yes: bool) -> str:
+    return f'{path}\ttranslate="{"yes" if yes else "no"}"'
+
+
+@settings(max_examples=60, deadline=None)
+@given(body=st.lists(_trees, max_size=3), rules=_rules_strategy)
+def test_precedence_on_random_trees(tmp_path_factory, body, rules) -> None:
+    rule_xml = "".join(f'<its:translateRule selector="//body//{n}" translate="{v}"/>' for n, v in rules)
+    path = tmp_path_factory.mktemp("random") / "doc.xml"
+    path.write_text(f'<doc {NS}><head><its:rules version="2.0">{rule_xml}</its:rules></head><body>'
+                    f'{"".join(_xml(node) for node in body)}</body></doc>', encoding="utf-8")
+    lines = [line for line in translate_lines(path) if line.startswith("/doc/body[1]/")]
+    want: list[str] = []
+    counts: dict[str, int] = {}
+    for node in body:
+        counts[node[0]] = counts.get(node[0], 0) + 1
+        _oracle(node, rules, True, f"/doc/body[1]/{node[0]}[{counts[node[0]]}]", want)
+    assert lines == want
