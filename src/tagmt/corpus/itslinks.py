@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
-from typing import Sequence
+from typing import Collection, Sequence
 from urllib.parse import unquote, urlsplit
 
 from lxml import etree
@@ -39,6 +39,8 @@ ITS_NS = "http://www.w3.org/2005/11/its"
 XLINK_NS = "http://www.w3.org/1999/xlink"
 MAX_RULES_BYTES = 16 * MIB  # a rules file is a few rules: a larger one is surely not one
 LINKED = "linked"  # --its-rules linked: follow the document's own links (see the module docstring)
+
+
 @dataclass(frozen=True)
 class RulesFile:
     """A rules file given with ``--its-rules``: its path, its ``its:rules`` elements in document order and the
@@ -49,20 +51,23 @@ class RulesFile:
     links: tuple[str, ...] = ()
 
 
-def expand(given: Sequence[str | Path], document: Path, hrefs: Sequence[str]) -> tuple[list[Path], bool]:
+def expand(given: Sequence[str | Path], document: Path, hrefs: Sequence[str]) -> tuple[list[Path], set[Path]]:
     """``given`` with ``linked`` replaced by the local files the document's ``hrefs`` name (see the module
-    docstring; each refused in one line when it is not a file in the document's folder or below), and whether
-    ``linked`` was given (its files may not link further)."""
+    docstring; each refused in one line when it is not a file in the document's folder or below), and those
+    files (which may not link further)."""
     paths = [Path(p) for p in given if str(p) != LINKED]
     if len(paths) == len(given):
-        return paths, False
+        return paths, set()
     folder = Path(document).resolve().parent
+    followed: set[Path] = set()
     for href in hrefs:
         if not href.strip():
             continue
         where = f"{document}: linked ITS rules ({href})"
         parts = urlsplit(href.strip())
         relative = unquote(parts.path).replace("\\", "/")
+        if not relative and not parts.scheme and not parts.netloc:
+            continue  # (a fragment alone: this very document)
         if parts.scheme or parts.netloc or relative.startswith("/") or ":" in relative.split("/", 1)[0]:
             raise TagmtError(f"{where}: --its-rules linked follows links to local files beside the document only, "
                              "not URLs or absolute paths; download the file and pass --its-rules PATH")
@@ -70,14 +75,15 @@ def expand(given: Sequence[str | Path], document: Path, hrefs: Sequence[str]) ->
         if not target.is_relative_to(folder):  # (a ".." or a symbolic link leading out of it)
             raise TagmtError(f"{where}: --its-rules linked reads files in the document's folder ({folder}) or "
                              "below only; pass --its-rules PATH to apply that file")
+        followed.add(target)
         if target not in paths:
             paths.append(target)
-    return paths, True
+    return paths, followed
 
 
-def load(paths: Sequence[str | Path], linked: bool = False) -> list[RulesFile]:
+def load(paths: Sequence[str | Path], linked: Collection[Path] = ()) -> list[RulesFile]:
     """The rules files ``paths`` (refused in one line: a missing, oversized, malformed or non-rules file;
-    ``linked``: the files came from ``--its-rules linked``, and one that links further is refused)."""
+    ``linked``: those that came from ``--its-rules linked``, refused when they link further)."""
     found = []
     for given in paths:
         path = Path(given)
@@ -88,7 +94,7 @@ def load(paths: Sequence[str | Path], linked: bool = False) -> list[RulesFile]:
             raise TagmtError(f"{path}: not an ITS rules file (no <its:rules> element in the namespace {ITS_NS}); "
                              "--its-rules takes a file of ITS 2.0 global rules")
         found.append(RulesFile(path, rules, tuple(element.get(f"{{{XLINK_NS}}}href") or "" for element in rules)))
-        if linked and any(found[-1].links):
+        if path in linked and any(found[-1].links):
             element = next(e for e, href in zip(rules, found[-1].links) if href)
             raise TagmtError(f"{path}:{element.sourceline}: the linked ITS rules file links rules itself "
                              f"({element.get(f'{{{XLINK_NS}}}href')}); --its-rules linked follows one level of "
