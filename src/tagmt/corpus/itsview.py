@@ -71,10 +71,10 @@ def iter_translate_lines(path: str | Path, its_rules: Sequence[str | Path] = ())
 def rules_for_copies(document: str | Path, its_rules: Sequence[str | Path]) -> tuple[str, ...]:
     """``its_rules`` for reading a copy of ``document`` kept elsewhere (its translation, a hypothesis) as the
     document was read: ``linked`` replaced by the files the document's own links name, beside the document."""
-    if not any(str(rules) == "linked" for rules in its_rules):
-        return tuple(str(rules) for rules in its_rules)
     from tagmt.corpus import itslinks
 
+    if not any(str(rules) == itslinks.LINKED for rules in its_rules):
+        return tuple(str(rules) for rules in its_rules)
     document = Path(document)
     files, _linked = itslinks.expand(its_rules, document, linked_hrefs(document))
     return tuple(str(f) for f in files)
