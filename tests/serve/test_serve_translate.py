@@ -131,3 +131,35 @@ def test_documents_and_resource_files_as_the_cli(client, tmp_path, sample_data, 
     assert answer.content == cli_translate(tmp_path, source, "--src-lang", "en", "--trg-lang", "de", "--model",
                                            "pseudo", "--approach", "dt")
     assert int(answer.headers["x-tagmt-written"]) > 0
+
+
+def test_placeholders_option_as_the_cli(client, tmp_path):
+    """``placeholders`` and ``placeholder_regex`` read the upload as ``--placeholders``/``--placeholder-regex``
+    read it; a kind that does not exist is a 400 naming it; a document comes back under its own extension."""
+    source = tmp_path / "ui.en"
+    source.write_text("Delete %1$s now?\nHello {name}, [[KEY]] left\n", encoding="utf-8")
+    pseudo = ("--src-lang", "en", "--trg-lang", "de", "--model", "pseudo", "--approach", "dt")
+    want = cli_translate(tmp_path, source, *pseudo, "--placeholders", "printf,brace", "--placeholder-regex",
+                         r"\[\[[A-Z]+\]\]")
+    answer = client.post("/v1/translate", data={"src_lang": "en", "trg_lang": "de", "model": "pseudo",
+                                                "approach": "dt", "placeholders": "printf,brace",
+                                                "placeholder_regex": r"\[\[[A-Z]+\]\]"},
+                         files={"file": ("ui.en", source.read_bytes(), "text/plain")})
+    assert answer.status_code == 200, answer.text
+    assert answer.content == want
+    assert b"%1$s" in answer.content and b"{name}" in answer.content and b"[[KEY]]" in answer.content
+    plain = client.post("/v1/translate", data={"src_lang": "en", "trg_lang": "de", "model": "pseudo",
+                                               "approach": "dt"},
+                        files={"file": ("ui.en", source.read_bytes(), "text/plain")})
+    assert plain.status_code == 200 and plain.content != want  # (without them, the placeholders are text)
+    bad = client.post("/v1/translate", data={"model": "pseudo", "placeholders": "printf,nosuch"},
+                      files={"file": ("ui.en", source.read_bytes(), "text/plain")})
+    assert bad.status_code == 400 and "nosuch" in bad.text
+
+
+def test_document_answer_keeps_its_extension(client, sample_data):
+    source = sample_data / "files" / "app.json"
+    answer = client.post("/v1/translate?filename=app.json&src_lang=en&trg_lang=de&model=pseudo&format=json",
+                         content=source.read_bytes())
+    assert answer.status_code == 200, answer.text
+    assert answer.headers["content-disposition"] == 'attachment; filename="app.de.json"'

@@ -6,7 +6,8 @@ The file comes as multipart/form-data (a ``file`` part, the options as fields) o
 options in the query string (``filename`` names it: its extension helps the format's detection). Options:
 ``approach`` (dt, dp; default dt), ``model`` (one of the server's ``--model`` engines, by default the offline
 ones; default the first), ``src_lang``, ``trg_lang``, ``format``, ``overwrite``, ``aligner``, ``beam``,
-``batch_size``, ``repair``; ``its_rules``: ITS rules files as multipart parts of that name (repeatable), as
+``batch_size``, ``repair``, ``placeholders`` (kinds, comma list, as ``--placeholders``), ``placeholder_regex``
+(a project's own expression; repeatable); ``its_rules``: ITS rules files as multipart parts of that name (repeatable), as
 ``tagmt translate --its-rules`` takes them — applied where the document links a file of their name (they sit
 beside it), else before its own rules; a document's links are never followed. The upload lives in a private temporary folder for the request only; engines stay
 loaded between requests (``serve.warm``).
@@ -24,8 +25,28 @@ from tagmt.serve.problems import ServeError
 from tagmt.serve.warm import Warm
 
 TRANSLATE_FIELDS = ("approach", "model", "src_lang", "trg_lang", "format", "overwrite", "aligner", "beam",
-                    "batch_size", "repair", "its_rules", "filename", "file")
-FORMATS = ("auto", "xliff12", "xliff2", "tmx", "lines")
+                    "batch_size", "repair", "placeholders", "placeholder_regex", "its_rules", "filename", "file")
+
+
+def _formats() -> tuple[str, ...]:
+    """``auto`` and every file format ``translate --format`` takes (the corpus registry's names)."""
+    from tagmt.corpus.formats import file_formats
+
+    return ("auto", *file_formats())
+
+
+def _placeholders(options: Mapping[str, Any]) -> dict[str, Any]:
+    """``placeholders`` and ``placeholder_regex`` as ``InputFile`` takes them, checked as the CLI checks them."""
+    from tagmt.corpus.placeholders import compile_finder, parse_kinds
+
+    kinds, regexes = options.get("placeholders"), options.get("placeholder_regex") or ()
+    regexes = (regexes,) if isinstance(regexes, str) else tuple(regexes)
+    try:
+        parsed = parse_kinds(kinds or None)
+        compile_finder(parsed or (), regexes)
+    except TagmtError as exc:
+        raise ServeError(400, str(exc)) from None
+    return {"placeholders": parsed, "placeholder_regexes": regexes}
 
 
 def _name(filename: str | None) -> str:
@@ -77,8 +98,9 @@ def translate_upload(warm: Warm, data: bytes, filename: str | None, options: Map
         raise ServeError(400, f"model {model!r} is not served here; this server's models: {', '.join(allowed)} "
                               "(tagmt serve --model NAME adds one)")
     format = options.get("format") or "auto"
-    if format not in FORMATS:
-        raise ServeError(400, f"'format' is one of {', '.join(FORMATS)}, not {format!r}")
+    if format not in _formats():
+        raise ServeError(400, f"'format' is one of {', '.join(_formats())}, not {format!r}")
+    reading = _placeholders(options)
     repair = options.get("repair") or None
     if repair not in (None, "project"):
         raise ServeError(400, f"'repair' is project, not {repair!r}")
@@ -114,11 +136,11 @@ def translate_upload(warm: Warm, data: bytes, filename: str | None, options: Map
             if lock is not None and not getattr(engine, "offline", False):
                 with lock:
                     done = translate_file(InputFile(path, None if format == "auto" else format, src, trg,
-                                                    its_rules=its_rules),
+                                                    its_rules=its_rules, **reading),
                                           OutputFile(output, overwrite=overwrite, record=False), **run)
             else:
                 done = translate_file(InputFile(path, None if format == "auto" else format, src, trg,
-                                                its_rules=its_rules),
+                                                its_rules=its_rules, **reading),
                                       OutputFile(output, overwrite=overwrite, record=False), **run)
         except ServeError:
             raise
@@ -128,9 +150,9 @@ def translate_upload(warm: Warm, data: bytes, filename: str | None, options: Map
             raise ServeError(502, f"the translation with {model} failed: {type(exc).__name__}: "
                                   f"{' '.join(str(exc).split())[:300]}") from exc
         written = Path(done.output).read_bytes()
-        is_xliff = done.corpus.format in ("xliff12", "xliff2")
+        same_kind = done.corpus.writes_targets  # (the document itself back: XLIFF, HTML, PO…; TMX and lines as .txt)
     stem = name.rsplit(".", 1)[0] if "." in name else name
-    suffix = "." + name.rsplit(".", 1)[1] if is_xliff and "." in name else ".txt"
+    suffix = "." + name.rsplit(".", 1)[1] if same_kind and "." in name else ".txt"
     headers = {"X-Tagmt-Written": str(done.written), "X-Tagmt-Segments": str(len(done.corpus.segments)),
                "X-Tagmt-Kept": ",".join(f"{why}={n}" for why, n in sorted(done.kept.items()))}
     return written, f"{stem}.{done.direction.trg}{suffix}", headers
