@@ -3,7 +3,8 @@ whose source is the ``msgid`` (``msgid_plural`` for the forms after the first).
 
 Read: ``msgctxt`` is part of the segment's key (``("po", msgctxt, msgid, form)``; the id is the msgid's line,
 ``[N]`` for a plural form). Placeholders by the entry's flags (``c-format``/``php-format``/… → printf,
-``python-format`` → python, ``python-brace-format`` → brace) unless ``placeholders`` is given. A non-empty,
+``python-format`` → python, ``python-brace-format`` → brace; markup such as ``<b>``, ``<a href="…">`` is a code)
+unless ``placeholders`` is given. A non-empty,
 non-fuzzy msgstr is a human translation: the segment's reference, kept unless the run overwrites (as an
 XLIFF target in state ``translated``). A non-empty fuzzy msgstr is a person's draft (often of the entry's previous
 msgid, ``#|``): kept alike unless the run overwrites (``Segment.keep = "fuzzy"``), but no reference.
@@ -204,6 +205,8 @@ def read(path: Path, data: bytes, stream: object = None, *, placeholders=None, p
     segments: list[Segment] = []
     seen: dict[tuple[str | None, str], int] = {}
     file_lang = None
+    placeholder_regexes = tuple(placeholder_regexes)
+    markup = (splice.MARKUP,) if placeholders is None else ()  # (a web app's HTML in a string: its tags are codes)
     for entry in parse(text, path):
         strings = entry.strings
         ctxt = strings["msgctxt"][2] if "msgctxt" in strings else None
@@ -228,15 +231,16 @@ def read(path: Path, data: bytes, stream: object = None, *, placeholders=None, p
         for keyword in forms:
             form = 0 if keyword == "msgstr" else _form(keyword)
             source_text = msgid if form == 0 else (entry.value("msgid_plural") or msgid)
-            if kinds or placeholder_regexes:
-                source, codes = splice.tagged(source_text, kinds, placeholder_regexes, escape)
+            regexes = placeholder_regexes + markup if "<" in source_text else placeholder_regexes
+            if kinds or regexes:
+                source, codes = splice.tagged(source_text, kinds, regexes, escape)
             else:  # (no placeholder: the text escaped, as splice.tagged gives it)
                 source, codes = _escape_xml(source_text), splice.NO_CODES
             start, end, current = strings[keyword]
             reference = None
             if current:
-                reference, found = (splice.tagged(current, kinds, placeholder_regexes, escape)
-                                    if kinds or placeholder_regexes else (_escape_xml(current), None))
+                reference, found = (splice.tagged(current, kinds, regexes, escape)
+                                    if kinds or regexes else (_escape_xml(current), None))
                 if found:  # (no code in it: its ids are nothing to match with the source's)
                     reference = splice.like_source(reference, found, codes)[0]
             kept = reference is not None  # (fuzzy too: a person's draft, kept, but no reference)
