@@ -54,3 +54,54 @@ def test_quirk_survives_copy_and_pseudo(tmp_path: Path, name: str) -> None:
         assert status == "refused" and REFUSED[name] in reason and name in reason, reason
     else:
         assert (status, reason) == ("ok", ""), reason
+
+
+# -- the fixes the quirks asked for, each with its known answer ---------------------------------------------------
+
+def _translate(tmp_path: Path, name: str, data: bytes, model: str = "pseudo", *extra: str) -> bytes:
+    from tagmt.cli import main
+    source, out = tmp_path / name, tmp_path / f"out-{name}"
+    source.write_bytes(data)
+    assert main(["translate", "--input", str(source), "--model", model, *extra, "-o", str(out)]) == 0
+    return out.read_bytes()
+
+
+def test_markdown_footnote_definitions_stay_on_their_own_lines(tmp_path: Path) -> None:
+    """Two footnote definitions in a row are one paragraph to CommonMark: the line break before the second one
+    is kept as it is (as a space, ``[^note]:`` would no longer start a line, and would no longer define anything)."""
+    out = _translate(tmp_path, "notes.md", b"Text.[^1]\n\n[^1]: First note.\n[^note]: Second note.\n").decode()
+    lines = out.splitlines()
+    assert lines[2].startswith("[^1]: "), out  # (the label outside the segment: the pseudo's "[" comes after it)
+    assert lines[3].startswith("[^note]:"), out
+    assert "First" not in out and "Second" not in out  # (both translated)
+
+
+def test_html_attribute_server_code_is_a_code_kept_as_written(tmp_path: Path) -> None:
+    page = b'<p><img alt="Photo of <%= name %> & <?= $x ?> here" title="{{tip}}" src=a></p>\n'
+    out = _translate(tmp_path, "server.html", page).decode()
+    assert "<%= name %>" in out and "<?= $x ?>" in out and "Photo" not in out
+    assert 'title="{{tip}}"' in out  # (template code alone: no segment, not bracketed by the pseudo-translation)
+    from tagmt.corpus import read_corpus
+    segments = read_corpus(tmp_path / "server.html").segments
+    assert [s.source for s in segments] == ['Photo of <x id="1"/> &amp; <x id="2"/> here']
+
+
+def test_po_markup_is_a_code_unless_placeholders_are_chosen(tmp_path: Path) -> None:
+    path = tmp_path / "markup.po"
+    path.write_bytes(b'msgid "Click <a href=\\"/x\\">here</a> now"\nmsgstr ""\n\nmsgid "a < b"\nmsgstr ""\n')
+    from tagmt.corpus import read_corpus
+    first, second = read_corpus(path).segments
+    assert "href" not in first.source and first.source.count("<") == 2 and "here" in first.source
+    assert second.source == "a &lt; b"
+    chosen = read_corpus(path, placeholders=("printf",)).segments[0]
+    assert "&lt;a href" in chosen.source
+    out = _translate(tmp_path, "markup.po", path.read_bytes()).decode()
+    assert '<a href=\\"/x\\">' in out and "</a>" in out
+
+
+def test_json_lone_surrogate_written_back_as_its_escape(tmp_path: Path) -> None:
+    from tagmt.corpus.jsonres import escape
+    assert escape('a\ud800b "c"') == 'a\\ud800b \\"c\\"'
+    data = b'{"bad": "Half \\ud800 pair", "ok": "Fine"}\n'
+    assert _translate(tmp_path, "lone.json", data, "copy") == data
+    assert b"\\ud800" in _translate(tmp_path, "lone2.json", data)

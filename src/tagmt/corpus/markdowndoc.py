@@ -40,6 +40,8 @@ _FRONT_MATTER = re.compile(
 #: references (``[^1]``), heading ids and attribute lists (``{#id}``, ``{: .class}``), admonition fences (``:::note``)
 _TEMPLATE = r"\{%.*?%\}|\{\{.*?\}\}|\[\^[^\]\s]+\]:?|\{[#:][^}\n]*\}|:::[\w-]*"
 _ENTITY = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6}|[A-Za-z][A-Za-z0-9]{0,31});")
+#: a footnote definition starting a line: a line break before it is kept as it is, never made a space
+_FOOTNOTE_DEFINITION = re.compile(r"\[\^[^\]\s]+\]:")
 _URL = re.compile(r"https?://[^\s<>()\[\]]*[^\s<>()\[\].,;:!?'\"*_~]")
 _SPECIAL = re.compile(r"([\\`*_\[\]<~])")
 _LINE_START = re.compile(r"(\n[ \t]*)([#>+\-=]|\d+[.)])")
@@ -147,6 +149,11 @@ class _Reader:
             pieces = [p for p in pieces if p[1] < p[2]]
             if pieces and pieces[0][0] == "text" and not pieces[0][3].strip():  # the marker's own line
                 pieces = pieces[1:]
+        note = _FOOTNOTE_DEFINITION.match(raw)
+        if note and pieces and pieces[0][0] == "text" and pieces[0][1] == 0 and pieces[0][2] > note.end():
+            first = pieces[0]  # a footnote's label outside the segment: a translation must not push it off the line
+            skip = note.end() + len(raw[note.end():first[2]]) - len(raw[note.end():first[2]].lstrip(" \t"))
+            pieces[0] = ("text", skip, first[2], first[3][skip:])
         if pieces:
             self.add(pieces, offsets, escaper)
 
@@ -268,6 +275,7 @@ def _pieces(children: list, content: str) -> list[tuple]:
             while after < len(content) and content[after] in " \t":  # the next line's indent (not text)
                 after += 1
             fence = content.startswith(":::", content.rfind("\n", 0, pos) + 1) or content.startswith(":::", after)
+            fence = fence or _FOOTNOTE_DEFINITION.match(content, after) is not None  # (the break keeps it defined)
             if kind == "softbreak" and not fence:  # a space, as Markdown shows it (lines kept when unchanged)
                 pieces.append(("text", pos, after, " "))
             else:
