@@ -105,3 +105,14 @@ def test_json_lone_surrogate_written_back_as_its_escape(tmp_path: Path) -> None:
     data = b'{"bad": "Half \\ud800 pair", "ok": "Fine"}\n'
     assert _translate(tmp_path, "lone.json", data, "copy") == data
     assert b"\\ud800" in _translate(tmp_path, "lone2.json", data)
+
+
+def test_yaml_plain_yes_no_on_off_are_booleans_not_text(tmp_path: Path) -> None:
+    """YAML 1.1 readers (Ruby's Psych, so Rails; PyYAML) read a plain ``yes``/``no``/``on``/``off`` as a boolean:
+    not a segment (translated, it would turn a boolean into a string). Quoted or tagged ``!!str``, it is text."""
+    path = tmp_path / "flags.yml"
+    path.write_bytes(b"en:\n  a: yes\n  b: Off\n  c: 'yes'\n  d: !!str no\n  e: Yes please\n  no: Norsk\n")
+    from tagmt.corpus import read_corpus
+    assert [s.source for s in read_corpus(path).segments] == ["yes", "no", "Yes please", "Norsk"]
+    out = _translate(tmp_path, "flags.yml", path.read_bytes()).decode()
+    assert "  a: yes\n  b: Off\n" in out

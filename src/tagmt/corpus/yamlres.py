@@ -1,6 +1,7 @@
 """YAML resource files (Rails-style i18n and any mapping/sequence of strings): every non-empty string
 scalar is a segment, its id the path of keys (``en.menu.items[1]``); keys, numbers, booleans, nulls and
-scalars with another tag are not. An alias is the node it names: one segment, at its anchor. A file of several
+scalars with another tag are not, nor a plain ``yes``/``no``/``on``/``off`` (booleans to YAML 1.1
+readers: Rails, PyYAML). An alias is the node it names: one segment, at its anchor. A file of several
 ``---`` documents: each is read (the ids of the n-th document's strings start with ``---n``).
 
 Read with ruamel.yaml (its composer gives each scalar's position and style); placeholders, unless
@@ -33,6 +34,7 @@ RAILS = r"%\{[\w.-]+\}"
 _LANGUAGE = re.compile(r"[a-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*")
 _PROPERTIES = re.compile(r"(?:[&!][^\s]*\s+)*")
 _UNSAFE_START = set("-?:,[]{}#&*!|>'\"%@` \t")
+_YAML11_BOOLEAN = re.compile(r"yes|Yes|YES|no|No|NO|on|On|ON|off|Off|OFF")  # (Psych and PyYAML: not y/n)
 _SPECIAL = re.compile(
     r"(?:~|null|Null|NULL|true|True|TRUE|false|False|FALSE|yes|Yes|YES|no|No|NO|on|On|ON|off|Off|OFF|y|Y|n|N"
     r"|[-+]?(?:\d[\d_]*(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|0x[0-9a-fA-F]+|0o[0-7]+|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN)"
@@ -128,6 +130,8 @@ def read(path: Path, data: bytes, stream: object = None, *, placeholders=None, p
             for n, value in enumerate(node.value):
                 visit(value, (*where, n))
         elif isinstance(node, ScalarNode) and node.tag.endswith(":str") and node.value.strip():
+            if node.style is None and _YAML11_BOOLEAN.fullmatch(node.value) and text[node.start_mark.index] != "!":
+                return  # (a boolean to YAML 1.1 readers — Ruby's Psych, so Rails; PyYAML: translated, a string)
             scalar(node, where)
 
     def scalar(node, where: tuple) -> None:
