@@ -387,3 +387,107 @@ IOS.update({
         "      <key>other</key>\n      <string>%@</string>\n    </dict>\n"
         "  </dict>\n</dict>\n</plist>\n"),
 })
+
+
+# -- third round ------------------------------------------------------------------------------------------------
+
+HTML.update({
+    "q_html_forms.html": _u('<html><body><form><label for=a>Your name</label><select><option>First choice</option>'
+                            '<option value="2" label="Second label">Second</option></select>'
+                            "<button>Press me</button></form></body></html>\n"),
+    "q_html_custom_ruby.html": _u("<html><body><my-widget>Custom element text</my-widget><p><ruby>漢<rt>kan</rt></ruby>"
+                                  " reading</p><noscript><p>Enable scripts</p></noscript></body></html>\n"),
+    "q_html_iso2022jp.html": ('<html><head><meta charset="iso-2022-jp"></head><body><p>\u65e5\u672c\u8a9e text</p>'
+                              "</body></html>\n").encode("iso-2022-jp"),
+    "q_html_content_language.html": _u('<html><head><meta http-equiv="content-language" content="en">'
+                                       "<title>Title &amp; more</title></head><body>Bare body text"
+                                       "<div>Div text <a href='#'><div>block in a</div></a></div></body></html>\n"),
+    "q_html_meta_late.html": _u("<html><head><!--" + "x" * 1100 + '--><meta charset="utf-8"></head>'
+                                "<body><p>Caf\u00e9 late meta</p></body></html>\n"),
+    "q_html_attr_newline.html": _u('<html><body><p title="Two\nlines of title">Text</p><p>&nbsp;</p>'
+                                   "<h1></h1></body></html>\ntrailing text after html\n"),
+})
+
+MARKDOWN.update({
+    "q_md_nested_links.md": _u("[![Badge alt](https://img.example/b.svg)](https://example.com) and "
+                               "*emphasis with [a link](x.html) inside*\nacross a line.\n"),
+    "q_md_kbd_parens.md": _u("Press <kbd>Ctrl</kbd>+<kbd>C</kbd>.\n\n1) First\n2) Second\n\n#\n\n"
+                             "| code | note |\n|---|---|\n| `x \\| y` | pipe in code |\n"),
+    "q_md_bom_front.md": b"\xef\xbb\xbf" + _u("---\ntitle: With BOM\n---\nText after front matter.\n"),
+    "q_md_only_front.md": _u("---\ntitle: Only front matter\n---\n"),
+    "q_md_numbers.md": _u("2024. A year that starts a line.\n\n- 1. nested-looking\n\n\\# not a heading\n"),
+})
+
+XML.update({
+    "q_xml_undefined_entity.xml": _u('<?xml version="1.0"?>\n<doc><p>No&nbsp;break</p></doc>\n'),
+    "q_xml_default_ns.xml": _u('<?xml version="1.0"?>\n<doc xmlns="urn:example:doc" xml:lang="en">'
+                               "<para>Default namespace text</para></doc>\n"),
+    "q_xml_locnote.xml": _u('<?xml version="1.0"?>\n<doc xmlns:its="http://www.w3.org/2005/11/its" its:version="2.0">'
+                            '<its:rules version="2.0"><its:withinTextRule selector="//em" withinText="yes"/>'
+                            '</its:rules><p its:locNote="A note">Text <em>emph</em> end.</p></doc>\n'),
+    "q_dita_ph_no.dita": _u('<?xml version="1.0" encoding="UTF-8"?>\n<concept id="p"><title>Phrases</title><conbody>'
+                            '<p>Use <ph translate="no">ProductX</ph> with <term>terms</term>.</p>'
+                            '<note type="tip">A tip.</note><ul><li>Item <b>one</b></li></ul></conbody></concept>\n'),
+})
+
+PO.update({
+    "q_po_fuzzy_header.po": _u('# Translator comment\n#, fuzzy\nmsgid ""\nmsgstr ""\n"Project-Id-Version: x\\n"\n'
+                               '"Plural-Forms: nplurals=2; plural=(n != 1);\\n"\n"Content-Type: text/plain; charset=UTF-8\\n"'
+                               '\n\n#, c-format\nmsgid "%d apple"\nmsgid_plural "%d apples"\nmsgstr[0] "%d Apfel"\n'
+                               'msgstr[1] ""\n'),
+    "q_po_empty_ctxt.po": _u('msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+                             'msgctxt ""\nmsgid "Empty context"\nmsgstr ""\n\nmsgid "Empty context"\nmsgstr ""\n'),
+    "q_po_long_wrapped.po": _u('msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+                               'msgid ""\n"' + "A very long sentence that gettext wraps at seventy nine columns, " * 3
+                               + '"\n"end."\nmsgstr ""\n'),
+})
+
+JSON.update({
+    "q_json_key_escapes.json": _u('{"a\\"b": "Quote in key", "c\\u00e9": "Escaped key", "d": "Line\\u2028sep"}\n'),
+    "q_json_nested_arrays.json": _u('{"grid": [["Top left", "Top right"], [["Deep"]], []], "e": {}}\n'),
+    "q_json_number_top.json": _u("42\n"),
+    "q_json_nan.json": _u('{"a": NaN, "b": "Text"}\n'),
+    "q_json_trailing_comma.json": _u('{"a": "Text",}\n'),
+})
+
+YAML.update({
+    "q_yaml_long_keys.yml": _u("en:\n  \"key with: colon\": Value one\n  key.with.dots: Value two\n"
+                               "  ? |\n    block key\n  : Value three\n"),
+    "q_yaml_indented_seq.yml": _u("en:\n  days:\n    - Monday\n    - Tuesday\n  months: [\"Jan\", 'Feb']\n"),
+    "q_yaml_special_values.yml": _u("en:\n  colon: \"Time: now\"\n  hash: \"Not # a comment\"\n"
+                                    "  star: \"*bold*\"\n  pct: \"100%\"\n"),
+})
+
+PROPERTIES.update({
+    "q_props_eof_backslash.properties": _u("a=Value\nb=Ends with a backslash\\"),
+    "q_props_key_unicode.properties": _u("caf\\u00e9=Key with escape\n=Empty key value\n"),
+    "q_props_euro_latin1.properties": "price=5 \\u20ac and caf\u00e9\n".encode("latin-1"),
+})
+
+ANDROID.update({
+    "q_android_mixed_cdata.xml": _u('<?xml version="1.0" encoding="utf-8"?>\n<resources>\n'
+                                    '    <string name="m">Before <![CDATA[<i>italic</i>]]> after %1$s and 50%%</string>\n'
+                                    '    <string name="s">  spaced   out  </string>\n'
+                                    '    <string name="l">Line one\n        line two</string>\n</resources>\n'),
+    "q_android_plurals_untranslatable.xml": _u('<?xml version="1.0" encoding="utf-8"?>\n<resources>\n'
+                                               '    <plurals name="p" translatable="false">\n'
+                                               '        <item quantity="other">%d units</item>\n    </plurals>\n'
+                                               '    <string name="t">Translated</string>\n</resources>\n'),
+})
+
+IOS.update({
+    "q_ios_key_specials.strings": _u('"a = b; c" = "Key with specials";\n"end\\"" = "Value ends with \\"";\n'
+                                     '/**/\n"u" = "\\U00e9t\\U00e9";\n'),
+    "q_ios_bom.strings": b"\xef\xbb\xbf" + _u('"k" = "UTF-8 with BOM";\n'),
+    "q_ios_device.stringsdict": _u(
+        '<?xml version="1.0" encoding="UTF-8"?>\n<plist version="1.0">\n<dict>\n'
+        "  <key>tap</key>\n  <dict>\n"
+        "    <key>NSStringDeviceSpecificRuleType</key>\n    <dict>\n"
+        "      <key>iphone</key>\n      <string>Tap here</string>\n"
+        "      <key>mac</key>\n      <string>Click here</string>\n    </dict>\n  </dict>\n"
+        "  <key>width</key>\n  <dict>\n"
+        "    <key>NSStringVariableWidthRuleType</key>\n    <dict>\n"
+        "      <key>1</key>\n      <string>Short</string>\n"
+        "      <key>20</key>\n      <string>A much longer text</string>\n    </dict>\n  </dict>\n"
+        "</dict>\n</plist>\n"),
+})
