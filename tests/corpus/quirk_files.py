@@ -491,3 +491,74 @@ IOS.update({
         "      <key>20</key>\n      <string>A much longer text</string>\n    </dict>\n  </dict>\n"
         "</dict>\n</plist>\n"),
 })
+
+
+# -- fourth round: what office tools and other extractors leave in files -------------------------------------
+
+HTML.update({
+    "q_html_msword.html": _u('<html xmlns:o="urn:schemas-microsoft-com:office:office"><head>'
+                             '<meta http-equiv=Content-Type content="text/html; charset=utf-8"></head><body>'
+                             "<p class=MsoListParagraph><![if !supportLists]><span>1.<span>&nbsp;&nbsp; </span></span>"
+                             "<![endif]>Word list item<o:p></o:p></p><p class=MsoNormal><span style='font-size:12pt'>"
+                             "It&#8217;s <st1:place>Paris</st1:place><o:p>&nbsp;</o:p></span></p></body></html>\n"),
+    "q_html_xml_prolog.html": _u('<?xml version="1.0" encoding="utf-8"?>\n<!DOCTYPE HTML PUBLIC "-//W3C//DTD HTML 4.01//EN">'
+                                 "\n<HTML><HEAD><TITLE>Old page</TITLE></HEAD><BODY><P>Old &amp; proud"
+                                 "<TABLE BORDER=1><TR><TD>Cell</TD></TR></TABLE></BODY></HTML>\n"),
+    "q_html_dir_bdo.html": _u('<html dir="ltr"><body><p>Name: <bdo dir="rtl">abc</bdo> and <bdi>user</bdi>.</p>'
+                              '<p>Wrap<wbr>point and <abbr title="HyperText Markup Language">HTML</abbr></p>'
+                              "</body></html>\n"),
+})
+
+MARKDOWN.update({
+    "q_md_brackets.md": _u("![a [nested] alt](x.png) and [link *with* `code`](<a b.html>) and ***both***.\n\n"
+                           "| a | b |\n|---|---|\n| one<br/>two | $x$ |\n"),
+    "q_md_math_html_entities.md": _u("$$\nE = mc^2\n$$\n\nText &mdash; with &#x2014; and &amp;.\n\n"
+                                     "Heading with hash\n\\# sign\n"),
+})
+
+XML.update({
+    "q_xml_its_external.xml": _u('<?xml version="1.0"?>\n<doc xmlns:its="http://www.w3.org/2005/11/its" '
+                                 'xmlns:xlink="http://www.w3.org/1999/xlink" its:version="2.0">'
+                                 '<its:rules version="2.0" xlink:type="simple" xlink:href="missing-rules.xml"/>'
+                                 "<p>Text with external rules</p></doc>\n"),
+    "q_xml_its_param.xml": _u('<?xml version="1.0"?>\n<doc xmlns:its="http://www.w3.org/2005/11/its" its:version="2.0">'
+                              '<its:rules version="2.0"><its:param name="kind">code</its:param>'
+                              '<its:translateRule selector="//*[@type=$kind]" translate="no"/>'
+                              '<its:locNoteRule selector="//p" locNoteType="description"><its:locNote>Note</its:locNote>'
+                              '</its:locNoteRule></its:rules><p>Translate me</p><p type="code">x = 1</p></doc>\n'),
+})
+
+PO.update({
+    "q_po_domain.po": _u('msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\ndomain "extra"\n\n'
+                         'msgid "In a domain"\nmsgstr ""\n'),
+    "q_po_range_flags.po": _u('msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+                              '#, c-format, range: 0..10\nmsgid "%d of 10"\nmsgstr ""\n\n'
+                              '#: a.c:1 b.c:2\n#, fuzzy, c-format\n#| msgctxt "old"\n#| msgid "Was %s"\n'
+                              'msgid "Is %s"\nmsgstr "Ist %s"\n'),
+    "q_po_plural_no_header.po": _u('msgid "%d thing"\nmsgid_plural "%d things"\nmsgstr[0] ""\nmsgstr[1] ""\n'),
+})
+
+JSON.update({
+    "q_json_ld.json": _u('{"@context": "https://schema.org", "@type": "Thing", "name": "A thing", "n": "42", '
+                         '"crlf": "Line\\r\\nbreak", "mixed": [1, "two", true, null, {"x": "three"}]}\n'),
+})
+
+PROPERTIES.update({
+    "q_props_mf_quotes.properties": _u("q='{0}' is literal, {1} is not\nspace\\u0020key=Escaped space key\n"
+                                       "lonely=\\\n\n"),
+})
+
+ANDROID.update({
+    "q_android_aosp.xml": _u('<?xml version="1.0" encoding="utf-8"?>\n<!--\n  Copyright (C) 2020 Someone\n-->\n'
+                             '<resources xmlns:android="http://schemas.android.com/apk/res/android"\n'
+                             '    xmlns:xliff="urn:oasis:names:tc:xliff:document:1.2">\n'
+                             '    <!-- Description for translators -->\n'
+                             '    <string name="a" msgid="12345" translation_description="hint">Battery at '
+                             '<xliff:g id="level" example="50%">%1$d</xliff:g>%%</string>\n'
+                             '    <string name="b">Don\'t stop</string>\n</resources>\n'),
+})
+
+IOS.update({
+    "q_ios_infoplist.strings": _u('/* Privacy - Camera Usage Description */\nNSCameraUsageDescription = "We need the camera";\n'
+                                  'CFBundleDisplayName = "My App";\n"%@ and %@" = "%1$@ and %2$@";\n'),
+})

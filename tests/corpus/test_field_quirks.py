@@ -23,6 +23,7 @@ REFUSED = {
     "q_json_nan.json": "not JSON: unexpected 'NaN",
     "q_json_trailing_comma.json": "not JSON",
     "q_xml_undefined_entity.xml": "Entity 'nbsp' not defined",
+    "q_po_domain.po": "q_po_domain.po:5: a 'domain' directive: tagmt reads one domain per PO file; split",
 }
 #: The checker's own parser cannot read the input (html5lib takes no ISO-2022-JP): copy is checked, pseudo not.
 UNCHECKED = {"q_html_iso2022jp.html"}
@@ -139,3 +140,10 @@ def test_stringsdict_device_and_width_variants_are_segments(tmp_path: Path) -> N
         ("width/NSStringVariableWidthRuleType/20", "A much longer text")]
     out = _translate(tmp_path, "d.stringsdict", path.read_bytes()).decode()
     assert "Tap here" not in out and "<key>iphone</key>" in out and "<key>20</key>" in out
+
+
+def test_markdown_math_block_is_left_as_it_is(tmp_path: Path) -> None:
+    """``$$ … $$`` (GitHub's, GitLab's and MkDocs' display math; a paragraph to CommonMark) is no text to translate."""
+    data = b"$$\nE = mc^2\n$$\n\nText with $$ in it.\n"
+    out = _translate(tmp_path, "math.md", data).decode()
+    assert out.startswith("$$\nE = mc^2\n$$\n\n") and "Text" not in out

@@ -9,7 +9,8 @@ autolinks ``<https://…>``, bare ``http(s)://`` URLs, template tags (``{% … %
 breaks are ``<x/>`` codes kept as written.
 Text reaches the MT with its backslash escapes and entities read. An HTML block's text is read as an HTML
 page's (``corpus.htmlpage``: its markup untouched, its text segments). Untouched: fenced and indented code
-blocks, front matter (YAML between ``---`` or TOML between ``+++`` lines at the start: keys and values), link reference
+blocks, front matter (YAML between ``---`` or TOML between ``+++`` lines at the start: keys and values), display math
+(a paragraph that is one ``$$`` … ``$$``), link reference
 definitions, thematic breaks, and anything markdown-it-py gives that this reader cannot place exactly in the
 file (left as it is rather than guessed).
 
@@ -40,6 +41,8 @@ _FRONT_MATTER = re.compile(
 #: references (``[^1]``), heading ids and attribute lists (``{#id}``, ``{: .class}``), admonition fences (``:::note``)
 _TEMPLATE = r"\{%.*?%\}|\{\{.*?\}\}|\[\^[^\]\s]+\]:?|\{[#:][^}\n]*\}|:::[\w-]*"
 _ENTITY = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6}|[A-Za-z][A-Za-z0-9]{0,31});")
+#: a paragraph of display math (GitHub, GitLab, MkDocs: ``$$`` … ``$$``)
+_MATH_BLOCK = re.compile(r"\s*\$\$(?:(?!\$\$).)*\$\$\s*", re.S)
 #: a footnote definition starting a line: a line break before it is kept as it is, never made a space
 _FOOTNOTE_DEFINITION = re.compile(r"\[\^[^\]\s]+\]:")
 _URL = re.compile(r"https?://[^\s<>()\[\]]*[^\s<>()\[\].,;:!?'\"*_~]")
@@ -138,6 +141,8 @@ class _Reader:
 
     # -- one inline token -----------------------------------------------------------------------------------
     def inline(self, token: object, raw: str, offsets: list[int], escaper: object, item: bool = False) -> None:
+        if _MATH_BLOCK.fullmatch(raw):  # (display math: a paragraph to CommonMark, no text to translate)
+            return
         try:
             pieces = _pieces(token.children or [], raw)  # type: ignore[attr-defined]
         except _Unplaced:

@@ -164,6 +164,9 @@ def _refuse(text: str, pos: int, number: int, last: str | None, path: Path) -> N
         raise TagmtError(f"{path}:{number}: an unterminated string after {keyword.group(1)}; fix the PO file")
     if stripped.startswith('"'):
         raise TagmtError(f"{path}:{number}: an unterminated string; fix the PO file")
+    if re.match(r'domain\s+"', stripped):  # (msgfmt's directive; xgettext, msgmerge and polib write none)
+        raise TagmtError(f"{path}:{number}: a 'domain' directive: tagmt reads one domain per PO file; split the "
+                         "file at it (one file per domain)")
     raise TagmtError(f"{path}:{number}: {stripped[:40]!r} is not a PO line (msgctxt, msgid, msgstr, "
                      "a quoted string or a # comment); fix the PO file")
 
