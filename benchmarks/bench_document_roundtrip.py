@@ -384,7 +384,8 @@ def check(path: Path, fmt: str, work: Path) -> tuple[str, str]:
             return status, reason
         problem = checker(fmt, source, out.read_bytes())
         if problem == "pseudo: no text replaced" and not _has_segments(path):
-            problem = None  # (nothing to translate, as tagmt reads it: XML of attributes only; nothing declared)
+            problem = None  # (nothing to translate, as tagmt reads it: XML of attributes only, a PO file translated
+            # throughout; nothing declared)
         if problem and problem.startswith("skip:"):
             return "skipped", problem[6:]
         if problem:
@@ -393,8 +394,9 @@ def check(path: Path, fmt: str, work: Path) -> tuple[str, str]:
 
 
 def _has_segments(path: Path) -> bool:
+    """Whether the run had anything to write: a segment neither kept (a PO entry already translated) nor locked."""
     from tagmt.corpus import read_corpus
-    return bool(read_corpus(path).segments)
+    return any(s.keep is None and s.locked is None for s in read_corpus(path).segments)
 
 
 def files_under(dirs: list[str]):

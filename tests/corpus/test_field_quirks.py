@@ -147,3 +147,18 @@ def test_markdown_math_block_is_left_as_it_is(tmp_path: Path) -> None:
     data = b"$$\nE = mc^2\n$$\n\nText with $$ in it.\n"
     out = _translate(tmp_path, "math.md", data).decode()
     assert out.startswith("$$\nE = mc^2\n$$\n\n") and "Text" not in out
+
+
+@pytest.mark.parametrize("name", sorted(set(FILES) - set(REFUSED) - UNCHECKED))
+def test_quirk_copy_as_typed_gives_the_file_back(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str) -> None:
+    """Without ``--src-lang``/``--trg-lang`` (as a user types it) nothing is declared: copy gives the file back
+    (PO: its existing translations untouched), whatever its quirk."""
+    monkeypatch.setattr(CHECK, "GIVEN", [])
+    path, out = tmp_path / name, tmp_path / "out" / name
+    path.write_bytes(FILES[name])
+    out.parent.mkdir()
+    assert CHECK.run(path, "copy", out) == ("ok", "")
+    fmt = CHECK.detect_format(path)
+    assert CHECK.check_copy(fmt, path.read_bytes(), out.read_bytes()) is None
+    if fmt not in ("po", "html", "xhtml", "its", "markdown"):  # (no character references to read: byte for byte)
+        assert out.read_bytes() == path.read_bytes()
