@@ -162,3 +162,24 @@ def test_quirk_copy_as_typed_gives_the_file_back(tmp_path: Path, monkeypatch: py
     assert CHECK.check_copy(fmt, path.read_bytes(), out.read_bytes()) is None
     if fmt not in ("po", "html", "xhtml", "its", "markdown"):  # (no character references to read: byte for byte)
         assert out.read_bytes() == path.read_bytes()
+
+
+@pytest.mark.parametrize("flag, msgid, codes", [
+    ("qt-format", "Copy %1 to %L2, %n left", ["%1", "%L2", "%n"]),
+    ("kde-format", "Open %1", ["%1"]),
+    ("java-format", "It''s {0} of {1,number}", ["{0}", "{1,number}"]),
+    ("csharp-format", "Hello {0}!", ["{0}"]),
+    ("perl-brace-format", "Hi {name}", ["{name}"]),
+    ("lua-format", "%s items", ["%s"]),
+    ("gcc-internal-format", "bad %qs here", ["%qs"]),
+    ("ruby-format", "Hi %{name}, %<n>d left", ["%{name}", "%<n>d"]),
+    ("boost-format", "File %1% of %2%", ["%1%", "%2%"]),
+])
+def test_po_format_flags_of_other_languages_make_codes(tmp_path: Path, flag: str, msgid: str, codes: list) -> None:
+    """gettext's flags for Qt, KDE, Java, C#, Perl, Lua, GCC, Ruby and Boost name their placeholders: codes."""
+    path = tmp_path / "flags.po"
+    escaped = msgid.replace('"', '\\"')
+    path.write_text(f'#, {flag}\nmsgid "{escaped}"\nmsgstr ""\n', "utf-8")
+    from tagmt.corpus import read_corpus
+    segment = read_corpus(path).segments[0]
+    assert sorted(c.open for c in segment.codes.values()) == sorted(codes)
