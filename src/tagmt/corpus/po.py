@@ -6,7 +6,8 @@ Read: ``msgctxt`` is part of the segment's key (``("po", msgctxt, msgid, form)``
 ``python-format`` → python, ``python-brace-format``/``csharp-format``… → brace, ``qt-format``, ``kde-format``,
 ``java-format``, ``ruby-format``, ``boost-format`` → their own patterns, ``FLAG_REGEXES``; markup such as
 ``<b>``, ``<a href="…">`` is a code) unless ``placeholders`` is given. A non-empty, non-fuzzy msgstr is a human
-translation: the segment's reference, kept unless the run overwrites (as an XLIFF target in state ``translated``). A non-empty fuzzy msgstr is a person's draft (often of the entry's previous
+translation: the segment's reference, kept unless the run overwrites (as an XLIFF target in state ``translated``).
+A non-empty fuzzy msgstr is a person's draft (often of the entry's previous
 msgid, ``#|``): kept alike unless the run overwrites (``Segment.keep = "fuzzy"``), but no reference.
 The header (the entry whose msgid is empty) and obsolete ``#~`` entries are not segments.
 
