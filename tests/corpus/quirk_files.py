@@ -562,3 +562,30 @@ IOS.update({
     "q_ios_infoplist.strings": _u('/* Privacy - Camera Usage Description */\nNSCameraUsageDescription = "We need the camera";\n'
                                   'CFBundleDisplayName = "My App";\n"%@ and %@" = "%1$@ and %2$@";\n'),
 })
+
+
+# -- fifth round: message syntaxes inside resource strings ------------------------------------------------------
+
+JSON.update({
+    "q_json_i18next_v4.json": _u('{"friend_male_one": "A boyfriend", "friend_male_other": "{{count}} boyfriends", '
+                                 '"price": "Costs {{val, currency(EUR)}}", "raw": "Hi {{- htmlName}}", '
+                                 '"nest": "$t(common:ok, {\\"count\\": {{count}} }) done", "zero_zero": "Nothing"}\n'),
+    "q_json_icu_quotes.json": _u('{"q": "It\'\'s \'{literal}\' and {name}", '
+                                 '"nested": "{g, select, female {{n, plural, one {her # file} other {her # files}}} '
+                                 'other {{n, plural, one {their # file} other {their # files}}}}", '
+                                 '"ord": "{n, selectordinal, one {#st} two {#nd} few {#rd} other {#th}} place", '
+                                 '"off": "{n, plural, offset:1 =0 {nobody} =1 {{host}} other {{host} and # others}}"}\n'),
+})
+
+YAML.update({
+    "q_yaml_rails_full.yml": _u("en:\n  activerecord:\n    errors:\n      messages:\n"
+                                "        too_short: \"is too short (minimum is %{count} characters)\"\n"
+                                "  date:\n    formats:\n      default: \"%Y-%m-%d\"\n    abbr_day_names:\n"
+                                "    - Sun\n    - Mon\n    order:\n    - :year\n    - :month\n"
+                                "  number:\n    currency:\n      format:\n        unit: \"$\"\n        precision: 2\n"),
+})
+
+PROPERTIES.update({
+    "q_props_icu4j.properties": _u("files={count, plural, one {# file} other {# files}}\n"
+                                   "when=At {1,time} on {1,date}, there was {2} on planet {0,number,integer}.\n"),
+})

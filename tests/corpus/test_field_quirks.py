@@ -183,3 +183,18 @@ def test_po_format_flags_of_other_languages_make_codes(tmp_path: Path, flag: str
     from tagmt.corpus import read_corpus
     segment = read_corpus(path).segments[0]
     assert sorted(c.open for c in segment.codes.values()) == sorted(codes)
+
+
+def test_yaml_rails_date_formats_and_symbols_survive(tmp_path: Path) -> None:
+    """A Rails locale's ``date.formats`` hold strftime directives (``%Y``, ``%-d``, ``%B``): codes; its
+    ``date.order`` holds Ruby symbols (a plain ``:year`` is a Symbol to Psych): not text."""
+    data = (b'en:\n  date:\n    formats:\n      default: "%Y-%m-%d"\n      long: "%B %-d, %Y at %H:%M"\n'
+            b"    order:\n    - :year\n    - :month\n    quoted: \":text\"\n")
+    path = tmp_path / "rails.yml"
+    path.write_bytes(data)
+    from tagmt.corpus import read_corpus
+    segments = read_corpus(path).segments
+    assert [s.id for s in segments] == ["en.date.formats.default", "en.date.formats.long", "en.date.quoted"]
+    assert segments[0].source.count("<x") == 3 and segments[1].source.count("<x") == 5
+    out = _translate(tmp_path, "rails.yml", data).decode()
+    assert '"%Y-%m-%d"' in out and "%B %-d, %Y" in out and "    - :year\n    - :month\n" in out
