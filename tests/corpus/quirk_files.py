@@ -589,3 +589,16 @@ PROPERTIES.update({
     "q_props_icu4j.properties": _u("files={count, plural, one {# file} other {# files}}\n"
                                    "when=At {1,time} on {1,date}, there was {2} on planet {0,number,integer}.\n"),
 })
+
+HTML.update({
+    "q_html_frames_templates.html": _u('<html><frameset><frame src="a.html" title="Left frame"><noframes>'
+                                       "<p>No frames here</p></noframes></frameset><script type=\"text/template\">"
+                                       "<p>Hi {{name}}</p></script></html>\n"),
+    "q_html_attr_quotes.html": _u("<html><body><p><a href=x title='It\"s quoted'>One</a> <img alt='Single &amp; "
+                                  "\"double\"' src=y> <span title=\"&lt;b&gt; tag\">Two</span> <input disabled "
+                                  'placeholder="Type here"></p><table><tr><td><br/></td><td>Cell</td></tr></table>'
+                                  '<object><param name="movie" value="m.swf"></object><style>p{}</style></body></html>\n'),
+    "q_html_og_meta.html": _u('<html><head><meta property="og:title" content="Open graph title">'
+                              '<meta name="viewport" content="width=device-width"><meta name="twitter:description" '
+                              'content="Card text"></head><body><p>Body</p></body></html>\n'),
+})
