@@ -198,3 +198,21 @@ def test_yaml_rails_date_formats_and_symbols_survive(tmp_path: Path) -> None:
     assert segments[0].source.count("<x") == 3 and segments[1].source.count("<x") == 5
     out = _translate(tmp_path, "rails.yml", data).decode()
     assert '"%Y-%m-%d"' in out and "%B %-d, %Y" in out and "    - :year\n    - :month\n" in out
+
+
+@pytest.mark.parametrize("label, body, text", [
+    ("iso-8859-1", b"\x93Smart\x94 quotes \x96 and caf\xe9", "\u201cSmart\u201d quotes \u2013 and caf\u00e9"),
+    ("us-ascii", b"Caf\xe9 \x80", "Caf\u00e9 \u20ac"),
+    ("shift_jis", "\u2460\u3000\u65e5\u672c".encode("cp932"), "\u2460\u3000\u65e5\u672c"),
+    ("euc-kr", "\ub620 \ud55c".encode("cp949"), "\ub620 \ud55c"),
+])
+def test_html_legacy_labels_read_as_browsers_read_them(tmp_path: Path, label: str, body: bytes, text: str) -> None:
+    """The Encoding Standard's labels: a page that says iso-8859-1 or us-ascii is read as windows-1252, Shift_JIS
+    as Microsoft's cp932, EUC-KR as cp949 — as every browser reads them (smart quotes were C1 controls to the MT,
+    and a cp932/cp949 character or an 8-bit byte in an "ASCII" page was refused); written back byte for byte."""
+    data = b'<html><head><meta charset="' + label.encode() + b'"></head><body><p>' + body + b"</p></body></html>\n"
+    path = tmp_path / "legacy.html"
+    path.write_bytes(data)
+    from tagmt.corpus import read_corpus
+    assert [s.source for s in read_corpus(path).segments] == [text]
+    assert _translate(tmp_path, "legacy.html", data, "copy") == data
