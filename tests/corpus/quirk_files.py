@@ -602,3 +602,10 @@ HTML.update({
                               '<meta name="viewport" content="width=device-width"><meta name="twitter:description" '
                               'content="Card text"></head><body><p>Body</p></body></html>\n'),
 })
+
+MARKDOWN.update({
+    "q_md_site_generators.md": _u("{% highlight ruby %}\ndef hello\n  puts 'hi'\nend\n{% endhighlight %}\n\n"
+                                  "{{< note >}}\nA Hugo shortcode note.\n{{< /note >}}\n\n"
+                                  "<details>\n<summary>Click to expand</summary>\n\nHidden *text* here.\n\n</details>\n\n"
+                                  "Text with a {{< ref \"other.md\" >}} link and {: .class} attributes.\n"),
+})

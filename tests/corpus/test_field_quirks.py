@@ -216,3 +216,12 @@ def test_html_legacy_labels_read_as_browsers_read_them(tmp_path: Path, label: st
     from tagmt.corpus import read_corpus
     assert [s.source for s in read_corpus(path).segments] == [text]
     assert _translate(tmp_path, "legacy.html", data, "copy") == data
+
+
+def test_markdown_liquid_code_blocks_are_left_as_they_are(tmp_path: Path) -> None:
+    """Jekyll's ``{% highlight %}`` … ``{% endhighlight %}`` (and ``raw``, ``comment``) hold code, also across
+    blank lines that Markdown reads as paragraph or heading breaks: nothing inside is translated or reflowed."""
+    data = (b"{% highlight ruby %}\ndef hello\n  puts 'hi'\n\n# a comment\nend\n{% endhighlight %}\n\n"
+            b"{% comment %}\nNot for readers.\n{% endcomment %}\n\nAfter the code.\n")
+    out = _translate(tmp_path, "liquid.md", data).decode()
+    assert out.startswith(data.decode().split("After")[0]) and "After" not in out

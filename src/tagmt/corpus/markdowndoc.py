@@ -10,7 +10,7 @@ breaks are ``<x/>`` codes kept as written.
 Text reaches the MT with its backslash escapes and entities read. An HTML block's text is read as an HTML
 page's (``corpus.htmlpage``: its markup untouched, its text segments). Untouched: fenced and indented code
 blocks, front matter (YAML between ``---`` or TOML between ``+++`` lines at the start: keys and values), display math
-(a paragraph that is one ``$$`` … ``$$``), link reference
+(a paragraph that is one ``$$`` … ``$$``), Liquid's ``{% highlight %}``/``{% raw %}``/``{% comment %}`` blocks, link reference
 definitions, thematic breaks, and anything markdown-it-py gives that this reader cannot place exactly in the
 file (left as it is rather than guessed).
 
@@ -22,6 +22,7 @@ UTF-8 (a byte-order mark kept).
 
 from __future__ import annotations
 
+import bisect
 import html
 import re
 from functools import partial
@@ -41,6 +42,8 @@ _FRONT_MATTER = re.compile(
 #: references (``[^1]``), heading ids and attribute lists (``{#id}``, ``{: .class}``), admonition fences (``:::note``)
 _TEMPLATE = r"\{%.*?%\}|\{\{.*?\}\}|\[\^[^\]\s]+\]:?|\{[#:][^}\n]*\}|:::[\w-]*"
 _ENTITY = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6}|[A-Za-z][A-Za-z0-9]{0,31});")
+#: Jekyll/Liquid blocks that hold code or notes, not text: ``{% highlight %}``, ``{% raw %}``, ``{% comment %}``
+_LIQUID_CODE = re.compile(r"\{%-?\s*(highlight|raw|comment)\b.*?\{%-?\s*end\1\s*-?%\}", re.S)
 #: a paragraph of display math (GitHub, GitLab, MkDocs: ``$$`` … ``$$``)
 _MATH_BLOCK = re.compile(r"\s*\$\$(?:(?!\$\$).)*\$\$\s*", re.S)
 #: a footnote definition starting a line: a line break before it is kept as it is, never made a space
@@ -103,6 +106,8 @@ class _Reader:
         patterns = [_TEMPLATE, _URL.pattern] + own
         self.codes_in_text = re.compile("|".join(f"(?:{p})" for p in patterns))
         self.newline = "\r\n" if "\r\n" in text else "\n"
+        #: where Liquid's code blocks lie (start, end): no segment starts inside one
+        self.liquid_code = [m.span() for m in _LIQUID_CODE.finditer(text)] if "{%" in text else []
         self.segments: list[Segment] = []
         self.places: list[Place] = []
         self.spans: dict[int, dict] = {}
@@ -143,6 +148,10 @@ class _Reader:
     def inline(self, token: object, raw: str, offsets: list[int], escaper: object, item: bool = False) -> None:
         if _MATH_BLOCK.fullmatch(raw):  # (display math: a paragraph to CommonMark, no text to translate)
             return
+        if self.liquid_code and offsets:  # (the last block starting at or before this text: inside it?)
+            at = bisect.bisect_right(self.liquid_code, (offsets[0], len(self.text))) - 1
+            if at >= 0 and offsets[0] < self.liquid_code[at][1]:
+                return
         try:
             pieces = _pieces(token.children or [], raw)  # type: ignore[attr-defined]
         except _Unplaced:
