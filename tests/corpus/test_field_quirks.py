@@ -225,3 +225,18 @@ def test_markdown_liquid_code_blocks_are_left_as_they_are(tmp_path: Path) -> Non
             b"{% comment %}\nNot for readers.\n{% endcomment %}\n\nAfter the code.\n")
     out = _translate(tmp_path, "liquid.md", data).decode()
     assert out.startswith(data.decode().split("After")[0]) and "After" not in out
+
+
+@pytest.mark.parametrize("name", ["q_json_slash.json", "q_json_lone_surrogate.json", "q_html_nul.html"])
+def test_extract_refuses_a_character_xml_cannot_hold_in_one_line(tmp_path: Path, name: str,
+                                                                   capsys: pytest.CaptureFixture) -> None:
+    """A control character (``\\b``, NUL) or a lone surrogate in a segment cannot be written in XLIFF (XML 1.0
+    forbids it): extract says so in one line naming the file and the unit, instead of writing XLIFF that merge
+    cannot read (or a traceback)."""
+    from tagmt.cli import main
+    path = tmp_path / name
+    path.write_bytes(FILES[name])
+    assert main(["extract", str(path), "--src-lang", "en", "-o", str(tmp_path / "x.xlf")]) != 0
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith(f"tagmt: error: {path}") and "U+" in err[0], err
+    assert not (tmp_path / "x.xlf").exists()
