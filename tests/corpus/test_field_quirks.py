@@ -240,3 +240,21 @@ def test_extract_refuses_a_character_xml_cannot_hold_in_one_line(tmp_path: Path,
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and err[0].startswith(f"tagmt: error: {path}") and "U+" in err[0], err
     assert not (tmp_path / "x.xlf").exists()
+
+
+#: refused by extract, besides the files every reader refuses: characters XLIFF cannot hold
+EXTRACT_REFUSED = {"q_json_slash.json", "q_json_lone_surrogate.json", "q_html_nul.html"}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", sorted(set(FILES) - set(REFUSED) - EXTRACT_REFUSED))
+def test_quirk_extract_and_merge_give_the_file_back(tmp_path: Path, name: str) -> None:
+    """``tagmt extract`` then ``tagmt merge`` of the untouched XLIFF: the file back byte for byte."""
+    from tagmt.cli import main
+    path = tmp_path / name
+    path.write_bytes(FILES[name])
+    xlf, out = tmp_path / "x.xlf", tmp_path / "out" / name
+    out.parent.mkdir()
+    assert main(["extract", str(path), "--src-lang", "en", "-o", str(xlf)]) == 0
+    assert main(["merge", str(xlf), "-o", str(out)]) == 0
+    assert out.read_bytes() == path.read_bytes()
