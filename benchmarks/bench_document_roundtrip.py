@@ -48,7 +48,9 @@ _TAGS = re.compile(r"</?[A-Za-z][\w:.-]*(?:\s[^<>]*)?/?>")
 #: Formats whose strings hold markup as text (a tag there must come back as it was).
 MARKUP_IN_STRINGS = ("json", "yaml", "properties", "strings", "stringsdict", "po", "android")
 _LANG_KEY = re.compile(r"[a-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*")
-_YAML_ROOT = re.compile(r"^([\"']?)[a-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*\1:[ \t]*(?=\r?\n|$)", re.M)
+#: a Rails-style root key (after a byte-order mark; a comment may follow it)
+_YAML_ROOT = re.compile(r"^(\ufeff?)([\"']?)[a-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*\2:(?=[ \t]*(?:#[^\r\n]*)?(?:\r?\n|$))",
+                        re.M)
 _ICU_KEY = re.compile(r"\s*(offset:\s*\d+\s*)?(=?[\w.-]+)\s*\{")
 
 
@@ -123,7 +125,7 @@ def _walk(value: object, path: str, shape: list, strings: dict) -> None:
 def parse_json(data: bytes):
     shape: list = []
     strings: dict = {}
-    _walk(json.loads(data.decode("utf-8-sig")), "", shape, strings)
+    _walk(json.loads(data), "", shape, strings)  # (bytes: json finds UTF-8/16/32 and a byte-order mark)
     return shape, strings
 
 
@@ -253,7 +255,7 @@ def normalize(text: str, fmt: str) -> str:
     if fmt == "po":
         return _PO_LANGUAGE.sub("", text)
     if fmt == "yaml":
-        return _YAML_ROOT.sub("LANG:", text, count=1)
+        return _YAML_ROOT.sub(r"\1LANG:", text, count=1)
     if fmt in ("html", "xhtml", "its", "android"):
         root = next((m for m in _ROOT_TAG.finditer(text) if m.group(1)), None)
         if root:
@@ -382,7 +384,8 @@ def check(path: Path, fmt: str, work: Path) -> tuple[str, str]:
             return status, reason
         problem = checker(fmt, source, out.read_bytes())
         if problem == "pseudo: no text replaced" and not _has_segments(path):
-            problem = None  # (nothing to translate, as tagmt reads it: XML of attributes only; nothing declared)
+            problem = None  # (nothing to translate, as tagmt reads it: XML of attributes only, a PO file translated
+            # throughout; nothing declared)
         if problem and problem.startswith("skip:"):
             return "skipped", problem[6:]
         if problem:
@@ -391,8 +394,9 @@ def check(path: Path, fmt: str, work: Path) -> tuple[str, str]:
 
 
 def _has_segments(path: Path) -> bool:
+    """Whether the run had anything to write: a segment neither kept (a PO entry already translated) nor locked."""
     from tagmt.corpus import read_corpus
-    return bool(read_corpus(path).segments)
+    return any(s.keep is None and s.locked is None for s in read_corpus(path).segments)
 
 
 def files_under(dirs: list[str]):

@@ -203,7 +203,7 @@ def test_markdown_extensions_are_codes(tmp_path: Path) -> None:
     corpus = read_corpus(doc(tmp_path, text))
     assert [s.source for s in corpus.segments] == [
         'Read this.<x id="1"/>', 'Setup <x id="1"/>',
-        '<x id="1"/> Fast<x id="2"/>Use it.<x id="3"/><x id="4"/>', '<x id="1"/> The footnote.']
+        '<x id="1"/> Fast<x id="2"/>Use it.<x id="3"/><x id="4"/>', 'The footnote.']  # (a footnote's label: outside)
     out = corpus.write(tmp_path / "o.md", [pseudo(s.source) for s in corpus.segments]).read_text()
     assert out.startswith("> [!NOTE]\n> \\[READ THIS.\\][^1]\n\n## \\[SETUP \\]{#setup}\n\n"
                           ":::tip\\[ FAST\\]\n\\[USE IT.\\]\n:::")

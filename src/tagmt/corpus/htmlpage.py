@@ -22,8 +22,10 @@ Written: each target spliced into the original text (``corpus.docwrite``), every
 ``&``, ``<``, ``>`` (and the quote, in attributes) escaped, characters the encoding lacks as references;
 ``<html lang>`` (and an existing ``xml:lang``, and ``<meta http-equiv="content-language">``) set to the target
 language. Encoding: a byte-order mark, else
-``<meta charset>`` / ``http-equiv`` or the XML declaration, else UTF-8 — or windows-1252 when the bytes are
-not UTF-8, as browsers read an undeclared page (a note says so); kept on output.
+``<meta charset>`` / ``http-equiv`` or the XML declaration (a legacy label read with the wider decoder browsers use
+where the named one falls short: iso-8859-1/us-ascii as windows-1252, Shift_JIS as cp932, EUC-KR as cp949), else
+UTF-8 — or windows-1252 when the bytes are not UTF-8, as browsers read an undeclared page (a note says so); kept on
+output.
 """
 
 from __future__ import annotations
@@ -121,6 +123,32 @@ def decode(data: bytes, path: Path) -> tuple[str, str]:
             return text, "windows-1252"
     if codec == "utf-8":
         return decode_utf8(data, path, what="HTML page", fix="declare its encoding (<meta charset>)"), codec
+    return _as_browsers_read(data, path, codec)
+
+
+#: the Encoding Standard's decoders for legacy labels, wider than Python's codec of the same name: a page that
+#: says iso-8859-1 or us-ascii is windows-1252 to every browser, Shift_JIS is cp932, EUC-KR cp949, GB2312 GBK
+_BROWSERS_READ = {"iso8859-1": "cp1252", "ascii": "cp1252", "iso8859-9": "cp1254", "tis-620": "cp874",
+                  "shift_jis": "cp932", "euc_kr": "cp949", "gb2312": "gbk"}
+_C1 = re.compile(rb"[\x80-\x9f]")
+
+
+def _as_browsers_read(data: bytes, path: Path, codec: str) -> tuple[str, str]:
+    """``data`` in the declared ``codec``, or in the wider one browsers use for its label when the declared one
+    cannot read the bytes (or reads C1 controls where windows-1252 has quotes and dashes); written back in it."""
+    wider = _BROWSERS_READ.get(codec)
+    if wider is not None:
+        try:
+            narrow: str | None = data.decode(codec)
+        except UnicodeDecodeError:
+            narrow = None
+        if narrow is None or (wider.startswith("cp12") or wider == "cp874") and _C1.search(data):
+            try:
+                return data.decode(wider), wider
+            except UnicodeDecodeError:  # (bytes neither reads: the declared codec's message)
+                pass
+        if narrow is not None:
+            return narrow, codec
     return _decoded(data, path, codec), codec
 
 

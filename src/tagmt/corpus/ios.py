@@ -6,7 +6,8 @@ anywhere between) is a segment whose id is the key. UTF-8 (with or without a byt
 ``\\"``, ``\\\\``, ``\\n``, ``\\t``, ``\\r``, ``\\UXXXX``/``\\uXXXX`` and octal; a written value is escaped the same way.
 
 ``.stringsdict`` (an XML plist, root ``<plist>``): each ``NSStringLocalizedFormatKey`` and each plural
-variant (``zero one two few many other``) of each variable is a segment, id ``key/variable/category``;
+variant (``zero one two few many other``) of each variable is a segment, id ``key/variable/category``, and so
+is each text of a ``NSStringDeviceSpecificRuleType`` (per device) or ``NSStringVariableWidthRuleType`` (per width);
 ``NSStringFormatSpecTypeKey``, ``NSStringFormatValueTypeKey`` and keys are not. Text XML-escaped on write.
 
 Placeholders in both, unless ``placeholders`` is given: printf with ``%@`` and the variable references
@@ -35,6 +36,8 @@ _BARE = re.compile(r"[\w.:/$-]+")
 _UNESCAPE = re.compile(r"\\(?:[Uu]([0-9a-fA-F]{4})|([0-7]{1,3})|(.))", re.S)
 _ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "a": "\a", "b": "\b", "f": "\f", "v": "\v"}
 CATEGORIES = ("zero", "one", "two", "few", "many", "other")
+#: rules whose dict holds a text per device (``iphone``, ``mac``…) or per width (``1``, ``20``…)
+VARIANT_RULES = ("NSStringDeviceSpecificRuleType", "NSStringVariableWidthRuleType")
 _PLIST = re.compile(r"<!--.*?-->|<key>(.*?)</key>|<(/?)dict>|<dict/>|<string>(.*?)</string>|<string/>", re.S)
 
 
@@ -150,7 +153,9 @@ def read_stringsdict(path: Path, data: bytes, stream: object = None, *, placehol
                 path_keys.pop()
             last_key = None
         elif match.group(3) is not None:
-            if last_key == "NSStringLocalizedFormatKey" or (last_key in CATEGORIES and len(path_keys) >= 3):
+            variant = bool(path_keys) and path_keys[-1] in VARIANT_RULES and last_key is not None
+            if (last_key == "NSStringLocalizedFormatKey" or (last_key in CATEGORIES and len(path_keys) >= 3)
+                    or variant):
                 value = xml_unescape(match.group(3))
                 if value.strip():
                     source, codes = splice.tagged(value, kinds, regexes, _xml_escape)

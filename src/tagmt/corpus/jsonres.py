@@ -39,7 +39,16 @@ NESTING = r"\$t\([^()]*\)"
 
 
 def escape(text: str) -> str:
-    return json.dumps(text, ensure_ascii=False)[1:-1]
+    """``text`` as the inside of a JSON string literal; a lone surrogate (``"\\ud800"`` read from the file: no
+    encoding can write it as a character) as the ``\\uXXXX`` escape it was."""
+    return _SURROGATE.sub(_escaped_surrogate, json.dumps(text, ensure_ascii=False)[1:-1])
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _escaped_surrogate(match: re.Match[str]) -> str:
+    return f"\\u{ord(match.group()):04x}"
 
 
 def strings(text: str, path: Path) -> Iterator[tuple[tuple, int, int, str]]:

@@ -9,7 +9,8 @@ autolinks ``<https://…>``, bare ``http(s)://`` URLs, template tags (``{% … %
 breaks are ``<x/>`` codes kept as written.
 Text reaches the MT with its backslash escapes and entities read. An HTML block's text is read as an HTML
 page's (``corpus.htmlpage``: its markup untouched, its text segments). Untouched: fenced and indented code
-blocks, front matter (YAML between ``---`` or TOML between ``+++`` lines at the start: keys and values), link reference
+blocks, front matter (YAML between ``---`` or TOML between ``+++`` lines at the start: keys and values), display math
+(a paragraph that is one ``$$`` … ``$$``), Liquid's ``{% highlight %}``/``{% raw %}``/``{% comment %}`` blocks, link reference
 definitions, thematic breaks, and anything markdown-it-py gives that this reader cannot place exactly in the
 file (left as it is rather than guessed).
 
@@ -21,6 +22,7 @@ UTF-8 (a byte-order mark kept).
 
 from __future__ import annotations
 
+import bisect
 import html
 import re
 from functools import partial
@@ -40,6 +42,12 @@ _FRONT_MATTER = re.compile(
 #: references (``[^1]``), heading ids and attribute lists (``{#id}``, ``{: .class}``), admonition fences (``:::note``)
 _TEMPLATE = r"\{%.*?%\}|\{\{.*?\}\}|\[\^[^\]\s]+\]:?|\{[#:][^}\n]*\}|:::[\w-]*"
 _ENTITY = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6}|[A-Za-z][A-Za-z0-9]{0,31});")
+#: Jekyll/Liquid blocks that hold code or notes, not text: ``{% highlight %}``, ``{% raw %}``, ``{% comment %}``
+_LIQUID_CODE = re.compile(r"\{%-?\s*(highlight|raw|comment)\b.*?\{%-?\s*end\1\s*-?%\}", re.S)
+#: a paragraph of display math (GitHub, GitLab, MkDocs: ``$$`` … ``$$``)
+_MATH_BLOCK = re.compile(r"\s*\$\$(?:(?!\$\$).)*\$\$\s*", re.S)
+#: a footnote definition starting a line: a line break before it is kept as it is, never made a space
+_FOOTNOTE_DEFINITION = re.compile(r"\[\^[^\]\s]+\]:")
 _URL = re.compile(r"https?://[^\s<>()\[\]]*[^\s<>()\[\].,;:!?'\"*_~]")
 _SPECIAL = re.compile(r"([\\`*_\[\]<~])")
 _LINE_START = re.compile(r"(\n[ \t]*)([#>+\-=]|\d+[.)])")
@@ -98,6 +106,8 @@ class _Reader:
         patterns = [_TEMPLATE, _URL.pattern] + own
         self.codes_in_text = re.compile("|".join(f"(?:{p})" for p in patterns))
         self.newline = "\r\n" if "\r\n" in text else "\n"
+        #: where Liquid's code blocks lie (start, end): no segment starts inside one
+        self.liquid_code = [m.span() for m in _LIQUID_CODE.finditer(text)] if "{%" in text else []
         self.segments: list[Segment] = []
         self.places: list[Place] = []
         self.spans: dict[int, dict] = {}
@@ -136,6 +146,12 @@ class _Reader:
 
     # -- one inline token -----------------------------------------------------------------------------------
     def inline(self, token: object, raw: str, offsets: list[int], escaper: object, item: bool = False) -> None:
+        if _MATH_BLOCK.fullmatch(raw):  # (display math: a paragraph to CommonMark, no text to translate)
+            return
+        if self.liquid_code and offsets:  # (the last block starting at or before this text: inside it?)
+            at = bisect.bisect_right(self.liquid_code, (offsets[0], len(self.text))) - 1
+            if at >= 0 and offsets[0] < self.liquid_code[at][1]:
+                return
         try:
             pieces = _pieces(token.children or [], raw)  # type: ignore[attr-defined]
         except _Unplaced:
@@ -147,6 +163,11 @@ class _Reader:
             pieces = [p for p in pieces if p[1] < p[2]]
             if pieces and pieces[0][0] == "text" and not pieces[0][3].strip():  # the marker's own line
                 pieces = pieces[1:]
+        note = _FOOTNOTE_DEFINITION.match(raw)
+        if note and pieces and pieces[0][0] == "text" and pieces[0][1] == 0 and pieces[0][2] > note.end():
+            first = pieces[0]  # a footnote's label outside the segment: a translation must not push it off the line
+            skip = note.end() + len(raw[note.end():first[2]]) - len(raw[note.end():first[2]].lstrip(" \t"))
+            pieces[0] = ("text", skip, first[2], first[3][skip:])
         if pieces:
             self.add(pieces, offsets, escaper)
 
@@ -268,6 +289,7 @@ def _pieces(children: list, content: str) -> list[tuple]:
             while after < len(content) and content[after] in " \t":  # the next line's indent (not text)
                 after += 1
             fence = content.startswith(":::", content.rfind("\n", 0, pos) + 1) or content.startswith(":::", after)
+            fence = fence or _FOOTNOTE_DEFINITION.match(content, after) is not None  # (the break keeps it defined)
             if kind == "softbreak" and not fence:  # a space, as Markdown shows it (lines kept when unchanged)
                 pieces.append(("text", pos, after, " "))
             else:

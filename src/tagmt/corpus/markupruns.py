@@ -36,6 +36,9 @@ INLINE, VOID, BLOCK, OPAQUE, NESTED = "inline", "void", "block", "opaque", "nest
 _TRIM_NAMES = ("br", "wbr")
 _STANDALONE_TAG = re.compile(r'<x id="[^"]*"/>')
 _ALNUM = re.compile(r"[^\W_]")  # a letter or digit
+#: a template's server-side code in an attribute's value: ASP/JSP/ERB ``<% … %>``, PHP ``<?php … ?>``
+#: and a client-side template's ``{{ … }}``, ``{% … %}`` (kept as they are written: never escaped)
+_SERVER_CODE = r"(?P<server_code><%.*?%>|<\?.*?\?>|\{\{.*?\}\}|\{%.*?%\})"
 #: a line break in running text, with the blank space around it: one space for the MT (as a browser shows it)
 _LINE_BREAK = re.compile(r"[ \t\r]*\n[ \t\r\n]*")
 
@@ -146,6 +149,7 @@ class Grouper:
         #: the start tag of each end tag to come, by the end tag's index (the elements open where the grouper is:
         #: matched elements nest, so an end tag's start was seen in its loop or an outer one)
         self._opened: dict[int, int] = {}
+        self._attribute_finder: re.Pattern[str] | None = None
 
     def shared(self, value):  # type: ignore[no-untyped-def]
         return self._shared.setdefault(value, value)
@@ -222,14 +226,27 @@ class Grouper:
             if _ALNUM.search(value) is None:
                 continue
             quote = attr.quote or '"'
-            tagged, codes = self.protect(value, 1)
+            tagged, codes = self.protect(value, 1, self.attribute_finder)
+            if _ALNUM.search(_outside_codes(tagged)) is None:  # (a template's code and no text: nothing to say)
+                continue
             place = Place(attr.start, attr.end, self.syntax.escape_attr(quote), None,
                           "" if attr.quote else '"', "" if attr.quote else '"')
             out.append(Item(tagged, codes, place, owner))
 
-    def protect(self, text: str, first: int) -> tuple[str, dict]:
-        """Plain ``text`` as tagged text, placeholders (``Syntax.finder``) as ``<x/>`` codes from id ``first``."""
-        finder = self.syntax.finder
+    @property
+    def attribute_finder(self):  # type: ignore[no-untyped-def]
+        """``Syntax.finder`` and a template's server code (``<% … %>``, ``<?php … ?>``), which an attribute's
+        value may hold as text (in text, the tokenizer already makes it a code)."""
+        if self._attribute_finder is None:
+            finder = self.syntax.finder
+            self._attribute_finder = re.compile(
+                _SERVER_CODE + (f"|{finder.pattern}" if finder is not None else ""), re.S)  # type: ignore[attr-defined]
+        return self._attribute_finder
+
+    def protect(self, text: str, first: int, finder: object = None) -> tuple[str, dict]:
+        """Plain ``text`` as tagged text, placeholders (``finder``, by default ``Syntax.finder``) as ``<x/>``
+        codes from id ``first``."""
+        finder = finder or self.syntax.finder
         if finder is None:
             return escape(text), {}
         out, codes, at = [], {}, 0
@@ -237,7 +254,9 @@ class Grouper:
             code_id = str(first + len(codes))
             out.append(escape(text[at:match.start()]))
             out.append(f'<x id="{code_id}"/>')
-            codes[(STANDALONE, code_id)] = InlineCode(STANDALONE, code_id, "ph", self.syntax.escape(match.group()))
+            raw = "server_code" in match.re.groupindex and match.group("server_code") is not None
+            content = match.group() if raw else self.syntax.escape(match.group())
+            codes[(STANDALONE, code_id)] = InlineCode(STANDALONE, code_id, "ph", content)
             at = match.end()
         out.append(escape(text[at:]))
         return "".join(out), codes

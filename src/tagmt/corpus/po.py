@@ -3,9 +3,11 @@ whose source is the ``msgid`` (``msgid_plural`` for the forms after the first).
 
 Read: ``msgctxt`` is part of the segment's key (``("po", msgctxt, msgid, form)``; the id is the msgid's line,
 ``[N]`` for a plural form). Placeholders by the entry's flags (``c-format``/``php-format``/… → printf,
-``python-format`` → python, ``python-brace-format`` → brace) unless ``placeholders`` is given. A non-empty,
-non-fuzzy msgstr is a human translation: the segment's reference, kept unless the run overwrites (as an
-XLIFF target in state ``translated``). A non-empty fuzzy msgstr is a person's draft (often of the entry's previous
+``python-format`` → python, ``python-brace-format``/``csharp-format``… → brace, ``qt-format``, ``kde-format``,
+``java-format``, ``ruby-format``, ``boost-format`` → their own patterns, ``FLAG_REGEXES``; markup such as
+``<b>``, ``<a href="…">`` is a code) unless ``placeholders`` is given. A non-empty, non-fuzzy msgstr is a human
+translation: the segment's reference, kept unless the run overwrites (as an XLIFF target in state ``translated``).
+A non-empty fuzzy msgstr is a person's draft (often of the entry's previous
 msgid, ``#|``): kept alike unless the run overwrites (``Segment.keep = "fuzzy"``), but no reference.
 The header (the entry whose msgid is empty) and obsolete ``#~`` entries are not segments.
 
@@ -42,7 +44,15 @@ _ESCAPES = {"n": "\n", "t": "\t", "r": "\r", '"': '"', "\\": "\\", "a": "\a", "b
 _UNESCAPE = re.compile(r"\\(x[0-9A-Fa-f]{1,2}|[0-7]{1,3}|.)")
 FLAG_KINDS = {"c-format": "printf", "objc-format": "printf", "php-format": "printf", "java-printf-format": "printf",
               "javascript-format": "printf", "sh-format": "printf", "python-format": "python",
-              "python-brace-format": "brace"}
+              "python-brace-format": "brace", "csharp-format": "brace", "perl-brace-format": "brace",
+              "c++-format": "brace", "lua-format": "printf", "gcc-internal-format": "printf",
+              "gfc-internal-format": "printf", "ruby-format": "printf"}
+#: the flags whose placeholders no kind finds: Qt/KDE ``%1`` (``%L1``, ``%n``), Java's MessageFormat ``{0}``,
+#: ``{1,number}``, Ruby's ``%{name}``/``%<name>d``, Boost's ``%1%``/``%|1$s|``
+FLAG_REGEXES = {"qt-format": r"%L?\d{1,2}|%n", "qt-plural-format": r"%L?\d{1,2}|%n", "kde-format": r"%\d{1,2}",
+                "kde-kuit-format": r"%\d{1,2}", "java-format": r"\{\d+(?:\s*,[^{}]*)?\}",
+                "ruby-format": r"%\{\w+\}|%<\w+>[-+ #0]*\d*(?:\.\d+)?[a-zA-Z]",
+                "boost-format": r"%\d+%|%\|\d+\$[^|]*\|"}
 
 
 @dataclass(slots=True)
@@ -163,6 +173,9 @@ def _refuse(text: str, pos: int, number: int, last: str | None, path: Path) -> N
         raise TagmtError(f"{path}:{number}: an unterminated string after {keyword.group(1)}; fix the PO file")
     if stripped.startswith('"'):
         raise TagmtError(f"{path}:{number}: an unterminated string; fix the PO file")
+    if re.match(r'domain\s+"', stripped):  # (msgfmt's directive; xgettext, msgmerge and polib write none)
+        raise TagmtError(f"{path}:{number}: a 'domain' directive: tagmt reads one domain per PO file; split the "
+                         "file at it (one file per domain)")
     raise TagmtError(f"{path}:{number}: {stripped[:40]!r} is not a PO line (msgctxt, msgid, msgstr, "
                      "a quoted string or a # comment); fix the PO file")
 
@@ -204,6 +217,8 @@ def read(path: Path, data: bytes, stream: object = None, *, placeholders=None, p
     segments: list[Segment] = []
     seen: dict[tuple[str | None, str], int] = {}
     file_lang = None
+    placeholder_regexes = tuple(placeholder_regexes)
+    markup = (splice.MARKUP,) if placeholders is None else ()  # (a web app's HTML in a string: its tags are codes)
     for entry in parse(text, path):
         strings = entry.strings
         ctxt = strings["msgctxt"][2] if "msgctxt" in strings else None
@@ -216,6 +231,7 @@ def read(path: Path, data: bytes, stream: object = None, *, placeholders=None, p
             file_lang = _header(skeleton, entry, newline)
             continue
         kinds = placeholders if placeholders is not None else _kinds(entry.flags)
+        own = placeholder_regexes if placeholders is not None else placeholder_regexes + _flag_regexes(entry.flags)
         fuzzy = "fuzzy" in entry.flags
         if "msgstr" in strings and len(strings) == 2 + ("msgctxt" in strings):  # (msgid and msgstr alone)
             forms = ["msgstr"]
@@ -228,15 +244,16 @@ def read(path: Path, data: bytes, stream: object = None, *, placeholders=None, p
         for keyword in forms:
             form = 0 if keyword == "msgstr" else _form(keyword)
             source_text = msgid if form == 0 else (entry.value("msgid_plural") or msgid)
-            if kinds or placeholder_regexes:
-                source, codes = splice.tagged(source_text, kinds, placeholder_regexes, escape)
+            regexes = own + markup if "<" in source_text else own
+            if kinds or regexes:
+                source, codes = splice.tagged(source_text, kinds, regexes, escape)
             else:  # (no placeholder: the text escaped, as splice.tagged gives it)
                 source, codes = _escape_xml(source_text), splice.NO_CODES
             start, end, current = strings[keyword]
             reference = None
             if current:
-                reference, found = (splice.tagged(current, kinds, placeholder_regexes, escape)
-                                    if kinds or placeholder_regexes else (_escape_xml(current), None))
+                reference, found = (splice.tagged(current, kinds, regexes, escape)
+                                    if kinds or regexes else (_escape_xml(current), None))
                 if found:  # (no code in it: its ids are nothing to match with the source's)
                     reference = splice.like_source(reference, found, codes)[0]
             kept = reference is not None  # (fuzzy too: a person's draft, kept, but no reference)
@@ -263,6 +280,10 @@ def _form(keyword: str) -> int:
 
 def _kinds(flags: list[str]) -> tuple[str, ...]:
     return _kinds_of(tuple(flags))
+
+
+def _flag_regexes(flags: list[str]) -> tuple[str, ...]:
+    return tuple(FLAG_REGEXES[flag] for flag in flags if flag in FLAG_REGEXES) if flags else ()
 
 
 @lru_cache(maxsize=256)

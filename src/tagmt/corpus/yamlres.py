@@ -1,11 +1,12 @@
 """YAML resource files (Rails-style i18n and any mapping/sequence of strings): every non-empty string
 scalar is a segment, its id the path of keys (``en.menu.items[1]``); keys, numbers, booleans, nulls and
-scalars with another tag are not. An alias is the node it names: one segment, at its anchor. A file of several
-``---`` documents: each is read (the ids of the n-th document's strings start with ``---n``).
+scalars with another tag are not, nor a plain ``yes``/``no``/``on``/``off`` (booleans to YAML 1.1
+readers: Rails, PyYAML) or ``:name`` (a Ruby symbol to Psych). An alias is the node it names: one segment, at its
+anchor. A file of several ``---`` documents: each is read (the ids of the n-th document's strings start with ``---n``).
 
 Read with ruamel.yaml (its composer gives each scalar's position and style); placeholders, unless
-``placeholders`` is given: Rails' ``%{name}``, brace, and markup tags (``<b>``, ``<br/>``) as codes. UTF-8, or
-UTF-16/UTF-32 as YAML 1.2 allows (mark or zero bytes: ``tagmt.corpus.widetext``), written back as read. A syntax
+``placeholders`` is given: Rails' ``%{name}``, strftime's ``%Y``/``%-d``, brace, and markup tags (``<b>``,
+``<br/>``) as codes. UTF-8, or UTF-16/UTF-32 as YAML 1.2 allows (mark or zero bytes: ``tagmt.corpus.widetext``), written back as read. A syntax
 error, a duplicate key in one mapping or bytes that are not that encoding are one line naming file:line.
 
 Written by splicing (``tagmt.corpus.splice``): a written scalar keeps its style where it can — plain stays
@@ -30,9 +31,13 @@ from tagmt.errors import TagmtError
 from tagmt.safeio import decode_utf8
 
 RAILS = r"%\{[\w.-]+\}"
+#: strftime's directives (a Rails locale's ``date.formats``/``time.formats``: ``%Y``, ``%-d``, ``%B``, ``%:z``)
+STRFTIME = r"%[-_0^#]?:?[aAbBcCdDeFgGhHIjklLmMnNpPrRsStTuUvVwWxXyYzZ%]"
 _LANGUAGE = re.compile(r"[a-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*")
 _PROPERTIES = re.compile(r"(?:[&!][^\s]*\s+)*")
 _UNSAFE_START = set("-?:,[]{}#&*!|>'\"%@` \t")
+_RUBY_SYMBOL = re.compile(r":[A-Za-z_]\w*[?!]?")  # (a plain ``:year``: a Symbol to Psych, Rails' ``date.order``)
+_YAML11_BOOLEAN = re.compile(r"yes|Yes|YES|no|No|NO|on|On|ON|off|Off|OFF")  # (Psych and PyYAML: not y/n)
 _SPECIAL = re.compile(
     r"(?:~|null|Null|NULL|true|True|TRUE|false|False|FALSE|yes|Yes|YES|no|No|NO|on|On|ON|off|Off|OFF|y|Y|n|N"
     r"|[-+]?(?:\d[\d_]*(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|0x[0-9a-fA-F]+|0o[0-7]+|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN)"
@@ -101,7 +106,7 @@ def read(path: Path, data: bytes, stream: object = None, *, placeholders=None, p
         raise TagmtError(f"{path}: not YAML: {str(exc).splitlines()[0]}; fix the file") from None
     root = roots[0] if roots else None
     kinds = ("brace",) if placeholders is None else tuple(placeholders)
-    regexes = ((RAILS, splice.MARKUP) if placeholders is None else ()) + tuple(placeholder_regexes)
+    regexes = ((RAILS, STRFTIME, splice.MARKUP) if placeholders is None else ()) + tuple(placeholder_regexes)
     skeleton = splice.Skeleton(text, encoding, bom, splice.Piece(splice.same, wrap=plain))
     segments: list[Segment] = []
     seen: set[int] = set()
@@ -128,6 +133,9 @@ def read(path: Path, data: bytes, stream: object = None, *, placeholders=None, p
             for n, value in enumerate(node.value):
                 visit(value, (*where, n))
         elif isinstance(node, ScalarNode) and node.tag.endswith(":str") and node.value.strip():
+            if (node.style is None and text[node.start_mark.index] != "!"
+                    and (_YAML11_BOOLEAN.fullmatch(node.value) or _RUBY_SYMBOL.fullmatch(node.value))):
+                return  # (a boolean to YAML 1.1 readers — Ruby's Psych, so Rails; PyYAML — or a Ruby symbol)
             scalar(node, where)
 
     def scalar(node, where: tuple) -> None:

@@ -71,6 +71,7 @@ def extract_file(path: str | Path, output: str | Path, *, format: str | None = N
     trg = trg_lang or corpus.trg_lang
     if not src:
         raise TagmtError(f"{path}: the file does not say its source language; give --src-lang")
+    _refuse_what_xml_cannot_hold(path, corpus)
     data = _bytes_of(Path(path))
     options = {"placeholders": list(placeholders) if placeholders is not None else None,
                "placeholder_regexes": list(placeholder_regexes)}
@@ -88,6 +89,20 @@ def extract_file(path: str | Path, output: str | Path, *, format: str | None = N
     units = (_unit(k + 1, segment, _held(corpus, k, segment)) for k, segment in enumerate(corpus.segments))
     written = write_atomic(output, [head, *units, " </file>\n</xliff>\n"])
     return Extraction(written, len(corpus.segments), corpus.format)
+
+
+#: characters XML 1.0 cannot hold, even as references (C0 controls but tab and line ends, surrogates, U+FFFE/F)
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
+def _refuse_what_xml_cannot_hold(path: str | Path, corpus: Corpus) -> None:
+    for segment in corpus.segments:
+        for text in (segment.source, segment.reference or ""):
+            found = _NOT_XML.search(text)
+            if found:
+                raise TagmtError(f"{path}: segment {segment.id} holds U+{ord(found.group()):04X}, which XLIFF (XML "
+                                 "1.0) cannot hold; remove it from the file, or translate it directly (tagmt "
+                                 "translate --input)")
 
 
 def merge_file(path: str | Path, output: str | Path, *, overwrite: bool = False) -> tuple[Path, Corpus]:
