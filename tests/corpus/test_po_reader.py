@@ -171,3 +171,19 @@ def test_property_round_trip_and_pseudo(tmp_path_factory, data):
                 assert value == previous  # a translation is kept (a fuzzy draft too)
             else:
                 assert value.startswith("[") and value.endswith("]")
+
+
+def test_a_catalogue_of_another_language_is_noted(tmp_path, capsys):
+    """A French catalogue with French translations read for German: a note says its translations stay under
+    ``Language: de`` and how to avoid it; the same language, a region of it, or nothing translated: no note."""
+    header = 'msgid ""\nmsgstr ""\n"Language: fr\\n"\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+    french = tmp_path / "fr.po"
+    french.write_text(header + 'msgid "Hello"\nmsgstr "Bonjour"\n\nmsgid "World"\nmsgstr ""\n', encoding="utf-8")
+    assert read_corpus(french, trg_lang="de").trg_lang == "de"
+    said = capsys.readouterr().err
+    assert said.count("\n") == 1 and "fr.po holds translations into fr" in said and "--overwrite" in said
+    assert read_corpus(french, trg_lang="fr_FR").trg_lang == "fr_FR"
+    empty = tmp_path / "copied.po"
+    empty.write_text(header + 'msgid "Hello"\nmsgstr ""\n', encoding="utf-8")
+    assert read_corpus(empty, trg_lang="de").trg_lang == "de"
+    assert capsys.readouterr().err == ""

@@ -262,8 +262,28 @@ def read(path: Path, data: bytes, stream: object = None, *, placeholders=None, p
             keep = ("fuzzy" if fuzzy else "translated") if kept else None
             segments.append(Segment(segment_id, source, None if fuzzy else reference, codes,  # (by position: faster)
                                     ("po", ctxt, msgid, form), None, None, keep, locked))
+    _same_language(path, trg_lang, file_lang, segments)
     return Corpus("po", segments, path, src_lang, trg_lang or file_lang, escaped=True, native=skeleton,
                   writer=splice.write)
+
+
+def _same_language(path: Path, trg_lang: str | None, file_lang: str | None, segments: list[Segment]) -> None:
+    """A note when a catalogue holding translations into its ``Language`` is read for another language: those
+    translations are kept (as a person's work always is) and would stand under the new declaration. A note, not a
+    refusal: the file is still written as asked (a header naming no language, or no code, contradicts nothing)."""
+    if not trg_lang or not file_lang or not any(segment.keep for segment in segments):
+        return
+    from tagmt.corpus import notes
+    from tagmt.languages import parse
+
+    try:
+        mine, theirs = parse(trg_lang, "--trg-lang").code, parse(file_lang).code
+    except TagmtError:
+        return
+    if mine != theirs:
+        notes.say(f"{path} holds translations into {file_lang} (its Language); for --trg-lang {trg_lang} they are "
+                  f"kept as they are under the new Language — pass --overwrite to replace them, or --trg-lang "
+                  f"{file_lang}")
 
 
 def _escape_xml(text: str) -> str:
