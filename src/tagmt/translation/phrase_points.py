@@ -51,6 +51,7 @@ from tagmt.projection.wordbreak import chinese_spans, jieba_available
 from tagmt.projection.wordseg import words_with_offsets
 from tagmt.projection import Detagged
 from tagmt.translation import pins
+from tagmt.translation.glued import glued_points, own_edges
 from tagmt.translation.pins import Taken, gaps, nearest_first, take_out
 
 #: Marks that open and close quotes and brackets around a label.
@@ -330,34 +331,64 @@ def restore(projected: str, groups: Sequence[Sequence[str]], source: Sources, es
     """``projected`` with the placeholder tags of ``groups`` on the gaps of its text, else on the phrase
     points of ``trg_lang`` (module docstring), else as it is; several groups in the order the translation's
     grammar gives them (:func:`grammar_pairs`)."""
-    taken = take_out(projected, groups, escaped)
-    if taken is None:
+    whole = take_out(projected, groups, escaped)
+    if whole is None:
         return projected
+    # a placeholder glued to a run the translation copies goes inside the copy; the spaces the source opens
+    # and ends with are no gaps (`glued`)
+    glued, covered = glued_points(whole.text, whole.groups, whole.where, source.text, source.starts, source.texts,
+                                   escaped)
+    starts = [at for k in whole.where if (at := source.starts.get(whole.groups[k][0])) is not None]
+    lead, trail = own_edges(whole.text, source.text, min(starts, default=None), max(starts, default=None))
+    if not lead and not trail and not glued:
+        return _place(whole, projected, source, escaped, trg_lang, set(), {})
+    inner = whole.text[lead:len(whole.text) - trail]
+    where = {k: glued[k] - lead if k in glued else min(max(at - lead, 0), len(inner)) for k, at in whole.where.items()}
+    taken = Taken(whole.groups, whole.kept, inner, where, escaped)
+    fixed = {k: at - lead for k, at in glued.items()}
+    placed = _place(taken, None, source, escaped, trg_lang, {at - lead for at in covered}, fixed)
+    return whole.put({**{k: at + lead for k, at in placed.items()}, **glued})
+
+
+def _place(taken: Taken, projected: str | None, source: Sources, escaped: bool, trg_lang: str,
+           covered: set[int], fixed: Mapping[int, int]) -> dict[int, int] | str:
+    """:func:`restore`'s places for the groups of ``taken``: the ``fixed`` ones (glued) where they are, the
+    others on no offset of ``covered`` (inside a glued group's copy); with ``projected`` (nothing glued, no
+    edge trimmed), the output itself."""
     profile = profile_for(trg_lang)
     head_final = profile.head_final
-    slots = gaps(taken.text)
+    slots = [at for at in gaps(taken.text) if at not in covered]
+    free = {k: at for k, at in taken.where.items() if k not in fixed}
+    only = {k: [at] for k, at in fixed.items()}
+
+    def put(placed: Mapping[int, int]) -> dict[int, int] | str:
+        placed = {**placed, **fixed}
+        return taken.put(placed) if projected is not None else placed
+
     # the source's order in a language that keeps it; a head-final one reverses a verb's complements
     grammar = grammar_pairs(taken, source, head_final) if head_final else \
         in_order(source_order(taken, source, head_final))
-    if len(slots) == len(taken.groups):  # the gaps say where; the alignment which (its order, not the source's)
-        placed = nearest_first(taken.where, slots)
+    if len(slots) == len(free):  # the gaps say where; the alignment which (its order, not the source's)
+        placed = {**nearest_first(free, slots), **fixed}
         if _against(placed, grammar):
-            placed = best_points(taken.where, {k: slots for k in taken.where}, {k: set(slots) for k in taken.where},
-                                 grammar)
-        return taken.put(placed)
+            placed = best_points(taken.where, {k: slots for k in free} | only,
+                                 {k: set(slots) for k in free} | {k: set(v) for k, v in only.items()}, grammar)
+        return put(placed)
     singles = [[tag] for group in taken.groups for tag in group]
-    if len(singles) > len(taken.groups) and len(slots) == len(singles):  # a source group the translation split
+    # a source group the translation split
+    if projected is not None and len(singles) > len(taken.groups) and len(slots) == len(singles):
         split = take_out(projected, singles, escaped)
         if split is not None:
             return split.put(in_group_order(nearest_first(split.where, slots), taken.groups))
     if not profile.phrase_followers:  # words between spaces: a gap where there is one, else where projected
         if not slots:
-            return projected
-        options = {k: sorted({*slots, offset}) for k, offset in taken.where.items()}
-        return taken.put(best_points(taken.where, options, {k: set(slots) for k in taken.where}, grammar))
-    points = phrase_points(taken.text, profile)
+            return put({})
+        options = {k: sorted({*slots, offset}) for k, offset in free.items()} | only
+        return put(best_points(taken.where, options, {k: set(slots) for k in free} |
+                               {k: set(v) for k, v in only.items()}, grammar))
+    points = {at: kind for at, kind in phrase_points(taken.text, profile).items() if at not in covered}
     linked = anchors(taken, source, trg_lang)
-    where = {**taken.where, **linked}
+    where = {**taken.where, **linked, **fixed}
     kinds = range_kinds(taken, source, {k: group_kind(taken.groups[k], source) for k in where})
     last = tail_group(taken, source)
     marked = mark_points(taken, source, points) if head_final else {}  # Chinese: the alignment's order
@@ -365,11 +396,11 @@ def restore(projected: str, groups: Sequence[Sequence[str]], source: Sources, es
         marked.setdefault(last, len(taken.text))
     # a link's place is a point of its group's own (`by %d commits` → `%dコミット`), as a mark's
     options = {k: sorted({*(allowed(points, kind) or points), *((linked[k],) if k in linked else ()),
-                          *((marked[k],) if k in marked else ())}) for k, kind in kinds.items()}
-    strong = {k: preferred(points, kind) for k, kind in kinds.items()}
+                          *((marked[k],) if k in marked else ())}) for k, kind in kinds.items()} | only
+    strong = {k: preferred(points, kind) for k, kind in kinds.items()} | {k: set(v) for k, v in only.items()}
     if any(kind is True and k in marked for k, kind in kinds.items()) and "counter" in points.values():
         marked = {k: at for k, at in marked.items() if kinds[k] is not True}  # `line %d:` → `%d行目:`
-    return taken.put(best_points(where, options, strong, grammar, marked))
+    return put(best_points(where, options, strong, grammar, {k: at for k, at in marked.items() if k not in fixed}))
 
 
 def mark_points(taken: Taken, source: Sources, points: Mapping[int, str]) -> dict[int, int]:

@@ -196,7 +196,7 @@ _BOTH_WAYS = {"'": "'", '"': '"', "»": "«"}
 _EMPTY = ("()", "[]", "（）", "「」", "『』", "„“", "“”", "‘’", "«»", "»«", '""', "''", "<>", "【】", "〈〉", "`'")
 #: A printf conversion without a position (``%s``, ``%d``, not ``%1$s`` nor ``%%``): its arguments come in
 #: order, so a translation keeps such placeholders in the source's order.
-_IN_ORDER = re.compile(r"%[-+#0' ]*(?:\d+|\*)?(?:\.(?:\d+|\*))?(?:hh|h|ll|l|L|q|j|z|t)?[diouxXeEfFgGaAcspn@]")
+IN_ORDER = re.compile(r"%[-+#0' ]*(?:\d+|\*)?(?:\.(?:\d+|\*))?(?:hh|h|ll|l|L|q|j|z|t)?[diouxXeEfFgGaAcspn@]")
 
 
 def gaps(text: str) -> list[int]:
@@ -320,7 +320,7 @@ def in_printf_order(projected: str, tags: Sequence[str], tokens: Sequence[str]) 
     """``projected`` with its printf placeholders that have no position (``tokens``: each tag's placeholder
     text, as the source has them in order) in the source's order, on the places the output gives them:
     ``%s … %d`` in a source stays ``%s … %d`` in the translation, whatever the alignment said."""
-    ordered = [tag for tag, token in zip(tags, tokens) if token and _IN_ORDER.fullmatch(token)
+    ordered = [tag for tag, token in zip(tags, tokens) if token and IN_ORDER.fullmatch(token)
                and projected.count(tag) == 1]
     if len(ordered) < 2:
         return projected
