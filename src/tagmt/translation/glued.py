@@ -6,9 +6,11 @@ A placeholder written with no space on one side at least is part of a run of cha
 (`0x%lx`, `(%A+0x%lx):`). Translators copy such runs as they are — codes, options, hex prefixes, paths,
 `key=value` — so the run without its placeholders (`0x`, `(+0x):`) is in the translation: where it stands
 there exactly as often as in the source (bounded the same way: by a space, an end, a character outside ASCII,
-or ASCII punctuation before a letter or digit), the i-th copy for the i-th (a run written twice only where its
+a clause's punctuation, or ASCII punctuation before a letter or digit), the i-th copy for the i-th (a run written twice only where its
 placeholders' arguments come in order: `%s`, not `%1$s`, which a translation may swap), each placeholder goes to the same
-place inside it (`0x値` → `0x%02x値`). A run the translation writes another number of times says nothing;
+place inside it (`0x値` → `0x%02x値`). Where the whole run is not copied, its parts are tried, longest first, cut where letters or digits meet other
+characters (`(size=0x%x)` → `(サイズ=0x%x)`: the part `0x)`; `FILE=%s,` → `FILE=%s で`: `FILE=`). A run
+the translation writes another number of times than the source says nothing;
 punctuation alone (`%s:`, `--%s`) is a copy only where a space or an end stands on the side the placeholder
 was glued to, as in the source (`: エラー` is one, `…でした:` after a Japanese verb is not), or between two
 placeholders (`%X/%X`).
@@ -24,11 +26,14 @@ from typing import Mapping, Sequence
 from tagmt.translation.pins import IN_ORDER
 from tagmt.xmltext import unescape
 
+#: English punctuation that ends a clause: a translation writes its own (`%X/%X:` → `%X/%Xの`).
+CLAUSE_ENDS = ".,;:!?"
+
 
 def _edge_ok(neighbour: str, edge: str) -> bool:
     """Whether ``neighbour`` (a character next to a copy, or "" at an end) bounds it, ``edge`` the copy's
     character on that side."""
-    if not neighbour or neighbour.isspace() or not neighbour.isascii():
+    if not neighbour or neighbour.isspace() or not neighbour.isascii() or neighbour in CLAUSE_ENDS:
         return True
     return not neighbour.isalnum() and edge.isascii() and edge.isalnum()
 
@@ -71,24 +76,39 @@ def glued_points(text: str, groups: Sequence[Sequence[str]], where: Mapping[int,
     covered: set[int] = set()
     whole = natural(source_text)
     for (a, b), members in runs.items():
-        run = natural(source_text[a:b])
-        if not run.strip():
-            continue
-        mine = len(natural(source_text[:a]))
-        in_source, in_target = occurrences(whole, run), occurrences(text, run)
         offsets = {starts[groups[k][0]] for k in members}
-        if not any(char.isalnum() for char in run) and not (a in offsets and b in offsets):
-            # punctuation alone (`%s:` → `…でした:`) is a copy only spaced as in the source on its glued side
-            in_target = [at for at in in_target if _spaced(text, at, at + len(run), a in offsets, b in offsets)]
-        if len(in_source) != len(in_target) or mine not in in_source or \
-                len(in_source) > 1 and not all(IN_ORDER.fullmatch(texts.get(tag, "")) for k in members
-                                               for tag in groups[k]):
-            continue  # the i-th copy holds the i-th only where the arguments come in order (`%s`, not `%1$s`)
-        copy = in_target[in_source.index(mine)]
-        for k in members:
-            placed[k] = copy + len(natural(source_text[a:starts[groups[k][0]]]))
-        covered |= set(range(copy + 1, copy + len(run))) | {placed[k] for k in members}
+        in_order = all(IN_ORDER.fullmatch(texts.get(tag, "")) for k in members for tag in groups[k])
+        for x, y in _parts(source_text, a, b, min(offsets), max(offsets)):
+            run = natural(source_text[x:y])
+            in_source, in_target = occurrences(whole, run), occurrences(text, run)
+            if not any(char.isalnum() for char in run) and not (x in offsets and y in offsets):
+                # punctuation alone (`%s:` → `…でした:`) is a copy only spaced as in the source on its glued side
+                in_target = [at for at in in_target if _spaced(text, at, at + len(run), x in offsets, y in offsets)]
+            mine = len(natural(source_text[:x]))
+            # the i-th copy holds the i-th only where the arguments come in order (`%s`, not `%1$s`)
+            if len(in_source) == len(in_target) and mine in in_source and (len(in_source) == 1 or in_order):
+                copy = in_target[in_source.index(mine)]
+                for k in members:
+                    placed[k] = copy + len(natural(source_text[x:starts[groups[k][0]]]))
+                covered |= set(range(copy + 1, copy + len(run))) | {placed[k] for k in members}
+                break
     return placed, covered
+
+
+#: At most this many parts of one run are tried (bounded work a run).
+MAX_PARTS = 24
+
+
+def _parts(text: str, a: int, b: int, first: int, last: int) -> list[tuple[int, int]]:
+    """The parts of the run ``text[a:b]`` that hold its placeholders (offsets ``first`` to ``last``), longest
+    first: the whole run, then cut where letters or digits meet other characters or before a clause's
+    punctuation (`(size=0x)` → `0x)`, `FILE=,` → `FILE=`, `/:` → `/`): a translation copies the code and rewrites the English around it."""
+    cuts = [k for k in range(a + 1, b) if text[k - 1].isalnum() != text[k].isalnum() or text[k] in CLAUSE_ENDS]
+    lefts = [a, *(k for k in cuts if k <= first)]
+    rights = [b, *(k for k in cuts if k >= last)]
+    parts = sorted({(x, y) for x in lefts for y in rights if x < y and text[x:y].strip()},
+                   key=lambda part: (part[0] - part[1], part[0]))
+    return parts[:MAX_PARTS]
 
 
 def _spaced(text: str, start: int, end: int, left: bool, right: bool) -> bool:
