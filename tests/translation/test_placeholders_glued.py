@@ -85,3 +85,26 @@ def test_own_edges():
     assert own_edges(" 日付 ", "Date ", 5, 5) == (0, 0)  # the source's placeholder ends it: the space is a gap
     assert own_edges(": 警告: ", ": Warning: ", 0, 0) == (0, 1)
     assert own_edges(" x", " x", 0, 0) == (0, 0)  # the source opens with its placeholder
+
+
+@pytest.mark.parametrize("source, projected, lang, expected", [
+    # a text cannot open with the colon or comma that ends a phrase: one was lost before it
+    ("missing operand %s", ": オペランドがありません#1", "ja", "%s: オペランドがありません"),
+    ("bad size %s", ": 잘못된 크기#1", "ko", "%s: 잘못된 크기"),
+    ("unknown mode %s", "：未知模式#1", "zh", "%s：未知模式"),
+    ("invalid user %s", ": ungültiger #1Benutzer", "de", "%s: ungültiger Benutzer"),
+])
+def test_opening_colon_is_a_gap(source, projected, lang, expected):
+    assert put_back(source, projected, lang) == expected
+
+
+@pytest.mark.parametrize("source, projected, lang, expected", [
+    # a Latin word the translation copies anchors the placeholder next to it; the space after a Latin token
+    # is its own, the placeholder goes between it and the particle
+    ("no entry with key %d in table %s", "テーブルのkey のエントリがありません#1#2", "ja",
+     "テーブル%sのkey %dのエントリがありません"),
+    ("session ID %s has expired", "セッションID は期限切れで#1す", "ja", "セッションID %sは期限切れです"),
+    ("cannot remove node ID %u", "ノードID を削除#1できません", "ja", "ノードID %uを削除できません"),
+])
+def test_copied_latin_word(source, projected, lang, expected):
+    assert put_back(source, projected, lang) == expected

@@ -166,6 +166,8 @@ def phrase_points(text: str, profile: Profile) -> dict[int, str]:
         start = at
         while start > 0 and text[start - 1] == " ":
             start -= 1
+        if unspaced and start < at and start > 0 and text[start - 1].isascii() and text[start - 1].isalnum():
+            start = at  # the space after a Latin token is its own (`ID %dの` loses `%d` as `ID の`)
         if any(start < gap <= at for gap in holes):
             continue  # the gap in the spaces before it is that point
         previous = words[n - 1] if n else None
@@ -273,12 +275,14 @@ class Sources:
 
 def anchors(taken: Taken, source: Sources, trg_lang: str) -> dict[int, int]:
     """Per group, the offset of the translation a loanword link of a source word next to it gives
-    (``option %s`` → right after ``オプション``; ``%s file`` → right before ``ファイル``): en-ja only."""
+    (``option %s`` → right after ``オプション``; ``%s file`` → right before ``ファイル``: en-ja only), else a
+    Latin word next to it that the translation copies (``user ID %d`` → ``ユーザーID %dの``: every language)."""
     src = [(m.group(), m.start(), m.end()) for m in _WORD.finditer(source.text)]
     trg = [w for w in words_with_offsets(taken.text, trg_lang) if KATAKANA_LONG.match(w.text[:1])]
     pairs = loanword_pairs([w for w, _, _ in src], base_language(source.lang), [w.text for w in trg],
                            base_language(trg_lang))
     linked = dict(pairs)
+    copies = copied_words(src, taken.text)
     out: dict[int, int] = {}
     for k in taken.where:
         start = source.starts.get(taken.groups[k][0])
@@ -293,7 +297,27 @@ def anchors(taken: Taken, source: Sources, trg_lang: str) -> dict[int, int]:
             out[k] = trg[linked[before[-1]]].end
         elif after and after[0] in linked:
             out[k] = trg[linked[after[0]]].start
+        elif before and before[-1] in copies:  # a Latin word copied (`ID %d` → `ID %dの`): after its space
+            end = copies[before[-1]][1]
+            out[k] = end + 1 if taken.text[end:end + 1] == " " and start > 0 and source.text[start - 1] == " " \
+                else end
+        elif after and after[0] in copies:
+            out[k] = copies[after[0]][0]
     return out
+
+
+def copied_words(src: Sequence[tuple[str, int, int]], text: str) -> dict[int, tuple[int, int]]:
+    """Per source word (``src``: word, start, end) that the translation ``text`` copies as written (a name,
+    `ID`, `OID`; two letters or more, once on each side), its span in ``text``."""
+    trg = [(m.group(), m.start(), m.end()) for m in _WORD.finditer(text)]
+    src_count = {}
+    for word, _, _ in src:
+        src_count[word] = src_count.get(word, 0) + 1
+    trg_span: dict[str, list[tuple[int, int]]] = {}
+    for word, start, end in trg:
+        trg_span.setdefault(word, []).append((start, end))
+    return {i: trg_span[word][0] for i, (word, _, _) in enumerate(src)
+            if len(word) > 1 and src_count[word] == 1 and len(trg_span.get(word, ())) == 1}
 
 
 def source_order(taken: Taken, source: Sources, head_final: bool) -> list[int]:

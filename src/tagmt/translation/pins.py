@@ -199,10 +199,15 @@ _EMPTY = ("()", "[]", "（）", "「」", "『』", "„“", "“”", "‘’"
 IN_ORDER = re.compile(r"%[-+#0' ]*(?:\d+|\*)?(?:\.(?:\d+|\*))?(?:hh|h|ll|l|L|q|j|z|t)?[diouxXeEfFgGaAcspn@]")
 
 
+#: Punctuation that ends a phrase and so never opens a text: a text opening with it lost one (``: 無効な引数``).
+_OPENS_NOTHING = set(":;,、，：；")
+
+
 def gaps(text: str) -> list[int]:
     """Where a translation whose placeholders were taken out (and nothing else) shows the places they left:
-    between two spaces, between a space and closing punctuation, at a leading or trailing space."""
-    found = [0] if text.startswith(" ") else []
+    between two spaces, between a space and closing punctuation, at a leading or trailing space, before the
+    colon or comma a text opens with."""
+    found = [0] if text.startswith(" ") or text[:1] in _OPENS_NOTHING else []
     found += [k for k in range(1, len(text)) if text[k - 1] == " " and (text[k] == " " or _closes(text, k))
               or text[k - 1:k + 1] in _EMPTY or text[k] == " " and _opens(text, k - 1)]
     if text.endswith(" ") and len(text) not in found:
