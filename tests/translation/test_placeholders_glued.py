@@ -108,3 +108,25 @@ def test_opening_colon_is_a_gap(source, projected, lang, expected):
 ])
 def test_copied_latin_word(source, projected, lang, expected):
     assert put_back(source, projected, lang) == expected
+
+
+@pytest.mark.parametrize("source, projected, lang, expected", [
+    # the source's last after its final colon ends a translation ending with one, a number too
+    ("bad entry in table: %d", "#1表の項目が不正です:", "ja", "表の項目が不正です:%d"),
+    # no placeholder right before a colon that follows a verb's end (`できません:`): the copied word says where
+    ("Cannot stop job ID %d: %s", "ジョブID を停止できません#1:#2", "ja", "ジョブID %dを停止できません:%s"),
+    # the quotative `という` follows a noun phrase: after a colon it marks a lost one
+    ("%s: no such user %s", "#1:というユーザーはいません#2", "ja", "%s:%sというユーザーはいません"),
+])
+def test_colon_ends_and_quotative(source, projected, lang, expected):
+    assert put_back(source, projected, lang) == expected
+
+
+def test_percent_of_a_latin_token_is_no_counter():
+    from tagmt.projection.profiles import profile_for
+    from tagmt.translation.phrase_points import phrase_points
+
+    assert phrase_points("%B:セクション", profile_for("ja")).get(0) != "counter"  # `%B` is no `%`
+    assert put_back("%B: class %d symbol is bad", "%B:クラスシンボルが不正です#1", "ja", escaped=False) == \
+        "%B:クラス%dシンボルが不正です"
+    assert put_back("Progress: %d", "進捗:%#1", "ja", escaped=False) == "進捗:%d%"  # a percent sign is one

@@ -34,6 +34,13 @@ next to it (:func:`anchors`: en-ja loanwords, `option %s` → after `オプシ�
 sentence-initial argument → the start). Japanese and Chinese write a lone space only beside a Latin token: one between other characters
 is a point too. Spaced languages (German) keep the gaps: where gaps and groups differ in number, the gaps
 take as many groups as they can, the rest stay where projected. The translation's text is never altered.
+
+Before all that (:mod:`tagmt.translation.glued`): a placeholder glued to a run the translation copies
+(`0x%lx`, `--%s`, `%X/%X`) goes to its place in the copy, and the spaces a source opens or ends with are no
+gaps. A text that opens with a phrase's colon or comma lost one before it (`pins.gaps`); a Latin word the
+translation copies (`ID %d` → `ID %dの`) anchors the placeholder next to it, the space after a Latin token
+being its own; no group goes before a colon right after a verb's end (`できません:`), and the source's last
+after its final colon ends a translation ending with one, a number too.
 """
 
 from __future__ import annotations
@@ -159,6 +166,8 @@ def phrase_points(text: str, profile: Profile) -> dict[int, str]:
                 word in profile.counters and text[:at].endswith(UNIT_PREFIXES):
             continue  # not a word a phrase ends before, the particle of the name an honorific closed, `ミリ|秒`
         tail = at + len(word)
+        if word.isascii() and text[tail:tail + 1].isascii() and text[tail:tail + 1].isalnum():
+            continue  # part of a Latin token (`%B` is no `%`, `MBR` no `MB`)
         rest = text[tail:ends[at]].strip(" ")
         if profile.family == "japanese" and rest and rest not in WORD_SUFFIXES and \
                 not (word in profile.counters and rest.startswith(tuple(profile.counters))):
@@ -416,14 +425,18 @@ def _place(taken: Taken, projected: str | None, source: Sources, escaped: bool, 
     kinds = range_kinds(taken, source, {k: group_kind(taken.groups[k], source) for k in where})
     last = tail_group(taken, source)
     marked = mark_points(taken, source, points) if head_final else {}  # Chinese: the alignment's order
-    if last is not None:  # `Word count: %d` → `文字数:%d`: the end after the mark
-        marked.setdefault(last, len(taken.text))
+    # not right after a verb or auxiliary that ends a clause (`…できません:` takes no `%d` before its colon)
+    marked = {k: at for k, at in marked.items()
+              if at in points or not at or _script(taken.text[at - 1]) != "hiragana"}
     # a link's place is a point of its group's own (`by %d commits` → `%dコミット`), as a mark's
     options = {k: sorted({*(allowed(points, kind) or points), *((linked[k],) if k in linked else ()),
                           *((marked[k],) if k in marked else ())}) for k, kind in kinds.items()} | only
     strong = {k: preferred(points, kind) for k, kind in kinds.items()} | {k: set(v) for k, v in only.items()}
     if any(kind is True and k in marked for k, kind in kinds.items()) and "counter" in points.values():
         marked = {k: at for k, at in marked.items() if kinds[k] is not True}  # `line %d:` → `%d行目:`
+    if last is not None and last not in fixed:  # `Word count: %d` → `文字数:%d`: the end after the mark
+        marked[last] = len(taken.text)
+        options[last] = sorted({*options[last], len(taken.text)})
     return put(best_points(where, options, strong, grammar, {k: at for k, at in marked.items() if k not in fixed}))
 
 
