@@ -10,10 +10,14 @@ translation given with the source's placeholders put in, each once, and nothing 
 
 Inputs: the hand-made pairs (``tests/data/placeholder_pairs/{dev,aside,domains}.tsv``: en, de, ja per line;
 ``domains``: command-line tools, web apps, mobile; ``ja_more.tsv``: en, ja only) by default; ``--mo`` reads this machine's gettext catalogues (``/usr/share/locale/{de,ja}/LC_MESSAGES/*.mo``): every entry whose msgid has placeholders
-and whose msgstr has the same ones (as a multiset), one line each, duplicates dropped.
+and whose msgstr has the same ones (as a multiset), one line each, duplicates dropped; ``--langs`` names
+others (``ko``, ``zh_TW``: the same problem in other unspaced text). ``--split dev|held`` keeps half of the
+catalogues, by file: ``dev`` the .mo files whose basename's ``zlib.crc32`` is even, ``held`` those whose is odd
+(deterministic; a string in files of both halves counts in each). The held half is for measuring only: run it
+before a change and after it, never read its misses.
 
 Usage: ``python benchmarks/bench_placeholder_restore.py [--part dev|aside|domains|ja_more|all|dev,domains] [--mo]
-[--misses] [--quick]`` (``--quick``: the first 30 dev pairs, placeholders removed only). The ``unspaced`` variant is run for
+[--split dev|held] [--langs L,L] [--misses] [--quick]`` (``--quick``: the first 30 dev pairs, placeholders removed only). The ``unspaced`` variant is run for
 Japanese only (German without spaces is no German).
 Figures: docs/placeholders.md.
 """
@@ -26,6 +30,7 @@ import os
 import subprocess
 import sys
 import tempfile
+import zlib
 from collections import Counter
 from pathlib import Path
 
@@ -60,12 +65,24 @@ def placeholders(text: str) -> Counter:
     return Counter(text[a:b] for a, b in find(text, ["auto"]))
 
 
-def read_mo(lang: str) -> list[tuple[str, str]]:
-    """The entries of this machine's catalogues for ``lang`` with the same placeholders on both sides."""
+def in_split(path: str, split: str | None) -> bool:
+    """Whether the catalogue ``path`` is in ``split``: ``dev`` when its basename's crc32 is even, ``held``
+    when odd, every file when ``split`` is None."""
+    if split is None:
+        return True
+    odd = zlib.crc32(os.path.basename(path).encode("utf-8")) % 2 == 1
+    return odd if split == "held" else not odd
+
+
+def read_mo(lang: str, split: str | None = None) -> list[tuple[str, str]]:
+    """The entries of this machine's catalogues for ``lang`` (those of ``split``, see :func:`in_split`) with
+    the same placeholders on both sides."""
     import polib
 
     pairs: dict[str, str] = {}
     for path in sorted(glob.glob(f"/usr/share/locale/{lang}/LC_MESSAGES/*.mo")):
+        if not in_split(path, split):
+            continue
         try:
             catalogue = polib.mofile(path)
         except Exception:  # noqa: BLE001 - a catalogue polib cannot read is left out
@@ -148,14 +165,20 @@ def main() -> None:
     parser.add_argument("--part", default="dev", help="dev, aside, domains, all (dev and aside) or a comma list")
     parser.add_argument("--mo", action="store_true", help="this machine's gettext catalogues instead")
     parser.add_argument("--langs", default=",".join(LANGS))
+    parser.add_argument("--split", choices=("dev", "held"), help="with --mo: the catalogues of one half, by file")
     parser.add_argument("--misses", action="store_true", help="print every pair not restored exactly")
     parser.add_argument("--quick", action="store_true", help="the first 30 dev pairs, placeholders removed only")
     args = parser.parse_args()
     langs = args.langs.split(",")
-    data = {lang: read_mo(lang) for lang in langs} if args.mo else read_tsv(args.part)
+    if args.split and not args.mo:
+        parser.error("--split needs --mo")
+    if args.split and args.misses and args.split == "held":
+        parser.error("--misses is not shown for the held half (measure it, do not read it)")
+    data = {lang: read_mo(lang, args.split) for lang in langs} if args.mo else read_tsv(args.part)
     if args.quick:
         data = {lang: pairs[:30] for lang, pairs in data.items()}
-    print(f"{'mo catalogues' if args.mo else args.part}: exact restoration (text kept)")
+    heading = f"mo catalogues{f' ({args.split} half)' if args.split else ''}" if args.mo else args.part
+    print(f"{heading}: exact restoration (text kept)")
     for lang in langs:
         variants = ("removed",) if args.quick else ("removed", "collapsed", *(("unspaced",) if lang != "de" else ()))
         for label in variants:

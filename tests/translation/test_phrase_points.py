@@ -204,7 +204,7 @@ def test_german_quotes_are_no_gaps(source, projected, expected):
 
 
 def test_gaps_of_quotes():
-    assert gaps(": Option »--« erfordert") == []  # German » opens
-    assert gaps(": '' kann: ") == [3, 11]  # the straight quote at 2 opens
+    assert gaps(": Option »--« erfordert") == [0]  # German » opens (no gap); the colon opening the text is one
+    assert gaps(": '' kann: ") == [0, 3, 11]  # the straight quote at 2 opens; the opening colon is a gap
     assert gaps("詳しくは ' --help' を") == [6]  # a space after an opening quote
     assert gaps("キー: 、値: ") == [4, 8]

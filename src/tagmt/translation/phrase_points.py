@@ -34,6 +34,13 @@ next to it (:func:`anchors`: en-ja loanwords, `option %s` → after `オプシ�
 sentence-initial argument → the start). Japanese and Chinese write a lone space only beside a Latin token: one between other characters
 is a point too. Spaced languages (German) keep the gaps: where gaps and groups differ in number, the gaps
 take as many groups as they can, the rest stay where projected. The translation's text is never altered.
+
+Before all that (:mod:`tagmt.translation.glued`): a placeholder glued to a run the translation copies
+(`0x%lx`, `--%s`, `%X/%X`) goes to its place in the copy, and the spaces a source opens or ends with are no
+gaps. A text that opens with a phrase's colon or comma lost one before it (`pins.gaps`); a Latin word the
+translation copies (`ID %d` → `ID %dの`) anchors the placeholder next to it, the space after a Latin token
+being its own; no group goes before a colon right after a verb's end (`できません:`), and the source's last
+after its final colon ends a translation ending with one, a number too.
 """
 
 from __future__ import annotations
@@ -51,6 +58,7 @@ from tagmt.projection.wordbreak import chinese_spans, jieba_available
 from tagmt.projection.wordseg import words_with_offsets
 from tagmt.projection import Detagged
 from tagmt.translation import pins
+from tagmt.translation.glued import glued_points, own_edges
 from tagmt.translation.pins import Taken, gaps, nearest_first, take_out
 
 #: Marks that open and close quotes and brackets around a label.
@@ -158,6 +166,8 @@ def phrase_points(text: str, profile: Profile) -> dict[int, str]:
                 word in profile.counters and text[:at].endswith(UNIT_PREFIXES):
             continue  # not a word a phrase ends before, the particle of the name an honorific closed, `ミリ|秒`
         tail = at + len(word)
+        if word.isascii() and text[tail:tail + 1].isascii() and text[tail:tail + 1].isalnum():
+            continue  # part of a Latin token (`%B` is no `%`, `MBR` no `MB`)
         rest = text[tail:ends[at]].strip(" ")
         if profile.family == "japanese" and rest and rest not in WORD_SUFFIXES and \
                 not (word in profile.counters and rest.startswith(tuple(profile.counters))):
@@ -165,6 +175,8 @@ def phrase_points(text: str, profile: Profile) -> dict[int, str]:
         start = at
         while start > 0 and text[start - 1] == " ":
             start -= 1
+        if unspaced and start < at and start > 0 and text[start - 1].isascii() and text[start - 1].isalnum():
+            start = at  # the space after a Latin token is its own (`ID %dの` loses `%d` as `ID の`)
         if any(start < gap <= at for gap in holes):
             continue  # the gap in the spaces before it is that point
         previous = words[n - 1] if n else None
@@ -272,12 +284,14 @@ class Sources:
 
 def anchors(taken: Taken, source: Sources, trg_lang: str) -> dict[int, int]:
     """Per group, the offset of the translation a loanword link of a source word next to it gives
-    (``option %s`` → right after ``オプション``; ``%s file`` → right before ``ファイル``): en-ja only."""
+    (``option %s`` → right after ``オプション``; ``%s file`` → right before ``ファイル``: en-ja only), else a
+    Latin word next to it that the translation copies (``user ID %d`` → ``ユーザーID %dの``: every language)."""
     src = [(m.group(), m.start(), m.end()) for m in _WORD.finditer(source.text)]
     trg = [w for w in words_with_offsets(taken.text, trg_lang) if KATAKANA_LONG.match(w.text[:1])]
     pairs = loanword_pairs([w for w, _, _ in src], base_language(source.lang), [w.text for w in trg],
                            base_language(trg_lang))
     linked = dict(pairs)
+    copies = copied_words(src, taken.text)
     out: dict[int, int] = {}
     for k in taken.where:
         start = source.starts.get(taken.groups[k][0])
@@ -292,7 +306,27 @@ def anchors(taken: Taken, source: Sources, trg_lang: str) -> dict[int, int]:
             out[k] = trg[linked[before[-1]]].end
         elif after and after[0] in linked:
             out[k] = trg[linked[after[0]]].start
+        elif before and before[-1] in copies:  # a Latin word copied (`ID %d` → `ID %dの`): after its space
+            end = copies[before[-1]][1]
+            out[k] = end + 1 if taken.text[end:end + 1] == " " and start > 0 and source.text[start - 1] == " " \
+                else end
+        elif after and after[0] in copies:
+            out[k] = copies[after[0]][0]
     return out
+
+
+def copied_words(src: Sequence[tuple[str, int, int]], text: str) -> dict[int, tuple[int, int]]:
+    """Per source word (``src``: word, start, end) that the translation ``text`` copies as written (a name,
+    `ID`, `OID`; two letters or more, once on each side), its span in ``text``."""
+    trg = [(m.group(), m.start(), m.end()) for m in _WORD.finditer(text)]
+    src_count = {}
+    for word, _, _ in src:
+        src_count[word] = src_count.get(word, 0) + 1
+    trg_span: dict[str, list[tuple[int, int]]] = {}
+    for word, start, end in trg:
+        trg_span.setdefault(word, []).append((start, end))
+    return {i: trg_span[word][0] for i, (word, _, _) in enumerate(src)
+            if len(word) > 1 and src_count[word] == 1 and len(trg_span.get(word, ())) == 1}
 
 
 def source_order(taken: Taken, source: Sources, head_final: bool) -> list[int]:
@@ -330,46 +364,80 @@ def restore(projected: str, groups: Sequence[Sequence[str]], source: Sources, es
     """``projected`` with the placeholder tags of ``groups`` on the gaps of its text, else on the phrase
     points of ``trg_lang`` (module docstring), else as it is; several groups in the order the translation's
     grammar gives them (:func:`grammar_pairs`)."""
-    taken = take_out(projected, groups, escaped)
-    if taken is None:
+    whole = take_out(projected, groups, escaped)
+    if whole is None:
         return projected
+    # a placeholder glued to a run the translation copies goes inside the copy; the spaces the source opens
+    # and ends with are no gaps (`glued`)
+    glued, covered = glued_points(whole.text, whole.groups, whole.where, source.text, source.starts, source.texts,
+                                   escaped)
+    starts = [at for k in whole.where if (at := source.starts.get(whole.groups[k][0])) is not None]
+    lead, trail = own_edges(whole.text, source.text, min(starts, default=None), max(starts, default=None))
+    if not lead and not trail and not glued:
+        return _place(whole, projected, source, escaped, trg_lang, set(), {})
+    inner = whole.text[lead:len(whole.text) - trail]
+    where = {k: glued[k] - lead if k in glued else min(max(at - lead, 0), len(inner)) for k, at in whole.where.items()}
+    taken = Taken(whole.groups, whole.kept, inner, where, escaped)
+    fixed = {k: at - lead for k, at in glued.items()}
+    placed = _place(taken, None, source, escaped, trg_lang, {at - lead for at in covered}, fixed)
+    return whole.put({**{k: at + lead for k, at in placed.items()}, **glued})
+
+
+def _place(taken: Taken, projected: str | None, source: Sources, escaped: bool, trg_lang: str,
+           covered: set[int], fixed: Mapping[int, int]) -> dict[int, int] | str:
+    """:func:`restore`'s places for the groups of ``taken``: the ``fixed`` ones (glued) where they are, the
+    others on no offset of ``covered`` (inside a glued group's copy); with ``projected`` (nothing glued, no
+    edge trimmed), the output itself."""
     profile = profile_for(trg_lang)
     head_final = profile.head_final
-    slots = gaps(taken.text)
+    slots = [at for at in gaps(taken.text) if at not in covered]
+    free = {k: at for k, at in taken.where.items() if k not in fixed}
+    only = {k: [at] for k, at in fixed.items()}
+
+    def put(placed: Mapping[int, int]) -> dict[int, int] | str:
+        placed = {**placed, **fixed}
+        return taken.put(placed) if projected is not None else placed
+
     # the source's order in a language that keeps it; a head-final one reverses a verb's complements
     grammar = grammar_pairs(taken, source, head_final) if head_final else \
         in_order(source_order(taken, source, head_final))
-    if len(slots) == len(taken.groups):  # the gaps say where; the alignment which (its order, not the source's)
-        placed = nearest_first(taken.where, slots)
+    if len(slots) == len(free):  # the gaps say where; the alignment which (its order, not the source's)
+        placed = {**nearest_first(free, slots), **fixed}
         if _against(placed, grammar):
-            placed = best_points(taken.where, {k: slots for k in taken.where}, {k: set(slots) for k in taken.where},
-                                 grammar)
-        return taken.put(placed)
+            placed = best_points(taken.where, {k: slots for k in free} | only,
+                                 {k: set(slots) for k in free} | {k: set(v) for k, v in only.items()}, grammar)
+        return put(placed)
     singles = [[tag] for group in taken.groups for tag in group]
-    if len(singles) > len(taken.groups) and len(slots) == len(singles):  # a source group the translation split
+    # a source group the translation split
+    if projected is not None and len(singles) > len(taken.groups) and len(slots) == len(singles):
         split = take_out(projected, singles, escaped)
         if split is not None:
             return split.put(in_group_order(nearest_first(split.where, slots), taken.groups))
     if not profile.phrase_followers:  # words between spaces: a gap where there is one, else where projected
         if not slots:
-            return projected
-        options = {k: sorted({*slots, offset}) for k, offset in taken.where.items()}
-        return taken.put(best_points(taken.where, options, {k: set(slots) for k in taken.where}, grammar))
-    points = phrase_points(taken.text, profile)
+            return put({})
+        options = {k: sorted({*slots, offset}) for k, offset in free.items()} | only
+        return put(best_points(taken.where, options, {k: set(slots) for k in free} |
+                               {k: set(v) for k, v in only.items()}, grammar))
+    points = {at: kind for at, kind in phrase_points(taken.text, profile).items() if at not in covered}
     linked = anchors(taken, source, trg_lang)
-    where = {**taken.where, **linked}
+    where = {**taken.where, **linked, **fixed}
     kinds = range_kinds(taken, source, {k: group_kind(taken.groups[k], source) for k in where})
     last = tail_group(taken, source)
     marked = mark_points(taken, source, points) if head_final else {}  # Chinese: the alignment's order
-    if last is not None:  # `Word count: %d` → `文字数:%d`: the end after the mark
-        marked.setdefault(last, len(taken.text))
+    # not right after a verb or auxiliary that ends a clause (`…できません:` takes no `%d` before its colon)
+    marked = {k: at for k, at in marked.items()
+              if at in points or not at or _script(taken.text[at - 1]) != "hiragana"}
     # a link's place is a point of its group's own (`by %d commits` → `%dコミット`), as a mark's
     options = {k: sorted({*(allowed(points, kind) or points), *((linked[k],) if k in linked else ()),
-                          *((marked[k],) if k in marked else ())}) for k, kind in kinds.items()}
-    strong = {k: preferred(points, kind) for k, kind in kinds.items()}
+                          *((marked[k],) if k in marked else ())}) for k, kind in kinds.items()} | only
+    strong = {k: preferred(points, kind) for k, kind in kinds.items()} | {k: set(v) for k, v in only.items()}
     if any(kind is True and k in marked for k, kind in kinds.items()) and "counter" in points.values():
         marked = {k: at for k, at in marked.items() if kinds[k] is not True}  # `line %d:` → `%d行目:`
-    return taken.put(best_points(where, options, strong, grammar, marked))
+    if last is not None and last not in fixed:  # `Word count: %d` → `文字数:%d`: the end after the mark
+        marked[last] = len(taken.text)
+        options[last] = sorted({*options[last], len(taken.text)})
+    return put(best_points(where, options, strong, grammar, {k: at for k, at in marked.items() if k not in fixed}))
 
 
 def mark_points(taken: Taken, source: Sources, points: Mapping[int, str]) -> dict[int, int]:

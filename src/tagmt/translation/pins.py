@@ -196,13 +196,18 @@ _BOTH_WAYS = {"'": "'", '"': '"', "»": "«"}
 _EMPTY = ("()", "[]", "（）", "「」", "『』", "„“", "“”", "‘’", "«»", "»«", '""', "''", "<>", "【】", "〈〉", "`'")
 #: A printf conversion without a position (``%s``, ``%d``, not ``%1$s`` nor ``%%``): its arguments come in
 #: order, so a translation keeps such placeholders in the source's order.
-_IN_ORDER = re.compile(r"%[-+#0' ]*(?:\d+|\*)?(?:\.(?:\d+|\*))?(?:hh|h|ll|l|L|q|j|z|t)?[diouxXeEfFgGaAcspn@]")
+IN_ORDER = re.compile(r"%[-+#0' ]*(?:\d+|\*)?(?:\.(?:\d+|\*))?(?:hh|h|ll|l|L|q|j|z|t)?[diouxXeEfFgGaAcspn@]")
+
+
+#: Punctuation that ends a phrase and so never opens a text: a text opening with it lost one (``: 無効な引数``).
+_OPENS_NOTHING = set(":;,、，：；")
 
 
 def gaps(text: str) -> list[int]:
     """Where a translation whose placeholders were taken out (and nothing else) shows the places they left:
-    between two spaces, between a space and closing punctuation, at a leading or trailing space."""
-    found = [0] if text.startswith(" ") else []
+    between two spaces, between a space and closing punctuation, at a leading or trailing space, before the
+    colon or comma a text opens with."""
+    found = [0] if text.startswith(" ") or text[:1] in _OPENS_NOTHING else []
     found += [k for k in range(1, len(text)) if text[k - 1] == " " and (text[k] == " " or _closes(text, k))
               or text[k - 1:k + 1] in _EMPTY or text[k] == " " and _opens(text, k - 1)]
     if text.endswith(" ") and len(text) not in found:
@@ -320,7 +325,7 @@ def in_printf_order(projected: str, tags: Sequence[str], tokens: Sequence[str]) 
     """``projected`` with its printf placeholders that have no position (``tokens``: each tag's placeholder
     text, as the source has them in order) in the source's order, on the places the output gives them:
     ``%s … %d`` in a source stays ``%s … %d`` in the translation, whatever the alignment said."""
-    ordered = [tag for tag, token in zip(tags, tokens) if token and _IN_ORDER.fullmatch(token)
+    ordered = [tag for tag, token in zip(tags, tokens) if token and IN_ORDER.fullmatch(token)
                and projected.count(tag) == 1]
     if len(ordered) < 2:
         return projected

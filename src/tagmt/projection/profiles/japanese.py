@@ -20,10 +20,10 @@ of unknown katakana runs)."""
 COMMON_NOUN_TAGS = ("名詞,一般", "名詞,サ変接続")
 """IPADIC's parts of speech of a common noun: a known piece of an unknown katakana run (`wordseg`)."""
 
-CASE_PARTICLES = ("として", "について", "に対して", "に対する", "によって", "による", "において", "における", "に関する",
+CASE_PARTICLES = ("として", "について", "に対して", "に対する", "によって", "による", "において", "における", "に関する", "という",
                   "から", "まで", "より", "を", "が", "は", "に", "で", "の", "と", "へ", "も", "や")
-"""Case and binding particles, and the compound case particles MeCab reads as one word (`として`, `に対して`):
-written right after the noun phrase they mark (`%sを削除`, `%sから`, `%sとして保存`)."""
+"""Case and binding particles, and the compound case particles MeCab reads as one word (`として`, `に対して`,
+the quotative `という`): written right after the noun phrase they mark (`%sを削除`, `%sから`, `%sという名前`)."""
 COUNTERS = ("時間", "文字", "ページ", "バイト", "ミリ秒", "件", "個", "つ", "人", "回", "分", "秒", "日", "枚", "点", "行",
             "列", "年", "月", "週", "台", "本", "冊", "番", "度", "倍", "名", "曲", "通", "桁", "語", "歳", "ヶ月", "か月",
             "カ月", "KB", "MB", "GB", "TB", "%", "％")
