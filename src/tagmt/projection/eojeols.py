@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 
 from tagmt.projection.edges import Span, between_siblings
 from tagmt.projection.profiles.korean import COPULAS
-from tagmt.projection.scripts import all_hangul_named
+from tagmt.projection.scripts import HANGUL_BLOCKS, all_hangul_named
 from tagmt.projection.wordseg import Word
 
 if TYPE_CHECKING:
@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 def whole_eojeols(spans: list[Span], ctx: PairContext) -> list[Span]:
     """The spans of `ctx` with no edge inside the lexical part of a Korean eojeol (module docstring); in place,
     and returned. Only for a Korean target (or none known: then where the translation writes Hangul)."""
-    if ctx.family not in (None, "korean") or not any(_hangul(w) for w in ctx.trg):
+    if ctx.family not in (None, "korean") or HANGUL_BLOCKS.search(ctx.translation) is None:
         return spans
     _Eojeols(ctx.trg, ctx.plain).visit(spans, 0, len(ctx.translation))
     return spans
