@@ -32,7 +32,7 @@ def test_profile_for(code, base, family, segmenter):
     assert (profile.code, profile.family, profile.segmenter) == (base, family, segmenter)
     assert profile.segmenter == wordseg.default_segmenter_name(code)
     spaced = (*(("label-words",) if base in ("de", "fr", "ru") else ()), *(("hyphen-heads",) if base == "de" else ()))
-    assert profile.extra_stages == {"chinese": ("chinese-phrases",), "spaced": spaced}.get(family, ())
+    assert profile.extra_stages == {"chinese": ("chinese-phrases",), "korean": ("whole-eojeols",), "spaced": spaced}.get(family, ())
 
 
 def test_profiles_carry_their_lists():

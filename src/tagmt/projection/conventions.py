@@ -47,6 +47,7 @@ from typing import Iterable
 
 from tagmt.markup import tokenize
 from tagmt.projection.detag import Detagged, SourceTag
+from tagmt.projection.enumerations import SEPARATORS
 from tagmt.projection.edges import (
     MAX_MOVES,
     PARENTHESES,
@@ -113,12 +114,20 @@ class Conventions:
 
     def decide(self, span: Span, edge: Edge, move: str, unit: Unit, context: EdgeContext) -> bool:
         """Whether to move: what the most specific statistic with `MIN_CASES` cases says,
-        smoothed towards the default; with none, or a tie, the default. The move `OUTSIDE` (a word at a
-        span's edge leaves it: `edgewords.py`) asks `keeps_outside`."""
+        smoothed towards the default; with none, or a tie, the default. A list separator (`,` `、` `，` `;`:
+        `enumerations.SEPARATORS`) is decided by the statistics of its own text only, never by its class
+        `punct`: a term or label may end with a mark of its own (`Navigate To…`, `Name:`), never with a
+        separator, so the class's cases (mostly those marks) say nothing of it, and the default, which follows
+        the source tag, decides where the examples show too few separators (`<ui>Assets</ui> or
+        <ui>Liabilities</ui>` → `<ui>자산</ui>, <ui>부채</ui>`, not `<ui>자산,</ui>`). The move `OUTSIDE` (a
+        word at a span's edge leaves it: `edgewords.py`) asks `keeps_outside`."""
         if move == OUTSIDE:
             return self.keeps_outside(span, edge, unit)
         default = default_decision(span, edge, move, unit, context)
-        for key in reversed(_keys(span, edge, move, unit)):
+        keys = _keys(span, edge, move, unit)
+        if unit.text in SEPARATORS:  # (a label ends with `…` or `:`, never with a comma: the class says nothing)
+            keys = [key for key in keys if key[4] == "text"]
+        for key in reversed(keys):
             right, wrong = self.right[key], self.wrong[key]
             if right + wrong >= MIN_CASES:
                 p = (right + PRIOR_WEIGHT * default) / (right + wrong + PRIOR_WEIGHT)

@@ -101,12 +101,19 @@ def _mark_kind(text: str) -> str:
 
 def units_of(text: str, words: list[Word]) -> list[Unit]:
     """The translation cut into units: its words (punctuation marks by their bracket role) and the
-    whitespace runs between them."""
+    whitespace runs between them; an ellipsis written as full stops (`...`, which the segmenters cut into
+    one word a stop) is one unit, the same mark as `…` (`Edge.relation`: `<ui>탐색...</ui>` for `<ui>Navigate
+    To…</ui>`)."""
     units: list[Unit] = []
     pos = 0
     for w in words:
         if w.start > pos:
             units.append(Unit(text[pos : w.start], pos, w.start, "space"))
+        elif w.text == "." and units and units[-1].end == w.start and units[-1].text in (".", "..") \
+                and units[-1].kind == "punct":  # (three stops: one ellipsis; a fourth is a full stop after it)
+            units[-1] = Unit(units[-1].text + ".", units[-1].start, w.end, "punct")
+            pos = w.end
+            continue
         kind = _mark_kind(w.text) if w.kind == "punct" and len(w.text) == 1 else w.kind
         units.append(Unit(w.text, w.start, w.end, kind))
         pos = w.end
@@ -127,7 +134,7 @@ class Edge:
 
     def relation(self, unit: Unit) -> str:
         """`in` when the source tag encloses this unit's mark at this edge (the mark itself, then
-        the same mark in another width or script: `。` for `.`, `，` for `,`), `out` when the
+        the same mark in another width or script: `。` for `.`, `，` for `,`, `...` for `…`), `out` when the
         source has it just outside, else, failing both, `in` when the source tag's own edge mark
         is of its class, `out` when one outside is, else `none` (`word` for word units).
         Only the mark right at the edge counts for the class: in `<b>Comma (,)</b>` the tag ends
@@ -142,15 +149,25 @@ class Edge:
             return "in"
         if unit.text in self.outside:
             return "out"
-        mark = _SAME_MARK.get(unit.text, unit.text)
-        if mark in self.inside.translate(_MARKS):
+        mark = "…" if _dots(unit.text) else _SAME_MARK.get(unit.text, unit.text)
+        if mark in _same_marks(self.inside):
             return "in"
-        if mark in self.outside.translate(_MARKS):
+        if mark in _same_marks(self.outside):
             return "out"
         edge_mark = self.inside.lstrip()[:1]  # the tag's own mark nearest its edge
         if edge_mark and char_class(edge_mark) == unit.coarse:
             return "in"
         return "out" if any(char_class(c) == unit.coarse for c in self.outside) else "none"
+
+
+def _dots(text: str) -> bool:
+    """An ellipsis written as full stops (`...`): the mark `…` (a single stop is a full stop)."""
+    return len(text) >= 3 and set(text) == {"."}
+
+
+def _same_marks(text: str) -> str:
+    """`text` with each mark as its `_SAME_MARK` and an ellipsis written as stops as `…`."""
+    return text.translate(_MARKS).replace("...", "…")
 
 
 def source_edges(plain: str, tag: SourceTag) -> tuple[Edge, Edge]:

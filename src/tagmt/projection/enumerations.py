@@ -398,6 +398,17 @@ class _Lists:
                 a, b = min(a, self.dictionary[k][0]), max(b, self.dictionary[k][1])
         return a, b
 
+    def predicate(self, j: int) -> bool:
+        """Target word `j` is a form of the copula written onto a noun (`Profile.copulas`: `MKTG라는 노드`, `X입니다`)
+        or the ending of one: the sentence's predicate, no part of a list item (as a particle is not), whatever
+        (weak) link the aligner gave it to the item's noun."""
+        profile, trg = self.ctx.trg_profile, self.trg
+        if profile is None:
+            return False
+        if trg[j].kind == "ending":  # (the ending of a copula glued before it: `시스템|이|라는`)
+            return j > 0 and trg[j - 1].end == trg[j].start and trg[j - 1].text in profile.copulas
+        return trg[j].text in profile.copulas and trg[j].kind in ("verb", "auxiliary")
+
     def echoes_of(self, own: range) -> set[str]:
         """The target words linked to a source word written like one of `own` (lowercased)."""
         return set().union(*(self.translations.get(self.src[i].text.lower(), ()) for i in own))
@@ -476,7 +487,7 @@ class _Lists:
             word = self.trg[j]
             if word.kind == "punct":
                 return False
-            return sides[j] == "outside" or word.kind in _LOOSE or (
+            return sides[j] == "outside" or word.kind in _LOOSE or self.predicate(j) or (
                 sides[j] == "none" and len(word.text) > 1 and word.text in echoes)
 
         first, stop = 0, len(words)

@@ -26,7 +26,8 @@ name and what it does). A pipeline (`Pipeline.for_profile`) runs, after placing 
 5. the target profile's `extra_stages` (`profiles.Profile`): `chinese-phrases` for Chinese
    (`chinesegrammar.keep_phrases`: circumpositions and aspect adverbs); `label-words` for the languages written with
    spaces (`labelwords.py`: a label's unlinked words beside its span), then `hyphen-heads` for those that join a
-   label to its head noun with a hyphen (`hyphenheads.py`: `<ui>Tallenna</ui>-painiketta`);
+   label to its head noun with a hyphen (`hyphenheads.py`: `<ui>Tallenna</ui>-painiketta`); `whole-eojeols` for
+   Korean (`eojeols.py`: no edge between two lexical morphemes of one eojeol, `<ui>메시지 미리보기</ui>에서는`);
 6. `source-order` — where the examples keep the source's order of interchangeable tags, they take it
    (`SourceOrder`, learned by `conventions.keeps_source_order`);
 7. `paragraph-pin` — block tags back on their sentences (`paragraphs.Paragraph.pin`).
@@ -49,6 +50,7 @@ from tagmt.projection.detag import Detagged, SourceTag
 from tagmt.projection.edges import Span, adjust_edges, to_spans
 from tagmt.projection.edgewords import keep_outside
 from tagmt.projection.enumerations import respect_lists
+from tagmt.projection.eojeols import whole_eojeols
 from tagmt.projection.footnotes import follow_phrases
 from tagmt.projection.hyphenheads import keep_heads_outside
 from tagmt.projection.inside_outside import place_tags
@@ -240,6 +242,17 @@ class HyphenHeads:
         return keep_heads_outside(spans, ctx)
 
 
+class WholeEojeols:
+    """No edge splits the lexical part of a Korean eojeol: an edge between two of its lexical morphemes moves out to
+    its grammatical ones (`<ui>메시지 미리보기</ui>에서는`, not `<ui>메시지 미리</ui>보기에서는`; `eojeols.py`)."""
+
+    name = "whole-eojeols"
+    placing = False
+
+    def run(self, ctx: PairContext, spans: list[Span]) -> list[Span]:
+        return whole_eojeols(spans, ctx)
+
+
 class SourceOrder:
     """Where the examples keep the source's order of interchangeable tags (`<g id="1">`, `<g id="2">`) although the
     words reorder (`PairContext.source_order`, learned: `conventions.keeps_source_order`), interchangeable leaf
@@ -284,7 +297,7 @@ class ParagraphPin:
 STAGES: dict[str, type[Stage]] = {
     stage.name: stage for stage in (QuotedLabels, EdgeConventions, TargetUnits, CopiedCuts, StandaloneCodes, Lists,
                                     LabelQuotesKept, NounChains, LabelPhrases, EdgeWords, TaughtTerms, ChinesePhrases,
-                                    LabelWords, HyphenHeads, SourceOrder, ParagraphPin, FootnoteMarks)
+                                    LabelWords, HyphenHeads, SourceOrder, ParagraphPin, FootnoteMarks, WholeEojeols)
 }
 """Every stage by its name."""
 COMMON = ("quoted-labels", "taught-terms", "edges", "units", "copied-cuts", "standalone-codes", "footnote-marks",

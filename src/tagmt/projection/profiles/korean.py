@@ -33,8 +33,10 @@ PHRASE_INTERNAL = frozenset({"으로", "로", "의"})
 tie it to the sentence (`labelphrases.py`)."""
 PHRASE_FINAL = frozenset({"은", "는", "이", "가", "을", "를", "도", "을(를)", "이(가)", "은(는)"})
 """The topic, subject and object particles (and `도`): they end a noun phrase, never join two parts of one."""
-COPULAS = frozenset({"이", "인", "입니다", "이며", "이고", "일", "임", "이다", "이므로", "이면"})
-"""The copula `이다`'s forms written onto a noun (`전기인 경우`): the sentence's predicate."""
+COPULAS = frozenset({"이", "인", "입니다", "이며", "이고", "일", "임", "이다", "이므로", "이면", "라는", "이라는", "라고",
+                     "이라고"})
+"""The copula `이다`'s forms written onto a noun (`전기인 경우`; quoting, `MKTG라는 노드`: `X라는`, `X이라고`): the
+sentence's predicate."""
 
 
 def profile(code: str) -> Profile:
@@ -42,4 +44,4 @@ def profile(code: str) -> Profile:
                    phrase_followers=(*CASE_PARTICLES, *COUNTERS), counters=frozenset(COUNTERS),
                    honorifics=frozenset({"님"}), compound_particles=("을(를)", "이(가)", "은(는)", "와(과)", "(으)로"),
                    head_final=True, genitive_first=True, phrase_internal=PHRASE_INTERNAL, phrase_final=PHRASE_FINAL,
-                   copulas=COPULAS)
+                   copulas=COPULAS, extra_stages=("whole-eojeols",))
