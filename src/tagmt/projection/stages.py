@@ -25,7 +25,8 @@ name and what it does). A pipeline (`Pipeline.for_profile`) runs, after placing 
    the examples keep that word outside (`edgewords.keep_outside`);
 5. the target profile's `extra_stages` (`profiles.Profile`): `chinese-phrases` for Chinese
    (`chinesegrammar.keep_phrases`: circumpositions and aspect adverbs); `label-words` for the languages written with
-   spaces (`labelwords.py`: a label's unlinked words beside its span), then `hyphen-heads` for those that join a
+   spaces (`labelwords.py`: a label's unlinked words beside its span) and `phrase-words` (`phrasewords.py`: a
+   one-word term's two-word phrase, `les <g>parties prenantes</g>`), then `hyphen-heads` for those that join a
    label to its head noun with a hyphen (`hyphenheads.py`: `<ui>Tallenna</ui>-painiketta`); `noun-heads` for those
    that capitalize their nouns (`nounheads.py`: a one-word term's span ends at its noun, `<g>Gruppen</g> dabei`);
 6. `source-order` — where the examples keep the source's order of interchangeable tags, they take it
@@ -58,6 +59,7 @@ from tagmt.projection.labels import quoted_labels, quoted_labels_kept
 from tagmt.projection.labelwords import take_label_words
 from tagmt.projection.nounchains import complete_chains
 from tagmt.projection.nounheads import end_at_nouns
+from tagmt.projection.phrasewords import take_phrase_words
 from tagmt.projection.profiles import Profile
 from tagmt.projection.standalone import place_standalone
 from tagmt.projection.termphrases import whole_terms
@@ -254,6 +256,17 @@ class NounHeads:
         return end_at_nouns(spans, ctx)
 
 
+class PhraseWords:
+    """A one-word term the translation writes as a two-word phrase, one word linked and the other not, takes the other
+    where nothing else in the source can be what it translates (`phrasewords.py`: `les <g>parties prenantes</g>`)."""
+
+    name = "phrase-words"
+    placing = False
+
+    def run(self, ctx: PairContext, spans: list[Span]) -> list[Span]:
+        return take_phrase_words(spans, ctx)
+
+
 class SourceOrder:
     """Where the examples keep the source's order of interchangeable tags (`<g id="1">`, `<g id="2">`) although the
     words reorder (`PairContext.source_order`, learned: `conventions.keeps_source_order`), interchangeable leaf
@@ -299,7 +312,7 @@ STAGES: dict[str, type[Stage]] = {
     stage.name: stage for stage in (QuotedLabels, EdgeConventions, TargetUnits, CopiedCuts, StandaloneCodes, Lists,
                                     LabelQuotesKept, NounChains, LabelPhrases, EdgeWords, TaughtTerms, ChinesePhrases,
                                     LabelWords, HyphenHeads, SourceOrder, ParagraphPin, FootnoteMarks,
-                                    NounHeads)
+                                    NounHeads, PhraseWords)
 }
 """Every stage by its name."""
 COMMON = ("quoted-labels", "taught-terms", "edges", "units", "copied-cuts", "standalone-codes", "footnote-marks",
