@@ -126,7 +126,7 @@ WORDS = ["die", "Gruppen", "dabei", "zu", "Schaltfläche", "Speichern", "auf", "
 SOURCE_WORDS = ["groups", "Save", "report", "File", "click", "the", "today"]
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=40, deadline=None)
 @given(st.lists(st.sampled_from(WORDS), min_size=2, max_size=8),
        st.lists(st.sampled_from(SOURCE_WORDS), min_size=2, max_size=5, unique=True),
        st.integers(0, 4), st.data())

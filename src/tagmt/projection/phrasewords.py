@@ -11,11 +11,14 @@ without child tags, whose source tag is one content word (no function word of th
 exactly one word, that word linked to the term, takes the word beside it when
 
 * that word is unlinked, of letters only, no function word of the target, joined to the span by one space;
-* past it comes a boundary of the noun phrase: the text's end, a mark, a function word of the target (an article
-  or preposition: `les`, `die`, `par`; a conjunction) or a word that translates source words outside the tag only
-  (a verb before a Russian object: `Улучшите <g>социальное обеспечение</g>`);
+* the two words are a phrase of their own: on both sides of them comes the text's end, a mark or a function word of
+  the target (an article or preposition: `les`, `die`, `на`; a conjunction) — a word the sentence's verb or another
+  noun could take (`le point de départ <g>défavorable</g> entraînent des`: a verb, not the adjective's noun) is none;
 * the source cannot account for it otherwise: the nearest content word on each side of the tag in the source (past
-  its function words) has a link — an unlinked `new` before `<g>parties</g>` may be what `nouvelles` translates;
+  its function words) has a link — an unlinked `new` before `<g>parties</g>` may be what `nouvelles` translates —
+  and the term heads its phrase: no content word follows it right away (`the <g>ambitious</g> target` →
+  `das <g>ehrgeizige</g> Ziel`: the adjective's noun is outside the tag, linked or not);
+* the word is written apart (no hyphen or slash joins it to the word beyond: `EU-weiten`);
 * in a language that capitalizes its nouns and writes their modifiers before them (`Profile.nouns_capitalized`:
   German) the two words read modifier then noun: a lower-case word, then one with a capital
   (`interessierten Kreise`); what follows a noun without a capital is no part of its phrase (`nounheads.py`).
@@ -28,13 +31,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tagmt.projection.detag import SourceTag
 from tagmt.projection.edges import Span, between_siblings
 from tagmt.projection.edgewords import closed_class
 from tagmt.projection.wordseg import words_within
 
 if TYPE_CHECKING:  # (the context imports the rule modules: a type only)
     from tagmt.projection.context import PairContext
+
+
+JOINERS = "-\u2010\u2011/"
+"""Marks that join the word beside them into one (`EU-weiten`): such a word is no word of a phrase of its own."""
 
 
 def take_phrase_words(spans: list[Span], ctx: PairContext) -> list[Span]:
@@ -68,15 +74,24 @@ def _grow(node: Span, ctx: PairContext, translated: dict[int, int], floor: int, 
         return  # (the term has another translation elsewhere: the phrase may be there)
     k = held[0]
     for j, left in ((k - 1, True), (k + 1, False)):
-        if _joins(ctx, node.tag, k, j, left, floor, ceiling):
+        if _joins(ctx, k, j, left, floor, ceiling):
             node.start, node.end = min(node.start, ctx.trg[j].start), max(node.end, ctx.trg[j].end)
             return
 
 
 def _one_content_word(ctx: PairContext, i: int) -> bool:
+    """Whether source word `i` is a content word that heads its phrase: letters, no function word, and no content
+    word right after it (a modifier stands before its noun in the source: `the <g>ambitious</g> target` — the
+    target word beside the adjective's translation translates `target`)."""
     word = ctx.src[i]
     source_profile = None if ctx.profiles is None else ctx.profiles.src
-    return word.text.isalpha() and (source_profile is None or not closed_class(word.text, word.kind, source_profile))
+    if not word.text.isalpha() or source_profile is None or closed_class(word.text, word.kind, source_profile):
+        return False
+    if i + 1 < len(ctx.src):
+        after = ctx.src[i + 1]
+        if any(c.isalnum() for c in after.text) and not closed_class(after.text, after.kind, source_profile):
+            return False
+    return True
 
 
 def _accounted_beside(ctx: PairContext, i: int, linked_src: dict[int, int]) -> bool:
@@ -96,7 +111,7 @@ def _accounted_beside(ctx: PairContext, i: int, linked_src: dict[int, int]) -> b
     return True
 
 
-def _joins(ctx: PairContext, node_tag: SourceTag, k: int, j: int, left: bool, floor: int, ceiling: int) -> bool:
+def _joins(ctx: PairContext, k: int, j: int, left: bool, floor: int, ceiling: int) -> bool:
     """Whether target word `j`, beside the span's word `k` (on its left or right), is the phrase's other word."""
     if not 0 <= j < len(ctx.trg):
         return False
@@ -112,17 +127,16 @@ def _joins(ctx: PairContext, node_tag: SourceTag, k: int, j: int, left: bool, fl
         first, second = (word, held) if left else (held, word)
         if not (first.text[:1].islower() and second.text[:1].isupper()):
             return False
-    return _boundary(ctx, j - 1 if left else j + 1, node_tag)
+    outer = word.start - 1 if left else word.end
+    if 0 <= outer < len(text) and (text[outer].isalnum() or text[outer] in JOINERS):
+        return False  # (a word joined to another: `EU-weiten`)
+    return _boundary(ctx, j - 1 if left else j + 1) and _boundary(ctx, k + 1 if left else k - 1)
 
 
-def _boundary(ctx: PairContext, b: int, tag: SourceTag) -> bool:
-    """Whether the phrase ends before target word `b` (the one past the phrase's other word): the text's end (no such
-    word), a mark, a function word of the target or a word that translates source words outside the `tag` only
-    (`Улучшите` for `Improve` before `социальное обеспечение`)."""
+def _boundary(ctx: PairContext, b: int) -> bool:
+    """Whether a noun phrase ends before target word `b` (past one of its words): the text's end (no such word), a
+    mark or a function word of the target (an article, preposition or conjunction)."""
     if not 0 <= b < len(ctx.trg):
         return True
     beyond = ctx.trg[b]
-    if not any(c.isalnum() for c in beyond.text) or closed_class(beyond.text, beyond.kind, ctx.trg_profile):
-        return True
-    owners = ctx.owners.get(b, ())
-    return bool(owners) and all(not (tag.start <= ctx.src[i].start and ctx.src[i].end <= tag.end) for i, _ in owners)
+    return not any(c.isalnum() for c in beyond.text) or closed_class(beyond.text, beyond.kind, ctx.trg_profile)
