@@ -26,7 +26,9 @@ name and what it does). A pipeline (`Pipeline.for_profile`) runs, after placing 
 5. the target profile's `extra_stages` (`profiles.Profile`): `chinese-phrases` for Chinese
    (`chinesegrammar.keep_phrases`: circumpositions and aspect adverbs); `label-words` for the languages written with
    spaces (`labelwords.py`: a label's unlinked words beside its span) and `phrase-words` (`phrasewords.py`: a
-   one-word term's two-word phrase, `les <g>parties prenantes</g>`), then `hyphen-heads` for those that join a
+   one-word term's two-word phrase, `les <g>parties prenantes</g>`) and `governed-words` (`governedwords.py`: a
+   function word between two adjacent tags goes with the second, `<g1>1,5 million </g1><g2>de migrants</g2>`),
+   then `hyphen-heads` for those that join a
    label to its head noun with a hyphen (`hyphenheads.py`: `<ui>Tallenna</ui>-painiketta`); `noun-heads` for those
    that capitalize their nouns (`nounheads.py`: a one-word term's span ends at its noun, `<g>Gruppen</g> dabei`);
 6. `source-order` — where the examples keep the source's order of interchangeable tags, they take it
@@ -59,6 +61,7 @@ from tagmt.projection.labels import quoted_labels, quoted_labels_kept
 from tagmt.projection.labelwords import take_label_words
 from tagmt.projection.nounchains import complete_chains
 from tagmt.projection.nounheads import end_at_nouns
+from tagmt.projection.governedwords import governed_words
 from tagmt.projection.phrasewords import take_phrase_words
 from tagmt.projection.profiles import Profile
 from tagmt.projection.standalone import place_standalone
@@ -267,6 +270,17 @@ class PhraseWords:
         return take_phrase_words(spans, ctx)
 
 
+class GovernedWords:
+    """Between two adjacent tags, a preposition, article or conjunction at the first one's end goes to the second,
+    whose words it governs (`governedwords.py`: `<g1>1,5 million </g1><g2>de migrants</g2>`)."""
+
+    name = "governed-words"
+    placing = False
+
+    def run(self, ctx: PairContext, spans: list[Span]) -> list[Span]:
+        return governed_words(spans, ctx)
+
+
 class SourceOrder:
     """Where the examples keep the source's order of interchangeable tags (`<g id="1">`, `<g id="2">`) although the
     words reorder (`PairContext.source_order`, learned: `conventions.keeps_source_order`), interchangeable leaf
@@ -312,7 +326,7 @@ STAGES: dict[str, type[Stage]] = {
     stage.name: stage for stage in (QuotedLabels, EdgeConventions, TargetUnits, CopiedCuts, StandaloneCodes, Lists,
                                     LabelQuotesKept, NounChains, LabelPhrases, EdgeWords, TaughtTerms, ChinesePhrases,
                                     LabelWords, HyphenHeads, SourceOrder, ParagraphPin, FootnoteMarks,
-                                    NounHeads, PhraseWords)
+                                    NounHeads, PhraseWords, GovernedWords)
 }
 """Every stage by its name."""
 COMMON = ("quoted-labels", "taught-terms", "edges", "units", "copied-cuts", "standalone-codes", "footnote-marks",
