@@ -38,10 +38,10 @@ def _context(source: str, target: str, trg_lang: str, pairs: list[tuple[str, str
 # ------------------------------------------------------------------------------ the stage list
 
 @pytest.mark.parametrize("lang, extra", [("ja", ()),
-                                         ("de", ("label-words", "phrase-words", "governed-words", "hyphen-heads",
+                                         ("de", ("label-words", "governed-words", "hyphen-heads",
                                                  "noun-heads")),
-                                         ("fr", ("label-words", "phrase-words", "governed-words")),
-                                         ("ru", ("label-words", "phrase-words", "governed-words")), ("ko", ()),
+                                         ("fr", ("label-words", "governed-words")),
+                                         ("ru", ("label-words", "governed-words")), ("ko", ()),
                                          ("zh", ("chinese-phrases",)),
                                          ("zf", ("chinese-phrases",)), ("zh-TW", ("chinese-phrases",))])
 def test_a_target_language_runs_the_common_stages_then_its_profiles(lang, extra):

@@ -25,8 +25,7 @@ name and what it does). A pipeline (`Pipeline.for_profile`) runs, after placing 
    the examples keep that word outside (`edgewords.keep_outside`);
 5. the target profile's `extra_stages` (`profiles.Profile`): `chinese-phrases` for Chinese
    (`chinesegrammar.keep_phrases`: circumpositions and aspect adverbs); `label-words` for the languages written with
-   spaces (`labelwords.py`: a label's unlinked words beside its span) and `phrase-words` (`phrasewords.py`: a
-   one-word term's two-word phrase, `les <g>parties prenantes</g>`) and `governed-words` (`governedwords.py`: a
+   spaces (`labelwords.py`: a label's unlinked words beside its span) and `governed-words` (`governedwords.py`: a
    function word between two adjacent tags goes with the second, `<g1>1,5 million </g1><g2>de migrants</g2>`),
    then `hyphen-heads` for those that join a
    label to its head noun with a hyphen (`hyphenheads.py`: `<ui>Tallenna</ui>-painiketta`); `noun-heads` for those
@@ -62,7 +61,6 @@ from tagmt.projection.labelwords import take_label_words
 from tagmt.projection.nounchains import complete_chains
 from tagmt.projection.nounheads import end_at_nouns
 from tagmt.projection.governedwords import governed_words
-from tagmt.projection.phrasewords import take_phrase_words
 from tagmt.projection.profiles import Profile
 from tagmt.projection.standalone import place_standalone
 from tagmt.projection.termphrases import whole_terms
@@ -259,17 +257,6 @@ class NounHeads:
         return end_at_nouns(spans, ctx)
 
 
-class PhraseWords:
-    """A one-word term the translation writes as a two-word phrase, one word linked and the other not, takes the other
-    where nothing else in the source can be what it translates (`phrasewords.py`: `les <g>parties prenantes</g>`)."""
-
-    name = "phrase-words"
-    placing = False
-
-    def run(self, ctx: PairContext, spans: list[Span]) -> list[Span]:
-        return take_phrase_words(spans, ctx)
-
-
 class GovernedWords:
     """Between two adjacent tags, a preposition, article or conjunction at the first one's end goes to the second,
     whose words it governs (`governedwords.py`: `<g1>1,5 million </g1><g2>de migrants</g2>`)."""
@@ -326,7 +313,7 @@ STAGES: dict[str, type[Stage]] = {
     stage.name: stage for stage in (QuotedLabels, EdgeConventions, TargetUnits, CopiedCuts, StandaloneCodes, Lists,
                                     LabelQuotesKept, NounChains, LabelPhrases, EdgeWords, TaughtTerms, ChinesePhrases,
                                     LabelWords, HyphenHeads, SourceOrder, ParagraphPin, FootnoteMarks,
-                                    NounHeads, PhraseWords, GovernedWords)
+                                    NounHeads, GovernedWords)
 }
 """Every stage by its name."""
 COMMON = ("quoted-labels", "taught-terms", "edges", "units", "copied-cuts", "standalone-codes", "footnote-marks",

@@ -98,12 +98,12 @@ _BRACKET_VERBS = {
 BRACKET_VERBS = {k: frozenset(v.split()) for k, v in _BRACKET_VERBS.items()}
 """Per language (lower case): the finite auxiliaries and modals that open a verb bracket whose participle or
 infinitive ends the clause (German, Dutch): a label does not take that last verb (`labelwords.py`)."""
-EXTRA_STAGES = ("label-words", "phrase-words", "governed-words")
+EXTRA_STAGES = ("label-words", "governed-words")
 """A label's unlinked words beside its span are its own (`labelwords.py`: `auf <ui>Bericht drucken</ui>`); for the
 languages with `FUNCTION_WORDS` only, which tell where the label's phrase ends (without them an article or a
-pronoun would pass for a label's word: Hungarian `<g>mutató azt</g> jelzi`); then a one-word term's two-word phrase
-(`phrasewords.py`: `les <g>parties prenantes</g>`) and a function word between two adjacent tags given to the
-second (`governedwords.py`: `<g1>1,5 million </g1><g2>de migrants</g2>`), on the same condition."""
+pronoun would pass for a label's word: Hungarian `<g>mutató azt</g> jelzi`); then a function word between two
+adjacent tags given to the second (`governedwords.py`: `<g1>1,5 million </g1><g2>de migrants</g2>`), on the same
+condition."""
 HYPHEN_STAGES = ("hyphen-heads",)
 NOUN_STAGES = ("noun-heads",)
 """For the languages that capitalize their nouns: a one-word term's span ends at its noun (`nounheads.py`)."""
