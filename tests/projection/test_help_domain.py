@@ -324,10 +324,10 @@ def test_a_chinese_localizer_doubling_a_label_word_leaves_unless_it_is_part_of_t
      [("Click", "Cliquez"), ("Save", "bouton"), ("Save", "Enregistrer")], "Cliquez sur le bouton <ui>Enregistrer</ui>."),
     ("Click <ui>Save</ui>.", "Klik op de knop Opslaan.", "nl",
      [("Click", "Klik"), ("Save", "knop"), ("Save", "Opslaan")], "Klik op de knop <ui>Opslaan</ui>."),
-    # German capitalizes its nouns: the class noun is not told from the label (a class left)
+    # German capitalizes its nouns: the class noun is told by its head (`Profile.class_nouns`, test_noun_heads.py)
     ("Click <ui>Save</ui>.", "Klicken Sie auf die Schaltfläche Speichern.", "de",
      [("Click", "Klicken"), ("Save", "Schaltfläche"), ("Save", "Speichern")],
-     "Klicken Sie auf die <ui>Schaltfläche Speichern</ui>."),
+     "Klicken Sie auf die Schaltfläche <ui>Speichern</ui>."),
     # a term in lower case translated by two words: both the term's
     ("Consult the <g>stakeholders</g> first.", "Consultez d'abord les parties Prenantes.", "fr",
      [("Consult", "Consultez"), ("first", "abord"), ("stakeholders", "parties"), ("stakeholders", "Prenantes")],

@@ -37,8 +37,12 @@ def _context(source: str, target: str, trg_lang: str, pairs: list[tuple[str, str
 
 # ------------------------------------------------------------------------------ the stage list
 
-@pytest.mark.parametrize("lang, extra", [("ja", ()), ("de", ("label-words", "hyphen-heads")), ("fr", ("label-words",)),
-                                         ("ru", ("label-words",)), ("ko", ("whole-eojeols",)), ("zh", ("chinese-phrases",)),
+@pytest.mark.parametrize("lang, extra", [("ja", ()),
+                                         ("de", ("label-words", "governed-words", "hyphen-heads",
+                                                 "noun-heads")),
+                                         ("fr", ("label-words", "governed-words")),
+                                         ("ru", ("label-words", "governed-words")), ("ko", ("whole-eojeols",)),
+                                         ("zh", ("chinese-phrases",)),
                                          ("zf", ("chinese-phrases",)), ("zh-TW", ("chinese-phrases",))])
 def test_a_target_language_runs_the_common_stages_then_its_profiles(lang, extra):
     names = Projector("en", lang, LexiconAligner(LEXICON)).pipeline.names

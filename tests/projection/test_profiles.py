@@ -31,7 +31,8 @@ def test_profile_for(code, base, family, segmenter):
     assert isinstance(profile, Profile)
     assert (profile.code, profile.family, profile.segmenter) == (base, family, segmenter)
     assert profile.segmenter == wordseg.default_segmenter_name(code)
-    spaced = (*(("label-words",) if base in ("de", "fr", "ru") else ()), *(("hyphen-heads",) if base == "de" else ()))
+    spaced = (*(("label-words", "governed-words") if base in ("de", "fr", "ru") else ()),
+              *(("hyphen-heads", "noun-heads") if base == "de" else ()))
     assert profile.extra_stages == {"chinese": ("chinese-phrases",), "korean": ("whole-eojeols",), "spaced": spaced}.get(family, ())
 
 

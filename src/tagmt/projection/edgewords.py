@@ -28,8 +28,9 @@ linked to `as`), whatever the examples say of the word.
 
 The noun of the element's class that a translation writes before a label (`Click <ui>Save</ui>` → `Cliquez sur le
 bouton <ui>Enregistrer</ui>`, `Нажмите кнопку <ui>Сохранить</ui>`) leaves a span's left edge too, without the
-examples' word, when its case tells it from the label and its links into the tag only double the label's
-(`_class_noun`).
+examples' word, when its case tells it from the label — or, in a language that capitalizes its nouns, its head is a
+class noun of the profile (`die Schaltfläche <ui>Speichern</ui>`) — and its links into the tag only double the
+label's (`_class_noun`).
 """
 
 from __future__ import annotations
@@ -86,9 +87,13 @@ def _class_noun(ctx: PairContext, node: Span, unit: Unit, rest: int) -> bool:
     source tag is a label — it starts with a capital letter after a word of its sentence — the word is in lower case
     and no function word of a language that lists them, the word after it starts with a capital letter, and the
     word's links into the tag only double that translation (`doubles_only`). German writes its nouns with a capital
-    (`die Schaltfläche Speichern`): the class noun cannot be told from the label by its case there."""
+    (`die Schaltfläche Speichern`): the class noun cannot be told from the label by its case there, and it is one
+    where its head, the compound's last part, is one of the profile's `class_nouns` (`Schaltfläche`,
+    `Kontrollkästchen`: `names_class`)."""
     profile, text, plain = ctx.trg_profile, ctx.translation, ctx.plain
-    if profile is None or not profile.function_words or not unit.text[:1].islower() or not text[rest:rest + 1].isupper():
+    if profile is None or not profile.function_words or not text[rest:rest + 1].isupper():
+        return False
+    if not unit.text[:1].islower() and not (profile.nouns_capitalized and names_class(unit.text, profile)):
         return False
     tag = node.tag
     before = plain[:tag.start].rstrip()
@@ -102,6 +107,18 @@ def _class_noun(ctx: PairContext, node: Span, unit: Unit, rest: int) -> bool:
     src = ctx.src
     inner = [i for i, _ in ctx.owners.get(k, ()) if tag.start <= src[i].start and src[i].end <= tag.end]
     return bool(inner) and doubles_only(ctx, k, inner, node.start, node.end)
+
+
+COMPOUND_PART_MIN = 3
+"""The shortest first part of a compound whose head is a class noun (`Optionsfeld`: `Options`)."""
+
+
+def names_class(word: str, profile: Profile) -> bool:
+    """Whether `word` is a noun of a user interface element's class (`Profile.class_nouns`), whole or as the head of
+    a compound (`Kontrollkästchen`, `Menübefehl`: the last part names the class)."""
+    folded = word.casefold()
+    return folded in profile.class_nouns or any(
+        folded.endswith(head) and len(folded) - len(head) >= COMPOUND_PART_MIN for head in profile.class_nouns)
 
 
 def _first_word(ctx: PairContext, start: int, end: int) -> Unit | None:

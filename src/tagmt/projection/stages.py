@@ -25,9 +25,13 @@ name and what it does). A pipeline (`Pipeline.for_profile`) runs, after placing 
    the examples keep that word outside (`edgewords.keep_outside`);
 5. the target profile's `extra_stages` (`profiles.Profile`): `chinese-phrases` for Chinese
    (`chinesegrammar.keep_phrases`: circumpositions and aspect adverbs); `label-words` for the languages written with
-   spaces (`labelwords.py`: a label's unlinked words beside its span), then `hyphen-heads` for those that join a
-   label to its head noun with a hyphen (`hyphenheads.py`: `<ui>Tallenna</ui>-painiketta`); `whole-eojeols` for
-   Korean (`eojeols.py`: no edge between two lexical morphemes of one eojeol, `<ui>메시지 미리보기</ui>에서는`);
+   spaces (`labelwords.py`: a label's unlinked words beside its span) and `governed-words` (`governedwords.py`: a
+   function word between two adjacent tags goes with the second, `<g1>1,5 million </g1><g2>de migrants</g2>`),
+   then `hyphen-heads` for those that join a
+   label to its head noun with a hyphen (`hyphenheads.py`: `<ui>Tallenna</ui>-painiketta`); `noun-heads` for those
+   that capitalize their nouns (`nounheads.py`: a one-word term's span ends at its noun, `<g>Gruppen</g> dabei`);
+   `whole-eojeols` for Korean (`eojeols.py`: no edge between two lexical morphemes of one eojeol,
+   `<ui>메시지 미리보기</ui>에서는`);
 6. `source-order` — where the examples keep the source's order of interchangeable tags, they take it
    (`SourceOrder`, learned by `conventions.keeps_source_order`);
 7. `paragraph-pin` — block tags back on their sentences (`paragraphs.Paragraph.pin`).
@@ -58,6 +62,8 @@ from tagmt.projection.labelphrases import label_phrases
 from tagmt.projection.labels import quoted_labels, quoted_labels_kept
 from tagmt.projection.labelwords import take_label_words
 from tagmt.projection.nounchains import complete_chains
+from tagmt.projection.nounheads import end_at_nouns
+from tagmt.projection.governedwords import governed_words
 from tagmt.projection.profiles import Profile
 from tagmt.projection.standalone import place_standalone
 from tagmt.projection.termphrases import whole_terms
@@ -253,6 +259,29 @@ class WholeEojeols:
         return whole_eojeols(spans, ctx)
 
 
+class NounHeads:
+    """In a language that capitalizes its nouns and writes their modifiers before them (German), the span of a
+    one-word term ends at its noun: a lower-case word after it that translates nothing of the tag the noun does not
+    leaves (`<g>Gruppen</g> dabei`, `<g>Unternehmergeist</g> zu`; `nounheads.py`)."""
+
+    name = "noun-heads"
+    placing = False
+
+    def run(self, ctx: PairContext, spans: list[Span]) -> list[Span]:
+        return end_at_nouns(spans, ctx)
+
+
+class GovernedWords:
+    """Between two adjacent tags, a preposition, article or conjunction at the first one's end goes to the second,
+    whose words it governs (`governedwords.py`: `<g1>1,5 million </g1><g2>de migrants</g2>`)."""
+
+    name = "governed-words"
+    placing = False
+
+    def run(self, ctx: PairContext, spans: list[Span]) -> list[Span]:
+        return governed_words(spans, ctx)
+
+
 class SourceOrder:
     """Where the examples keep the source's order of interchangeable tags (`<g id="1">`, `<g id="2">`) although the
     words reorder (`PairContext.source_order`, learned: `conventions.keeps_source_order`), interchangeable leaf
@@ -297,7 +326,8 @@ class ParagraphPin:
 STAGES: dict[str, type[Stage]] = {
     stage.name: stage for stage in (QuotedLabels, EdgeConventions, TargetUnits, CopiedCuts, StandaloneCodes, Lists,
                                     LabelQuotesKept, NounChains, LabelPhrases, EdgeWords, TaughtTerms, ChinesePhrases,
-                                    LabelWords, HyphenHeads, SourceOrder, ParagraphPin, FootnoteMarks, WholeEojeols)
+                                    LabelWords, HyphenHeads, SourceOrder, ParagraphPin, FootnoteMarks,
+                                    NounHeads, GovernedWords, WholeEojeols)
 }
 """Every stage by its name."""
 COMMON = ("quoted-labels", "taught-terms", "edges", "units", "copied-cuts", "standalone-codes", "footnote-marks",

@@ -77,6 +77,11 @@ class Profile:
     (`<ui>계정에 자동 전기됨</ui>` for `Auto-Posted on Account`)."""
     copulas: frozenset[str] = field(default_factory=frozenset)
     """The copula's forms written right after a noun (`です`, `입니다`): the sentence's, not the noun's label."""
+    class_nouns: frozenset[str] = field(default_factory=frozenset)
+    """Nouns of the user interface's element classes (`Schaltfläche`, `Menü`, `Feld`) that a translation writes before
+    a label the source names alone (`Click <ui>Save</ui>` → `auf die Schaltfläche <ui>Speichern</ui>`), matched as a
+    compound's head, its last part (`Optionsfeld`, `Menübefehl`); for a language that capitalizes its nouns, where the
+    case cannot tell the class noun from the label (`edgewords._class_noun`)."""
 
 
 def base_language(lang: str) -> str:

@@ -98,11 +98,15 @@ _BRACKET_VERBS = {
 BRACKET_VERBS = {k: frozenset(v.split()) for k, v in _BRACKET_VERBS.items()}
 """Per language (lower case): the finite auxiliaries and modals that open a verb bracket whose participle or
 infinitive ends the clause (German, Dutch): a label does not take that last verb (`labelwords.py`)."""
-EXTRA_STAGES = ("label-words",)
+EXTRA_STAGES = ("label-words", "governed-words")
 """A label's unlinked words beside its span are its own (`labelwords.py`: `auf <ui>Bericht drucken</ui>`); for the
 languages with `FUNCTION_WORDS` only, which tell where the label's phrase ends (without them an article or a
-pronoun would pass for a label's word: Hungarian `<g>mutató azt</g> jelzi`)."""
+pronoun would pass for a label's word: Hungarian `<g>mutató azt</g> jelzi`); then a function word between two
+adjacent tags given to the second (`governedwords.py`: `<g1>1,5 million </g1><g2>de migrants</g2>`), on the same
+condition."""
 HYPHEN_STAGES = ("hyphen-heads",)
+NOUN_STAGES = ("noun-heads",)
+"""For the languages that capitalize their nouns: a one-word term's span ends at its noun (`nounheads.py`)."""
 
 
 NOUN_LINKS = {"en": frozenset({"of"}), "fr": frozenset({"de", "d", "du", "des"}), "nl": frozenset({"van"}),
@@ -117,6 +121,14 @@ GENITIVE_FIRST = frozenset({"hu", "fi", "et", "tr", "az"})
 
 NOUNS_CAPITALIZED = frozenset({"de", "lb"})
 """Languages that capitalize every noun (`footnotes.py`)."""
+CLASS_NOUNS = {
+    "de": frozenset("schaltfläche schaltflächen taste knopf schalter menü menüs befehl eintrag menüpunkt option optionen"
+                    " feld felder kästchen registerkarte registerkarten karte reiter dialog dialogfeld fenster symbol"
+                    " symbolleiste leiste liste link verknüpfung ansicht bereich seite assistent element".split()),
+}
+"""Per language that capitalizes its nouns: the heads of the nouns naming a user interface element's class, which a
+translation writes before a label the source names alone (`die Schaltfläche <ui>Speichern</ui>`, `das Menü <ui>Datei</ui>`,
+`das Kontrollkästchen <ui>Aktiv</ui>`: `edgewords._class_noun`). A compound counts by its head, its last part."""
 
 
 def profile(code: str) -> Profile:
@@ -125,5 +137,7 @@ def profile(code: str) -> Profile:
                    function_words=FUNCTION_WORDS.get(code, frozenset()), hyphen_compounds=hyphens,
                    bracket_verbs=BRACKET_VERBS.get(code, frozenset()),
                    noun_links=NOUN_LINKS.get(code, frozenset()), genitive_first=code in GENITIVE_FIRST,
-                   nouns_capitalized=code in NOUNS_CAPITALIZED, phrase_internal=PHRASE_INTERNAL.get(code, frozenset()),
-                   extra_stages=(EXTRA_STAGES if code in FUNCTION_WORDS else ()) + (HYPHEN_STAGES if hyphens else ()))
+                   nouns_capitalized=code in NOUNS_CAPITALIZED, class_nouns=CLASS_NOUNS.get(code, frozenset()),
+                   phrase_internal=PHRASE_INTERNAL.get(code, frozenset()),
+                   extra_stages=(EXTRA_STAGES if code in FUNCTION_WORDS else ()) + (HYPHEN_STAGES if hyphens else ())
+                   + (NOUN_STAGES if code in NOUNS_CAPITALIZED else ()))
