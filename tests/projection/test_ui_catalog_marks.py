@@ -31,6 +31,10 @@ def _project(source: str, target: str, lang: str, pairs: list[tuple[str, str]]) 
      [("Part", "Часть"), ("driver", "драйвера")], "Часть драйвера Windows<sup>®</sup>."),
     ("Part of the Windows<sup>®</sup> driver.", "Μέρος του προγράμματος οδήγησης Windows®.", "el",
      [("Part", "Μέρος"), ("driver", "οδήγησης"), ("Windows", "Windows"), ("®", "®")], "Μέρος του προγράμματος οδήγησης Windows<sup>®</sup>."),
+    # a hyphen joins the symbol to the head noun (Swedish, German): the hyphen is the compound's, not the tag's
+    ("Part of the Windows<sup>®</sup> driver.", "En del av Windows®-drivrutinen.", "sv",
+     [("Part", "del"), ("Windows", "Windows"), ("®", "®"), ("driver", "drivrutinen")],
+     "En del av Windows<sup>®</sup>-drivrutinen."),
     ("Prices in <b>€</b> apply.", "Es gelten Preise in €.", "de",
      [("Prices", "Preise"), ("apply", "gelten"), ("€", "€")], "Es gelten Preise in <b>€</b>."),
 ])
@@ -58,6 +62,12 @@ def test_a_tag_around_punctuation_keeps_taking_punctuation(source, target, lang,
      "Сейчас разрешены только <em/> и <code/>."),
     ("Use <x1/> or <x2/> here.", "Χρησιμοποιήστε  ή  εδώ.", "el",
      [("Use", "Χρησιμοποιήστε"), ("or", "ή"), ("here", "εδώ")], "Χρησιμοποιήστε <x1/> ή <x2/> εδώ."),
+    # Japanese and Chinese translators write spaces around a code too
+    ("Currently, only <em/> and <code/> are permitted.", "現在は  と  のみが許可されています。", "ja",
+     [("Currently", "現在"), ("and", "と"), ("only", "のみ"), ("permitted", "許可")],
+     "現在は <em/> と <code/> のみが許可されています。"),
+    ("Currently, only <em/> and <code/> are permitted.", "目前只允许  和 。", "zh",
+     [("Currently", "目前"), ("and", "和"), ("only", "只"), ("permitted", "允许")], "目前只允许 <em/> 和 <code/>。"),
     ("Use <x1/> or <x2/>, then save.", "Utilisez  ou , puis enregistrez.", "fr",
      [("Use", "Utilisez"), ("or", "ou"), ("then", "puis"), ("save", "enregistrez")],
      "Utilisez <x1/> ou <x2/>, puis enregistrez."),

@@ -171,13 +171,13 @@ def _holes(text: str, lo: int, hi: int, spaced_holes: bool) -> list[int]:
             if _wide_mark(text[x - 1]) and text[x].isspace() or spaced_holes and _spaced_hole(text, x)]
 
 
-_SPACED_HOLE_MARKS = ".,"
-"""Marks no language written with spaces puts a space before (French does before `: ; ! ?`)."""
+_SPACED_HOLE_MARKS = ".,。，、．"
+"""Full stops and commas: no language puts a space before one (French does before `: ; ! ?`)."""
 
 
 def _spaced_hole(text: str, x: int) -> bool:
     """A hole in words written with spaces: between two spaces after a word (`permiten  y`; not after a sentence's
-    end, where some writers put two), or between a space after a word and a full stop or comma (`y .`)."""
+    end, where some writers put two), or between a space after a word and a full stop or comma (`y .`, `和 。`)."""
     if not (text[x - 1] == " " and x >= 2 and _word_char(text[x - 2])):
         return False
     return text[x] == " " or text[x] in _SPACED_HOLE_MARKS
