@@ -130,8 +130,9 @@ class Edge:
         the same mark in another width or script: `。` for `.`, `，` for `,`), `out` when the
         source has it just outside, else, failing both, `in` when the source tag's own edge mark
         is of its class, `out` when one outside is, else `none` (`word` for word units; a symbol
-        and a punctuation mark are classes apart: `_same_class`). Only the mark right at the edge counts for the class: in `<b>Comma (,)</b>` the tag ends
-        with a bracket, and the comma inside it says nothing of the `。` after the span.
+        and a punctuation mark are classes apart: `_same_class`). Only the mark right at the edge
+        counts for the class: in `<b>Comma (,)</b>` the tag ends with a bracket, and the comma
+        inside it says nothing of the `。` after the span.
         Whitespace counts only right at the edge too: in `<b>Comma (,)</b>` the space before
         the bracket is not the tag's."""
         if unit.coarse == "word":
