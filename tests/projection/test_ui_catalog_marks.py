@@ -26,11 +26,13 @@ def _project(source: str, target: str, lang: str, pairs: list[tuple[str, str]]) 
 
 @pytest.mark.parametrize("source, target, lang, pairs, expected", [
     ("Part of the Windows<sup>®</sup> driver.", "Parte del controlador para Windows®.", "es",
-     [("Part", "Parte"), ("driver", "controlador"), ("Windows", "Windows"), ("®", "®")], "Parte del controlador para Windows<sup>®</sup>."),
+     [("Part", "Parte"), ("driver", "controlador"), ("Windows", "Windows"), ("®", "®")],
+     "Parte del controlador para Windows<sup>®</sup>."),
     ("Part of the Windows<sup>®</sup> driver.", "Часть драйвера Windows®.", "ru",
      [("Part", "Часть"), ("driver", "драйвера")], "Часть драйвера Windows<sup>®</sup>."),
     ("Part of the Windows<sup>®</sup> driver.", "Μέρος του προγράμματος οδήγησης Windows®.", "el",
-     [("Part", "Μέρος"), ("driver", "οδήγησης"), ("Windows", "Windows"), ("®", "®")], "Μέρος του προγράμματος οδήγησης Windows<sup>®</sup>."),
+     [("Part", "Μέρος"), ("driver", "οδήγησης"), ("Windows", "Windows"), ("®", "®")],
+     "Μέρος του προγράμματος οδήγησης Windows<sup>®</sup>."),
     # a hyphen joins the symbol to the head noun (Swedish, German): the hyphen is the compound's, not the tag's
     ("Part of the Windows<sup>®</sup> driver.", "En del av Windows®-drivrutinen.", "sv",
      [("Part", "del"), ("Windows", "Windows"), ("®", "®"), ("driver", "drivrutinen")],
