@@ -64,6 +64,10 @@ def test_a_tag_around_punctuation_keeps_taking_punctuation(source, target, lang,
      "Сейчас разрешены только <em/> и <code/>."),
     ("Use <x1/> or <x2/> here.", "Χρησιμοποιήστε  ή  εδώ.", "el",
      [("Use", "Χρησιμοποιήστε"), ("or", "ή"), ("here", "εδώ")], "Χρησιμοποιήστε <x1/> ή <x2/> εδώ."),
+    # a no-break space after a one-letter conjunction (Polish typography)
+    ("Currently, only <em/> and <code/> are permitted.", "Obecnie dozwolone są tylko  i\xa0.", "pl",
+     [("Currently", "Obecnie"), ("only", "tylko"), ("and", "i"), ("permitted", "dozwolone")],
+     "Obecnie dozwolone są tylko <em/> i\xa0<code/>."),
     # Japanese and Chinese translators write spaces around a code too
     ("Currently, only <em/> and <code/> are permitted.", "現在は  と  のみが許可されています。", "ja",
      [("Currently", "現在"), ("and", "と"), ("only", "のみ"), ("permitted", "許可")],

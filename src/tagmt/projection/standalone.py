@@ -178,9 +178,13 @@ _SPACED_HOLE_MARKS = ".,。，、．"
 def _spaced_hole(text: str, x: int) -> bool:
     """A hole in words written with spaces: between two spaces after a word (`permiten  y`; not after a sentence's
     end, where some writers put two), or between a space after a word and a full stop or comma (`y .`, `和 。`)."""
-    if not (text[x - 1] == " " and x >= 2 and _word_char(text[x - 2])):
+    if not (text[x - 1] in _SPACES and x >= 2 and _word_char(text[x - 2])):
         return False
-    return text[x] == " " or text[x] in _SPACED_HOLE_MARKS
+    return text[x] in _SPACES or text[x] in _SPACED_HOLE_MARKS
+
+
+_SPACES = " \xa0\u202f"
+"""Spaces within a line, the no-break ones too (Polish writes one after `i`: `i\xa0.`); no line breaks."""
 
 
 def _into_holes(spaced: list[Span], nodes: list[Span], text: str, bounds: tuple[int, int], spaced_holes: bool
