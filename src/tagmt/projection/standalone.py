@@ -28,6 +28,7 @@ test_standalone_codes.py.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from typing import TYPE_CHECKING
 
@@ -167,8 +168,12 @@ def _wide_mark(char: str) -> bool:
 def _holes(text: str, lo: int, hi: int, spaced_holes: bool) -> list[int]:
     """The offsets right after a wide punctuation mark followed by whitespace, and the spaced holes
     (`_spaced_hole`) where `spaced_holes`, inside `[lo, hi]`."""
-    return [x for x in range(max(lo, 1), min(hi, len(text) - 1) + 1)
-            if _wide_mark(text[x - 1]) and text[x].isspace() or spaced_holes and _spaced_hole(text, x)]
+    first, last = max(lo, 1), min(hi, len(text) - 1)
+    found = [x for x in range(first, last + 1) if _wide_mark(text[x - 1]) and text[x].isspace()]
+    if spaced_holes:  # (a search, not a call a character: linear in few steps)
+        found = sorted(set(found) | {m.start() for m in _SPACED_HOLE.finditer(text, first, last + 1)
+                                     if _spaced_hole(text, m.start())})
+    return found
 
 
 _SPACED_HOLE_MARKS = ".,。，、．"
@@ -184,6 +189,7 @@ def _spaced_hole(text: str, x: int) -> bool:
 
 
 _SPACES = " \xa0\u202f"
+_SPACED_HOLE = re.compile("(?<=[ \xa0\u202f])(?=[ \xa0\u202f.,。，、．])")
 """Spaces within a line, the no-break ones too (Polish writes one after `i`: `i\xa0.`); no line breaks."""
 
 
