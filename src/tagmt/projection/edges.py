@@ -136,9 +136,10 @@ class Edge:
         """`in` when the source tag encloses this unit's mark at this edge (the mark itself, then
         the same mark in another width or script: `。` for `.`, `，` for `,`, `...` for `…`), `out` when the
         source has it just outside, else, failing both, `in` when the source tag's own edge mark
-        is of its class, `out` when one outside is, else `none` (`word` for word units).
-        Only the mark right at the edge counts for the class: in `<b>Comma (,)</b>` the tag ends
-        with a bracket, and the comma inside it says nothing of the `。` after the span.
+        is of its class, `out` when one outside is, else `none` (`word` for word units; a symbol
+        and a punctuation mark are classes apart: `_same_class`). Only the mark right at the edge
+        counts for the class: in `<b>Comma (,)</b>` the tag ends with a bracket, and the comma
+        inside it says nothing of the `。` after the span.
         Whitespace counts only right at the edge too: in `<b>Comma (,)</b>` the space before
         the bracket is not the tag's."""
         if unit.coarse == "word":
@@ -155,9 +156,19 @@ class Edge:
         if mark in _same_marks(self.outside):
             return "out"
         edge_mark = self.inside.lstrip()[:1]  # the tag's own mark nearest its edge
-        if edge_mark and char_class(edge_mark) == unit.coarse:
+        if edge_mark and _same_class(edge_mark, unit):
             return "in"
-        return "out" if any(char_class(c) == unit.coarse for c in self.outside) else "none"
+        return "out" if any(_same_class(c, unit) for c in self.outside) else "none"
+
+
+def _same_class(char: str, unit: Unit) -> bool:
+    """Whether the source's mark `char` is of `unit`'s class, a symbol (`®`, `€`, `°`) and a punctuation mark
+    (`.`, `,`) being of different ones: `Windows<sup>®</sup>` encloses its symbol, which says nothing of the full
+    stop after it (`Windows<sup>®</sup>.`)."""
+    if char_class(char) != unit.coarse:
+        return False
+    symbol = unicodedata.category(char)[0] == "S"
+    return unit.coarse != "punct" or symbol == (unicodedata.category(unit.text[:1])[0] == "S")
 
 
 def _dots(text: str) -> bool:

@@ -14,7 +14,9 @@ cannot place exactly: where the source itself says which side of a copied number
    in the text the translator saw. The points written with a space beside them in the source (not against a
    sibling tag), placed elsewhere, go into such holes in order — only when there are as many holes as such
    points, so that one reading pairs them; the point is written right after the mark (`、<xref/> アプリ`).
-   Scripts with spaces never have such a hole (Korean writes ASCII punctuation).
+   Words written with spaces have such holes too: two spaces after a word (`permiten  y`), a space between a
+   word and a full stop or comma (`y .`) — `sólo se permiten <em/> y <code/>.`; only where each such hole of the
+   source's text is a point's place (a source that writes two spaces of its own may be copied so).
 3. **A code before a gloss.** A point written after a space and right before a bracketed gloss (`see <xref/>
    (documentation for …)`, a link and what it is) stays before the gloss's translation, wherever the words move
    it (`자세한 내용은 <xref/>(…의 문서)에서 확인`): right before the k-th opening bracket of the translation for the
@@ -26,6 +28,7 @@ test_standalone_codes.py.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from typing import TYPE_CHECKING
 
@@ -40,11 +43,14 @@ def place_standalone(spans: list[Span], ctx: "PairContext") -> list[Span]:
     if not spans or not any(tag.start == tag.end for tag in ctx.detagged.walk()):
         return spans
     plain, text = ctx.plain, ctx.translation
-    _walk(spans, None, plain, text, {})
+    points = {tag.start for tag in ctx.detagged.walk() if tag.start == tag.end}
+    own = any(_spaced_hole(plain, x) and x not in points for x in range(1, len(plain)))
+    _walk(spans, None, plain, text, {}, not own)
     return spans
 
 
-def _walk(nodes: list[Span], parent: Span | None, plain: str, text: str, found: dict[str, list[int]]) -> None:
+def _walk(nodes: list[Span], parent: Span | None, plain: str, text: str, found: dict[str, list[int]],
+          spaced_holes: bool) -> None:
     lo, hi = (parent.start, parent.end) if parent is not None else (0, len(text))
     edges = {x for node in nodes if not node.point for x in (node.tag.start, node.tag.end)}
     spaced: list[Span] = []
@@ -55,8 +61,8 @@ def _walk(nodes: list[Span], parent: Span | None, plain: str, text: str, found: 
                 _move(node, moved)
             elif moved is None and _spaced(node.tag.start, plain) and node.tag.start not in edges:
                 spaced.append(node)
-        _walk(node.children, node, plain, text, found)
-    _into_holes(spaced, nodes, text, lo, hi)
+        _walk(node.children, node, plain, text, found, spaced_holes)
+    _into_holes(spaced, nodes, text, (lo, hi), spaced_holes)
     for node in spaced:
         x = _before_gloss(node, plain, text)
         if x is not None and _free(x, node, nodes, lo, hi):
@@ -159,20 +165,50 @@ def _wide_mark(char: str) -> bool:
     return not any(word in unicodedata.name(char, "") for word in ("FULL STOP", "EXCLAMATION", "QUESTION"))
 
 
-def _holes(text: str, lo: int, hi: int) -> list[int]:
-    """The offsets right after a wide punctuation mark followed by whitespace, inside `[lo, hi]`."""
-    return [x for x in range(max(lo, 1), min(hi, len(text) - 1) + 1)
-            if _wide_mark(text[x - 1]) and text[x].isspace()]
+def _holes(text: str, lo: int, hi: int, spaced_holes: bool) -> list[int]:
+    """The offsets right after a wide punctuation mark followed by whitespace, and the spaced holes
+    (`_spaced_hole`) where `spaced_holes`, inside `[lo, hi]`."""
+    first, last = max(lo, 1), min(hi, len(text) - 1)
+    found = [x for x in range(first, last + 1) if _wide_mark(text[x - 1]) and text[x].isspace()]
+    if spaced_holes:  # (a search, not a call a character: linear in few steps)
+        found = sorted(set(found) | {m.start() for m in _SPACED_HOLE.finditer(text, first, last + 1)
+                                     if _spaced_hole(text, m.start())})
+    return found
 
 
-def _into_holes(spaced: list[Span], nodes: list[Span], text: str, lo: int, hi: int) -> None:
-    """Rule 2: the spaced points not in a hole take the holes no point holds, in order, when they are as many."""
-    holes = _holes(text, lo, hi)
+_SPACED_HOLE_MARKS = ".,。，、．"
+"""Full stops and commas: no language puts a space before one (French does before `: ; ! ?`)."""
+
+
+def _spaced_hole(text: str, x: int) -> bool:
+    """A hole in words written with spaces: between two spaces after a word (`permiten  y`; not after a sentence's
+    end, where some writers put two), or between a space after a word and a full stop or comma (`y .`, `和 。`)."""
+    if not (text[x - 1] in _SPACES and x >= 2 and _word_char(text[x - 2])):
+        return False
+    return text[x] in _SPACES or text[x] in _SPACED_HOLE_MARKS
+
+
+_SPACES = " \xa0\u202f"
+_SPACED_HOLE = re.compile("(?<=[ \xa0\u202f])(?=[ \xa0\u202f.,。，、．])")
+"""Spaces within a line, the no-break ones too (Polish writes one after `i`: `i\xa0.`); no line breaks."""
+
+
+def _into_holes(spaced: list[Span], nodes: list[Span], text: str, bounds: tuple[int, int], spaced_holes: bool
+                ) -> None:
+    """Rule 2: the spaced points not in a hole take the holes no point holds, in order, when they are as many; points
+    of different places in the source that share one hole wait too, and their hole is open."""
+    lo, hi = bounds
+    holes = _holes(text, lo, hi, spaced_holes)
     if not holes or not spaced:
         return
-    held = {node.start for node in nodes if node.point}
+    sharing: dict[int, set[int]] = {}
+    for node in spaced:
+        sharing.setdefault(node.start, set()).add(node.tag.start)
+    shared = {x for x in holes if len(sharing.get(x, ())) > 1}
+    held = {node.start for node in nodes if node.point} - shared
     open_holes = [x for x in holes if x not in held]
-    waiting = sorted((node for node in spaced if node.start not in holes), key=lambda node: node.order)
+    waiting = sorted((node for node in spaced if node.start not in holes or node.start in shared),
+                     key=lambda node: node.order)
     if not open_holes or len(open_holes) != len(waiting):
         return
     for node, x in zip(waiting, open_holes):
