@@ -15,6 +15,7 @@ name and what it does). A pipeline (`Pipeline.for_profile`) runs, after placing 
    `standalone-codes` — a point glued to a copied number keeps its side of the copy, a spaced point fills a
    hole after wide punctuation or stays before a bracketed gloss (`standalone`);
    `footnote-marks` — a point written against a word's end follows its noun phrase's translation (`footnotes`);
+   `postposition-marks` — such a point goes before a postposition written after the phrase (`postpositionmarks`);
 3. `lists` — coordinated sibling tags take the translation's list items (`enumerations.respect_lists`);
    `label-quotes-kept` — a span grown past the group that quotes its label goes back to it (`labels.py`);
 4. `noun-chains` — a tag that cuts a Korean/Japanese noun chain takes its free nouns, up to the label's head
@@ -56,6 +57,7 @@ from tagmt.projection.labelphrases import label_phrases
 from tagmt.projection.labels import quoted_labels, quoted_labels_kept
 from tagmt.projection.labelwords import take_label_words
 from tagmt.projection.nounchains import complete_chains
+from tagmt.projection.postpositionmarks import before_postpositions
 from tagmt.projection.profiles import Profile
 from tagmt.projection.standalone import place_standalone
 from tagmt.projection.termphrases import whole_terms
@@ -149,6 +151,18 @@ class FootnoteMarks:
 
     def run(self, ctx: PairContext, spans: list[Span]) -> list[Span]:
         return follow_phrases(spans, ctx)
+
+
+class PostpositionMarks:
+    """A footnote marker the links put after a postposition (a word of the target profile's `postpositions`) goes
+    before it, at the end of the phrase it annotates (`a 2015–2017 közötti időszak<x/> vonatkozásában`,
+    `sopimuksen<x/> mukaan`; `postpositionmarks.py`)."""
+
+    name = "postposition-marks"
+    placing = False
+
+    def run(self, ctx: PairContext, spans: list[Span]) -> list[Span]:
+        return before_postpositions(spans, ctx)
 
 
 class Lists:
@@ -284,11 +298,12 @@ class ParagraphPin:
 STAGES: dict[str, type[Stage]] = {
     stage.name: stage for stage in (QuotedLabels, EdgeConventions, TargetUnits, CopiedCuts, StandaloneCodes, Lists,
                                     LabelQuotesKept, NounChains, LabelPhrases, EdgeWords, TaughtTerms, ChinesePhrases,
-                                    LabelWords, HyphenHeads, SourceOrder, ParagraphPin, FootnoteMarks)
+                                    LabelWords, HyphenHeads, SourceOrder, ParagraphPin, FootnoteMarks,
+                                    PostpositionMarks)
 }
 """Every stage by its name."""
 COMMON = ("quoted-labels", "taught-terms", "edges", "units", "copied-cuts", "standalone-codes", "footnote-marks",
-          "lists", "label-quotes-kept", "noun-chains", "label-phrases", "edge-words")
+          "postposition-marks", "lists", "label-quotes-kept", "noun-chains", "label-phrases", "edge-words")
 """The rule stages every language runs, in order, before its profile's `extra_stages`."""
 LAST = ("source-order", "paragraph-pin")
 """The stages after the profile's."""

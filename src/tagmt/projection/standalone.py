@@ -8,6 +8,11 @@ cannot place exactly: where the source itself says which side of a copied number
    code after the copy's final dot, `2.1.1<x/>.` before it. Which copy: the k-th when the translation writes the
    run as often as the source does (the k-th source occurrence), else the copy nearest the point as placed. A run
    of letters only (`document<x/>.`) is a word, which the translation changes: left to the links (`points.py`).
+   The copy's token is the number's: where the target writes ordinals with a dot (`Profile.ordinal_dot`:
+   Hungarian, Finnish, German…) a dot right after the copy and before a word is the number's own (`5.<x/> cikk`,
+   `17.<x/> Dezember` for `Article 5<x/>`, `17<x/> December`), unless the source writes a sentence's end after the
+   code; a copy written as the start of a longer token goes whole (`1303/2013/EU<x/>` for `No 1303/2013<x/>`, a case
+   ending `2019-es<x/>`, Finnish `2013:n<x/>`): a code never cuts a token the source does not cut.
 2. **A hole after wide punctuation.** Japanese and Chinese write no space after their full-width punctuation
    inside a sentence (`、` `，` `：`; after `。` a paragraph may keep the space between its sentences); a
    translation that has one (`ステータスが変更されると、 アプリを`) kept the space of a code that stood there
@@ -40,22 +45,24 @@ def place_standalone(spans: list[Span], ctx: "PairContext") -> list[Span]:
     if not spans or not any(tag.start == tag.end for tag in ctx.detagged.walk()):
         return spans
     plain, text = ctx.plain, ctx.translation
-    _walk(spans, None, plain, text, {})
+    ordinal_dot = ctx.trg_profile is not None and ctx.trg_profile.ordinal_dot
+    _walk(spans, None, plain, text, {}, ordinal_dot)
     return spans
 
 
-def _walk(nodes: list[Span], parent: Span | None, plain: str, text: str, found: dict[str, list[int]]) -> None:
+def _walk(nodes: list[Span], parent: Span | None, plain: str, text: str, found: dict[str, list[int]],
+          ordinal_dot: bool = False) -> None:
     lo, hi = (parent.start, parent.end) if parent is not None else (0, len(text))
     edges = {x for node in nodes if not node.point for x in (node.tag.start, node.tag.end)}
     spaced: list[Span] = []
     for node in nodes:
         if node.point and node.tag.start == node.tag.end:
-            moved = _by_number(node, plain, text, found)
+            moved = _by_number(node, plain, text, found, ordinal_dot)
             if moved is not None and _free(moved, node, nodes, lo, hi):
                 _move(node, moved)
             elif moved is None and _spaced(node.tag.start, plain) and node.tag.start not in edges:
                 spaced.append(node)
-        _walk(node.children, node, plain, text, found)
+        _walk(node.children, node, plain, text, found, ordinal_dot)
     _into_holes(spaced, nodes, text, lo, hi)
     for node in spaced:
         x = _before_gloss(node, plain, text)
@@ -65,13 +72,19 @@ def _walk(nodes: list[Span], parent: Span | None, plain: str, text: str, found: 
 
 # ---------------------------------------------------------------------------------- 1. glued to a number
 
-def _by_number(node: Span, plain: str, text: str, found: dict[str, list[int]]) -> int | None:
+def _by_number(node: Span, plain: str, text: str, found: dict[str, list[int]], ordinal_dot: bool = False
+               ) -> int | None:
     """Where the point goes by the number run it is glued to (rule 1), or None when none applies."""
     x = node.tag.start
     left = _run(plain, x, -1)
     if left and _has_digit(left):
         copy = _copy(left, x - len(left), plain, text, found, node.start)
-        return None if copy is None else copy + len(left)
+        if copy is None:
+            return _token_end(left, x - len(left), plain, text, node.start)
+        end = copy + len(left)
+        if ordinal_dot and _ordinal(text, end) and plain[x:x + 1] not in _SENTENCE_ENDS:
+            return end + 1  # the number's own dot (`5.<x/> cikk` for `Article 5<x/>`)
+        return end
     if left:
         return None  # glued to a word: the links decide
     right = _run(plain, x, 1)
@@ -138,6 +151,43 @@ def _occurrences(run: str, text: str) -> list[int]:
 
 _JOINING = "/-\u2010\u2011\u2013"
 """Marks that join a number to more of its token (`1303/2013/EU`, `2015-2017`)."""
+
+
+_SENTENCE_ENDS = ".!?"
+
+
+def _ordinal(text: str, end: int) -> bool:
+    """Whether the copy of a number ending at `end` is written as an ordinal: a dot right after it, then a space and a
+    word (`5. cikk`, `2013. december 17.`, `17. Dezember`), where the source writes no sentence's end after the code
+    (the caller checks: `… is 5<x/>. Then …` keeps its code before the dot)."""
+    rest = text[end:end + 3]
+    return len(rest) == 3 and rest[0] == "." and rest[1].isspace() and _word_char(rest[2])
+
+
+def _token_end(run: str, at: int, plain: str, text: str, near: int) -> int | None:
+    """Rule 1 where the translation writes the source's number run as the start of a longer token (`1303/2013/EU`
+    for `No 1303/2013<x/>`, a case ending `2013-ban`, `2013:n`): the point, glued to the end of the source's token,
+    goes to the end of the translation's (a code never cuts a token the source does not cut); None when the
+    translation writes no such token, or the run is not a token of the source."""
+    if not _word_char(run[-1]) or at not in _occurrences(run, plain):
+        return None
+    ends = []
+    start = text.find(run)
+    while start >= 0:
+        end = start + len(run)
+        if (start == 0 or not _word_char(text[start - 1])) and end + 1 < len(text) \
+                and text[end] in _JOINING + ":" and _word_char(text[end + 1]):
+            while end < len(text) and (_word_char(text[end]) or (
+                    text[end] in _JOINING + ":" and end + 1 < len(text) and _word_char(text[end + 1]))):
+                end += 1
+            ends.append(end)
+        start = text.find(run, start + 1)
+    if not ends:
+        return None
+    in_source = _occurrences(run, plain)
+    if len(in_source) == len(ends):
+        return ends[in_source.index(at)]
+    return min(ends, key=lambda end: (abs(end - near), end))
 
 
 def _word_char(char: str) -> bool:

@@ -77,6 +77,9 @@ class Profile:
     (`<ui>계정에 자동 전기됨</ui>` for `Auto-Posted on Account`)."""
     copulas: frozenset[str] = field(default_factory=frozenset)
     """The copula's forms written right after a noun (`です`, `입니다`): the sentence's, not the noun's label."""
+    ordinal_dot: bool = False
+    """An ordinal number is written as its digits and a dot (Hungarian `5. cikk`, German `17. Dezember`): a dot right
+    after a copied number, before a word, is the number's own (`standalone.py`)."""
 
 
 def base_language(lang: str) -> str:
