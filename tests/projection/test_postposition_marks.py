@@ -131,7 +131,8 @@ def test_hungarian_and_finnish_profiles_name_their_function_words_and_postpositi
     assert {"a", "az", "egy", "és", "hogy"} <= hu.function_words and {"szerint", "alapján", "után"} <= hu.postpositions
     assert {"ja", "tai"} <= fi.function_words and {"mukaan", "jälkeen"} <= fi.postpositions
     assert not fi.function_words & {"a", "an", "the"}  # (Finnish has no articles)
-    assert hu.ordinal_dot and fi.ordinal_dot and de.ordinal_dot and not fr.ordinal_dot and not profile_for("ru").ordinal_dot
+    assert hu.ordinal_dot and fi.ordinal_dot and de.ordinal_dot
+    assert not fr.ordinal_dot and not profile_for("ru").ordinal_dot and not profile_for("ja").ordinal_dot
     assert not de.postpositions and not fr.postpositions
     assert "label-words" in hu.extra_stages and "label-words" in fi.extra_stages
     assert "hyphen-heads" not in hu.extra_stages and "hyphen-heads" in fi.extra_stages

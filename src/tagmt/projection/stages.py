@@ -11,6 +11,7 @@ name and what it does). A pipeline (`Pipeline.for_profile`) runs, after placing 
    overlaps it (`termphrases.whole_terms`: `les <g>parties prenantes</g>`), before the edge and unit rules;
 1. `edges` — the edge conventions move span edges over the units beside them (`edges.adjust_edges`);
 2. `units` — no edge cuts a verbatim token, a dictionary word or a bracket group (`units.respect_units`);
+   `inner-glosses` — a span takes a bracketed gloss the translation writes inside its phrase (`innerglosses`);
    `copied-cuts` — an edge inside a source token goes to the same place in the token's copy (`copycuts`);
    `standalone-codes` — a point glued to a copied number keeps its side of the copy, a spaced point fills a
    hole after wide punctuation or stays before a bracketed gloss (`standalone`);
@@ -52,6 +53,7 @@ from tagmt.projection.edgewords import keep_outside
 from tagmt.projection.enumerations import respect_lists
 from tagmt.projection.footnotes import follow_phrases
 from tagmt.projection.hyphenheads import keep_heads_outside
+from tagmt.projection.innerglosses import take_inner_glosses
 from tagmt.projection.inside_outside import place_tags
 from tagmt.projection.labelphrases import label_phrases
 from tagmt.projection.labels import quoted_labels, quoted_labels_kept
@@ -116,6 +118,18 @@ class TargetUnits:
 
     def run(self, ctx: PairContext, spans: list[Span]) -> list[Span]:
         return respect_units(spans, ctx)
+
+
+class InnerGlosses:
+    """A bracketed group the source writes beside a tag (`the <g>separate account</g> (B)`) that the translation writes
+    between the words of the tag's translation is inside the span (`az <g>elkülönített (B-) számlára</g>`;
+    `innerglosses.py`)."""
+
+    name = "inner-glosses"
+    placing = False
+
+    def run(self, ctx: PairContext, spans: list[Span]) -> list[Span]:
+        return take_inner_glosses(spans, ctx)
 
 
 class CopiedCuts:
@@ -299,11 +313,12 @@ STAGES: dict[str, type[Stage]] = {
     stage.name: stage for stage in (QuotedLabels, EdgeConventions, TargetUnits, CopiedCuts, StandaloneCodes, Lists,
                                     LabelQuotesKept, NounChains, LabelPhrases, EdgeWords, TaughtTerms, ChinesePhrases,
                                     LabelWords, HyphenHeads, SourceOrder, ParagraphPin, FootnoteMarks,
-                                    PostpositionMarks)
+                                    PostpositionMarks, InnerGlosses)
 }
 """Every stage by its name."""
-COMMON = ("quoted-labels", "taught-terms", "edges", "units", "copied-cuts", "standalone-codes", "footnote-marks",
-          "postposition-marks", "lists", "label-quotes-kept", "noun-chains", "label-phrases", "edge-words")
+COMMON = ("quoted-labels", "taught-terms", "edges", "units", "inner-glosses", "copied-cuts", "standalone-codes",
+          "footnote-marks", "postposition-marks", "lists", "label-quotes-kept", "noun-chains", "label-phrases",
+          "edge-words")
 """The rule stages every language runs, in order, before its profile's `extra_stages`."""
 LAST = ("source-order", "paragraph-pin")
 """The stages after the profile's."""
