@@ -81,3 +81,28 @@ def test_the_text_never_changes_and_tags_stay_whole(words, at, width):
     out = _project(source.strip(), target, "hu", pairs)
     assert out.replace("<g>", "").replace("</g>", "") == target
     assert out.count("<g>") == 1 and out.count("</g>") == 1 and out.index("<g>") < out.index("</g>")
+
+
+@pytest.mark.parametrize("source, target, lang, pairs, expected", [
+    # the head noun after the gloss unlinked (the aligner's usual miss), the tag's noun with no word of its own
+    ("- the <g>separate account</g> (B) for amounts not recovered.",
+     "– az elkülönített (B-) számlára a beszedetlen összegek esetében.", "hu",
+     [("the", "az"), ("separate", "elkülönített"), ("B", "B"), ("amounts", "összegek"), ("recovered", "beszedetlen")],
+     "– az <g>elkülönített (B-) számlára</g> a beszedetlen összegek esetében."),
+    ("- the <g>normal account</g> (A) for amounts recovered.", "– a rendes (A-) számlára a beszedett összegek esetében.",
+     "hu", [("normal", "rendes"), ("account", "rendes"), ("A", "A"), ("amounts", "összegek"),
+            ("recovered", "beszedett")],
+     "– a <g>rendes (A-) számlára</g> a beszedett összegek esetében."),
+])
+def test_an_unlinked_head_after_the_gloss_is_the_tags(source, target, lang, pairs, expected):
+    assert _project(source, target, lang, pairs) == expected
+
+
+def test_an_unlinked_word_after_the_gloss_stays_out_when_every_word_of_the_tag_has_its_own():
+    source, target = "The <g>annual report</g> (AR) is late.", "Jährlicher Bericht (AR) Anhang fehlt."
+    pairs = [("annual", "Jährlicher"), ("report", "Bericht"), ("AR", "AR"), ("late", "fehlt")]
+    assert _project(source, target, "de", pairs) == "<g>Jährlicher Bericht</g> (AR) Anhang fehlt."
+    # one word of the tag without its own (both linked to one word): one unlinked word after the gloss, no more
+    source, target = "The <g>annual report</g> (AR) is late.", "Das jährliche (AR) Dokument kommt spät."
+    pairs = [("annual", "jährliche"), ("report", "jährliche"), ("AR", "AR"), ("late", "spät")]
+    assert _project(source, target, "de", pairs) == "Das <g>jährliche (AR) Dokument</g> kommt spät."

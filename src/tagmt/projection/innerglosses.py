@@ -12,7 +12,9 @@ A span grows over the group and the words after it (before it, on its left) when
   whichever side the source's is (`See (A) <g>normal account</g>` → `Voir le <g>compte (A) normal</g>`);
 * the group's words translate nothing of the tag: each is linked to source words outside the tag only, or unlinked;
 * right after the group (before it) stand one or more words linked to source words inside the tag and to none outside
-  it; the span takes them all, up to the last such word in a row;
+  it, or unlinked words of letters that are no function words of the target, at most as many as the tag has content
+  words with no target word of their own (its content words less the target words linked to them: the aligner often
+  leaves the head noun after the gloss unlinked, `számlára` for `account`); the span takes them, in a row;
 * the span stays inside its parent and out of its siblings.
 
 The same in every language written with spaces and in the others: a group inside a phrase is the translator's
@@ -25,6 +27,7 @@ from bisect import bisect_left
 from typing import TYPE_CHECKING
 
 from tagmt.projection.edges import Span, between_siblings
+from tagmt.projection.edgewords import closed_class
 
 if TYPE_CHECKING:
     from tagmt.projection.context import PairContext
@@ -98,15 +101,30 @@ def _grown(pair: _Pair, inner: set[int], x: int, step: int) -> int | None:
         return None  # (the group translates something of the tag: the links place it)
     y = _skip_space(text, group[1] + 1 if step > 0 else group[0], step)
     k = bisect_left(ctx.trg_starts, y) if step > 0 else bisect_left(ctx.trg_starts, y) - 1
-    edge = None
+    edge, missing = None, None
     while 0 <= k < len(trg) and (trg[k].start == y if step > 0 else trg[k].end == y):
         linked = sources.get(k, set())
-        if trg[k].kind == "punct" or not linked or not linked <= inner:
+        if trg[k].kind == "punct" or (linked and not linked <= inner):
             break
+        if not linked:  # an unlinked word: the translation of a word of the tag that has none of its own
+            missing = _untranslated(pair, inner) if missing is None else missing
+            if missing <= 0 or not trg[k].text.isalpha() or closed_class(trg[k].text, trg[k].kind, ctx.trg_profile):
+                break
+            missing -= 1
         edge = trg[k].end if step > 0 else trg[k].start
         y = _skip_space(text, edge, step)
         k += step
     return edge
+
+
+def _untranslated(pair: _Pair, inner: set[int]) -> int:
+    """How many content words of the tag (no function words of the source's profile) have no target word of their
+    own: the content words less the target words linked to them (`normal account` → `rendes`: one of two; `separate
+    account` → `elkülönített`, `account` unlinked: one of two)."""
+    ctx = pair.ctx
+    function_words = ctx.profiles.src.function_words if ctx.profiles is not None else frozenset()
+    content = {i for i in inner if ctx.src[i].text.isalpha() and ctx.src[i].text.lower() not in function_words}
+    return len(content) - len({j for i, j in ctx.links if i in content})
 
 
 def _words_in(ctx: "PairContext", start: int, end: int) -> list[int]:
