@@ -153,3 +153,41 @@ def test_the_text_never_changes_and_the_marker_stays_whole(words, at, lang):
     pairs = [(s, t) for s, t in zip(source_words, words) if t not in ("szerint", "után", "mukaan")]
     out = _project(source.replace(" .", "."), target, lang, pairs)
     assert out.replace("<x/>", "") == target and out.count("<x/>") == 1
+
+
+# ------------------------------------------------------------------------------ a postposition at a span's end
+
+@pytest.mark.parametrize("source, target, lang, pairs, expected", [
+    # linked to the tag's noun beside its translation: a double, the preposition's translation
+    ("Smart solutions for a cohesive and sustainable <g>future</g>",
+     "Intelligens megoldások a koherens és fenntartható jövő érdekében", "hu",
+     [("Smart", "Intelligens"), ("solutions", "megoldások"), ("cohesive", "koherens"), ("sustainable", "fenntartható"),
+      ("future", "jövő érdekében")],
+     "Intelligens megoldások a koherens és fenntartható <g>jövő</g> érdekében"),
+    ("Prices rose after the <g>reform</g>.", "Hinnat nousivat uudistuksen jälkeen.", "fi",
+     [("Prices", "Hinnat"), ("rose", "nousivat"), ("reform", "uudistuksen jälkeen")],
+     "Hinnat nousivat <g>uudistuksen</g> jälkeen."),
+    ("It was assessed on the basis of the <g>recommendation</g>.", "Az ajánlás alapján értékelték.", "hu",
+     [("assessed", "értékelték"), ("recommendation", "ajánlás alapján")],
+     "Az <g>ajánlás</g> alapján értékelték."),
+])
+def test_a_postposition_that_translates_nothing_of_the_tag_leaves_its_end(source, target, lang, pairs, expected):
+    assert _project(source, target, lang, pairs, without="postposition-edges") != expected
+    assert _project(source, target, lang, pairs) == expected
+
+
+@pytest.mark.parametrize("source, target, lang, pairs", [
+    # the tag holds the preposition: the postposition is its translation
+    ("Smart solutions <g>for the future</g>", "Intelligens megoldások a jövő érdekében", "hu",
+     [("Smart", "Intelligens"), ("solutions", "megoldások"), ("future", "jövő érdekében")]),
+    # the postposition is the tag's own word
+    ("It was decided <g>according</g> to the plan.", "A terv szerint döntöttek.", "hu",
+     [("decided", "döntöttek"), ("plan", "terv"), ("according", "szerint")]),
+    # languages with prepositions list none: nothing moves (Cyrillic, Latin)
+    ("Prices rose after the <g>reform</g>.", "Цены выросли после реформы.", "ru",
+     [("Prices", "Цены"), ("rose", "выросли"), ("reform", "после реформы")]),
+    ("Prices rose after the <g>reform</g>.", "Les prix ont augmenté après la réforme.", "fr",
+     [("Prices", "prix"), ("rose", "augmenté"), ("reform", "après la réforme")]),
+])
+def test_a_postposition_the_tag_translates_stays(source, target, lang, pairs):
+    assert _project(source, target, lang, pairs) == _project(source, target, lang, pairs, without="postposition-edges")

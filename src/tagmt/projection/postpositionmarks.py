@@ -31,6 +31,7 @@ from bisect import bisect_left
 from typing import TYPE_CHECKING
 
 from tagmt.projection.edges import Span
+from tagmt.projection.edgewords import doubles_only
 from tagmt.projection.standalone import copies_number
 
 if TYPE_CHECKING:
@@ -98,3 +99,41 @@ def _free(x: int, node: Span, siblings: list[Span], lo: int, hi: int) -> bool:
         return False
     return not any(other is not node and (other.start < x < other.end if not other.point else other.start == x)
                    for other in siblings)
+
+
+def postpositions_outside(spans: list[Span], ctx: "PairContext") -> list[Span]:
+    """`spans` with a postposition at their end left outside where it translates nothing of the tag (stage
+    `postposition-edges`): a postposition translates a preposition written before the noun phrase in the source, so a
+    tag that starts after that preposition (`for a sustainable <g>future</g>` → `fenntartható <g>jövő</g> érdekében`)
+    does not hold it. It leaves when it is unlinked, linked only outside the tag, or its links into the tag only double
+    a content word's translation in the span (`edgewords.doubles_only`: `érdekében` linked to `future` beside `jövő`),
+    and the tag holds no function word of the source (a preposition of the tag, `<g>for the future</g>`, may be what it
+    translates); never past a child, never emptying the span."""
+    profile = ctx.trg_profile
+    if not spans or profile is None or not profile.postpositions or not ctx.trg or ctx.profiles is None:
+        return spans
+    for root in spans:
+        for node in root.walk():
+            if not node.point and not node.fixed and node.start < node.end:
+                _outside(node, ctx, profile.postpositions)
+    return spans
+
+
+def _outside(node: Span, ctx: "PairContext", postpositions: frozenset[str]) -> None:
+    text, trg = ctx.translation, ctx.trg
+    k = bisect_left(ctx.trg_starts, node.end) - 1
+    if k < 1 or trg[k].end != node.end or trg[k].text.lower() not in postpositions:
+        return
+    before = trg[k - 1]
+    if before.start < node.start or before.kind == "punct" or not text[before.end:trg[k].start].isspace() \
+            or any(child.end > before.end for child in node.children):
+        return
+    tag, src = node.tag, ctx.src
+    inner = [i for i in range(bisect_left(ctx.src_starts, tag.start), len(src)) if src[i].end <= tag.end]
+    function_words = ctx.profiles.src.function_words
+    if any(src[i].text.lower() in function_words for i in inner):
+        return
+    linked = [i for i, j in ctx.links if j == k and i in inner]
+    if linked and not doubles_only(ctx, k, linked, node.start, node.end):
+        return
+    node.end = before.end

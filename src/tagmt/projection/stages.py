@@ -28,7 +28,8 @@ name and what it does). A pipeline (`Pipeline.for_profile`) runs, after placing 
 5. the target profile's `extra_stages` (`profiles.Profile`): `chinese-phrases` for Chinese
    (`chinesegrammar.keep_phrases`: circumpositions and aspect adverbs); `label-words` for the languages written with
    spaces (`labelwords.py`: a label's unlinked words beside its span), then `hyphen-heads` for those that join a
-   label to its head noun with a hyphen (`hyphenheads.py`: `<ui>Tallenna</ui>-painiketta`);
+   label to its head noun with a hyphen (`hyphenheads.py`: `<ui>Tallenna</ui>-painiketta`), then `postposition-edges`
+   for those with postpositions (`postpositionmarks.py`: `<g>jövő</g> érdekében`);
 6. `source-order` — where the examples keep the source's order of interchangeable tags, they take it
    (`SourceOrder`, learned by `conventions.keeps_source_order`);
 7. `paragraph-pin` — block tags back on their sentences (`paragraphs.Paragraph.pin`).
@@ -59,7 +60,7 @@ from tagmt.projection.labelphrases import label_phrases
 from tagmt.projection.labels import quoted_labels, quoted_labels_kept
 from tagmt.projection.labelwords import take_label_words
 from tagmt.projection.nounchains import complete_chains
-from tagmt.projection.postpositionmarks import before_postpositions
+from tagmt.projection.postpositionmarks import before_postpositions, postpositions_outside
 from tagmt.projection.profiles import Profile
 from tagmt.projection.standalone import place_standalone
 from tagmt.projection.termphrases import whole_terms
@@ -177,6 +178,18 @@ class PostpositionMarks:
 
     def run(self, ctx: PairContext, spans: list[Span]) -> list[Span]:
         return before_postpositions(spans, ctx)
+
+
+class PostpositionEdges:
+    """A postposition at a span's end that translates nothing of its tag leaves the span, where the profile lists the
+    language's postpositions (`fenntartható <g>jövő</g> érdekében` for `for a sustainable <g>future</g>`;
+    `postpositionmarks.postpositions_outside`)."""
+
+    name = "postposition-edges"
+    placing = False
+
+    def run(self, ctx: PairContext, spans: list[Span]) -> list[Span]:
+        return postpositions_outside(spans, ctx)
 
 
 class Lists:
@@ -313,7 +326,7 @@ STAGES: dict[str, type[Stage]] = {
     stage.name: stage for stage in (QuotedLabels, EdgeConventions, TargetUnits, CopiedCuts, StandaloneCodes, Lists,
                                     LabelQuotesKept, NounChains, LabelPhrases, EdgeWords, TaughtTerms, ChinesePhrases,
                                     LabelWords, HyphenHeads, SourceOrder, ParagraphPin, FootnoteMarks,
-                                    PostpositionMarks, InnerGlosses)
+                                    PostpositionMarks, InnerGlosses, PostpositionEdges)
 }
 """Every stage by its name."""
 COMMON = ("quoted-labels", "taught-terms", "edges", "units", "inner-glosses", "copied-cuts", "standalone-codes",

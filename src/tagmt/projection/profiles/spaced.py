@@ -131,6 +131,8 @@ EXTRA_STAGES = ("label-words",)
 languages with `FUNCTION_WORDS` only, which tell where the label's phrase ends (without them an article or a
 pronoun would pass for a label's word: Hungarian `<g>mutató azt</g> jelzi`)."""
 HYPHEN_STAGES = ("hyphen-heads",)
+POSTPOSITION_STAGES = ("postposition-edges",)
+"""A postposition at a span's end that translates nothing of its tag leaves it (`postpositionmarks.py`)."""
 
 
 NOUN_LINKS = {"en": frozenset({"of"}), "fr": frozenset({"de", "d", "du", "des"}), "nl": frozenset({"van"}),
@@ -155,4 +157,5 @@ def profile(code: str) -> Profile:
                    noun_links=NOUN_LINKS.get(code, frozenset()), genitive_first=code in GENITIVE_FIRST,
                    nouns_capitalized=code in NOUNS_CAPITALIZED, phrase_internal=PHRASE_INTERNAL.get(code, frozenset()),
                    postpositions=POSTPOSITIONS.get(code, frozenset()), ordinal_dot=code in ORDINAL_DOT,
-                   extra_stages=(EXTRA_STAGES if code in FUNCTION_WORDS else ()) + (HYPHEN_STAGES if hyphens else ()))
+                   extra_stages=(EXTRA_STAGES if code in FUNCTION_WORDS else ()) + (HYPHEN_STAGES if hyphens else ())
+                   + (POSTPOSITION_STAGES if code in POSTPOSITIONS else ()))
