@@ -17,6 +17,8 @@ name and what it does). A pipeline (`Pipeline.for_profile`) runs, after placing 
    hole after wide punctuation or stays before a bracketed gloss (`standalone`);
    `footnote-marks` — a point written against a word's end follows its noun phrase's translation (`footnotes`);
    `postposition-marks` — such a point goes before a postposition written after the phrase (`postpositionmarks`);
+   `case-endings` — a point glued to a word the translation writes with a case ending after a mark follows the
+   ending (`caseendings`: `az EU-ban<x/>`);
 3. `lists` — coordinated sibling tags take the translation's list items (`enumerations.respect_lists`);
    `label-quotes-kept` — a span grown past the group that quotes its label goes back to it (`labels.py`);
 4. `noun-chains` — a tag that cuts a Korean/Japanese noun chain takes its free nouns, up to the label's head
@@ -44,6 +46,7 @@ from __future__ import annotations
 
 from typing import ClassVar, Protocol, Sequence
 
+from tagmt.projection.caseendings import after_case_endings
 from tagmt.projection.chinesegrammar import keep_phrases
 from tagmt.projection.conventions import interchangeable
 from tagmt.projection.copycuts import cut_copies
@@ -192,6 +195,17 @@ class PostpositionEdges:
         return postpositions_outside(spans, ctx)
 
 
+class CaseEndings:
+    """A point the links put between a copied word and the case ending the translation writes after a mark (`az
+    EU<x/>-ban`, `EU<x/>:ssa`) follows the whole word form (`az EU-ban<x/>`; `caseendings.py`)."""
+
+    name = "case-endings"
+    placing = False
+
+    def run(self, ctx: PairContext, spans: list[Span]) -> list[Span]:
+        return after_case_endings(spans, ctx)
+
+
 class Lists:
     """Coordinated sibling tags take the translation's list items in order; a span takes in no list
     separator its source tag lacks (`enumerations.py`)."""
@@ -326,11 +340,11 @@ STAGES: dict[str, type[Stage]] = {
     stage.name: stage for stage in (QuotedLabels, EdgeConventions, TargetUnits, CopiedCuts, StandaloneCodes, Lists,
                                     LabelQuotesKept, NounChains, LabelPhrases, EdgeWords, TaughtTerms, ChinesePhrases,
                                     LabelWords, HyphenHeads, SourceOrder, ParagraphPin, FootnoteMarks,
-                                    PostpositionMarks, InnerGlosses, PostpositionEdges)
+                                    PostpositionMarks, InnerGlosses, PostpositionEdges, CaseEndings)
 }
 """Every stage by its name."""
 COMMON = ("quoted-labels", "taught-terms", "edges", "units", "inner-glosses", "copied-cuts", "standalone-codes",
-          "footnote-marks", "postposition-marks", "lists", "label-quotes-kept", "noun-chains", "label-phrases",
+          "footnote-marks", "postposition-marks", "case-endings", "lists", "label-quotes-kept", "noun-chains", "label-phrases",
           "edge-words")
 """The rule stages every language runs, in order, before its profile's `extra_stages`."""
 LAST = ("source-order", "paragraph-pin")

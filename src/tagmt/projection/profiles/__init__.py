@@ -77,6 +77,11 @@ class Profile:
     (`<ui>계정에 자동 전기됨</ui>` for `Auto-Posted on Account`)."""
     copulas: frozenset[str] = field(default_factory=frozenset)
     """The copula's forms written right after a noun (`です`, `입니다`): the sentence's, not the noun's label."""
+    suffix_marks: str = ""
+    """The marks a case ending is written after on a name, abbreviation or number (Hungarian `-`: `EU-ban`; Finnish
+    `:`: `EU:ssa`; Turkish `'`): a footnote mark follows the whole word form (`caseendings.py`)."""
+    case_endings: frozenset[str] = field(default_factory=frozenset)
+    """The case endings written after `suffix_marks` (empty: any letters)."""
     ordinal_dot: bool = False
     """An ordinal number is written as its digits and a dot (Hungarian `5. cikk`, German `17. Dezember`): a dot right
     after a copied number, before a word, is the number's own (`standalone.py`)."""

@@ -98,6 +98,25 @@ phrase they govern (Hungarian `a rendelet szerint`, `2015 után`; Finnish `sopim
 preposition written before the phrase in English: no part of a tag's phrase, and a footnote marker on the phrase
 goes before them (`postpositionmarks.py`; `edgewords.py` reads them with the function words)."""
 
+_HU_CASES = ("ban ben ba be ból ből ra re ról ről tól től hoz hez höz nak nek nál nél on en ön n t at et ot öt ig ért"
+             " ként kor ul ül i s as es os ös ás és val vel vá vé").split()
+_HU_CONSONANTS = "b c d f g h j k l m n p r s t v z sz cs zs ny gy ly ty".split()
+_HU_POSSESSIVES = "a e á é ja je já jé".split()
+HU_CASE_ENDINGS = frozenset(
+    _HU_CASES + [c + v for c in _HU_CONSONANTS for v in ("al", "el", "á", "é")]  # (-val/-vel, -vá/-vé assimilated)
+    + [p + c for p in _HU_POSSESSIVES for c in ("ban ben ba be ból ből ra re ról ről tól től hoz hez nak nek n t val"
+                                                 " vel i").split()] + _HU_POSSESSIVES)
+"""Hungarian case endings and possessive-plus-case endings written after a hyphen on a name, abbreviation or number
+(`EU-ban`, `ENSZ-szel`, `2013-as`, `%-ában`), with their vowel-harmony and assimilated forms; not a compound's head
+(`EU-tagállam`)."""
+CASE_SUFFIXES: dict[str, tuple[str, frozenset[str]]] = {
+    "hu": ("-\u2011", HU_CASE_ENDINGS),
+    "fi": (":", frozenset()), "sv": (":", frozenset()),
+    "tr": (APOSTROPHES, frozenset()), "az": (APOSTROPHES, frozenset()),
+}
+"""Per language: the marks a case ending is written after on a name, abbreviation or number, and the endings (empty:
+any letters) — a footnote mark follows the whole word form (`az EU-ban<x/>`, `EU:ssa<x/>`; `caseendings.py`)."""
+
 ORDINAL_DOT = frozenset({"hu", "fi", "et", "de", "da", "nb", "nn", "no", "is", "cs", "sk", "sl", "hr", "sr", "bs",
                          "lv", "tr"})
 """Languages that write an ordinal number with a dot after its digits (Hungarian `5. cikk`, `2013. december 17.`;
@@ -157,5 +176,7 @@ def profile(code: str) -> Profile:
                    noun_links=NOUN_LINKS.get(code, frozenset()), genitive_first=code in GENITIVE_FIRST,
                    nouns_capitalized=code in NOUNS_CAPITALIZED, phrase_internal=PHRASE_INTERNAL.get(code, frozenset()),
                    postpositions=POSTPOSITIONS.get(code, frozenset()), ordinal_dot=code in ORDINAL_DOT,
+                   suffix_marks=CASE_SUFFIXES.get(code, ("", frozenset()))[0],
+                   case_endings=CASE_SUFFIXES.get(code, ("", frozenset()))[1],
                    extra_stages=(EXTRA_STAGES if code in FUNCTION_WORDS else ()) + (HYPHEN_STAGES if hyphens else ())
                    + (POSTPOSITION_STAGES if code in POSTPOSITIONS else ()))
