@@ -191,3 +191,26 @@ def test_a_postposition_that_translates_nothing_of_the_tag_leaves_its_end(source
 ])
 def test_a_postposition_the_tag_translates_stays(source, target, lang, pairs):
     assert _project(source, target, lang, pairs) == _project(source, target, lang, pairs, without="postposition-edges")
+
+
+# ------------------------------------------------------------------------------ a stop the translation adds
+
+@pytest.mark.parametrize("source, target, lang, pairs, expected", [
+    ("<g>Evaluation study “Beef labelling rules”<x/></g>", "„Marhahúscímkézési szabályok” című értékelő tanulmány.",
+     "hu", [("Evaluation", "értékelő"), ("study", "tanulmány"), ("Beef", "Marhahúscímkézési"),
+            ("rules", "szabályok")],
+     "<g>„Marhahúscímkézési szabályok” című értékelő tanulmány<x/>.</g>"),
+    ("<g>Annual report<x/></g>", "Jahresbericht.", "de", [("Annual", "Jahresbericht"), ("report", "Jahresbericht")],
+     "<g>Jahresbericht<x/>.</g>"),
+    ("<g>Annual report<x/></g>", "Годовой отчёт.", "ru", [("Annual", "Годовой"), ("report", "отчёт")],
+     "<g>Годовой отчёт<x/>.</g>"),
+    ("<g>Annual report<x/></g>", "年次報告書。", "ja", [("Annual", "年次"), ("report", "報告書")], "<g>年次報告書<x/>。</g>"),
+])
+def test_a_point_ending_the_source_goes_before_the_stop_the_translation_adds(source, target, lang, pairs, expected):
+    assert _project(source, target, lang, pairs) == expected
+
+
+def test_a_point_before_the_source_s_own_stop_keeps_its_place():
+    # the source writes the stop: the point's place is the links' (here after the stop, as the source has it)
+    assert _project("<g>Annual report.<x/></g>", "Годовой отчёт.", "ru", [("Annual", "Годовой"), ("report", "отчёт")]) \
+        == "<g>Годовой отчёт.<x/></g>"
