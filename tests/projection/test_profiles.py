@@ -41,7 +41,8 @@ def test_profiles_carry_their_lists():
     assert "에서" in profile_for("ko").particles
     assert "l" in profile_for("fr_XX").elided and not profile_for("de-DE").elided
     assert "the" in profile_for("en").function_words and "на" in profile_for("ru").function_words
-    assert "auf" in profile_for("de-DE").function_words and not profile_for("fi").function_words
+    assert "auf" in profile_for("de-DE").function_words and not profile_for("et").function_words
+    assert "az" in profile_for("hu").function_words and "szerint" in profile_for("hu").postpositions
     assert ("「", "」") in profile_for("ja").quote_marks
 
 

@@ -11,10 +11,14 @@ name and what it does). A pipeline (`Pipeline.for_profile`) runs, after placing 
    overlaps it (`termphrases.whole_terms`: `les <g>parties prenantes</g>`), before the edge and unit rules;
 1. `edges` — the edge conventions move span edges over the units beside them (`edges.adjust_edges`);
 2. `units` — no edge cuts a verbatim token, a dictionary word or a bracket group (`units.respect_units`);
+   `inner-glosses` — a span takes a bracketed gloss the translation writes inside its phrase (`innerglosses`);
    `copied-cuts` — an edge inside a source token goes to the same place in the token's copy (`copycuts`);
    `standalone-codes` — a point glued to a copied number keeps its side of the copy, a spaced point fills a
    hole after wide punctuation or stays before a bracketed gloss (`standalone`);
    `footnote-marks` — a point written against a word's end follows its noun phrase's translation (`footnotes`);
+   `postposition-marks` — such a point goes before a postposition written after the phrase (`postpositionmarks`);
+   `case-endings` — a point glued to a word the translation writes with a case ending after a mark follows the
+   ending (`caseendings`: `az EU-ban<x/>`);
 3. `lists` — coordinated sibling tags take the translation's list items (`enumerations.respect_lists`);
    `label-quotes-kept` — a span grown past the group that quotes its label goes back to it (`labels.py`);
 4. `noun-chains` — a tag that cuts a Korean/Japanese noun chain takes its free nouns, up to the label's head
@@ -32,6 +36,7 @@ name and what it does). A pipeline (`Pipeline.for_profile`) runs, after placing 
    that capitalize their nouns (`nounheads.py`: a one-word term's span ends at its noun, `<g>Gruppen</g> dabei`);
    `whole-eojeols` for Korean (`eojeols.py`: no edge between two lexical morphemes of one eojeol,
    `<ui>메시지 미리보기</ui>에서는`);
+   `postposition-edges` for those with postpositions (`postpositionmarks.py`: `<g>jövő</g> érdekében`);
 6. `source-order` — where the examples keep the source's order of interchangeable tags, they take it
    (`SourceOrder`, learned by `conventions.keeps_source_order`);
 7. `paragraph-pin` — block tags back on their sentences (`paragraphs.Paragraph.pin`).
@@ -46,6 +51,7 @@ from __future__ import annotations
 
 from typing import ClassVar, Protocol, Sequence
 
+from tagmt.projection.caseendings import after_case_endings
 from tagmt.projection.chinesegrammar import keep_phrases
 from tagmt.projection.conventions import interchangeable
 from tagmt.projection.copycuts import cut_copies
@@ -57,6 +63,7 @@ from tagmt.projection.enumerations import respect_lists
 from tagmt.projection.eojeols import whole_eojeols
 from tagmt.projection.footnotes import follow_phrases
 from tagmt.projection.hyphenheads import keep_heads_outside
+from tagmt.projection.innerglosses import take_inner_glosses
 from tagmt.projection.inside_outside import place_tags
 from tagmt.projection.labelphrases import label_phrases
 from tagmt.projection.labels import quoted_labels, quoted_labels_kept
@@ -64,6 +71,7 @@ from tagmt.projection.labelwords import take_label_words
 from tagmt.projection.nounchains import complete_chains
 from tagmt.projection.nounheads import end_at_nouns
 from tagmt.projection.governedwords import governed_words
+from tagmt.projection.postpositionmarks import before_postpositions, postpositions_outside
 from tagmt.projection.profiles import Profile
 from tagmt.projection.standalone import place_standalone
 from tagmt.projection.termphrases import whole_terms
@@ -124,6 +132,18 @@ class TargetUnits:
         return respect_units(spans, ctx)
 
 
+class InnerGlosses:
+    """A bracketed group the source writes beside a tag (`the <g>separate account</g> (B)`) that the translation writes
+    between the words of the tag's translation is inside the span (`az <g>elkülönített (B-) számlára</g>`;
+    `innerglosses.py`)."""
+
+    name = "inner-glosses"
+    placing = False
+
+    def run(self, ctx: PairContext, spans: list[Span]) -> list[Span]:
+        return take_inner_glosses(spans, ctx)
+
+
 class CopiedCuts:
     """An edge inside a source token is put at the same offset of the token's copy in the translation
     (`H<g>2</g>O` → `H<g>2</g>O-Pilotprojekt`; `copycuts.py`)."""
@@ -157,6 +177,41 @@ class FootnoteMarks:
 
     def run(self, ctx: PairContext, spans: list[Span]) -> list[Span]:
         return follow_phrases(spans, ctx)
+
+
+class PostpositionMarks:
+    """A footnote marker the links put after a postposition (a word of the target profile's `postpositions`) goes
+    before it, at the end of the phrase it annotates (`a 2015–2017 közötti időszak<x/> vonatkozásában`,
+    `sopimuksen<x/> mukaan`; `postpositionmarks.py`)."""
+
+    name = "postposition-marks"
+    placing = False
+
+    def run(self, ctx: PairContext, spans: list[Span]) -> list[Span]:
+        return before_postpositions(spans, ctx)
+
+
+class PostpositionEdges:
+    """A postposition at a span's end that translates nothing of its tag leaves the span, where the profile lists the
+    language's postpositions (`fenntartható <g>jövő</g> érdekében` for `for a sustainable <g>future</g>`;
+    `postpositionmarks.postpositions_outside`)."""
+
+    name = "postposition-edges"
+    placing = False
+
+    def run(self, ctx: PairContext, spans: list[Span]) -> list[Span]:
+        return postpositions_outside(spans, ctx)
+
+
+class CaseEndings:
+    """A point the links put between a copied word and the case ending the translation writes after a mark (`az
+    EU<x/>-ban`, `EU<x/>:ssa`) follows the whole word form (`az EU-ban<x/>`; `caseendings.py`)."""
+
+    name = "case-endings"
+    placing = False
+
+    def run(self, ctx: PairContext, spans: list[Span]) -> list[Span]:
+        return after_case_endings(spans, ctx)
 
 
 class Lists:
@@ -327,11 +382,13 @@ STAGES: dict[str, type[Stage]] = {
     stage.name: stage for stage in (QuotedLabels, EdgeConventions, TargetUnits, CopiedCuts, StandaloneCodes, Lists,
                                     LabelQuotesKept, NounChains, LabelPhrases, EdgeWords, TaughtTerms, ChinesePhrases,
                                     LabelWords, HyphenHeads, SourceOrder, ParagraphPin, FootnoteMarks,
-                                    NounHeads, GovernedWords, WholeEojeols)
+                                    NounHeads, GovernedWords, WholeEojeols, PostpositionMarks, InnerGlosses,
+                                    PostpositionEdges, CaseEndings)
 }
 """Every stage by its name."""
-COMMON = ("quoted-labels", "taught-terms", "edges", "units", "copied-cuts", "standalone-codes", "footnote-marks",
-          "lists", "label-quotes-kept", "noun-chains", "label-phrases", "edge-words")
+COMMON = ("quoted-labels", "taught-terms", "edges", "units", "inner-glosses", "copied-cuts", "standalone-codes",
+          "footnote-marks", "postposition-marks", "case-endings", "lists", "label-quotes-kept", "noun-chains", "label-phrases",
+          "edge-words")
 """The rule stages every language runs, in order, before its profile's `extra_stages`."""
 LAST = ("source-order", "paragraph-pin")
 """The stages after the profile's."""

@@ -8,6 +8,11 @@ cannot place exactly: where the source itself says which side of a copied number
    code after the copy's final dot, `2.1.1<x/>.` before it. Which copy: the k-th when the translation writes the
    run as often as the source does (the k-th source occurrence), else the copy nearest the point as placed. A run
    of letters only (`document<x/>.`) is a word, which the translation changes: left to the links (`points.py`).
+   The copy's token is the number's: where the target writes ordinals with a dot (`Profile.ordinal_dot`:
+   Hungarian, Finnish, German…) a dot right after the copy and before a word is the number's own (`5.<x/> cikk`,
+   `17.<x/> Dezember` for `Article 5<x/>`, `17<x/> December`), unless the source writes a sentence's end after the
+   code; a copy written as the start of a longer token goes whole (`1303/2013/EU<x/>` for `No 1303/2013<x/>`, a case
+   ending `2019-es<x/>`, Finnish `2013:n<x/>`): a code never cuts a token the source does not cut.
 2. **A hole after wide punctuation.** Japanese and Chinese write no space after their full-width punctuation
    inside a sentence (`、` `，` `：`; after `。` a paragraph may keep the space between its sentences); a
    translation that has one (`ステータスが変更されると、 アプリを`) kept the space of a code that stood there
@@ -21,6 +26,10 @@ cannot place exactly: where the source itself says which side of a copied number
    (documentation for …)`, a link and what it is) stays before the gloss's translation, wherever the words move
    it (`자세한 내용은 <xref/>(…의 문서)에서 확인`): right before the k-th opening bracket of the translation for the
    k-th of the source, when both write as many; a point already in the whitespace before it is left there.
+
+4. **A stop the translation adds.** A point that ends its parent's source text, where the source writes no sentence's
+   end (`… rules”<x/></g>`), placed after a full stop the translation adds at the end of the parent, goes before it
+   (`… tanulmány<x/>.</g>`): the mark the translation adds follows everything the source wrote.
 
 A move never leaves the point's parent span nor enters a sibling's. Hand-made cases: tests/projection/
 test_standalone_codes.py.
@@ -45,23 +54,31 @@ def place_standalone(spans: list[Span], ctx: "PairContext") -> list[Span]:
     plain, text = ctx.plain, ctx.translation
     points = {tag.start for tag in ctx.detagged.walk() if tag.start == tag.end}
     own = any(_spaced_hole(plain, x) and x not in points for x in range(1, len(plain)))
-    _walk(spans, None, plain, text, {}, not own)
+    ordinal_dot = ctx.trg_profile is not None and ctx.trg_profile.ordinal_dot
+    _walk(spans, None, plain, text, {}, (not own, ordinal_dot))
     return spans
 
 
 def _walk(nodes: list[Span], parent: Span | None, plain: str, text: str, found: dict[str, list[int]],
-          spaced_holes: bool) -> None:
+          ways: tuple[bool, bool]) -> None:
+    """`ways`: whether the translation's spaced holes count (rule 2), whether it writes ordinals with a dot (rule 1)."""
+    spaced_holes, ordinal_dot = ways
     lo, hi = (parent.start, parent.end) if parent is not None else (0, len(text))
     edges = {x for node in nodes if not node.point for x in (node.tag.start, node.tag.end)}
     spaced: list[Span] = []
+    end = parent.tag.end if parent is not None else len(plain)
     for node in nodes:
         if node.point and node.tag.start == node.tag.end:
-            moved = _by_number(node, plain, text, found)
+            added = _before_added_stop(node, plain, text, end, hi)
+            if added is not None and _free(added, node, nodes, lo, hi):
+                _move(node, added)
+                continue
+            moved = _by_number(node, plain, text, found, ordinal_dot)
             if moved is not None and _free(moved, node, nodes, lo, hi):
                 _move(node, moved)
             elif moved is None and _spaced(node.tag.start, plain) and node.tag.start not in edges:
                 spaced.append(node)
-        _walk(node.children, node, plain, text, found, spaced_holes)
+        _walk(node.children, node, plain, text, found, ways)
     _into_holes(spaced, nodes, text, (lo, hi), spaced_holes)
     for node in spaced:
         x = _before_gloss(node, plain, text)
@@ -71,13 +88,19 @@ def _walk(nodes: list[Span], parent: Span | None, plain: str, text: str, found: 
 
 # ---------------------------------------------------------------------------------- 1. glued to a number
 
-def _by_number(node: Span, plain: str, text: str, found: dict[str, list[int]]) -> int | None:
+def _by_number(node: Span, plain: str, text: str, found: dict[str, list[int]], ordinal_dot: bool = False
+               ) -> int | None:
     """Where the point goes by the number run it is glued to (rule 1), or None when none applies."""
     x = node.tag.start
     left = _run(plain, x, -1)
     if left and _has_digit(left):
         copy = _copy(left, x - len(left), plain, text, found, node.start)
-        return None if copy is None else copy + len(left)
+        if copy is None:
+            return _token_end(left, x - len(left), plain, text, node.start)
+        end = copy + len(left)
+        if ordinal_dot and _ordinal(text, end) and plain[x:x + 1] not in _SENTENCE_ENDS:
+            return end + 1  # the number's own dot (`5.<x/> cikk` for `Article 5<x/>`)
+        return end
     if left:
         return None  # glued to a word: the links decide
     right = _run(plain, x, 1)
@@ -146,8 +169,67 @@ _JOINING = "/-\u2010\u2011\u2013"
 """Marks that join a number to more of its token (`1303/2013/EU`, `2015-2017`)."""
 
 
+_SENTENCE_ENDS = ".!?"
+
+
+def _ordinal(text: str, end: int) -> bool:
+    """Whether the copy of a number ending at `end` is written as an ordinal: a dot right after it, then a space and a
+    word (`5. cikk`, `2013. december 17.`, `17. Dezember`), where the source writes no sentence's end after the code
+    (the caller checks: `… is 5<x/>. Then …` keeps its code before the dot)."""
+    rest = text[end:end + 3]
+    return len(rest) == 3 and rest[0] == "." and rest[1].isspace() and _word_char(rest[2])
+
+
+def _token_end(run: str, at: int, plain: str, text: str, near: int) -> int | None:
+    """Rule 1 where the translation writes the source's number run as the start of a longer token (`1303/2013/EU`
+    for `No 1303/2013<x/>`, a case ending `2013-ban`, `2013:n`): the point, glued to the end of the source's token,
+    goes to the end of the translation's (a code never cuts a token the source does not cut); None when the
+    translation writes no such token, or the run is not a token of the source."""
+    if not _word_char(run[-1]) or at not in _occurrences(run, plain):
+        return None
+    ends = []
+    start = text.find(run)
+    while start >= 0:
+        end = start + len(run)
+        if (start == 0 or not _word_char(text[start - 1])) and end + 1 < len(text) \
+                and text[end] in _JOINING + ":" and _word_char(text[end + 1]):
+            while end < len(text) and (_word_char(text[end]) or (
+                    text[end] in _JOINING + ":" and end + 1 < len(text) and _word_char(text[end + 1]))):
+                end += 1
+            ends.append(end)
+        start = text.find(run, start + 1)
+    if not ends:
+        return None
+    in_source = _occurrences(run, plain)
+    if len(in_source) == len(ends):
+        return ends[in_source.index(at)]
+    return min(ends, key=lambda end: (abs(end - near), end))
+
+
 def _word_char(char: str) -> bool:
     return unicodedata.category(char)[0] in "LNM"
+
+
+# ---------------------------------------------------------------------------------- 4. before an added stop
+
+def _before_added_stop(node: Span, plain: str, text: str, end: int, hi: int) -> int | None:
+    """Rule 4: a point that ends its parent's source text with no sentence's end before it (`… rules”<x/></g>`), placed
+    after a full stop the translation adds at the end of its parent (`… tanulmány.<x/></g>`), goes before that stop:
+    the mark the translation adds comes after everything the source wrote (`tanulmány<x/>.`). None otherwise."""
+    x = node.tag.start
+    if plain[x:end].strip() or x == 0 or plain[:x].rstrip()[-1:] in _SENTENCE_ENDS + "。！？":
+        return None
+    y = node.start
+    while y < hi and text[y].isspace():
+        y += 1
+    if y != hi or node.start == 0:
+        return None  # (the point is not at the end of its parent's span)
+    before = node.start
+    while before > 0 and text[before - 1].isspace():
+        before -= 1
+    if before == 0 or text[before - 1] not in _SENTENCE_ENDS + "。！？":
+        return None
+    return before - 1
 
 
 # ---------------------------------------------------------------------------------- 2. holes after wide marks

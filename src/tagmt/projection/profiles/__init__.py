@@ -82,6 +82,14 @@ class Profile:
     a label the source names alone (`Click <ui>Save</ui>` → `auf die Schaltfläche <ui>Speichern</ui>`), matched as a
     compound's head, its last part (`Optionsfeld`, `Menübefehl`); for a language that capitalizes its nouns, where the
     case cannot tell the class noun from the label (`edgewords._class_noun`)."""
+    suffix_marks: str = ""
+    """The marks a case ending is written after on a name, abbreviation or number (Hungarian `-`: `EU-ban`; Finnish
+    `:`: `EU:ssa`; Turkish `'`): a footnote mark follows the whole word form (`caseendings.py`)."""
+    case_endings: frozenset[str] = field(default_factory=frozenset)
+    """The case endings written after `suffix_marks` (empty: any letters)."""
+    ordinal_dot: bool = False
+    """An ordinal number is written as its digits and a dot (Hungarian `5. cikk`, German `17. Dezember`): a dot right
+    after a copied number, before a word, is the number's own (`standalone.py`)."""
 
 
 def base_language(lang: str) -> str:

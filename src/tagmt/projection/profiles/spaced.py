@@ -4,8 +4,9 @@ with the clitics and digit groups of each language (`clitics.py`).
 Per-language entries where a rule has a list: the elided words (French, Italian, Catalan, Occitan, Asturian,
 Luxembourgish, Irish, Scottish Gaelic), the suffixes written after an apostrophe or colon (Turkish,
 Azerbaijani, Finnish, Swedish, English, Welsh), English's function words (`loanwords.py`) and the articles,
-prepositions and conjunctions of German, French, Dutch, Russian, Spanish, Italian and Portuguese (`edgewords.py`).
-Hungarian, Finnish and the rest have none yet: they get the family's profile.
+prepositions and conjunctions of German, French, Dutch, Russian, Spanish, Italian and Portuguese, and the articles,
+conjunctions and postpositions of Hungarian and Finnish (`edgewords.py`, `postpositionmarks.py`); the languages that
+write ordinals with a dot (`standalone.py`). The rest get the family's profile.
 """
 
 from __future__ import annotations
@@ -65,6 +66,11 @@ _FUNCTION_WORDS = {
     "it": "il lo la i gli le l un uno una e o a al allo alla ai agli alle di del della dei delle in nel nella"
           " con per su sul sulla tra fra da dal dalla come",
     "pt": "o a os as um uma e ou ao à aos às de do da dos das em no na nos nas com por para sem sobre entre como",
+    # Hungarian: the articles, the conjunctions, the demonstratives that stand for a clause (`azt jelzi, hogy`)
+    "hu": "a az egy és s vagy illetve valamint de hogy is sem mint ha ez ezt azt ezek azok ennek annak"
+          " ezen azon",
+    # Finnish: no articles; the conjunctions and the demonstratives
+    "fi": "ja sekä tai eli mutta että kuin jos kun se ne tämä tämän nämä sen niiden",
 }
 ENGLISH_PARTICLES = frozenset("a an as at by in of on or to up off out over under per via".split())
 """English articles and prepositions too short for `ENGLISH_FUNCTION_WORDS`' purpose (`loanwords.py` reads that list
@@ -76,6 +82,47 @@ FUNCTION_WORDS = {"en": ENGLISH_FUNCTION_WORDS | ENGLISH_PARTICLES,
                   **{k: frozenset(v.split()) for k, v in _FUNCTION_WORDS.items()}}
 """Per language (lower case): English's closed-class words; articles, prepositions and conjunctions of the others
 (the words a tag's edge may leave outside: `edgewords.py`, where the examples say so)."""
+
+_POSTPOSITIONS = {
+    "hu": "szerint alapján után előtt alatt felett fölött mellett nélkül helyett miatt által számára részére érdekében"
+          " során céljából tekintetében vonatkozásában keretében esetén esetében ellen óta felé iránt révén folytán"
+          " múlva körül szemben kívül belül mögött közben keresztül végett idején útján nyomán kapcsán ellenére"
+          " értelmében illetően",
+    "fi": "mukaan kanssa jälkeen aikana alla alle päällä takia vuoksi kautta välillä välissä varten lähellä"
+          " ympärillä asti saakka kohti luona puolesta osalta perusteella avulla sisällä ulkopuolella aikaan edessä"
+          " takana vastaan yhteydessä lisäksi",
+}
+POSTPOSITIONS = {k: frozenset(v.split()) for k, v in _POSTPOSITIONS.items()}
+"""Per language written with spaces (lower case): the postpositions, written as words of their own after the noun
+phrase they govern (Hungarian `a rendelet szerint`, `2015 után`; Finnish `sopimuksen mukaan`). They translate a
+preposition written before the phrase in English: no part of a tag's phrase, and a footnote marker on the phrase
+goes before them (`postpositionmarks.py`; `edgewords.py` reads them with the function words)."""
+
+_HU_CASES = ("ban ben ba be ból ből ra re ról ről tól től hoz hez höz nak nek nál nél on en ön n t at et ot öt ig ért"
+             " ként kor ul ül i s as es os ös ás és val vel vá vé").split()
+_HU_CONSONANTS = "b c d f g h j k l m n p r s t v z sz cs zs ny gy ly ty".split()
+_HU_POSSESSIVES = "a e á é ja je já jé".split()
+HU_CASE_ENDINGS = frozenset(
+    _HU_CASES + [c + v for c in _HU_CONSONANTS for v in ("al", "el", "á", "é")]  # (-val/-vel, -vá/-vé assimilated)
+    + [p + c for p in _HU_POSSESSIVES for c in ("ban ben ba be ból ből ra re ról ről tól től hoz hez nak nek n t val"
+                                                 " vel i").split()] + _HU_POSSESSIVES)
+"""Hungarian case endings and possessive-plus-case endings written after a hyphen on a name, abbreviation or number
+(`EU-ban`, `ENSZ-szel`, `2013-as`, `%-ában`), with their vowel-harmony and assimilated forms; not a compound's head
+(`EU-tagállam`)."""
+CASE_SUFFIXES: dict[str, tuple[str, frozenset[str]]] = {
+    "hu": ("-\u2011", HU_CASE_ENDINGS),
+    "fi": (":", frozenset()), "sv": (":", frozenset()),
+    "tr": (APOSTROPHES, frozenset()), "az": (APOSTROPHES, frozenset()),
+}
+"""Per language: the marks a case ending is written after on a name, abbreviation or number, and the endings (empty:
+any letters) — a footnote mark follows the whole word form (`az EU-ban<x/>`, `EU:ssa<x/>`; `caseendings.py`)."""
+
+ORDINAL_DOT = frozenset({"hu", "fi", "et", "de", "da", "nb", "nn", "no", "is", "cs", "sk", "sl", "hr", "sr", "bs",
+                         "lv", "tr"})
+"""Languages that write an ordinal number with a dot after its digits (Hungarian `5. cikk`, `2013. december 17.`;
+Finnish `5. artikla`; German `am 17. Dezember`, Czech `5. článek`, Turkish `5. madde`): a dot written right after a
+copied number and before a word is the number's own, so a code glued to the source's number goes after it
+(`5.<x/> cikk`; `standalone.py`). English, French, Russian write ordinals otherwise (`5th`, `5e`, `5-й`)."""
 
 PHRASE_INTERNAL = {"tr": frozenset({"olarak", "ile"}), "az": frozenset({"olaraq", "ilə"})}
 """Per head-final language written with spaces: the postpositions that join two parts of one noun phrase (Turkish
@@ -107,6 +154,8 @@ condition."""
 HYPHEN_STAGES = ("hyphen-heads",)
 NOUN_STAGES = ("noun-heads",)
 """For the languages that capitalize their nouns: a one-word term's span ends at its noun (`nounheads.py`)."""
+POSTPOSITION_STAGES = ("postposition-edges",)
+"""A postposition at a span's end that translates nothing of its tag leaves it (`postpositionmarks.py`)."""
 
 
 NOUN_LINKS = {"en": frozenset({"of"}), "fr": frozenset({"de", "d", "du", "des"}), "nl": frozenset({"van"}),
@@ -139,5 +188,9 @@ def profile(code: str) -> Profile:
                    noun_links=NOUN_LINKS.get(code, frozenset()), genitive_first=code in GENITIVE_FIRST,
                    nouns_capitalized=code in NOUNS_CAPITALIZED, class_nouns=CLASS_NOUNS.get(code, frozenset()),
                    phrase_internal=PHRASE_INTERNAL.get(code, frozenset()),
+                   postpositions=POSTPOSITIONS.get(code, frozenset()), ordinal_dot=code in ORDINAL_DOT,
+                   suffix_marks=CASE_SUFFIXES.get(code, ("", frozenset()))[0],
+                   case_endings=CASE_SUFFIXES.get(code, ("", frozenset()))[1],
                    extra_stages=(EXTRA_STAGES if code in FUNCTION_WORDS else ()) + (HYPHEN_STAGES if hyphens else ())
-                   + (NOUN_STAGES if code in NOUNS_CAPITALIZED else ()))
+                   + (NOUN_STAGES if code in NOUNS_CAPITALIZED else ())
+                   + (POSTPOSITION_STAGES if code in POSTPOSITIONS else ()))
