@@ -30,10 +30,10 @@ from lxml import etree
 
 from tagmt.corpus.detect import detect
 from tagmt.corpus.files import read_bytes
+from tagmt.corpus.itsxml import qualified
 from tagmt.errors import TagmtError
 from tagmt.safexml import parse_bytes
 
-XML_NS = "http://www.w3.org/XML/1998/namespace"
 #: HTML's translatable attributes (HTML Living Standard, "the translate attribute"), by element (None: any)
 HTML_TRANSLATABLE = {"abbr": ("th",), "alt": ("area", "img", "input"), "content": ("meta",),
                      "download": ("a", "area"), "label": ("optgroup", "option", "track"), "lang": None,
@@ -133,16 +133,11 @@ def _xml_lines(path: Path, data: bytes, its_rules: Sequence[str | Path]) -> Iter
 
 
 def _qualified(element: etree._Element, name: str) -> str:
-    """``{ns}local`` as the document writes it (``prefix:local``; ``xml:lang``)."""
-    if not name.startswith("{"):
-        return name
-    uri, local = name[1:].split("}", 1)
-    if uri == XML_NS:
-        return f"xml:{local}"
-    if name == element.tag and element.prefix:
-        return f"{element.prefix}:{local}"
-    prefix = next((p for p, u in element.nsmap.items() if u == uri and p), None)
-    return f"{prefix}:{local}" if prefix else local
+    """``{ns}local`` as the document writes it: the element's own name with its prefix, else as the reader names an
+    attribute (``itsxml.qualified``: ``prefix:local``, ``xml:lang``)."""
+    if name == element.tag and element.prefix and name.startswith("{"):
+        return f"{element.prefix}:{name.split('}', 1)[1]}"
+    return qualified(element, name)
 
 
 def _html_lines(path: Path, data: bytes, its_rules: Sequence[str | Path]) -> Iterator[str]:

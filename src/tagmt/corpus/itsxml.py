@@ -54,7 +54,7 @@ def decode(data: bytes, path: Path) -> tuple[str, str]:
     return data.decode(codec), codec
 
 
-def _qualified(element: etree._Element, name: str) -> str:
+def qualified(element: etree._Element, name: str) -> str:
     """``{ns}local`` as the document writes it (``xml:lang``, ``xlink:title``)."""
     if not name.startswith("{"):
         return name
@@ -106,7 +106,7 @@ def build_tree(text: str, toks: list[Token], elements: list[etree._Element], res
         names = None if machinery else resolved.attribute_names(element)  # type: ignore[attr-defined]
         if not names:
             return []
-        wanted = {_qualified(element, name) for name in names}
+        wanted = {qualified(element, name) for name in names}
         return [a for a in attributes(text, toks[i], html=False) if a.name in wanted]
 
     return Tree(match, role, translate, attrs, preserve=frozenset(preserve))
