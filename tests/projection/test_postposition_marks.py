@@ -195,18 +195,16 @@ def test_a_postposition_the_tag_translates_stays(source, target, lang, pairs):
 
 # ------------------------------------------------------------------------------ a stop the translation adds
 
+# A point that ends its source with no stop, where the translation adds one, stays where the links and the edge
+# conventions put it (here after the stop): a rule that moved it before the stop (`tanulmány<x/>.`, from one dev reference) lost 7 held-out EUR-Lex
+# pairs in de, fr and hu, whose references write `tanulmány.<x/>` — the rule was taken out (docs/projection-history.md).
 @pytest.mark.parametrize("source, target, lang, pairs, expected", [
     ("<g>Evaluation study “Beef labelling rules”<x/></g>", "„Marhahúscímkézési szabályok” című értékelő tanulmány.",
      "hu", [("Evaluation", "értékelő"), ("study", "tanulmány"), ("Beef", "Marhahúscímkézési"),
             ("rules", "szabályok")],
-     "<g>„Marhahúscímkézési szabályok” című értékelő tanulmány<x/>.</g>"),
-    ("<g>Annual report<x/></g>", "Jahresbericht.", "de", [("Annual", "Jahresbericht"), ("report", "Jahresbericht")],
-     "<g>Jahresbericht<x/>.</g>"),
-    ("<g>Annual report<x/></g>", "Годовой отчёт.", "ru", [("Annual", "Годовой"), ("report", "отчёт")],
-     "<g>Годовой отчёт<x/>.</g>"),
-    ("<g>Annual report<x/></g>", "年次報告書。", "ja", [("Annual", "年次"), ("report", "報告書")], "<g>年次報告書<x/>。</g>"),
+     "<g>„Marhahúscímkézési szabályok” című értékelő tanulmány.<x/></g>"),
 ])
-def test_a_point_ending_the_source_goes_before_the_stop_the_translation_adds(source, target, lang, pairs, expected):
+def test_a_point_ending_the_source_stays_after_the_stop_the_translation_adds(source, target, lang, pairs, expected):
     assert _project(source, target, lang, pairs) == expected
 
 

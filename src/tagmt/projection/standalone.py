@@ -27,10 +27,6 @@ cannot place exactly: where the source itself says which side of a copied number
    it (`자세한 내용은 <xref/>(…의 문서)에서 확인`): right before the k-th opening bracket of the translation for the
    k-th of the source, when both write as many; a point already in the whitespace before it is left there.
 
-4. **A stop the translation adds.** A point that ends its parent's source text, where the source writes no sentence's
-   end (`… rules”<x/></g>`), placed after a full stop the translation adds at the end of the parent, goes before it
-   (`… tanulmány<x/>.</g>`): the mark the translation adds follows everything the source wrote.
-
 A move never leaves the point's parent span nor enters a sibling's. Hand-made cases: tests/projection/
 test_standalone_codes.py.
 """
@@ -66,13 +62,8 @@ def _walk(nodes: list[Span], parent: Span | None, plain: str, text: str, found: 
     lo, hi = (parent.start, parent.end) if parent is not None else (0, len(text))
     edges = {x for node in nodes if not node.point for x in (node.tag.start, node.tag.end)}
     spaced: list[Span] = []
-    end = parent.tag.end if parent is not None else len(plain)
     for node in nodes:
         if node.point and node.tag.start == node.tag.end:
-            added = _before_added_stop(node, plain, text, end, hi)
-            if added is not None and _free(added, node, nodes, lo, hi):
-                _move(node, added)
-                continue
             moved = _by_number(node, plain, text, found, ordinal_dot)
             if moved is not None and _free(moved, node, nodes, lo, hi):
                 _move(node, moved)
@@ -208,28 +199,6 @@ def _token_end(run: str, at: int, plain: str, text: str, near: int) -> int | Non
 
 def _word_char(char: str) -> bool:
     return unicodedata.category(char)[0] in "LNM"
-
-
-# ---------------------------------------------------------------------------------- 4. before an added stop
-
-def _before_added_stop(node: Span, plain: str, text: str, end: int, hi: int) -> int | None:
-    """Rule 4: a point that ends its parent's source text with no sentence's end before it (`… rules”<x/></g>`), placed
-    after a full stop the translation adds at the end of its parent (`… tanulmány.<x/></g>`), goes before that stop:
-    the mark the translation adds comes after everything the source wrote (`tanulmány<x/>.`). None otherwise."""
-    x = node.tag.start
-    if plain[x:end].strip() or x == 0 or plain[:x].rstrip()[-1:] in _SENTENCE_ENDS + "。！？":
-        return None
-    y = node.start
-    while y < hi and text[y].isspace():
-        y += 1
-    if y != hi or node.start == 0:
-        return None  # (the point is not at the end of its parent's span)
-    before = node.start
-    while before > 0 and text[before - 1].isspace():
-        before -= 1
-    if before == 0 or text[before - 1] not in _SENTENCE_ENDS + "。！？":
-        return None
-    return before - 1
 
 
 # ---------------------------------------------------------------------------------- 2. holes after wide marks
