@@ -17,10 +17,10 @@ Hand-made cases: tests/projection/test_case_endings.py.
 
 from __future__ import annotations
 
-import unicodedata
 from typing import TYPE_CHECKING
 
 from tagmt.projection.edges import Span
+from tagmt.projection.pointmoves import free, move, word_char
 
 if TYPE_CHECKING:
     from tagmt.projection.context import PairContext
@@ -42,32 +42,26 @@ def _walk(nodes: list[Span], parent: Span | None, ctx: "PairContext", marks: str
     for node in nodes:
         if node.point and node.tag.start == node.tag.end:
             at = _moved(node, ctx.plain, ctx.translation, marks, endings)
-            if at is not None and lo <= at <= hi and not any(
-                    other is not node and (other.start < at < other.end if not other.point else other.start == at)
-                    for other in nodes):
-                for part in node.walk():
-                    part.start = part.end = at
+            if at is not None and free(at, node, nodes, (lo, hi)):
+                move(node, at)
         _walk(node.children, node, ctx, marks, endings)
 
 
 def _moved(node: Span, plain: str, text: str, marks: str, endings: frozenset[str]) -> int | None:
     x, y = node.tag.start, node.start
-    if x == 0 or not plain[x - 1].isalpha() or (x < len(plain) and _word_char(plain[x])):
+    if x == 0 or not plain[x - 1].isalpha() or (x < len(plain) and word_char(plain[x])):
         return None
-    if y == 0 or not _word_char(text[y - 1]):
+    if y == 0 or not word_char(text[y - 1]):
         return None  # (the point is not written against a word of the translation)
     if y + 1 >= len(text) or text[y] not in marks or not text[y + 1].isalpha():
         return None
     end = y + 1
     while end < len(text) and text[end].isalpha():
         end += 1
-    if end < len(text) and _word_char(text[end]):
+    if end < len(text) and word_char(text[end]):
         return None
     ending = text[y + 1:end]
     if endings and ending.lower() not in endings:
         return None  # (a compound's head, `EU-tagállam`, no case ending)
     return end
 
-
-def _word_char(char: str) -> bool:
-    return unicodedata.category(char)[0] in "LNM"

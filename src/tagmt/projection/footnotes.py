@@ -52,6 +52,7 @@ import unicodedata
 from typing import TYPE_CHECKING
 
 from tagmt.projection.edges import Span
+from tagmt.projection.pointmoves import free, marker, move
 from tagmt.projection.standalone import copies_number
 
 if TYPE_CHECKING:
@@ -251,15 +252,8 @@ def _inside_token(text: str, word) -> bool:
             and not text[word.end].isspace() and _joins(word.text))
 
 
-def _marker(x: int, plain: str) -> bool:
-    """A point written against the end of a word, with no letter or digit right after it."""
-    before = plain[x - 1] if x > 0 else ""
-    after = plain[x] if x < len(plain) else ""
-    return _word_char(before) and not _word_char(after)
 
 
-def _word_char(char: str) -> bool:
-    return bool(char) and unicodedata.category(char)[0] in "LNM"
 
 
 def _walk(nodes: list[Span], parent: Span | None, ctx: "PairContext", phrases: _Phrases) -> None:
@@ -269,18 +263,10 @@ def _walk(nodes: list[Span], parent: Span | None, ctx: "PairContext", phrases: _
     end = parent.tag.end if parent is not None else len(plain)
     for node in nodes:
         x = node.tag.start
-        if (node.point and x == node.tag.end and x not in edges and _marker(x, plain) and plain[x:end].strip()
+        if (node.point and x == node.tag.end and x not in edges and marker(x, plain) and plain[x:end].strip()
                 and not copies_number(plain, x, ctx.translation)):
             at = phrases.split(x, node.start)
-            if at is not None and _free(at, node, nodes, lo, hi):
-                for part in node.walk():
-                    part.start = part.end = at
+            if at is not None and free(at, node, nodes, (lo, hi)):
+                move(node, at)
         _walk(node.children, node, ctx, phrases)
 
-
-def _free(x: int, node: Span, siblings: list[Span], lo: int, hi: int) -> bool:
-    """Whether the point may go to `x`: inside its parent, inside no sibling span, not onto another point."""
-    if not lo <= x <= hi:
-        return False
-    return not any(other is not node and (other.start < x < other.end if not other.point else other.start == x)
-                   for other in siblings)

@@ -26,11 +26,11 @@ test_postposition_marks.py.
 
 from __future__ import annotations
 
-import unicodedata
 from bisect import bisect_left
 from typing import TYPE_CHECKING
 
 from tagmt.projection.edges import Span
+from tagmt.projection.pointmoves import free, marker, move, word_char
 from tagmt.projection.edgewords import doubles_only
 from tagmt.projection.standalone import copies_number
 
@@ -55,16 +55,15 @@ def _walk(nodes: list[Span], parent: Span | None, ctx: "PairContext", postpositi
     for node in nodes:
         if node.point and node.tag.start == node.tag.end and _words_after(ctx.plain, node.tag.start, end):
             at = _moved(node, ctx, postpositions)
-            if at is not None and _free(at, node, nodes, lo, hi):
-                for part in node.walk():
-                    part.start = part.end = at
+            if at is not None and free(at, node, nodes, (lo, hi)):
+                move(node, at)
         _walk(node.children, node, ctx, postpositions)
 
 
 def _moved(node: Span, ctx: "PairContext", postpositions: frozenset[str]) -> int | None:
     """The target offset the marker goes to, before the postposition it was placed after; None when it stays."""
     plain, text, x = ctx.plain, ctx.translation, node.tag.start
-    if not (_marker(x, plain) and not copies_number(plain, x, text)):
+    if not (marker(x, plain) and not copies_number(plain, x, text)):
         return None
     k = bisect_left(ctx.trg_starts, node.start) - 1  # the target word ending right at the point
     if k < 1 or ctx.trg[k].end != node.start:
@@ -81,24 +80,13 @@ def _moved(node: Span, ctx: "PairContext", postpositions: frozenset[str]) -> int
 def _words_after(plain: str, x: int, end: int) -> bool:
     """Whether the source writes a letter or digit after `x` in its parent's text (a marker before only the
     sentence's final mark ends the sentence: the translation's last word carries it)."""
-    return any(_word_char(char) for char in plain[x:end])
+    return any(word_char(char) for char in plain[x:end])
 
 
-def _marker(x: int, plain: str) -> bool:
-    """A point written against the end of a word, with no letter or digit right after it."""
-    return x > 0 and _word_char(plain[x - 1]) and not (x < len(plain) and _word_char(plain[x]))
 
 
-def _word_char(char: str) -> bool:
-    return unicodedata.category(char)[0] in "LNM"
 
 
-def _free(x: int, node: Span, siblings: list[Span], lo: int, hi: int) -> bool:
-    """Whether the point may go to `x`: inside its parent, inside no sibling span, onto no other point."""
-    if not lo <= x <= hi:
-        return False
-    return not any(other is not node and (other.start < x < other.end if not other.point else other.start == x)
-                   for other in siblings)
 
 
 def postpositions_outside(spans: list[Span], ctx: "PairContext") -> list[Span]:

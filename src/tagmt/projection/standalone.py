@@ -38,6 +38,7 @@ import unicodedata
 from typing import TYPE_CHECKING
 
 from tagmt.projection.edges import Span
+from tagmt.projection.pointmoves import free, move, word_char
 
 if TYPE_CHECKING:
     from tagmt.projection.context import PairContext
@@ -65,16 +66,16 @@ def _walk(nodes: list[Span], parent: Span | None, plain: str, text: str, found: 
     for node in nodes:
         if node.point and node.tag.start == node.tag.end:
             moved = _by_number(node, plain, text, found, ordinal_dot)
-            if moved is not None and _free(moved, node, nodes, lo, hi):
-                _move(node, moved)
+            if moved is not None and free(moved, node, nodes, (lo, hi), onto_points=True):
+                move(node, moved)
             elif moved is None and _spaced(node.tag.start, plain) and node.tag.start not in edges:
                 spaced.append(node)
         _walk(node.children, node, plain, text, found, ways)
     _into_holes(spaced, nodes, text, (lo, hi), spaced_holes)
     for node in spaced:
         x = _before_gloss(node, plain, text)
-        if x is not None and _free(x, node, nodes, lo, hi):
-            _move(node, x)
+        if x is not None and free(x, node, nodes, (lo, hi), onto_points=True):
+            move(node, x)
 
 
 # ---------------------------------------------------------------------------------- 1. glued to a number
@@ -149,8 +150,8 @@ def _occurrences(run: str, text: str) -> list[int]:
         end = start + len(run)
         before = text[start - 1] if start > 0 else " "
         after = text[end] if end < len(text) else " "
-        joined = after in _JOINING and end + 1 < len(text) and _word_char(text[end + 1])
-        if not _word_char(before) and not (_word_char(run[-1]) and (_word_char(after) or joined)):
+        joined = after in _JOINING and end + 1 < len(text) and word_char(text[end + 1])
+        if not word_char(before) and not (word_char(run[-1]) and (word_char(after) or joined)):
             found.append(start)
         start = text.find(run, start + 1)
     return found
@@ -168,7 +169,7 @@ def _ordinal(text: str, end: int) -> bool:
     word (`5. cikk`, `2013. december 17.`, `17. Dezember`), where the source writes no sentence's end after the code
     (the caller checks: `… is 5<x/>. Then …` keeps its code before the dot)."""
     rest = text[end:end + 3]
-    return len(rest) == 3 and rest[0] == "." and rest[1].isspace() and _word_char(rest[2])
+    return len(rest) == 3 and rest[0] == "." and rest[1].isspace() and word_char(rest[2])
 
 
 def _token_end(run: str, at: int, plain: str, text: str, near: int) -> int | None:
@@ -176,16 +177,16 @@ def _token_end(run: str, at: int, plain: str, text: str, near: int) -> int | Non
     for `No 1303/2013<x/>`, a case ending `2013-ban`, `2013:n`): the point, glued to the end of the source's token,
     goes to the end of the translation's (a code never cuts a token the source does not cut); None when the
     translation writes no such token, or the run is not a token of the source."""
-    if not _word_char(run[-1]) or at not in _occurrences(run, plain):
+    if not word_char(run[-1]) or at not in _occurrences(run, plain):
         return None
     ends = []
     start = text.find(run)
     while start >= 0:
         end = start + len(run)
-        if (start == 0 or not _word_char(text[start - 1])) and end + 1 < len(text) \
-                and text[end] in _JOINING + ":" and _word_char(text[end + 1]):
-            while end < len(text) and (_word_char(text[end]) or (
-                    text[end] in _JOINING + ":" and end + 1 < len(text) and _word_char(text[end + 1]))):
+        if (start == 0 or not word_char(text[start - 1])) and end + 1 < len(text) \
+                and text[end] in _JOINING + ":" and word_char(text[end + 1]):
+            while end < len(text) and (word_char(text[end]) or (
+                    text[end] in _JOINING + ":" and end + 1 < len(text) and word_char(text[end + 1]))):
                 end += 1
             ends.append(end)
         start = text.find(run, start + 1)
@@ -197,8 +198,6 @@ def _token_end(run: str, at: int, plain: str, text: str, near: int) -> int | Non
     return min(ends, key=lambda end: (abs(end - near), end))
 
 
-def _word_char(char: str) -> bool:
-    return unicodedata.category(char)[0] in "LNM"
 
 
 # ---------------------------------------------------------------------------------- 2. holes after wide marks
@@ -234,7 +233,7 @@ _SPACED_HOLE_MARKS = ".,。，、．"
 def _spaced_hole(text: str, x: int) -> bool:
     """A hole in words written with spaces: between two spaces after a word (`permiten  y`; not after a sentence's
     end, where some writers put two), or between a space after a word and a full stop or comma (`y .`, `和 。`)."""
-    if not (text[x - 1] in _SPACES and x >= 2 and _word_char(text[x - 2])):
+    if not (text[x - 1] in _SPACES and x >= 2 and word_char(text[x - 2])):
         return False
     return text[x] in _SPACES or text[x] in _SPACED_HOLE_MARKS
 
@@ -263,8 +262,8 @@ def _into_holes(spaced: list[Span], nodes: list[Span], text: str, bounds: tuple[
     if not open_holes or len(open_holes) != len(waiting):
         return
     for node, x in zip(waiting, open_holes):
-        if _free(x, node, nodes, lo, hi):
-            _move(node, x)
+        if free(x, node, nodes, (lo, hi), onto_points=True):
+            move(node, x)
 
 
 # ---------------------------------------------------------------------------------- 3. before a gloss
@@ -299,13 +298,4 @@ def _before_gloss(node: Span, plain: str, text: str) -> int | None:
 
 # ---------------------------------------------------------------------------------- moving a point
 
-def _free(x: int, node: Span, siblings: list[Span], lo: int, hi: int) -> bool:
-    """Whether the point may go to `x`: inside its parent, inside no sibling span."""
-    if not lo <= x <= hi:
-        return False
-    return not any(other is not node and not other.point and other.start < x < other.end for other in siblings)
 
-
-def _move(node: Span, x: int) -> None:
-    for part in node.walk():
-        part.start = part.end = x

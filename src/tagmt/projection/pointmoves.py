@@ -1,0 +1,38 @@
+"""Moving a point (a placed code with no content: a footnote marker, a placeholder) after placement: the checks
+and the move the point stages share (`standalone.py`, `footnotes.py`, `postpositionmarks.py`, `caseendings.py`).
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+from tagmt.projection.edges import Span
+
+
+def word_char(char: str) -> bool:
+    """A letter, digit or combining mark (nothing is none)."""
+    return bool(char) and unicodedata.category(char)[0] in "LNM"
+
+
+def marker(x: int, plain: str) -> bool:
+    """A point written against the end of a word, with no letter or digit right after it."""
+    before = plain[x - 1] if x > 0 else ""
+    after = plain[x] if x < len(plain) else ""
+    return word_char(before) and not word_char(after)
+
+
+def free(x: int, node: Span, siblings: list[Span], bounds: tuple[int, int], onto_points: bool = False) -> bool:
+    """Whether the point `node` may go to `x`: inside its parent's `bounds`, inside no sibling span, and onto no
+    other point unless `onto_points`."""
+    lo, hi = bounds
+    if not lo <= x <= hi:
+        return False
+    return not any(other is not node and (other.start < x < other.end if not other.point
+                                          else not onto_points and other.start == x)
+                   for other in siblings)
+
+
+def move(node: Span, x: int) -> None:
+    """The point `node` (and whatever it holds) to `x`."""
+    for part in node.walk():
+        part.start = part.end = x
