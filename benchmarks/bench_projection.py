@@ -315,6 +315,7 @@ def run(
         [(p.source, p.target) for p in pairs], src, trg, aligner,
         cross_validate=mode == "cv" and args.part != "lockbox", groups=[p.group for p in pairs], examples=extra,
         lexicon=resolve_lexicon(args.lexicon.split(","), src, trg) if mode != "copy" else None, config=config,
+        tagged_groups=args.example_docs,
     )
     seconds, cpu = time.perf_counter() - t0, _cpu() - cpu0
     result.reranked = _rerank_counts(pairs, moves)
@@ -417,6 +418,9 @@ def main(argv: list[str] | None = None) -> int:
                              "runs, e.g. eurlex for the glossary rows (see the docstring)")
     parser.add_argument("--lexicon", default="auto", metavar="auto|none|PATH[,PATH]",
                         help="bilingual dictionaries for the anchors (auto: the installed FreeDict/CEDICT ones)")
+    parser.add_argument("--example-docs", type=int, default=None, metavar="K",
+                        help="cv: only the first K documents (line-file lines) of the other half are tagged examples, "
+                             "the rest plain text for the aligner (how the rules fare with few examples)")
     parser.add_argument("--show", type=int, default=0, help="print this many misses a run")
     parser.add_argument("--show-error", default="", metavar="CLASS",
                         help="show only misses of this class (the full name: " + ", ".join(ERRORS) + ")")

@@ -292,6 +292,7 @@ def oracle_assessment(
     cross_validate: bool = False,
     groups: Sequence[int] | None = None,
     examples: Sequence[tuple[str, str]] = (),
+    tagged_groups: int | None = None,
     **projection,
 ) -> tuple[Assessment, list[str]]:
     """How well the tags of tagged parallel `pairs` are projected onto their own references: each
@@ -302,7 +303,10 @@ def oracle_assessment(
     time, alternately in ascending group order; each pair its own group when None — and each half
     is projected with the other half as tagged examples: the figure a user can expect when giving
     `--examples` from the same domain. `examples` (tagged pairs from elsewhere, never measured) are
-    given to every projection as well, after the other half's. `projection`: `project_batch`'s keywords
+    given to every projection as well, after the other half's. `tagged_groups` (cross-validation only; None:
+    all): only the first that many groups of the other half are tagged examples, the rest of it is given as
+    plain parallel text (`align_corpus`: the aligner reads the same text, the rules learn from fewer
+    examples) — what a document whose domain has few examples gets. `projection`: `project_batch`'s keywords
     (`lexicon`: bilingual dictionaries; `config`: the switches, `config.ProjectionConfig`). Returns the
     assessment and the projected segments."""
     from tagmt.projection.projector import project_batch  # the projection is what is measured
@@ -320,6 +324,14 @@ def oracle_assessment(
         runs = [(list(range(len(pairs))), [])]
     outputs: dict[int, str] = {}
     for measured, shown in runs:
+        plain: list[int] = []
+        if cross_validate and tagged_groups is not None:
+            kept = set(sorted({groups[k] for k in shown})[:max(tagged_groups, 0)])
+            shown, plain = [k for k in shown if groups[k] in kept], [k for k in shown if groups[k] not in kept]
+        setup = dict(projection)
+        if plain:
+            setup["align_corpus"] = [*setup.get("align_corpus", ()), *((_plain(pairs[k][0]), _plain(pairs[k][1]))
+                                                                      for k in plain)]
         found = project_batch(
             [detag(pairs[k][0]) for k in measured],
             [_plain(pairs[k][1]) for k in measured],
@@ -327,7 +339,7 @@ def oracle_assessment(
             trg_lang,
             aligner,
             examples=[*(pairs[k] for k in shown), *examples],
-            **projection,
+            **setup,
         )
         outputs.update(zip(measured, found))
     projected = [outputs[k] for k in range(len(pairs))]

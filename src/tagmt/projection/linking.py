@@ -23,7 +23,7 @@ from tagmt.projection.confidence import WEAK, link_weights
 from tagmt.projection.detag import Detagged
 from tagmt.projection.lexicon import Lexicon, unit_texts
 from tagmt.projection.modelstore import ProjectionModel
-from tagmt.projection.repeats import order_repeats
+from tagmt.projection.repeats import complete_repeats, order_repeats
 from tagmt.projection.sentencepairs import Piece, PieceWords, sentence_pairs, shift_links, shift_weights
 from tagmt.projection.glued import glued_cuts
 from tagmt.projection.wordseg import Word, words_with_offsets
@@ -120,7 +120,7 @@ def _anchored(s: list[Word], w: list[Word], aligned: Links, src_lang: str, trg_l
         link = anchor_lexicon(s, src_lang, w, trg_lang, link, table)
     link = anchor_identical(s, w, anchor_cognates(s, w, link))
     if on_words:  # (not on Han characters: a character written twice is mostly in two words)
-        link = order_repeats(s, w, link)
+        link = complete_repeats(s, w, order_repeats(s, w, link, src_lang), src_lang)
     return link
 
 

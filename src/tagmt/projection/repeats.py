@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from tagmt.projection.align import Links
 from tagmt.projection.anchors import occurrences
+from tagmt.projection.profiles import Profile, profile_for
 from tagmt.projection.wordseg import Word
 
 
@@ -38,10 +39,15 @@ def _form(word: Word) -> str | None:
     return None if word.kind == "punct" else word.text.casefold()
 
 
-def order_repeats(src: list[Word], trg: list[Word], links: Links) -> Links:
+def order_repeats(src: list[Word], trg: list[Word], links: Links, src_lang: str = "") -> Links:
     """`links` with the links between repeated source and target forms re-paired in order, where
-    the neighbours' links do not say the order is reversed (see the module docstring)."""
-    in_src = {f: where for f, where in occurrences(src, _form).items() if len(where) >= 2}
+    the neighbours' links do not say the order is reversed, and a content copy the aligner left without a
+    link to the target form linked to the unlinked copy of its rank (see the module docstring). `src_lang`:
+    the source's language (`en`: its plurals fold to the singular, `Periods` … `period`)."""
+    profile = profile_for(src_lang) if src_lang else None
+    folding = profile is not None and profile.code in PLURAL_S
+    in_src = {f: where for f, where in occurrences(src, lambda w: _source_form(w, folding)).items()
+              if len(where) >= 2}
     if not in_src:
         return links
     in_trg = {f: where for f, where in occurrences(trg, _form).items() if len(where) >= 2}
@@ -75,6 +81,67 @@ def order_repeats(src: list[Word], trg: list[Word], links: Links) -> Links:
             result -= {(where[a], targets[b]) for a, b in pairing.items()}
             result |= {(where[a], targets[a]) for a in pairing}
     return result
+
+
+def complete_repeats(src: list[Word], trg: list[Word], links: Links, src_lang: str = "") -> Links:
+    """`links` with the copies of a repeated source form that the aligner left without a link to the target form
+    their other copies are linked to linked to the copy of their rank (`_filled`; after `order_repeats`): `To Be
+    Billed tab … To Be Postponed tab` → `청구 예정 탭 … 연기 예정 탭` with the second `tab` unlinked gets its `탭`."""
+    profile = profile_for(src_lang) if src_lang else None
+    folding = profile is not None and profile.code in PLURAL_S
+    in_src = {f: where for f, where in occurrences(src, lambda w: _source_form(w, folding)).items()
+              if len(where) >= 2}
+    in_trg = {f: where for f, where in occurrences(trg, _form).items() if len(where) >= 2} if in_src else {}
+    if not in_trg:
+        return links
+    rank_trg = {j: (f, r) for f, where in in_trg.items() for r, j in enumerate(where)}
+    targets_of: dict[int, list[int]] = {}
+    for i, j in links:
+        targets_of.setdefault(i, []).append(j)
+    added: set[tuple[int, int]] = set()
+    for where in in_src.values():
+        by_form: dict[str, dict[int, list[int]]] = {}
+        for a, i in enumerate(where):
+            for j in targets_of.get(i, ()):
+                if j in rank_trg:
+                    form, r = rank_trg[j]
+                    by_form.setdefault(form, {}).setdefault(a, []).append(r)
+        for form, found in by_form.items():
+            targets = in_trg[form]
+            if len(targets) == len(where) and all(len(rs) == 1 for rs in found.values()):
+                added |= _filled(where, targets, {a: rs[0] for a, rs in found.items()}, links, src, trg, profile)
+    return links | added if added else links
+
+
+PLURAL_S = frozenset({"en"})
+"""Source languages whose plural is the singular and a final `s` (`Periods` … `period`): their copies of one noun
+are one form here (a noun a label writes in the plural, the sentence in the singular, or the other way round)."""
+
+
+def _source_form(word: Word, folding: bool) -> str | None:
+    """`_form`, a plural folded to its singular where the language writes it with a final `s` (`folding`): not
+    after `s`, `u` or `i` (`process`, `status`, `analysis`), not a word of three letters or fewer (`is`, `has`)."""
+    form = _form(word)
+    if folding and form is not None and len(form) > 3 and form.endswith("s") and form[-2] not in "siu'" \
+            and form.isalpha():
+        return form[:-1]
+    return form
+
+
+def _filled(where: list[int], targets: list[int], pairing: dict[int, int], links: Links, src: list[Word],
+            trg: list[Word], profile: Profile | None) -> Links:
+    """For a source form and a target form written as often (`where`, `targets`), paired in order (`pairing`:
+    source rank → target rank, those linked), the links of the copies the aligner left without one: copy `a`
+    to target copy `a`, where that copy has no link at all and both are content words (no function word of
+    the source's profile: the aligner's many-to-one spill of `the` is no evidence). At least one copy must be
+    linked to the form (what says the two forms translate each other)."""
+    if not pairing or any(a != b for a, b in pairing.items()):
+        return set()
+    taken = {j for _, j in links}
+    function = profile.function_words if profile is not None else frozenset()
+    return {(where[a], targets[a]) for a in range(len(where))
+            if a not in pairing and targets[a] not in taken and trg[targets[a]].kind == "content"
+            and src[where[a]].kind == "content" and src[where[a]].text.casefold() not in function}
 
 
 def _neighbour_targets(i: int, targets_of: dict[int, list[int]], copies: set[int], src: list[Word],
