@@ -339,16 +339,20 @@ class _Phrases:
 
     def _unlinked_head(self, node: Span, covered: range, inside: set[int]) -> int | None:
         """The new end of a span whose last word is the untranslated head of its label (`일자에 시작 <ui>…</ui> 제약` for
-        `the <ui>Must start on</ui> constraint`): the source word after the tag is a content word linked to nothing,
-        and the span ends its noun chain on a noun linked to nothing after a word of the tag; or None."""
+        `the <ui>Must start on</ui> constraint`): the source word after the tag is a content word with no sure link
+        (the aligner's guesses, if any, are weak), and the span ends its noun chain, after a word of the tag, on a
+        noun linked to nothing or only to that head and the tag's function words (`제약` weakly `constraint` and
+        `on`: no content word of the tag is what it translates); or None."""
         ctx, trg = self.ctx, self.ctx.trg
         head = label_head(ctx.src, ctx.plain, node.tag.end, ctx.src_starts)
         if head is None or len(covered) < 2 or self._function_word(ctx.src[head].text) or not self._determined(node) \
                 or not any(c.isalpha() for c in ctx.src[head].text) \
-                or head in self.linked:
+                or head in self.sure_of:
             return None
         last = covered[-1]
-        if not self.noun(last) or ctx.owners.get(last) or not self.noun(last - 1) or not self.joined(last - 1, last) \
+        if not self.noun(last) or not all(i == head or i in inside and self._function_word(ctx.src[i].text)
+                                          for i, _ in ctx.owners.get(last, ())) \
+                or not self.noun(last - 1) or not self.joined(last - 1, last) \
                 or not self.tags(last - 1, inside) \
                 or (last + 1 < len(trg) and self.noun(last + 1) and self.joined(last, last + 1)):
             return None
