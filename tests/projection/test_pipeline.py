@@ -48,7 +48,8 @@ def test_a_target_language_runs_the_common_stages_then_its_profiles(lang, extra)
     names = Projector("en", lang, LexiconAligner(LEXICON)).pipeline.names
     assert names == ("quoted-labels", "taught-terms", "edges", "units", "inner-glosses", "copied-cuts",
                      "standalone-codes", "footnote-marks", "postposition-marks", "case-endings", "lists",
-                     "label-quotes-kept", "noun-chains", "label-phrases", "edge-words", *extra, "source-order",
+                     "label-quotes-kept", "label-copies", "noun-chains", "label-phrases", "edge-words", *extra,
+                     "source-order",
                      "paragraph-pin")
     assert names == (*COMMON, *extra, *LAST)
 

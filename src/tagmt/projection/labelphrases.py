@@ -31,7 +31,9 @@ noun chains), for each span of a tag that holds words, parents first, within the
   a determiner before the tag and a content word linked to nothing after it (the label's head, untranslated by
   the aligner: `spaced.ENGLISH_DETERMINERS`), a span that ends its noun
   chain on a noun linked to nothing right after a word of the tag ends before it: that noun is the head
-  (`<ui>일자에 시작</ui> 제약` for `the <ui>Must start on</ui> constraint`; Korean, Japanese).
+  (`<ui>일자에 시작</ui> 제약` for `the <ui>Must start on</ui> constraint`; Korean, Japanese); so does one linked
+  only weakly, to that head or the tag's function words, while the head has no sure link (`제약` weakly
+  `constraint` and `on`: what the aligner gives where the examples are few).
 * a verbal noun glued after it (Japanese, whose noun chains take only linked nouns: `nounchains.py`) — a span
   followed by a noun glued to its last noun that ends the chain (a particle or a mark after it) takes it when a
   word of the tag has no translation in the span and the noun is no other source word's (no sure link to a word

@@ -23,6 +23,12 @@ the last copy). `anchors.anchor_identical` pairs words written identically on bo
 (k-th with k-th), without the check. `linking.batch_links` applies it where both sides are aligned on their
 words, not on Chinese pairs: there a Han character is a word, and a character written twice mostly
 belongs to two different words (measured: SAP en-zf -0.4 / -0.2 points at seeds 1 / 11 when applied).
+Two additions (issue 35, t35ko4): an English source's plural and singular are one form (`Periods to Show … the
+desired time period` → `표시할 기간에서 원하는 기간을`: the aligner crossed them); and `complete_repeats`, after the
+re-pairing, links a content copy the aligner left without a link to the target form its other copies are linked
+to, to the copy of its rank where that copy has no link at all (`To Be Billed tab … To Be Postponed tab` → `청구
+예정 탭 … 연기 예정 탭`, the second `탭` unlinked: then `예정` is no longer taken for the head's translation).
+SAP dev: en-ko 95.8 → 96.3, en-ja 94.6 → 94.9 (3 outputs changed, all onto their reference).
 """
 
 from __future__ import annotations

@@ -21,6 +21,8 @@ name and what it does). A pipeline (`Pipeline.for_profile`) runs, after placing 
    ending (`caseendings`: `az EU-ban<x/>`);
 3. `lists` — coordinated sibling tags take the translation's list items (`enumerations.respect_lists`);
    `label-quotes-kept` — a span grown past the group that quotes its label goes back to it (`labels.py`);
+   `label-copies` — in Korean and Japanese, a label's span on a predicate's stem goes to the copy of its words
+   written as a noun (`labelcopies.py`: `<ui>편집</ui>을` for `<ui>Edit</ui>`, not `편집하려면`);
 4. `noun-chains` — a tag that cuts a Korean/Japanese noun chain takes its free nouns, up to the label's head
    noun (`nounchains`, `labels.label_head`);
    `label-phrases` — in a head-final language a label's span takes its phrase's internal particles and the
@@ -65,6 +67,7 @@ from tagmt.projection.footnotes import follow_phrases
 from tagmt.projection.hyphenheads import keep_heads_outside
 from tagmt.projection.innerglosses import take_inner_glosses
 from tagmt.projection.inside_outside import place_tags
+from tagmt.projection.labelcopies import label_copies
 from tagmt.projection.labelphrases import label_phrases
 from tagmt.projection.labels import quoted_labels, quoted_labels_kept
 from tagmt.projection.labelwords import take_label_words
@@ -225,6 +228,18 @@ class Lists:
         return respect_lists(spans, ctx)
 
 
+class LabelCopies:
+    """In Korean and Japanese, a label's span on the copy of its words the translation writes as a predicate's stem
+    (`편집|하려면`, `編集|します`) goes to the copy written as a noun (`<ui>편집</ui>을`) where the source writes the
+    tag's word again (`labelcopies.py`: `Choose <ui>Edit</ui> to edit the item`)."""
+
+    name = "label-copies"
+    placing = False
+
+    def run(self, ctx: PairContext, spans: list[Span]) -> list[Span]:
+        return label_copies(spans, ctx)
+
+
 class NounChains:
     """A span that cuts a Korean or Japanese noun chain takes the chain's free nouns (`nounchains.py`)."""
 
@@ -383,12 +398,12 @@ STAGES: dict[str, type[Stage]] = {
                                     LabelQuotesKept, NounChains, LabelPhrases, EdgeWords, TaughtTerms, ChinesePhrases,
                                     LabelWords, HyphenHeads, SourceOrder, ParagraphPin, FootnoteMarks,
                                     NounHeads, GovernedWords, WholeEojeols, PostpositionMarks, InnerGlosses,
-                                    PostpositionEdges, CaseEndings)
+                                    PostpositionEdges, CaseEndings, LabelCopies)
 }
 """Every stage by its name."""
 COMMON = ("quoted-labels", "taught-terms", "edges", "units", "inner-glosses", "copied-cuts", "standalone-codes",
-          "footnote-marks", "postposition-marks", "case-endings", "lists", "label-quotes-kept", "noun-chains", "label-phrases",
-          "edge-words")
+          "footnote-marks", "postposition-marks", "case-endings", "lists", "label-quotes-kept", "label-copies",
+          "noun-chains", "label-phrases", "edge-words")
 """The rule stages every language runs, in order, before its profile's `extra_stages`."""
 LAST = ("source-order", "paragraph-pin")
 """The stages after the profile's."""
