@@ -15,7 +15,9 @@ it is nobody's. For a tagged word with no link the alternative is a guess; here 
   `Lexicon.lookup`; up to inflection where the target writes spaces, `lexicon.inflected`; the units of several
   characters or words where it does not, `lexicon.unit_texts`), or that are spelled almost as one of them
   (`cognates.similar`, at the cognate anchors' threshold, without asking that the tagged word be the target
-  word's best partner too);
+  word's best partner too), or that are written as the target form the aligner links the same source form to
+  most often in the batch's other pairs (`batch_partners`, in at least `MIN_SEEN` pairs: the term's consistent
+  translation across the document, `rights` → `jogok`);
 * the candidates are one run of adjacent words (a word written twice, or two partners apart, say nothing: no
   link is made);
 * no candidate is already linked to another source word that is its own dictionary partner, cognate or the
@@ -29,7 +31,8 @@ it, in any script the cognates fold (Latin, Cyrillic, Greek; Han, kana and Hangu
 
 from __future__ import annotations
 
-from typing import Mapping, Sequence
+from collections import Counter
+from typing import Iterable, Mapping, Sequence
 
 from tagmt.projection.align import Links
 from tagmt.projection.cognates import similar
@@ -38,12 +41,35 @@ from tagmt.projection.lexicon import inflected, spaced, units_of_words
 from tagmt.projection.wordseg import Word, words_within
 
 
+MIN_SEEN = 2
+"""`batch_partners`: a word form linked to a target form in fewer of the batch's pairs says nothing."""
+
+
+def batch_partners(pairs: Iterable[tuple[list[Word], list[Word], Links]]) -> dict[str, set[str]]:
+    """Source form → the target forms the aligner links it to most often over the batch's pairs (lowercase, words
+    with letters, at least `MIN_SEEN` pairs; a tie keeps every form tied): what a lone tagged word became where the
+    aligner did link it (`rights` → `jogok` in two other sentences). Memory linear in the batch's links."""
+    counts: dict[str, Counter[str]] = {}
+    for src, trg, links in pairs:
+        seen = {(src[i].text.lower(), trg[j].text.lower()) for i, j in links
+                if _lettered(src[i].text) and _lettered(trg[j].text)}
+        for a, b in seen:
+            counts.setdefault(a, Counter())[b] += 1
+    found: dict[str, set[str]] = {}
+    for a, counter in counts.items():
+        top = max(counter.values())
+        if top >= MIN_SEEN:
+            found[a] = {b for b, c in counter.items() if c == top}
+    return found
+
+
 def link_lone_terms(
     detagged: Detagged, src: list[Word], trg: list[Word], links: Links, table: Mapping[str, set[str]],
-    langs: tuple[str, str],
+    langs: tuple[str, str], seen: Mapping[str, set[str]] | None = None,
 ) -> Links:
     """`links` with every lone tag's words linked to its one run of partner words (see the module docstring);
-    `table`: the batch's dictionary entries (source unit → target units, lowercase); `langs`: (source, target)."""
+    `table`: the batch's dictionary entries (source unit → target units, lowercase); `langs`: (source, target);
+    `seen`: the target forms each source form is linked to elsewhere in the batch (`batch_partners`), partners too."""
     if not detagged.tags or not trg:
         return links
     linked_src = {i for i, _ in links}
@@ -55,7 +81,7 @@ def link_lone_terms(
         inside = [i for i in words_within(src, starts, tag.start, tag.end) if _lettered(src[i].text)]
         if not inside or any(i in linked_src for i in inside):
             continue
-        run = _partner_run(inside, src, trg, table, langs)
+        run = _partner_run(inside, src, trg, table, langs, seen)
         if run is None or _taken(run, inside, src, trg, links if result is None else result, table, langs):
             continue
         current = set(links if result is None else result)
@@ -93,11 +119,13 @@ def partners(i: int, src: list[Word], trg: list[Word], table: Mapping[str, set[s
 
 
 def _partner_run(inside: Sequence[int], src: list[Word], trg: list[Word], table: Mapping[str, set[str]],
-                 langs: tuple[str, str]) -> list[int] | None:
+                 langs: tuple[str, str], seen: Mapping[str, set[str]] | None) -> list[int] | None:
     """The candidates of the tag's words when they are one run of adjacent target words with letters."""
     found: set[int] = set()
     for i in inside:
         found |= partners(i, src, trg, table, langs)
+        forms = seen.get(src[i].text.lower(), ()) if seen else ()
+        found.update(j for j, w in enumerate(trg) if forms and w.text.lower() in forms)
     if not found:
         return None
     run = sorted(found)

@@ -47,7 +47,7 @@ from tagmt.projection.detag import Detagged, SourceTag, detag
 from tagmt.projection.edges import Decide, EdgeContext, Span, units_of
 from tagmt.projection.lexicon import Lexicon
 from tagmt.projection.linking import Batch, batch_lexicon, batch_links
-from tagmt.projection.loneterms import link_lone_terms
+from tagmt.projection.loneterms import batch_partners, link_lone_terms
 from tagmt.projection.modelstore import ProjectionModel
 from tagmt.projection.render import render_spans
 from tagmt.projection.rerank import Ranker, Segment, example_cases, learn_ranker
@@ -146,7 +146,9 @@ class Projector:
         table = batch_lexicon(self.lexicon, model, sources, batch.src, batch.trg, self.src_lang, self.trg_lang)
         links = batch_links(self.aligner, batch, align_corpus, table)
         terms = Terms.of(batch, n, shown, model)
-        anchored = _Anchored(batch, links, terms.glossary, table if self.config.lone_terms else None)
+        anchored = _Anchored(batch, links, terms.glossary, table if self.config.lone_terms else None,
+                             batch_partners((batch.src[k], batch.trg[k], links[k]) for k in range(len(sources))
+                                            if sources[k].tags) if self.config.lone_terms else None)
 
         # first pass: the tag texts that got one translation in most of their projections join the glossary
         tagged = [k for k in range(n) if sources[k].tags]
@@ -222,9 +224,10 @@ class _Anchored:
     (`confidence.py`). (memory: no pass holds every pair's anchored links; only tagged pairs are read.)"""
 
     def __init__(self, batch: Batch, links: LinkStore, glossary: dict[str, set[str]],
-                 table: dict[str, set[str]] | None = None) -> None:
+                 table: dict[str, set[str]] | None = None, seen: dict[str, set[str]] | None = None) -> None:
         self.batch, self.links, self.glossary = batch, links, glossary
-        self.table = table  # (the dictionary entries for `loneterms.py`; None: that rule is off)
+        self.table, self.seen = table, seen  # (the dictionary entries and the batch's linked forms for
+        # `loneterms.py`; None: that rule is off)
         self.weighted = links.has_weights()
 
     def __call__(self, k: int, glossary=None) -> tuple[Links, Weights | None]:
@@ -232,7 +235,7 @@ class _Anchored:
         final = anchor_glossary(b.sources[k], b.texts[k], b.src[k], b.trg[k], self.links[k],
                                 self.glossary if glossary is None else glossary, b.pieces[k])
         if self.table is not None:  # a tag left with no link takes its one dictionary or cognate partner
-            final = link_lone_terms(b.sources[k], b.src[k], b.trg[k], final, self.table, b.langs)
+            final = link_lone_terms(b.sources[k], b.src[k], b.trg[k], final, self.table, b.langs, self.seen)
         return final, link_weights(final, self.links[k], self.links.weighted(k)) if self.weighted else None
 
 
