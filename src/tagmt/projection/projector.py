@@ -13,7 +13,8 @@ top to bottom (`Projector.project`):
    (`anchors.consistent_terms`);
 5. the edge conventions learned from the examples' placed spans (`conventions.py`) and the span ranker
    learned from their projections (`rerank.py`), or the model's;
-6. for each tagged pair: its links anchored to the glossary, a `context.PairContext`, the stages of the
+6. for each tagged pair: its links anchored to the glossary, a tag left with no link linked to its one dictionary,
+   cognate or batch-linked partner (`loneterms.py`), a `context.PairContext`, the stages of the
    target language (`stages.Pipeline`: placing by `inside_outside.py`, then edges, units, lists, noun
    chains, the profile's extra stages, the paragraph pin), the ranker, and `render.py` (the translation is
    never altered: stripping the output gives it back exactly).
