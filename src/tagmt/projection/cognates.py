@@ -114,6 +114,24 @@ def cognate_pairs(
     }
 
 
+def similar(word: Word, trg: list[Word], threshold: float = THRESHOLD, margin: float = MARGIN) -> list[int]:
+    """The target word spelled almost as `word` (folded, similarity >= `threshold`, every other target word
+    `margin` lower), as a list of its index, or nothing; one way only, unlike `cognate_pairs` (the lone tagged
+    words of `loneterms.py`)."""
+    mine = folded(word.text)
+    if not mine:
+        return []
+    right = [(j, f) for j, w in enumerate(trg) if w.kind != "punct" and (f := folded(w.text))]
+    if not right or len(right) > MAX_WORDS:
+        return []
+    row = process.cdist([mine], [f for _, f in right], scorer=Indel.normalized_similarity, dtype=np.float64)[0]
+    order = np.argsort(row)[::-1]
+    best = row[order[0]]
+    if best < threshold or (len(order) > 1 and best - row[order[1]] < margin):
+        return []
+    return [right[int(order[0])][0]]
+
+
 def room_for_more(word: str, cognate: str) -> bool:
     """Whether `word` has `ROOM` letters more than `cognate` once both are folded: a compound or
     a long ending (`Serverkonfiguration` against `configuration`), whose other links may be right."""

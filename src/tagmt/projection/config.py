@@ -29,6 +29,9 @@ class ProjectionConfig:
     sentence_pairs: bool = True
     """Cut a paragraph pair into its matched sentence pairs for the aligner and the anchors
     (`sentencepairs.py`; False: every pair is one piece, for measurements)."""
+    lone_terms: bool = True
+    """Link a tag whose words have no link to its one dictionary or cognate partner (`loneterms.py`; False:
+    for measurements)."""
     on_rerank: RerankMove | None = None
     """Called for every span the ranker moves (the benchmarks' moved/right/wrong counts)."""
     on_progress: Progress | None = None

@@ -528,6 +528,11 @@ def unit_texts(words: Sequence, lang: str) -> set[str]:
     return {t for t, _ in _units(words, spaced(lang))}
 
 
+def units_of_words(words: Sequence, lang: str) -> list[tuple[str, tuple[int, ...]]]:
+    """(lowercase text, word indices) of every unit of `words` a dictionary word may cover (`_units`)."""
+    return _units(words, spaced(lang))
+
+
 def lexicon_pairs(src: Sequence, trg: Sequence, table: dict[str, set[str]], src_lang: str, trg_lang: str
                   ) -> set[tuple[int, int]]:
     """Links (source index, target index) of the words that are each other's only dictionary partner in

@@ -13,7 +13,8 @@ top to bottom (`Projector.project`):
    (`anchors.consistent_terms`);
 5. the edge conventions learned from the examples' placed spans (`conventions.py`) and the span ranker
    learned from their projections (`rerank.py`), or the model's;
-6. for each tagged pair: its links anchored to the glossary, a `context.PairContext`, the stages of the
+6. for each tagged pair: its links anchored to the glossary, a tag left with no link linked to its one dictionary,
+   cognate or batch-linked partner (`loneterms.py`), a `context.PairContext`, the stages of the
    target language (`stages.Pipeline`: placing by `inside_outside.py`, then edges, units, lists, noun
    chains, the profile's extra stages, the paragraph pin), the ranker, and `render.py` (the translation is
    never altered: stripping the output gives it back exactly).
@@ -47,6 +48,7 @@ from tagmt.projection.detag import Detagged, SourceTag, detag
 from tagmt.projection.edges import Decide, EdgeContext, Span, units_of
 from tagmt.projection.lexicon import Lexicon
 from tagmt.projection.linking import Batch, batch_lexicon, batch_links
+from tagmt.projection.loneterms import batch_partners, link_lone_terms
 from tagmt.projection.modelstore import ProjectionModel
 from tagmt.projection.render import render_spans
 from tagmt.projection.rerank import Ranker, Segment, example_cases, learn_ranker
@@ -145,7 +147,9 @@ class Projector:
         table = batch_lexicon(self.lexicon, model, sources, batch.src, batch.trg, self.src_lang, self.trg_lang)
         links = batch_links(self.aligner, batch, align_corpus, table)
         terms = Terms.of(batch, n, shown, model)
-        anchored = _Anchored(batch, links, terms.glossary)
+        anchored = _Anchored(batch, links, terms.glossary, table if self.config.lone_terms else None,
+                             batch_partners((batch.src[k], batch.trg[k], links[k]) for k in range(len(sources))
+                                            if sources[k].tags) if self.config.lone_terms else None)
 
         # first pass: the tag texts that got one translation in most of their projections join the glossary
         tagged = [k for k in range(n) if sources[k].tags]
@@ -220,14 +224,19 @@ class _Anchored:
     """Pair `k`'s links anchored to a glossary as a pass reads the pair, and their weights
     (`confidence.py`). (memory: no pass holds every pair's anchored links; only tagged pairs are read.)"""
 
-    def __init__(self, batch: Batch, links: LinkStore, glossary: dict[str, set[str]]) -> None:
+    def __init__(self, batch: Batch, links: LinkStore, glossary: dict[str, set[str]],
+                 table: dict[str, set[str]] | None = None, seen: dict[str, set[str]] | None = None) -> None:
         self.batch, self.links, self.glossary = batch, links, glossary
+        self.table, self.seen = table, seen  # (the dictionary entries and the batch's linked forms for
+        # `loneterms.py`; None: that rule is off)
         self.weighted = links.has_weights()
 
     def __call__(self, k: int, glossary=None) -> tuple[Links, Weights | None]:
         b = self.batch
         final = anchor_glossary(b.sources[k], b.texts[k], b.src[k], b.trg[k], self.links[k],
                                 self.glossary if glossary is None else glossary, b.pieces[k])
+        if self.table is not None:  # a tag left with no link takes its one dictionary or cognate partner
+            final = link_lone_terms(b.sources[k], b.src[k], b.trg[k], final, self.table, b.langs, self.seen)
         return final, link_weights(final, self.links[k], self.links.weighted(k)) if self.weighted else None
 
 
