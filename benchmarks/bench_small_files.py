@@ -131,8 +131,33 @@ class Fold(NamedTuple):
     files: list[list[tuple[str, str]]]
 
 
-def run_language(lang: str, folds: list[Fold], work: Path, decompose: bool = False) -> dict:
+def as_format_1(model: Path, older: Path) -> Path:
+    """A copy of `model` as `tagmt learn` wrote it before format 2: without the examples' verdict on taught terms
+    (`conventions.WHOLE_KEY`), which a projection then reads as the code before it did (the figures before the
+    models kept it, from the same learning run: `--format-1`)."""
+    import shutil
+
+    from tagmt.projection.conventions import WHOLE_KEY
+    from tagmt.projection.model import CONVENTIONS, MANIFEST
+    from tagmt.projection.modelstore import sha256_of
+
+    shutil.rmtree(older, ignore_errors=True)
+    shutil.copytree(model, older)
+    rows = [row for row in json.loads((older / CONVENTIONS).read_text("utf-8")) if tuple(row[0]) != WHOLE_KEY]
+    (older / CONVENTIONS).write_text(json.dumps(rows), encoding="utf-8")
+    manifest = json.loads((older / MANIFEST).read_text("utf-8"))
+    manifest["format_version"] = 1
+    manifest.pop("taught_terms", None)
+    manifest["files"][CONVENTIONS] = {"bytes": (older / CONVENTIONS).stat().st_size,
+                                      "sha256": sha256_of(older / CONVENTIONS)}
+    (older / MANIFEST).write_text(json.dumps(manifest), encoding="utf-8")
+    return older
+
+
+def run_language(lang: str, folds: list[Fold], work: Path, decompose: bool = False, format_1: bool = False) -> dict:
     outputs: dict[str, list[str]] = {"files": [], "one": [], "fly": []}
+    if format_1:
+        outputs.update({"files_v1": [], "one_v1": []})
     if decompose:
         outputs.update({"files_fly": [], "files_rest": []})
     truth: list[str] = []
@@ -146,6 +171,7 @@ def run_language(lang: str, folds: list[Fold], work: Path, decompose: bool = Fal
         examples = ["--examples", str(ex_src), str(ex_trg)]
         model = folder / "model"
         _tagmt("learn", "--src-lang", "en", "--trg-lang", lang, *examples, "-o", str(model), "--no-progress")
+        older = as_format_1(model, folder / "model.v1") if format_1 else None
         src = [s for f in files for s, _ in f]
         plain = [unescape(detag(t).plain) for f in files for _, t in f]
         truth += [t for f in files for _, t in f]
@@ -161,6 +187,10 @@ def run_language(lang: str, folds: list[Fold], work: Path, decompose: bool = Fal
                                 "--projection-model", str(model), "-o", str(out)))
             cpus.append(_children_cpu() - cpu)
             outputs["files"] += read_segments(out)
+            if older is not None:
+                _tagmt("project", "--source", str(s), "--translation", str(t), *common, "--projection-model",
+                       str(older), "-o", str(out.with_suffix(".v1")))
+                outputs["files_v1"] += read_segments(out.with_suffix(".v1"))
             if decompose:  # where the gap to one file comes from (module docstring)
                 _tagmt("project", "--source", str(s), "--translation", str(t), *common, *examples,
                        "-o", str(out.with_suffix(".fly")))
@@ -177,6 +207,10 @@ def run_language(lang: str, folds: list[Fold], work: Path, decompose: bool = Fal
         _tagmt("project", "--source", str(s), "--translation", str(t), *common, "--projection-model", str(model),
                "-o", str(folder / "all.model.out"))
         outputs["one"] += read_segments(folder / "all.model.out")
+        if older is not None:
+            _tagmt("project", "--source", str(s), "--translation", str(t), *common, "--projection-model", str(older),
+                   "-o", str(folder / "all.v1.out"))
+            outputs["one_v1"] += read_segments(folder / "all.v1.out")
         _tagmt("project", "--source", str(s), "--translation", str(t), *common, *examples,
                "-o", str(folder / "all.fly.out"))
         outputs["fly"] += read_segments(folder / "all.fly.out")
@@ -188,6 +222,9 @@ def run_language(lang: str, folds: list[Fold], work: Path, decompose: bool = Fal
               "exact_one_file": round(shares["one"], 1), "exact_on_the_fly": round(shares["fly"], 1),
               "median_wall_per_file": round(statistics.median(walls), 2),
               "cpu_per_file": round(statistics.mean(cpus), 2), "max_cpu_per_file": round(max(cpus), 2)}
+    if format_1:
+        record["exact_files_format_1"] = round(shares["files_v1"], 1)
+        record["exact_one_file_format_1"] = round(shares["one_v1"], 1)
     if decompose:
         record["exact_files_on_the_fly"] = round(shares["files_fly"], 1)
         record["exact_files_with_rest"] = round(shares["files_rest"], 1)
@@ -211,6 +248,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--decompose", action="store_true",
                         help="also each small file on the fly with the examples (no model), and with the model "
                              "plus the rest of the measured half as plain --align-corpus (slow: ~10 min a language)")
+    parser.add_argument("--format-1", action="store_true",
+                        help="also the files and the one file with each model as format 1 wrote it (no verdict on "
+                             "taught terms: `as_format_1`), the figures before format 2 from the same run")
+    parser.add_argument("--max-files", type=int, default=0, help="at most this many small files a fold (0: all)")
     args = parser.parse_args(argv)
     if args.quick:
         args.langs, args.lines, args.sap_langs = "de", 3, ""
@@ -224,11 +265,17 @@ def main(argv: list[str] | None = None) -> int:
         for name, lang in rows:
             folds = (sap_folds(lang, args.sap, args.lines) if name == "sap"
                      else glossary_folds(lang, args.eurlex, args.lines, args.quick))
-            r = {"set": name, **run_language(lang, folds, work / name, args.decompose)}
+            if args.max_files:
+                folds = [Fold(f.examples, f.files[: args.max_files]) for f in folds]
+            r = {"set": name, **run_language(lang, folds, work / name, args.decompose, args.format_1)}
             records.append(r)
             print(f"{name:<9}{lang:<5}{r['files']:>6}{r['exact_files']:>17.1f}{r['exact_one_file']:>12.1f}"
                   f"{r['exact_on_the_fly']:>14.1f}{r['median_wall_per_file']:>15.2f}{r['cpu_per_file']:>12.2f}"
                   f"{r['max_cpu_per_file']:>11.2f}", flush=True)
+    if args.format_1:
+        print(f"{'set':<9}{'lang':<5}{'format 1: files %':>19}{'one file %':>12}")
+        for r in records:
+            print(f"{r['set']:<9}{r['lang']:<5}{r['exact_files_format_1']:>19.1f}{r['exact_one_file_format_1']:>12.1f}")
     if args.decompose:
         print(f"{'set':<9}{'lang':<5}{'files on the fly %':>20}{'files + rest as corpus %':>26}")
         for r in records:
