@@ -28,7 +28,9 @@ with the span, then the longest: a span that is one taught translation stays unl
 
 Whether to do this at all is learned, never assumed (`kept_whole`): the examples whose term the other examples
 teach must show the taught translation as their tag's whole text in most cases (`projector.Projector` then gives
-the context the taught terms; without examples, none).
+the context the taught terms; without examples or a model, none). The cases are counted (`whole_cases`), so that a
+projection model keeps them (`conventions.WHOLE_KEY`) and a file projected with the model alone decides as one
+projected with the examples does (`keeps_whole`).
 """
 
 from __future__ import annotations
