@@ -75,7 +75,7 @@ class PairContext:
     (`conventions.Conventions.keeps_source_order`): the `source-order` stage renumbers them."""
     terms: Mapping[str, set[str]] = field(default_factory=dict)
     """What the examples teach a tagged term becomes (term → translations), where they keep taught terms whole
-    (`termphrases.kept_whole`): the `taught-terms` stage takes them whole; empty: it does nothing."""
+    (`termphrases.keeps_whole`, learned, kept in a model): the `taught-terms` stage takes them whole; empty: it does nothing."""
 
     @property
     def plain(self) -> str:

@@ -220,6 +220,12 @@ ORDER_KEY = ("order", "source")
 the reverse of the source's order, whether the reference kept the source's order (right) or reversed them too."""
 
 
+WHOLE_KEY = ("terms", "whole")
+"""Where the evidence of `termphrases.whole_cases` is counted (right: example tags showing a taught translation whole,
+wrong: a part of one), so that a projection model keeps it with the edge statistics and a call with the model alone
+keeps taught terms whole as a call with the examples does (`termphrases.keeps_whole` decides; issue 35)."""
+
+
 WRITTEN_ORDER_KEY = ("order", "written")
 """The weaker statistic of `keeps_source_order`, where the words of too few examples reorder: of the examples with
 interchangeable sibling tags, those whose reference writes them in the source's order (right) and the others."""

@@ -16,7 +16,9 @@ It holds what is learned from plain parallel corpora and tagged examples:
   tokenization. The priors are kept in SQLite (`priors.sqlite`, indexed by word form), so a call reads
   only the rows of its own vocabulary.
 * **the tag-edge conventions** (`conventions.learn_conventions`): the examples are aligned with the
-  priors and projected onto their own references, as a call would project them.
+  priors and projected onto their own references, as a call would project them; with them the words the
+  references keep outside tags, whether they keep the source's tag order, and whether they keep taught terms
+  whole (`termphrases.whole_cases`): a call with the model alone decides as a call with the examples does.
 * **the term table**: what each tagged example term became in its reference (`terms.example_terms`)
   and each whole example segment's translation (`anchors.batch_glossary`).
 * **the span ranker** (`rerank.learn_ranker`), learned from the same projections of the examples.
@@ -43,7 +45,7 @@ from typing import Iterable, Iterator, Sequence
 from tagmt.errors import TagmtError, require
 from tagmt.projection.alignunits import unit_rule, view_sentences
 from tagmt.projection.sentencepairs import sentence_pairs
-from tagmt.projection.conventions import Conventions
+from tagmt.projection.conventions import WHOLE_KEY, Conventions
 from tagmt.projection.detag import Detagged
 from tagmt.projection.modelstore import (
     sha256_of,
@@ -64,6 +66,7 @@ from tagmt.projection.modelstore import (
     load_model,
 )
 from tagmt.projection.rerank import Ranker
+from tagmt.projection.termphrases import keeps_whole
 from tagmt.projection.wordseg import base_language, default_segmenter_name, katakana_vocabulary, words_with_offsets
 
 __all__ = [
@@ -190,6 +193,7 @@ def learn_model(
                         "iterations": list(iterations), "sentences": lines},
             **({"ranker": {"file": RANKER, "tags": ranker.tags, "margin": ranker.margin}} if ranker is not None
                else {}),
+            "taught_terms": _taught_terms(conventions),
             "lexicon": {"dictionaries": list(lexicon.names) if lexicon else [], "entries": len(entries),
                         "pairs": sum(len(found) for found in entries.values()), "units_capped": capped},
             "files": {name: {"bytes": (folder / name).stat().st_size, "sha256": sha256_of(folder / name)}
@@ -203,6 +207,13 @@ def learn_model(
         raise
     return LearnedModel(output, n, sum(bool(s.tags) for s, _ in examples), len(terms), len(conventions),
                         time.perf_counter() - started, skipped + given - len(examples))
+
+
+def _taught_terms(conventions: Conventions) -> dict:
+    """The manifest's `taught_terms`: whether the examples keep taught terms whole, and their cases for and
+    against (`conventions.WHOLE_KEY`, kept in `conventions.json`, which a projection reads)."""
+    whole, part = conventions.right[WHOLE_KEY], conventions.wrong[WHOLE_KEY]
+    return {"kept_whole": keeps_whole(whole, part), "whole": whole, "part": part}
 
 
 def _within(path: Path, folder: Path) -> bool:

@@ -8,7 +8,8 @@ renamed at the end, so a model that exists is whole):
                       settings (prefix lengths,
                       model, seed, iterations, sentences), files (name → bytes, sha256)
     priors.sqlite     lex(src, trg, alpha), fert(side, word, fert, alpha), jump(side, jump, alpha)
-    conventions.json  [[key…], right, wrong] rows of `Conventions`
+    conventions.json  [[key…], right, wrong] rows of `Conventions` (edge moves, words kept outside, the source's
+                      tag order, and from format 2 whether taught terms are kept whole: `WHOLE_KEY`)
     terms.json        {source term: [translations…]}
     vocabulary.json   katakana words (Japanese)
     ranker.json       the span ranker (`rerank.Ranker.as_json`: feature names, weights, scales, margin),
@@ -62,7 +63,10 @@ from tagmt.projection.rerank import FEATURES, OtherFeatures, Ranker
 from tagmt.projection.wordseg import default_segmenter_name
 
 FORMAT = "tagmt-projection-model"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
+"""2 (issue 35): `conventions.json` also counts whether the examples keep taught terms whole
+(`conventions.WHOLE_KEY`), and the manifest says so (`taught_terms`); a format-1 model loads and projects as it
+did (taught terms never kept whole), which `describe` says."""
 MANIFEST = "manifest.json"
 PRIORS = "priors.sqlite"
 CONVENTIONS = "conventions.json"
@@ -146,8 +150,11 @@ class ProjectionModel:
 
     def describe(self) -> str:
         files = len(self.manifest.get("sources", []))
+        older = ("; format 1, learned before taught terms were kept whole: learn it again to keep them"
+                 if self.manifest.get("format_version") == 1 and self.terms else "")
         return (f"projection model {self.path} ({self.src_lang}-{self.trg_lang}, {self.manifest.get('pairs', 0)} "
-                f"sentence pairs from {files} files, {len(self.terms)} terms, {len(self.conventions)} edge cases)")
+                f"sentence pairs from {files} files, {len(self.terms)} terms, {len(self.conventions)} edge cases"
+                f"{older})")
 
     def aligner_for(self, aligner):
         """`aligner` with this model's priors in its eflomal part(s); a pretrained aligner unchanged. An

@@ -42,7 +42,7 @@ from tagmt.projection.config import DEFAULT, ProjectionConfig
 from tagmt.projection.confidence import Weights, link_weights
 from tagmt.projection.context import PairContext, Profiles
 from tagmt.projection.conventions import (
-    Conventions, Example, default_decision, has_interchangeable, learn_conventions, observe_order,
+    WHOLE_KEY, Conventions, Example, default_decision, has_interchangeable, learn_conventions, observe_order,
 )
 from tagmt.projection.detag import Detagged, SourceTag, detag
 from tagmt.projection.edges import Decide, EdgeContext, Span, units_of
@@ -54,7 +54,7 @@ from tagmt.projection.render import render_spans
 from tagmt.projection.rerank import Ranker, Segment, example_cases, learn_ranker
 from tagmt.projection.stages import Pipeline
 from tagmt.projection.terms import Terms, example_terms
-from tagmt.projection.termphrases import Either, Terms as TermTable, kept_whole
+from tagmt.projection.termphrases import Either, Terms as TermTable, keeps_whole, whole_cases
 from tagmt.projection.wordseg import Word, katakana_vocabulary
 from tagmt.projection.wordstore import LinkStore
 
@@ -167,12 +167,17 @@ class Projector:
             if has_interchangeable(sources[k]):
                 ctx = self.context(batch, k, anchored(k, {}))
                 observe_order(conventions, sources[k], self.placed_spans(ctx), shown[k - n][1])
+        if shown:  # do the examples keep taught terms whole? (`termphrases.py`; counted, so that a model keeps it)
+            for counts, found in zip((conventions.right, conventions.wrong),
+                                     whole_cases(shown, lambda k: terms.without_own(k)[1])):
+                if found:
+                    counts[WHOLE_KEY] += found
         if model is not None:
             conventions.right.update(model.conventions.right)
             conventions.wrong.update(model.conventions.wrong)
         decide: Decide = conventions.decide if shown or model is not None else default_decision
         order = decide is not default_decision and conventions.keeps_source_order()
-        whole = bool(shown) and kept_whole(shown, lambda k: terms.without_own(k)[1])  # (`termphrases.py`)
+        whole = keeps_whole(conventions.right[WHOLE_KEY], conventions.wrong[WHOLE_KEY])
         ranker = None
         if self.config.rerank and shown:
             ranker = self._learn_ranker(batch, shown, terms, anchored, decide, order, whole)

@@ -28,7 +28,9 @@ with the span, then the longest: a span that is one taught translation stays unl
 
 Whether to do this at all is learned, never assumed (`kept_whole`): the examples whose term the other examples
 teach must show the taught translation as their tag's whole text in most cases (`projector.Projector` then gives
-the context the taught terms; without examples, none).
+the context the taught terms; without examples or a model, none). The cases are counted (`whole_cases`), so that a
+projection model keeps them (`conventions.WHOLE_KEY`) and a file projected with the model alone decides as one
+projected with the examples does (`keeps_whole`).
 """
 
 from __future__ import annotations
@@ -233,11 +235,22 @@ class Either(Mapping):
 
 
 def kept_whole(shown: Sequence[tuple[Detagged, Detagged]], taught_without: Callable[[int], Terms]) -> bool:
-    """Whether the examples cover a tagged term's taught translation whole: of the example tags whose term the
-    other examples teach (`taught_without(k)`: the taught terms without what example `k` alone taught), those whose
-    reference text is one of its translations (the same words, endings aside: `same_stem`) count for, those
-    whose reference text is a part of one, or holds one and more, against; at least `MIN_CASES` for, and more for
-    than against with one case against added (the default: not whole)."""
+    """Whether the examples cover a tagged term's taught translation whole (`whole_cases`, `keeps_whole`)."""
+    return keeps_whole(*whole_cases(shown, taught_without))
+
+
+def keeps_whole(whole: int, part: int) -> bool:
+    """The verdict of `whole` example tags that show a taught translation whole against `part` that show a part of
+    one or more (`whole_cases`, or the counts a projection model keeps: `conventions.WHOLE_KEY`): at least
+    `MIN_CASES` for, and more for than against with one case against added (the default: not whole)."""
+    return whole >= MIN_CASES and whole / (whole + part + 1) > 0.5
+
+
+def whole_cases(shown: Sequence[tuple[Detagged, Detagged]], taught_without: Callable[[int], Terms]) -> tuple[int, int]:
+    """How the examples cover a tagged term's taught translation: of the example tags whose term the other
+    examples teach (`taught_without(k)`: the taught terms without what example `k` alone taught), those whose
+    reference text is one of its translations (the same words, endings aside: `same_stem`), and those whose
+    reference text is a part of one, or holds one and more."""
     whole = part = 0
     for k, (source, reference) in enumerate(shown):
         if not source.tags:
@@ -266,7 +279,7 @@ def kept_whole(shown: Sequence[tuple[Detagged, Detagged]], taught_without: Calla
                 whole += 1
             elif verdict is False:
                 part += 1
-    return whole >= MIN_CASES and whole / (whole + part + 1) > 0.5
+    return whole, part
 
 
 def _within(small: list[str], big: list[str]) -> bool:
