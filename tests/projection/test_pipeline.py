@@ -49,7 +49,7 @@ def test_a_target_language_runs_the_common_stages_then_its_profiles(lang, extra)
     assert names == ("quoted-labels", "taught-terms", "edges", "units", "inner-glosses", "copied-cuts",
                      "standalone-codes", "footnote-marks", "postposition-marks", "case-endings", "lists",
                      "label-quotes-kept", "noun-chains", "label-phrases", "edge-words", *extra, "source-order",
-                     "paragraph-pin")
+                     "paragraph-pin", "adjacent-seams")
     assert names == (*COMMON, *extra, *LAST)
 
 

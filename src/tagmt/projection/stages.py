@@ -39,7 +39,9 @@ name and what it does). A pipeline (`Pipeline.for_profile`) runs, after placing 
    `postposition-edges` for those with postpositions (`postpositionmarks.py`: `<g>jövő</g> érdekében`);
 6. `source-order` — where the examples keep the source's order of interchangeable tags, they take it
    (`SourceOrder`, learned by `conventions.keeps_source_order`);
-7. `paragraph-pin` — block tags back on their sentences (`paragraphs.Paragraph.pin`).
+7. `paragraph-pin` — block tags back on their sentences (`paragraphs.Paragraph.pin`);
+8. `adjacent-seams` — two tags that touch in the source touch in the translation, the space between their words
+   with the one the edge conventions let hold it (`seams.py`: `<g1>1,5 Millionen</g1><g2> Migranten`).
 
 Placing (`place`: `inside_outside.place_tags` on the context's paragraph, `edges.to_spans`,
 `units.verbatim_spans`) is the explicit first step. `Pipeline.placed_spans` gives the tags as placed,
@@ -72,6 +74,7 @@ from tagmt.projection.nounchains import complete_chains
 from tagmt.projection.nounheads import end_at_nouns
 from tagmt.projection.governedwords import governed_words
 from tagmt.projection.postpositionmarks import before_postpositions, postpositions_outside
+from tagmt.projection.seams import keep_seams
 from tagmt.projection.profiles import Profile
 from tagmt.projection.standalone import place_standalone
 from tagmt.projection.termphrases import whole_terms
@@ -119,6 +122,18 @@ class EdgeConventions:
 
     def run(self, ctx: PairContext, spans: list[Span]) -> list[Span]:
         return adjust_edges(spans, ctx.plain, ctx.translation, ctx.trg, ctx.decide, ctx=ctx)
+
+
+class AdjacentSeams:
+    """Two tags that touch in the source touch in the translation: the space between their words goes to the one the
+    edge conventions let hold it (`seams.py`: `<g1>1,5 Millionen</g1><g2> Migranten` where the examples never end a
+    tag with a space between words); after the paragraph pin, which puts the source's whitespace back."""
+
+    name = "adjacent-seams"
+    placing = False
+
+    def run(self, ctx: PairContext, spans: list[Span]) -> list[Span]:
+        return keep_seams(spans, ctx)
 
 
 class TargetUnits:
@@ -383,14 +398,14 @@ STAGES: dict[str, type[Stage]] = {
                                     LabelQuotesKept, NounChains, LabelPhrases, EdgeWords, TaughtTerms, ChinesePhrases,
                                     LabelWords, HyphenHeads, SourceOrder, ParagraphPin, FootnoteMarks,
                                     NounHeads, GovernedWords, WholeEojeols, PostpositionMarks, InnerGlosses,
-                                    PostpositionEdges, CaseEndings)
+                                    PostpositionEdges, CaseEndings, AdjacentSeams)
 }
 """Every stage by its name."""
 COMMON = ("quoted-labels", "taught-terms", "edges", "units", "inner-glosses", "copied-cuts", "standalone-codes",
           "footnote-marks", "postposition-marks", "case-endings", "lists", "label-quotes-kept", "noun-chains", "label-phrases",
           "edge-words")
 """The rule stages every language runs, in order, before its profile's `extra_stages`."""
-LAST = ("source-order", "paragraph-pin")
+LAST = ("source-order", "paragraph-pin", "adjacent-seams")
 """The stages after the profile's."""
 
 
