@@ -29,7 +29,9 @@ kind (`space`, `open`, `close`, `quote`, `punct`, `particle`, `content`, …), a
 kind — with the default counted as `PRIOR_WEIGHT` more cases; with no such statistic the default
 decides. So a convention is learned per target language (the examples' language) and tag name,
 backing off to the language, then to the neutral default, and a few cases suffice to overturn a
-default that the examples contradict.
+default that the examples contradict. A tag that encloses all of its parent's text (a whole line in `<g>`), in the
+source or the reference, teaches nothing (`whole_tags`: `edges.py` gives it the parent's whole text), and a run of
+whitespace is learned by where it lies (`space_place`: between words, beside a mark, at the text's edge).
 
 Two more statistics are read off the references themselves: which words they write just outside a tag's edge
 rather than as its first or last word (`observe_edge_words`, `Conventions.keeps_outside`, for the `edge-words`
