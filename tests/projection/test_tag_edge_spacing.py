@@ -237,3 +237,34 @@ def test_seams_never_change_the_text_and_keep_the_tags_whole(words, gaps, cut, i
     assert all(s.start < s.end for s in spans) or not all(a < b for a, b in before)
     if not refuse:
         assert [(s.start, s.end) for s in spans] == before  # (the conventions take the space: nothing moves)
+
+
+# ------------------------------------------------------------------------------ locutions
+
+@pytest.mark.parametrize("source, target, lang, pairs, expected", [
+    # the link on one word of the locution: the tag takes it whole
+    ("He spoke <g>as regards</g> exports.", "Il a parlé en ce qui concerne les exportations.", "fr",
+     [("He", "Il"), ("spoke", "parlé"), ("regards", "concerne"), ("exports", "exportations")],
+     "Il a parlé <g>en ce qui concerne</g> les exportations."),
+    ("GDP hovered <g>around</g> 131.5%.", "Le PIB a tourné autour de 131,5 %.", "fr",
+     [("GDP", "PIB"), ("hovered", "tourné"), ("around", "autour")], "Le PIB a tourné <g>autour de</g> 131,5 %."),
+    ("It relies <g>largely</g> on reforms.", "Il s’appuie en grande partie sur des réformes.", "fr",
+     [("It", "Il"), ("relies", "appuie"), ("largely", "grande"), ("reforms", "réformes")],
+     "Il s’appuie <g>en grande partie</g> sur des réformes."),
+    ("It is <g>mainly</g> growth.", "Это в основном рост.", "ru",
+     [("It", "Это"), ("mainly", "основном"), ("growth", "рост")], "Это <g>в основном</g> рост."),
+    ("It is <g>mainly</g> growth.", "Das ist vor allem Wachstum.", "de",
+     [("It", "Das"), ("mainly", "allem"), ("growth", "Wachstum")], "Das ist <g>vor allem</g> Wachstum."),
+    # a tag beside a locution, or one whose other words translate a word outside the tag: nothing moves
+    ("It hovered around <g>the city</g>.", "Il a tourné autour de la ville.", "fr",
+     [("It", "Il"), ("hovered", "tourné"), ("around", "autour"), ("city", "ville")], "Il a tourné autour de la <g>ville</g>."),
+    ("<g>Around</g> the <g>house</g>.", "Autour de la maison.", "fr",
+     [("Around", "Autour"), ("the", "de"), ("house", "maison")], "<g>Autour</g> de la <g>maison</g>."),
+    # a language with no list: as the links put it
+    ("GDP hovered <g>around</g> 131.5%.", "GDP kisi karibu na 131.5%.", "sw",
+     [("GDP", "GDP"), ("hovered", "kisi"), ("around", "karibu")], "GDP kisi <g>karibu</g> na 131.5%."),
+    ("GDP hovered <g>around</g> 131.5%.", "GDP は 131.5% 前後 で 推移 した。", "ja",
+     [("GDP", "GDP"), ("hovered", "推移"), ("around", "前後")], "GDP は 131.5% <g>前後</g> で 推移 した。"),
+])
+def test_a_tag_takes_a_locution_it_cuts_whole(source, target, lang, pairs, expected):
+    assert _project(source, target, lang, pairs) == expected

@@ -37,6 +37,7 @@ name and what it does). A pipeline (`Pipeline.for_profile`) runs, after placing 
    `whole-eojeols` for Korean (`eojeols.py`: no edge between two lexical morphemes of one eojeol,
    `<ui>메시지 미리보기</ui>에서는`);
    `postposition-edges` for those with postpositions (`postpositionmarks.py`: `<g>jövő</g> érdekében`);
+   `locutions` for those that list them (`locutions.py`: `<g>en grande partie</g>`);
 6. `source-order` — where the examples keep the source's order of interchangeable tags, they take it
    (`SourceOrder`, learned by `conventions.keeps_source_order`);
 7. `paragraph-pin` — block tags back on their sentences (`paragraphs.Paragraph.pin`);
@@ -70,6 +71,7 @@ from tagmt.projection.inside_outside import place_tags
 from tagmt.projection.labelphrases import label_phrases
 from tagmt.projection.labels import quoted_labels, quoted_labels_kept
 from tagmt.projection.labelwords import take_label_words
+from tagmt.projection.locutions import whole_locutions
 from tagmt.projection.nounchains import complete_chains
 from tagmt.projection.nounheads import end_at_nouns
 from tagmt.projection.governedwords import governed_words
@@ -352,6 +354,17 @@ class GovernedWords:
         return governed_words(spans, ctx)
 
 
+class Locutions:
+    """No tag edge cuts a multi-word expression the language uses as one word: a span on part of a listed locution whose
+    words there are its tag's takes the rest (`locutions.py`: `<g>en grande partie</g>`, `<g>autour de</g>`)."""
+
+    name = "locutions"
+    placing = False
+
+    def run(self, ctx: PairContext, spans: list[Span]) -> list[Span]:
+        return whole_locutions(spans, ctx)
+
+
 class SourceOrder:
     """Where the examples keep the source's order of interchangeable tags (`<g id="1">`, `<g id="2">`) although the
     words reorder (`PairContext.source_order`, learned: `conventions.keeps_source_order`), interchangeable leaf
@@ -398,7 +411,7 @@ STAGES: dict[str, type[Stage]] = {
                                     LabelQuotesKept, NounChains, LabelPhrases, EdgeWords, TaughtTerms, ChinesePhrases,
                                     LabelWords, HyphenHeads, SourceOrder, ParagraphPin, FootnoteMarks,
                                     NounHeads, GovernedWords, WholeEojeols, PostpositionMarks, InnerGlosses,
-                                    PostpositionEdges, CaseEndings, AdjacentSeams)
+                                    PostpositionEdges, CaseEndings, AdjacentSeams, Locutions)
 }
 """Every stage by its name."""
 COMMON = ("quoted-labels", "taught-terms", "edges", "units", "inner-glosses", "copied-cuts", "standalone-codes",
