@@ -193,6 +193,12 @@ def test_a_language_without_spaces_keeps_its_adjacent_tags_as_they_are():
      "Cliquez sur « <ui>Enregistrer</ui> »."),
     ("<g>Is it ready</g>? Yes.", "Est-ce prêt ? Oui.", "fr", [("Is", "Est"), ("ready", "prêt"), ("Yes", "Oui")],
      "<g>Est-ce prêt</g> ? Oui."),
+    # a mark of the same class is not the mark: a placeholder's `%` encloses no colon (Polish, UI catalogues)
+    ("See the <a>%s</a> for details.", "Więcej informacji: %s.", "pl", [("details", "informacji"), ("s", "%s")],
+     "Więcej informacji: <a>%s</a>."),
+    ("See the <a>%s</a> for details.", "Pour plus d’informations : %s.", "fr", [("details", "informations"),
+                                                                                ("s", "%s")],
+     "Pour plus d’informations : <a>%s</a>."),
     # languages that write no such space: as before
     ("<g>Is it ready</g>? Yes.", "Ist es fertig? Ja.", "de", [("Is", "Ist"), ("ready", "fertig"), ("Yes", "Ja")],
      "<g>Ist es fertig</g>? Ja."),

@@ -554,6 +554,9 @@ def spaced_mark(node: Span, edge: Edge, unit: Unit, context: EdgeContext, decide
     mark = context.before(unit.start) if edge.side == "left" else context.after(unit.end)
     if mark is None or mark.coarse not in ("punct", "pair") or edge.relation(mark) != "in":
         return None
+    if mark.coarse == "punct" and mark.text not in edge.inside and \
+            _SAME_MARK.get(mark.text, mark.text) not in _same_marks(edge.inside):
+        return None  # (a punctuation mark by itself, not by its class: `<a>%s</a>` encloses no colon)
     return mark if decide(node, edge, "extend", mark, context) else None
 
 
