@@ -39,9 +39,9 @@ def _context(source: str, target: str, trg_lang: str, pairs: list[tuple[str, str
 
 @pytest.mark.parametrize("lang, extra", [("ja", ()),
                                          ("de", ("label-words", "governed-words", "hyphen-heads",
-                                                 "noun-heads")),
-                                         ("fr", ("label-words", "governed-words")),
-                                         ("ru", ("label-words", "governed-words")), ("ko", ("whole-eojeols",)),
+                                                 "noun-heads", "locutions")),
+                                         ("fr", ("label-words", "governed-words", "locutions")),
+                                         ("ru", ("label-words", "governed-words", "locutions")), ("ko", ("whole-eojeols",)),
                                          ("zh", ("chinese-phrases",)),
                                          ("zf", ("chinese-phrases",)), ("zh-TW", ("chinese-phrases",))])
 def test_a_target_language_runs_the_common_stages_then_its_profiles(lang, extra):
@@ -49,8 +49,7 @@ def test_a_target_language_runs_the_common_stages_then_its_profiles(lang, extra)
     assert names == ("quoted-labels", "taught-terms", "edges", "units", "inner-glosses", "copied-cuts",
                      "standalone-codes", "footnote-marks", "postposition-marks", "case-endings", "lists",
                      "label-quotes-kept", "label-copies", "noun-chains", "label-phrases", "edge-words", *extra,
-                     "source-order",
-                     "paragraph-pin")
+                     "source-order", "paragraph-pin", "adjacent-seams")
     assert names == (*COMMON, *extra, *LAST)
 
 

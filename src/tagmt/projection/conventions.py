@@ -29,7 +29,9 @@ kind (`space`, `open`, `close`, `quote`, `punct`, `particle`, `content`, …), a
 kind — with the default counted as `PRIOR_WEIGHT` more cases; with no such statistic the default
 decides. So a convention is learned per target language (the examples' language) and tag name,
 backing off to the language, then to the neutral default, and a few cases suffice to overturn a
-default that the examples contradict.
+default that the examples contradict. A tag that encloses all of its parent's text (a whole line in `<g>`), in the
+source or the reference, teaches nothing (`whole_tags`: `edges.py` gives it the parent's whole text), and a run of
+whitespace is learned by where it lies (`space_place`: between words, beside a mark, at the text's edge).
 
 Two more statistics are read off the references themselves: which words they write just outside a tag's edge
 rather than as its first or last word (`observe_edge_words`, `Conventions.keeps_outside`, for the `edge-words`
@@ -52,6 +54,7 @@ from tagmt.projection.edges import (
     MAX_MOVES,
     PARENTHESES,
     Edge,
+    char_class,
     EdgeContext,
     Span,
     Unit,
@@ -87,10 +90,11 @@ def tag_name(tag: SourceTag) -> str:
     return tokens[0].name if tokens and tokens[0].is_markup else ""
 
 
-def _keys(span: Span, edge: Edge, move: str, unit: Unit) -> list[tuple]:
+def _keys(span: Span, edge: Edge, move: str, unit: Unit, context: EdgeContext | None = None) -> list[tuple]:
     """The statistics a decision looks up, coarsest first: any tag and this unit's kind, this tag
     name and the kind, then (for a unit whose text is more than its kind) any tag and the text,
-    this tag name and the text."""
+    this tag name and the text. A run of whitespace's "text" is where it lies (`space_place`, given the
+    translation's `context`): between two words, beside a mark, or at the text's start or end."""
     relation = edge.relation(unit)
     name = tag_name(span.tag)
     keys = [("", edge.side, move, relation, "kind", unit.kind)]
@@ -98,7 +102,26 @@ def _keys(span: Span, edge: Edge, move: str, unit: Unit) -> list[tuple]:
     if unit.kind != "space":
         keys.append(("", edge.side, move, relation, "text", unit.text.lower()))
         keys.append((name, *keys[2][1:]))
+    elif context is not None:
+        keys.append(("", edge.side, move, relation, "text", space_place(unit, context.text)))
+        keys.append((name, *keys[2][1:]))
     return keys
+
+
+SPACE_PLACES = ("space between words", "space beside a mark", "space at the text's edge")
+
+
+def space_place(unit: Unit, text: str) -> str:
+    """Where a run of whitespace of the translation `text` lies (`SPACE_PLACES`): at the text's start or end (the
+    segment's own spacing, which a tag around the whole segment keeps: `<g>…levies. </g>`), beside a mark (a
+    separator's own space: `<g>, </g>`), or between two words — the sentence's word space, whose side of a tag's
+    edge is a convention of the document (`<g>1,5 Millionen</g> Kinder` where the source writes `<g>1.5 million
+    </g>children`), learned apart from the other two."""
+    if unit.start == 0 or unit.end >= len(text):
+        return SPACE_PLACES[2]
+    if char_class(text[unit.start - 1]) == "word" and char_class(text[unit.end]) == "word":
+        return SPACE_PLACES[0]
+    return SPACE_PLACES[1]
 
 
 @dataclass
@@ -108,8 +131,9 @@ class Conventions:
     right: Counter = field(default_factory=Counter)
     wrong: Counter = field(default_factory=Counter)
 
-    def observe(self, span: Span, edge: Edge, move: str, unit: Unit, good: bool) -> None:
-        for key in _keys(span, edge, move, unit):
+    def observe(self, span: Span, edge: Edge, move: str, unit: Unit, good: bool,
+                context: EdgeContext | None = None) -> None:
+        for key in _keys(span, edge, move, unit, context):
             (self.right if good else self.wrong)[key] += 1
 
     def decide(self, span: Span, edge: Edge, move: str, unit: Unit, context: EdgeContext) -> bool:
@@ -124,8 +148,10 @@ class Conventions:
         if move == OUTSIDE:
             return self.keeps_outside(span, edge, unit)
         default = default_decision(span, edge, move, unit, context)
-        keys = _keys(span, edge, move, unit)
-        if unit.text in SEPARATORS:  # (a label ends with `…` or `:`, never with a comma: the class says nothing)
+        keys = _keys(span, edge, move, unit, context)
+        if unit.text in SEPARATORS or (unit.kind == "space" and len(keys) > 2):
+            # (a label ends with `…` or `:`, never with a comma: the class says nothing; a space between words, one
+            # beside a mark and one at the text's edge follow conventions of their own: `space_place`)
             keys = [key for key in keys if key[4] == "text"]
         for key in reversed(keys):
             right, wrong = self.right[key], self.wrong[key]
@@ -307,10 +333,11 @@ def learn_conventions(examples: Iterable[Example]) -> Conventions:
         got = keyed_tags(example.source.walk())
         observe_edge_words(learned, example.reference, example.context)
         spans = {id(span.tag): span for root in example.spans for span in root.walk()}
+        whole = whole_tags(example.source) | whole_tags(example.reference)
         for key, tag in got.items():
             want = truth.get(key)
             span = spans.get(id(tag))
-            if want is None or span is None or span.point or want.start == want.end:
+            if want is None or span is None or span.point or want.start == want.end or whole & {id(tag), id(want)}:
                 continue
             if span.end <= want.start or want.end <= span.start:
                 continue  # elsewhere: a wrong link, not a convention
@@ -318,6 +345,22 @@ def learn_conventions(examples: Iterable[Example]) -> Conventions:
             _walk(learned, span, left, span.start, want.start, example.context)
             _walk(learned, span, right, span.end, want.end, example.context)
     return learned
+
+
+def whole_tags(source: Detagged) -> set[int]:
+    """The ids of the tags that enclose all of their parent's source text as its one span tag (a whole segment in
+    `<g>`): `edges.py` gives them all of the parent's target text, whatever the conventions say, so their edges
+    teach no convention (`<g> Inspections in Denmark</g>` → `<g> Kontrollen in Dänemark.</g>` says nothing of a
+    full stop after a tag inside a sentence)."""
+    found: set[int] = set()
+    levels = [(source.tags, (0, len(source.plain)))]
+    while levels:
+        siblings, scope = levels.pop()
+        spans = [tag for tag in siblings if tag.close and tag.start < tag.end]
+        if len(spans) == 1 and (spans[0].start, spans[0].end) == scope:
+            found.add(id(spans[0]))
+        levels.extend((tag.children, (tag.start, tag.end)) for tag in siblings if tag.children)
+    return found
 
 
 def keyed_tags(tags: Iterable[SourceTag]) -> dict[tuple, SourceTag]:
@@ -358,11 +401,11 @@ def _walk(
         if (x < target) == (left == extend) and x != target:
             return  # overshot: the reference edge lies inside a unit
     for unit in passed:
-        learned.observe(span, edge, move, unit, True)
+        learned.observe(span, edge, move, unit, True, context)
     if passed:
         other = inward(start) if extend else outward(start)
         if other is not None:
-            learned.observe(span, edge, "shrink" if extend else "extend", other, False)
+            learned.observe(span, edge, "shrink" if extend else "extend", other, False, context)
     for wrong, unit in (("extend", outward(x)), ("shrink", inward(x))):
         if unit is not None:
-            learned.observe(span, edge, wrong, unit, False)
+            learned.observe(span, edge, wrong, unit, False, context)

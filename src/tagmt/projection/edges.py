@@ -543,14 +543,35 @@ def _spaces(chars) -> int:
     return count
 
 
+def spaced_mark(node: Span, edge: Edge, unit: Unit, context: EdgeContext, decide: Decide) -> Unit | None:
+    """The mark beyond `unit` when `unit` is the one space a language writes between a word and its mark (French
+    `Remarque :`, `« Enregistrer »`, `prêt ?`) and the source tag encloses that mark at this edge (relation `in`):
+    the space is the mark's typography, the edge moves over both where `decide` takes the mark (`<g>Note:</g>` →
+    `<g>Remarque :</g>`, `<ui>"Save"</ui>` → `<ui>« Enregistrer »</ui>`). None otherwise: a mark the source leaves
+    outside or does not have (`<ui>Save</ui>` → `« <ui>Enregistrer</ui> »`) stays where it is."""
+    if unit.kind != "space" or len(unit.text) != 1:
+        return None
+    mark = context.before(unit.start) if edge.side == "left" else context.after(unit.end)
+    if mark is None or mark.coarse not in ("punct", "pair") or edge.relation(mark) != "in":
+        return None
+    if mark.coarse == "punct" and mark.text not in edge.inside and \
+            _SAME_MARK.get(mark.text, mark.text) not in _same_marks(edge.inside):
+        return None  # (a punctuation mark by itself, not by its class: `<a>%s</a>` encloses no colon)
+    return mark if decide(node, edge, "extend", mark, context) else None
+
+
 def _move_left(node: Span, edge: Edge, floor: int, context: EdgeContext, decide: Decide) -> None:
     """Extend the left edge over the units before it while `decide` says so; if it did not
     extend, shrink it over the units it begins with while `decide` says so."""
     start = node.start
     for _ in range(MAX_MOVES):
         unit = context.before(node.start)
-        if unit is None or unit.start < floor or not decide(node, edge, "extend", unit, context):
+        if unit is None or unit.start < floor:
             break
+        if not decide(node, edge, "extend", unit, context):
+            unit = spaced_mark(node, edge, unit, context, decide)
+            if unit is None or unit.start < floor:
+                break
         node.start = unit.start
     if node.start != start:
         return
@@ -569,8 +590,12 @@ def _move_right(node: Span, edge: Edge, ceiling: int, context: EdgeContext, deci
     end = node.end
     for _ in range(MAX_MOVES):
         unit = context.after(node.end)
-        if unit is None or unit.end > ceiling or not decide(node, edge, "extend", unit, context):
+        if unit is None or unit.end > ceiling:
             break
+        if not decide(node, edge, "extend", unit, context):
+            unit = spaced_mark(node, edge, unit, context, decide)
+            if unit is None or unit.end > ceiling:
+                break
         node.end = unit.end
     if node.end != end:
         return

@@ -175,8 +175,11 @@ class Paragraph(BeadSplit):
         words = head.a, tail.b
         start, end = head.start, tail.end
         if bare:  # the source tag leaves the sentence's closing marks out: so does the target's
+            marked = end
             while end - 1 > start and self.text[end - 1] in _TRAILING:
                 end -= 1
+            while end < marked and end - 1 > start and self.text[end - 1].isspace():
+                end -= 1  # (and the space French writes before them, which is theirs: `prêt</g> ?`)
         self.blocks[id(tag)] = (start, end, not head.cut and not tail.cut)
         return words
 

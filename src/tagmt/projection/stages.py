@@ -39,9 +39,12 @@ name and what it does). A pipeline (`Pipeline.for_profile`) runs, after placing 
    `whole-eojeols` for Korean (`eojeols.py`: no edge between two lexical morphemes of one eojeol,
    `<ui>메시지 미리보기</ui>에서는`);
    `postposition-edges` for those with postpositions (`postpositionmarks.py`: `<g>jövő</g> érdekében`);
+   `locutions` for those that list them (`locutions.py`: `<g>en grande partie</g>`);
 6. `source-order` — where the examples keep the source's order of interchangeable tags, they take it
    (`SourceOrder`, learned by `conventions.keeps_source_order`);
-7. `paragraph-pin` — block tags back on their sentences (`paragraphs.Paragraph.pin`).
+7. `paragraph-pin` — block tags back on their sentences (`paragraphs.Paragraph.pin`);
+8. `adjacent-seams` — two tags that touch in the source touch in the translation, the space between their words
+   with the one the edge conventions let hold it (`seams.py`: `<g1>1,5 Millionen</g1><g2> Migranten`).
 
 Placing (`place`: `inside_outside.place_tags` on the context's paragraph, `edges.to_spans`,
 `units.verbatim_spans`) is the explicit first step. `Pipeline.placed_spans` gives the tags as placed,
@@ -71,10 +74,12 @@ from tagmt.projection.labelcopies import label_copies
 from tagmt.projection.labelphrases import label_phrases
 from tagmt.projection.labels import quoted_labels, quoted_labels_kept
 from tagmt.projection.labelwords import take_label_words
+from tagmt.projection.locutions import whole_locutions
 from tagmt.projection.nounchains import complete_chains
 from tagmt.projection.nounheads import end_at_nouns
 from tagmt.projection.governedwords import governed_words
 from tagmt.projection.postpositionmarks import before_postpositions, postpositions_outside
+from tagmt.projection.seams import keep_seams
 from tagmt.projection.profiles import Profile
 from tagmt.projection.standalone import place_standalone
 from tagmt.projection.termphrases import whole_terms
@@ -122,6 +127,18 @@ class EdgeConventions:
 
     def run(self, ctx: PairContext, spans: list[Span]) -> list[Span]:
         return adjust_edges(spans, ctx.plain, ctx.translation, ctx.trg, ctx.decide, ctx=ctx)
+
+
+class AdjacentSeams:
+    """Two tags that touch in the source touch in the translation: the space between their words goes to the one the
+    edge conventions let hold it (`seams.py`: `<g1>1,5 Millionen</g1><g2> Migranten` where the examples never end a
+    tag with a space between words); after the paragraph pin, which puts the source's whitespace back."""
+
+    name = "adjacent-seams"
+    placing = False
+
+    def run(self, ctx: PairContext, spans: list[Span]) -> list[Span]:
+        return keep_seams(spans, ctx)
 
 
 class TargetUnits:
@@ -352,6 +369,17 @@ class GovernedWords:
         return governed_words(spans, ctx)
 
 
+class Locutions:
+    """No tag edge cuts a multi-word expression the language uses as one word: a span on part of a listed locution whose
+    words there are its tag's takes the rest (`locutions.py`: `<g>en grande partie</g>`, `<g>autour de</g>`)."""
+
+    name = "locutions"
+    placing = False
+
+    def run(self, ctx: PairContext, spans: list[Span]) -> list[Span]:
+        return whole_locutions(spans, ctx)
+
+
 class SourceOrder:
     """Where the examples keep the source's order of interchangeable tags (`<g id="1">`, `<g id="2">`) although the
     words reorder (`PairContext.source_order`, learned: `conventions.keeps_source_order`), interchangeable leaf
@@ -398,14 +426,14 @@ STAGES: dict[str, type[Stage]] = {
                                     LabelQuotesKept, NounChains, LabelPhrases, EdgeWords, TaughtTerms, ChinesePhrases,
                                     LabelWords, HyphenHeads, SourceOrder, ParagraphPin, FootnoteMarks,
                                     NounHeads, GovernedWords, WholeEojeols, PostpositionMarks, InnerGlosses,
-                                    PostpositionEdges, CaseEndings, LabelCopies)
+                                    PostpositionEdges, CaseEndings, LabelCopies, AdjacentSeams, Locutions)
 }
 """Every stage by its name."""
 COMMON = ("quoted-labels", "taught-terms", "edges", "units", "inner-glosses", "copied-cuts", "standalone-codes",
           "footnote-marks", "postposition-marks", "case-endings", "lists", "label-quotes-kept", "label-copies",
           "noun-chains", "label-phrases", "edge-words")
 """The rule stages every language runs, in order, before its profile's `extra_stages`."""
-LAST = ("source-order", "paragraph-pin")
+LAST = ("source-order", "paragraph-pin", "adjacent-seams")
 """The stages after the profile's."""
 
 

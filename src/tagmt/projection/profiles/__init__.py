@@ -87,6 +87,9 @@ class Profile:
     `:`: `EU:ssa`; Turkish `'`): a footnote mark follows the whole word form (`caseendings.py`)."""
     case_endings: frozenset[str] = field(default_factory=frozenset)
     """The case endings written after `suffix_marks` (empty: any letters)."""
+    locutions: tuple[str, ...] = ()
+    """Multi-word prepositions, adverbs and connectives written as one word's fixed group (French `en ce qui
+    concerne`, `autour de`): no tag edge cuts one (`locutions.py`, stage `locutions`)."""
     ordinal_dot: bool = False
     """An ordinal number is written as its digits and a dot (Hungarian `5. cikk`, German `17. Dezember`): a dot right
     after a copied number, before a word, is the number's own (`standalone.py`)."""

@@ -180,6 +180,25 @@ translation writes before a label the source names alone (`die Schaltfläche <ui
 `das Kontrollkästchen <ui>Aktiv</ui>`: `edgewords._class_noun`). A compound counts by its head, its last part."""
 
 
+LOCUTIONS = {
+    "fr": ("en ce qui concerne", "autour de", "en grande partie", "en particulier", "en matière de", "dans le cadre de",
+           "en vertu de", "au titre de", "à l'égard de", "compte tenu de", "par rapport à", "conformément à",
+           "en fonction de", "en raison de", "au sein de", "au cours de", "à partir de", "en vue de", "grâce à",
+           "afin de", "en tant que", "par exemple", "au moins", "tout au long de", "à l'heure actuelle",
+           "d'une part", "d'autre part", "en outre", "de plus", "en moyenne", "à long terme", "à court terme",
+           "à moyen terme"),
+    "de": ("im Hinblick auf", "in Bezug auf", "mit Blick auf", "im Rahmen", "im Einklang mit", "im Zusammenhang mit",
+           "in Höhe von", "im Vergleich zu", "im Wesentlichen", "vor allem", "unter anderem", "zum Beispiel",
+           "nach wie vor", "in erster Linie", "zum Teil", "auf Grund", "im Durchschnitt", "auf lange Sicht"),
+    "ru": ("в соответствии с", "в рамках", "в том числе", "в частности", "по сравнению с", "в связи с",
+           "по крайней мере", "в основном", "кроме того", "например", "в среднем"),
+}
+"""Per language: multi-word prepositions, adverbs and connectives that translate one word or a fixed group as a whole
+(French `en grande partie` for `largely`, `autour de` for `around`): a tag's edge does not cut one (`locutions.py`).
+Conjunctions that also join clauses (`ainsi que`, `so dass`) are left out: their words are often the clause's."""
+LOCUTION_STAGES = ("locutions",)
+
+
 def profile(code: str) -> Profile:
     hyphens = code in HYPHEN_COMPOUNDS
     return Profile(code=code, family=FAMILY, segmenter=SEGMENTER, elided=ELIDED.get(code, frozenset()),
@@ -193,4 +212,5 @@ def profile(code: str) -> Profile:
                    case_endings=CASE_SUFFIXES.get(code, ("", frozenset()))[1],
                    extra_stages=(EXTRA_STAGES if code in FUNCTION_WORDS else ()) + (HYPHEN_STAGES if hyphens else ())
                    + (NOUN_STAGES if code in NOUNS_CAPITALIZED else ())
-                   + (POSTPOSITION_STAGES if code in POSTPOSITIONS else ()))
+                   + (POSTPOSITION_STAGES if code in POSTPOSITIONS else ())
+                   + (LOCUTION_STAGES if code in LOCUTIONS else ()), locutions=LOCUTIONS.get(code, ()))
