@@ -19,6 +19,8 @@ name and what it does). A pipeline (`Pipeline.for_profile`) runs, after placing 
    `postposition-marks` — such a point goes before a postposition written after the phrase (`postpositionmarks`);
    `case-endings` — a point glued to a word the translation writes with a case ending after a mark follows the
    ending (`caseendings`: `az EU-ban<x/>`);
+   `point-anchors` — a point at an edge of its parent's text stays at that edge, one against a bracket or quotation
+   mark against the translation's corresponding mark (`pointanchors`);
 3. `lists` — coordinated sibling tags take the translation's list items (`enumerations.respect_lists`);
    `label-quotes-kept` — a span grown past the group that quotes its label goes back to it (`labels.py`);
 4. `noun-chains` — a tag that cuts a Korean/Japanese noun chain takes its free nouns, up to the label's head
@@ -71,6 +73,7 @@ from tagmt.projection.labelwords import take_label_words
 from tagmt.projection.nounchains import complete_chains
 from tagmt.projection.nounheads import end_at_nouns
 from tagmt.projection.governedwords import governed_words
+from tagmt.projection.pointanchors import anchor_points
 from tagmt.projection.postpositionmarks import before_postpositions, postpositions_outside
 from tagmt.projection.profiles import Profile
 from tagmt.projection.standalone import place_standalone
@@ -212,6 +215,17 @@ class CaseEndings:
 
     def run(self, ctx: PairContext, spans: list[Span]) -> list[Span]:
         return after_case_endings(spans, ctx)
+
+
+class PointAnchors:
+    """A point at an edge of its parent's text stays at that edge; one against a bracket or quotation mark stays
+    against the translation's corresponding mark (`pointanchors.py`: `text.<ex/>`, `“Title”<x/>`)."""
+
+    name = "point-anchors"
+    placing = False
+
+    def run(self, ctx: PairContext, spans: list[Span]) -> list[Span]:
+        return anchor_points(spans, ctx)
 
 
 class Lists:
@@ -383,11 +397,11 @@ STAGES: dict[str, type[Stage]] = {
                                     LabelQuotesKept, NounChains, LabelPhrases, EdgeWords, TaughtTerms, ChinesePhrases,
                                     LabelWords, HyphenHeads, SourceOrder, ParagraphPin, FootnoteMarks,
                                     NounHeads, GovernedWords, WholeEojeols, PostpositionMarks, InnerGlosses,
-                                    PostpositionEdges, CaseEndings)
+                                    PostpositionEdges, CaseEndings, PointAnchors)
 }
 """Every stage by its name."""
 COMMON = ("quoted-labels", "taught-terms", "edges", "units", "inner-glosses", "copied-cuts", "standalone-codes",
-          "footnote-marks", "postposition-marks", "case-endings", "lists", "label-quotes-kept", "noun-chains", "label-phrases",
+          "footnote-marks", "postposition-marks", "case-endings", "point-anchors", "lists", "label-quotes-kept", "noun-chains", "label-phrases",
           "edge-words")
 """The rule stages every language runs, in order, before its profile's `extra_stages`."""
 LAST = ("source-order", "paragraph-pin")
