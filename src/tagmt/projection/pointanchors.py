@@ -23,7 +23,8 @@ on the points these anchors hold (the word links are noisy where a sentence reor
    preposition or conjunction (`Profile.function_words`) begins the next phrase, so a point the links put right
    after one (`Empfehlungen der<x/> Vorjahre`, `la Regierung die<x/> Möglichkeiten`, `« … » a<x/> été`: the
    aligner's stray link, or the past-phrase step over unlinked words) goes back before it and any function words
-   before it, to the end of the word they follow (`Empfehlungen<x/> der Vorjahre`) — not past a mark or a tag.
+   before it, to the end of the word they follow (`Empfehlungen<x/> der Vorjahre`) — not past a mark or a tag, nor
+   where the marked word's only translation is a function word (`according<x/> to` → `nach<x/>`).
 
 A move never leaves the point's parent span nor enters a sibling's. Hand-made cases: tests/projection/
 test_point_anchors.py.
@@ -130,19 +131,26 @@ class _FunctionWords:
 
     def __init__(self, ctx: "PairContext", source: frozenset[str], target: frozenset[str]) -> None:
         self.ctx, self.source, self.target = ctx, source, target
-        self.src_ending = {w.end: w for w in ctx.src}
+        self.src_ending = {w.end: i for i, w in enumerate(ctx.src)}
         self.trg_ending = {w.end: k for k, w in enumerate(ctx.trg)}
+        self.targets: dict[int, set[int]] = {}
+        for i, j in ctx.links:
+            self.targets.setdefault(i, set()).add(j)
 
     def back(self, x: int, placed: int, lo: int) -> int | None:
         """Where a point glued to the end of a source content word at `x`, placed right after a target function
         word at `placed`, goes (rule 3); None when the rule does not apply."""
         plain, text, trg = self.ctx.plain, self.ctx.translation, self.ctx.trg
-        word = self.src_ending.get(x)
+        i = self.src_ending.get(x)
+        word = None if i is None else self.ctx.src[i]
         if word is None or word.kind == "punct" or word.text.lower() in self.source or not word_char(plain[x - 1]):
             return None
         k = self.trg_ending.get(placed)
         if k is None or trg[k].text.lower() not in self.target:
             return None
+        own = [j for j in self.targets.get(i, ()) if j < len(trg)]
+        if own and all(trg[j].text.lower() in self.target for j in own):
+            return None  # (the marked word's translation is a function word: `according<x/> to` → `nach<x/>`)
         while k >= 0 and trg[k].text.lower() in self.target:
             k -= 1
         if k < 0 or trg[k].kind == "punct" or trg[k].end < lo or not text[trg[k].end:trg[k + 1].start].isspace():
