@@ -133,6 +133,8 @@ def test_a_marker_after_a_function_word_goes_back_to_the_word_before(source, tar
     ('the report on<x id="1"/> the markets', "le rapport sur les marchés", "fr", 14),
     # a mark before the function word: not passed
     ('the report<x id="1"/> on the markets', "le rapport, sur les marchés", "fr", 15),
+    # a function word before a mark begins no phrase: a verb's particle
+    ('Croatia reported for the second time<x id="1"/>.', "Kroatien legte zum zweiten Mal einen Bericht vor.", "de", 48),
     # the marked word's translation is the function word itself
     ('it grew, according<x id="1"/> to the forecast', "es wuchs nach der Prognose", "de", 12),
     # Japanese has no function words written as words: the rule is for languages written with spaces

@@ -23,8 +23,9 @@ on the points these anchors hold (the word links are noisy where a sentence reor
    preposition or conjunction (`Profile.function_words`) begins the next phrase, so a point the links put right
    after one (`Empfehlungen der<x/> Vorjahre`, `la Regierung die<x/> Möglichkeiten`, `« … » a<x/> été`: the
    aligner's stray link, or the past-phrase step over unlinked words) goes back before it and any function words
-   before it, to the end of the word they follow (`Empfehlungen<x/> der Vorjahre`) — not past a mark or a tag, nor
-   where the marked word's only translation is a function word (`according<x/> to` → `nach<x/>`).
+   before it, to the end of the word they follow (`Empfehlungen<x/> der Vorjahre`) — not past a mark or a tag, not
+   from a function word a mark or the text's end follows (it begins no phrase there: German `legte … vor<x/>.`, a
+   verb's particle), nor where the marked word's only translation is a function word (`according<x/> to` → `nach<x/>`).
 
 A move never leaves the point's parent span nor enters a sibling's. Hand-made cases: tests/projection/
 test_point_anchors.py.
@@ -146,8 +147,8 @@ class _FunctionWords:
         if word is None or word.kind == "punct" or word.text.lower() in self.source or not word_char(plain[x - 1]):
             return None
         k = self.trg_ending.get(placed)
-        if k is None or trg[k].text.lower() not in self.target:
-            return None
+        if k is None or trg[k].text.lower() not in self.target or k + 1 >= len(trg) or trg[k + 1].kind == "punct":
+            return None  # (a function word before a mark begins nothing: a verb's particle, `legte … vor<x/>.`)
         own = [j for j in self.targets.get(i, ()) if j < len(trg)]
         if own and all(trg[j].text.lower() in self.target for j in own):
             return None  # (the marked word's translation is a function word: `according<x/> to` → `nach<x/>`)
