@@ -78,6 +78,16 @@ def test_a_misplaced_edge_point_goes_back_to_the_edge(source, target, lang, at, 
     assert _placed_at(source, target, lang, [("report", target.split()[0])] if lang != "ko" else [], at) == expected
 
 
+@pytest.mark.parametrize("source, target, lang, at", [
+    # a link spaced after a verb is the sentence's object: a verb-final translation writes it before the verb
+    ('For more information, please see <xref/>', "詳細については、を参照してください。", "ja", 9),
+    ('For more information, please see <xref/>', "자세한 내용은 에서 확인하십시오.", "ko", 7),
+    ('<xref/> describes the steps', "Die Schritte beschreibt", "de", 13),
+])
+def test_a_spaced_point_inside_a_sentence_is_no_edge_point(source, target, lang, at):
+    assert _placed_at(source, target, lang, [], at) == target[:at] + "<xref/>" + target[at:]
+
+
 def test_a_point_against_a_sibling_or_inside_the_text_is_not_an_edge_point():
     # against a sibling's end: it stays with the sibling, wherever the sibling went
     source = 'See the text <g id="1">below</g><x id="2"/>'

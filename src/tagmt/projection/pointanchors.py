@@ -9,9 +9,12 @@ on the points these anchors hold (the word links are noisy where a sentence reor
    2019.<x/>`, which a number's copy must not pull inside: Hungarian `2019. decemberben …`), a code before a text
    that begins with a number (`<x/>2019 was …` → `<x/>Das Jahr 2019 …`). The point goes to the start or end of its
    parent's translation, inside the translation's leading or trailing whitespace where the source writes it
-   against the text (`text.<x/>` → `text.<x/> `), outside where the source has whitespace between them. Not moved:
-   a point against a sibling tag's edge (it stays with the sibling: `inside_outside.py`), or one with a sibling
-   tag between it and the edge.
+   against the text (`text.<x/>` → `text.<x/> `), outside where the source has whitespace between them. A point
+   with whitespace between it and the text is at an edge only before a sentence's start (an upper-case letter or a
+   digit: `<bx/> The report …`) or after a sentence's final mark (`… the Council. <x/>`): a link spaced after a
+   verb (`please see <xref/>`) is the sentence's object, which a verb-final translation writes before the verb
+   (`<xref/>を参照してください。`). Not moved: a point against a sibling tag's edge (it stays with the sibling:
+   `inside_outside.py`), or one with a sibling tag between it and the edge.
 2. **Against a group's mark.** A point written right after a closing bracket or quotation mark (`the study
    “Evaluation of rules”<x/> was`, `(EU)<x/>`) goes right after the closing mark of the translation's group that
    corresponds to that one; right before a closing mark (`(write-off reports<x/>)`) right before it; right after an
@@ -84,14 +87,23 @@ def _edge(x: int, plain: str, text: str, source: tuple[int, int], target: tuple[
     first, last = source
     lo, hi = target
     if not plain[first:x].strip() and not any(span.tag.start < x for span in spans):
+        rest = plain[x:last].lstrip()
         if x < len(plain) and plain[x].isspace():
-            return lo  # (`<bx/> The …`: the whitespace after the point is the text's)
+            # (`<bx/> The …`: the whitespace is the text's; a point spaced before a word inside a sentence is an
+            # object of it, `<xref/> describes …`, which the translation may write anywhere)
+            return lo if rest[:1].isupper() or rest[:1].isdigit() else None
         return lo + len(text[lo:hi]) - len(text[lo:hi].lstrip())
     if not plain[x:last].strip() and not any(span.tag.end > x for span in spans):
         if x > 0 and plain[x - 1].isspace():
-            return hi
+            # (`… the Council. <x/>`; not `please see <xref/>`: a link the sentence reads as its object, which a
+            # verb-final translation writes before its verb, `<xref/>を参照してください。`)
+            return hi if plain[first:x].rstrip()[-1:] in _FINAL else None
         return lo + len(text[lo:hi].rstrip())
     return None
+
+
+_FINAL = ".!?…:;。！？．：；\"'”’»)］]」』）"
+"""Marks that end a sentence (and the closing marks written after one)."""
 
 
 # ---------------------------------------------------------------------------------- 2. a group's mark
