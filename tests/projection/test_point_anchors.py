@@ -95,6 +95,23 @@ def test_a_point_against_a_sibling_or_inside_the_text_is_not_an_edge_point():
     assert out == '<g id="1">Unten</g><x id="2"/> steht der Text'
 
 
+# ------------------------------------------------------------------------------ 4. a leading bullet
+
+@pytest.mark.parametrize("source, target, lang, at, expected", [
+    ('<g id="1">-<x id="2"/>EUR 941,53 for a servant;</g>', "—941,53 EUR für Bedienstete,", "de", 7,
+     '<g id="1">—<x id="2"/>941,53 EUR für Bedienstete,</g>'),
+    ('-<x id="2"/>EUR 941,53 for a servant;', "– 941,53 евро для служащего;", "ru", 8, '–<x id="2"/> 941,53 евро для служащего;'),
+    ('•<x id="1"/>the report;', "・報告書。", "ja", 4, '・<x id="1"/>報告書。'),
+])
+def test_a_point_after_a_leading_bullet_stays_after_the_translations_bullet(source, target, lang, at, expected):
+    assert _placed_at(source, target, lang, [], at) == expected
+
+
+def test_a_leading_word_or_number_is_no_bullet():
+    # `(11)` is a number (its copy decides: standalone.py); `EUR` a word
+    assert _placed_at('EUR<x id="1"/> 941,53', "941,53 EUR", "de", [], 10) == '941,53 EUR<x id="1"/>'
+
+
 # ------------------------------------------------------------------------------ 2. a group's mark
 
 @pytest.mark.parametrize("source, target, lang, pairs, expected", [

@@ -30,12 +30,18 @@ on the points these anchors hold (the word links are noisy where a sentence reor
    from a function word a mark or the text's end follows (it begins no phrase there: German `legte … vor<x/>.`, a
    verb's particle), nor where the marked word's only translation is a function word (`according<x/> to` → `nach<x/>`).
 
+4. **After a leading bullet.** A point written right after a list's bullet that opens its parent's text (`-<x/>EUR
+   941,53 for …`: a mark or symbol alone, no letter or digit) goes right after the bullet the translation opens the
+   same text with (`—<x/>941,53 EUR für …`), whatever the words after it: the amount written before its currency
+   must not pull it there (`—941,53<x/> EUR`).
+
 A move never leaves the point's parent span nor enters a sibling's. Hand-made cases: tests/projection/
 test_point_anchors.py.
 """
 
 from __future__ import annotations
 
+import unicodedata
 from typing import TYPE_CHECKING
 
 from tagmt.projection.edges import Span
@@ -72,6 +78,8 @@ def _walk(nodes: list[Span], parent: Span | None, ctx: "PairContext",
             if at is None and words is not None:
                 at = words.back(x, node.start, lo)
             where = _edge(x, plain, text, (first, last), (lo, hi), spans)
+            if where is None:
+                where = _after_bullet(x, plain, text, first, (lo, hi))
             at = where if where is not None else at
             if at is not None and at != node.start and free(at, node, nodes, (lo, hi), onto_points=True):
                 move(node, at)
@@ -104,6 +112,30 @@ def _edge(x: int, plain: str, text: str, source: tuple[int, int], target: tuple[
 
 _FINAL = ".!?…:;。！？．：；\"'”’»)］]」』）"
 """Marks that end a sentence (and the closing marks written after one)."""
+
+
+# ---------------------------------------------------------------------------------- 4. a leading bullet
+
+def _bullet(run: str) -> bool:
+    """A list's bullet: one to three marks or symbols, no letter, digit, bracket or quotation mark (`-`, `–`, `•`)."""
+    return 0 < len(run) <= 3 and all(
+        unicodedata.category(c)[0] in "PS" and unicodedata.category(c) not in ("Ps", "Pe", "Pi", "Pf") and c not in _QUOTES
+        for c in run)
+
+
+_QUOTES = "\"'"
+
+
+def _after_bullet(x: int, plain: str, text: str, first: int, target: tuple[int, int]) -> int | None:
+    """Where a point at source offset `x` right after its parent text's leading bullet goes (rule 4), or None."""
+    lo, hi = target
+    if not _bullet(plain[first:x].lstrip()) or (x < len(plain) and plain[x].isspace()):
+        return None
+    start = lo + len(text[lo:hi]) - len(text[lo:hi].lstrip())
+    end = start
+    while end < hi and not text[end].isspace() and not word_char(text[end]):
+        end += 1
+    return end if _bullet(text[start:end]) else None
 
 
 # ---------------------------------------------------------------------------------- 2. a group's mark
