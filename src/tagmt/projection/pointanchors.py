@@ -46,7 +46,7 @@ from typing import TYPE_CHECKING
 
 from tagmt.projection.edges import Span
 from tagmt.projection.pointmoves import free, move, word_char
-from tagmt.projection.units import _family, groups_of
+from tagmt.projection.units import _family
 
 if TYPE_CHECKING:
     from tagmt.projection.context import PairContext
@@ -59,7 +59,7 @@ def anchor_points(spans: list[Span], ctx: "PairContext") -> list[Span]:
     trg, src = ctx.profiles.trg if ctx.profiles else None, ctx.profiles.src if ctx.profiles else None
     spaced = trg is not None and src is not None and trg.family == "spaced" and bool(trg.function_words)
     words = _FunctionWords(ctx, src.function_words, trg.function_words) if spaced else None
-    _walk(spans, None, ctx, (_Groups(ctx.plain, ctx.translation), words))
+    _walk(spans, None, ctx, (_Groups(ctx), words))
     return spans
 
 
@@ -118,9 +118,12 @@ _FINAL = ".!?…:;。！？．：；\"'”’»)］]」』）"
 
 def _bullet(run: str) -> bool:
     """A list's bullet: one to three marks or symbols, no letter, digit, bracket or quotation mark (`-`, `–`, `•`)."""
-    return 0 < len(run) <= 3 and all(
-        unicodedata.category(c)[0] in "PS" and unicodedata.category(c) not in ("Ps", "Pe", "Pi", "Pf") and c not in _QUOTES
-        for c in run)
+    return 0 < len(run) <= 3 and all(unicodedata.category(c)[0] in "PS" and not _grouping(c) for c in run)
+
+
+def _grouping(char: str) -> bool:
+    """A bracket or quotation mark (what opens or closes a group: `units.groups_of`)."""
+    return unicodedata.category(char) in ("Ps", "Pe", "Pi", "Pf") or char in _QUOTES
 
 
 _QUOTES = "\"'"
@@ -142,22 +145,32 @@ def _after_bullet(x: int, plain: str, text: str, first: int, target: tuple[int, 
 
 class _Groups:
     """The source's and the translation's bracket and quotation groups, the k-th of a family matched with the
-    k-th (rule 2), made once per pair."""
+    k-th (rule 2): made on the first point that touches a mark of the source (`PairContext.groups`, shared)."""
 
-    def __init__(self, plain: str, text: str) -> None:
-        self.plain, self.text = plain, text
-        source, target = groups_of(plain), groups_of(text)
+    def __init__(self, ctx: "PairContext") -> None:
+        self.ctx, self.plain = ctx, ctx.plain
+        self._match: dict[tuple[int, int], tuple[int, int]] | None = None
+
+    def _matched(self) -> None:
+        plain, text = self.plain, self.ctx.translation
+        source, target = self.ctx.source_groups, self.ctx.groups
         self.match: dict[tuple[int, int], tuple[int, int]] = {}
         for family in {_family(plain[a]) for a, _ in source}:
             mine = [g for g in source if _family(plain[g[0]]) == family]
             theirs = [g for g in target if _family(text[g[0]]) == family]
             if len(mine) == len(theirs):
                 self.match.update(zip(mine, theirs))
-        self.closing = {b: g for g in self.match for b in (g[1],)}
+        self.closing = {g[1]: g for g in self.match}
         self.opening = {g[0]: g for g in self.match}
+        self._match = self.match
 
     def place(self, x: int, placed: int) -> int | None:
         """Where the point at source offset `x` goes by rule 2, or None."""
+        marks = self.plain[max(x - 1, 0):x + 1]
+        if not any(_grouping(c) for c in marks):
+            return None  # (no mark beside the point: the groups are not read)
+        if self._match is None:
+            self._matched()
         if not self.match:
             return None
         if x > 0 and x - 1 in self.closing:
