@@ -72,7 +72,8 @@ def test_the_edge_rule_is_what_keeps_the_closing_half_at_the_end():
     ('<bx id="1"/>The report was adopted.', "보고서가 채택되었습니다.", "ko", 4, '<bx id="1"/>보고서가 채택되었습니다.'),
     ('<bx id="1"/> The report was adopted.', " 报告已通过。", "zh", 3, '<bx id="1"/> 报告已通过。'),
     # whitespace between the text and the point in the source: after the translation's whitespace
-    ('The report was adopted. <x id="1"/>', "Le rapport a été adopté. ", "fr", 10, 'Le rapport a été adopté. <x id="1"/>'),
+    ('The report was adopted. <x id="1"/>', "Le rapport a été adopté. ", "fr", 10,
+     'Le rapport a été adopté. <x id="1"/>'),
 ])
 def test_a_misplaced_edge_point_goes_back_to_the_edge(source, target, lang, at, expected):
     assert _placed_at(source, target, lang, [("report", target.split()[0])] if lang != "ko" else [], at) == expected
@@ -100,7 +101,8 @@ def test_a_point_against_a_sibling_or_inside_the_text_is_not_an_edge_point():
 @pytest.mark.parametrize("source, target, lang, at, expected", [
     ('<g id="1">-<x id="2"/>EUR 941,53 for a servant;</g>', "—941,53 EUR für Bedienstete,", "de", 7,
      '<g id="1">—<x id="2"/>941,53 EUR für Bedienstete,</g>'),
-    ('-<x id="2"/>EUR 941,53 for a servant;', "– 941,53 евро для служащего;", "ru", 8, '–<x id="2"/> 941,53 евро для служащего;'),
+    ('-<x id="2"/>EUR 941,53 for a servant;', "– 941,53 евро для служащего;", "ru", 8,
+     '–<x id="2"/> 941,53 евро для служащего;'),
     ('•<x id="1"/>the report;', "・報告書。", "ja", 4, '・<x id="1"/>報告書。'),
 ])
 def test_a_point_after_a_leading_bullet_stays_after_the_translations_bullet(source, target, lang, at, expected):
@@ -147,7 +149,8 @@ def test_groups_the_translation_does_not_write_as_often_anchor_nothing():
      'la Regierung<x id="1"/> die Möglichkeiten'),
     ('the study<x id="1"/> was published', "l’étude a été publiée", "fr", 9, 'l’étude<x id="1"/> a été publiée'),
     ('the report<x id="1"/> on the markets', "доклад о рынках", "ru", 8, 'доклад<x id="1"/> о рынках'),
-    ('the report<x id="1"/> and the study', "a jelentés és a tanulmány", "hu", 15, 'a jelentés<x id="1"/> és a tanulmány'),
+    ('the report<x id="1"/> and the study', "a jelentés és a tanulmány", "hu", 15,
+     'a jelentés<x id="1"/> és a tanulmány'),
 ])
 def test_a_marker_after_a_function_word_goes_back_to_the_word_before(source, target, lang, at, expected):
     assert _placed_at(source, target, lang, [], at) == expected
