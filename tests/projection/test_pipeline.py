@@ -47,9 +47,9 @@ def _context(source: str, target: str, trg_lang: str, pairs: list[tuple[str, str
 def test_a_target_language_runs_the_common_stages_then_its_profiles(lang, extra):
     names = Projector("en", lang, LexiconAligner(LEXICON)).pipeline.names
     assert names == ("quoted-labels", "taught-terms", "edges", "units", "inner-glosses", "copied-cuts",
-                     "standalone-codes", "footnote-marks", "postposition-marks", "case-endings", "lists",
-                     "label-quotes-kept", "label-copies", "noun-chains", "label-phrases", "edge-words", *extra,
-                     "source-order", "paragraph-pin", "adjacent-seams")
+                     "standalone-codes", "footnote-marks", "postposition-marks", "case-endings", "point-anchors",
+                     "lists", "label-quotes-kept", "label-copies", "noun-chains", "label-phrases", "edge-words",
+                     *extra, "source-order", "paragraph-pin", "adjacent-seams")
     assert names == (*COMMON, *extra, *LAST)
 
 

@@ -19,6 +19,8 @@ name and what it does). A pipeline (`Pipeline.for_profile`) runs, after placing 
    `postposition-marks` — such a point goes before a postposition written after the phrase (`postpositionmarks`);
    `case-endings` — a point glued to a word the translation writes with a case ending after a mark follows the
    ending (`caseendings`: `az EU-ban<x/>`);
+   `point-anchors` — a point at an edge of its parent's text stays at that edge, one against a bracket or quotation
+   mark against the translation's corresponding mark (`pointanchors`);
 3. `lists` — coordinated sibling tags take the translation's list items (`enumerations.respect_lists`);
    `label-quotes-kept` — a span grown past the group that quotes its label goes back to it (`labels.py`);
    `label-copies` — in Korean and Japanese, a label's span on a predicate's stem goes to the copy of its words
@@ -78,6 +80,7 @@ from tagmt.projection.locutions import whole_locutions
 from tagmt.projection.nounchains import complete_chains
 from tagmt.projection.nounheads import end_at_nouns
 from tagmt.projection.governedwords import governed_words
+from tagmt.projection.pointanchors import anchor_points
 from tagmt.projection.postpositionmarks import before_postpositions, postpositions_outside
 from tagmt.projection.seams import keep_seams
 from tagmt.projection.profiles import Profile
@@ -232,6 +235,17 @@ class CaseEndings:
 
     def run(self, ctx: PairContext, spans: list[Span]) -> list[Span]:
         return after_case_endings(spans, ctx)
+
+
+class PointAnchors:
+    """A point at an edge of its parent's text stays at that edge; one against a bracket or quotation mark stays
+    against the translation's corresponding mark (`pointanchors.py`: `text.<ex/>`, `“Title”<x/>`)."""
+
+    name = "point-anchors"
+    placing = False
+
+    def run(self, ctx: PairContext, spans: list[Span]) -> list[Span]:
+        return anchor_points(spans, ctx)
 
 
 class Lists:
@@ -426,12 +440,12 @@ STAGES: dict[str, type[Stage]] = {
                                     LabelQuotesKept, NounChains, LabelPhrases, EdgeWords, TaughtTerms, ChinesePhrases,
                                     LabelWords, HyphenHeads, SourceOrder, ParagraphPin, FootnoteMarks,
                                     NounHeads, GovernedWords, WholeEojeols, PostpositionMarks, InnerGlosses,
-                                    PostpositionEdges, CaseEndings, LabelCopies, AdjacentSeams, Locutions)
+                                    PostpositionEdges, CaseEndings, LabelCopies, AdjacentSeams, Locutions, PointAnchors)
 }
 """Every stage by its name."""
 COMMON = ("quoted-labels", "taught-terms", "edges", "units", "inner-glosses", "copied-cuts", "standalone-codes",
-          "footnote-marks", "postposition-marks", "case-endings", "lists", "label-quotes-kept", "label-copies",
-          "noun-chains", "label-phrases", "edge-words")
+          "footnote-marks", "postposition-marks", "case-endings", "point-anchors", "lists", "label-quotes-kept",
+          "label-copies", "noun-chains", "label-phrases", "edge-words")
 """The rule stages every language runs, in order, before its profile's `extra_stages`."""
 LAST = ("source-order", "paragraph-pin", "adjacent-seams")
 """The stages after the profile's."""
