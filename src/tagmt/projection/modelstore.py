@@ -65,8 +65,9 @@ from tagmt.projection.wordseg import default_segmenter_name
 FORMAT = "tagmt-projection-model"
 FORMAT_VERSION = 2
 """2 (issue 35): `conventions.json` also counts whether the examples keep taught terms whole
-(`conventions.WHOLE_KEY`), and the manifest says so (`taught_terms`); a format-1 model loads and projects as it
-did (taught terms never kept whole), which `describe` says."""
+(`conventions.WHOLE_KEY`), and the manifest says so (`taught_terms`); its edge conventions count a space by where it
+lies (`conventions.space_place`). A format-1 model loads: taught terms are never kept whole (which `describe` says)
+and its space counts, learned without a place, match no key, so spaces at tag edges take the default."""
 MANIFEST = "manifest.json"
 PRIORS = "priors.sqlite"
 CONVENTIONS = "conventions.json"
@@ -150,8 +151,8 @@ class ProjectionModel:
 
     def describe(self) -> str:
         files = len(self.manifest.get("sources", []))
-        older = ("; format 1, learned before taught terms were kept whole: learn it again to keep them"
-                 if self.manifest.get("format_version") == 1 and self.terms else "")
+        older = ("; format 1, learned before taught terms were kept whole and spaces counted by place: learn it again"
+                 if self.manifest.get("format_version") == 1 else "")
         return (f"projection model {self.path} ({self.src_lang}-{self.trg_lang}, {self.manifest.get('pairs', 0)} "
                 f"sentence pairs from {files} files, {len(self.terms)} terms, {len(self.conventions)} edge cases"
                 f"{older})")
