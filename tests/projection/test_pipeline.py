@@ -40,7 +40,7 @@ def _context(source: str, target: str, trg_lang: str, pairs: list[tuple[str, str
 @pytest.mark.parametrize("lang, extra", [("ja", ()),
                                          ("de", ("label-words", "governed-words", "hyphen-heads",
                                                  "noun-heads")),
-                                         ("fr", ("label-words", "governed-words")),
+                                         ("fr", ("label-words", "governed-words", "spaced-marks")),
                                          ("ru", ("label-words", "governed-words")), ("ko", ("whole-eojeols",)),
                                          ("zh", ("chinese-phrases",)),
                                          ("zf", ("chinese-phrases",)), ("zh-TW", ("chinese-phrases",))])
@@ -48,7 +48,8 @@ def test_a_target_language_runs_the_common_stages_then_its_profiles(lang, extra)
     names = Projector("en", lang, LexiconAligner(LEXICON)).pipeline.names
     assert names == ("quoted-labels", "taught-terms", "edges", "units", "inner-glosses", "copied-cuts",
                      "standalone-codes", "footnote-marks", "postposition-marks", "case-endings", "lists",
-                     "label-quotes-kept", "noun-chains", "label-phrases", "edge-words", *extra, "source-order",
+                     "label-quotes-kept", "noun-chains", "label-phrases", "edge-words", "outside-words", *extra,
+                     "source-order",
                      "paragraph-pin")
     assert names == (*COMMON, *extra, *LAST)
 

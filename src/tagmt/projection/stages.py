@@ -27,6 +27,8 @@ name and what it does). A pipeline (`Pipeline.for_profile`) runs, after placing 
    words they join, and leaves the case particle and predicate after the phrase out (`labelphrases`);
    `edge-words` — a function word at a span's edge that translates nothing of its tag leaves the span where
    the examples keep that word outside (`edgewords.keep_outside`);
+   `outside-words` — a word at a span's edge that translates a source word outside the tag, its links into the tag
+   only doubling the span's translation, leaves the span (`outsidewords.py`: `<ui>保存</ui>ボタン`);
 5. the target profile's `extra_stages` (`profiles.Profile`): `chinese-phrases` for Chinese
    (`chinesegrammar.keep_phrases`: circumpositions and aspect adverbs); `label-words` for the languages written with
    spaces (`labelwords.py`: a label's unlinked words beside its span) and `governed-words` (`governedwords.py`: a
@@ -37,6 +39,7 @@ name and what it does). A pipeline (`Pipeline.for_profile`) runs, after placing 
    `whole-eojeols` for Korean (`eojeols.py`: no edge between two lexical morphemes of one eojeol,
    `<ui>메시지 미리보기</ui>에서는`);
    `postposition-edges` for those with postpositions (`postpositionmarks.py`: `<g>jövő</g> érdekében`);
+   `spaced-marks` for those that write a space before `: ; ! ?` (`spacedmarks.py`: `<b>Remarque :</b>`);
 6. `source-order` — where the examples keep the source's order of interchangeable tags, they take it
    (`SourceOrder`, learned by `conventions.keeps_source_order`);
 7. `paragraph-pin` — block tags back on their sentences (`paragraphs.Paragraph.pin`).
@@ -70,10 +73,12 @@ from tagmt.projection.labels import quoted_labels, quoted_labels_kept
 from tagmt.projection.labelwords import take_label_words
 from tagmt.projection.nounchains import complete_chains
 from tagmt.projection.nounheads import end_at_nouns
+from tagmt.projection.outsidewords import drop_outside_words
 from tagmt.projection.governedwords import governed_words
 from tagmt.projection.postpositionmarks import before_postpositions, postpositions_outside
 from tagmt.projection.profiles import Profile
 from tagmt.projection.standalone import place_standalone
+from tagmt.projection.spacedmarks import take_spaced_marks
 from tagmt.projection.termphrases import whole_terms
 from tagmt.projection.units import respect_units, verbatim_spans
 
@@ -189,6 +194,29 @@ class PostpositionMarks:
 
     def run(self, ctx: PairContext, spans: list[Span]) -> list[Span]:
         return before_postpositions(spans, ctx)
+
+
+class OutsideWords:
+    """A word at a span's edge that translates a source word outside the tag leaves the span when its links into
+    the tag only double what the span's other words translate (`the <ui>Save</ui> button` → `<ui>保存</ui>ボタン`,
+    not `<ui>保存ボタン</ui>`; `outsidewords.py`)."""
+
+    name = "outside-words"
+    placing = False
+
+    def run(self, ctx: PairContext, spans: list[Span]) -> list[Span]:
+        return drop_outside_words(spans, ctx)
+
+
+class SpacedMarks:
+    """A tag that encloses a colon (`; ! ?`) in the source takes the translation's mark with the space the language
+    writes before it (`<b>Note:</b>` → `<b>Remarque :</b>`; `spacedmarks.py`)."""
+
+    name = "spaced-marks"
+    placing = False
+
+    def run(self, ctx: PairContext, spans: list[Span]) -> list[Span]:
+        return take_spaced_marks(spans, ctx)
 
 
 class PostpositionEdges:
@@ -383,12 +411,12 @@ STAGES: dict[str, type[Stage]] = {
                                     LabelQuotesKept, NounChains, LabelPhrases, EdgeWords, TaughtTerms, ChinesePhrases,
                                     LabelWords, HyphenHeads, SourceOrder, ParagraphPin, FootnoteMarks,
                                     NounHeads, GovernedWords, WholeEojeols, PostpositionMarks, InnerGlosses,
-                                    PostpositionEdges, CaseEndings)
+                                    PostpositionEdges, CaseEndings, SpacedMarks, OutsideWords)
 }
 """Every stage by its name."""
 COMMON = ("quoted-labels", "taught-terms", "edges", "units", "inner-glosses", "copied-cuts", "standalone-codes",
           "footnote-marks", "postposition-marks", "case-endings", "lists", "label-quotes-kept", "noun-chains", "label-phrases",
-          "edge-words")
+          "edge-words", "outside-words")
 """The rule stages every language runs, in order, before its profile's `extra_stages`."""
 LAST = ("source-order", "paragraph-pin")
 """The stages after the profile's."""

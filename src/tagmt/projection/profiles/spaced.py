@@ -180,6 +180,12 @@ translation writes before a label the source names alone (`die Schaltfläche <ui
 `das Kontrollkästchen <ui>Aktiv</ui>`: `edgewords._class_noun`). A compound counts by its head, its last part."""
 
 
+SPACED_MARKS = {"fr": ":;!?"}
+"""Per language: the marks its typography writes after a space (French: a no-break or narrow no-break space before
+`: ; ! ?`): a note label's tag takes its colon with that space (`<b>Remarque :</b>`; `spacedmarks.py`)."""
+SPACED_MARK_STAGES = ("spaced-marks",)
+
+
 def profile(code: str) -> Profile:
     hyphens = code in HYPHEN_COMPOUNDS
     return Profile(code=code, family=FAMILY, segmenter=SEGMENTER, elided=ELIDED.get(code, frozenset()),
@@ -193,4 +199,6 @@ def profile(code: str) -> Profile:
                    case_endings=CASE_SUFFIXES.get(code, ("", frozenset()))[1],
                    extra_stages=(EXTRA_STAGES if code in FUNCTION_WORDS else ()) + (HYPHEN_STAGES if hyphens else ())
                    + (NOUN_STAGES if code in NOUNS_CAPITALIZED else ())
-                   + (POSTPOSITION_STAGES if code in POSTPOSITIONS else ()))
+                   + (POSTPOSITION_STAGES if code in POSTPOSITIONS else ())
+                   + (SPACED_MARK_STAGES if code in SPACED_MARKS else ()),
+                   spaced_marks=SPACED_MARKS.get(code, ""))
