@@ -163,6 +163,35 @@ def test_a_symbol_written_twice_in_the_translation_is_left_to_the_links():
     assert "Office<sup>®</sup>" in out or "<sup>Office®</sup>" in out  # (where the link is, not the first copy)
 
 
+# ------------------------------------------------------------------------------ a code mentioned in a bracketed list
+
+LISTS = "Paragraphs (<p/>) and lists (<ul/>, <ol/>) only."
+
+
+@pytest.mark.parametrize("target, lang, pairs, expected", [
+    # the translator kept the list's comma and space: the hole before the closing bracket is the code's
+    ("단락() 및 목록(, )만.", "ko", [("Paragraphs", "단락"), ("lists", "목록"), ("only", "만")],
+     "단락(<p/>) 및 목록(<ul/>, <ol/>)만."),
+    ("Только абзацы () и списки (, ).", "ru", [("Paragraphs", "абзацы"), ("lists", "списки"), ("only", "Только")],
+     "Только абзацы (<p/>) и списки (<ul/>, <ol/>)."),
+    ("Sólo párrafos () y listas (, ).", "es", [("Paragraphs", "párrafos"), ("lists", "listas"), ("only", "Sólo")],
+     "Sólo párrafos (<p/>) y listas (<ul/>, <ol/>)."),
+    # full width, no space: a list does not end with its comma
+    ("段落（）とリスト（、）のみ。", "ja", [("Paragraphs", "段落"), ("lists", "リスト"), ("only", "のみ")],
+     "段落（<p/>）とリスト（<ul/>、<ol/>）のみ。"),
+])
+def test_a_code_takes_the_hole_before_a_closing_bracket(target, lang, pairs, expected):
+    assert _project(LISTS, target, lang, pairs) == expected
+
+
+def test_a_source_that_writes_such_a_hole_itself_gives_no_hole_to_go_by():
+    source = "Write (a, ) or (<ul/>, <ol/>) here."
+    target = "Écrivez (a, ) ou (, ) ici."
+    out = _project(source, target, "fr", [("Write", "Écrivez"), ("here", "ici"), ("or", "ou")])
+    assert out == _project(source, target, "fr", [("Write", "Écrivez"), ("here", "ici"), ("or", "ou")],
+                           without="standalone-codes")
+
+
 # ------------------------------------------------------------------------------ properties
 
 WORDS = ["Remarque", ":", "le", "bouton", "Enregistrer", "!", "menu", "Fichier", "?", "ouvrir", "\u00a0", "保存", "按钮"]
