@@ -4,8 +4,8 @@ span, when its links into the tag only double translations the span holds anyway
 A UI label's class noun is written outside the tag in the source (`the <ui>Save</ui> button`, `the <ui>File</ui>
 menu`) and beside the label in the translation, glued to it or not: `<ui>保存</ui>ボタン`, `<ui>保存</ui>按钮`,
 `<ui>저장</ui> 버튼`, `le menu <ui>Fichier</ui>`. The aligner links the class noun to the source's `button`, and often
-to the label's word too, the spill of a many-to-one pair (`Save` → `保存` and `ボタン`); the placement or the noun
-chain rule (`nounchains.py`: a noun linked to the tag is the tag's) then takes it in: `<ui>保存ボタン</ui>`.
+to the label's word too, the spill of a many-to-one pair (`Save` → `저장` and `버튼`); the placement then takes it
+in: `<ui>저장 버튼</ui>을`.
 `edgewords.py` lets such a spilled link go for function words and for the class noun a spaced language writes
 before a label in lower case; this is the same principle for every word: a word that translates a source word
 outside the tag, and whose links into the tag only double the translation of words another word of the span
@@ -19,7 +19,11 @@ at a time (at most `edges.MAX_MOVES` a side), while the word
   one may be what the edge word translates);
 * has links into the tag only to content words that another word of the remaining span — no function word —
   translates too (`edgewords.doubles_only`'s principle), or none;
-* leaves the span a word linked into the tag, and no child tag behind.
+* leaves the span a word linked into the tag, and no child tag behind;
+* is written apart from the rest of the span, with whitespace between (`<ui>저장</ui> 버튼`, `le menu <ui>Fichier</ui>`):
+  Japanese and Chinese glue a class noun to the label (`保存ボタン`), as they glue a compound's parts and a verb's
+  endings, and cutting there on the links took SAP en-ja dev from 94.6 to 94.1 % (`<uicontrol>絞</uicontrol>込`,
+  `含ま<emphasis>れません</emphasis>`, a translator's added `コード` left out of `<uicontrol>銀行仮勘定コード</uicontrol>`).
 
 A word linked to a word of the tag alone stays (`<ui>名前を付けて保存</ui>`), as does a word that is the only
 translation of a tag's word (`<ui>Dateimenü</ui>` for `<ui>File</ui> menu` written as one word: nothing doubles
@@ -59,7 +63,7 @@ def _trim(node: Span, ctx: PairContext) -> None:
         if any(c.start < ctx.trg[group[-1]].end for c in node.children):
             break
         rest = [j for j in held if j not in group]
-        if not _translates_outside(ctx, node, group, rest):
+        if not rest or not _apart(ctx, group[-1], rest[0]) or not _translates_outside(ctx, node, group, rest):
             break
         node.start = ctx.trg[rest[0]].start
     for _ in range(MAX_MOVES):
@@ -70,9 +74,16 @@ def _trim(node: Span, ctx: PairContext) -> None:
         if any(c.end > ctx.trg[group[0]].start for c in node.children):
             break
         rest = [j for j in held if j not in group]
-        if not _translates_outside(ctx, node, group, rest):
+        if not rest or not _apart(ctx, rest[-1], group[0]) or not _translates_outside(ctx, node, group, rest):
             break
         node.end = ctx.trg[rest[-1]].end
+
+
+def _apart(ctx: PairContext, a: int, b: int) -> bool:
+    """Whether target words `a` and `b` (in order) are written apart: whitespace between them. Words written together
+    (`保存ボタン`, `絞込`, `含まれません`) are one compound or one verb form to the references of a language that
+    writes no spaces, which cut them where their own segmentation does (`nounchains.py`, `units.py`), not here."""
+    return any(c.isspace() for c in ctx.translation[ctx.trg[a].end:ctx.trg[b].start])
 
 
 def _group(ctx: PairContext, held: range, j: int, *, forward: bool) -> list[int]:

@@ -28,7 +28,7 @@ name and what it does). A pipeline (`Pipeline.for_profile`) runs, after placing 
    `edge-words` — a function word at a span's edge that translates nothing of its tag leaves the span where
    the examples keep that word outside (`edgewords.keep_outside`);
    `outside-words` — a word at a span's edge that translates a source word outside the tag, its links into the tag
-   only doubling the span's translation, leaves the span (`outsidewords.py`: `<ui>保存</ui>ボタン`);
+   only doubling the span's translation, leaves the span (`outsidewords.py`: `<ui>저장</ui> 버튼`);
 5. the target profile's `extra_stages` (`profiles.Profile`): `chinese-phrases` for Chinese
    (`chinesegrammar.keep_phrases`: circumpositions and aspect adverbs); `label-words` for the languages written with
    spaces (`labelwords.py`: a label's unlinked words beside its span) and `governed-words` (`governedwords.py`: a
@@ -198,8 +198,8 @@ class PostpositionMarks:
 
 class OutsideWords:
     """A word at a span's edge that translates a source word outside the tag leaves the span when its links into
-    the tag only double what the span's other words translate (`the <ui>Save</ui> button` → `<ui>保存</ui>ボタン`,
-    not `<ui>保存ボタン</ui>`; `outsidewords.py`)."""
+    the tag only double what the span's other words translate (`the <ui>Save</ui> button` → `<ui>저장</ui> 버튼`,
+    not `<ui>저장 버튼</ui>`; `outsidewords.py`)."""
 
     name = "outside-words"
     placing = False
