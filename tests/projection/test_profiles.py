@@ -32,7 +32,8 @@ def test_profile_for(code, base, family, segmenter):
     assert (profile.code, profile.family, profile.segmenter) == (base, family, segmenter)
     assert profile.segmenter == wordseg.default_segmenter_name(code)
     spaced = (*(("label-words", "governed-words") if base in ("de", "fr", "ru") else ()),
-              *(("hyphen-heads", "noun-heads") if base == "de" else ()))
+              *(("hyphen-heads", "noun-heads") if base == "de" else ()),
+              *(("spaced-marks",) if base == "fr" else ()))
     assert profile.extra_stages == {"chinese": ("chinese-phrases",), "korean": ("whole-eojeols",), "spaced": spaced}.get(family, ())
 
 
