@@ -25,7 +25,8 @@ at a time (at most `edges.MAX_MOVES` a side), while the word
   endings, and cutting there on the links took SAP en-ja dev from 94.6 to 94.1 % (`<uicontrol>絞</uicontrol>込`,
   `含ま<emphasis>れません</emphasis>`, a translator's added `コード` left out of `<uicontrol>銀行仮勘定コード</uicontrol>`).
 
-A word linked to a word of the tag alone stays (`<ui>名前を付けて保存</ui>`), as does a word that is the only
+A copy of a word of the tag stays, and a span that is the tag's text copied is not cut. A word linked to a word of
+the tag alone stays (`<ui>名前を付けて保存</ui>`), as does a word that is the only
 translation of a tag's word (`<ui>Dateimenü</ui>` for `<ui>File</ui> menu` written as one word: nothing doubles
 `File`). Spans only shrink.
 """
@@ -55,6 +56,8 @@ def drop_outside_words(spans: list[Span], ctx: PairContext) -> list[Span]:
 
 
 def _trim(node: Span, ctx: PairContext) -> None:
+    if ctx.translation[node.start:node.end].strip() == ctx.plain[node.tag.start:node.tag.end].strip():
+        return  # (the tag's own text copied: `units.verbatim_spans`' span)
     for _ in range(MAX_MOVES):
         held = words_within(ctx.trg, ctx.trg_starts, node.start, node.end)
         if len(held) < 2:
@@ -116,6 +119,8 @@ def _translates_outside(ctx: PairContext, node: Span, group: list[int], rest: li
     if any(i not in linked_anywhere for i in content):
         return False  # (an unlinked word of the label may be what the edge word translates)
     copies = {src[i].text.lower() for i in tag_words}
+    if any(ctx.trg[j].text.lower() in copies for j in group):
+        return False  # (a copy of the tag's own word is its translation, whatever else it is linked to)
     owners = [(i, share) for j in group for i, share in ctx.owners.get(j, ())]
     outer = [share for i, share in owners if not inside(i) and src[i].text.lower() not in copies
              and not closed_class(src[i].text, src[i].kind, source_profile) and any(c.isalnum() for c in src[i].text)]
