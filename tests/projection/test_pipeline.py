@@ -40,7 +40,7 @@ def _context(source: str, target: str, trg_lang: str, pairs: list[tuple[str, str
 @pytest.mark.parametrize("lang, extra", [("ja", ()),
                                          ("de", ("label-words", "governed-words", "hyphen-heads",
                                                  "noun-heads", "locutions")),
-                                         ("fr", ("label-words", "governed-words", "locutions")),
+                                         ("fr", ("label-words", "governed-words", "locutions", "spaced-marks")),
                                          ("ru", ("label-words", "governed-words", "locutions")), ("ko", ("whole-eojeols",)),
                                          ("zh", ("chinese-phrases",)),
                                          ("zf", ("chinese-phrases",)), ("zh-TW", ("chinese-phrases",))])
@@ -49,7 +49,7 @@ def test_a_target_language_runs_the_common_stages_then_its_profiles(lang, extra)
     assert names == ("quoted-labels", "taught-terms", "edges", "units", "inner-glosses", "copied-cuts",
                      "standalone-codes", "footnote-marks", "postposition-marks", "case-endings", "point-anchors",
                      "lists", "label-quotes-kept", "label-copies", "noun-chains", "label-phrases", "edge-words",
-                     *extra, "source-order", "paragraph-pin", "adjacent-seams")
+                     "outside-words", *extra, "source-order", "paragraph-pin", "adjacent-seams")
     assert names == (*COMMON, *extra, *LAST)
 
 

@@ -33,7 +33,8 @@ def test_profile_for(code, base, family, segmenter):
     assert profile.segmenter == wordseg.default_segmenter_name(code)
     spaced = (*(("label-words", "governed-words") if base in ("de", "fr", "ru") else ()),
               *(("hyphen-heads", "noun-heads") if base == "de" else ()),
-              *(("locutions",) if base in ("de", "fr", "ru") else ()))
+              *(("locutions",) if base in ("de", "fr", "ru") else ()),
+              *(("spaced-marks",) if base == "fr" else ()))
     assert profile.extra_stages == {"chinese": ("chinese-phrases",), "korean": ("whole-eojeols",), "spaced": spaced}.get(family, ())
 
 

@@ -31,6 +31,8 @@ name and what it does). A pipeline (`Pipeline.for_profile`) runs, after placing 
    words they join, and leaves the case particle and predicate after the phrase out (`labelphrases`);
    `edge-words` — a function word at a span's edge that translates nothing of its tag leaves the span where
    the examples keep that word outside (`edgewords.keep_outside`);
+   `outside-words` — a word at a span's edge that translates a source word outside the tag, its links into the tag
+   only doubling the span's translation, leaves the span (`outsidewords.py`: `<ui>저장</ui> 버튼`);
 5. the target profile's `extra_stages` (`profiles.Profile`): `chinese-phrases` for Chinese
    (`chinesegrammar.keep_phrases`: circumpositions and aspect adverbs); `label-words` for the languages written with
    spaces (`labelwords.py`: a label's unlinked words beside its span) and `governed-words` (`governedwords.py`: a
@@ -42,6 +44,7 @@ name and what it does). A pipeline (`Pipeline.for_profile`) runs, after placing 
    `<ui>메시지 미리보기</ui>에서는`);
    `postposition-edges` for those with postpositions (`postpositionmarks.py`: `<g>jövő</g> érdekében`);
    `locutions` for those that list them (`locutions.py`: `<g>en grande partie</g>`);
+   `spaced-marks` for those that write a space before `: ; ! ?` (`spacedmarks.py`: `<b>Remarque :</b>`);
 6. `source-order` — where the examples keep the source's order of interchangeable tags, they take it
    (`SourceOrder`, learned by `conventions.keeps_source_order`);
 7. `paragraph-pin` — block tags back on their sentences (`paragraphs.Paragraph.pin`);
@@ -79,12 +82,14 @@ from tagmt.projection.labelwords import take_label_words
 from tagmt.projection.locutions import whole_locutions
 from tagmt.projection.nounchains import complete_chains
 from tagmt.projection.nounheads import end_at_nouns
+from tagmt.projection.outsidewords import drop_outside_words
 from tagmt.projection.governedwords import governed_words
 from tagmt.projection.pointanchors import anchor_points
 from tagmt.projection.postpositionmarks import before_postpositions, postpositions_outside
 from tagmt.projection.seams import keep_seams
 from tagmt.projection.profiles import Profile
 from tagmt.projection.standalone import place_standalone
+from tagmt.projection.spacedmarks import take_spaced_marks
 from tagmt.projection.termphrases import whole_terms
 from tagmt.projection.units import respect_units, verbatim_spans
 
@@ -212,6 +217,29 @@ class PostpositionMarks:
 
     def run(self, ctx: PairContext, spans: list[Span]) -> list[Span]:
         return before_postpositions(spans, ctx)
+
+
+class OutsideWords:
+    """A word at a span's edge that translates a source word outside the tag leaves the span when its links into
+    the tag only double what the span's other words translate (`the <ui>Save</ui> button` → `<ui>저장</ui> 버튼`,
+    not `<ui>저장 버튼</ui>`; `outsidewords.py`)."""
+
+    name = "outside-words"
+    placing = False
+
+    def run(self, ctx: PairContext, spans: list[Span]) -> list[Span]:
+        return drop_outside_words(spans, ctx)
+
+
+class SpacedMarks:
+    """A tag that encloses a colon (`; ! ?`) in the source takes the translation's mark with the space the language
+    writes before it (`<b>Note:</b>` → `<b>Remarque :</b>`; `spacedmarks.py`)."""
+
+    name = "spaced-marks"
+    placing = False
+
+    def run(self, ctx: PairContext, spans: list[Span]) -> list[Span]:
+        return take_spaced_marks(spans, ctx)
 
 
 class PostpositionEdges:
@@ -440,12 +468,13 @@ STAGES: dict[str, type[Stage]] = {
                                     LabelQuotesKept, NounChains, LabelPhrases, EdgeWords, TaughtTerms, ChinesePhrases,
                                     LabelWords, HyphenHeads, SourceOrder, ParagraphPin, FootnoteMarks,
                                     NounHeads, GovernedWords, WholeEojeols, PostpositionMarks, InnerGlosses,
-                                    PostpositionEdges, CaseEndings, LabelCopies, AdjacentSeams, Locutions, PointAnchors)
+                                    PostpositionEdges, CaseEndings, LabelCopies, AdjacentSeams, Locutions, PointAnchors,
+                                    SpacedMarks, OutsideWords)
 }
 """Every stage by its name."""
 COMMON = ("quoted-labels", "taught-terms", "edges", "units", "inner-glosses", "copied-cuts", "standalone-codes",
           "footnote-marks", "postposition-marks", "case-endings", "point-anchors", "lists", "label-quotes-kept",
-          "label-copies", "noun-chains", "label-phrases", "edge-words")
+          "label-copies", "noun-chains", "label-phrases", "edge-words", "outside-words")
 """The rule stages every language runs, in order, before its profile's `extra_stages`."""
 LAST = ("source-order", "paragraph-pin", "adjacent-seams")
 """The stages after the profile's."""

@@ -20,8 +20,9 @@ cannot place exactly: where the source itself says which side of a copied number
    sibling tag), placed elsewhere, go into such holes in order — only when there are as many holes as such
    points, so that one reading pairs them; the point is written right after the mark (`、<xref/> アプリ`).
    Words written with spaces have such holes too: two spaces after a word (`permiten  y`), a space between a
-   word and a full stop or comma (`y .`) — `sólo se permiten <em/> y <code/>.`; only where each such hole of the
-   source's text is a point's place (a source that writes two spaces of its own may be copied so).
+   word and a full stop or comma (`y .`) — `sólo se permiten <em/> y <code/>.` — or a space before a closing bracket
+   (`(, )` for `(<ul/>, <ol/>)`) or right after a list's comma (`（、）`); only where each such hole of the source's text is a point's place (a source that
+   writes two spaces of its own may be copied so).
 3. **A code before a gloss.** A point written after a space and right before a bracketed gloss (`see <xref/>
    (documentation for …)`, a link and what it is) stays before the gloss's translation, wherever the words move
    it (`자세한 내용은 <xref/>(…의 문서)에서 확인`): right before the k-th opening bracket of the translation for the
@@ -232,14 +233,23 @@ _SPACED_HOLE_MARKS = ".,。，、．"
 
 def _spaced_hole(text: str, x: int) -> bool:
     """A hole in words written with spaces: between two spaces after a word (`permiten  y`; not after a sentence's
-    end, where some writers put two), or between a space after a word and a full stop or comma (`y .`, `和 。`)."""
-    if not (text[x - 1] in _SPACES and x >= 2 and word_char(text[x - 2])):
+    end, where some writers put two), or between a space after a word and a full stop or comma (`y .`, `和 。`), or
+    between a space after a word or a comma and a closing bracket (`목록(, )과` for `(<ul/>, <ol/>)`: no language
+    writes a space before a closing bracket), or between a list's comma and a closing bracket (`リスト（、）`: no list
+    ends with its comma)."""
+    if text[x] in _CLOSING_BRACKETS and text[x - 1] in _LIST_MARKS:
+        return True
+    if not (text[x - 1] in _SPACES and x >= 2):
         return False
-    return text[x] in _SPACES or text[x] in _SPACED_HOLE_MARKS
+    if text[x] in _CLOSING_BRACKETS:
+        return word_char(text[x - 2]) or text[x - 2] in _LIST_MARKS
+    return word_char(text[x - 2]) and (text[x] in _SPACES or text[x] in _SPACED_HOLE_MARKS)
 
 
+_CLOSING_BRACKETS = ")]）］"
+_LIST_MARKS = ",;，；、"
 _SPACES = " \xa0\u202f"
-_SPACED_HOLE = re.compile("(?<=[ \xa0\u202f])(?=[ \xa0\u202f.,。，、．])")
+_SPACED_HOLE = re.compile("(?<=[ \xa0\u202f])(?=[ \xa0\u202f.,。，、．)\\]）］])|(?<=[,;，；、])(?=[)\\]）］])")
 """Spaces within a line, the no-break ones too (Polish writes one after `i`: `i\xa0.`); no line breaks."""
 
 

@@ -260,12 +260,13 @@ def verbatim_spans(spans: list[Span], plain: str, text: str, trg: list[Word]) ->
 
 def _verbatim_core(node: Span, plain: str, text: str, whole: str) -> tuple[str, int] | None:
     """The tag's source text without its outer whitespace and where it begins in the source, when
-    it is a candidate for rule (c): a span with a letter or digit, once in source and target."""
+    it is a candidate for rule (c): a span with a letter, digit or symbol (`Windows<sup>®</sup>`: a sign that is
+    there once is there unambiguously; a punctuation mark alone is not taken), once in source and target."""
     if node.point or node.tag.start >= node.tag.end:
         return None
     raw = plain[node.tag.start : node.tag.end]
     core = raw.strip()
-    if not core or core == whole or not regex.search(r"[\p{L}\p{N}]", core):
+    if not core or core == whole or not regex.search(r"[\p{L}\p{N}\p{S}]", core):
         return None
     if plain.count(core) != 1 or text.count(core) != 1:
         return None

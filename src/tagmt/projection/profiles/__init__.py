@@ -93,6 +93,9 @@ class Profile:
     ordinal_dot: bool = False
     """An ordinal number is written as its digits and a dot (Hungarian `5. cikk`, German `17. Dezember`): a dot right
     after a copied number, before a word, is the number's own (`standalone.py`)."""
+    spaced_marks: str = ""
+    """The marks written after a space (French `Remarque :`, `Attention !`): a tag that encloses one in the source
+    takes it with its space (`spacedmarks.py`, stage `spaced-marks`)."""
 
 
 def base_language(lang: str) -> str:

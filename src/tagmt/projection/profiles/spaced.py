@@ -199,6 +199,12 @@ Conjunctions that also join clauses (`ainsi que`, `so dass`) are left out: their
 LOCUTION_STAGES = ("locutions",)
 
 
+SPACED_MARKS = {"fr": ":;!?"}
+"""Per language: the marks its typography writes after a space (French: a no-break or narrow no-break space before
+`: ; ! ?`): a note label's tag takes its colon with that space (`<b>Remarque :</b>`; `spacedmarks.py`)."""
+SPACED_MARK_STAGES = ("spaced-marks",)
+
+
 def profile(code: str) -> Profile:
     hyphens = code in HYPHEN_COMPOUNDS
     return Profile(code=code, family=FAMILY, segmenter=SEGMENTER, elided=ELIDED.get(code, frozenset()),
@@ -213,4 +219,6 @@ def profile(code: str) -> Profile:
                    extra_stages=(EXTRA_STAGES if code in FUNCTION_WORDS else ()) + (HYPHEN_STAGES if hyphens else ())
                    + (NOUN_STAGES if code in NOUNS_CAPITALIZED else ())
                    + (POSTPOSITION_STAGES if code in POSTPOSITIONS else ())
-                   + (LOCUTION_STAGES if code in LOCUTIONS else ()), locutions=LOCUTIONS.get(code, ()))
+                   + (LOCUTION_STAGES if code in LOCUTIONS else ())
+                   + (SPACED_MARK_STAGES if code in SPACED_MARKS else ()),
+                   locutions=LOCUTIONS.get(code, ()), spaced_marks=SPACED_MARKS.get(code, ""))
