@@ -543,20 +543,21 @@ def _spaces(chars) -> int:
     return count
 
 
+TYPOGRAPHIC_SPACES = (" ", "\u00a0", "\u202f")
+"""The one space a language's typography writes between a word and its mark (plain, no-break, narrow no-break)."""
+
+
 def spaced_mark(node: Span, edge: Edge, unit: Unit, context: EdgeContext, decide: Decide) -> Unit | None:
     """The mark beyond `unit` when `unit` is the one space a language writes between a word and its mark (French
     `Remarque :`, `« Enregistrer »`, `prêt ?`) and the source tag encloses that mark at this edge (relation `in`):
     the space is the mark's typography, the edge moves over both where `decide` takes the mark (`<g>Note:</g>` →
     `<g>Remarque :</g>`, `<ui>"Save"</ui>` → `<ui>« Enregistrer »</ui>`). None otherwise: a mark the source leaves
     outside or does not have (`<ui>Save</ui>` → `« <ui>Enregistrer</ui> »`) stays where it is."""
-    if unit.kind != "space" or len(unit.text) != 1:
+    if unit.kind != "space" or unit.text not in TYPOGRAPHIC_SPACES:
         return None
     mark = context.before(unit.start) if edge.side == "left" else context.after(unit.end)
-    if mark is None or mark.coarse not in ("punct", "pair") or edge.relation(mark) != "in":
-        return None
-    if mark.coarse == "punct" and mark.text not in edge.inside and \
-            _SAME_MARK.get(mark.text, mark.text) not in _same_marks(edge.inside):
-        return None  # (a punctuation mark by itself, not by its class: `<a>%s</a>` encloses no colon)
+    if mark is None or mark.coarse != "pair" or edge.relation(mark) != "in":
+        return None  # (`: ; ! ?` after a space are the target language's typography: stage `spaced-marks`)
     return mark if decide(node, edge, "extend", mark, context) else None
 
 
