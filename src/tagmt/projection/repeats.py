@@ -60,19 +60,11 @@ def order_repeats(src: list[Word], trg: list[Word], links: Links, src_lang: str 
     if not in_trg:
         return links
     rank_trg = {j: (f, r) for f, where in in_trg.items() for r, j in enumerate(where)}
-    targets_of: dict[int, list[int]] = {}  # source word → its targets, once for the pair
-    for i, j in links:
-        targets_of.setdefault(i, []).append(j)
+    targets_of = _targets_of(links)
     result = set(links)
     for where in in_src.values():
         copies = set(where)
-        by_form: dict[str, dict[int, list[int]]] = {}  # target form → source rank → target ranks
-        for a, i in enumerate(where):
-            for j in targets_of.get(i, ()):
-                if j in rank_trg:
-                    form, r = rank_trg[j]
-                    by_form.setdefault(form, {}).setdefault(a, []).append(r)
-        for form, found in by_form.items():
+        for form, found in _ranks_by_form(where, targets_of, rank_trg).items():
             targets = in_trg[form]
             if len(targets) != len(where) or any(len(rs) > 1 for rs in found.values()):
                 continue
@@ -101,18 +93,10 @@ def complete_repeats(src: list[Word], trg: list[Word], links: Links, src_lang: s
     if not in_trg:
         return links
     rank_trg = {j: (f, r) for f, where in in_trg.items() for r, j in enumerate(where)}
-    targets_of: dict[int, list[int]] = {}
-    for i, j in links:
-        targets_of.setdefault(i, []).append(j)
+    targets_of = _targets_of(links)
     added: set[tuple[int, int]] = set()
     for where in in_src.values():
-        by_form: dict[str, dict[int, list[int]]] = {}
-        for a, i in enumerate(where):
-            for j in targets_of.get(i, ()):
-                if j in rank_trg:
-                    form, r = rank_trg[j]
-                    by_form.setdefault(form, {}).setdefault(a, []).append(r)
-        for form, found in by_form.items():
+        for form, found in _ranks_by_form(where, targets_of, rank_trg).items():
             targets = in_trg[form]
             if len(targets) == len(where) and all(len(rs) == 1 for rs in found.values()):
                 added |= _filled(where, targets, {a: rs[0] for a, rs in found.items()}, links, src, trg, profile)
@@ -122,6 +106,27 @@ def complete_repeats(src: list[Word], trg: list[Word], links: Links, src_lang: s
 PLURAL_S = frozenset({"en"})
 """Source languages whose plural is the singular and a final `s` (`Periods` … `period`): their copies of one noun
 are one form here (a noun a label writes in the plural, the sentence in the singular, or the other way round)."""
+
+
+def _targets_of(links: Links) -> dict[int, list[int]]:
+    """Each source word's targets, in the links' order (once for the pair)."""
+    targets_of: dict[int, list[int]] = {}
+    for i, j in links:
+        targets_of.setdefault(i, []).append(j)
+    return targets_of
+
+
+def _ranks_by_form(where: list[int], targets_of: dict[int, list[int]],
+                   rank_trg: dict[int, tuple[str, int]]) -> dict[str, dict[int, list[int]]]:
+    """For the copies `where` of one repeated source form: target form → the rank of each copy → the ranks of
+    that form's target copies it is linked to."""
+    by_form: dict[str, dict[int, list[int]]] = {}
+    for a, i in enumerate(where):
+        for j in targets_of.get(i, ()):
+            if j in rank_trg:
+                form, r = rank_trg[j]
+                by_form.setdefault(form, {}).setdefault(a, []).append(r)
+    return by_form
 
 
 def _source_form(word: Word, folding: bool) -> str | None:
