@@ -1,5 +1,5 @@
 """Points anchored on the structure the source gives, not on the links of one word: the edges of the text a point
-stands in, and the bracket or quotation group it touches. Run after the other point stages, it has the last word
+stands in, the function words before it and a list's bullet. Run after the other point stages, it has the last word
 on the points these anchors hold (the word links are noisy where a sentence reorders; the anchors are not).
 
 1. **At an edge of its parent's text.** A point with nothing but whitespace (and other points) between it and the
@@ -15,12 +15,9 @@ on the points these anchors hold (the word links are noisy where a sentence reor
    verb (`please see <xref/>`) is the sentence's object, which a verb-final translation writes before the verb
    (`<xref/>を参照してください。`). Not moved: a point against a sibling tag's edge (it stays with the sibling:
    `inside_outside.py`), or one with a sibling tag between it and the edge.
-2. **Against a group's mark.** A point written right after a closing bracket or quotation mark (`the study
-   “Evaluation of rules”<x/> was`, `(EU)<x/>`) goes right after the closing mark of the translation's group that
-   corresponds to that one; right before a closing mark (`(write-off reports<x/>)`) right before it; right after an
-   opening mark (`(<x/>see`) right after it. The k-th group of a family (parentheses, square brackets, braces,
-   quotation marks of every kind: `units.groups_of`) corresponds to the k-th of the translation when both write as
-   many of that family; otherwise the rule does not apply.
+2. *(Taken out.)* A point against a bracket's or quotation mark's side, moved to the k-th group of the translation
+   for the k-th of the source, changed no dev pair and no EUR-Lex lockbox pair, and moved two points off the reference in the
+   Korean lockbox (figures only: why is not known), so it was taken out (docs/projection-history.md).
 3. **Not after a function word.** A point written against the end of a content word (a footnote marker: `the
    recommendations<x/> addressed`) marks the phrase that word ends; in a language written with spaces an article,
    preposition or conjunction (`Profile.function_words`) begins the next phrase, so a point the links put right
@@ -46,7 +43,6 @@ from typing import TYPE_CHECKING
 
 from tagmt.projection.edges import Span
 from tagmt.projection.pointmoves import free, move, word_char
-from tagmt.projection.units import _family
 
 if TYPE_CHECKING:
     from tagmt.projection.context import PairContext
@@ -59,13 +55,12 @@ def anchor_points(spans: list[Span], ctx: "PairContext") -> list[Span]:
     trg, src = ctx.profiles.trg if ctx.profiles else None, ctx.profiles.src if ctx.profiles else None
     spaced = trg is not None and src is not None and trg.family == "spaced" and bool(trg.function_words)
     words = _FunctionWords(ctx, src.function_words, trg.function_words) if spaced else None
-    _walk(spans, None, ctx, (_Groups(ctx), words))
+    _walk(spans, None, ctx, words)
     return spans
 
 
 def _walk(nodes: list[Span], parent: Span | None, ctx: "PairContext",
-          rules: tuple["_Groups", "_FunctionWords | None"]) -> None:
-    groups, words = rules
+          words: "_FunctionWords | None") -> None:
     plain, text = ctx.plain, ctx.translation
     lo, hi = (parent.start, parent.end) if parent is not None else (0, len(text))
     first, last = (parent.tag.start, parent.tag.end) if parent is not None else (0, len(plain))
@@ -74,16 +69,14 @@ def _walk(nodes: list[Span], parent: Span | None, ctx: "PairContext",
     for node in nodes:
         x = node.tag.start
         if node.point and x == node.tag.end and x not in edges:
-            at = groups.place(x, node.start)
-            if at is None and words is not None:
-                at = words.back(x, node.start, lo)
+            at = words.back(x, node.start, lo) if words is not None else None
             where = _edge(x, plain, text, (first, last), (lo, hi), spans)
             if where is None:
                 where = _after_bullet(x, plain, text, first, (lo, hi))
             at = where if where is not None else at
             if at is not None and at != node.start and free(at, node, nodes, (lo, hi), onto_points=True):
                 move(node, at)
-        _walk(node.children, node, ctx, rules)
+        _walk(node.children, node, ctx, words)
 
 
 # ---------------------------------------------------------------------------------- 1. an edge of the text
@@ -142,45 +135,6 @@ def _after_bullet(x: int, plain: str, text: str, first: int, target: tuple[int, 
 
 
 # ---------------------------------------------------------------------------------- 2. a group's mark
-
-class _Groups:
-    """The source's and the translation's bracket and quotation groups, the k-th of a family matched with the
-    k-th (rule 2): made on the first point that touches a mark of the source (`PairContext.groups`, shared)."""
-
-    def __init__(self, ctx: "PairContext") -> None:
-        self.ctx, self.plain = ctx, ctx.plain
-        self._match: dict[tuple[int, int], tuple[int, int]] | None = None
-
-    def _matched(self) -> None:
-        plain, text = self.plain, self.ctx.translation
-        source, target = self.ctx.source_groups, self.ctx.groups
-        self.match: dict[tuple[int, int], tuple[int, int]] = {}
-        for family in {_family(plain[a]) for a, _ in source}:
-            mine = [g for g in source if _family(plain[g[0]]) == family]
-            theirs = [g for g in target if _family(text[g[0]]) == family]
-            if len(mine) == len(theirs):
-                self.match.update(zip(mine, theirs))
-        self.closing = {g[1]: g for g in self.match}
-        self.opening = {g[0]: g for g in self.match}
-        self._match = self.match
-
-    def place(self, x: int, placed: int) -> int | None:
-        """Where the point at source offset `x` goes by rule 2, or None."""
-        marks = self.plain[max(x - 1, 0):x + 1]
-        if not any(_grouping(c) for c in marks):
-            return None  # (no mark beside the point: the groups are not read)
-        if self._match is None:
-            self._matched()
-        if not self.match:
-            return None
-        if x > 0 and x - 1 in self.closing:
-            return self.match[self.closing[x - 1]][1] + 1  # after the closing mark
-        if x in self.closing and x > 0 and not self.plain[x - 1].isspace():
-            return self.match[self.closing[x]][1]  # before the closing mark
-        if x > 0 and x - 1 in self.opening and x < len(self.plain) and not self.plain[x].isspace():
-            return self.match[self.opening[x - 1]][0] + 1  # after the opening mark
-        return None
-
 
 # ---------------------------------------------------------------------------------- 3. not after a function word
 
