@@ -1,6 +1,6 @@
 """Points anchored on the source's structure (`pointanchors.py`): at an edge of their parent's text, after a list's
-bullet (a group's mark anchors nothing: taken out), never right after a function word — in Latin (de, fr, hu), Cyrillic (ru), Japanese,
-Chinese and Korean targets; the text never changes and every code stays whole."""
+bullet, never right after a function word (a group's mark anchors nothing: taken out) — in Latin (de, fr, hu),
+Cyrillic (ru), Japanese, Chinese and Korean targets; the text never changes and every code stays whole."""
 
 from __future__ import annotations
 
