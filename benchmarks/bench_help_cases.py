@@ -7,6 +7,7 @@ Chinese — 16 pairs a language, so one pair is 6 points: a list of misses to re
 
 Usage:
   python benchmarks/bench_help_cases.py [--langs de,fr,nl,ru,ja,zh] [--show] [--json FILE]
+  python benchmarks/bench_help_cases.py --quick      # de only: a check that the machinery runs
 """
 
 from __future__ import annotations
@@ -60,7 +61,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--langs", default=",".join(TRANSLATIONS))
     parser.add_argument("--show", action="store_true", help="print every miss")
     parser.add_argument("--json", type=Path)
+    parser.add_argument("--quick", action="store_true", help="de only (run_quick.py's check)")
     args = parser.parse_args(argv)
+    if args.quick:
+        args.langs = "de"
     records = []
     with tempfile.TemporaryDirectory(prefix="help-cases-") as tmp:
         for lang in args.langs.split(","):
@@ -71,7 +75,9 @@ def main(argv: list[str] | None = None) -> int:
                 for source, ref, out in found["misses"]:
                     print(f"  {source}\n    out: {out}\n    ref: {ref}")
     total = sum(r["pairs"] for r in records)
-    print(f"all {sum(r['exact'] for r in records)}/{total}")
+    exact = sum(r["exact"] for r in records)
+    print(f"all {exact}/{total}")
+    print(f"ratio exact/pairs (hand-made help cases, {args.langs}): {exact / max(total, 1):.3f}")
     if args.json:
         write_atomic(args.json, [json.dumps(records, ensure_ascii=False, indent=1) + "\n"])
     return 0

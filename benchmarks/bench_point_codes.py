@@ -34,6 +34,7 @@ line-start bx 125, numbering 25, punct| 15 (list dashes), line-start ex 13, tag 
 language (18/19/19/19 exact), glossary none. docs/projection-history.md (t35pts2) has the figures after `point-anchors`.
 
 Usage:
+  python benchmarks/bench_point_codes.py --quick     # hand-made en-de pairs projected: a check that the machinery runs
   python benchmarks/bench_point_codes.py --synthetic end --outputs DIR [--option seed=11] [--sets eurlex]
   python benchmarks/bench_point_codes.py DIR [DIR ...] [--sets eurlex,glossary,sap] [--show TYPE [--fragile]]
       [--sap ../shared/sap-dev] [--eurlex ../shared/eurlex-dev]
@@ -155,6 +156,34 @@ def points(source: str, output: str, reference: str):
         yield kind, _kind(tag), tag.start, None if g is None else g.start, None if w is None else w.start
 
 
+QUICK_PAIRS = [
+    ('<bx id="1"/>The Commission adopted the report.', '<bx id="1"/>Die Kommission nahm den Bericht an.'),
+    ('(11)<x id="1"/>The Council agreed.', '(11)<x id="1"/>Der Rat stimmte zu.'),
+    ('The report was published.<x id="1"/>', 'Der Bericht wurde veröffentlicht.<x id="1"/>'),
+    ('The recommendations<x id="1"/> of the Council apply.', 'Die Empfehlungen<x id="1"/> des Rates gelten.'),
+    ('See Article 5<x id="1"/>.', 'Siehe Artikel 5<x id="1"/>.'),
+    ('-<x id="1"/>EUR 100 for the fund', '-<x id="1"/>100 EUR für den Fonds'),
+    ('The Member States<x id="1"/>, the Council and the Commission agreed.',
+     'Die Mitgliedstaaten<x id="1"/>, der Rat und die Kommission stimmten zu.'),
+    ('The fund was closed in 2019.<ex id="1"/>', 'Der Fonds wurde 2019 geschlossen.<ex id="1"/>'),
+]
+"""Hand-made en-de pairs with a point of each common position type (`--quick`)."""
+
+
+def quick() -> int:
+    """`QUICK_PAIRS` projected with eflomal (no examples) and tallied by position type: the machinery, not a figure."""
+    from tagmt.projection.align import get_aligner
+    from tagmt.projection.assess import oracle_assessment
+
+    _, outputs = oracle_assessment(QUICK_PAIRS, "en", "de", get_aligner("eflomal"))
+    found = [p for (source, reference), output in zip(QUICK_PAIRS, outputs) for p in points(source, output, reference)]
+    kinds = sorted({p[0] for p in found})
+    print(f"quick: {len(found)} points of {len(kinds)} position types ({', '.join(kinds)})")
+    exact = sum(p[3] == p[4] for p in found)
+    print(f"ratio exact/points (hand-made en-de, no examples): {exact / max(len(found), 1):.3f}")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("dirs", nargs="*", type=Path)
@@ -168,7 +197,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--directions", default="")
     parser.add_argument("--show", default="", metavar="TYPE", help="print the misses (or fragile ones) of TYPE")
     parser.add_argument("--fragile", action="store_true", help="with --show: the fragile points, not the misses")
+    parser.add_argument("--quick", action="store_true", help="hand-made en-de pairs (run_quick.py's check)")
     args = parser.parse_args(argv)
+    if args.quick:
+        return quick()
     only = set(filter(None, args.directions.split(",")))
     for name in args.sets.split(","):
         for direction in SETS[name]:
