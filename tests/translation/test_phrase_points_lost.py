@@ -4,33 +4,17 @@ only follows a noun phrase standing where none can be before it marks the place 
 whole words (MeCab joins two: `行列`, `他人`); a placeholder the source writes against a colon or bracket
 stays against it; a range's ends are alike; a loanword link is a point of its own."""
 
-import re
+import sys
+from pathlib import Path
 
 import pytest
 
-from tagmt.corpus.placeholders import protect_tagged, unprotect
-from tagmt.projection import detag
 from tagmt.projection.profiles import profile_for
-from tagmt.translation.phrase_points import phrase_points, restore, sources_of
-from tagmt.translation.pins import gaps, placeholder_groups, stand_ins
-from tagmt.xmltext import escape
+from tagmt.translation.phrase_points import phrase_points
+from tagmt.translation.pins import gaps
 
-MARK = re.compile(r"#(\d)")
-
-
-def restored(source: str, projected: str, lang: str, escaped: bool = False) -> str:
-    """``projected``: the translation with ``#N`` where the projection put the source's N-th placeholder; the
-    output of ``restore`` with the placeholders as text (``escaped``: source and translation as XML text, as
-    `tagmt project` reads line files)."""
-    wrap = escape if escaped else str
-    tagged, codes = protect_tagged(wrap(source), ["auto"])
-    detagged = detag(tagged)
-    tokens = stand_ins(detagged, codes, "", neutral=False)
-    tags = [tag for tag, token in zip(re.findall(r'<x id="\d+"/>', tagged), tokens) if token]
-    with_tags = MARK.sub(lambda m: tags[int(m.group(1)) - 1], wrap(projected))
-    out = restore(with_tags, placeholder_groups(detagged, tokens), sources_of(detagged, tokens, "en", escaped),
-                  escaped, lang)
-    return unprotect(out, codes)
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from placeholder_marks import restored  # noqa: E402  (the helper beside this file)
 
 
 @pytest.mark.parametrize("source, projected, expected", [
