@@ -9,18 +9,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tagmt.projection.profiles import profile_for
-from tagmt.projection.render import render_spans
-from tagmt.projection.stages import Pipeline
 
-from test_pipeline import _context
+from test_pipeline import projected
 
 
 def _project(source: str, target: str, lang: str, pairs: list[tuple[str, str]], without: bool = False) -> str:
-    ctx = _context(source, target, lang, pairs)
-    pipeline = Pipeline.for_profile(ctx.profiles.trg)
-    if without:
-        pipeline = Pipeline([stage for stage in pipeline.stages if stage.name != "case-endings"])
-    return render_spans(target, pipeline.spans(ctx))[0]
+    return projected(source, target, lang, pairs, "case-endings" if without else "")
 
 
 @pytest.mark.parametrize("source, target, lang, pairs, expected", [

@@ -10,16 +10,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tagmt.markup import is_well_formed, strip, tokenize
-from tagmt.projection.render import render_spans
-from tagmt.projection.stages import Pipeline
 
-from test_pipeline import _context
+from test_pipeline import projected
 
 
-def _project(source: str, target: str, lang: str, pairs: list[tuple[str, str]], without: str = "") -> str:
-    ctx = _context(source, target, lang, pairs)
-    stages = [stage for stage in Pipeline.for_profile(ctx.profiles.trg).stages if stage.name != without]
-    return render_spans(target, Pipeline(stages).spans(ctx))[0]
+def _project(source: str, target: str, lang: str, pairs: list[tuple[str, str]], without: str = "", decide=None
+             ) -> str:
+    return projected(source, target, lang, pairs, without, decide)
 
 
 @pytest.mark.parametrize("source, target, lang, pairs, expected", [

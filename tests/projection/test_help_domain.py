@@ -22,15 +22,11 @@ from tagmt.projection.render import render_spans
 from tagmt.projection.stages import STAGES, Pipeline
 from tagmt.projection.wordseg import words_with_offsets
 
-from test_pipeline import _context
+from test_pipeline import _context, projected
 
 
-def _project(source: str, target: str, lang: str, pairs: list[tuple[str, str]],
-             conventions: Conventions | None = None) -> str:
-    ctx = _context(source, target, lang, pairs)
-    if conventions is not None:
-        ctx.decide = conventions.decide
-    return render_spans(target, Pipeline.for_profile(ctx.profiles.trg).spans(ctx))[0]
+def _project(source: str, target: str, lang: str, pairs: list[tuple[str, str]], conventions=None) -> str:
+    return projected(source, target, lang, pairs, decide=conventions.decide if conventions is not None else None)
 
 
 def _learned(lang: str, references: list[str]) -> Conventions:

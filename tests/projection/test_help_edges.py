@@ -15,19 +15,13 @@ from tagmt.markup import is_well_formed, strip, tokenize
 from tagmt.projection.conventions import Conventions
 from tagmt.projection.detag import detag
 from tagmt.projection.edges import Edge, Span, Unit
-from tagmt.projection.render import render_spans
-from tagmt.projection.stages import Pipeline
 
-from test_pipeline import _context
+from test_pipeline import projected
 
 
-def _project(source: str, target: str, lang: str, pairs: list[tuple[str, str]], *, without: str = "",
-             decide=None) -> str:
-    ctx = _context(source, target, lang, pairs)
-    if decide is not None:
-        ctx.decide = decide
-    stages = [s for s in Pipeline.for_profile(ctx.profiles.trg).stages if s.name != without]
-    return render_spans(target, Pipeline(stages).spans(ctx))[0]
+def _project(source: str, target: str, lang: str, pairs: list[tuple[str, str]], without: str = "", decide=None
+             ) -> str:
+    return projected(source, target, lang, pairs, without, decide)
 
 
 NOTE = "<b>Note:</b> Changes take effect after a restart."

@@ -35,6 +35,18 @@ def _context(source: str, target: str, trg_lang: str, pairs: list[tuple[str, str
     return PairContext(detagged, target, src, trg, links, None, default_decision, Profiles.of(src_lang, trg_lang))
 
 
+def projected(source: str, target: str, lang: str, pairs: list[tuple[str, str]], without: str = "",
+              decide=None) -> str:
+    """`target` with the tags of `source` placed by the target profile's pipeline on the links `pairs` give
+    (`_context`), rendered; `without`: the stage of that name left out, `decide`: edge decisions other than the
+    default. The stage tests' one way to project a hand-made pair."""
+    ctx = _context(source, target, lang, pairs)
+    if decide is not None:
+        ctx.decide = decide
+    stages = [stage for stage in Pipeline.for_profile(ctx.profiles.trg).stages if stage.name != without]
+    return render_spans(target, Pipeline(stages).spans(ctx))[0]
+
+
 # ------------------------------------------------------------------------------ the stage list
 
 @pytest.mark.parametrize("lang, extra", [("ja", ()),

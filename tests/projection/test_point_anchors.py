@@ -13,15 +13,11 @@ from tagmt.projection.pointanchors import anchor_points
 from tagmt.projection.render import render_spans
 from tagmt.projection.stages import Pipeline
 
-from test_pipeline import _context
+from test_pipeline import _context, projected
 
 
 def _project(source: str, target: str, lang: str, pairs: list[tuple[str, str]], without: bool = False) -> str:
-    ctx = _context(source, target, lang, pairs)
-    pipeline = Pipeline.for_profile(ctx.profiles.trg)
-    if without:
-        pipeline = Pipeline([stage for stage in pipeline.stages if stage.name != "point-anchors"])
-    return render_spans(target, pipeline.spans(ctx))[0]
+    return projected(source, target, lang, pairs, "point-anchors" if without else "")
 
 
 def _placed_at(source: str, target: str, lang: str, pairs: list[tuple[str, str]], at: int) -> str:

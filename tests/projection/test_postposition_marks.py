@@ -10,18 +10,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tagmt.projection.profiles import profile_for
-from tagmt.projection.render import render_spans
-from tagmt.projection.stages import Pipeline
 
-from test_pipeline import _context
+from test_pipeline import projected
 
 
-def _project(source: str, target: str, lang: str, pairs: list[tuple[str, str]], without: str = "") -> str:
-    ctx = _context(source, target, lang, pairs)
-    pipeline = Pipeline.for_profile(ctx.profiles.trg)
-    if without:
-        pipeline = Pipeline([stage for stage in pipeline.stages if stage.name != without])
-    return render_spans(target, pipeline.spans(ctx))[0]
+def _project(source: str, target: str, lang: str, pairs: list[tuple[str, str]], without: str = "", decide=None
+             ) -> str:
+    return projected(source, target, lang, pairs, without, decide)
 
 
 # ------------------------------------------------------------------------------ a marker before a postposition

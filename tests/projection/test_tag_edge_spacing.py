@@ -25,7 +25,7 @@ from tagmt.projection.render import render_spans
 from tagmt.projection.seams import keep_seams
 from tagmt.projection.stages import Pipeline
 
-from test_pipeline import _context
+from test_pipeline import _context, projected
 
 
 def _plain(tagged: str) -> str:
@@ -43,10 +43,7 @@ def _learn(lang: str, examples: list[tuple[str, str, list[tuple[str, str]]]]):
 
 
 def _project(source: str, target: str, lang: str, pairs: list[tuple[str, str]], conventions=None) -> str:
-    ctx = _context(source, target, lang, pairs)
-    if conventions is not None:
-        ctx.decide = conventions.decide
-    return render_spans(target, Pipeline.for_profile(ctx.profiles.trg).spans(ctx))[0]
+    return projected(source, target, lang, pairs, decide=conventions.decide if conventions is not None else None)
 
 
 # ------------------------------------------------------------------------------ whole tags

@@ -13,15 +13,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tagmt.markup import strip
-from tagmt.projection.render import render_spans
-from tagmt.projection.stages import Pipeline
 
-from test_pipeline import _context
+from test_pipeline import projected
 
 
-def _project(source: str, target: str, lang: str, pairs: list[tuple[str, str]]) -> str:
-    ctx = _context(source, target, lang, pairs)
-    return render_spans(target, Pipeline.for_profile(ctx.profiles.trg).spans(ctx))[0]
+def _project(source: str, target: str, lang: str, pairs: list[tuple[str, str]], without: str = "", decide=None
+             ) -> str:
+    return projected(source, target, lang, pairs, without, decide)
 
 
 @pytest.mark.parametrize("source, target, lang, pairs, expected", [
