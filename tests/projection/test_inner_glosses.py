@@ -100,3 +100,54 @@ def test_an_unlinked_word_after_the_gloss_stays_out_when_every_word_of_the_tag_h
     source, target = "The <g>annual report</g> (AR) is late.", "Das jährliche (AR) Dokument kommt spät."
     pairs = [("annual", "jährliche"), ("report", "jährliche"), ("AR", "AR"), ("late", "spät")]
     assert _project(source, target, "de", pairs) == "Das <g>jährliche (AR) Dokument</g> kommt spät."
+
+
+@pytest.mark.parametrize("source, target, lang, pairs, expected", [
+    # a compound's first part in brackets, glued to its head (German, Finnish) or spaced (Hungarian): the head goes
+    # with the group, though the aligner links it to a word beside the tag
+    ("- the <g>separate account</g> (B) for amounts which have not been recovered.",
+     "- in der gesonderten (B-)Buchführung verbuchen sie nicht eingezogene Beträge.", "de",
+     [("the", "der"), ("separate", "gesonderten"), ("B", "B"), ("for", "Buchführung"), ("amounts", "Beträge"),
+      ("not", "nicht"), ("recovered", "eingezogene")],
+     "- in der <g>gesonderten (B-)Buchführung</g> verbuchen sie nicht eingezogene Beträge."),
+    ("- the <g>normal account</g> (A) for amounts recovered.", "– a rendes (A-) számlára a beszedett összegek esetében.",
+     "hu", [("the", "a"), ("normal", "rendes"), ("A", "A"), ("for", "számlára"), ("amounts", "összegek"),
+            ("recovered", "beszedett")],
+     "– a <g>rendes (A-) számlára</g> a beszedett összegek esetében."),
+    ("The <g>separate account</g> (B) for sums is kept.", "Erillinen (B-)tili summille pidetään.", "fi",
+     [("separate", "Erillinen"), ("B", "B"), ("for", "tili"), ("sums", "summille"), ("kept", "pidetään")],
+     "<g>Erillinen (B-)tili</g> summille pidetään."),
+])
+def test_the_head_of_a_bracketed_compound_part_goes_with_it(source, target, lang, pairs, expected):
+    assert _project(source, target, lang, pairs, without=True) != expected
+    assert _project(source, target, lang, pairs) == expected
+
+
+@pytest.mark.parametrize("source, target, lang, pairs", [
+    # no hyphen in the group: a word linked outside the tag stays outside (Cyrillic, Japanese, German)
+    ("The <g>separate account</g> (B) for sums is kept.", "Отдельный (B) счёт для сумм ведётся.", "ru",
+     [("separate", "Отдельный"), ("B", "B"), ("for", "счёт"), ("sums", "сумм"), ("kept", "ведётся")]),
+    ("The <g>separate account</g> (B) for sums is kept.", "別 (B) 口座で金額を管理する。", "ja",
+     [("separate", "別"), ("B", "B"), ("for", "口座"), ("sums", "金額"), ("kept", "管理")]),
+    # the word after a hyphened group is a function word: no compound head
+    ("The <g>separate account</g> (B) and sums are kept.", "Die gesonderte (B-) und Summen werden geführt.", "de",
+     [("separate", "gesonderte"), ("B", "B"), ("and", "und"), ("sums", "Summen"), ("kept", "geführt")]),
+])
+def test_a_group_without_a_suspended_hyphen_leaves_a_word_linked_outside(source, target, lang, pairs):
+    assert _project(source, target, lang, pairs) == _project(source, target, lang, pairs, without=True)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.sampled_from(["die", "gesonderte", "(B-)Buchführung", "(A-)", "számlára", "und", "Beträge"]),
+                min_size=2, max_size=8), st.integers(0, 6), st.integers(1, 3), st.sampled_from(["de", "hu", "fi"]))
+def test_bracketed_compound_heads_keep_the_text_and_the_tags_whole(words, at, width, lang):
+    target = " ".join(words) + "."
+    source_words = ["w%d" % k for k in range(len(words))]
+    at = min(at, len(words) - 1)
+    end = min(at + width, len(words))
+    source = " ".join(source_words[:at]) + " <g>" + " ".join(source_words[at:end]) + "</g> (B) " + \
+        " ".join(source_words[end:]) + "."
+    pairs = [(s, t.strip("()-AB")) for s, t in zip(source_words, words) if t.strip("()-AB")]
+    out = _project(source.strip(), target, lang, pairs)
+    assert out.replace("<g>", "").replace("</g>", "") == target
+    assert out.count("<g>") == 1 and out.count("</g>") == 1 and out.index("<g>") < out.index("</g>")

@@ -15,6 +15,10 @@ A span grows over the group and the words after it (before it, on its left) when
   it, or unlinked words of letters that are no function words of the target, at most as many as the tag has content
   words with no target word of their own (its content words less the target words linked to them: the aligner often
   leaves the head noun after the gloss unlinked, `számlára` for `account`); the span takes them, in a row;
+* a group that ends with a hyphen (`(B-)`, a compound's first part the translation writes in brackets) begins a
+  compound whose head is the one word right after it, glued (German, `(B-)Buchführung`) or spaced (Hungarian, `(A-)
+  számlára`): the span takes that word whatever its links (they are often to a source word beside the tag, `for`),
+  when it is a word of letters and no function word of the target, and ends there (the head ends the phrase);
 * the span stays inside its parent and out of its siblings.
 
 The same in every language written with spaces and in the others: a group inside a phrase is the translator's
@@ -102,8 +106,12 @@ def _grown(pair: _Pair, inner: set[int], x: int, step: int) -> int | None:
     y = _skip_space(text, group[1] + 1 if step > 0 else group[0], step)
     k = bisect_left(ctx.trg_starts, y) if step > 0 else bisect_left(ctx.trg_starts, y) - 1
     edge, missing = None, None
+    head = step > 0 and _suspended(text, group)
     while 0 <= k < len(trg) and (trg[k].start == y if step > 0 else trg[k].end == y):
         linked = sources.get(k, set())
+        if head and trg[k].text.isalpha() and not closed_class(trg[k].text, trg[k].kind, ctx.trg_profile):
+            return trg[k].end  # (the head of the compound the group begins, `(B-)Buchführung`, ends the phrase)
+        head = False
         if trg[k].kind == "punct" or (linked and not linked <= inner):
             break
         if not linked:  # an unlinked word: the translation of a word of the tag that has none of its own
@@ -115,6 +123,15 @@ def _grown(pair: _Pair, inner: set[int], x: int, step: int) -> int | None:
         y = _skip_space(text, edge, step)
         k += step
     return edge
+
+
+_HYPHENS = "-\u2010\u2011"
+
+
+def _suspended(text: str, group: tuple[int, int]) -> bool:
+    """Whether the group ends with a hyphen before its closing mark: a compound's first part whose head is the word
+    after it (`(B-)Buchführung`, `(A-) számlára`), so that word belongs with the group."""
+    return group[1] - group[0] >= 3 and text[group[1] - 1] in _HYPHENS and text[group[1] - 2].isalnum()
 
 
 def _untranslated(pair: _Pair, inner: set[int]) -> int:
