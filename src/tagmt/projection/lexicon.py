@@ -320,16 +320,23 @@ class Lexicon:
     def describe(self) -> str:
         return ", ".join(self.names) if self.names else "none"
 
-    def lookup(self, src_words: Iterable[str], trg_words: Iterable[str]) -> dict[str, set[str]]:
+    def lookup(self, src_words: Iterable[str], trg_words: Iterable[str], short: bool = False
+               ) -> dict[str, set[str]]:
         """The entries whose two sides occur among the given words, as {given source word: dictionary
         target words} (alphabetic words up to inflection: `inflected`; words of unspaced sides exactly;
         the target words are matched to a pair's words again when anchoring), from every source of the
         lexicon, both directions merged. A pair is left out when either word has more than
-        `MAX_TRANSLATIONS` translations in the dictionary whose headword it is."""
+        `MAX_TRANSLATIONS` translations in the dictionary whose headword it is. `short`: only the source
+        words (of a spaced source) one letter shorter than `MIN_STEM`, each matched as written (`law`, `tax`,
+        `fee`: content words too short for the inflection rule; `loneterms.py` asks for them, never the anchors)."""
         src_set = {w.lower() for w in src_words}
         trg_set = {w.lower() for w in trg_words}
         s_spaced, t_spaced = spaced(self.src_lang), spaced(self.trg_lang)
-        src_keys = _keys(src_set, s_spaced)
+        if short:
+            src_set = {w for w in src_set if len(w) == MIN_STEM - 1 and w.isalpha()} if s_spaced else set()
+            if not src_set:
+                return {}
+        src_keys = {w: [w] for w in src_set} if short else _keys(src_set, s_spaced)
         trg_keys = _keys(trg_set, t_spaced)
         entries: list[tuple[str, str]] = []
         fan_src: dict[str, int] = {}
@@ -338,7 +345,7 @@ class Lexicon:
             reverse = getattr(source, "reverse", False)
             head_set, head_keys, head_spaced = ((trg_set, trg_keys, t_spaced) if reverse
                                                 else (src_set, src_keys, s_spaced))
-            wanted = _wanted(head_set, head_keys, head_spaced)
+            wanted = _written(src_set) if short and not reverse else _wanted(head_set, head_keys, head_spaced)
             for head, others in source.read(wanted, head_spaced, s_spaced if reverse else t_spaced):
                 fan = fan_trg if reverse else fan_src
                 fan[head] = max(fan.get(head, 0), len(others))
@@ -352,7 +359,7 @@ class Lexicon:
                 continue
             if not _occurs(trg, trg_set, trg_keys, t_spaced):
                 continue
-            for form in _forms(src, src_set, src_keys, s_spaced):
+            for form in ([src] if src in src_set else []) if short else _forms(src, src_set, src_keys, s_spaced):
                 found.setdefault(form, set()).add(trg)
         return found
 
@@ -386,6 +393,15 @@ def _wanted(words: set[str], keys: dict[str, list[str]], is_spaced: bool) -> Cal
     # first character of an unspaced unit; one length for all, so an index line is checked by one slice
     wanted.starts = set(keys)  # type: ignore[attr-defined]
     wanted.exact = None if is_spaced else words  # type: ignore[attr-defined]
+    return wanted
+
+
+def _written(words: set[str]) -> Callable[[str], bool]:
+    """The headwords that are one of `words` as written (all of one length: their index lines are found by it)."""
+    def wanted(head: str) -> bool:
+        return head in words
+    wanted.starts = words  # type: ignore[attr-defined]
+    wanted.exact = None  # type: ignore[attr-defined]
     return wanted
 
 

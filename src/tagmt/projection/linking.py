@@ -21,12 +21,12 @@ from tagmt.projection.alignunits import Parallel, align_words, unit_rule
 from tagmt.projection.anchors import anchor_cognates, anchor_identical, anchor_lexicon, anchor_loanwords
 from tagmt.projection.confidence import WEAK, link_weights
 from tagmt.projection.detag import Detagged
-from tagmt.projection.lexicon import Lexicon, unit_texts
+from tagmt.projection.lexicon import MIN_STEM, Lexicon, unit_texts
 from tagmt.projection.modelstore import ProjectionModel
 from tagmt.projection.repeats import complete_repeats, order_repeats
 from tagmt.projection.sentencepairs import Piece, PieceWords, sentence_pairs, shift_links, shift_weights
 from tagmt.projection.glued import glued_cuts
-from tagmt.projection.wordseg import Word, words_with_offsets
+from tagmt.projection.wordseg import Word, words_with_offsets, words_within
 from tagmt.projection.wordstore import LinkStore, WordStore
 
 
@@ -190,3 +190,25 @@ def batch_lexicon(lexicon: Lexicon | None, model: ProjectionModel | None, source
     return lexicon.lookup(src_vocab, trg_vocab)
 
 
+
+
+def short_lexicon(lexicon: Lexicon | None, batch: Batch, function_words: frozenset[str]) -> dict[str, set[str]]:
+    """The dictionary entries of the batch's tagged source words one letter shorter than the inflection rule's stem
+    (`Lexicon.lookup(short=True)`: `law` → `törvény`, `tax` → `Steuer`), none of the source's function words, for
+    `loneterms.py` alone (a lone tag's partner is one-way evidence; the anchors keep their two-way rule and stem).
+    Only the words inside tags are looked up: time, one ranged pass over each dictionary index."""
+    if not lexicon:
+        return {}
+    words: set[str] = set()
+    trg_vocab: set[str] = set()
+    for k, detagged in enumerate(batch.sources):
+        if not detagged.tags:
+            continue
+        src = list(batch.src[k])
+        starts = [w.start for w in src]
+        found = {text for tag in detagged.walk() for i in words_within(src, starts, tag.start, tag.end)
+                 if len(text := src[i].text.lower()) == MIN_STEM - 1 and text.isalpha() and text not in function_words}
+        if found:
+            words |= found
+            trg_vocab |= unit_texts(batch.trg[k], batch.langs[1])
+    return lexicon.lookup(words, trg_vocab, short=True) if words else {}

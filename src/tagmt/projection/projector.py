@@ -47,7 +47,7 @@ from tagmt.projection.conventions import (
 from tagmt.projection.detag import Detagged, SourceTag, detag
 from tagmt.projection.edges import Decide, EdgeContext, Span, units_of
 from tagmt.projection.lexicon import Lexicon
-from tagmt.projection.linking import Batch, batch_lexicon, batch_links
+from tagmt.projection.linking import Batch, batch_lexicon, batch_links, short_lexicon
 from tagmt.projection.loneterms import batch_partners, link_lone_terms
 from tagmt.projection.modelstore import ProjectionModel
 from tagmt.projection.render import render_spans
@@ -147,7 +147,9 @@ class Projector:
         table = batch_lexicon(self.lexicon, model, sources, batch.src, batch.trg, self.src_lang, self.trg_lang)
         links = batch_links(self.aligner, batch, align_corpus, table)
         terms = Terms.of(batch, n, shown, model)
-        anchored = _Anchored(batch, links, terms.glossary, table if self.config.lone_terms else None,
+        lone = {**table, **short_lexicon(self.lexicon, batch, self.profiles.src.function_words)} \
+            if self.config.lone_terms and self.lexicon is not None and not self.lexicon.off else table
+        anchored = _Anchored(batch, links, terms.glossary, lone if self.config.lone_terms else None,
                              batch_partners((batch.src[k], batch.trg[k], links[k]) for k in range(len(sources))
                                             if sources[k].tags) if self.config.lone_terms else None)
 
