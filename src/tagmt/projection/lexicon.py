@@ -36,12 +36,12 @@ them, with inflection tolerance on alphabetic words (`inflected`: the forms shar
 unambiguous in the pair: the source word has one partner unit in the target and that unit one partner in
 the source. Function words are left out: a word of a spaced side needs `MIN_STEM` letters (articles,
 prepositions, conjunctions and pronouns are shorter in the languages written with spaces: `the`/`die`,
-`of`/`von`, `and`/`und`, `de`/`le`/`és`), a unit of an unspaced side a content word or verb (not a particle,
-ending or auxiliary alone: `の`, `을`) and a character other than hiragana (`こと`, `よう`: `_hiragana`),
-and headwords with more than `MAX_TRANSLATIONS` one-word
-translations (the very polysemous: `set`, `take`, `above`), whose one partner in a pair is as likely a
-coincidence as a translation. (FreeDict's entry counts alone do not single out function words: Ding gives
-`the` four translations, `of` one.)
+`of`/`von`, `and`/`und`, `de`/`le`/`és`; `lookup(short=True)` asks for the tagged source words of `MIN_STEM` - 1
+letters that are no function words, `law`, `tax`, for `loneterms.py` alone), a unit of an unspaced side a content
+word or verb (not a particle, ending or auxiliary alone: `の`, `을`) and a character other than hiragana (`こと`,
+`よう`: `_hiragana`), and headwords with more than `MAX_TRANSLATIONS` one-word translations (the very polysemous:
+`set`, `take`, `above`), whose one partner in a pair is as likely a coincidence as a translation. (FreeDict's
+entry counts alone do not single out function words: Ding gives `the` four translations, `of` one.)
 
 Measured (benchmarks/bench_lexicon.py, the installed FreeDict/CEDICT; anchors beyond identical words, and the
 share of those with a reference tag around either word whose two words lie inside the same tags, against

@@ -12,10 +12,11 @@ it is nobody's. For a tagged word with no link the alternative is a guess; here 
 * the tag is a span tag without tags inside it, and none of its source words has a link (a word with any link
   keeps it: the aligner saw something);
 * its candidates are the target words that the dictionary pairs with one of its words (the batch's entries,
-  `Lexicon.lookup`; up to inflection where the target writes spaces, `lexicon.inflected`; the units of several
-  characters or words where it does not, `lexicon.unit_texts`), or that are spelled almost as one of them
-  (`cognates.similar`, at the cognate anchors' threshold, without asking that the tagged word be the target
-  word's best partner too), or that are written as the target form the aligner links the same source form to
+  `Lexicon.lookup`, and for its words one letter shorter than the inflection rule's stem, `law`, `tax`, its
+  `short` lookup, `linking.short_lexicon`; up to inflection where the target writes spaces,
+  `lexicon.inflected`; the units of several characters or words where it does not, `lexicon.unit_texts`), or
+  that are spelled almost as one of them (`cognates.similar`, at the cognate anchors' threshold, without asking
+  that the tagged word be the target word's best partner too), or that are written as the target form the aligner links the same source form to
   most often in the batch's other pairs (`batch_partners`, in at least `MIN_SEEN` pairs: the term's consistent
   translation across the document, `rights` → `jogok`);
 * the candidates are one run of adjacent words (a word written twice, or two partners apart, say nothing: no
