@@ -17,8 +17,8 @@ it is nobody's. For a tagged word with no link the alternative is a guess; here 
   `lexicon.inflected`; the units of several characters or words where it does not, `lexicon.unit_texts`), or
   that are spelled almost as one of them (`cognates.similar`, at the cognate anchors' threshold, without asking
   that the tagged word be the target word's best partner too), or that are written as the target form the
-  aligner links the same source form to most often in the batch's other pairs (`batch_partners`, in at least `MIN_SEEN` pairs: the term's consistent
-  translation across the document, `rights` → `jogok`);
+  aligner links the same source form to most often in the batch's other pairs (`batch_partners`, in at least
+  `MIN_SEEN` pairs: the term's consistent translation across the document, `rights` → `jogok`);
 * the candidates are one run of adjacent words (a word written twice, or two partners apart, say nothing: no
   link is made);
 * no candidate is already linked to another source word that is its own dictionary partner, cognate or the
