@@ -131,6 +131,8 @@ class Edge:
     side: str  # "left" | "right"
     inside: str
     outside: str
+    at_text_edge: bool = False
+    """Nothing but such characters lies outside the edge up to the text's start (end): `<g>Title </g>` at the end."""
 
     def relation(self, unit: Unit) -> str:
         """`in` when the source tag encloses this unit's mark at this edge (the mark itself, then
@@ -194,8 +196,10 @@ def source_edges(plain: str, tag: SourceTag) -> tuple[Edge, Edge]:
 
     inner = plain[tag.start : tag.end]
     # (the text around the tag read lazily from its edges, no copy of it: linear in the tags)
-    left = Edge("left", run(inner), run(plain[x] for x in range(tag.start - 1, -1, -1)))
-    right = Edge("right", run(reversed(inner)), run(plain[x] for x in range(tag.end, len(plain))))
+    before = run(plain[x] for x in range(tag.start - 1, -1, -1))
+    after = run(plain[x] for x in range(tag.end, len(plain)))
+    left = Edge("left", run(inner), before, len(before) == tag.start)
+    right = Edge("right", run(reversed(inner)), after, len(after) == len(plain) - tag.end)
     return left, right
 
 
