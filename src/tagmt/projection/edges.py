@@ -163,14 +163,23 @@ class Edge:
         return "out" if any(_same_class(c, unit) for c in self.outside) else "none"
 
 
+WORD_MARKS = frozenset("%‰‱٪％#＃&＆*＊@＠†‡§¶′″")
+"""Marks Unicode files as punctuation that belong to the word or number they are written against, as a symbol does
+(`5 %`, `§ 3`, `Art. 3*`): no sentence's mark, so of a symbol's class for `_same_class`."""
+
+
 def _same_class(char: str, unit: Unit) -> bool:
-    """Whether the source's mark `char` is of `unit`'s class, a symbol (`®`, `€`, `°`) and a punctuation mark
-    (`.`, `,`) being of different ones: `Windows<sup>®</sup>` encloses its symbol, which says nothing of the full
-    stop after it (`Windows<sup>®</sup>.`)."""
+    """Whether the source's mark `char` is of `unit`'s class, a symbol (`®`, `€`, `°`, and the `WORD_MARKS`: `%`)
+    and a punctuation mark (`.`, `,`) being of different ones: `Windows<sup>®</sup>` encloses its symbol, which says
+    nothing of the full stop after it (`Windows<sup>®</sup>.`), nor does `<g>5%</g>` of the stop a translation
+    writes after it (`um <g>5 %</g>.`)."""
     if char_class(char) != unit.coarse:
         return False
-    symbol = unicodedata.category(char)[0] == "S"
-    return unit.coarse != "punct" or symbol == (unicodedata.category(unit.text[:1])[0] == "S")
+    return unit.coarse != "punct" or _symbol(char) == _symbol(unit.text[:1])
+
+
+def _symbol(char: str) -> bool:
+    return unicodedata.category(char)[0] == "S" or char in WORD_MARKS
 
 
 def _dots(text: str) -> bool:
