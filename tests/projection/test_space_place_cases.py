@@ -117,3 +117,34 @@ def test_a_place_never_decides_from_fewer_cases_and_the_text_never_changes(lang,
     assert out.index('<g id="1">') < out.index("</g>") < out.index('<g id="2">')  # whole, not crossed
     if len(moves) < PLACE_MIN_CASES:
         assert out == _project(SEAM, target, lang, _pairs(lang))
+
+
+LABELS = {  # (source label, its translation) for the examples and the projected pair
+    "de": [("Save", "Speichern"), ("Open", "Öffnen"), ("Print", "Drucken"), ("Close", "Schließen"),
+           ("Copy", "Kopieren"), ("Delete", "Löschen")],
+    "ru": [("Save", "Сохранить"), ("Open", "Открыть"), ("Print", "Печать"), ("Close", "Закрыть"),
+           ("Copy", "Копировать"), ("Delete", "Удалить")],
+}
+QUOTED = {"de": ("Klicken Sie jetzt auf „{w}“ unten.", "„", "“"), "ru": ("Нажмите сейчас «{w}» внизу.", "«", "»")}
+
+
+@pytest.mark.parametrize("lang", ["de", "ru"])
+def test_a_source_word_space_beside_a_mark_the_translation_adds_is_read_by_its_place_in_the_translation(lang):
+    # the source's label ends with a space between words; the translation quotes the label, and the examples keep
+    # the space after the closing mark outside (`<ui>„Speichern“</ui> unten`): five cases of "beside a mark"
+    template, opening, closing = QUOTED[lang]
+    examples = []
+    for source_word, word in LABELS[lang][:PLACE_MIN_CASES]:
+        plain = template.format(w=word)
+        reference = plain.replace(f"{opening}{word}{closing}", f"<ui>{opening}{word}{closing}</ui>")
+        examples.append((f"Click now <ui>{source_word} </ui>below.", reference,
+                         [(source_word, word), ("below", plain.split()[-1].rstrip("."))]))
+    conventions = _learn(lang, examples)
+    source_word, word = LABELS[lang][-1]
+    target = template.format(w=word)
+    pairs = [(source_word, word), ("below", target.split()[-1].rstrip("."))]
+    source = f"Click now <ui>{source_word} </ui>below."
+    assert _project(source, target, lang, pairs, conventions) == \
+        target.replace(f"{opening}{word}{closing}", f"<ui>{opening}{word}{closing}</ui>")
+    assert _project(source, target, lang, pairs) == \
+        target.replace(f"{opening}{word}{closing} ", f"<ui>{opening}{word}{closing} </ui>")  # (the source's edge)
