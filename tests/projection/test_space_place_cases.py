@@ -3,8 +3,8 @@
 `conventions.space_place` learns whether a tag's edge takes in a space by where the space lies (between words,
 beside a mark, at the text's edge). Two principles keep it from overturning the source's edge on too little:
 
-* a place's statistic decides from `PLACE_MIN_CASES` cases; with fewer (a CV half of the German EUR-Lex dev part
-  holds 1 to 4 of its 8), the default — the source's edge — decides, in every language;
+* a place's statistic decides from `PLACE_MIN_CASES` cases, never from 1–3; with fewer (a CV half of the German
+  EUR-Lex dev part holds 1 to 4 of its 8), the default — the source's edge — decides, in every language;
 * a space whose place in the translation is not its place in the source (the translation dropped the stop or
   the bracket beside it, or moved the tag from the text's end into the sentence) is a case of its own
   (`source_space_place`): the word spaces' statistic does not decide it.
@@ -56,6 +56,10 @@ def _examples(lang: str, moves: list[bool]) -> list[tuple[str, str, list[tuple[s
                      f'<g id="1">{first} </g><g id="2">{rest}</g>')
         found.append((SEAM.replace("98", n), reference, _pairs(lang, n)))
     return found
+
+
+def test_a_place_never_decides_from_one_to_three_cases():
+    assert PLACE_MIN_CASES >= 4
 
 
 def _edge(tagged: str, k: int = 0):
