@@ -1,14 +1,13 @@
 """A stop the translation adds at a tag's end is the sentence's (issue 35, t35eur4: EUR-Lex `punct`).
 
-* a span whose source tag ends with a mark that belongs to its number or word (`<g>5%</g>`, `§`, `*`:
-  `edges.WORD_MARKS`) does not take in the stop the translation writes after it (`um <g>5 %</g>.`): that mark is of
-  a symbol's class, not of the stop's (`edges._same_class`);
-* a point glued to the end of a source text that has no stop (`… rules”<x/>`, a title, a list item, a table cell)
-  goes before the stop the translation adds at the end (`… tanulmány<x/>.`): a footnote marker follows the word it
-  marks, before the punctuation after it (`pointanchors._before_added_stop`); a source that ends with its stop keeps
-  the point after it (`Council.<x/>`), and the half of a pair split across segments (`<ex/>`) stays at the edge.
+A span whose source tag ends with a mark that belongs to its number or word (`<g>5%</g>`, `§`, `*`:
+`edges.WORD_MARKS`) does not take in the stop the translation writes after it (`um <g>5 %</g>.`): that mark is of
+a symbol's class, not of the stop's (`edges._same_class`).
+(A point glued to the end of a source text with no stop stays after the stop the translation adds: the EUR-Lex
+references write `tanulmány.<x/>` — a rule that moved it before the stop was taken out in round 4, and tried again
+in round 6, t35eur4, before its test in test_postposition_marks.py said so; docs/projection-history.md.)
 
-Hand-made pairs in German, French, Hungarian (Latin), Russian (Cyrillic), Japanese and Chinese, with their word links
+Hand-made pairs in German, French, Hungarian (Latin), Russian (Cyrillic) and Japanese, with their word links
 written out, run through the real pipeline; a property test: the text never changes and the codes stay whole.
 """
 
@@ -18,7 +17,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tagmt.markup import strip
 from tagmt.projection.detag import detag
 
 from test_pipeline import projected
@@ -45,33 +43,6 @@ from test_pipeline import projected
 ])
 def test_a_tag_ending_with_a_words_mark_leaves_the_sentences_stop_out(source, target, lang, pairs, expected):
     assert projected(source, target, lang, pairs) == expected
-
-
-@pytest.mark.parametrize("source, target, lang, pairs, expected", [
-    ('<g id="1">Study on the “beef rules”<x id="2"/></g>', "<g>Tanulmány a „marhahús szabályokról”.</g>", "hu",
-     [("Study", "Tanulmány"), ("beef", "marhahús"), ("rules", "szabályokról")],
-     '<g id="1">Tanulmány a „marhahús szabályokról”<x id="2"/>.</g>'),
-    ('<g id="1">Study on the beef rules<x id="2"/></g>', "Studie über die Rindfleischregeln.", "de",
-     [("Study", "Studie"), ("rules", "Rindfleischregeln")],
-     '<g id="1">Studie über die Rindfleischregeln<x id="2"/>.</g>'),
-    ("Study on the beef rules<x id=\"2\"/>", "Étude sur les règles relatives au bœuf.", "fr",
-     [("Study", "Étude"), ("rules", "règles"), ("beef", "bœuf")], 'Étude sur les règles relatives au bœuf<x id="2"/>.'),
-    ("Study on the beef rules<x id=\"2\"/>", "Исследование правил о говядине.", "ru",
-     [("Study", "Исследование"), ("rules", "правил"), ("beef", "говядине")],
-     'Исследование правил о говядине<x id="2"/>.'),
-    ("Study on the beef rules<x id=\"2\"/>", "牛肉规则研究。", "zh", [("Study", "研究"), ("rules", "规则"), ("beef", "牛肉")],
-     '牛肉规则研究<x id="2"/>。'),
-    # the source's own stop: the point stays after it, as the source writes it
-    ("The report of the Council.<x id=\"1\"/>", "Der Bericht des Rates.", "de",
-     [("report", "Bericht"), ("Council", "Rates")], 'Der Bericht des Rates.<x id="1"/>'),
-    ("The report of the Council<x id=\"1\"/>.", "Доклад Совета.", "ru", [("report", "Доклад"), ("Council", "Совета")],
-     'Доклад Совета<x id="1"/>.'),
-    # the closing half of a pair split across segments runs to the edge
-    ("Study on the beef rules<ex id=\"2\"/>", "Studie über die Rindfleischregeln.", "de",
-     [("Study", "Studie"), ("rules", "Rindfleischregeln")], 'Studie über die Rindfleischregeln.<ex id="2"/>'),
-])
-def test_a_point_at_the_end_goes_before_the_stop_the_translation_adds(source, target, lang, pairs, expected):
-    assert projected(source, strip(target), lang, pairs) == expected
 
 
 @settings(max_examples=60, deadline=None)

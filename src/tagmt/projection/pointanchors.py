@@ -14,10 +14,7 @@ on the points these anchors hold (the word links are noisy where a sentence reor
    digit: `<bx/> The report …`) or after a sentence's final mark (`… the Council. <x/>`): a link spaced after a
    verb (`please see <xref/>`) is the sentence's object, which a verb-final translation writes before the verb
    (`<xref/>を参照してください。`). Not moved: a point against a sibling tag's edge (it stays with the sibling:
-   `inside_outside.py`), or one with a sibling tag between it and the edge. A point glued to a source text that
-   ends with no stop (`… rules”<x/>`) goes before the stop a translation adds at the end (`… tanulmány<x/>.`: the
-   sentence's stop; a footnote marker follows its word): `_before_added_stop` — not the half of a split pair
-   (`<ex/>`), which runs to the edge.
+   `inside_outside.py`), or one with a sibling tag between it and the edge.
 2. *(Taken out.)* A point against a bracket's or quotation mark's side, moved to the k-th group of the translation
    for the k-th of the source, changed no dev pair and no EUR-Lex lockbox pair, and moved two points off the reference in the
    Korean lockbox (figures only: why is not known), so it was taken out (docs/projection-history.md).
@@ -44,8 +41,6 @@ from __future__ import annotations
 import unicodedata
 from typing import TYPE_CHECKING
 
-from tagmt.corpus.model import CLOSE, OPEN
-from tagmt.projection.conventions import tag_name
 from tagmt.projection.edges import Span
 from tagmt.projection.pointmoves import free, move, word_char
 
@@ -75,7 +70,7 @@ def _walk(nodes: list[Span], parent: Span | None, ctx: "PairContext",
         x = node.tag.start
         if node.point and x == node.tag.end and x not in edges:
             at = words.back(x, node.start, lo) if words is not None else None
-            where = _edge(x, plain, text, (first, last), (lo, hi), spans, tag_name(node.tag) in (OPEN, CLOSE))
+            where = _edge(x, plain, text, (first, last), (lo, hi), spans)
             if where is None:
                 where = _after_bullet(x, plain, text, first, (lo, hi))
             at = where if where is not None else at
@@ -86,11 +81,10 @@ def _walk(nodes: list[Span], parent: Span | None, ctx: "PairContext",
 
 # ---------------------------------------------------------------------------------- 1. an edge of the text
 
-def _edge(x: int, plain: str, text: str, source: tuple[int, int], target: tuple[int, int], spans: list[Span],
-          half: bool = False) -> int | None:
+def _edge(x: int, plain: str, text: str, source: tuple[int, int], target: tuple[int, int], spans: list[Span]
+          ) -> int | None:
     """Where a point at source offset `x` goes by rule 1, or None when it is at no edge of its parent's source
-    text `source` (the parent's translation: `target`). `half`: the point is half of a pair split across segments
-    (`<bx/>`, `<ex/>`), which runs to the text's edge whatever stop the translation adds there."""
+    text `source` (the parent's translation: `target`)."""
     first, last = source
     lo, hi = target
     if not plain[first:x].strip() and not any(span.tag.start < x for span in spans):
@@ -105,32 +99,12 @@ def _edge(x: int, plain: str, text: str, source: tuple[int, int], target: tuple[
             # (`… the Council. <x/>`; not `please see <xref/>`: a link the sentence reads as its object, which a
             # verb-final translation writes before its verb, `<xref/>を参照してください。`)
             return hi if plain[first:x].rstrip()[-1:] in _FINAL else None
-        end = lo + len(text[lo:hi].rstrip())
-        return end if half else _before_added_stop(x, plain[first:x], text, lo, end)
+        return lo + len(text[lo:hi].rstrip())
     return None
 
 
 _FINAL = ".!?…:;。！？．：；\"'”’»)］]」』）"
 """Marks that end a sentence (and the closing marks written after one)."""
-_STOPS = ".!?…:;。！？．：；"
-"""The marks of `_FINAL` that end a sentence or clause themselves (no closing bracket or quotation mark)."""
-_ADDED_STOPS = ".!?。！？．"
-"""The stops a translation adds at the end of a text whose source has none (a title or list item written as a
-sentence)."""
-
-
-def _before_added_stop(x: int, before: str, text: str, lo: int, end: int) -> int:
-    """Where a point glued to the end of its parent's source text goes in the translation's text `[lo, end)`: its end,
-    or, where the source ends with a word, number or closing mark and no stop (`… rules”<x/>`) and the translation
-    adds one, before that stop (`… tanulmány<x/>.`): the stop is the sentence's, and a footnote marker follows the
-    word it marks, before the punctuation after it (the call before the stop in every language of the EU
-    Interinstitutional Style Guide; a span's edge leaves an added stop outside too: `conventions.default_decision`)."""
-    if before.rstrip()[-1:] in _STOPS or x == 0:
-        return end
-    at = end
-    while at > lo and text[at - 1] in _ADDED_STOPS:
-        at -= 1
-    return at if lo < at < end and not text[at - 1].isspace() else end
 
 
 # ---------------------------------------------------------------------------------- 4. a leading bullet
