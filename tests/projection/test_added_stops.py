@@ -61,3 +61,35 @@ def test_the_text_never_changes_and_the_codes_stay_whole(words, stop, name, lang
     if wrapped:
         assert out.count('<g id="1">') == out.count("</g>") == 1
         assert out.index('<g id="1">') < out.index(f'<{name} id="2"/>') < out.index("</g>")
+
+
+@pytest.mark.parametrize("source, target, lang, pairs, expected", [
+    # a footnote marker keeps the source's side of a stop, comma, closing bracket or quotation mark (the dev references
+    # do so in 30 of 32 cases where the clause is not reordered; the norm: the call after its word, before the
+    # punctuation, as the source writes it)
+    ('The report of the Council<x id="1"/>.', "Der Bericht des Rates.", "de", [("report", "Bericht"), ("Council", "Rates")],
+     'Der Bericht des Rates<x id="1"/>.'),
+    ('The report of the Council.<x id="1"/>', "Der Bericht des Rates.", "de", [("report", "Bericht"), ("Council", "Rates")],
+     'Der Bericht des Rates.<x id="1"/>'),
+    ('The report of the Council<x id="1"/>, and more.', "Der Bericht des Rates, und mehr.", "de",
+     [("report", "Bericht"), ("Council", "Rates"), ("more", "mehr")], 'Der Bericht des Rates<x id="1"/>, und mehr.'),
+    ('See the “Report”<x id="1"/> below.', "Siehe den „Bericht“ unten.", "de",
+     [("See", "Siehe"), ("Report", "Bericht"), ("below", "unten")], 'Siehe den „Bericht“<x id="1"/> unten.'),
+    ('The report of the Council<x id="1"/> and the Parliament.', "Le rapport du Conseil et du Parlement.", "fr",
+     [("report", "rapport"), ("Council", "Conseil"), ("Parliament", "Parlement")],
+     'Le rapport du Conseil<x id="1"/> et du Parlement.'),
+    ('The report (of the Council<x id="1"/>) was adopted.', "A jelentést (a Tanácsé) elfogadták.", "hu",
+     [("report", "jelentést"), ("Council", "Tanácsé"), ("adopted", "elfogadták")],
+     'A jelentést (a Tanácsé<x id="1"/>) elfogadták.'),
+    ('The report (of the Council)<x id="1"/> was adopted.', "A jelentést (a Tanácsé) elfogadták.", "hu",
+     [("report", "jelentést"), ("Council", "Tanácsé"), ("adopted", "elfogadták")],
+     'A jelentést (a Tanácsé)<x id="1"/> elfogadták.'),
+    ('The report of the Council<x id="1"/>.', "Доклад Совета.", "ru", [("report", "Доклад"), ("Council", "Совета")],
+     'Доклад Совета<x id="1"/>.'),
+    ('The report of the Council.<x id="1"/>', "Доклад Совета.", "ru", [("report", "Доклад"), ("Council", "Совета")],
+     'Доклад Совета.<x id="1"/>'),
+    ('The report of the Council.<x id="1"/>', "理事会の報告書。", "ja", [("report", "報告書"), ("Council", "理事会")],
+     '理事会の報告書。<x id="1"/>'),
+])
+def test_a_footnote_marker_keeps_the_sources_side_of_the_punctuation(source, target, lang, pairs, expected):
+    assert projected(source, target, lang, pairs) == expected
