@@ -147,13 +147,16 @@ def test_examples_teach_that_whitespace_stays_outside_the_tag():
     # the SAP habit: the source tag encloses a trailing space, the reference does not
     examples = [
         (f"<b>{w.title()} </b>now", f"<b>{LEXICON[w].title()}</b> nyt")
-        for w in ("save", "open", "print")
+        for w in ("save", "open", "print", "close", "delete")
     ]
     aligner = LexiconAligner({**LEXICON, "now": "nyt"})
     source = detag("<b>Copy </b>now")
     assert project_batch([source], ["Kopioi nyt"], "en", "fi", aligner) == ["<b>Kopioi </b>nyt"]
     out = project_batch([source], ["Kopioi nyt"], "en", "fi", aligner, examples=examples)
     assert out == ["<b>Kopioi</b> nyt"]
+    # (a space's place decides from `PLACE_MIN_CASES` cases: three examples leave the source's edge)
+    out = project_batch([source], ["Kopioi nyt"], "en", "fi", aligner, examples=examples[:3])
+    assert out == ["<b>Kopioi </b>nyt"]
 
 
 def test_examples_teach_per_tag_name_with_back_off_to_the_language():

@@ -95,18 +95,19 @@ def test_a_space_is_placed_between_words_beside_a_mark_or_at_the_texts_edge():
     assert space_place(Unit("\u00a0", 2, 3, "space"), "42\u00a0000") == "space between words"
 
 
-def _seam_examples(lang: str) -> list[tuple[str, str, list[tuple[str, str]]]]:
-    """Examples whose references keep (fr) or move (de, ru) the space between words a source tag ends with, and that
-    keep a separator's space and a whole line's (which teach nothing either way)."""
+def _seam_examples(lang: str, cases: int = 3) -> list[tuple[str, str, list[tuple[str, str]]]]:
+    """Examples whose references keep (fr) or move (de, ru) the space between words a source tag ends with — two cases
+    for each of `cases` numbers (six: a place's statistic needs `conventions.PLACE_MIN_CASES`) — and that keep a
+    separator's space and a whole line's (which teach nothing either way)."""
     refs = {
-        "de": ('<g id="1">42 000</g><g id="2"> Opfer erhielten Hilfe.</g>',
-               '<g id="1">Fast <g id="2">64 Millionen</g> Kinder wurden geimpft.</g>',
+        "de": ('<g id="1">{n}</g><g id="2"> Opfer erhielten Hilfe.</g>',
+               '<g id="1">Fast <g id="2">{m} Millionen</g> Kinder wurden geimpft.</g>',
                "Armenien<g>, </g>Georgien", "Belarus<g>, </g>Ukraine", "<g>Die Ergebnisse. </g>"),
-        "fr": ('<g id="1">42 000 </g><g id="2">victimes ont reçu une aide.</g>',
-               '<g id="1">Près de <g id="2">64 millions </g>enfants ont été vaccinés.</g>',
+        "fr": ('<g id="1">{n} </g><g id="2">victimes ont reçu une aide.</g>',
+               '<g id="1">Près de <g id="2">{m} millions </g>enfants ont été vaccinés.</g>',
                "Arménie<g>, </g>Géorgie", "Biélorussie<g>, </g>Ukraine", "<g>Les résultats. </g>"),
-        "ru": ('<g id="1">42 000</g><g id="2"> жертв получили помощь.</g>',
-               '<g id="1">Почти <g id="2">64 миллиона</g> детей были привиты.</g>',
+        "ru": ('<g id="1">{n}</g><g id="2"> жертв получили помощь.</g>',
+               '<g id="1">Почти <g id="2">{m} миллиона</g> детей были привиты.</g>',
                "Армения<g>, </g>Грузия", "Беларусь<g>, </g>Украина", "<g>Результаты. </g>"),
     }[lang]
     words = {"de": ("Opfer", "Hilfe", "Millionen", "Kinder", "Armenien", "Georgien", "Belarus", "Ukraine", "Ergebnisse"),
@@ -114,11 +115,15 @@ def _seam_examples(lang: str) -> list[tuple[str, str, list[tuple[str, str]]]]:
                     "résultats"),
              "ru": ("жертв", "помощь", "миллиона", "детей", "Армения", "Грузия", "Беларусь", "Украина",
                     "Результаты")}[lang]
-    return [
-        ('<g id="1">42 000 </g><g id="2">victims were helped.</g>', refs[0],
-         [("42 000", "42 000"), ("victims", words[0]), ("helped", words[1])]),
-        ('<g id="1">Almost <g id="2">64 million </g>children were vaccinated.</g>', refs[1],
-         [("64", "64"), ("million", words[2]), ("children", words[3])]),
+    found = []
+    for n, m in list(zip(("42 000", "12 500", "37 100", "8 300"), ("64", "12", "37", "81")))[:cases]:
+        found += [
+            (f'<g id="1">{n} </g><g id="2">victims were helped.</g>', refs[0].format(n=n),
+             [(n, n), ("victims", words[0]), ("helped", words[1])]),
+            (f'<g id="1">Almost <g id="2">{m} million </g>children were vaccinated.</g>', refs[1].format(m=m),
+             [(m, m), ("million", words[2]), ("children", words[3])]),
+        ]
+    return found + [
         ("Armenia<g>, </g>Georgia", refs[2], [("Armenia", words[4]), ("Georgia", words[5])]),
         ("Belarus<g>, </g>Ukraine", refs[3], [("Belarus", words[6]), ("Ukraine", words[7])]),
         ("<g>The results. </g>", refs[4], [("results", words[8])]),

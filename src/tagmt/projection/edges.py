@@ -131,6 +131,8 @@ class Edge:
     side: str  # "left" | "right"
     inside: str
     outside: str
+    at_text_edge: bool = False
+    """Nothing but such characters lies outside the edge up to the text's start (end): `<g>Title </g>` at the end."""
 
     def relation(self, unit: Unit) -> str:
         """`in` when the source tag encloses this unit's mark at this edge (the mark itself, then
@@ -161,14 +163,23 @@ class Edge:
         return "out" if any(_same_class(c, unit) for c in self.outside) else "none"
 
 
+WORD_MARKS = frozenset("%‰‱٪％#＃&＆*＊@＠†‡§¶′″")
+"""Marks Unicode files as punctuation that belong to the word or number they are written against, as a symbol does
+(`5 %`, `§ 3`, `Art. 3*`): no sentence's mark, so of a symbol's class for `_same_class`."""
+
+
 def _same_class(char: str, unit: Unit) -> bool:
-    """Whether the source's mark `char` is of `unit`'s class, a symbol (`®`, `€`, `°`) and a punctuation mark
-    (`.`, `,`) being of different ones: `Windows<sup>®</sup>` encloses its symbol, which says nothing of the full
-    stop after it (`Windows<sup>®</sup>.`)."""
+    """Whether the source's mark `char` is of `unit`'s class, a symbol (`®`, `€`, `°`, and the `WORD_MARKS`: `%`)
+    and a punctuation mark (`.`, `,`) being of different ones: `Windows<sup>®</sup>` encloses its symbol, which says
+    nothing of the full stop after it (`Windows<sup>®</sup>.`), nor does `<g>5%</g>` of the stop a translation
+    writes after it (`um <g>5 %</g>.`)."""
     if char_class(char) != unit.coarse:
         return False
-    symbol = unicodedata.category(char)[0] == "S"
-    return unit.coarse != "punct" or symbol == (unicodedata.category(unit.text[:1])[0] == "S")
+    return unit.coarse != "punct" or _symbol(char) == _symbol(unit.text[:1])
+
+
+def _symbol(char: str) -> bool:
+    return unicodedata.category(char)[0] == "S" or char in WORD_MARKS
 
 
 def _dots(text: str) -> bool:
@@ -194,8 +205,10 @@ def source_edges(plain: str, tag: SourceTag) -> tuple[Edge, Edge]:
 
     inner = plain[tag.start : tag.end]
     # (the text around the tag read lazily from its edges, no copy of it: linear in the tags)
-    left = Edge("left", run(inner), run(plain[x] for x in range(tag.start - 1, -1, -1)))
-    right = Edge("right", run(reversed(inner)), run(plain[x] for x in range(tag.end, len(plain))))
+    before = run(plain[x] for x in range(tag.start - 1, -1, -1))
+    after = run(plain[x] for x in range(tag.end, len(plain)))
+    left = Edge("left", run(inner), before, len(before) == tag.start)
+    right = Edge("right", run(reversed(inner)), after, len(after) == len(plain) - tag.end)
     return left, right
 
 
