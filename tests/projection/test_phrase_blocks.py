@@ -26,10 +26,10 @@ def _project(source: str, target: str, lang: str, pairs: list[tuple[str, str]], 
     ('Regulation (EU) No 1303/2013<x id="1"/> applies.', "Az 1303/2013/EU rendelet alkalmazandó.", "hu",
      _ACT + [("applies", "alkalmazandó")], 'Az 1303/2013/EU rendelet<x id="1"/> alkalmazandó.'),
     # the genitive name first, then the number and the head noun with its possessive ending
-    ('This is laid down in Regulation (EU) No 1303/2013 of the European Parliament and of the Council<x id="1"/>.',
+    ('Regulation (EU) No 1303/2013 of the European Parliament and of the Council<x id="1"/> lays this down.',
      "Ezt az Európai Parlament és a Tanács 1303/2013/EU rendelete határozza meg.", "hu",
      [("Regulation", "rendelete"), ("1303", "1303"), ("2013", "2013"), ("European", "Európai"),
-      ("Parliament", "Parlament"), ("Council", "Tanács"), ("laid", "határozza meg")],
+      ("Parliament", "Parlament"), ("Council", "Tanács"), ("lays", "határozza meg")],
      'Ezt az Európai Parlament és a Tanács 1303/2013/EU rendelete<x id="1"/> határozza meg.'),
     # `Article 5<x/>` → `az 5. cikk<x/>`: the ordinal's stop is no clause mark
     ('Article 5<x id="1"/> shall apply.', "Az 5. cikk alkalmazandó.", "hu",
@@ -93,6 +93,12 @@ def _placed_at(source: str, target: str, lang: str, pairs: list[tuple[str, str]]
     # a comma splits the images of the phrase's words
     ('the Annual Report<x id="1"/> applies', "das Jahr, der Bericht gilt", "de",
      [("Annual", "Jahr"), ("Report", "Bericht"), ("applies", "gilt")], 8),
+    # the placement is past the name's block already: the rest of a phrase the name is part of, not moved back
+    ('covering the period 2015-2017<x id="1"/>, while', "a 2015–2017 közötti időszak vonatkozásában, míg", "hu",
+     [("period", "időszak"), ("2015", "2015"), ("2017", "2017"), ("covering", "vonatkozásában"), ("while", "míg")], 27),
+    # before the sentence's final mark: after the verb as often as after the name, left where it is
+    ('It is laid down in Regulation (EU) No 1303/2013<x id="1"/>.', "Ezt az 1303/2013/EU rendelet határozza meg.", "hu",
+     _ACT + [("laid", "határozza")], 19),
     # a lower-case phrase: where it begins is not known without word classes, the earlier placement stays
     ('the competent authorities<x id="1"/> inform', "les autorités compétentes informent", "fr",
      [("authorities", "autorités"), ("competent", "compétentes"), ("inform", "informent")], 13),

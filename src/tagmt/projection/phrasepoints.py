@@ -2,19 +2,29 @@
 consistent target block of phrase extraction (phrase-based MT), not the image of the one word it is glued to.
 
 A marker glued to the end of a source word with no letter or digit after it (`the Treaty<x/>`, `Directive
-2009/138/EC<x/>,`, `Regulation (EU) No 1303/2013 of the European Parliament and of the Council<x/>`) closes the noun
-phrase that word ends (`footnotes.source_phrase`: back over the token, content words, numbers, a bracketed name part
-and `of`-genitives, until a function word or mark that opens something else). Its **consistent target block** is the
-smallest contiguous run of target words holding every target word linked to the phrase, where no word is linked to
-a source word outside the phrase and no clause mark (comma, semicolon, colon, sentence stop) stands between words; in
-a language written with spaces the block runs on to the end of the token its last word starts (`1303/2013/EU`), over
-glued words linked to the phrase or to nothing. The marker goes right after the block's last word: a head-final
-translation ends the phrase on its head noun (Hungarian `az 1303/2013/EU rendelet<x/>`, `az Európai Parlament és a
-Tanács 1303/2013/EU rendelete<x/>`), a Romance one on an adjective after its noun (`les autorités compétentes<x/>`
-for `the competent authorities<x/>`), Japanese on the act's name after its genitive (`欧州議会及び理事会の規則<x/>`);
-a mark after the block stays after the marker, as in the source (`Richtlinie 2009/138/EG<x/>,`).
+2009/138/EC<x/>,`, `Regulation (EU) No 1303/2013 of the European Parliament and of the Council<x/>`) closes the name
+that word ends (`name_phrase`: back over the token, capitalized words and numbers, a bracketed group of them and the
+function words between two of them, `of the`, `and of the`). Its **consistent target block** is the smallest
+contiguous run of target words holding every target word linked to the name, where no word is linked to a source
+word outside it and no clause mark (comma, semicolon, colon, sentence stop) stands between words; in a language
+written with spaces the block runs on to the end of the token its last word starts (`1303/2013/EU`), over glued
+words linked to the name or to nothing. The marker goes right after the block's last word: a head-final translation
+ends the name on its head noun (Hungarian `az 1303/2013/EU rendelet<x/>`, `az Európai Parlament és a Tanács
+1303/2013/EU rendelete<x/>`), Russian on a genitive after its noun (`Решение Совета<x/>`), Japanese on the act's
+number after its genitive (`欧州議会及び理事会の規則(EU) No 1303/2013<x/>`); a mark after the block stays after the
+marker, as in the source (`Richtlinie 2009/138/EG<x/>,`).
 
-Falls back to the earlier stages' placement when there is no such block: the marked word (or the token it ends) is
+Only names: a lower-case phrase (`the competent authorities<x/>`, `remained broadly stable<x/>`) may begin with a
+verb or take in the noun it depends on (`the use of available technologies<x/>`), which word classes would tell and
+the plain words do not; the synthetic markers of the dev part (`bench_point_codes.py --synthetic end`) lost more
+than they gained there (docs/projection-history.md, t35pts3), so those keep the earlier stages' placement.
+
+A marker with nothing but marks after it in its parent's text (`… of the Council<x/>.`) is left where it is: at a
+sentence's end translators put it after the verb as often as after the name (Hungarian, the spent lockbox: t35pts2's
+`footnote-marks` test), and the synthetic markers of the dev part keep it at the translation's end.
+The marker only moves forward: a placement past the block's end may hold the rest of a phrase the name is part
+of, which the name does not show (`the period 2015-2017<x/>` → `a 2015–2017 közötti időszak<x/>`, the dev pair that
+showed it). Falls back to the earlier stages' placement when there is no such block: the marked word (or the token it ends) is
 linked to nothing, a word inside the block translates a word outside the phrase (a verb between the phrase's
 words), or a clause mark splits it. Not moved: a point at a sibling tag's edge, one with nothing but whitespace after
 it in its parent's text (`pointanchors.py`, rule 1), without the source's language (its function words unknown), and
@@ -155,8 +165,9 @@ def _walk(nodes: list[Span], parent: Span | None, ctx: "PairContext", blocks: _B
     end = parent.tag.end if parent is not None else len(plain)
     for node in nodes:
         x = node.tag.start
-        if node.point and x == node.tag.end and x not in edges and marker(x, plain) and plain[x:end].strip():
+        if node.point and x == node.tag.end and x not in edges and marker(x, plain) \
+                and any(word_char(c) for c in plain[x:end]):  # (not before the final mark: module docstring)
             at = blocks.end(x)
-            if at is not None and at != node.start and free(at, node, nodes, (lo, hi)):
+            if at is not None and at > node.start and free(at, node, nodes, (lo, hi)):
                 move(node, at)
         _walk(node.children, node, ctx, blocks)
