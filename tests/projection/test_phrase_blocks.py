@@ -1,6 +1,7 @@
-"""Footnote markers after the consistent target block of the phrase they close (`phrasepoints.py`): EU-act
+"""Footnote markers after the consistent target block of the name they close (`phrasepoints.py`): EU-act
 citations as the official translations write them, in Latin (de, fr, hu), Cyrillic (ru), Japanese and Chinese
-targets; the fallback where no consistent block exists; the text never changes and every code stays whole."""
+targets; the fallbacks (no consistent block, a lower-case phrase, a sentence's end, a placement already past the
+block); the text never changes and every code stays whole."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from hypothesis import strategies as st
 
 from tagmt.markup import strip
 from tagmt.projection.phrasepoints import close_phrases
+from tagmt.projection.render import render_spans
 from tagmt.projection.stages import Pipeline
 
 from test_pipeline import _context, projected
@@ -40,7 +42,12 @@ def _project(source: str, target: str, lang: str, pairs: list[tuple[str, str]], 
      [("Regulation", "規則"), ("1303", "1303"), ("2013", "2013"), ("European", "欧州"), ("Parliament", "議会"),
       ("Council", "理事会"), ("applies", "適用")],
      '欧州議会及び理事会の規則(EU) No 1303/2013<x id="1"/>が適用される。'),
-    # Chinese: `the Treaty on …`'s head noun last
+    # Chinese: the act's head noun after its genitive and number
+    ('Regulation (EU) No 1303/2013 of the European Parliament and of the Council<x id="1"/> applies.',
+     "欧洲议会和理事会第1303/2013号条例适用。", "zh",
+     [("Regulation", "条例"), ("1303", "1303"), ("2013", "2013"), ("Council", "理事会"), ("applies", "适用")],
+     '欧洲议会和理事会第1303/2013号条例<x id="1"/>适用。'),
+    # Chinese: a name whose translation is one word
     ('the Member States<x id="1"/> shall comply', "各成员国应遵守", "zh",
      [("Member", "成员"), ("States", "国"), ("comply", "遵守")], '各成员国<x id="1"/>应遵守'),
     # French: the adjective after its noun ends the phrase
@@ -75,8 +82,6 @@ def test_the_rule_is_what_moves_the_marker_off_the_numbers_copy():
 
 def _placed_at(source: str, target: str, lang: str, pairs: list[tuple[str, str]], at: int) -> str:
     """The point of `source` placed at `at` of `target` (as noisy links might), then the rule alone."""
-    from tagmt.projection.render import render_spans
-
     ctx = _context(source, target, lang, pairs)
     spans = Pipeline([s for s in Pipeline.for_profile(ctx.profiles.trg).stages if s.name == "edges"]).spans(ctx)
     point = next(span for node in spans for span in node.walk() if span.point)
@@ -124,8 +129,6 @@ _TARGETS = [("Az 1303/2013/EU rendelet, alkalmazandó.", "hu"), ("Die Verordnung
 @given(_WORDS, st.integers(min_value=1, max_value=8), st.sampled_from(_TARGETS),
        st.sets(st.tuples(st.integers(0, 20), st.integers(0, 20)), max_size=12))
 def test_the_text_never_changes_and_codes_stay_whole(words, cut, target_lang, links):
-    from tagmt.projection.render import render_spans
-
     target, lang = target_lang
     cut = min(cut, len(words))
     source = " ".join(words[:cut]) + '<x id="1"/>' + " " + " ".join(words[cut:] or ["applies"]) + ' <g id="2">x</g>'
