@@ -151,6 +151,11 @@ def test_the_text_never_changes_and_codes_stay_whole(words, cut, target_lang, li
      "欧州議会及び理事会の規則(EU) No 1303/2013が適用される。", "ja",
      [("Regulation", "規則"), ("1303", "1303"), ("2013", "2013"), ("Council", "理事会"), ("applies", "適用")], 9,
      '欧州議会及び理事会の規則(EU) No 1303/2013<x id="1"/>が適用される。'),
+    # an article inside the block linked to the source's article before the name is no word from elsewhere
+    ('a Sustainable Europe Investment Plan<x id="1"/> will deliver', "un plan d’investissement pour une Europe durable "
+     "fournira", "fr", [("Plan", "plan"), ("Investment", "investissement"), ("Europe", "Europe"),
+                         ("Sustainable", "durable"), ("a", "une"), ("deliver", "fournira")], 7,
+     'un plan d’investissement pour une Europe durable<x id="1"/> fournira'),
 ])
 def test_a_misplaced_marker_goes_to_the_end_of_its_block(source, target, lang, pairs, at, expected):
     assert _placed_at(source, target, lang, pairs, at) == expected

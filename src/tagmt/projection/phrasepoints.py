@@ -6,29 +6,30 @@ A marker glued to the end of a source word with no letter or digit after it (`th
 that word ends (`name_phrase`: back over the token, capitalized words and numbers, a bracketed group of them and the
 function words between two of them, `of the`, `and of the`). Its **consistent target block** is the smallest
 contiguous run of target words holding every target word linked to the name, where no word is linked to a source
-word outside it and no clause mark (comma, semicolon, colon, sentence stop) stands between words; in a language
-written with spaces the block runs on to the end of the token its last word starts (`1303/2013/EU`), over glued
-words linked to the name or to nothing. The marker goes right after the block's last word: a head-final translation
-ends the name on its head noun (Hungarian `az 1303/2013/EU rendelet<x/>`, `az Európai Parlament és a Tanács
-1303/2013/EU rendelete<x/>`), Russian on a genitive after its noun (`Решение Совета<x/>`), Japanese on the act's
-number after its genitive (`欧州議会及び理事会の規則(EU) No 1303/2013<x/>`); a mark after the block stays after the
-marker, as in the source (`Richtlinie 2009/138/EG<x/>,`).
+content word outside it (a link to an article or preposition is no evidence) and no clause mark (comma, semicolon,
+colon, sentence stop) stands between words; in a language written with spaces the block runs on to the end of the
+token its last word starts (`1303/2013/EU`), over glued words linked to the name or to nothing. The marker goes right
+after the block's last word: a head-final translation ends the name on its head noun (Hungarian `az 1303/2013/EU
+rendelet<x/>`, `az Európai Parlament és a Tanács 1303/2013/EU rendelete<x/>`), Russian on a genitive after its noun
+(`Решение Совета<x/>`), Japanese on the act's number after its genitive (`欧州議会及び理事会の規則(EU) No 1303/2013<x/>`); a mark
+after the block stays after the marker, as in the source (`Richtlinie 2009/138/EG<x/>,`).
 
-Only names: a lower-case phrase (`the competent authorities<x/>`, `remained broadly stable<x/>`) may begin with a
-verb or take in the noun it depends on (`the use of available technologies<x/>`), which word classes would tell and
-the plain words do not; the synthetic markers of the dev part (`bench_point_codes.py --synthetic end`) lost more
-than they gained there (docs/projection-history.md, t35pts3), so those keep the earlier stages' placement.
+Only names: a lower-case phrase (`the competent authorities<x/>`, `remained broadly stable<x/>`) may begin with a verb
+or take in the noun it depends on (`the use of available technologies<x/>`), which word classes would tell and the
+plain words do not; the synthetic markers of the dev part (`bench_point_codes.py --synthetic end`) lost more than they
+gained there (docs/projection-history.md, t35pts3), so those keep the earlier stages' placement.
 
 A marker with nothing but marks after it in its parent's text (`… of the Council<x/>.`) is left where it is: at a
 sentence's end translators put it after the verb as often as after the name (Hungarian, the spent lockbox: t35pts2's
 `footnote-marks` test), and the synthetic markers of the dev part keep it at the translation's end.
-The marker only moves forward: a placement past the block's end may hold the rest of a phrase the name is part
-of, which the name does not show (`the period 2015-2017<x/>` → `a 2015–2017 közötti időszak<x/>`, the dev pair that
-showed it). Falls back to the earlier stages' placement when there is no such block: the marked word (or the token it ends) is
-linked to nothing, a word inside the block translates a word outside the phrase (a verb between the phrase's
+
+The marker only moves forward: a placement past the block's end may hold the rest of a phrase the name is part of,
+which the name does not show (`the period 2015-2017<x/>` → `a 2015–2017 közötti időszak<x/>`, the dev pair that showed
+it). Falls back to the earlier stages' placement when there is no such block: the marked word (or the token it ends)
+is linked to nothing, a word inside the block translates a word outside the phrase (a verb between the phrase's
 words), or a clause mark splits it. Not moved: a point at a sibling tag's edge, one with nothing but whitespace after
-it in its parent's text (`pointanchors.py`, rule 1), without the source's language (its function words unknown), and
-a point that would leave its parent span, enter a sibling's or land on another point. Hand-made cases:
+it in its parent's text (`pointanchors.py`, rule 1), without the source's language (its function words unknown), and a
+point that would leave its parent span, enter a sibling's or land on another point. Hand-made cases:
 tests/projection/test_phrase_blocks.py.
 """
 
@@ -68,6 +69,7 @@ class _Blocks:
                 self.targets.setdefault(i, set()).add(j)
                 self.sources.setdefault(j, set()).add(i)
         self.spaced = ctx.profiles.trg.family == "spaced"
+        self.function_words = ctx.profiles.src.function_words
 
     def end(self, x: int) -> int | None:
         """The target offset right after the consistent block of the phrase a marker at source offset `x`
@@ -93,12 +95,14 @@ class _Blocks:
         return ctx.trg[last].end
 
     def _inside(self, j: int, phrase: set[int]) -> bool:
-        """Whether target word `j` may be inside the phrase's block: linked to the phrase or to nothing, and no
-        clause mark."""
+        """Whether target word `j` may be inside the phrase's block: linked to the phrase, to nothing or only to
+        source function words (`une` for the `a` before `Sustainable Europe Investment Plan`: an article's link
+        is no evidence of a word from elsewhere), and no clause mark."""
         word = self.ctx.trg[j]
         if word.kind == "punct" and (word.text in CLAUSE_MARKS or _stop(self.ctx.translation, word)):
             return False
-        return self.sources.get(j, set()) <= phrase
+        return all(i in phrase or self.ctx.src[i].text.lower() in self.function_words or self.ctx.src[i].kind == "punct"
+                   for i in self.sources.get(j, ()))
 
     def _glued(self, j: int) -> bool:
         """Whether target word `j` continues the token before it: a word, or a joining mark a word follows
