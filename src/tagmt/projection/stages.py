@@ -16,6 +16,7 @@ name and what it does). A pipeline (`Pipeline.for_profile`) runs, after placing 
    `standalone-codes` — a point glued to a copied number keeps its side of the copy, a spaced point fills a
    hole after wide punctuation or stays before a bracketed gloss (`standalone`);
    `footnote-marks` — a point written against a word's end follows its noun phrase's translation (`footnotes`);
+   `phrase-points` — such a point goes after its phrase's consistent target block (`phrasepoints`);
    `postposition-marks` — such a point goes before a postposition written after the phrase (`postpositionmarks`);
    `case-endings` — a point glued to a word the translation writes with a case ending after a mark follows the
    ending (`caseendings`: `az EU-ban<x/>`);
@@ -72,6 +73,7 @@ from tagmt.projection.edgewords import keep_outside
 from tagmt.projection.enumerations import respect_lists
 from tagmt.projection.eojeols import whole_eojeols
 from tagmt.projection.footnotes import follow_phrases
+from tagmt.projection.phrasepoints import close_phrases
 from tagmt.projection.hyphenheads import keep_heads_outside
 from tagmt.projection.innerglosses import take_inner_glosses
 from tagmt.projection.inside_outside import place_tags
@@ -205,6 +207,17 @@ class FootnoteMarks:
 
     def run(self, ctx: PairContext, spans: list[Span]) -> list[Span]:
         return follow_phrases(spans, ctx)
+
+
+class PhrasePoints:
+    """A point written against the end of a word goes right after the consistent target block of the phrase that
+    word ends (`phrasepoints.py`: `az 1303/2013/EU rendelet<x/>`, `les autorités compétentes<x/>`)."""
+
+    name = "phrase-points"
+    placing = False
+
+    def run(self, ctx: PairContext, spans: list[Span]) -> list[Span]:
+        return close_phrases(spans, ctx)
 
 
 class PostpositionMarks:
@@ -469,11 +482,11 @@ STAGES: dict[str, type[Stage]] = {
                                     LabelWords, HyphenHeads, SourceOrder, ParagraphPin, FootnoteMarks,
                                     NounHeads, GovernedWords, WholeEojeols, PostpositionMarks, InnerGlosses,
                                     PostpositionEdges, CaseEndings, LabelCopies, AdjacentSeams, Locutions, PointAnchors,
-                                    SpacedMarks, OutsideWords)
+                                    SpacedMarks, OutsideWords, PhrasePoints)
 }
 """Every stage by its name."""
 COMMON = ("quoted-labels", "taught-terms", "edges", "units", "inner-glosses", "copied-cuts", "standalone-codes",
-          "footnote-marks", "postposition-marks", "case-endings", "point-anchors", "lists", "label-quotes-kept",
+          "footnote-marks", "phrase-points", "postposition-marks", "case-endings", "point-anchors", "lists", "label-quotes-kept",
           "label-copies", "noun-chains", "label-phrases", "edge-words", "outside-words")
 """The rule stages every language runs, in order, before its profile's `extra_stages`."""
 LAST = ("source-order", "paragraph-pin", "adjacent-seams")
