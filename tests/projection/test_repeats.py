@@ -77,3 +77,12 @@ def test_re_pairing_keeps_each_word_form_and_its_number_of_links(src_forms, trg_
     assert {(i, j) for i, j in out if src[i].kind == "punct" or trg[j].kind == "punct"} == {
         (i, j) for i, j in links if src[i].kind == "punct" or trg[j].kind == "punct"}
     assert order_repeats(src, trg, out) == out  # once in order, it stays
+
+
+def test_a_re_pairing_that_changes_a_neighbours_evidence_is_carried_to_its_end():
+    # `a` re-paired to its own rank's `z` leaves the `c` beside it with new neighbours' links; a second pass
+    # re-pairs that `c` too, so the result is in order and another call leaves it as it is.
+    src, trg = words("a c c a c a"), words("z z x z")
+    out = order_repeats(src, trg, {(4, 0), (3, 0)})
+    assert out == {(3, 1), (4, 3)}
+    assert order_repeats(src, trg, out) == out

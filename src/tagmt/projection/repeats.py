@@ -60,6 +60,18 @@ def order_repeats(src: list[Word], trg: list[Word], links: Links, src_lang: str 
     if not in_trg:
         return links
     rank_trg = {j: (f, r) for f, where in in_trg.items() for r, j in enumerate(where)}
+    result = set(links)
+    for _ in range(len(in_src) + 1):  # a re-pairing changes its neighbours' evidence: again until it holds
+        again = _ordered(result, in_src, in_trg, rank_trg, src, trg)
+        if again == result:
+            break
+        result = again
+    return result
+
+
+def _ordered(links: Links, in_src: dict[str, list[int]], in_trg: dict[str, list[int]],
+             rank_trg: dict[int, tuple[str, int]], src: list[Word], trg: list[Word]) -> Links:
+    """One pass of `order_repeats` over every repeated source form, on the neighbours' links of `links`."""
     targets_of = _targets_of(links)
     result = set(links)
     for where in in_src.values():
