@@ -176,20 +176,44 @@ def as_format_1(model: Path, older: Path) -> Path:
     manifest = json.loads((older / MANIFEST).read_text("utf-8"))
     manifest["format_version"] = 1
     manifest.pop("taught_terms", None)
+    from tagmt.projection.model import EXAMPLES
+
+    (older / EXAMPLES).unlink(missing_ok=True)  # (format 3's stored examples: not in a format-1 model either)
+    manifest["files"].pop(EXAMPLES, None)
     manifest["files"][CONVENTIONS] = {"bytes": (older / CONVENTIONS).stat().st_size,
                                       "sha256": sha256_of(older / CONVENTIONS)}
     (older / MANIFEST).write_text(json.dumps(manifest), encoding="utf-8")
     return older
 
 
-def run_language(lang: str, folds: list[Fold], work: Path, decompose: bool = False, format_1: bool = False) -> dict:
+def as_format_2(model: Path, older: Path) -> Path:
+    """A copy of `model` as `tagmt learn` wrote it before format 3: without the stored examples (`examples.json`),
+    so that a call aligns with the model's priors alone (`--format-2`: the figures before, same learning run)."""
+    import shutil
+
+    from tagmt.projection.model import EXAMPLES, MANIFEST
+
+    shutil.rmtree(older, ignore_errors=True)
+    shutil.copytree(model, older)
+    (older / EXAMPLES).unlink(missing_ok=True)
+    manifest = json.loads((older / MANIFEST).read_text("utf-8"))
+    manifest["format_version"] = 2
+    manifest["files"].pop(EXAMPLES, None)
+    (older / MANIFEST).write_text(json.dumps(manifest), encoding="utf-8")
+    return older
+
+
+def run_language(lang: str, folds: list[Fold], work: Path, decompose: bool = False, format_1: bool = False,
+                 format_2: bool = False) -> dict:
     outputs: dict[str, list[str]] = {"files": [], "one": [], "fly": []}
     if format_1:
         outputs.update({"files_v1": [], "one_v1": []})
+    if format_2:
+        outputs.update({"files_v2": [], "one_v2": []})
     if decompose:
         outputs.update({"files_fly": [], "files_rest": []})
     truth: list[str] = []
-    walls, cpus = [], []
+    walls, cpus, cpus_v2 = [], [], []
     for fold, (shown, files) in enumerate(folds):
         folder = work / f"{lang}.{fold}"
         folder.mkdir(parents=True, exist_ok=True)
@@ -200,6 +224,7 @@ def run_language(lang: str, folds: list[Fold], work: Path, decompose: bool = Fal
         model = folder / "model"
         _tagmt("learn", "--src-lang", "en", "--trg-lang", lang, *examples, "-o", str(model), "--no-progress")
         older = as_format_1(model, folder / "model.v1") if format_1 else None
+        older_2 = as_format_2(model, folder / "model.v2") if format_2 else None
         src = [s for f in files for s, _ in f]
         plain = [unescape(detag(t).plain) for f in files for _, t in f]
         truth += [t for f in files for _, t in f]
@@ -219,6 +244,12 @@ def run_language(lang: str, folds: list[Fold], work: Path, decompose: bool = Fal
                 _tagmt("project", "--source", str(s), "--translation", str(t), *common, "--projection-model",
                        str(older), "-o", str(out.with_suffix(".v1")))
                 outputs["files_v1"] += read_segments(out.with_suffix(".v1"))
+            if older_2 is not None:
+                cpu = _children_cpu()
+                _tagmt("project", "--source", str(s), "--translation", str(t), *common, "--projection-model",
+                       str(older_2), "-o", str(out.with_suffix(".v2")))
+                cpus_v2.append(_children_cpu() - cpu)
+                outputs["files_v2"] += read_segments(out.with_suffix(".v2"))
             if decompose:  # where the gap to one file comes from (module docstring)
                 _tagmt("project", "--source", str(s), "--translation", str(t), *common, *examples,
                        "-o", str(out.with_suffix(".fly")))
@@ -239,6 +270,10 @@ def run_language(lang: str, folds: list[Fold], work: Path, decompose: bool = Fal
             _tagmt("project", "--source", str(s), "--translation", str(t), *common, "--projection-model", str(older),
                    "-o", str(folder / "all.v1.out"))
             outputs["one_v1"] += read_segments(folder / "all.v1.out")
+        if older_2 is not None:
+            _tagmt("project", "--source", str(s), "--translation", str(t), *common, "--projection-model",
+                   str(older_2), "-o", str(folder / "all.v2.out"))
+            outputs["one_v2"] += read_segments(folder / "all.v2.out")
         _tagmt("project", "--source", str(s), "--translation", str(t), *common, *examples,
                "-o", str(folder / "all.fly.out"))
         outputs["fly"] += read_segments(folder / "all.fly.out")
@@ -253,6 +288,11 @@ def run_language(lang: str, folds: list[Fold], work: Path, decompose: bool = Fal
     if format_1:
         record["exact_files_format_1"] = round(shares["files_v1"], 1)
         record["exact_one_file_format_1"] = round(shares["one_v1"], 1)
+    if format_2:
+        record["exact_files_format_2"] = round(shares["files_v2"], 1)
+        record["exact_one_file_format_2"] = round(shares["one_v2"], 1)
+        record["cpu_per_file_format_2"] = round(statistics.mean(cpus_v2), 2)
+        record["max_cpu_per_file_format_2"] = round(max(cpus_v2), 2)
     if decompose:
         record["exact_files_on_the_fly"] = round(shares["files_fly"], 1)
         record["exact_files_with_rest"] = round(shares["files_rest"], 1)
@@ -279,6 +319,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--format-1", action="store_true",
                         help="also the files and the one file with each model as format 1 wrote it (no verdict on "
                              "taught terms: `as_format_1`), the figures before format 2 from the same run")
+    parser.add_argument("--format-2", action="store_true",
+                        help="also the files and the one file with each model as format 2 wrote it (no stored "
+                             "examples aligned along: `as_format_2`), the figures before format 3 from the same run")
     parser.add_argument("--max-files", type=int, default=0, help="at most this many small files a fold (0: all)")
     args = parser.parse_args(argv)
     if args.quick:
@@ -295,7 +338,7 @@ def main(argv: list[str] | None = None) -> int:
                      else glossary_folds(lang, args.eurlex, args.lines, args.quick))
             if args.max_files:
                 folds = [Fold(f.examples, f.files[: args.max_files]) for f in folds]
-            r = {"set": name, **run_language(lang, folds, work / name, args.decompose, args.format_1)}
+            r = {"set": name, **run_language(lang, folds, work / name, args.decompose, args.format_1, args.format_2)}
             records.append(r)
             print(f"{name:<9}{lang:<5}{r['files']:>6}{r['exact_files']:>17.1f}{r['exact_one_file']:>12.1f}"
                   f"{r['exact_on_the_fly']:>14.1f}{r['median_wall_per_file']:>15.2f}{r['cpu_per_file']:>12.2f}"
@@ -304,6 +347,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{'set':<9}{'lang':<5}{'format 1: files %':>19}{'one file %':>12}")
         for r in records:
             print(f"{r['set']:<9}{r['lang']:<5}{r['exact_files_format_1']:>19.1f}{r['exact_one_file_format_1']:>12.1f}")
+    if args.format_2:
+        print(f"{'set':<9}{'lang':<5}{'format 2: files %':>19}{'one file %':>12}{'cpu s/file':>12}{'max cpu s':>11}")
+        for r in records:
+            print(f"{r['set']:<9}{r['lang']:<5}{r['exact_files_format_2']:>19.1f}{r['exact_one_file_format_2']:>12.1f}"
+                  f"{r['cpu_per_file_format_2']:>12.2f}{r['max_cpu_per_file_format_2']:>11.2f}")
     if args.decompose:
         print(f"{'set':<9}{'lang':<5}{'files on the fly %':>20}{'files + rest as corpus %':>26}")
         for r in records:
@@ -312,7 +360,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"ratio exact {args.lines}-line files / one file with the model ({r['set']} {r['lang']}): "
               f"{r['exact_files'] / max(r['exact_one_file'], 1e-9):.3f}; gap {r['exact_one_file'] - r['exact_files']:+.1f} "
               f"points; CPU s per file / {BUDGET_SECONDS:g} s: {r['cpu_per_file'] / BUDGET_SECONDS:.2f} "
-              f"(median wall {r['median_wall_per_file'] / BUDGET_SECONDS:.2f})")
+              f"(median wall {r['median_wall_per_file'] / BUDGET_SECONDS:.2f})"
+              + (f"; format 2 (priors alone): gap {r['exact_one_file_format_2'] - r['exact_files_format_2']:+.1f}, "
+                 f"{r['exact_files_format_2']:.1f} % files, {r['cpu_per_file_format_2'] / BUDGET_SECONDS:.2f}"
+                 if "exact_files_format_2" in r else ""))
     if args.json:
         args.json.write_text(json.dumps(records, indent=1) + "\n")
     return 0

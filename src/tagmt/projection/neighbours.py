@@ -22,7 +22,7 @@ from tagmt.projection.wordseg import words_with_offsets
 
 MAX_STORED = 20_000
 """Example pairs a model keeps for `nearest` (the first ones; memory and the time of a call's scoring)."""
-PER_LINE = 6
+PER_LINE = 3
 """Stored pairs aligned along for each line of a call (`ProjectionConfig.examples_along` overrides)."""
 CAP = 60
 """Stored pairs aligned along a call at most, whatever its length."""
