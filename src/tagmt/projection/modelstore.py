@@ -167,6 +167,7 @@ class ProjectionModel:
                  if version == 2 else "")
         return (f"projection model {self.path} ({self.src_lang}-{self.trg_lang}, {self.manifest.get('pairs', 0)} "
                 f"sentence pairs from {files} files, {len(self.terms)} terms, {len(self.conventions)} edge cases"
+                f"{f', {len(self.examples)} stored examples to align along' if self.examples else ''}"
                 f"{older})")
 
     def aligner_for(self, aligner):
