@@ -22,6 +22,15 @@ verdict on taught terms), the figures before format 2 from the same learning run
 model are those of the code before it: checked byte for byte on the first de files). `--work DIR` keeps every
 file, and `DIR/SET/LANG.NAME.out` each column's projections, one line each, to compare runs with diff.
 
+`--format-2`: each small file and the one file also with the same model as format 2 wrote it (`as_format_2`: no
+stored examples, the call aligned with the priors alone), the figures before format 3 from the same learning runs.
+
+Measured (issue 35, t35small3, `--langs "" --sap-langs ko,ja --max-files 30 --format-2`, seed 1, a load of 8-10;
+docs/projection-history.md has the rest), exact % 10-line files / one file with the model, mean and largest CPU s
+a file, before (format 2) → after (the nearest stored examples aligned along): SAP ko 87.9 / 91.4, 0.46, 0.68 →
+91.4 / 92.9, 0.68, 1.15 (gap 3.5 → 1.5); ja 90.0 / 92.9, 0.72, 1.40 → 90.7 / 92.9, 0.96, 2.02 (gap 2.9 → 2.2;
+neighbours.CELLS 6,000 then, 3,000 since).
+
 Measured (issue 35, dev part only, 2 cores at a load of 17-25: `--langs de,fr,hu --format-1` and `--langs ""
 --sap-langs ko --max-files 30 --format-1`), exact % 10-line files / one file with the model / one file on the fly,
 median wall s, mean and largest CPU s per file: glossary de 95.3 / 96.9 / 96.3, 24.2, 2.12, 2.42; fr 93.7 / 93.7 /
@@ -67,7 +76,7 @@ the 100 stored example pairs sharing the most rare words aligned along (hu 90.6)
 
 Usage:
   python benchmarks/bench_small_files.py [--eurlex ../shared/eurlex-dev] [--langs de,fr,hu] [--lines 10]
-      [--sap ../shared/sap-dev --sap-langs ko] [--max-files N] [--format-1] [--decompose]
+      [--sap ../shared/sap-dev --sap-langs ko] [--max-files N] [--format-1] [--format-2] [--decompose]
       [--work DIR] [--json FILE] [--quick]
 """
 
