@@ -31,7 +31,7 @@ a file, before (format 2) → after (the nearest stored examples aligned along):
 91.4 / 92.9, 0.68, 1.15 (gap 3.5 → 1.5); ja 90.0 / 92.9, 0.72, 1.40 → 90.7 / 92.9, 0.96, 2.02 (gap 2.9 → 2.2;
 neighbours.CELLS 6,000 then); with CELLS 3,000 (shipped): ko 87.9 / 91.4 → 91.4 / 93.6, 0.63, 0.91 (gap 3.5 →
 2.2); glossary de (`--max-files 8`, 16 files) 95.6 / 96.2 → 96.9 / 97.5, 1.42, 1.60; fr 94.4 / 96.2 → 96.2 / 96.2,
-0.97, 1.12 (a load of 10-14).
+0.97, 1.12; hu 93.8 / 95.0 → 92.5 / 95.0, 0.98, 1.11 (a loss: 2 lines; a load of 10-14).
 
 Measured (issue 35, dev part only, 2 cores at a load of 17-25: `--langs de,fr,hu --format-1` and `--langs ""
 --sap-langs ko --max-files 30 --format-1`), exact % 10-line files / one file with the model / one file on the fly,
