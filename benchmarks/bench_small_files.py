@@ -22,6 +22,17 @@ verdict on taught terms), the figures before format 2 from the same learning run
 model are those of the code before it: checked byte for byte on the first de files). `--work DIR` keeps every
 file, and `DIR/SET/LANG.NAME.out` each column's projections, one line each, to compare runs with diff.
 
+`--format-2`: each small file and the one file also with the same model as format 2 wrote it (`as_format_2`: no
+stored examples, the call aligned with the priors alone), the figures before format 3 from the same learning runs.
+
+Measured (issue 35, t35small3, `--langs "" --sap-langs ko,ja --max-files 30 --format-2`, seed 1, a load of 8-10;
+docs/projection-history.md has the rest), exact % 10-line files / one file with the model, mean and largest CPU s
+a file, before (format 2) → after (the nearest stored examples aligned along): SAP ko 87.9 / 91.4, 0.46, 0.68 →
+91.4 / 92.9, 0.68, 1.15 (gap 3.5 → 1.5); ja 90.0 / 92.9, 0.72, 1.40 → 90.7 / 92.9, 0.96, 2.02 (gap 2.9 → 2.2;
+neighbours.CELLS 6,000 then); with CELLS 3,000 (shipped): ko 87.9 / 91.4 → 91.4 / 93.6, 0.63, 0.91 (gap 3.5 →
+2.2); glossary de (`--max-files 8`, 16 files) 95.6 / 96.2 → 96.9 / 97.5, 1.42, 1.60; fr 94.4 / 96.2 → 96.2 / 96.2,
+0.97, 1.12; hu 93.8 / 95.0 → 92.5 / 95.0, 0.98, 1.11 (a loss: 2 lines; a load of 10-14).
+
 Measured (issue 35, dev part only, 2 cores at a load of 17-25: `--langs de,fr,hu --format-1` and `--langs ""
 --sap-langs ko --max-files 30 --format-1`), exact % 10-line files / one file with the model / one file on the fly,
 median wall s, mean and largest CPU s per file: glossary de 95.3 / 96.9 / 96.3, 24.2, 2.12, 2.42; fr 93.7 / 93.7 /
@@ -67,7 +78,7 @@ the 100 stored example pairs sharing the most rare words aligned along (hu 90.6)
 
 Usage:
   python benchmarks/bench_small_files.py [--eurlex ../shared/eurlex-dev] [--langs de,fr,hu] [--lines 10]
-      [--sap ../shared/sap-dev --sap-langs ko] [--max-files N] [--format-1] [--decompose]
+      [--sap ../shared/sap-dev --sap-langs ko] [--max-files N] [--format-1] [--format-2] [--decompose]
       [--work DIR] [--json FILE] [--quick]
 """
 
@@ -176,20 +187,44 @@ def as_format_1(model: Path, older: Path) -> Path:
     manifest = json.loads((older / MANIFEST).read_text("utf-8"))
     manifest["format_version"] = 1
     manifest.pop("taught_terms", None)
+    from tagmt.projection.model import EXAMPLES
+
+    (older / EXAMPLES).unlink(missing_ok=True)  # (format 3's stored examples: not in a format-1 model either)
+    manifest["files"].pop(EXAMPLES, None)
     manifest["files"][CONVENTIONS] = {"bytes": (older / CONVENTIONS).stat().st_size,
                                       "sha256": sha256_of(older / CONVENTIONS)}
     (older / MANIFEST).write_text(json.dumps(manifest), encoding="utf-8")
     return older
 
 
-def run_language(lang: str, folds: list[Fold], work: Path, decompose: bool = False, format_1: bool = False) -> dict:
+def as_format_2(model: Path, older: Path) -> Path:
+    """A copy of `model` as `tagmt learn` wrote it before format 3: without the stored examples (`examples.json`),
+    so that a call aligns with the model's priors alone (`--format-2`: the figures before, same learning run)."""
+    import shutil
+
+    from tagmt.projection.model import EXAMPLES, MANIFEST
+
+    shutil.rmtree(older, ignore_errors=True)
+    shutil.copytree(model, older)
+    (older / EXAMPLES).unlink(missing_ok=True)
+    manifest = json.loads((older / MANIFEST).read_text("utf-8"))
+    manifest["format_version"] = 2
+    manifest["files"].pop(EXAMPLES, None)
+    (older / MANIFEST).write_text(json.dumps(manifest), encoding="utf-8")
+    return older
+
+
+def run_language(lang: str, folds: list[Fold], work: Path, decompose: bool = False, format_1: bool = False,
+                 format_2: bool = False) -> dict:
     outputs: dict[str, list[str]] = {"files": [], "one": [], "fly": []}
     if format_1:
         outputs.update({"files_v1": [], "one_v1": []})
+    if format_2:
+        outputs.update({"files_v2": [], "one_v2": []})
     if decompose:
         outputs.update({"files_fly": [], "files_rest": []})
     truth: list[str] = []
-    walls, cpus = [], []
+    walls, cpus, cpus_v2 = [], [], []
     for fold, (shown, files) in enumerate(folds):
         folder = work / f"{lang}.{fold}"
         folder.mkdir(parents=True, exist_ok=True)
@@ -200,6 +235,7 @@ def run_language(lang: str, folds: list[Fold], work: Path, decompose: bool = Fal
         model = folder / "model"
         _tagmt("learn", "--src-lang", "en", "--trg-lang", lang, *examples, "-o", str(model), "--no-progress")
         older = as_format_1(model, folder / "model.v1") if format_1 else None
+        older_2 = as_format_2(model, folder / "model.v2") if format_2 else None
         src = [s for f in files for s, _ in f]
         plain = [unescape(detag(t).plain) for f in files for _, t in f]
         truth += [t for f in files for _, t in f]
@@ -219,6 +255,12 @@ def run_language(lang: str, folds: list[Fold], work: Path, decompose: bool = Fal
                 _tagmt("project", "--source", str(s), "--translation", str(t), *common, "--projection-model",
                        str(older), "-o", str(out.with_suffix(".v1")))
                 outputs["files_v1"] += read_segments(out.with_suffix(".v1"))
+            if older_2 is not None:
+                cpu = _children_cpu()
+                _tagmt("project", "--source", str(s), "--translation", str(t), *common, "--projection-model",
+                       str(older_2), "-o", str(out.with_suffix(".v2")))
+                cpus_v2.append(_children_cpu() - cpu)
+                outputs["files_v2"] += read_segments(out.with_suffix(".v2"))
             if decompose:  # where the gap to one file comes from (module docstring)
                 _tagmt("project", "--source", str(s), "--translation", str(t), *common, *examples,
                        "-o", str(out.with_suffix(".fly")))
@@ -239,6 +281,10 @@ def run_language(lang: str, folds: list[Fold], work: Path, decompose: bool = Fal
             _tagmt("project", "--source", str(s), "--translation", str(t), *common, "--projection-model", str(older),
                    "-o", str(folder / "all.v1.out"))
             outputs["one_v1"] += read_segments(folder / "all.v1.out")
+        if older_2 is not None:
+            _tagmt("project", "--source", str(s), "--translation", str(t), *common, "--projection-model",
+                   str(older_2), "-o", str(folder / "all.v2.out"))
+            outputs["one_v2"] += read_segments(folder / "all.v2.out")
         _tagmt("project", "--source", str(s), "--translation", str(t), *common, *examples,
                "-o", str(folder / "all.fly.out"))
         outputs["fly"] += read_segments(folder / "all.fly.out")
@@ -253,6 +299,11 @@ def run_language(lang: str, folds: list[Fold], work: Path, decompose: bool = Fal
     if format_1:
         record["exact_files_format_1"] = round(shares["files_v1"], 1)
         record["exact_one_file_format_1"] = round(shares["one_v1"], 1)
+    if format_2:
+        record["exact_files_format_2"] = round(shares["files_v2"], 1)
+        record["exact_one_file_format_2"] = round(shares["one_v2"], 1)
+        record["cpu_per_file_format_2"] = round(statistics.mean(cpus_v2), 2)
+        record["max_cpu_per_file_format_2"] = round(max(cpus_v2), 2)
     if decompose:
         record["exact_files_on_the_fly"] = round(shares["files_fly"], 1)
         record["exact_files_with_rest"] = round(shares["files_rest"], 1)
@@ -279,6 +330,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--format-1", action="store_true",
                         help="also the files and the one file with each model as format 1 wrote it (no verdict on "
                              "taught terms: `as_format_1`), the figures before format 2 from the same run")
+    parser.add_argument("--format-2", action="store_true",
+                        help="also the files and the one file with each model as format 2 wrote it (no stored "
+                             "examples aligned along: `as_format_2`), the figures before format 3 from the same run")
     parser.add_argument("--max-files", type=int, default=0, help="at most this many small files a fold (0: all)")
     args = parser.parse_args(argv)
     if args.quick:
@@ -295,7 +349,7 @@ def main(argv: list[str] | None = None) -> int:
                      else glossary_folds(lang, args.eurlex, args.lines, args.quick))
             if args.max_files:
                 folds = [Fold(f.examples, f.files[: args.max_files]) for f in folds]
-            r = {"set": name, **run_language(lang, folds, work / name, args.decompose, args.format_1)}
+            r = {"set": name, **run_language(lang, folds, work / name, args.decompose, args.format_1, args.format_2)}
             records.append(r)
             print(f"{name:<9}{lang:<5}{r['files']:>6}{r['exact_files']:>17.1f}{r['exact_one_file']:>12.1f}"
                   f"{r['exact_on_the_fly']:>14.1f}{r['median_wall_per_file']:>15.2f}{r['cpu_per_file']:>12.2f}"
@@ -304,6 +358,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{'set':<9}{'lang':<5}{'format 1: files %':>19}{'one file %':>12}")
         for r in records:
             print(f"{r['set']:<9}{r['lang']:<5}{r['exact_files_format_1']:>19.1f}{r['exact_one_file_format_1']:>12.1f}")
+    if args.format_2:
+        print(f"{'set':<9}{'lang':<5}{'format 2: files %':>19}{'one file %':>12}{'cpu s/file':>12}{'max cpu s':>11}")
+        for r in records:
+            print(f"{r['set']:<9}{r['lang']:<5}{r['exact_files_format_2']:>19.1f}{r['exact_one_file_format_2']:>12.1f}"
+                  f"{r['cpu_per_file_format_2']:>12.2f}{r['max_cpu_per_file_format_2']:>11.2f}")
     if args.decompose:
         print(f"{'set':<9}{'lang':<5}{'files on the fly %':>20}{'files + rest as corpus %':>26}")
         for r in records:
@@ -312,7 +371,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"ratio exact {args.lines}-line files / one file with the model ({r['set']} {r['lang']}): "
               f"{r['exact_files'] / max(r['exact_one_file'], 1e-9):.3f}; gap {r['exact_one_file'] - r['exact_files']:+.1f} "
               f"points; CPU s per file / {BUDGET_SECONDS:g} s: {r['cpu_per_file'] / BUDGET_SECONDS:.2f} "
-              f"(median wall {r['median_wall_per_file'] / BUDGET_SECONDS:.2f})")
+              f"(median wall {r['median_wall_per_file'] / BUDGET_SECONDS:.2f})"
+              + (f"; format 2 (priors alone): gap {r['exact_one_file_format_2'] - r['exact_files_format_2']:+.1f}, "
+                 f"{r['exact_files_format_2']:.1f} % files, {r['cpu_per_file_format_2'] / BUDGET_SECONDS:.2f}"
+                 if "exact_files_format_2" in r else ""))
     if args.json:
         args.json.write_text(json.dumps(records, indent=1) + "\n")
     return 0

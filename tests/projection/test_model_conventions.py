@@ -104,7 +104,7 @@ def _project(model, lang: str, tmp_path, monkeypatch) -> str:
 @pytest.mark.parametrize("lang", sorted(CASES))
 def test_the_model_keeps_the_verdict_and_says_so(models, lang):
     manifest = json.loads((models[lang] / MANIFEST).read_text("utf-8"))
-    assert manifest["format_version"] == 2
+    assert manifest["format_version"] >= 2  # (3 from t35small3: stored examples)
     assert manifest["taught_terms"] == {"kept_whole": True, "whole": 4, "part": 0}  # each example: the others teach it
     model = load_model(models[lang], "en", lang)
     assert (model.conventions.right[WHOLE_KEY], model.conventions.wrong[WHOLE_KEY]) == (4, 0)

@@ -32,6 +32,9 @@ class ProjectionConfig:
     lone_terms: bool = True
     """Link a tag whose words have no link to its one dictionary or cognate partner (`loneterms.py`; False:
     for measurements)."""
+    examples_along: int | None = None
+    """With a projection model that stores its examples (format 3): how many of them are aligned along each line
+    of the batch (`neighbours.nearest`; None: `neighbours.PER_LINE`, 0: none, the model's priors alone)."""
     on_rerank: RerankMove | None = None
     """Called for every span the ranker moves (the benchmarks' moved/right/wrong counts)."""
     on_progress: Progress | None = None

@@ -23,6 +23,7 @@ It holds what is learned from plain parallel corpora and tagged examples:
   and each whole example segment's translation (`anchors.batch_glossary`).
 * **the span ranker** (`rerank.learn_ranker`), learned from the same projections of the examples.
 * **dictionary entries** (with a lexicon): those whose words occur in the corpora and examples.
+* **the examples' plain pairs** (format 3, `neighbours.stored_examples`): a call aligns the nearest along.
 
 Plus the katakana words the corpus writes on its own (`wordseg.katakana_vocabulary`; Japanese only), so
 calls segment Japanese as the model did.
@@ -50,6 +51,7 @@ from tagmt.projection.detag import Detagged
 from tagmt.projection.modelstore import (
     sha256_of,
     CONVENTIONS,
+    EXAMPLES,
     FORMAT,
     FORMAT_VERSION,
     LEXICON,
@@ -65,12 +67,13 @@ from tagmt.projection.modelstore import (
     describe_file,
     load_model,
 )
+from tagmt.projection.neighbours import stored_examples
 from tagmt.projection.rerank import Ranker
 from tagmt.projection.termphrases import keeps_whole
 from tagmt.projection.wordseg import base_language, default_segmenter_name, katakana_vocabulary, words_with_offsets
 
 __all__ = [
-    "CONVENTIONS", "FORMAT", "FORMAT_VERSION", "LEXICON", "MANIFEST", "PRIORS", "RANKER", "TERMS", "VOCABULARY",
+    "CONVENTIONS", "EXAMPLES", "FORMAT", "FORMAT_VERSION", "LEXICON", "MANIFEST", "PRIORS", "RANKER", "TERMS", "VOCABULARY",
     "LearnedModel", "MAX_PAIR_CHARS", "MODEL_FILES", "PairSource", "ProjectionModel", "Source", "corpus_pairs",
     "describe_file", "learn_model", "line_pairs", "load_model",
 ]
@@ -173,6 +176,9 @@ def learn_model(
         _write_json(folder / VOCABULARY, sorted(vocabulary))
         if entries:
             _write_json(folder / LEXICON, {w: sorted(found) for w, found in sorted(entries.items())})
+        stored = stored_examples(examples, src, vocabulary)
+        if stored:
+            _write_json(folder / EXAMPLES, stored)
         manifest = {
             "format": FORMAT,
             "format_version": FORMAT_VERSION,
@@ -198,7 +204,7 @@ def learn_model(
                         "pairs": sum(len(found) for found in entries.values()), "units_capped": capped},
             "files": {name: {"bytes": (folder / name).stat().st_size, "sha256": sha256_of(folder / name)}
                       for name in (PRIORS, *_HASHED, *([RANKER] if ranker is not None else []),
-                                   *((LEXICON,) if entries else ()))},
+                                   *((LEXICON,) if entries else ()), *((EXAMPLES,) if stored else ()))},
         }
         _write_json(folder / MANIFEST, manifest)
         _replace(folder, output)
@@ -223,7 +229,7 @@ def _within(path: Path, folder: Path) -> bool:
         return False
 
 
-MODEL_FILES = frozenset({MANIFEST, PRIORS, CONVENTIONS, TERMS, VOCABULARY, RANKER, LEXICON})
+MODEL_FILES = frozenset({MANIFEST, PRIORS, CONVENTIONS, TERMS, VOCABULARY, RANKER, LEXICON, EXAMPLES})
 """Every file `learn_model` writes into a model folder: the only ones a new model may replace."""
 
 

@@ -190,6 +190,16 @@ def string_lists(model: Path, table, name: str) -> dict[str, list[str]]:
     return table
 
 
+def example_rows(model: Path, rows, name: str = "examples.json") -> list[list]:
+    """[[source, target, [forms]]…] (`neighbours.stored_examples`): two strings and a list of strings a row."""
+    need(isinstance(rows, list), model, name, "not a list")
+    for k, row in enumerate(rows):
+        need(isinstance(row, list) and len(row) == 3 and isinstance(row[0], str) and isinstance(row[1], str)
+             and isinstance(row[2], list) and all(isinstance(x, str) for x in row[2]), model, name,
+             f"row {k + 1} is not [source, target, [word forms]]")
+    return rows
+
+
 def ranker_fields(model: Path, data, features: tuple[str, ...], name: str = "ranker.json") -> dict:
     """A span ranker as `rerank.Ranker.as_json` writes it: weights and scales finite, one per feature
     (scales positive: features are divided by them), margin finite, `tags` a count, `inner` counts. The

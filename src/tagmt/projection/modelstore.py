@@ -17,6 +17,9 @@ renamed at the end, so a model that exists is whole):
                       without it (older, or too few examples) projects with the pipeline's spans
     lexicon.json      dictionary entries whose words occur in the corpora and examples (when learned with a
                       lexicon)
+    examples.json     from format 3: the tagged examples' plain pairs and source word forms ([source, target,
+                      [forms]] rows, `neighbours.stored_examples`), of which a call aligns the nearest along
+                      (`neighbours.nearest`); a format-1 or 2 model has none and aligns a call with its priors alone
 
 The priors are kept in SQLite, indexed by word form, so a call reads only the rows of its own vocabulary
 (`ProjectionModel.priors_of`, written for eflomal's `-p` by `write_priors`).
@@ -48,6 +51,7 @@ from tagmt.projection.modelfiles import (
     connect_priors,
     conventions_rows,
     corrupt,
+    example_rows,
     fert_row,
     file_table,
     json_limit,
@@ -63,8 +67,9 @@ from tagmt.projection.rerank import FEATURES, OtherFeatures, Ranker
 from tagmt.projection.wordseg import default_segmenter_name
 
 FORMAT = "tagmt-projection-model"
-FORMAT_VERSION = 2
-"""2 (issue 35): `conventions.json` also counts whether the examples keep taught terms whole
+FORMAT_VERSION = 3
+"""3 (issue 35, t35small3): `examples.json` keeps the examples' plain pairs, of which a call aligns the nearest along;
+an older model loads and aligns a call with its priors alone (`describe` says to learn it again). 2 (issue 35): `conventions.json` also counts whether the examples keep taught terms whole
 (`conventions.WHOLE_KEY`), and the manifest says so (`taught_terms`); its edge conventions count a space by where it
 lies (`conventions.space_place`). A format-1 model loads: taught terms are never kept whole (which `describe` says)
 and its space counts, learned without a place, match no key, so spaces at tag edges take the default."""
@@ -77,9 +82,11 @@ RANKER = "ranker.json"
 LEXICON = "lexicon.json"
 """Dictionary entries (`lexicon.py`) whose words occur in the corpora and examples; optional (older models
 have none), listed and hashed in the manifest's files when present."""
+EXAMPLES = "examples.json"
+"""The examples' plain pairs and source forms (format 3; optional: older models and models without examples)."""
 _HASHED = (CONVENTIONS, TERMS, VOCABULARY)
 """Files whose SHA-256 a load checks (small); the priors are checked by size and by SQLite itself."""
-_OPTIONAL = (RANKER, LEXICON)
+_OPTIONAL = (RANKER, LEXICON, EXAMPLES)
 """Files a model may lack (older models, no ranker taught, no lexicon); checked like `_HASHED` when listed."""
 _CHUNK = 500
 """Word forms per SQLite query (under SQLite's limit of bound parameters)."""
@@ -135,6 +142,9 @@ class ProjectionModel:
     vocabulary: frozenset[str] = frozenset()
     ranker: Ranker | None = None
     lexicon: dict[str, frozenset[str]] = field(default_factory=dict)
+    examples: list[list] = field(default_factory=list)
+    """[source, target, [source forms]] rows (`neighbours.stored_examples`); empty: a call aligns with the priors
+    alone."""
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     @property
@@ -151,10 +161,13 @@ class ProjectionModel:
 
     def describe(self) -> str:
         files = len(self.manifest.get("sources", []))
+        version = self.manifest.get("format_version")
         older = ("; format 1, learned before taught terms were kept whole and spaces counted by place: learn it again"
-                 if self.manifest.get("format_version") == 1 else "")
+                 if version == 1 else "; format 2, without its examples to align a call along: learn it again"
+                 if version == 2 else "")
         return (f"projection model {self.path} ({self.src_lang}-{self.trg_lang}, {self.manifest.get('pairs', 0)} "
                 f"sentence pairs from {files} files, {len(self.terms)} terms, {len(self.conventions)} edge cases"
+                f"{f', {len(self.examples)} stored examples to align along' if self.examples else ''}"
                 f"{older})")
 
     def aligner_for(self, aligner):
@@ -346,7 +359,8 @@ def load_model(path: str | Path, src_lang: str | None = None, trg_lang: str | No
             raise TagmtError(f"{path}: {exc}: learn the model again") from exc
     lexicon = ({src: frozenset(trg) for src, trg in string_lists(path, read_json(path, LEXICON), LEXICON).items()}
                if LEXICON in files else {})
-    model = ProjectionModel(path, manifest, conventions, terms, vocabulary, ranker, lexicon)
+    examples = example_rows(path, read_json(path, EXAMPLES)) if EXAMPLES in files else []
+    model = ProjectionModel(path, manifest, conventions, terms, vocabulary, ranker, lexicon, examples)
     model.check_priors()
     return model
 

@@ -50,6 +50,7 @@ from tagmt.projection.lexicon import Lexicon
 from tagmt.projection.linking import Batch, batch_lexicon, batch_links, short_lexicon
 from tagmt.projection.loneterms import batch_partners, link_lone_terms
 from tagmt.projection.modelstore import ProjectionModel
+from tagmt.projection.neighbours import PER_LINE, nearest
 from tagmt.projection.render import render_spans
 from tagmt.projection.rerank import Ranker, Segment, example_cases, learn_ranker
 from tagmt.projection.stages import Pipeline
@@ -145,7 +146,7 @@ class Projector:
         progress = self.config.on_progress or _silent
         progress("aligning", 0, 0)
         table = batch_lexicon(self.lexicon, model, sources, batch.src, batch.trg, self.src_lang, self.trg_lang)
-        links = batch_links(self.aligner, batch, align_corpus, table)
+        links = batch_links(self.aligner, batch, [*align_corpus, *self._along(detagged, known)], table)
         terms = Terms.of(batch, n, shown, model)
         lone = {**table, **short_lexicon(self.lexicon, batch, self.profiles.src.function_words)} \
             if self.config.lone_terms and self.lexicon is not None and not self.lexicon.off else table
@@ -197,6 +198,14 @@ class Projector:
             outputs[k] = render_spans(ctx.translation, spans)[0]
             progress("placing tags", done, len(tagged))
         return outputs, conventions, terms.taught, ranker
+
+    def _along(self, detagged: list[Detagged], known: frozenset[str]) -> list[tuple[str, str]]:
+        """The model's stored examples nearest the batch's sources, aligned along (`neighbours.py`)."""
+        if self.model is None or not self.model.examples or self.config.examples_along == 0:
+            return []
+        per_line = PER_LINE if self.config.examples_along is None else self.config.examples_along
+        return nearest(self.model.examples, [d.plain for d in detagged if d.tags], self.src_lang, per_line,
+                       vocabulary=known)
 
     def _example(self, batch: Batch, k: int, anchored: "_Anchored", reference: Detagged) -> Example:
         """Example pair `k` as placed, with no edge rule, and its reference (for `learn_conventions`)."""
