@@ -108,6 +108,9 @@ def complete_repeats(src: list[Word], trg: list[Word], links: Links, src_lang: s
                 added |= _filled(where, targets, {a: rs[0] for a, rs in found.items()}, links, src, trg, profile)
             else:
                 spill, spilled = _spilled(where, targets, found, (targets_of, profile), src, trg)
+                if spill or spilled:  # then the copies left with no link at all, as after an ordered pairing
+                    pairing = {a: a for a in found} | {where.index(i): where.index(i) for i, _ in spill}
+                    spill |= _filled(where, targets, pairing, (links - spilled) | spill, src, trg, profile)
                 added |= spill
                 dropped |= spilled
     return (links - dropped) | added if added or dropped else links
