@@ -49,7 +49,7 @@ def projected(source: str, target: str, lang: str, pairs: list[tuple[str, str]],
 
 # ------------------------------------------------------------------------------ the stage list
 
-@pytest.mark.parametrize("lang, extra", [("ja", ()),
+@pytest.mark.parametrize("lang, extra", [("ja", ("noun-prefixes",)),
                                          ("de", ("label-words", "governed-words", "hyphen-heads",
                                                  "noun-heads", "locutions")),
                                          ("fr", ("label-words", "governed-words", "locutions", "spaced-marks")),

@@ -29,6 +29,9 @@ re-pairing, links a content copy the aligner left without a link to the target f
 to, to the copy of its rank where that copy has no link at all (`To Be Billed tab … To Be Postponed tab` → `청구
 예정 탭 … 연기 예정 탭`, the second `탭` unlinked: then `예정` is no longer taken for the head's translation).
 SAP dev: en-ko 95.8 → 96.3, en-ja 94.6 → 94.9 (3 outputs changed, all onto their reference).
+And (issue 35, t35ko5) copies linked to their own rank's target copy and spilled over others (`Project with Revenue
+profile projects` → `収益ありプロジェクト プロファイル プロジェクト`, `projects` linked to both): a copy with no link
+takes its rank's target copy, and a spilled link onto a copy its own source copy holds goes (`_spilled`).
 """
 
 from __future__ import annotations
@@ -107,12 +110,22 @@ def complete_repeats(src: list[Word], trg: list[Word], links: Links, src_lang: s
     rank_trg = {j: (f, r) for f, where in in_trg.items() for r, j in enumerate(where)}
     targets_of = _targets_of(links)
     added: set[tuple[int, int]] = set()
+    dropped: set[tuple[int, int]] = set()
     for where in in_src.values():
         for form, found in _ranks_by_form(where, targets_of, rank_trg).items():
             targets = in_trg[form]
-            if len(targets) == len(where) and all(len(rs) == 1 for rs in found.values()):
+            if len(targets) != len(where):
+                continue
+            if all(len(rs) == 1 for rs in found.values()):
                 added |= _filled(where, targets, {a: rs[0] for a, rs in found.items()}, links, src, trg, profile)
-    return links | added if added else links
+            else:
+                spill, spilled = _spilled(where, targets, found, (targets_of, profile), src, trg)
+                if spill or spilled:  # then the copies left with no link at all, as after an ordered pairing
+                    pairing = {a: a for a in found} | {where.index(i): where.index(i) for i, _ in spill}
+                    spill |= _filled(where, targets, pairing, (links - spilled) | spill, src, trg, profile)
+                added |= spill
+                dropped |= spilled
+    return (links - dropped) | added if added or dropped else links
 
 
 PLURAL_S = frozenset({"en"})
@@ -165,6 +178,28 @@ def _filled(where: list[int], targets: list[int], pairing: dict[int, int], links
     return {(where[a], targets[a]) for a in range(len(where))
             if a not in pairing and targets[a] not in taken and trg[targets[a]].kind == "content"
             and src[where[a]].kind == "content" and src[where[a]].text.casefold() not in function}
+
+
+def _spilled(where: list[int], targets: list[int], found: dict[int, list[int]],
+             known: tuple[dict[int, list[int]], Profile | None], src: list[Word], trg: list[Word]
+             ) -> tuple[Links, Links]:
+    """Copies of a source form linked to their own rank's target copy and spilled over other copies too
+    (`Project with Revenue profile projects` → `収益ありプロジェクト プロファイル プロジェクト`, `projects` linked to
+    both `プロジェクト`, `Project` to nothing or to the first): the links that give each other copy with no link at
+    all the target copy of its rank (content words, no function word of the source's profile), and the spilled
+    links onto a copy its own source copy now holds, which go (`complete_repeats`). Where a linked copy is not
+    linked to its own rank, the order is unclear: nothing."""
+    targets_of, profile = known
+    if any(a not in ranks for a, ranks in found.items()):
+        return set(), set()
+    function = profile.function_words if profile is not None else frozenset()
+    spilled = {b for ranks in found.values() for b in ranks}
+    added = {(where[b], targets[b]) for b in spilled
+             if b not in found and not targets_of.get(where[b]) and src[where[b]].kind == "content"
+             and src[where[b]].text.casefold() not in function and trg[targets[b]].kind == "content"}
+    held = found.keys() | {b for b in spilled if (where[b], targets[b]) in added}
+    dropped = {(where[a], targets[b]) for a, ranks in found.items() for b in ranks if b != a and b in held}
+    return added, dropped
 
 
 def _neighbour_targets(i: int, targets_of: dict[int, list[int]], copies: set[int], src: list[Word],

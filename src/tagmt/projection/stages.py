@@ -42,7 +42,8 @@ name and what it does). A pipeline (`Pipeline.for_profile`) runs, after placing 
    label to its head noun with a hyphen (`hyphenheads.py`: `<ui>Tallenna</ui>-painiketta`); `noun-heads` for those
    that capitalize their nouns (`nounheads.py`: a one-word term's span ends at its noun, `<g>Gruppen</g> dabei`);
    `whole-eojeols` for Korean (`eojeols.py`: no edge between two lexical morphemes of one eojeol,
-   `<ui>메시지 미리보기</ui>에서는`);
+   `<ui>메시지 미리보기</ui>에서는`); `noun-prefixes` for Japanese (`nounprefixes.py`: no span starts between a
+   noun prefix and its noun, `<emphasis>未請求債権</emphasis>`);
    `postposition-edges` for those with postpositions (`postpositionmarks.py`: `<g>jövő</g> érdekében`);
    `locutions` for those that list them (`locutions.py`: `<g>en grande partie</g>`);
    `spaced-marks` for those that write a space before `: ; ! ?` (`spacedmarks.py`: `<b>Remarque :</b>`);
@@ -84,6 +85,7 @@ from tagmt.projection.labelwords import take_label_words
 from tagmt.projection.locutions import whole_locutions
 from tagmt.projection.nounchains import complete_chains
 from tagmt.projection.nounheads import end_at_nouns
+from tagmt.projection.nounprefixes import noun_prefixes
 from tagmt.projection.outsidewords import drop_outside_words
 from tagmt.projection.governedwords import governed_words
 from tagmt.projection.pointanchors import anchor_points
@@ -401,6 +403,18 @@ class WholeEojeols:
         return whole_eojeols(spans, ctx)
 
 
+class NounPrefixes:
+    """No Japanese span starts between a noun prefix and its noun (IPADIC 接頭詞): the prefix goes in
+    (`<emphasis>未請求債権</emphasis>`, not `未<emphasis>請求債権</emphasis>`), unless it is linked only to source words
+    outside the tag (`nounprefixes.py`)."""
+
+    name = "noun-prefixes"
+    placing = False
+
+    def run(self, ctx: PairContext, spans: list[Span]) -> list[Span]:
+        return noun_prefixes(spans, ctx)
+
+
 class NounHeads:
     """In a language that capitalizes its nouns and writes their modifiers before them (German), the span of a
     one-word term ends at its noun: a lower-case word after it that translates nothing of the tag the noun does not
@@ -482,7 +496,7 @@ STAGES: dict[str, type[Stage]] = {
                                     LabelWords, HyphenHeads, SourceOrder, ParagraphPin, FootnoteMarks,
                                     NounHeads, GovernedWords, WholeEojeols, PostpositionMarks, InnerGlosses,
                                     PostpositionEdges, CaseEndings, LabelCopies, AdjacentSeams, Locutions, PointAnchors,
-                                    SpacedMarks, OutsideWords, PhrasePoints)
+                                    SpacedMarks, OutsideWords, PhrasePoints, NounPrefixes)
 }
 """Every stage by its name."""
 COMMON = ("quoted-labels", "taught-terms", "edges", "units", "inner-glosses", "copied-cuts", "standalone-codes",

@@ -245,6 +245,15 @@ def korean_determiners(text: str) -> frozenset[tuple[int, int]]:
     return frozenset((w.start, w.end) for w in words if w.kind.startswith("MM"))
 
 
+@lru_cache(maxsize=4096)
+def japanese_noun_prefixes(text: str) -> frozenset[tuple[int, int]]:
+    """The character spans of the noun prefixes (IPADIC's 接頭詞,名詞接続: `未`, `再`, `全`, `非`, `各`) of Japanese
+    `text`: `wordseg` calls them `content` with the nouns, but a prefix belongs to the noun written after it
+    (`nounprefixes.py`)."""
+    words = _locate(text, 0, _mecab_words(_ipadic_tagger(), lambda f: ",".join(f[:2]))(text))
+    return frozenset((w.start, w.end) for w in words if w.kind == japanese.NOUN_PREFIX_TAG)
+
+
 @lru_cache(maxsize=None)
 def _mecab_ko_tagger():
     import mecab_ko  # both come with the core dependency sacrebleu[ko]

@@ -20,6 +20,11 @@ of unknown katakana runs)."""
 COMMON_NOUN_TAGS = ("名詞,一般", "名詞,サ変接続")
 """IPADIC's parts of speech of a common noun: a known piece of an unknown katakana run (`wordseg`)."""
 
+NOUN_PREFIX_TAG = "接頭詞,名詞接続"
+"""IPADIC's part of speech of a noun prefix (`未請求`, `再トリガ`, `全明細`): one word with the noun after it."""
+HONORIFIC_PREFIXES = frozenset({"お", "ご", "御"})
+"""The honorific noun prefixes (`ご確認`): the sentence's politeness, not a part of a term (`nounprefixes.py`)."""
+
 CASE_PARTICLES = ("として", "について", "に対して", "に対する", "によって", "による", "において", "における", "に関する", "という",
                   "から", "まで", "より", "を", "が", "は", "に", "で", "の", "と", "へ", "も", "や")
 """Case and binding particles, and the compound case particles MeCab reads as one word (`として`, `に対して`,
@@ -52,4 +57,5 @@ def profile(code: str) -> Profile:
                    phrase_followers=(*CASE_PARTICLES, *COUNTERS, *HONORIFICS, *RELATIONAL_NOUNS),
                    counters=frozenset(COUNTERS), honorifics=frozenset(HONORIFICS),
                    compound_particles=COMPOUND_PARTICLES, head_final=True, genitive_first=True,
-                   phrase_internal=PHRASE_INTERNAL, phrase_final=PHRASE_FINAL, copulas=COPULAS)
+                   phrase_internal=PHRASE_INTERNAL, phrase_final=PHRASE_FINAL, copulas=COPULAS,
+                   extra_stages=("noun-prefixes",))
