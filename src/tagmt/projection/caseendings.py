@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tagmt.projection.edges import Span
-from tagmt.projection.pointmoves import free, move, word_char
+from tagmt.projection.pointmoves import free, has_points, move, word_char
 
 if TYPE_CHECKING:
     from tagmt.projection.context import PairContext
@@ -31,7 +31,7 @@ def after_case_endings(spans: list[Span], ctx: "PairContext") -> list[Span]:
     profile = ctx.trg_profile
     if not spans or profile is None or not profile.suffix_marks:
         return spans
-    if not any(tag.start == tag.end for tag in ctx.detagged.walk()):
+    if not has_points(ctx):
         return spans
     _walk(spans, None, ctx, profile.suffix_marks, profile.case_endings)
     return spans

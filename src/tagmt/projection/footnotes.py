@@ -52,7 +52,7 @@ import unicodedata
 from typing import TYPE_CHECKING
 
 from tagmt.projection.edges import Span
-from tagmt.projection.pointmoves import free, marker, move
+from tagmt.projection.pointmoves import WordLinks, free, has_points, marker, move
 from tagmt.projection.standalone import copies_number
 
 if TYPE_CHECKING:
@@ -71,7 +71,7 @@ MAX_LOOSE = 2
 
 def follow_phrases(spans: list[Span], ctx: "PairContext") -> list[Span]:
     """`spans` with each footnote marker moved after its phrase's translation (module docstring)."""
-    if not spans or ctx.profiles is None or not any(tag.start == tag.end for tag in ctx.detagged.walk()):
+    if not spans or ctx.profiles is None or not has_points(ctx):
         return spans  # (without the source's language its function words are not known: no phrase is)
     trg = ctx.profiles.trg
     if not (trg.head_final or trg.bracket_verbs):
@@ -80,18 +80,11 @@ def follow_phrases(spans: list[Span], ctx: "PairContext") -> list[Span]:
     return spans
 
 
-class _Phrases:
+class _Phrases(WordLinks):
     """What the rule reads of a pair, made once: the source word ending at each offset, the links by word."""
 
     def __init__(self, ctx: "PairContext") -> None:
-        self.ctx = ctx
-        self.ending = {w.end: i for i, w in enumerate(ctx.src)}
-        self.targets: dict[int, list[int]] = {}
-        self.sources: dict[int, set[int]] = {}
-        for i, j in ctx.links:
-            if i < len(ctx.src) and j < len(ctx.trg):
-                self.targets.setdefault(i, []).append(j)
-                self.sources.setdefault(j, set()).add(i)
+        super().__init__(ctx)
         profile = ctx.profiles.src
         self.function_words, self.noun_links = profile.function_words, profile.noun_links
         trg = ctx.profiles.trg

@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING
 
 from tagmt.projection.edges import Span
 from tagmt.projection.footnotes import MAX_NAME, NAME_LINKS, _bracket_group, _in_token
-from tagmt.projection.pointmoves import free, marker, move, word_char
+from tagmt.projection.pointmoves import WordLinks, free, has_points, marker, move, word_char
 
 if TYPE_CHECKING:
     from tagmt.projection.context import PairContext
@@ -50,24 +50,17 @@ CLAUSE_MARKS = frozenset(",;:!?，；：！？。、")
 
 def close_phrases(spans: list[Span], ctx: "PairContext") -> list[Span]:
     """`spans` with each footnote marker moved after its phrase's consistent target block (module docstring)."""
-    if not spans or ctx.profiles is None or not any(tag.start == tag.end for tag in ctx.detagged.walk()):
+    if not spans or ctx.profiles is None or not has_points(ctx):
         return spans
     _walk(spans, None, ctx, _Blocks(ctx))
     return spans
 
 
-class _Blocks:
+class _Blocks(WordLinks):
     """The links by word, both ways, and the source word ending at each offset: made once per pair."""
 
     def __init__(self, ctx: "PairContext") -> None:
-        self.ctx = ctx
-        self.ending = {w.end: i for i, w in enumerate(ctx.src)}
-        self.targets: dict[int, set[int]] = {}
-        self.sources: dict[int, set[int]] = {}
-        for i, j in ctx.links:
-            if i < len(ctx.src) and j < len(ctx.trg):
-                self.targets.setdefault(i, set()).add(j)
-                self.sources.setdefault(j, set()).add(i)
+        super().__init__(ctx)
         self.spaced = ctx.profiles.trg.family == "spaced"
         self.function_words = ctx.profiles.src.function_words
 

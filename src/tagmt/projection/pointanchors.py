@@ -42,7 +42,7 @@ import unicodedata
 from typing import TYPE_CHECKING
 
 from tagmt.projection.edges import Span
-from tagmt.projection.pointmoves import free, move, word_char
+from tagmt.projection.pointmoves import free, has_points, move, word_char
 
 if TYPE_CHECKING:
     from tagmt.projection.context import PairContext
@@ -50,7 +50,7 @@ if TYPE_CHECKING:
 
 def anchor_points(spans: list[Span], ctx: "PairContext") -> list[Span]:
     """`spans` with their points moved to the anchors of the module docstring."""
-    if not spans or not any(tag.start == tag.end for tag in ctx.detagged.walk()):
+    if not spans or not has_points(ctx):
         return spans
     trg, src = ctx.profiles.trg if ctx.profiles else None, ctx.profiles.src if ctx.profiles else None
     spaced = trg is not None and src is not None and trg.family == "spaced" and bool(trg.function_words)

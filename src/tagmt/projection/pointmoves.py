@@ -1,12 +1,37 @@
 """Moving a point (a placed code with no content: a footnote marker, a placeholder) after placement: the checks
-and the move the point stages share (`standalone.py`, `footnotes.py`, `postpositionmarks.py`, `caseendings.py`).
+and the move the point stages share (`standalone.py`, `footnotes.py`, `phrasepoints.py`, `pointanchors.py`,
+`postpositionmarks.py`, `caseendings.py`).
 """
 
 from __future__ import annotations
 
 import unicodedata
+from typing import TYPE_CHECKING
 
 from tagmt.projection.edges import Span
+
+if TYPE_CHECKING:
+    from tagmt.projection.context import PairContext
+
+
+def has_points(ctx: "PairContext") -> bool:
+    """Whether the pair's source holds a point (a code with no text): what the point stages move."""
+    return any(tag.start == tag.end for tag in ctx.detagged.walk())
+
+
+class WordLinks:
+    """A pair's links by word both ways (a source word's targets in the links' order) and the source word ending
+    at each character offset: what the phrase rules of the point stages read, made once per pair."""
+
+    def __init__(self, ctx: "PairContext") -> None:
+        self.ctx = ctx
+        self.ending = {w.end: i for i, w in enumerate(ctx.src)}
+        self.targets: dict[int, list[int]] = {}
+        self.sources: dict[int, set[int]] = {}
+        for i, j in ctx.links:
+            if i < len(ctx.src) and j < len(ctx.trg):
+                self.targets.setdefault(i, []).append(j)
+                self.sources.setdefault(j, set()).add(i)
 
 
 def word_char(char: str) -> bool:

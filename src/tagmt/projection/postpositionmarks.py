@@ -30,7 +30,7 @@ from bisect import bisect_left
 from typing import TYPE_CHECKING
 
 from tagmt.projection.edges import Span
-from tagmt.projection.pointmoves import free, marker, move, word_char
+from tagmt.projection.pointmoves import free, has_points, marker, move, word_char
 from tagmt.projection.edgewords import doubles_only
 from tagmt.projection.standalone import copies_number
 
@@ -43,7 +43,7 @@ def before_postpositions(spans: list[Span], ctx: "PairContext") -> list[Span]:
     profile = ctx.trg_profile
     if not spans or profile is None or not profile.postpositions or not ctx.trg:
         return spans
-    if not any(tag.start == tag.end for tag in ctx.detagged.walk()):
+    if not has_points(ctx):
         return spans
     _walk(spans, None, ctx, profile.postpositions)
     return spans

@@ -39,7 +39,7 @@ import unicodedata
 from typing import TYPE_CHECKING
 
 from tagmt.projection.edges import Span
-from tagmt.projection.pointmoves import free, move, word_char
+from tagmt.projection.pointmoves import free, has_points, move, word_char
 
 if TYPE_CHECKING:
     from tagmt.projection.context import PairContext
@@ -47,7 +47,7 @@ if TYPE_CHECKING:
 
 def place_standalone(spans: list[Span], ctx: "PairContext") -> list[Span]:
     """`spans` with their points moved by the rules of the module docstring."""
-    if not spans or not any(tag.start == tag.end for tag in ctx.detagged.walk()):
+    if not spans or not has_points(ctx):
         return spans
     plain, text = ctx.plain, ctx.translation
     points = {tag.start for tag in ctx.detagged.walk() if tag.start == tag.end}
