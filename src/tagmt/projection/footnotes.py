@@ -49,10 +49,10 @@ on another point. Hand-made cases: tests/projection/test_footnote_marks.py.
 from __future__ import annotations
 
 import unicodedata
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from tagmt.projection.edges import Span
-from tagmt.projection.pointmoves import WordLinks, free, has_points, marker, move
+from tagmt.projection.pointmoves import WordLinks, has_points, walk_markers
 from tagmt.projection.standalone import copies_number
 
 if TYPE_CHECKING:
@@ -76,7 +76,7 @@ def follow_phrases(spans: list[Span], ctx: "PairContext") -> list[Span]:
     trg = ctx.profiles.trg
     if not (trg.head_final or trg.bracket_verbs):
         return spans  # (only where the grammar sends verbs to the clause's end is a verb moved past a phrase)
-    _walk(spans, None, ctx, _Phrases(ctx))
+    walk_markers(spans, None, ctx, _after_phrase(ctx, _Phrases(ctx)))
     return spans
 
 
@@ -245,21 +245,12 @@ def _inside_token(text: str, word) -> bool:
             and not text[word.end].isspace() and _joins(word.text))
 
 
-
-
-
-
-def _walk(nodes: list[Span], parent: Span | None, ctx: "PairContext", phrases: _Phrases) -> None:
-    lo, hi = (parent.start, parent.end) if parent is not None else (0, len(ctx.translation))
-    plain = ctx.plain
-    edges = {x for node in nodes if not node.point for x in (node.tag.start, node.tag.end)}
-    end = parent.tag.end if parent is not None else len(plain)
-    for node in nodes:
-        x = node.tag.start
-        if (node.point and x == node.tag.end and x not in edges and marker(x, plain) and plain[x:end].strip()
-                and not copies_number(plain, x, ctx.translation)):
-            at = phrases.split(x, node.start)
-            if at is not None and free(at, node, nodes, (lo, hi)):
-                move(node, at)
-        _walk(node.children, node, ctx, phrases)
+def _after_phrase(ctx: "PairContext", phrases: _Phrases) -> Callable[[Span, int, int], int | None]:
+    """Where a marker goes (`pointmoves.walk_markers`): after its phrase's translation, when words follow it in its
+    parent and it is no copied number's."""
+    def where(node: Span, x: int, end: int) -> int | None:
+        if not ctx.plain[x:end].strip() or copies_number(ctx.plain, x, ctx.translation):
+            return None
+        return phrases.split(x, node.start)
+    return where
 

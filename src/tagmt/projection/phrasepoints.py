@@ -35,11 +35,11 @@ tests/projection/test_phrase_blocks.py.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from tagmt.projection.edges import Span
 from tagmt.projection.footnotes import MAX_NAME, NAME_LINKS, _bracket_group, _in_token
-from tagmt.projection.pointmoves import WordLinks, free, has_points, marker, move, word_char
+from tagmt.projection.pointmoves import WordLinks, has_points, walk_markers, word_char
 
 if TYPE_CHECKING:
     from tagmt.projection.context import PairContext
@@ -52,7 +52,7 @@ def close_phrases(spans: list[Span], ctx: "PairContext") -> list[Span]:
     """`spans` with each footnote marker moved after its phrase's consistent target block (module docstring)."""
     if not spans or ctx.profiles is None or not has_points(ctx):
         return spans
-    _walk(spans, None, ctx, _Blocks(ctx))
+    walk_markers(spans, None, ctx, _onto_block(ctx, _Blocks(ctx)))
     return spans
 
 
@@ -155,16 +155,12 @@ def _stop(text: str, word) -> bool:
     return bool(rest[:1].isspace()) and rest.lstrip()[:1].isupper()
 
 
-def _walk(nodes: list[Span], parent: Span | None, ctx: "PairContext", blocks: _Blocks) -> None:
-    lo, hi = (parent.start, parent.end) if parent is not None else (0, len(ctx.translation))
-    plain = ctx.plain
-    edges = {x for node in nodes if not node.point for x in (node.tag.start, node.tag.end)}
-    end = parent.tag.end if parent is not None else len(plain)
-    for node in nodes:
-        x = node.tag.start
-        if node.point and x == node.tag.end and x not in edges and marker(x, plain) \
-                and any(word_char(c) for c in plain[x:end]):  # (not before the final mark: module docstring)
-            at = blocks.end(x)
-            if at is not None and at > node.start and free(at, node, nodes, (lo, hi)):
-                move(node, at)
-        _walk(node.children, node, ctx, blocks)
+def _onto_block(ctx: "PairContext", blocks: _Blocks) -> Callable[[Span, int, int], int | None]:
+    """Where a marker goes (`pointmoves.walk_markers`): forward to its phrase's block end, not before the final mark
+    (module docstring)."""
+    def where(node: Span, x: int, end: int) -> int | None:
+        if not any(word_char(c) for c in ctx.plain[x:end]):
+            return None
+        at = blocks.end(x)
+        return at if at is not None and at > node.start else None
+    return where

@@ -6,7 +6,7 @@ and the move the point stages share (`standalone.py`, `footnotes.py`, `phrasepoi
 from __future__ import annotations
 
 import unicodedata
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from tagmt.projection.edges import Span
 
@@ -61,3 +61,21 @@ def move(node: Span, x: int) -> None:
     """The point `node` (and whatever it holds) to `x`."""
     for part in node.walk():
         part.start = part.end = x
+
+
+def walk_markers(nodes: list[Span], parent: Span | None, ctx: "PairContext",
+                 where: Callable[[Span, int, int], int | None]) -> None:
+    """Every marker among `nodes` and their children — a point written against the end of a source word
+    (`marker`), at no sibling span's edge — moved to the target offset `where(node, x, end)` names (`x`: its
+    source offset, `end`: its parent's source end), when the point is free to go there; None leaves it."""
+    lo, hi = (parent.start, parent.end) if parent is not None else (0, len(ctx.translation))
+    plain = ctx.plain
+    edges = {x for node in nodes if not node.point for x in (node.tag.start, node.tag.end)}
+    end = parent.tag.end if parent is not None else len(plain)
+    for node in nodes:
+        x = node.tag.start
+        if node.point and x == node.tag.end and x not in edges and marker(x, plain):
+            at = where(node, x, end)
+            if at is not None and free(at, node, nodes, (lo, hi)):
+                move(node, at)
+        walk_markers(node.children, node, ctx, where)
