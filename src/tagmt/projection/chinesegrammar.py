@@ -91,7 +91,7 @@ class _Phrases:
 
     def visit(self, nodes: list[Span], lo: int, hi: int) -> None:
         for node, floor, ceiling in between_siblings(nodes, lo, hi):
-            if not node.point and not node.fixed and node.start < node.end \
+            if node.movable \
                     and floor <= node.start and node.end <= ceiling:
                 self.move(node, floor, ceiling)
             self.visit(node.children, node.start, node.end)

@@ -229,6 +229,12 @@ class Span:
     """Set on a tag inside one sentence of a paragraph whose counterpart is sure (`paragraphs.Paragraph.pin`):
     that counterpart's characters, which the span ranker reads as the tag's segment (`rerank.tag_case`)."""
 
+    @property
+    def movable(self) -> bool:
+        """A span with text whose edges the rules after placement may move: no point, not pinned (`fixed`), not
+        empty."""
+        return not self.point and not self.fixed and self.start < self.end
+
     def walk(self):
         yield self
         for child in self.children:

@@ -54,7 +54,7 @@ def keep_outside(spans: list[Span], ctx: PairContext) -> list[Span]:
         linked = {i for i, _ in ctx.links}
         for root in spans:
             for node in root.walk():
-                if not node.point and not node.fixed and node.start < node.end:
+                if node.movable:
                     _trim(node, ctx, linked)
     return spans
 

@@ -47,7 +47,7 @@ def governed_words(spans: list[Span], ctx: PairContext) -> list[Span]:
 
 
 def _siblings(nodes: list[Span], ctx: PairContext) -> None:
-    ordered = sorted((n for n in nodes if not n.point and not n.fixed and n.start < n.end),
+    ordered = sorted((n for n in nodes if n.movable),
                      key=lambda n: (n.start, n.end))
     plain = ctx.plain
     for first, second in zip(ordered, ordered[1:]):

@@ -45,7 +45,7 @@ def keep_heads_outside(spans: list[Span], ctx: PairContext) -> list[Span]:
         return spans
     for root in spans:
         for node in root.walk():
-            if not node.point and not node.fixed and node.start < node.end:
+            if node.movable:
                 _cut(node, ctx)
     return spans
 

@@ -66,7 +66,7 @@ _BRACKETS = "([（［"
 def _visit(nodes: list[Span], pair: _Pair, lo: int, hi: int) -> None:
     ctx = pair.ctx
     for node, floor, ceiling in between_siblings(nodes, lo, hi):
-        if not node.point and not node.fixed and node.start < node.end:
+        if node.movable:
             plain, tag = ctx.plain, node.tag
             glossed = _skip_space(plain, tag.end, 1) in pair.src_open \
                 or _skip_space(plain, tag.start, -1) - 1 in pair.src_close

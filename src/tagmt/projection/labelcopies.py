@@ -55,7 +55,7 @@ class _Copies:
 
     def visit(self, roots: list[Span], nodes: list[Span], lo: int, hi: int, above: tuple[Span, ...]) -> None:
         for node in nodes:
-            if not node.point and not node.fixed and not node.children and node.start < node.end \
+            if node.movable and not node.children \
                     and self._predicate_stem(node.start, node.end) and self._repeated_in_source(node):
                 found = self._noun_copies(roots, (*above, node), lo, hi)
                 if len(found) == 1:

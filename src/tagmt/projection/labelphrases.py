@@ -128,7 +128,7 @@ class _Phrases:
         """A span that holds text and is not the verbatim copy of its tag's source text (the unit rule's:
         `units.verbatim_spans`) nor pinned to whole sentences."""
         ctx = self.ctx
-        return not node.point and not node.fixed and node.start < node.end \
+        return node.movable \
             and ctx.translation[node.start:node.end] != ctx.plain[node.tag.start:node.tag.end].strip()
 
     def _before_head(self, node: Span, taken: list[tuple[int, int]], lo: int, hi: int) -> tuple[int, int] | None:

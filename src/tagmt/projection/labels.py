@@ -119,7 +119,7 @@ class _Glossed:
 
     def visit(self, nodes: list[Span], lo: int, hi: int) -> None:
         for node, floor, ceiling in between_siblings(nodes, lo, hi):
-            if not node.point and not node.fixed and node.start < node.end and not _source_quotes(self.ctx, node):
+            if node.movable and not _source_quotes(self.ctx, node):
                 self._gloss(node, max(lo, floor), min(hi, ceiling))
             self.visit(node.children, node.start, node.end)
 
@@ -178,7 +178,7 @@ class _Quoted:
 
     def visit(self, nodes: list[Span], lo: int, hi: int) -> None:
         for node, floor, ceiling in between_siblings(nodes, lo, hi):
-            if not node.point and not node.fixed and node.start < node.end:
+            if node.movable:
                 content = None if self.marks else self._quoting(node)
                 if content is not None and floor <= content[0] and content[1] <= ceiling \
                         and lo <= content[0] and content[1] <= hi:

@@ -53,7 +53,7 @@ def take_label_words(spans: list[Span], ctx: PairContext) -> list[Span]:
 
 def _visit(nodes: list[Span], ctx: PairContext, linked_src: set[int], lo: int, hi: int) -> None:
     for node, floor, ceiling in between_siblings(nodes, lo, hi):
-        if not node.point and not node.fixed and node.start < node.end:
+        if node.movable:
             missing = _unlinked_words(ctx, node, linked_src, ctx.translation[node.start:node.end])
             if missing:
                 _grow(node, ctx, missing, max(lo, floor), min(hi, ceiling))

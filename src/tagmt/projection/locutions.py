@@ -47,7 +47,7 @@ def _pattern(locutions: tuple[str, ...]) -> re.Pattern:
 
 def _visit(nodes: list[Span], lo: int, hi: int, found: list[tuple[int, int]], ctx: PairContext) -> None:
     for node, floor, ceiling in between_siblings(nodes, lo, hi):
-        if not node.point and not node.fixed and node.start < node.end:
+        if node.movable:
             for a, b in found:
                 if a < node.end and node.start < b and (a < node.start or node.end < b):
                     _grow(node, a, b, max(lo, floor), min(hi, ceiling), ctx)

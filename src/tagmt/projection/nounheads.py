@@ -45,7 +45,7 @@ def end_at_nouns(spans: list[Span], ctx: PairContext) -> list[Span]:
         return spans
     for root in spans:
         for node in root.walk():
-            if not node.point and not node.fixed and not node.children and node.start < node.end:
+            if node.movable and not node.children:
                 _end_at_noun(node, ctx)
     return spans
 

@@ -50,7 +50,7 @@ def drop_outside_words(spans: list[Span], ctx: PairContext) -> list[Span]:
     if ctx.trg and ctx.src and ctx.links:
         for root in spans:
             for node in root.walk():
-                if not node.point and not node.fixed and node.start < node.end:
+                if node.movable:
                     _trim(node, ctx)
     return spans
 

@@ -102,7 +102,7 @@ def postpositions_outside(spans: list[Span], ctx: "PairContext") -> list[Span]:
         return spans
     for root in spans:
         for node in root.walk():
-            if not node.point and not node.fixed and node.start < node.end:
+            if node.movable:
                 _outside(node, ctx, profile.postpositions)
     return spans
 

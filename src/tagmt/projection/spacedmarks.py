@@ -43,7 +43,7 @@ def _visit(nodes: list[Span], ceiling: int, ctx: PairContext, marks: str) -> Non
     """`nodes` (siblings inside a parent that ends at `ceiling`), each before its children."""
     starts = sorted(n.start for n in nodes)
     for node in nodes:
-        if not node.point and not node.fixed and node.start < node.end:
+        if node.movable:
             after = [s for s in starts if s >= node.end]
             _extend(node, min([ceiling, *after]), ctx, marks)
         _visit(node.children, node.end, ctx, marks)

@@ -147,7 +147,7 @@ def _siblings(nodes: list[Span], lo: int, hi: int, folded: Folded) -> None:
     for node in nodes:
         if node.children:
             _siblings(node.children, node.start, node.end, folded)
-        elif not node.point and not node.fixed and node.start < node.end:
+        elif node.movable:
             _take_whole(node, nodes, lo, hi, folded)
 
 
