@@ -49,11 +49,11 @@ def projected(source: str, target: str, lang: str, pairs: list[tuple[str, str]],
 
 # ------------------------------------------------------------------------------ the stage list
 
-@pytest.mark.parametrize("lang, extra", [("ja", ("noun-prefixes",)),
+@pytest.mark.parametrize("lang, extra", [("ja", ("noun-prefixes", "clause-heads")),
                                          ("de", ("label-words", "governed-words", "hyphen-heads",
                                                  "noun-heads", "locutions")),
                                          ("fr", ("label-words", "governed-words", "locutions", "spaced-marks")),
-                                         ("ru", ("label-words", "governed-words", "locutions")), ("ko", ("whole-eojeols",)),
+                                         ("ru", ("label-words", "governed-words", "locutions")), ("ko", ("whole-eojeols", "clause-heads")),
                                          ("zh", ("chinese-phrases",)),
                                          ("zf", ("chinese-phrases",)), ("zh-TW", ("chinese-phrases",))])
 def test_a_target_language_runs_the_common_stages_then_its_profiles(lang, extra):

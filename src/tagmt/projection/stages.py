@@ -43,7 +43,8 @@ name and what it does). A pipeline (`Pipeline.for_profile`) runs, after placing 
    that capitalize their nouns (`nounheads.py`: a one-word term's span ends at its noun, `<g>Gruppen</g> dabei`);
    `whole-eojeols` for Korean (`eojeols.py`: no edge between two lexical morphemes of one eojeol,
    `<ui>메시지 미리보기</ui>에서는`); `noun-prefixes` for Japanese (`nounprefixes.py`: no span starts between a
-   noun prefix and its noun, `<emphasis>未請求債権</emphasis>`);
+   noun prefix and its noun, `<emphasis>未請求債権</emphasis>`); then `clause-heads` for both (`clauseheads.py`: a label's
+   span ends at its head noun after the relative clause, `<ui>十分な能力があるスロット</ui>`);
    `postposition-edges` for those with postpositions (`postpositionmarks.py`: `<g>jövő</g> érdekében`);
    `locutions` for those that list them (`locutions.py`: `<g>en grande partie</g>`);
    `spaced-marks` for those that write a space before `: ; ! ?` (`spacedmarks.py`: `<b>Remarque :</b>`);
@@ -65,6 +66,7 @@ from typing import ClassVar, Protocol, Sequence
 
 from tagmt.projection.caseendings import after_case_endings
 from tagmt.projection.chinesegrammar import keep_phrases
+from tagmt.projection.clauseheads import clause_heads
 from tagmt.projection.conventions import interchangeable
 from tagmt.projection.copycuts import cut_copies
 from tagmt.projection.context import PairContext
@@ -415,6 +417,18 @@ class NounPrefixes:
         return noun_prefixes(spans, ctx)
 
 
+class ClauseHeads:
+    """A Japanese or Korean label's span that leaves a word of the label untranslated ends at that word's noun after
+    the short relative clause between (`<ui>十分な能力があるスロット</ui>`, not `<ui>十分な能力</ui>があるスロット`, the head
+    linked only weakly; `clauseheads.py`)."""
+
+    name = "clause-heads"
+    placing = False
+
+    def run(self, ctx: PairContext, spans: list[Span]) -> list[Span]:
+        return clause_heads(spans, ctx)
+
+
 class NounHeads:
     """In a language that capitalizes its nouns and writes their modifiers before them (German), the span of a
     one-word term ends at its noun: a lower-case word after it that translates nothing of the tag the noun does not
@@ -496,7 +510,7 @@ STAGES: dict[str, type[Stage]] = {
                                     LabelWords, HyphenHeads, SourceOrder, ParagraphPin, FootnoteMarks,
                                     NounHeads, GovernedWords, WholeEojeols, PostpositionMarks, InnerGlosses,
                                     PostpositionEdges, CaseEndings, LabelCopies, AdjacentSeams, Locutions, PointAnchors,
-                                    SpacedMarks, OutsideWords, PhrasePoints, NounPrefixes)
+                                    SpacedMarks, OutsideWords, PhrasePoints, NounPrefixes, ClauseHeads)
 }
 """Every stage by its name."""
 COMMON = ("quoted-labels", "taught-terms", "edges", "units", "inner-glosses", "copied-cuts", "standalone-codes",

@@ -58,4 +58,4 @@ def profile(code: str) -> Profile:
                    counters=frozenset(COUNTERS), honorifics=frozenset(HONORIFICS),
                    compound_particles=COMPOUND_PARTICLES, head_final=True, genitive_first=True,
                    phrase_internal=PHRASE_INTERNAL, phrase_final=PHRASE_FINAL, copulas=COPULAS,
-                   extra_stages=("noun-prefixes",))
+                   extra_stages=("noun-prefixes", "clause-heads"))
