@@ -35,7 +35,10 @@ compound or a noun phrase (`<b>그룹화</b> 기준` for `<b>그룹화 기준</b
   such tags: no ranker, the pipeline's choice stands.
 * **use** — the top candidate replaces the pipeline's only when its score beats the pipeline's by a
   margin chosen on the examples themselves (an inner 2-fold split of the examples: the margin of
-  `MARGINS` whose changes gain most, right changes minus wrong ones; none gaining → no ranker).
+  `MARGINS` whose changes gain most, right changes minus wrong ones; none gaining → no ranker). The
+  gain must be clear (`clear_gain`, a one-sided sign test at `SIGN_Z`): a ranker switched on by one or
+  two inner changes was switched on or off by eflomal's seed, and moved spans wrong more often than
+  right (SAP ko, issue 35, docs/projection-history.md: t35stable).
 
 What the ranker gained on the benchmarks is in docs/projection-history.md.
 """
@@ -66,6 +69,9 @@ L2 = 0.01
 """Weight of the L2 penalty on the (standardized) weights, against the mean log-loss per tag."""
 MARGINS = (0.0, 0.5, 1.0, 2.0, 4.0)
 """The margins (log-odds over the pipeline's span) the inner split chooses from."""
+SIGN_Z = 1.645
+"""How clear the ranker's inner gain must be: right − wrong ≥ `SIGN_Z` · √(right + wrong), the one-sided
+5 % sign test (normal approximation) that its changes are more often right than wrong."""
 
 KINDS = ("content", "particle", "postposition", "punct", "verb", "auxiliary", "ending", "other", "none")
 _PLACES = ("first", "last", "before", "after")
@@ -375,12 +381,19 @@ def learn_ranker(cases: Sequence[Case]) -> Ranker | None:
                     gains[m][1] += case.truth == best
                     gains[m][2] += case.truth == 0
     margin = max(MARGINS, key=lambda m: (gains[m][1] - gains[m][2], m))
-    if gains[margin][1] - gains[margin][2] <= 0:
+    if not clear_gain(gains[margin][1], gains[margin][2]):
         return None
     ranker = _fit(usable)
     ranker.margin = margin
     ranker.inner = dict(zip(("changes", "right", "wrong"), gains[margin]))
     return ranker
+
+
+def clear_gain(right: int, wrong: int, z: float = SIGN_Z) -> bool:
+    """Whether `right` changes against `wrong` ones are a gain beyond chance: more right than wrong, by
+    at least `z` standard deviations of the difference were each change a coin toss (a sign test; with
+    no wrong change, 3 right ones are needed at the default `z`)."""
+    return right > wrong and right - wrong >= z * math.sqrt(right + wrong)
 
 
 def _dot(x: np.ndarray, w: np.ndarray) -> np.ndarray:
