@@ -196,3 +196,12 @@ def test_only_weakly_linked_or_lone_tags_change(words, raw):
     new_sources = {a for a, _ in gained}
     assert all(j in new_targets or i in new_sources for i, j in lost)  # only what the relinked words touch
     assert changed <= inside | {i for i, j in lost}
+
+
+def test_the_batchs_linked_forms_do_not_overrule_a_link():
+    d, src, trg = _pair("the <g>results</g> achieved", "az elért eredmények", ("en", "hu"))
+    link = (_at(src, "results"), _at(trg, "eredmények"))
+    out = link_lone_terms(d, src, trg, {link}, {}, ("en", "hu"), seen={"results": {"elért"}}, weights={link: 0.5})
+    assert out == {link}  # the aligner's links elsewhere are no evidence against its link here
+    alone = link_lone_terms(d, src, trg, set(), {}, ("en", "hu"), seen={"results": {"eredmények"}})
+    assert _linked(alone, src, trg) == [("results", "eredmények")]  # (a lone tag still takes them)

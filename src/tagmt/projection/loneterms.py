@@ -27,7 +27,8 @@ it is nobody's. For a tagged word with no link the alternative is a guess; here 
 The tag's words are then linked to every candidate and the candidates' other links dropped (as every anchor
 does). A tag whose words the aligner did link is treated alike when every one of those links is uncertain (below
 unanimity of the eflomal runs: `weights` given and under 1) and none lands on a partner of the tag's words, while the
-partners are one run, not taken (issue 35, t35dehu2: the term's own evidence before a guess of the aligner's,
+partners — the dictionary's and the cognates', not `batch_partners`, which are the aligner's links again — are one
+run, not taken (issue 35, t35dehu2: the term's own evidence before a guess of the aligner's,
 `threshold` → `%-<g>ában</g>` or `<g>0,25</g>` by seed, for `<g>küszöbérték</g>`). Where the target writes compounds as
 one word (`Profile.closed_compounds`), a word that begins with the dictionary's translation is its partner too, and
 the tag takes the whole compound (`lexicon.compound_part`; no dev reference cuts a word, `docs/projection-history.md`). Only tagged words are looked at: the rule runs where a wrong guess would land a tag, in time linear in the
@@ -96,7 +97,8 @@ def link_lone_terms(
         guessed = any(i in linked_src for i in inside)
         if guessed and not _uncertain(inside, current_links, weights):
             continue
-        run = _partner_run(inside, src, trg, table, langs, seen)
+        run = _partner_run(inside, src, trg, table, langs, None if guessed else seen)  # (the batch's links are the
+        # aligner's word again: against its own link, only the dictionary and the spelling count)
         if run is None or _taken(run, inside, src, trg, current_links, table, langs):
             continue
         if guessed and any(j in run for i, j in current_links if i in inside):
