@@ -83,6 +83,10 @@ MAX_ENTRY = 1 << 16
 MAX_NESTING = 8
 """Bracket levels a translation line may nest (FreeDict's labels nest two or three)."""
 
+MIN_COMPOUND_PART = 5
+"""Letters a dictionary word needs to count as a compound's first part (`lookup(parts=...)`): shorter ones are
+as often a longer word's start (`rat` of `Rathaus` and `Ratte`, `jog` of `joga`)."""
+
 MAX_TRANSLATIONS = 12
 """Headwords with more one-word translations (very polysemous words) are left out (a round dozen, chosen
 before measuring and not tuned on the dev sets)."""
@@ -104,6 +108,12 @@ words are MeCab morphemes, so its headwords are runs too)."""
 
 _CONTENT = ("content", "verb")
 """Word kinds of which a unit of an unspaced side needs one (not particles, endings, auxiliaries alone)."""
+
+SPELLING = {"hu": str.maketrans("ôûÔÛ", "őűŐŰ")}
+"""Per language: letters a dictionary writes for the language's own, put back when its translations are read.
+FreeDict's eng-hun writes every `ő` as `ô` and `ű` as `û` (32,063 and 9,136 lines; Latin-2's letters taken to
+Latin-1's nearest, its hun-eng has none), so `nők`, `megerősíti`, `küszöbérték` never matched its `nô`, `megerôsít`;
+Hungarian writes no `ô` or `û` of its own."""
 
 _BRACKETS = re.compile(r"\([^()]*\)|\[[^\[\]]*\]|<[^<>]*>|\{[^{}]*\}|/[^/]*/")
 _LABEL = re.compile(r"^[\w ]{1,20}:")
@@ -158,6 +168,8 @@ class DictdFile:
     index: Path
     data: Path
     reverse: bool = False
+    lang: str = ""
+    """The language of its translations (not its headwords'): their spelling repaired (`SPELLING`)."""
 
     def read(self, wanted: Callable[[str], bool], headword_spaced: bool, other_spaced: bool
              ) -> Iterator[tuple[str, set[str]]]:
@@ -198,8 +210,10 @@ class DictdFile:
                              "index)") from None
         where.sort()
         merged: dict[str, set[str]] = {}
+        repair = SPELLING.get(base_lang(self.lang))
         for head, body in zip((h for _, _, h in where), _bodies(self.data, [(o, n) for o, n, _ in where])):
-            merged.setdefault(head, set()).update(_translations(body, other_spaced))
+            found = _translations(body, other_spaced)
+            merged.setdefault(head, set()).update({w.translate(repair) for w in found} if repair else found)
         for head, found in merged.items():
             if found:
                 yield head, found
@@ -320,15 +334,19 @@ class Lexicon:
     def describe(self) -> str:
         return ", ".join(self.names) if self.names else "none"
 
-    def lookup(self, src_words: Iterable[str], trg_words: Iterable[str], short: bool = False
-               ) -> dict[str, set[str]]:
+    def lookup(self, src_words: Iterable[str], trg_words: Iterable[str], short: bool = False,
+               parts: dict[str, set[str]] | None = None) -> dict[str, set[str]]:
         """The entries whose two sides occur among the given words, as {given source word: dictionary
         target words} (alphabetic words up to inflection: `inflected`; words of unspaced sides exactly;
         the target words are matched to a pair's words again when anchoring), from every source of the
         lexicon, both directions merged. A pair is left out when either word has more than
         `MAX_TRANSLATIONS` translations in the dictionary whose headword it is. `short`: only the source
         words (of a spaced source) one letter shorter than `MIN_STEM`, each matched as written (`law`, `tax`,
-        `fee`: content words too short for the inflection rule; `loneterms.py` asks for them, never the anchors)."""
+        `fee`: content words too short for the inflection rule; `loneterms.py` asks for them, never the anchors).
+        `parts` (a dict, filled in the same pass): the entries whose target word occurs only as a compound's first
+        part, a target word (spaced side) beginning with it and `MIN_STEM` letters or more after it (`küszöb` in
+        `küszöbérték`; `lexicon.compound_part`), kept apart from the result: `loneterms.py` reads them where the target
+        writes compounds as one word, never the anchors."""
         src_set = {w.lower() for w in src_words}
         trg_set = {w.lower() for w in trg_words}
         s_spaced, t_spaced = spaced(self.src_lang), spaced(self.trg_lang)
@@ -345,7 +363,8 @@ class Lexicon:
             reverse = getattr(source, "reverse", False)
             head_set, head_keys, head_spaced = ((trg_set, trg_keys, t_spaced) if reverse
                                                 else (src_set, src_keys, s_spaced))
-            wanted = _written(src_set) if short and not reverse else _wanted(head_set, head_keys, head_spaced)
+            wanted = _written(src_set) if short and not reverse else _wanted(
+                head_set, head_keys, head_spaced, parts is not None and reverse and t_spaced)
             for head, others in source.read(wanted, head_spaced, s_spaced if reverse else t_spaced):
                 fan = fan_trg if reverse else fan_src
                 fan[head] = max(fan.get(head, 0), len(others))
@@ -357,10 +376,13 @@ class Lexicon:
         for src, trg in entries:
             if fan_src.get(src, 0) > MAX_TRANSLATIONS or fan_trg.get(trg, 0) > MAX_TRANSLATIONS:
                 continue
+            into = found
             if not _occurs(trg, trg_set, trg_keys, t_spaced):
-                continue
+                if parts is None or not t_spaced or not compound_part(trg, trg_keys.get(_key(trg), ())):
+                    continue
+                into = parts
             for form in ([src] if src in src_set else []) if short else _forms(src, src_set, src_keys, s_spaced):
-                found.setdefault(form, set()).add(trg)
+                into.setdefault(form, set()).add(trg)
         return found
 
 
@@ -382,12 +404,13 @@ def _forms(word: str, words: set[str], keys: dict[str, list[str]], is_spaced: bo
     return [w for w in keys.get(_key(word), ()) if inflected(word, w)]
 
 
-def _wanted(words: set[str], keys: dict[str, list[str]], is_spaced: bool) -> Callable[[str], bool]:
+def _wanted(words: set[str], keys: dict[str, list[str]], is_spaced: bool, parts: bool = False
+            ) -> Callable[[str], bool]:
     seen: dict[str, bool] = {}  # (time: a headword's entries follow each other in an index)
 
     def wanted(head: str) -> bool:
         if head not in seen:
-            seen[head] = _occurs(head, words, keys, is_spaced)
+            seen[head] = _occurs(head, words, keys, is_spaced) or (parts and compound_part(head, keys.get(_key(head), ())))
         return seen[head]
     # the first letters every wanted headword has: its `MIN_STEM`-letter key (shorter words: whole), or the
     # first character of an unspaced unit; one length for all, so an index line is checked by one slice
@@ -403,6 +426,15 @@ def _written(words: set[str]) -> Callable[[str], bool]:
     wanted.starts = words  # type: ignore[attr-defined]
     wanted.exact = None  # type: ignore[attr-defined]
     return wanted
+
+
+def compound_part(part: str, words: Iterable[str]) -> bool:
+    """Whether one of `words` (lowercase, alphabetic) is a compound whose first part is `part`: it begins with it, `part`
+    has `MIN_COMPOUND_PART` letters or more and `MIN_STEM` letters or more follow it (`küszöb` and
+    `küszöbérték`, `schwelle` and `schwellenwert`; not `stand` and `standard`: 3 letters follow)."""
+    if len(part) < MIN_COMPOUND_PART or not part.isalpha():
+        return False
+    return any(len(w) - len(part) >= MIN_STEM and w.startswith(part) for w in words)
 
 
 def _occurs(word: str, words: set[str], keys: dict[str, list[str]], is_spaced: bool) -> bool:
@@ -438,7 +470,8 @@ def read_lexicon(paths: Sequence[str | Path], src_lang: str, trg_lang: str) -> L
                 data = candidate
                 break
         if index.is_file() and data is not None:
-            files.append(DictdFile(index, data, _reversed_name(stem, src_lang, trg_lang)))
+            reverse = _reversed_name(stem, src_lang, trg_lang)
+            files.append(DictdFile(index, data, reverse, src_lang if reverse else trg_lang))
         elif path.is_file():
             if path.suffix in (".index", ".dz") or path.name.endswith(".dict"):
                 raise TagmtError(f"--lexicon {given}: a dictd dictionary needs both {stem}.index and "
@@ -478,7 +511,7 @@ def default_lexicon(src_lang: str, trg_lang: str, folder: Path | None = None) ->
         for a, b, reverse in ((s3, t3, False), (t3, s3, True)):
             index, data = folder / f"freedict-{a}-{b}.index", folder / f"freedict-{a}-{b}.dict.dz"
             if index.is_file() and data.is_file():
-                files.append(DictdFile(index, data, reverse))
+                files.append(DictdFile(index, data, reverse, src_lang if reverse else trg_lang))
                 names.append(index.stem)
     if "zh" in (s, t) or "zf" in (s, t):
         if Cedict.path() is not None and {s, t} & {"en"}:

@@ -25,7 +25,13 @@ it is nobody's. For a tagged word with no link the alternative is a guess; here 
   same word written alike (the target word translates that word).
 
 The tag's words are then linked to every candidate and the candidates' other links dropped (as every anchor
-does). Only tagged words are looked at: the rule runs where a wrong guess would land a tag, in time linear in the
+does). A tag whose words the aligner did link is treated alike when every one of those links is uncertain (below
+unanimity of the eflomal runs: `weights` given and under 1) and none lands on a partner of the tag's words, while the
+partners — the dictionary's and the cognates', not `batch_partners`, which are the aligner's links again — are one
+run, not taken (issue 35, t35dehu2: the term's own evidence before a guess of the aligner's,
+`threshold` → `%-<g>ában</g>` or `<g>0,25</g>` by seed, for `<g>küszöbérték</g>`). Where the target writes compounds as
+one word (`Profile.closed_compounds`), a word that begins with the dictionary's translation is its partner too, and
+the tag takes the whole compound (`lexicon.compound_part`; no dev reference cuts a word, `docs/projection-history.md`). Only tagged words are looked at: the rule runs where a wrong guess would land a tag, in time linear in the
 tag's words times the pair's. Nothing is learned and no language is assumed: the dictionaries and the spelling say
 it, in any script the cognates fold (Latin, Cyrillic, Greek; Han, kana and Hangul by the dictionary alone).
 """
@@ -33,12 +39,14 @@ it, in any script the cognates fold (Latin, Cyrillic, Greek; Han, kana and Hangu
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 from typing import Iterable, Mapping, Sequence
 
 from tagmt.projection.align import Links
 from tagmt.projection.cognates import similar
 from tagmt.projection.detag import Detagged
-from tagmt.projection.lexicon import inflected, spaced, units_of_words
+from tagmt.projection.lexicon import compound_part, inflected, spaced, units_of_words
+from tagmt.projection.profiles import profile_for
 from tagmt.projection.wordseg import Word, words_within
 
 
@@ -67,10 +75,13 @@ def batch_partners(pairs: Iterable[tuple[list[Word], list[Word], Links]]) -> dic
 def link_lone_terms(
     detagged: Detagged, src: list[Word], trg: list[Word], links: Links, table: Mapping[str, set[str]],
     langs: tuple[str, str], seen: Mapping[str, set[str]] | None = None,
+    weights: Mapping[tuple[int, int], float] | None = None,
 ) -> Links:
     """`links` with every lone tag's words linked to its one run of partner words (see the module docstring);
     `table`: the batch's dictionary entries (source unit → target units, lowercase); `langs`: (source, target);
-    `seen`: the target forms each source form is linked to elsewhere in the batch (`batch_partners`), partners too."""
+    `seen`: the target forms each source form is linked to elsewhere in the batch (`batch_partners`), partners too;
+    `weights`: the aligner's link confidences (`confidence.voted`; a link not in it counts 1; None: a linked tag's
+    links are kept)."""
     if not detagged.tags or not trg:
         return links
     linked_src = {i for i, _ in links}
@@ -80,17 +91,31 @@ def link_lone_terms(
         if tag.children or tag.start == tag.end:
             continue
         inside = [i for i in words_within(src, starts, tag.start, tag.end) if _lettered(src[i].text)]
-        if not inside or any(i in linked_src for i in inside):
+        if not inside:
             continue
-        run = _partner_run(inside, src, trg, table, langs, seen)
-        if run is None or _taken(run, inside, src, trg, links if result is None else result, table, langs):
+        current_links = links if result is None else result
+        guessed = any(i in linked_src for i in inside)
+        if guessed and not _uncertain(inside, current_links, weights):
             continue
-        current = set(links if result is None else result)
-        current = {(i, j) for i, j in current if j not in run}
+        run = _partner_run(inside, src, trg, table, langs, None if guessed else seen)  # (the batch's links are the
+        # aligner's word again: against its own link, only the dictionary and the spelling count)
+        if run is None or _taken(run, inside, src, trg, current_links, table, langs):
+            continue
+        if guessed and any(j in run for i, j in current_links if i in inside):
+            continue  # (a link already lands on a partner: the aligner agrees with the evidence)
+        current = set(current_links)
+        current = {(i, j) for i, j in current if j not in run and i not in inside}
         current |= {(i, j) for i in inside for j in run}
         result = current
         linked_src |= set(inside)
     return links if result is None else result
+
+
+def _uncertain(inside: Sequence[int], links: Links, weights: Mapping[tuple[int, int], float] | None) -> bool:
+    """Whether every link of the tag's words is below the eflomal runs' unanimity (an anchor's counts 1)."""
+    if weights is None:
+        return False
+    return all(weights.get((i, j), 1.0) < 1.0 for i, j in links if i in inside)
 
 
 def _lettered(text: str) -> bool:
@@ -107,9 +132,11 @@ def partners(i: int, src: list[Word], trg: list[Word], table: Mapping[str, set[s
     entries = table.get(src[i].text.lower(), ())
     if entries:
         if spaced(trg_lang):
+            compounds = _closed_compounds(trg_lang)
             for j, w in enumerate(trg):
                 text = w.text.lower()
-                if text.isalpha() and any(text == e or (e.isalpha() and inflected(e, text)) for e in entries):
+                if text.isalpha() and any(text == e or (e.isalpha() and inflected(e, text))
+                                          or (compounds and compound_part(e, (text,))) for e in entries):
                     found.add(j)
         else:
             for text, where in units_of_words(trg, trg_lang):
@@ -145,3 +172,8 @@ def _taken(run: Sequence[int], inside: Sequence[int], src: list[Word], trg: list
         if mine & wanted or any(src[i].text.lower() == trg[j].text.lower() for j in run):
             return True
     return False
+
+
+@lru_cache(maxsize=16)
+def _closed_compounds(lang: str) -> bool:
+    return profile_for(lang).closed_compounds

@@ -145,11 +145,16 @@ class Projector:
         batch = Batch.of(sources, texts, (self.src_lang, self.trg_lang), known, self.config.sentence_pairs)
         progress = self.config.on_progress or _silent
         progress("aligning", 0, 0)
-        table = batch_lexicon(self.lexicon, model, sources, batch.src, batch.trg, self.src_lang, self.trg_lang)
+        parts: dict[str, set[str]] | None = {} if self.config.lone_terms and self.profiles.trg.closed_compounds \
+            else None  # (a compound's first part, `küszöb` of `küszöbérték`: for `loneterms.py` alone)
+        table = batch_lexicon(self.lexicon, model, sources, batch.src, batch.trg, self.src_lang, self.trg_lang, parts)
         links = batch_links(self.aligner, batch, [*align_corpus, *self._along(detagged, known)], table)
         terms = Terms.of(batch, n, shown, model)
-        lone = {**table, **short_lexicon(self.lexicon, batch, self.profiles.src.function_words)} \
-            if self.config.lone_terms and self.lexicon is not None and not self.lexicon.off else table
+        lone = table
+        if self.config.lone_terms and self.lexicon is not None and not self.lexicon.off:
+            lone = {**table, **short_lexicon(self.lexicon, batch, self.profiles.src.function_words)}
+            for word, found in (parts or {}).items():
+                lone[word] = lone.get(word, set()) | found
         anchored = _Anchored(batch, links, terms.glossary, lone if self.config.lone_terms else None,
                              batch_partners((batch.src[k], batch.trg[k], links[k]) for k in range(len(sources))
                                             if sources[k].tags) if self.config.lone_terms else None)
@@ -252,7 +257,8 @@ class _Anchored:
         final = anchor_glossary(b.sources[k], b.texts[k], b.src[k], b.trg[k], self.links[k],
                                 self.glossary if glossary is None else glossary, b.pieces[k])
         if self.table is not None:  # a tag left with no link takes its one dictionary or cognate partner
-            final = link_lone_terms(b.sources[k], b.src[k], b.trg[k], final, self.table, b.langs, self.seen)
+            final = link_lone_terms(b.sources[k], b.src[k], b.trg[k], final, self.table, b.langs, self.seen,
+                                    self.links.weighted(k) if self.weighted else None)
         return final, link_weights(final, self.links[k], self.links.weighted(k)) if self.weighted else None
 
 

@@ -54,6 +54,9 @@ class Profile:
     """A name, abbreviation or label is joined to the noun after it by a hyphen (`Tallenna-painiketta`, `Datei-Menü`):
     the part after the hyphen is the compound's head, no part of a label's tag
     (`hyphenheads.py`, stage `hyphen-heads`)."""
+    closed_compounds: bool = False
+    """Compounds are written as one word (German `Schwellenwert`, Hungarian `küszöbérték`, Finnish `kynnysarvo`): a
+    dictionary word may be a compound's first or last part, and a term's tag takes the whole word (`loneterms.py`)."""
     head_final: bool = False
     """The verb ends the clause and `A of B` is written `B…A` (Japanese, Korean): a noun phrase starts
     before a particle, not after the verb (Chinese puts objects after verbs and prepositions)."""

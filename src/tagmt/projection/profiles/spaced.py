@@ -168,6 +168,12 @@ GENITIVE_FIRST = frozenset({"hu", "fi", "et", "tr", "az"})
 """Languages that write a noun's possessor before it (`a dokumentum használata`; `footnotes.py`)."""
 
 
+CLOSED_COMPOUNDS = frozenset({"de", "lb", "nl", "af", "sv", "da", "nb", "nn", "no", "is", "fi", "et", "hu"})
+"""Languages that write a compound as one word (`Schwellenwert`, `küszöbérték`, `kynnysarvo`, `drempelwaarde`):
+a term's dictionary translation may be its first or last part (`loneterms.py`). Not French, Russian or English,
+which write a compound's parts apart (`valeur seuil`, `пороговое значение`)."""
+
+
 NOUNS_CAPITALIZED = frozenset({"de", "lb"})
 """Languages that capitalize every noun (`footnotes.py`)."""
 CLASS_NOUNS = {
@@ -221,4 +227,5 @@ def profile(code: str) -> Profile:
                    + (POSTPOSITION_STAGES if code in POSTPOSITIONS else ())
                    + (LOCUTION_STAGES if code in LOCUTIONS else ())
                    + (SPACED_MARK_STAGES if code in SPACED_MARKS else ()),
-                   locutions=LOCUTIONS.get(code, ()), spaced_marks=SPACED_MARKS.get(code, ""))
+                   locutions=LOCUTIONS.get(code, ()), spaced_marks=SPACED_MARKS.get(code, ""),
+                   closed_compounds=code in CLOSED_COMPOUNDS)
