@@ -74,6 +74,10 @@ def test_the_rule_is_what_moves_the_marker_to_the_group():
      "приемлемыми", "ru", [("transport", "транспорт"), ("storage", "хранение"), ("etc", "и т. д"),
                            ("costs", "расходы"), ("eligible", "приемлемыми")],
      'расходы на транспорт, хранение и т. д.<x id="1"/> являются приемлемыми'),
+    # a comma right after the stop: the sentence goes on
+    ('staff, premises, etc.<x id="1"/>, and other costs', "le personnel, les locaux, etc., et d'autres coûts", "fr",
+     [("staff", "personnel"), ("premises", "locaux"), ("etc", "etc"), ("other", "autres"), ("costs", "coûts")],
+     'le personnel, les locaux, etc.<x id="1"/>, et d\'autres coûts'),
     # Chinese: no stop after `等`, the marker right after it
     ('costs of transport, storage, etc.<x id="1"/> are eligible', "运输、储存等费用符合条件", "zh",
      [("transport", "运输"), ("storage", "储存"), ("etc", "等"), ("costs", "费用"), ("eligible", "符合条件")],
@@ -92,6 +96,11 @@ def test_a_marker_after_an_abbreviations_stop_follows_the_abbreviation(source, t
     # a stop before a capitalized word ends a sentence: no abbreviation
     ('The rules apply.<x id="1"/> The Commission reports.', "Die Vorschriften gelten. Die Kommission berichtet.",
      "de", [("rules", "Vorschriften"), ("apply", "gelten"), ("Commission", "Kommission"), ("reports", "berichtet")]),
+    # a numbered item after the stop: the stop may end the sentence, whose verb German writes last
+    ('The report was submitted to the Council.<x id="1"/> (2) The rules apply.',
+     "Der Bericht wurde dem Rat vorgelegt. (2) Die Vorschriften gelten.", "de",
+     [("report", "Bericht"), ("Council", "Rat"), ("submitted", "vorgelegt"), ("rules", "Vorschriften"),
+      ("apply", "gelten")]),
     # another source word's translation between the abbreviation's images
     ('transport, etc.<x id="1"/> are eligible', "Transport und so weiter sind förderfähig", "de",
      [("transport", "Transport"), ("etc", "und"), ("etc", "weiter"), ("are", "so"), ("eligible", "förderfähig")]),

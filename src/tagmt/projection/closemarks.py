@@ -12,7 +12,9 @@ abbreviation's stop, goes after the translation of what that mark closes — not
    2, counted and was taken out). Falls back to the earlier placement when no group of the translation holds most
    images (the translation drops the quotes: `De-minimis-Beihilfe`; the group's words are linked to nothing).
 2. **After an abbreviation's stop.** A point glued to a stop that a word is glued to, with the sentence going on
-   after it (whitespace, then a lower-case letter, a digit or a mark: `transport, storage, etc.<x/> are eligible`)
+   after it (whitespace and a lower-case letter, or a comma, semicolon, colon or closing bracket right after it:
+   `transport, storage, etc.<x/> are eligible`; not before a capital, digit or bracket that may begin a sentence or
+   a numbered item, where the stop may end the sentence: `… dem Rat vorgelegt.<x/> (2) …`)
    annotates the abbreviation (the stop is no sentence's end). It goes after the translation of that word — right
    after the stop the translation glues to it if there is one (`usw.<x/>`, `stb.<x/> költségei`, `etc.<x/>`), else
    right after the word (`等<x/>`) — when the word's images are one run of target words (a written-out `und so
@@ -37,6 +39,8 @@ if TYPE_CHECKING:
 
 STOPS = ".．"
 """An abbreviation's stop."""
+CONTINUING = frozenset(",;:)]")
+"""Marks written right after an abbreviation's stop inside a sentence (`etc.<x/>, and`)."""
 
 
 def after_closing_marks(spans: list[Span], ctx: "PairContext") -> list[Span]:
@@ -92,11 +96,9 @@ class _Closers(WordLinks):
         """Rule 2: after the translation of the abbreviation whose stop ends at `x`, with its own stop."""
         ctx, plain = self.ctx, self.ctx.plain
         rest = plain[x:]
-        if not rest[:1].isspace() or not rest.strip():
-            return None
-        first = rest.lstrip()[0]
-        if first.isalpha() and not first.islower():
-            return None  # (a sentence begins after it: the stop is the sentence's)
+        going_on = rest[:1] in CONTINUING or (rest[:1].isspace() and rest.lstrip()[:1].islower())
+        if not going_on:
+            return None  # (a sentence, a numbered item or the text ends or begins after it: the stop may be its)
         i = self.ending.get(x - 1)
         if i is None or ctx.src[i].kind == "punct":
             return None
