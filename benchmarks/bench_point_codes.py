@@ -28,6 +28,13 @@ footnote marker after the phrase the reference's tag covers) or start (`start`),
 CV, as `--modes cv`); the table is then of those points. A proxy, not a measure of real codes: a tag's edge in the
 reference is where a code closing that phrase goes.
 
+`--shapes`: the finer shape before|after each point (`shape`: a capitalized or lower-case word, a number, a closing
+bracket, a quote, an abbreviation's stop, a sentence's stop, a comma, whitespace, the text's edge | whitespace, a
+comma, a stop, a mark, a word, the edge), with the exact count in every DIR (one a seed). `--synthetic close`: in
+every pair whose source and reference each hold exactly one bracketed group (else one quoted group) inside a
+sentence, a point `<x id="900"/>` right after its closing mark on both sides — the shape `(OJ L 347, …)<x/> and`,
+`"de minimis"<x/> aid` the dev part lacks (t35pts4; docs/projection-history.md).
+
 Measured (main 9205a1c, seed 1; fragile: seeds 1, 11, 21): EUR-Lex de/fr/hu 211 points a language, exact 209/211/209 —
 line-start bx 125, numbering 25, punct| 15 (list dashes), line-start ex 13, tag 9, |word 9, word|punct 5, line-end
 4, other 2, word|space 1, number| 1, spaced 1; fragile 4/0/0 (de: 3 list dashes, 1 `2015-2017<x/>,`); SAP 19 a
@@ -35,8 +42,8 @@ language (18/19/19/19 exact), glossary none. docs/projection-history.md (t35pts2
 
 Usage:
   python benchmarks/bench_point_codes.py --quick     # hand-made en-de pairs projected: a check that the machinery runs
-  python benchmarks/bench_point_codes.py --synthetic end --outputs DIR [--option seed=11] [--sets eurlex]
-  python benchmarks/bench_point_codes.py DIR [DIR ...] [--sets eurlex,glossary,sap] [--show TYPE [--fragile]]
+  python benchmarks/bench_point_codes.py --synthetic end|start|close --outputs DIR [--option seed=11] [--sets eurlex]
+  python benchmarks/bench_point_codes.py DIR [DIR ...] [--sets eurlex,glossary,sap] [--shapes] [--show TYPE [--fragile]]
       [--sap ../shared/sap-dev] [--eurlex ../shared/eurlex-dev]
 """
 
