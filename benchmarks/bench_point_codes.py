@@ -28,6 +28,13 @@ footnote marker after the phrase the reference's tag covers) or start (`start`),
 CV, as `--modes cv`); the table is then of those points. A proxy, not a measure of real codes: a tag's edge in the
 reference is where a code closing that phrase goes.
 
+`--shapes`: the finer shape before|after each point (`shape`: a capitalized or lower-case word, a number, a closing
+bracket, a quote, an abbreviation's stop, a sentence's stop, a comma, whitespace, the text's edge | whitespace, a
+comma, a stop, a mark, a word, the edge), with the exact count in every DIR (one a seed). `--synthetic close`: in
+every pair whose source and reference each hold exactly one bracketed group (else one quoted group) inside a
+sentence, a point `<x id="900"/>` right after its closing mark on both sides — the shape `(OJ L 347, …)<x/> and`,
+`"de minimis"<x/> aid` the dev part lacks (t35pts4; docs/projection-history.md).
+
 Measured (main 9205a1c, seed 1; fragile: seeds 1, 11, 21): EUR-Lex de/fr/hu 211 points a language, exact 209/211/209 —
 line-start bx 125, numbering 25, punct| 15 (list dashes), line-start ex 13, tag 9, |word 9, word|punct 5, line-end
 4, other 2, word|space 1, number| 1, spaced 1; fragile 4/0/0 (de: 3 list dashes, 1 `2015-2017<x/>,`); SAP 19 a
@@ -35,8 +42,8 @@ language (18/19/19/19 exact), glossary none. docs/projection-history.md (t35pts2
 
 Usage:
   python benchmarks/bench_point_codes.py --quick     # hand-made en-de pairs projected: a check that the machinery runs
-  python benchmarks/bench_point_codes.py --synthetic end --outputs DIR [--option seed=11] [--sets eurlex]
-  python benchmarks/bench_point_codes.py DIR [DIR ...] [--sets eurlex,glossary,sap] [--show TYPE [--fragile]]
+  python benchmarks/bench_point_codes.py --synthetic end|start|close --outputs DIR [--option seed=11] [--sets eurlex]
+  python benchmarks/bench_point_codes.py DIR [DIR ...] [--sets eurlex,glossary,sap] [--shapes] [--show TYPE [--fragile]]
       [--sap ../shared/sap-dev] [--eurlex ../shared/eurlex-dev]
 """
 
@@ -62,6 +69,58 @@ _NUMBERING = re.compile(r"^\s*[(\[]?(?:\d+|[a-zA-Z]|[ivxlcdm]+)(?:\.\d+)*[.)\]]?
 
 def _word(char: str) -> bool:
     return bool(char) and unicodedata.category(char)[0] in "LNM"
+
+
+_ABBREVIATION = re.compile(r"(?:^|\s|\()(?:[A-Za-z]{1,4}\.){1,3}$")
+"""A short word or initials ending with a stop (`etc.`, `No.`, `e.g.`, `p.`): an abbreviation's stop, not a
+sentence's (a heuristic of the census only)."""
+
+
+def shape(plain: str, x: int, edges: set[int]) -> str:
+    """The finer source shape of a point at `x` (`--shapes`): what is right before it and right after it.
+    Before: `edge` (nothing but whitespace), `tag` (another tag's edge), `space`, `Word` / `word` (a capitalized or
+    lower-case word's end; its phrase a name's or not), `number`, `close)` (a closing bracket), `quote`, `abbr.` (an
+    abbreviation's stop), `stop` (a sentence's), `comma`, `mark`. After: `edge`, `space`, `comma`, `stop`,
+    `mark`, `word`."""
+    if x in edges:
+        return "tag"
+    before, after = plain[:x], plain[x:]
+    if not before.strip():
+        left = "edge"
+    elif before[-1].isspace():
+        left = "space"
+    else:
+        c = before[-1]
+        a = x
+        while a > 0 and not plain[a - 1].isspace():
+            a -= 1
+        token = plain[a:x]
+        category = unicodedata.category(c)
+        if c.isdigit():
+            left = "number"
+        elif _word(c):
+            left = "Word" if token.lstrip("(\"'“‘«„")[:1].isupper() else "word"
+        elif category in ("Pe", "Pf") or c in ")]\"'»”’」』）":
+            left = "close)" if category == "Pe" or c in ")]）" else "quote"
+        elif c == ".":
+            left = "abbr." if _ABBREVIATION.search(before) else "stop"
+        elif c in ",;":
+            left = "comma"
+        else:
+            left = "mark"
+    if not after.strip():
+        right = "edge"
+    elif after[0].isspace():
+        right = "space"
+    elif after[0] in ",;，；、":
+        right = "comma"
+    elif after[0] in ".!?:。！？：":
+        right = "stop"
+    elif _word(after[0]):
+        right = "word"
+    else:
+        right = "mark"
+    return f"{left}|{right}"
 
 
 def position_type(plain: str, x: int, edges: set[int]) -> str:
@@ -108,10 +167,55 @@ def synthetic(text: str, where: str) -> str:
     return _INNER_G.sub(lambda m: f'<x id="{m.group(1)}"/>{m.group(2)}', text)
 
 
+_GROUP_CLOSE = {"paren": re.compile(r"\)"), "quote": re.compile(r"[\"”“»«]")}
+_POINT = '<x id="900"/>'
+
+
+def after_group(source: str, target: str) -> tuple[str, str] | None:
+    """`--synthetic close`: a point written right after the closing mark of the one bracketed group (else the one
+    quoted group) that both sides hold exactly one of, inside a sentence (words after it), where no tag touches
+    the mark (`(OJ L 347, 20.12.2013, p. 320)<x/> and`, `„de minimis“<x/>-Beihilfen`); None when there is none.
+    The reference's group is the only one it writes: the point after it is where the source's would go."""
+    from tagmt.projection.units import groups_of
+
+    for family in ("paren", "quote"):
+        ends = []
+        for text in (source, target):
+            plain = detag(text).plain
+            groups = [(a, b) for a, b in groups_of(plain) if (plain[a] in "([（") == (family == "paren")]
+            if len(groups) != 1 or not any(_word(c) for c in plain[groups[0][1] + 1:]) or groups[0][0] == 0:
+                break
+            ends.append(_raw_offset(text, groups[0][1] + 1))
+        if len(ends) == 2 and None not in ends:
+            return source[:ends[0]] + _POINT + source[ends[0]:], target[:ends[1]] + _POINT + target[ends[1]:]
+    return None
+
+
+def _raw_offset(text: str, x: int) -> int | None:
+    """The offset in the marked-up `text` of plain offset `x`, when no tag is written there."""
+    plain, raw = 0, 0
+    while raw < len(text):
+        if text[raw] == "<":
+            if plain == x:
+                return None
+            raw = text.index(">", raw) + 1
+            continue
+        if plain == x:
+            return None if raw > 0 and text[raw - 1] == ">" else raw
+        if text[raw] == "&":
+            raw = text.index(";", raw)
+        plain, raw = plain + 1, raw + 1
+    return None
+
+
 def _synthetic_pairs(pairs, where: str):
     """The pairs with their innermost `g` elements made points (`synthetic`), where both sides make the same."""
     out = []
     for pair in pairs:
+        if where == "close":
+            made = after_group(pair.source, pair.target)
+            out.append(pair if made is None else type(pair)(made[0], made[1], pair.group))
+            continue
         source, target = synthetic(pair.source, where), synthetic(pair.target, where)
         same = sorted(re.findall(r'<x id="\d+"/>', source)) == sorted(re.findall(r'<x id="\d+"/>', target))
         out.append(type(pair)(source, target, pair.group) if same else pair)
@@ -139,7 +243,7 @@ def _kind(tag) -> str:
     return m.group(1) if m else "?"
 
 
-def points(source: str, output: str, reference: str):
+def points(source: str, output: str, reference: str, shapes: bool = False):
     """(type, kind, source offset, output offset, reference offset) for each point of `source`; the output's
     or reference's offset is None when it has no such tag."""
     src, out, ref = detag(source), detag(output), detag(reference)
@@ -151,7 +255,7 @@ def points(source: str, output: str, reference: str):
         if tag.start != tag.end:
             continue
         edges = {e for other in tags if other is not tag for e in (other.start, other.end)}
-        kind = position_type(src.plain, tag.start, edges)
+        kind = (shape if shapes else position_type)(src.plain, tag.start, edges)
         w, g = want.get(key), got.get(key)
         yield kind, _kind(tag), tag.start, None if g is None else g.start, None if w is None else w.start
 
@@ -187,7 +291,7 @@ def quick() -> int:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("dirs", nargs="*", type=Path)
-    parser.add_argument("--synthetic", choices=("end", "start"), help="project the dev pairs' tags made points")
+    parser.add_argument("--synthetic", choices=("end", "start", "close"), help="project the dev pairs' tags made points")
     parser.add_argument("--outputs", type=Path, help="with --synthetic: write the projections here")
     parser.add_argument("--aligner", default="eflomal")
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
@@ -198,6 +302,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--show", default="", metavar="TYPE", help="print the misses (or fragile ones) of TYPE")
     parser.add_argument("--fragile", action="store_true", help="with --show: the fragile points, not the misses")
     parser.add_argument("--quick", action="store_true", help="hand-made en-de pairs (run_quick.py's check)")
+    parser.add_argument("--shapes", action="store_true", help="tally by the finer shape before|after (`shape`)")
     args = parser.parse_args(argv)
     if args.quick:
         return quick()
@@ -219,22 +324,27 @@ def main(argv: list[str] | None = None) -> int:
             if not files or not all(f.exists() for f in files):
                 continue
             runs = [[json.loads(line) for line in f.read_text("utf-8").splitlines()] for f in files]
-            table: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0, 0])
+            table: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0, 0] + [0] * (len(runs) - 1))
             for k, pair in enumerate(pairs):
-                found = [list(points(pair.source, run[k], pair.target)) for run in runs]
+                found = [list(points(pair.source, run[k], pair.target, args.shapes)) for run in runs]
                 for n, point in enumerate(found[0]):
                     kind, code, x, placed, want = point
                     row = table[(kind, code)]
                     row[0] += 1
                     row[1] += placed == want
+                    for r, f in enumerate(found[1:]):
+                        row[3 + r] += len(f) > n and f[n][3] == want
                     fragile = any(len(f) > n and f[n][3] != placed for f in found[1:])
                     row[2] += fragile
                     if args.show == kind and ((placed != want) if not args.fragile else fragile):
                         print(f"  [{kind} {code}] {pair.source}\n    out: {runs[0][k]}\n    ref: {pair.target}")
             total = [sum(v[i] for v in table.values()) for i in range(3)]
-            print(f"{name} {direction}: {total[0]} points, exact {total[1]}, fragile {total[2]}")
-            for (kind, code), (n, right, fragile) in sorted(table.items(), key=lambda kv: -kv[1][0]):
-                print(f"  {kind:<12}{code:<6}{n:>5}{100 * right / n:>7.1f}%  fragile {fragile}")
+            others = [sum(v[i] for v in table.values()) for i in range(3, 3 + len(runs) - 1)]
+            print(f"{name} {direction}: {total[0]} points, exact {total[1]}, fragile {total[2]}"
+                  + "".join(f", exact in DIR {r + 2} {e}" for r, e in enumerate(others)))
+            for (kind, code), (n, right, fragile, *rest) in sorted(table.items(), key=lambda kv: -kv[1][0]):
+                print(f"  {kind:<12} {code:<6}{n:>5}{100 * right / n:>7.1f}%  fragile {fragile}"
+                      + "".join(f"  exact {e}" for e in rest))
     return 0
 
 

@@ -67,6 +67,7 @@ from typing import ClassVar, Protocol, Sequence
 from tagmt.projection.caseendings import after_case_endings
 from tagmt.projection.chinesegrammar import keep_phrases
 from tagmt.projection.clauseheads import clause_heads
+from tagmt.projection.closemarks import after_closing_marks
 from tagmt.projection.conventions import interchangeable
 from tagmt.projection.copycuts import cut_copies
 from tagmt.projection.context import PairContext
@@ -280,6 +281,18 @@ class CaseEndings:
 
     def run(self, ctx: PairContext, spans: list[Span]) -> list[Span]:
         return after_case_endings(spans, ctx)
+
+
+class ClosingMarks:
+    """A point glued after a closing bracket or quote goes after the translation's group that holds its group's
+    images; one after an abbreviation's stop, after the abbreviation's translation (`closemarks.py`: `„De-minimis“<x/>`,
+    `stb.<x/>`)."""
+
+    name = "closing-marks"
+    placing = False
+
+    def run(self, ctx: PairContext, spans: list[Span]) -> list[Span]:
+        return after_closing_marks(spans, ctx)
 
 
 class PointAnchors:
@@ -510,11 +523,13 @@ STAGES: dict[str, type[Stage]] = {
                                     LabelWords, HyphenHeads, SourceOrder, ParagraphPin, FootnoteMarks,
                                     NounHeads, GovernedWords, WholeEojeols, PostpositionMarks, InnerGlosses,
                                     PostpositionEdges, CaseEndings, LabelCopies, AdjacentSeams, Locutions, PointAnchors,
-                                    SpacedMarks, OutsideWords, PhrasePoints, NounPrefixes, ClauseHeads)
+                                    SpacedMarks, OutsideWords, PhrasePoints, NounPrefixes, ClauseHeads,
+                                    ClosingMarks)
 }
 """Every stage by its name."""
 COMMON = ("quoted-labels", "taught-terms", "edges", "units", "inner-glosses", "copied-cuts", "standalone-codes",
-          "footnote-marks", "phrase-points", "postposition-marks", "case-endings", "point-anchors", "lists", "label-quotes-kept",
+          "footnote-marks", "phrase-points", "postposition-marks", "case-endings", "closing-marks", "point-anchors", "lists",
+          "label-quotes-kept",
           "label-copies", "noun-chains", "label-phrases", "edge-words", "outside-words")
 """The rule stages every language runs, in order, before its profile's `extra_stages`."""
 LAST = ("source-order", "paragraph-pin", "adjacent-seams")
