@@ -25,6 +25,8 @@ file, and `DIR/SET/LANG.NAME.out` each column's projections, one line each, to c
 `--format-2`: each small file and the one file also with the same model as format 2 wrote it (`as_format_2`: no
 stored examples, the call aligned with the priors alone), the figures before format 3 from the same learning runs.
 
+`--seed N`: eflomal's seed for every learning and projecting run (default 1; issue 35 measures at 1 and 11).
+
 Measured (issue 35, t35small3, `--langs "" --sap-langs ko,ja --max-files 30 --format-2`, seed 1, a load of 8-10;
 docs/projection-history.md has the rest), exact % 10-line files / one file with the model, mean and largest CPU s
 a file, before (format 2) → after (the nearest stored examples aligned along): SAP ko 87.9 / 91.4, 0.46, 0.68 →
@@ -78,7 +80,7 @@ the 100 stored example pairs sharing the most rare words aligned along (hu 90.6)
 
 Usage:
   python benchmarks/bench_small_files.py [--eurlex ../shared/eurlex-dev] [--langs de,fr,hu] [--lines 10]
-      [--sap ../shared/sap-dev --sap-langs ko] [--max-files N] [--format-1] [--format-2] [--decompose]
+      [--sap ../shared/sap-dev --sap-langs ko] [--max-files N] [--format-1] [--format-2] [--decompose] [--seed N]
       [--work DIR] [--json FILE] [--quick]
 """
 
