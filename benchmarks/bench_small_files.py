@@ -25,6 +25,8 @@ file, and `DIR/SET/LANG.NAME.out` each column's projections, one line each, to c
 `--format-2`: each small file and the one file also with the same model as format 2 wrote it (`as_format_2`: no
 stored examples, the call aligned with the priors alone), the figures before format 3 from the same learning runs.
 
+`--seed N`: eflomal's seed for every learning and projecting run (default 1; issue 35 measures at 1 and 11).
+
 Measured (issue 35, t35small3, `--langs "" --sap-langs ko,ja --max-files 30 --format-2`, seed 1, a load of 8-10;
 docs/projection-history.md has the rest), exact % 10-line files / one file with the model, mean and largest CPU s
 a file, before (format 2) → after (the nearest stored examples aligned along): SAP ko 87.9 / 91.4, 0.46, 0.68 →
@@ -78,7 +80,7 @@ the 100 stored example pairs sharing the most rare words aligned along (hu 90.6)
 
 Usage:
   python benchmarks/bench_small_files.py [--eurlex ../shared/eurlex-dev] [--langs de,fr,hu] [--lines 10]
-      [--sap ../shared/sap-dev --sap-langs ko] [--max-files N] [--format-1] [--format-2] [--decompose]
+      [--sap ../shared/sap-dev --sap-langs ko] [--max-files N] [--format-1] [--format-2] [--decompose] [--seed N]
       [--work DIR] [--json FILE] [--quick]
 """
 
@@ -103,10 +105,20 @@ from tagmt.projection.assess import assess
 SHARED = Path(__file__).resolve().parent.parent.parent / "shared"
 
 
+SEED = 1
+"""eflomal's seed for every `tagmt learn` and `tagmt project` run (`--seed`; the CLI has no option for it)."""
+
+_SEEDED = ("import runpy; from tagmt.projection.align import EflomalAligner as A; i = A.__init__\n"
+           "def init(self, *a, **k):\n    i(self, *a, **k); self.seed = {seed}\n"
+           "A.__init__ = init; runpy.run_module('tagmt', run_name='__main__', alter_sys=True)")
+"""`python -m tagmt` with every eflomal aligner seeded with `{seed}` (`--seed` other than 1)."""
+
+
 def _tagmt(*args: str) -> float:
-    """Run the tagmt command; its wall seconds."""
+    """Run the tagmt command (eflomal seeded with `SEED`); its wall seconds."""
     started = time.perf_counter()
-    done = subprocess.run([sys.executable, "-m", "tagmt", *args], capture_output=True, text=True)
+    command = ["-m", "tagmt"] if SEED == 1 else ["-c", _SEEDED.format(seed=SEED)]
+    done = subprocess.run([sys.executable, *command, *args], capture_output=True, text=True)
     if done.returncode != 0:
         raise SystemExit(f"tagmt {' '.join(args)} failed:\n{done.stderr}")
     return time.perf_counter() - started
@@ -334,7 +346,10 @@ def main(argv: list[str] | None = None) -> int:
                         help="also the files and the one file with each model as format 2 wrote it (no stored "
                              "examples aligned along: `as_format_2`), the figures before format 3 from the same run")
     parser.add_argument("--max-files", type=int, default=0, help="at most this many small files a fold (0: all)")
+    parser.add_argument("--seed", type=int, default=1, help="eflomal's seed, learning and projecting (default 1)")
     args = parser.parse_args(argv)
+    global SEED
+    SEED = args.seed
     if args.quick:
         args.langs, args.lines, args.sap_langs = "de", 3, ""
     rows = [("glossary", lang) for lang in args.langs.split(",") if lang]
