@@ -10,11 +10,6 @@ aligns along only those that share the most rare source words with its own lines
 all). A form held by more than half of the stored examples scores nothing (time: its postings are the longest and
 its weight the smallest). Plain Python counting, not a retrieval library: a few thousand short pairs, scored once
 a call.
-
-t35small4: three choices, each measured at eflomal seeds 1 and 11 and none taken (their defaults give the pairs
-t35small3's code gave): the forms inside a line's tags weigh more (`TAGGED`), the lines take their best rows in turns
-(`SPREAD`: a long file spreads the budget over all its lines as a 10-line file does), a row with the same source
-forms as one taken is passed over (`DEDUP`).
 """
 
 from __future__ import annotations
@@ -57,40 +52,13 @@ def stored_examples(examples, src_lang: str, vocabulary: frozenset[str] = frozen
     return rows
 
 
-TAGGED = 1.0
-"""How much more a form inside a line's tags weighs than one outside (the tagged words' links place the tags:
-a stored pair that holds them gives eflomal their company). 1 (kept): every form the same. Measured and not taken
-(t35small4, SAP ko 60 files, exact % 10-line files / one file, seed 1 | 11): 2 gave 88.6 / 93.6 | 90.0 / 92.9
-against 91.4 / 94.3 | 90.0 / 94.3."""
-SPREAD = False
-"""Take the lines' best rows in turns (each line's best, then each line's second, …) rather than line after line:
-the budget (`cap`, `cells`) is shared over every line of a long call instead of spent on its first lines, so a
-line is aligned along the same rows in one file as in a 10-line file where the budget allows. Off (kept: line
-after line): SAP ko 90.7 / 95.0 | 89.3 / 92.9 (t35small4, as for `TAGGED`)."""
-DEDUP = False
-"""A row with the same source forms as one taken is not taken (a near-copy gives eflomal no new company). Off
-(kept): SAP ko 91.4 / 93.6 | 90.0 / 93.6 (t35small4, as for `TAGGED`: the files the same, one file -0.7)."""
-
-
-def _tagged_forms(line, src_lang: str, vocabulary: frozenset[str]) -> tuple[str, set[str]]:
-    """A line's plain text and the lowercased forms of its words inside a tag with text (none for a str)."""
-    if isinstance(line, str):
-        return line, set()
-    spans = [(t.start, t.end) for t in line.walk() if t.start < t.end]
-    inside = {w.text.lower() for w in words_with_offsets(line.plain, src_lang, line.cuts(), vocabulary=vocabulary)
-              if any(a <= w.start and w.end <= b for a, b in spans)}
-    return line.plain, inside
-
-
-def nearest(rows: Sequence[Sequence], lines: Sequence, src_lang: str, per_line: int = PER_LINE,
+def nearest(rows: Sequence[Sequence], lines: Sequence[str], src_lang: str, per_line: int = PER_LINE,
             cap: int = CAP, vocabulary: frozenset[str] = frozenset(), cells: int = CELLS) -> list[tuple[str, str]]:
-    """The stored pairs (`rows` as `stored_examples` makes them) to align along the source `lines` (plain
-    strings, or `Detagged` sources, whose forms inside a tag weigh `TAGGED` times more): each line's rows
-    ranked by score (the summed inverse document frequency of the forms they share; ties: the earlier row),
-    taken in turns over the lines (`SPREAD`), at most `per_line` a line, while they fit in what is left of
-    `cells` (a row costs its forms squared), until `cap`; a row sharing no scoring form, or (`DEDUP`) with the
-    same forms as a row taken, is never taken. The pairs come line by line, each line's best first.
-    Deterministic: the same rows and lines give the same pairs in the same order."""
+    """The stored pairs (`rows` as `stored_examples` makes them) to align along the source `lines` (plain):
+    for each line in turn, its `per_line` best-scoring rows not taken yet (score: the summed inverse document
+    frequency of the forms they share; ties: the earlier row) that fit in what is left of `cells` (a row costs
+    its forms squared), until `cap`; a row sharing no scoring form is never taken. Deterministic: the same rows
+    and lines give the same pairs in the same order."""
     if not rows or per_line <= 0 or cap <= 0:
         return []
     postings: dict[str, list[int]] = {}
@@ -99,34 +67,23 @@ def nearest(rows: Sequence[Sequence], lines: Sequence, src_lang: str, per_line: 
             postings.setdefault(form, []).append(k)
     total = len(rows)
     weight = {form: math.log(total / len(ks)) for form, ks in postings.items() if 2 * len(ks) <= total}
-    ranked: list[list[int]] = []
+    taken: dict[int, None] = {}
     for line in lines:
-        plain, inside = _tagged_forms(line, src_lang, vocabulary)
         scores: Counter[int] = Counter()
-        for form in source_forms(plain, src_lang, vocabulary=vocabulary):
+        for form in source_forms(line, src_lang, vocabulary=vocabulary):
             w = weight.get(form)
             if w:
-                w *= TAGGED if form in inside else 1.0
                 for k in postings[form]:
                     scores[k] += w
-        ranked.append(sorted(scores, key=lambda k: (-scores[k], k)))
-    taken: dict[int, tuple[int, int]] = {}  # row → (line, its rank there)
-    seen: set[frozenset[str]] = set()
-    place = [0] * len(ranked)
-    turns = [range(len(ranked))] * per_line if SPREAD else [[j] * per_line for j in range(len(ranked))]
-    for turn, order in enumerate(turns):
-        for j in order:
-            if len(taken) >= cap:
+        added = 0
+        for k in sorted((k for k in scores if k not in taken), key=lambda k: (-scores[k], k)):
+            if added >= per_line or len(taken) >= cap:
                 break
-            while place[j] < len(ranked[j]):
-                k = ranked[j][place[j]]
-                place[j] += 1
-                forms = frozenset(rows[k][2])
-                cost = max(1, len(rows[k][2])) ** 2
-                if k in taken or (DEDUP and forms in seen) or cost > cells:
-                    continue
-                taken[k] = (j, turn)
-                seen.add(forms)
+            cost = max(1, len(rows[k][2])) ** 2
+            if cost <= cells:
+                taken[k] = None
                 cells -= cost
-                break
-    return [(rows[k][0], rows[k][1]) for k in sorted(taken, key=taken.__getitem__)]
+                added += 1
+        if len(taken) >= cap:
+            break
+    return [(rows[k][0], rows[k][1]) for k in taken]

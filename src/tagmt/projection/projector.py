@@ -209,7 +209,7 @@ class Projector:
         if self.model is None or not self.model.examples or self.config.examples_along == 0:
             return []
         per_line = PER_LINE if self.config.examples_along is None else self.config.examples_along
-        return nearest(self.model.examples, [d for d in detagged if d.tags], self.src_lang, per_line,
+        return nearest(self.model.examples, [d.plain for d in detagged if d.tags], self.src_lang, per_line,
                        vocabulary=known)
 
     def _example(self, batch: Batch, k: int, anchored: "_Anchored", reference: Detagged) -> Example:
