@@ -9,11 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tagmt.markup import strip
-from tagmt.projection.render import render_spans
-from tagmt.projection.stages import Pipeline
-
-from test_pipeline import _context, projected
+from test_pipeline import assert_marker_keeps_text, projected
 
 _MINIMIS = 'The "de minimis"<x id="1"/> aid is granted.'
 
@@ -120,12 +116,4 @@ _TARGETS = [("Az 1303/2013/EU rendelet (HL L 347.) „de minimis” stb. alkalma
 @given(_WORDS, st.integers(min_value=1, max_value=8), st.sampled_from(_TARGETS),
        st.sets(st.tuples(st.integers(0, 24), st.integers(0, 24)), max_size=14))
 def test_the_text_never_changes_and_codes_stay_whole(words, cut, target_lang, links):
-    target, lang = target_lang
-    cut = min(cut, len(words))
-    source = " ".join(words[:cut]) + '<x id="1"/>' + " " + " ".join(words[cut:] or ["applies"]) + ' <g id="2">x</g>'
-    ctx = _context(source, target, lang, [])
-    ctx.links = {(i, j) for i, j in links if i < len(ctx.src) and j < len(ctx.trg)}
-    out = render_spans(target, Pipeline.for_profile(ctx.profiles.trg).spans(ctx))[0]
-    assert strip(out) == target
-    assert out.count('<x id="1"/>') == 1 and out.count('<g id="2">') == 1 and out.count("</g>") == 1
-    assert out.index('<g id="2">') < out.index("</g>")
+    assert_marker_keeps_text(words, cut, *target_lang, links)

@@ -9,12 +9,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tagmt.markup import strip
 from tagmt.projection.phrasepoints import close_phrases
 from tagmt.projection.render import render_spans
 from tagmt.projection.stages import Pipeline
 
-from test_pipeline import _context, projected
+from test_pipeline import _context, assert_marker_keeps_text, projected
 
 _ACT = [("Regulation", "rendelet"), ("1303", "1303"), ("2013", "2013")]
 
@@ -129,15 +128,7 @@ _TARGETS = [("Az 1303/2013/EU rendelet, alkalmazandó.", "hu"), ("Die Verordnung
 @given(_WORDS, st.integers(min_value=1, max_value=8), st.sampled_from(_TARGETS),
        st.sets(st.tuples(st.integers(0, 20), st.integers(0, 20)), max_size=12))
 def test_the_text_never_changes_and_codes_stay_whole(words, cut, target_lang, links):
-    target, lang = target_lang
-    cut = min(cut, len(words))
-    source = " ".join(words[:cut]) + '<x id="1"/>' + " " + " ".join(words[cut:] or ["applies"]) + ' <g id="2">x</g>'
-    ctx = _context(source, target, lang, [])
-    ctx.links = {(i, j) for i, j in links if i < len(ctx.src) and j < len(ctx.trg)}
-    out = render_spans(target, Pipeline.for_profile(ctx.profiles.trg).spans(ctx))[0]
-    assert strip(out) == target
-    assert out.count('<x id="1"/>') == 1 and out.count('<g id="2">') == 1 and out.count("</g>") == 1
-    assert out.index('<g id="2">') < out.index("</g>")
+    assert_marker_keeps_text(words, cut, *target_lang, links)
 
 
 @pytest.mark.parametrize("source, target, lang, pairs, at, expected", [

@@ -35,6 +35,20 @@ def _context(source: str, target: str, trg_lang: str, pairs: list[tuple[str, str
     return PairContext(detagged, target, src, trg, links, None, default_decision, Profiles.of(src_lang, trg_lang))
 
 
+def assert_marker_keeps_text(words: list[str], cut: int, target: str, lang: str,
+                              links: set[tuple[int, int]]) -> None:
+    """The point stages' property: a marker written after `words[:cut]` and a `<g>` after the rest, projected on any
+    `links`, leave `target`'s text as it is and each code whole, once."""
+    cut = min(cut, len(words))
+    source = " ".join(words[:cut]) + '<x id="1"/>' + " " + " ".join(words[cut:] or ["applies"]) + ' <g id="2">x</g>'
+    ctx = _context(source, target, lang, [])
+    ctx.links = {(i, j) for i, j in links if i < len(ctx.src) and j < len(ctx.trg)}
+    out = render_spans(target, Pipeline.for_profile(ctx.profiles.trg).spans(ctx))[0]
+    assert strip(out) == target
+    assert out.count('<x id="1"/>') == 1 and out.count('<g id="2">') == 1 and out.count("</g>") == 1
+    assert out.index('<g id="2">') < out.index("</g>")
+
+
 def projected(source: str, target: str, lang: str, pairs: list[tuple[str, str]], without: str = "",
               decide=None) -> str:
     """`target` with the tags of `source` placed by the target profile's pipeline on the links `pairs` give
