@@ -15,7 +15,7 @@ from tagmt.projection.edges import Span
 from tagmt.projection.render import render_spans
 from tagmt.projection.stages import STAGES, Pipeline
 
-from test_pipeline import _context
+from test_pipeline import _context, draw_nested
 
 
 def _run(source: str, text: str, lang: str, start: int, end: int, pairs=(), weak=(), profiles: bool = True
@@ -113,15 +113,10 @@ WORDS = st.sampled_from(["十分", "な", "能力", "が", "ある", "スロッ�
 @given(st.lists(WORDS, min_size=1, max_size=8), st.data())
 def test_the_text_never_changes_and_the_tags_stay_whole_and_nested(parts, data):
     text = "".join(parts)
-    a = data.draw(st.integers(0, len(text) - 1))
-    b = data.draw(st.integers(a + 1, len(text)))
-    c = data.draw(st.integers(a, b))
-    d = data.draw(st.integers(c, b))
     pairs = [(s, t) for s, t in (("Slots", "スロット"), ("Capacity", "能力"), ("Value", "値")) if t in text]
     ctx = _context("Choose <ui>Slots with <b>Sufficient</b> Capacity Value</ui> now.", text, "ja", pairs)
     ctx.weights = {link: data.draw(st.sampled_from([0.5, 1.0])) for link in ctx.links}
-    outer = Span(ctx.detagged.tags[0], a, b, 0, False)
-    outer.children.append(Span(ctx.detagged.tags[0].children[0], c, d, 1, False))
+    outer, (a, b, c, d) = draw_nested(data, ctx.detagged.tags[0], len(text))
     (span,) = clause_heads([outer], ctx)
     assert span.start == a and b <= span.end <= len(text)  # only an end moves, and only forward
     (child,) = span.children

@@ -15,6 +15,8 @@ from tagmt.projection.edges import Span
 from tagmt.projection.eojeols import whole_eojeols
 from tagmt.projection.wordseg import words_with_offsets
 
+from test_pipeline import draw_nested
+
 
 def _context(source: str, text: str, lang: str) -> PairContext:
     d = detag(source)
@@ -74,13 +76,8 @@ WORDS = st.sampled_from(["아니오를", "단일", "주", "옵션을", "선택�
 @given(st.lists(WORDS, min_size=1, max_size=7), st.data())
 def test_the_text_never_changes_and_the_tags_stay_whole_and_nested(parts, data):
     text = " ".join(parts)
-    a = data.draw(st.integers(0, len(text) - 1))
-    b = data.draw(st.integers(a + 1, len(text)))
-    c = data.draw(st.integers(a, b))
-    d = data.draw(st.integers(c, b))
     ctx = _context("Choose <ui>the <b>Save</b> option</ui> now.", text, "ko")
-    outer = Span(ctx.detagged.tags[0], a, b, 0, False)
-    outer.children.append(Span(ctx.detagged.tags[0].children[0], c, d, 1, False))
+    outer, (a, b, c, d) = draw_nested(data, ctx.detagged.tags[0], len(text))
     (span,) = whole_eojeols([outer], ctx)
     assert 0 <= span.start <= a and b <= span.end <= len(text)  # the edges move outward only
     (child,) = span.children

@@ -14,7 +14,7 @@ from tagmt.projection.nounprefixes import noun_prefixes
 from tagmt.projection.render import render_spans
 from tagmt.projection.stages import Pipeline, STAGES
 
-from test_pipeline import _context, projected
+from test_pipeline import _context, draw_nested, projected
 
 
 def _run(source: str, text: str, lang: str, start: int, end: int, pairs=(), profiles: bool = True
@@ -105,13 +105,8 @@ WORDS = st.sampled_from(["未請求債権", "と", "全明細", "を", "再ト�
 @given(st.lists(WORDS, min_size=1, max_size=7), st.data())
 def test_the_text_never_changes_and_the_tags_stay_whole_and_nested(parts, data):
     text = "".join(parts)
-    a = data.draw(st.integers(0, len(text) - 1))
-    b = data.draw(st.integers(a + 1, len(text)))
-    c = data.draw(st.integers(a, b))
-    d = data.draw(st.integers(c, b))
     ctx = _context("Choose <ui>the <b>Save</b> option</ui> now.", text, "ja", [])
-    outer = Span(ctx.detagged.tags[0], a, b, 0, False)
-    outer.children.append(Span(ctx.detagged.tags[0].children[0], c, d, 1, False))
+    outer, (a, b, c, d) = draw_nested(data, ctx.detagged.tags[0], len(text))
     (span,) = noun_prefixes([outer], ctx)
     assert 0 <= span.start <= a and span.end == b  # only a start moves, and only back
     (child,) = span.children

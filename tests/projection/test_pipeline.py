@@ -35,6 +35,21 @@ def _context(source: str, target: str, trg_lang: str, pairs: list[tuple[str, str
     return PairContext(detagged, target, src, trg, links, None, default_decision, Profiles.of(src_lang, trg_lang))
 
 
+def draw_nested(data, tag, length: int) -> tuple[object, tuple[int, int, int, int]]:
+    """A span of `tag` over a text of `length` characters and a span of its first child inside it, drawn with
+    hypothesis' `data`; with the offsets as drawn (outer start, end, child start, end: a stage may move them)."""
+    from hypothesis import strategies as st
+    from tagmt.projection.edges import Span
+
+    a = data.draw(st.integers(0, length - 1))
+    b = data.draw(st.integers(a + 1, length))
+    c = data.draw(st.integers(a, b))
+    d = data.draw(st.integers(c, b))
+    outer = Span(tag, a, b, 0, False)
+    outer.children.append(Span(tag.children[0], c, d, 1, False))
+    return outer, (a, b, c, d)
+
+
 def assert_marker_keeps_text(words: list[str], cut: int, target: str, lang: str,
                               links: set[tuple[int, int]]) -> None:
     """The point stages' property: a marker written after `words[:cut]` and a `<g>` after the rest, projected on any
