@@ -133,6 +133,19 @@ def test_inflection_tolerance():
     assert not inflected("konzerne", "konzepte")  # 3 + 3 letters after the shared start
 
 
+def test_an_english_y_written_i_before_its_ending_is_one_word():
+    assert inflected("country", "countries") and inflected("countries", "country")
+    assert inflected("apply", "applied") and inflected("applies", "applied") and inflected("authority", "authorities")
+    assert inflected("séries", "série") and inflected("stay", "stays")  # the plain rule, unchanged
+    assert not inflected("papier", "papyrus") and not inflected("country", "counties")
+    assert not inflected("stays", "staied")  # a vowel before the i: no y written as i
+
+
+@given(st.text(alphabet="abcdeiorsty", min_size=1, max_size=9), st.text(alphabet="abcdeiorsty", min_size=1, max_size=9))
+def test_inflection_is_symmetric(a, b):
+    assert inflected(a, b) == inflected(b, a)
+
+
 def linked(source: str, translation: str, table, src_lang="en", trg_lang="de") -> set[tuple[str, str]]:
     src, trg = words_with_offsets(source, src_lang), words_with_offsets(translation, trg_lang)
     return {(src[i].text, trg[j].text) for i, j in lexicon_pairs(src, trg, table, src_lang, trg_lang)}

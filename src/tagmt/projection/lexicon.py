@@ -32,7 +32,8 @@ All entries are lowercased.
 Anchoring (`anchor_lexicon`): a source unit and a target unit are dictionary partners when an entry pairs
 them, with inflection tolerance on alphabetic words (`inflected`: the forms share a prefix of at least
 `MIN_STEM` letters and have at most `MAX_ENDING` letters after it, together: `exceed`/`exceeded`,
-`bewerten`/`bewertet`, `kockázat`/`kockázatot`); CJK runs match exactly. A link is made only where it is
+`bewerten`/`bewertet`, `kockázat`/`kockázatot`; an English y written i before its ending read as y:
+`country`/`countries`); CJK runs match exactly. A link is made only where it is
 unambiguous in the pair: the source word has one partner unit in the target and that unit one partner in
 the source. Function words are left out: a word of a spaced side needs `MIN_STEM` letters (articles,
 prepositions, conjunctions and pronouns are shorter in the languages written with spaces: `the`/`die`,
@@ -305,9 +306,26 @@ def inflected(a: str, b: str) -> bool:
     `risiko`/`risiken`; not `konzerne`/`konzepte`, 3 + 3)."""
     if a == b:
         return True
+    if _shares_stem(a, b):
+        return True
+    # English writes a final y as i before an ending (`country`/`countries`, `apply`/`applied`), which puts
+    # the forms' first difference inside the stem: the two are one word when they are with that i read as y
+    ya, yb = _y_stem(a), _y_stem(b)
+    return (ya, yb) != (a, b) and ya == yb
+
+
+def _shares_stem(a: str, b: str) -> bool:
     # the prefix they must have in common: at most MAX_ENDING letters left on both together
     shared = max(MIN_STEM, (len(a) + len(b) - MAX_ENDING + 1) // 2)
     return shared <= min(len(a), len(b)) and a[:shared] == b[:shared]
+
+
+_Y_ENDINGS = re.compile(r"(?<=[^aeiou])i(es|ed|er|est)$")
+
+
+def _y_stem(word: str) -> str:
+    """`word` with an ending after a consonant's i (`countries`, `applied`) read as written on a final y."""
+    return _Y_ENDINGS.sub("y", word)
 
 
 def _key(word: str) -> str:
