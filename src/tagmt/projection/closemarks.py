@@ -31,7 +31,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tagmt.projection.edges import Span
-from tagmt.projection.pointmoves import WordLinks, free, has_points, move, word_char
+from tagmt.projection.pointmoves import WordLinks, has_points, walk_markers, word_char
 from tagmt.projection.units import _family
 
 if TYPE_CHECKING:
@@ -48,7 +48,8 @@ def after_closing_marks(spans: list[Span], ctx: "PairContext") -> list[Span]:
     says."""
     if not spans or not has_points(ctx):
         return spans
-    _walk(spans, None, ctx, _Closers(ctx))
+    closers = _Closers(ctx)
+    walk_markers(spans, None, ctx, lambda node, x, end: closers.where(x), words_only=False)
     return spans
 
 
@@ -109,14 +110,3 @@ class _Closers(WordLinks):
         text = ctx.translation
         return at + 1 if at < len(text) and text[at] in STOPS else at
 
-
-def _walk(nodes: list[Span], parent: Span | None, ctx: "PairContext", closers: _Closers) -> None:
-    lo, hi = (parent.start, parent.end) if parent is not None else (0, len(ctx.translation))
-    edges = {x for node in nodes if not node.point for x in (node.tag.start, node.tag.end)}
-    for node in nodes:
-        x = node.tag.start
-        if node.point and x == node.tag.end and x not in edges:
-            at = closers.where(x)
-            if at is not None and at != node.start and free(at, node, nodes, (lo, hi)):
-                move(node, at)
-        _walk(node.children, node, ctx, closers)

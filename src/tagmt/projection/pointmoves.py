@@ -64,18 +64,19 @@ def move(node: Span, x: int) -> None:
 
 
 def walk_markers(nodes: list[Span], parent: Span | None, ctx: "PairContext",
-                 where: Callable[[Span, int, int], int | None]) -> None:
+                 where: Callable[[Span, int, int], int | None], words_only: bool = True) -> None:
     """Every marker among `nodes` and their children — a point written against the end of a source word
-    (`marker`), at no sibling span's edge — moved to the target offset `where(node, x, end)` names (`x`: its
-    source offset, `end`: its parent's source end), when the point is free to go there; None leaves it."""
+    (`marker`; `words_only=False`: any point), at no sibling span's edge — moved to the target offset
+    `where(node, x, end)` names (`x`: its source offset, `end`: its parent's source end), when the point is free
+    to go there; None leaves it."""
     lo, hi = (parent.start, parent.end) if parent is not None else (0, len(ctx.translation))
     plain = ctx.plain
     edges = {x for node in nodes if not node.point for x in (node.tag.start, node.tag.end)}
     end = parent.tag.end if parent is not None else len(plain)
     for node in nodes:
         x = node.tag.start
-        if node.point and x == node.tag.end and x not in edges and marker(x, plain):
+        if node.point and x == node.tag.end and x not in edges and (not words_only or marker(x, plain)):
             at = where(node, x, end)
-            if at is not None and free(at, node, nodes, (lo, hi)):
+            if at is not None and at != node.start and free(at, node, nodes, (lo, hi)):
                 move(node, at)
-        walk_markers(node.children, node, ctx, where)
+        walk_markers(node.children, node, ctx, where, words_only)
