@@ -46,26 +46,15 @@ def has_tags(text: str) -> bool:
 KINDS = ("edge", "elsewhere", "point", "other")
 
 
-def _spans(text: str) -> list[tuple[int, int]]:
-    """Every tag's (start, end) on the plain text, in document order, nested ones after their parent."""
-    from tagmt.projection import detag
-    out: list[tuple[int, int]] = []
-    todo = list(reversed(detag(text).tags))
-    while todo:
-        tag = todo.pop()
-        out.append((tag.start, tag.end))
-        todo.extend(reversed(tag.children))
-    return out
-
-
 def split_kind(texts: list[str]) -> str:
     """How the projections of one pair differ: `point` (only points moved), `edge` (a span's edge moved,
     the span still overlapping itself), `elsewhere` (a span went to other words: a different word or copy
     chosen), `other` (the plain texts or the tag counts differ)."""
     from tagmt.projection import detag
-    if len({detag(t).plain for t in texts}) > 1:
+    detagged = [detag(t) for t in texts]
+    if len({d.plain for d in detagged}) > 1:
         return "other"
-    spans = [_spans(t) for t in texts]
+    spans = [[(tag.start, tag.end) for tag in d.walk()] for d in detagged]  # (document order, parents first)
     if len({len(s) for s in spans}) > 1:
         return "other"
     kind = "point"
