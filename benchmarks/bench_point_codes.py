@@ -167,7 +167,6 @@ def synthetic(text: str, where: str) -> str:
     return _INNER_G.sub(lambda m: f'<x id="{m.group(1)}"/>{m.group(2)}', text)
 
 
-_GROUP_CLOSE = {"paren": re.compile(r"\)"), "quote": re.compile(r"[\"”“»«]")}
 _POINT = '<x id="900"/>'
 
 
