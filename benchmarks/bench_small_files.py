@@ -183,26 +183,19 @@ class Fold(NamedTuple):
 
 
 def as_format_1(model: Path, older: Path) -> Path:
-    """A copy of `model` as `tagmt learn` wrote it before format 2: without the examples' verdict on taught terms
-    (`conventions.WHOLE_KEY`), which a projection then reads as the code before it did (the figures before the
-    models kept it, from the same learning run: `--format-1`)."""
-    import shutil
-
+    """A copy of `model` as `tagmt learn` wrote it before format 2: a format-2 copy (`as_format_2`) without the
+    examples' verdict on taught terms either (`conventions.WHOLE_KEY`), which a projection then reads as the code
+    before it did (the figures before the models kept it, from the same learning run: `--format-1`)."""
     from tagmt.projection.conventions import WHOLE_KEY
     from tagmt.projection.model import CONVENTIONS, MANIFEST
     from tagmt.projection.modelstore import sha256_of
 
-    shutil.rmtree(older, ignore_errors=True)
-    shutil.copytree(model, older)
+    as_format_2(model, older)
     rows = [row for row in json.loads((older / CONVENTIONS).read_text("utf-8")) if tuple(row[0]) != WHOLE_KEY]
     (older / CONVENTIONS).write_text(json.dumps(rows), encoding="utf-8")
     manifest = json.loads((older / MANIFEST).read_text("utf-8"))
     manifest["format_version"] = 1
     manifest.pop("taught_terms", None)
-    from tagmt.projection.model import EXAMPLES
-
-    (older / EXAMPLES).unlink(missing_ok=True)  # (format 3's stored examples: not in a format-1 model either)
-    manifest["files"].pop(EXAMPLES, None)
     manifest["files"][CONVENTIONS] = {"bytes": (older / CONVENTIONS).stat().st_size,
                                       "sha256": sha256_of(older / CONVENTIONS)}
     (older / MANIFEST).write_text(json.dumps(manifest), encoding="utf-8")
