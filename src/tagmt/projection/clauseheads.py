@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING
 
 from tagmt.projection.edges import Span, between_siblings
 from tagmt.projection.labelphrases import SURE
-from tagmt.projection.scripts import HANGUL_BLOCKS, writes_kana
+from tagmt.projection.scripts import head_final_family
 from tagmt.projection.wordseg import words_within
 
 if TYPE_CHECKING:  # (the context imports the rule modules: a type only)
@@ -52,8 +52,7 @@ def clause_heads(spans: list[Span], ctx: PairContext) -> list[Span]:
     that translates the word, ended after that noun (module docstring); in place, and returned."""
     family = ctx.family
     if family is None:
-        family = "japanese" if writes_kana(ctx.translation) else \
-            "korean" if HANGUL_BLOCKS.search(ctx.translation) else None
+        family = head_final_family(ctx.translation)
     if family not in ("japanese", "korean") or not ctx.src or not ctx.trg:
         return spans
     _Heads(ctx).visit(spans, 0, len(ctx.translation))

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 
 from tagmt.projection.edges import Span
 from tagmt.projection.profiles import profile_for
-from tagmt.projection.scripts import HANGUL_BLOCKS, KANA_BLOCKS
+from tagmt.projection.scripts import head_final_family
 from tagmt.projection.wordseg import words_within
 
 if TYPE_CHECKING:  # (the context imports the rule modules: a type only)
@@ -38,8 +38,7 @@ def label_copies(spans: list[Span], ctx: PairContext) -> list[Span]:
     and returned."""
     family = ctx.family
     if family is None:
-        family = "japanese" if KANA_BLOCKS.search(ctx.translation) else \
-            "korean" if HANGUL_BLOCKS.search(ctx.translation) else None
+        family = head_final_family(ctx.translation)
     if family not in ("korean", "japanese") or not ctx.trg or not ctx.src:
         return spans
     copulas = (ctx.trg_profile or profile_for("ko" if family == "korean" else "ja")).copulas

@@ -127,6 +127,15 @@ def writes_kana(text: str) -> bool:
     return KANA.search(text) is not None
 
 
+def head_final_family(text: str) -> str | None:
+    """The head-final family a text of no known language is written in: `japanese` where it writes kana
+    (`writes_kana`), else `korean` where it writes Hangul, else None — the one guess the Japanese and Korean rules
+    make when the pipeline does not know the target language (`clauseheads.py`, `labelcopies.py`)."""
+    if writes_kana(text):
+        return "japanese"
+    return "korean" if HANGUL_BLOCKS.search(text) else None
+
+
 def looks_chinese(text: str) -> bool:
     """Whether `text` is Chinese: `HAN_BMP` characters, no `KANA_BLOCKS` (Japanese), no `HANGUL_BLOCKS`."""
     return bool(HAN_BMP.search(text)) and not KANA_BLOCKS.search(text) and not HANGUL_BLOCKS.search(text)
