@@ -48,8 +48,8 @@ name and what it does). A pipeline (`Pipeline.for_profile`) runs, after placing 
    `postposition-edges` for those with postpositions (`postpositionmarks.py`: `<g>jövő</g> érdekében`);
    `locutions` for those that list them (`locutions.py`: `<g>en grande partie</g>`);
    `spaced-marks` for those that write a space before `: ; ! ?` (`spacedmarks.py`: `<b>Remarque :</b>`);
-6. `source-order` — where the examples keep the source's order of interchangeable tags, they take it
-   (`SourceOrder`, learned by `conventions.keeps_source_order`);
+6. `shared-heads` — coordinated labels leave the copies of the head they share outside (`sharedheads.py`); `source-order`
+   — where the examples keep the source's order of interchangeable tags, they take it (`SourceOrder`, learned);
 7. `paragraph-pin` — block tags back on their sentences (`paragraphs.Paragraph.pin`);
 8. `adjacent-seams` — two tags that touch in the source touch in the translation, the space between their words
    with the one the edge conventions let hold it (`seams.py`: `<g1>1,5 Millionen</g1><g2> Migranten`).
@@ -94,6 +94,7 @@ from tagmt.projection.governedwords import governed_words
 from tagmt.projection.pointanchors import anchor_points
 from tagmt.projection.postpositionmarks import before_postpositions, postpositions_outside
 from tagmt.projection.seams import keep_seams
+from tagmt.projection.sharedheads import shared_heads
 from tagmt.projection.profiles import Profile
 from tagmt.projection.standalone import place_standalone
 from tagmt.projection.spacedmarks import take_spaced_marks
@@ -506,6 +507,18 @@ def _in_source_order(nodes: list[Span]) -> None:
             node.order, node.tag = order, tag
 
 
+class SharedHeads:
+    """Coordinated labels that share a head the source writes once after them (`both <ui>classic</ui> and
+    <ui>enhanced</ui> modes`) leave the translation's copies of that head outside (`<ui>従来</ui>モードと<ui>拡張</ui>モード`,
+    not `<ui>従来モード</ui>`; `sharedheads.py`)."""
+
+    name = "shared-heads"
+    placing = False
+
+    def run(self, ctx: PairContext, spans: list[Span]) -> list[Span]:
+        return shared_heads(spans, ctx)
+
+
 class ParagraphPin:
     """In a pair of several sentences, the block tags back on their sentences after the edge rules
     (`paragraphs.Paragraph.pin`); nothing in a one-sentence pair."""
@@ -524,7 +537,7 @@ STAGES: dict[str, type[Stage]] = {
                                     NounHeads, GovernedWords, WholeEojeols, PostpositionMarks, InnerGlosses,
                                     PostpositionEdges, CaseEndings, LabelCopies, AdjacentSeams, Locutions, PointAnchors,
                                     SpacedMarks, OutsideWords, PhrasePoints, NounPrefixes, ClauseHeads,
-                                    ClosingMarks)
+                                    ClosingMarks, SharedHeads)
 }
 """Every stage by its name."""
 COMMON = ("quoted-labels", "taught-terms", "edges", "units", "inner-glosses", "copied-cuts", "standalone-codes",
@@ -532,7 +545,7 @@ COMMON = ("quoted-labels", "taught-terms", "edges", "units", "inner-glosses", "c
           "label-quotes-kept",
           "label-copies", "noun-chains", "label-phrases", "edge-words", "outside-words")
 """The rule stages every language runs, in order, before its profile's `extra_stages`."""
-LAST = ("source-order", "paragraph-pin", "adjacent-seams")
+LAST = ("shared-heads", "source-order", "paragraph-pin", "adjacent-seams")
 """The stages after the profile's."""
 
 
