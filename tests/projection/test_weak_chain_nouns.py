@@ -49,6 +49,39 @@ def test_a_weak_link_into_the_tag_keeps_the_noun_free_korean():
     assert project(source, target, "ko", links, weak=[("now", "지정")]) == "<b>세부</b> 지정에서 이동합니다."
 
 
+def test_one_runs_choice_between_two_copies_is_no_evidence_korean():
+    # every run links `back` to the first `지정`; one run links it to the second too: a guess between the copies
+    source = "Go from <b>Refinement</b> back to <b>Scoping</b> now."
+    target = "세부 지정에서 범위 지정으로 이동합니다."
+    detagged = detag(source)
+    src = words_with_offsets(detagged.plain, "en", detagged.cuts())
+    trg = words_with_offsets(target, "ko")
+    s = {w.text: k for k, w in enumerate(src)}
+    t = [w.text for w in trg]
+    first, second = t.index("지정"), len(t) - 1 - t[::-1].index("지정")
+    links = {(s["Refinement"], t.index("세부")), (s["back"], first), (s["Scoping"], t.index("범위")),
+             (s["Go"], t.index("이동"))}
+    weights = {link: 1.0 for link in links}
+    weights[(s["back"], second)] = 0.5 / 3
+    out = project_tags(detagged, target, src, trg, links, weights=weights)
+    assert detag(out).plain == target
+    assert "<b>범위 지정</b>으로" in out  # (the first copy is `back`'s: the second is the chain's)
+    # a 2-of-3 link to `back` for the first copy: the weak link to the second is evidence again
+    weights[(s["back"], first)] = 2 / 3
+    assert "<b>범위</b> 지정으로" in project_tags(detagged, target, src, trg, links, weights=weights)
+
+
+def test_a_weak_link_to_a_copy_follows_the_votes_copy_rule_korean():
+    # `cash` outside the tag copies the tag's `Cash`, already translated in the span (`현금`): the copy keeps its own
+    # links (`nounchains`' rule for the vote's links), so one run's link to it ties `풀` elsewhere as `pool` does
+    source = "Open <b>Cash</b> pool for cash now."
+    target = "현금 풀을 지금 엽니다."
+    links = [("Cash", "현금"), ("Open", "엽"), ("now", "지금")]
+    assert project(source, target, "ko", links) == "<b>현금 풀</b>을 지금 엽니다."
+    assert project(source, target, "ko", links, weak=[("cash", "풀")]) == "<b>현금</b> 풀을 지금 엽니다."
+    assert project(source, target, "ko", links, weak=[("pool", "풀")]) == "<b>현금</b> 풀을 지금 엽니다."
+
+
 def test_the_chain_stops_where_a_weakly_linked_noun_breaks_it_korean():
     # `작업` has no link at all, `상자` one run's link to `boxes`: the chain does not end at `작업`, so nothing is taken
     source = "Tick the <b>Delete</b> operation boxes."

@@ -127,13 +127,17 @@ def complete_chains(spans: list[Span], ctx: PairContext) -> list[Span]:
 
 def weak_elsewhere(ctx: PairContext) -> dict[int, set[int]]:
     """Each target word's source words that one run of the aligner links it to but the vote drops (the weak links
-    of `confidence.voted`, `PairContext.weights` entries that are no link), words with a letter or digit only."""
+    of `confidence.voted`, `PairContext.weights` entries that are no link), words with a letter or digit only; not a
+    source word every run links to another copy of the same target word (which copy one run took is its guess:
+    `back` → `지정` twice in `세부 지정에서 범위 지정으로`)."""
     found: dict[int, set[int]] = {}
     if not ctx.weights:
         return found
+    trg = ctx.trg
+    sure = {(i, trg[j].text) for i, j in ctx.links if j < len(trg) and ctx.weights.get((i, j), 1.0) >= SURE}
     for (i, j), _ in ctx.weights.items():
-        if (i, j) not in ctx.links and i < len(ctx.src) and j < len(ctx.trg) \
-                and any(c.isalnum() for c in ctx.src[i].text):
+        if (i, j) not in ctx.links and i < len(ctx.src) and j < len(trg) \
+                and any(c.isalnum() for c in ctx.src[i].text) and (i, trg[j].text) not in sure:
             found.setdefault(j, set()).add(i)
     return found
 
@@ -175,7 +179,8 @@ class _Chains:
     def free(self, j: int, inside: set[int], own: set[str], glued: bool) -> bool:
         """Word `j` is linked to the tag (to one of its words, or to a copy elsewhere of a word the tag
         has: which copy of a word written twice the aligner links is a guess), or, in Korean, to
-        nothing outside it (`glued`, written against the span in one word: by no sure link)."""
+        nothing outside it (`glued`, written against the span in one word: by no sure link; across a space, by no
+        run's weak link either, but to a copy of a word the tag has: `weak_elsewhere`)."""
         found = self.owners.get(j, ())
         if any(i in inside or self.src[i].text.lower() in own for i, _ in found):
             return True
@@ -185,7 +190,8 @@ class _Chains:
             return False
         if glued:
             return not any(share >= SURE for _, share in found)
-        return not found and not any(i not in inside for i in self.elsewhere.get(j, ()))
+        return not found and not any(i not in inside and self.src[i].text.lower() not in own
+                                     for i in self.elsewhere.get(j, ()))
 
     def grow(self, node: Span, floor: int, ceiling: int) -> None:
         trg, tag = self.trg, node.tag
