@@ -82,7 +82,7 @@ def projected(source: str, target: str, lang: str, pairs: list[tuple[str, str]],
                                          ("de", ("label-words", "governed-words", "hyphen-heads",
                                                  "noun-heads", "locutions")),
                                          ("fr", ("label-words", "governed-words", "locutions", "spaced-marks")),
-                                         ("ru", ("label-words", "governed-words", "locutions")), ("ko", ("whole-eojeols", "clause-heads")),
+                                         ("ru", ("label-words", "governed-words", "locutions")), ("ko", ("whole-eojeols", "closed-eojeols", "clause-heads")),
                                          ("zh", ("chinese-phrases",)),
                                          ("zf", ("chinese-phrases",)), ("zh-TW", ("chinese-phrases",))])
 def test_a_target_language_runs_the_common_stages_then_its_profiles(lang, extra):

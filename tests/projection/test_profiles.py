@@ -35,7 +35,7 @@ def test_profile_for(code, base, family, segmenter):
               *(("hyphen-heads", "noun-heads") if base == "de" else ()),
               *(("locutions",) if base in ("de", "fr", "ru") else ()),
               *(("spaced-marks",) if base == "fr" else ()))
-    assert profile.extra_stages == {"chinese": ("chinese-phrases",), "korean": ("whole-eojeols", "clause-heads"),
+    assert profile.extra_stages == {"chinese": ("chinese-phrases",), "korean": ("whole-eojeols", "closed-eojeols", "clause-heads"),
                                     "japanese": ("noun-prefixes", "clause-heads"), "spaced": spaced}.get(family, ())
 
 

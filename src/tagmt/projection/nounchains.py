@@ -17,7 +17,9 @@ The rule (`complete_chains`, after the edge rules), for each span tag, parents f
   elsewhere in the source of a word the tag has (which copy of a word written twice the aligner
   links is a guess: `Generate` ×3 → `생성` ×3) when the tag's own word has no link inside the span
   yet (`<b>Distribution</b> In distribution` → `<b>배부</b> 배부에서는`: each copy has its own);
-  or linked to nothing; or, glued to the span in one
+  or linked to nothing by the vote and by no run of the aligner to a word outside the tag (a weak link,
+  `weak_elsewhere`: `앱` that one run of three links to `app` is `app`'s, as it is when two runs do; the
+  vote alone made that noun the label's at one seed and not at another); or, glued to the span in one
   eojeol (Korean spacing makes two nouns written together one compound), linked elsewhere by no
   sure link (confidence < `SURE`: below the aligner's vote, or a weak link). A particle glued to
   the last noun is crossed too when the noun after it is the tag's by a link: a term may hold a
@@ -118,8 +120,26 @@ def complete_chains(spans: list[Span], ctx: PairContext) -> list[Span]:
         return spans
     chains = _Chains(text, ctx.src, trg, ctx.owners, japanese, (ctx.src_starts, ctx.trg_starts))
     chains.plain = ctx.plain
+    chains.elsewhere = weak_elsewhere(ctx)
     chains.visit(spans, 0, len(text))
     return spans
+
+
+def weak_elsewhere(ctx: PairContext) -> dict[int, set[int]]:
+    """Each target word's source words that one run of the aligner links it to but the vote drops (the weak links
+    of `confidence.voted`, `PairContext.weights` entries that are no link), words with a letter or digit only; not a
+    source word every run links to another copy of the same target word (which copy one run took is its guess:
+    `back` → `지정` twice in `세부 지정에서 범위 지정으로`)."""
+    found: dict[int, set[int]] = {}
+    if not ctx.weights:
+        return found
+    trg = ctx.trg
+    sure = {(i, trg[j].text) for i, j in ctx.links if j < len(trg) and ctx.weights.get((i, j), 1.0) >= SURE}
+    for (i, j), _ in ctx.weights.items():
+        if (i, j) not in ctx.links and i < len(ctx.src) and j < len(trg) \
+                and any(c.isalnum() for c in ctx.src[i].text) and (i, trg[j].text) not in sure:
+            found.setdefault(j, set()).add(i)
+    return found
 
 
 class _Chains:
@@ -135,6 +155,8 @@ class _Chains:
         self.plain = ""
         """The source's plain text (where the label's head word is: `labels.label_head`)."""
         self._head: tuple[int | None, set[int]] = (None, set())
+        self.elsewhere: dict[int, set[int]] = {}
+        """Target word → the source words some eflomal run links it to below the vote (`weak_elsewhere`)."""
 
     def noun(self, j: int) -> bool:
         """Word `j` is a noun of a chain: a Hangul noun, not a bound noun, numeral or pronoun; in
@@ -157,7 +179,8 @@ class _Chains:
     def free(self, j: int, inside: set[int], own: set[str], glued: bool) -> bool:
         """Word `j` is linked to the tag (to one of its words, or to a copy elsewhere of a word the tag
         has: which copy of a word written twice the aligner links is a guess), or, in Korean, to
-        nothing outside it (`glued`, written against the span in one word: by no sure link)."""
+        nothing outside it (`glued`, written against the span in one word: by no sure link; across a space, by no
+        run's weak link either, but to a copy of a word the tag has: `weak_elsewhere`)."""
         found = self.owners.get(j, ())
         if any(i in inside or self.src[i].text.lower() in own for i, _ in found):
             return True
@@ -165,7 +188,10 @@ class _Chains:
             return True
         if self.japanese:
             return False
-        return not any(share >= SURE for _, share in found) if glued else not found
+        if glued:
+            return not any(share >= SURE for _, share in found)
+        return not found and not any(i not in inside and self.src[i].text.lower() not in own
+                                     for i in self.elsewhere.get(j, ()))
 
     def grow(self, node: Span, floor: int, ceiling: int) -> None:
         trg, tag = self.trg, node.tag

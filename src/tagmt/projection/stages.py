@@ -42,7 +42,8 @@ name and what it does). A pipeline (`Pipeline.for_profile`) runs, after placing 
    label to its head noun with a hyphen (`hyphenheads.py`: `<ui>Tallenna</ui>-painiketta`); `noun-heads` for those
    that capitalize their nouns (`nounheads.py`: a one-word term's span ends at its noun, `<g>Gruppen</g> dabei`);
    `whole-eojeols` for Korean (`eojeols.py`: no edge between two lexical morphemes of one eojeol,
-   `<ui>메시지 미리보기</ui>에서는`); `noun-prefixes` for Japanese (`nounprefixes.py`: no span starts between a
+   `<ui>메시지 미리보기</ui>에서는`), then `closed-eojeols` (`closedeojeols.py`: no span opens with an eojeol that
+   closes its own phrase, `이를 <ui>매핑된 … 내역</ui>`); `noun-prefixes` for Japanese (`nounprefixes.py`: no span starts between a
    noun prefix and its noun, `<emphasis>未請求債権</emphasis>`); then `clause-heads` for both (`clauseheads.py`: a label's
    span ends at its head noun after the relative clause, `<ui>十分な能力があるスロット</ui>`);
    `postposition-edges` for those with postpositions (`postpositionmarks.py`: `<g>jövő</g> érdekében`);
@@ -68,6 +69,7 @@ from tagmt.projection.caseendings import after_case_endings
 from tagmt.projection.chinesegrammar import keep_phrases
 from tagmt.projection.clauseheads import clause_heads
 from tagmt.projection.closemarks import after_closing_marks
+from tagmt.projection.closedeojeols import open_phrases
 from tagmt.projection.conventions import interchangeable
 from tagmt.projection.copycuts import cut_copies
 from tagmt.projection.context import PairContext
@@ -419,6 +421,17 @@ class WholeEojeols:
         return whole_eojeols(spans, ctx)
 
 
+class ClosedEojeols:
+    """No Korean span opens with an eojeol that closes a phrase of its own — a topic, subject or object particle or a
+    connective ending — that the vote does not tie to the tag (`이를 <ui>매핑된 … 내역</ui>`; `closedeojeols.py`)."""
+
+    name = "closed-eojeols"
+    placing = False
+
+    def run(self, ctx: PairContext, spans: list[Span]) -> list[Span]:
+        return open_phrases(spans, ctx)
+
+
 class NounPrefixes:
     """No Japanese span starts between a noun prefix and its noun (IPADIC 接頭詞): the prefix goes in
     (`<emphasis>未請求債権</emphasis>`, not `未<emphasis>請求債権</emphasis>`), unless it is linked only to source words
@@ -537,7 +550,7 @@ STAGES: dict[str, type[Stage]] = {
                                     NounHeads, GovernedWords, WholeEojeols, PostpositionMarks, InnerGlosses,
                                     PostpositionEdges, CaseEndings, LabelCopies, AdjacentSeams, Locutions, PointAnchors,
                                     SpacedMarks, OutsideWords, PhrasePoints, NounPrefixes, ClauseHeads,
-                                    ClosingMarks, SharedHeads)
+                                    ClosingMarks, SharedHeads, ClosedEojeols)
 }
 """Every stage by its name."""
 COMMON = ("quoted-labels", "taught-terms", "edges", "units", "inner-glosses", "copied-cuts", "standalone-codes",

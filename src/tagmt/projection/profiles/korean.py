@@ -44,4 +44,4 @@ def profile(code: str) -> Profile:
                    phrase_followers=(*CASE_PARTICLES, *COUNTERS), counters=frozenset(COUNTERS),
                    honorifics=frozenset({"님"}), compound_particles=("을(를)", "이(가)", "은(는)", "와(과)", "(으)로"),
                    head_final=True, genitive_first=True, phrase_internal=PHRASE_INTERNAL, phrase_final=PHRASE_FINAL,
-                   copulas=COPULAS, extra_stages=("whole-eojeols", "clause-heads"))
+                   copulas=COPULAS, extra_stages=("whole-eojeols", "closed-eojeols", "clause-heads"))
