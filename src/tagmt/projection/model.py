@@ -10,8 +10,7 @@ It holds what is learned from plain parallel corpora and tagged examples:
   forms lowercased and cut as `align.EflomalAligner` cuts them), aligned by eflomal
   (the seeded binary of `align.py`; `runs` seeded runs, as a projection aligns, whose priors are
   averaged), and turned into lexical, HMM-jump and fertility priors by eflomal's own
-  `calculate_priors` (whose fertility priors count linked words only: the unlinked ones are added as
-  fertility 0, format 4, `unlinked_fertility`). A projection call aligns only its own pairs, with the priors of the words it uses
+  `calculate_priors`. A projection call aligns only its own pairs, with the priors of the words it uses
   written by eflomal's `to_eflomal_priors_file` and passed to the binary (`-p`) —
   eflomal's `--priors` machinery (`eflomal-makepriors` / `eflomal-align --priors`), on tagmt's
   tokenization. The priors are kept in SQLite (`priors.sqlite`, indexed by word form), so a call reads
@@ -429,8 +428,8 @@ def _align_files(work: Path, n: int, aligner, seed: int, run: str) -> tuple[int,
 
 
 def _store_priors(path: Path, work: Path, n: int, runs: int, progress) -> None:
-    """eflomal's `calculate_priors` over the aligned sentences (streamed; of several runs, the mean), the
-    fertility priors with each word's unlinked occurrences as fertility 0 (`unlinked_fertility`), stored in SQLite."""
+    """eflomal's `calculate_priors` over the aligned sentences (streamed; of several runs, the mean),
+    stored in SQLite."""
     eflomal = require("eflomal", "align", "the eflomal aligner")
     found = [Counter() for _ in range(5)]
     for run in range(runs):
@@ -439,7 +438,6 @@ def _store_priors(path: Path, work: Path, n: int, runs: int, progress) -> None:
                 _bar(n, "eflomal priors", progress) as bar:
             for total, part in zip(found, eflomal.calculate_priors(s, t, bar_over(f, bar), r)):
                 total.update(part)
-        unlinked_fertility(work, run, found[3], found[4])
     lex, hmmf, hmmr, ferf, ferr = ({key: value / runs for key, value in c.items()} for c in found)
     db = sqlite3.connect(path)
     try:
@@ -456,24 +454,6 @@ def _store_priors(path: Path, work: Path, n: int, runs: int, progress) -> None:
         db.commit()
     finally:
         db.close()
-
-
-def unlinked_fertility(work: Path, run: int, ferf: Counter, ferr: Counter) -> None:
-    """Add to the fertility priors `ferf` / `ferr` the words run `run` left unlinked, as fertility 0 (format 4).
-    eflomal's `calculate_priors` counts a word's fertility only where it is linked, so its priors give fertility 0
-    no mass and the sampler of a call with them links every known word somewhere (a short call has too few counts of
-    its own to outweigh them): `and` → `és`, the word next to the one the tag holds (issue 35, t35small5)."""
-    with open(work / "src.txt", encoding="utf-8") as s, open(work / "trg.txt", encoding="utf-8") as t, \
-            open(work / f"fwd{run}", encoding="utf-8") as f, open(work / f"rev{run}", encoding="utf-8") as r:
-        for src_line, trg_line, fwd, rev in zip(s, t, f, r):
-            linked = {int(link.partition("-")[0]) for link in fwd.split()}
-            for i, word in enumerate(src_line.split()):
-                if i not in linked:
-                    ferf[(word, 0)] += 1
-            linked = {int(link.partition("-")[2]) for link in rev.split()}
-            for j, word in enumerate(trg_line.split()):
-                if j not in linked:
-                    ferr[(word, 0)] += 1
 
 
 def bar_over(lines: Iterable[str], bar) -> Iterator[str]:

@@ -7,8 +7,7 @@ renamed at the end, so a model that exists is whole):
                       bytes, pairs), tokenization (segmenter and aligner units per side), eflomal
                       settings (prefix lengths,
                       model, seed, iterations, sentences), files (name → bytes, sha256)
-    priors.sqlite     lex(src, trg, alpha), fert(side, word, fert, alpha), jump(side, jump, alpha); from format 4
-                      fert also holds fertility 0 (the word's unlinked occurrences)
+    priors.sqlite     lex(src, trg, alpha), fert(side, word, fert, alpha), jump(side, jump, alpha)
     conventions.json  [[key…], right, wrong] rows of `Conventions` (edge moves, words kept outside, the source's
                       tag order, and from format 2 whether taught terms are kept whole: `WHOLE_KEY`)
     terms.json        {source term: [translations…]}
@@ -68,10 +67,8 @@ from tagmt.projection.rerank import FEATURES, OtherFeatures, Ranker
 from tagmt.projection.wordseg import default_segmenter_name
 
 FORMAT = "tagmt-projection-model"
-FORMAT_VERSION = 4
-"""4 (issue 35, t35small5): the fertility priors also count the words a learning run left unlinked (fertility 0,
-`model.unlinked_fertility`); a format-3 model loads and projects as before (its priors give fertility 0 no mass, so a
-call links every known word somewhere; `describe` says to learn it again). 3 (issue 35, t35small3): `examples.json` keeps the examples' plain pairs, of which a call aligns the nearest along;
+FORMAT_VERSION = 3
+"""3 (issue 35, t35small3): `examples.json` keeps the examples' plain pairs, of which a call aligns the nearest along;
 an older model loads and aligns a call with its priors alone (`describe` says to learn it again). 2 (issue 35): `conventions.json` also counts whether the examples keep taught terms whole
 (`conventions.WHOLE_KEY`), and the manifest says so (`taught_terms`); its edge conventions count a space by where it
 lies (`conventions.space_place`). A format-1 model loads: taught terms are never kept whole (which `describe` says)
@@ -167,8 +164,7 @@ class ProjectionModel:
         version = self.manifest.get("format_version")
         older = ("; format 1, learned before taught terms were kept whole and spaces counted by place: learn it again"
                  if version == 1 else "; format 2, without its examples to align a call along: learn it again"
-                 if version == 2 else "; format 3, learned before the priors counted unlinked words: learn it again"
-                 if version == 3 else "")
+                 if version == 2 else "")
         return (f"projection model {self.path} ({self.src_lang}-{self.trg_lang}, {self.manifest.get('pairs', 0)} "
                 f"sentence pairs from {files} files, {len(self.terms)} terms, {len(self.conventions)} edge cases"
                 f"{f', {len(self.examples)} stored examples to align along' if self.examples else ''}"
