@@ -116,6 +116,11 @@ FreeDict's eng-hun writes every `ő` as `ô` and `ű` as `û` (32,063 and 9,136 
 Latin-1's nearest, its hun-eng has none), so `nők`, `megerősíti`, `küszöbérték` never matched its `nô`, `megerôsít`;
 Hungarian writes no `ô` or `û` of its own."""
 
+INFINITIVE = {"en": "to "}
+"""Per language: the word a dictionary writes before a verb's citation form, dropped when its translations are read.
+FreeDict's hun-eng and jpn-eng write every English verb so (`megerősít` → `to confirm`, `to set, set`; 74,304 and
+12,237 lines), which made each of them a phrase, no one-word translation (Ding's deu-eng writes `confirm`)."""
+
 _BRACKETS = re.compile(r"\([^()]*\)|\[[^\[\]]*\]|<[^<>]*>|\{[^{}]*\}|/[^/]*/")
 _LABEL = re.compile(r"^[\w ]{1,20}:")
 _NUMBER = re.compile(r"(?<!\w)\d+\.(?!\w)")
@@ -141,8 +146,9 @@ def _word_of(item: str, is_spaced: bool) -> str:
     return item.replace(" ", "") if len(item) <= 12 else ""
 
 
-def _translations(body: str, is_spaced: bool) -> set[str]:
-    """The one-word translations of a FreeDict entry rendered as text (its first line is the headword)."""
+def _translations(body: str, is_spaced: bool, marker: str = "") -> set[str]:
+    """The one-word translations of a FreeDict entry rendered as text (its first line is the headword); `marker`:
+    a word the language writes before a verb's citation form, dropped (`INFINITIVE`)."""
     found = set()
     for line in body.split("\n")[1:]:
         line = line.strip()
@@ -156,7 +162,8 @@ def _translations(body: str, is_spaced: bool) -> set[str]:
             continue  # brackets nested deeper than any dictionary writes them: not a translation line
         line = _NUMBER.sub(",", line)
         for item in re.split(r"[,;]", line):
-            word = _word_of(item, is_spaced)
+            word = _word_of(item[item.index(marker) + len(marker):] if marker and item.lstrip().startswith(marker)
+                            else item, is_spaced)
             if word:
                 found.add(word)
     return found
@@ -211,9 +218,9 @@ class DictdFile:
                              "index)") from None
         where.sort()
         merged: dict[str, set[str]] = {}
-        repair = SPELLING.get(base_lang(self.lang))
+        repair, marker = SPELLING.get(base_lang(self.lang)), INFINITIVE.get(base_lang(self.lang), "")
         for head, body in zip((h for _, _, h in where), _bodies(self.data, [(o, n) for o, n, _ in where])):
-            found = _translations(body, other_spaced)
+            found = _translations(body, other_spaced, marker)
             merged.setdefault(head, set()).update({w.translate(repair) for w in found} if repair else found)
         for head, found in merged.items():
             if found:
@@ -332,6 +339,13 @@ def _key(word: str) -> str:
     return word[:MIN_STEM]
 
 
+def _keys_of(word: str) -> set[str]:
+    """The keys a text word is found under: its own, and its y-read form's (`bodies` under `body` too: the i of
+    `_y_stem` inside the key) when that has `MIN_STEM` letters (every key one length: the index is read by it)."""
+    y = _y_stem(word)
+    return {_key(word), _key(y)} if len(y) >= MIN_STEM else {_key(word)}
+
+
 @dataclass
 class Lexicon:
     """Bilingual dictionaries for one language pair: dictd files, TSV files, CEDICT, and entries held in
@@ -409,7 +423,8 @@ def _keys(words: set[str], is_spaced: bool) -> dict[str, list[str]]:
     if is_spaced:
         for w in words:
             if len(w) >= MIN_STEM:
-                keys.setdefault(_key(w), []).append(w)
+                for key in _keys_of(w):
+                    keys.setdefault(key, []).append(w)
     return keys
 
 
@@ -619,7 +634,8 @@ def lexicon_pairs(src: Sequence, trg: Sequence, table: dict[str, set[str]], src_
     t_by_key: dict[str, list[str]] = {}
     for b, (text, _) in enumerate(t_units):
         if text not in t_where:
-            t_by_key.setdefault(_key(text) if t_spaced else text, []).append(text)
+            for key in _keys_of(text) if t_spaced else (text,):
+                t_by_key.setdefault(key, []).append(text)
         t_where.setdefault(text, []).append(b)
     partners: dict[str, set[str]] = {}  # distinct source text → the distinct target texts it matches
     back: dict[str, int] = {}  # distinct target text → copies of source units matching it
