@@ -367,7 +367,8 @@ class Lexicon:
         return ", ".join(self.names) if self.names else "none"
 
     def lookup(self, src_words: Iterable[str], trg_words: Iterable[str], short: bool = False,
-               parts: dict[str, set[str]] | None = None) -> dict[str, set[str]]:
+               parts: dict[str, set[str]] | None = None, loose: dict[str, set[str]] | None = None
+               ) -> dict[str, set[str]]:
         """The entries whose two sides occur among the given words, as {given source word: dictionary
         target words} (alphabetic words up to inflection: `inflected`; words of unspaced sides exactly;
         the target words are matched to a pair's words again when anchoring), from every source of the
@@ -378,7 +379,9 @@ class Lexicon:
         `parts` (a dict, filled in the same pass): the entries whose target word occurs only as a compound's first
         part, a target word (spaced side) beginning with it and `MIN_STEM` letters or more after it (`küszöb` in
         `küszöbérték`; `lexicon.compound_part`), kept apart from the result: `loneterms.py` reads them where the target
-        writes compounds as one word, never the anchors."""
+        writes compounds as one word, never the anchors. `loose` (a dict, filled alike): the pairs left out because ONE
+        word has more than `MAX_TRANSLATIONS` translations (`confirm` and `megerősít`, which lists 33 English verbs):
+        one-way evidence for a tag with no link (`loneterms.LoneEntries`), never the anchors."""
         src_set = {w.lower() for w in src_words}
         trg_set = {w.lower() for w in trg_words}
         s_spaced, t_spaced = spaced(self.src_lang), spaced(self.trg_lang)
@@ -406,11 +409,12 @@ class Lexicon:
             entries.extend((src, trg) for trg in trgs)
         found: dict[str, set[str]] = {}
         for src, trg in entries:
-            if fan_src.get(src, 0) > MAX_TRANSLATIONS or fan_trg.get(trg, 0) > MAX_TRANSLATIONS:
+            over = fan_src.get(src, 0) > MAX_TRANSLATIONS, fan_trg.get(trg, 0) > MAX_TRANSLATIONS
+            if any(over) and (loose is None or all(over)):
                 continue
-            into = found
+            into = loose if any(over) else found
             if not _occurs(trg, trg_set, trg_keys, t_spaced):
-                if parts is None or not t_spaced or not compound_part(trg, trg_keys.get(_key(trg), ())):
+                if any(over) or parts is None or not t_spaced or not compound_part(trg, trg_keys.get(_key(trg), ())):
                     continue
                 into = parts
             for form in ([src] if src in src_set else []) if short else _forms(src, src_set, src_keys, s_spaced):
