@@ -116,6 +116,11 @@ FreeDict's eng-hun writes every `ő` as `ô` and `ű` as `û` (32,063 and 9,136 
 Latin-1's nearest, its hun-eng has none), so `nők`, `megerősíti`, `küszöbérték` never matched its `nô`, `megerôsít`;
 Hungarian writes no `ô` or `û` of its own."""
 
+INFINITIVE = {"en": "to "}
+"""Per language: the word a dictionary writes before a verb's citation form, dropped when its translations are read.
+FreeDict's hun-eng and jpn-eng write every English verb so (`megerősít` → `to confirm`, `to set, set`; 74,304 and
+12,237 lines), which made each of them a phrase, no one-word translation (Ding's deu-eng writes `confirm`)."""
+
 _BRACKETS = re.compile(r"\([^()]*\)|\[[^\[\]]*\]|<[^<>]*>|\{[^{}]*\}|/[^/]*/")
 _LABEL = re.compile(r"^[\w ]{1,20}:")
 _NUMBER = re.compile(r"(?<!\w)\d+\.(?!\w)")
@@ -141,8 +146,9 @@ def _word_of(item: str, is_spaced: bool) -> str:
     return item.replace(" ", "") if len(item) <= 12 else ""
 
 
-def _translations(body: str, is_spaced: bool) -> set[str]:
-    """The one-word translations of a FreeDict entry rendered as text (its first line is the headword)."""
+def _translations(body: str, is_spaced: bool, marker: str = "") -> set[str]:
+    """The one-word translations of a FreeDict entry rendered as text (its first line is the headword); `marker`:
+    a word the language writes before a verb's citation form, dropped (`INFINITIVE`)."""
     found = set()
     for line in body.split("\n")[1:]:
         line = line.strip()
@@ -156,7 +162,8 @@ def _translations(body: str, is_spaced: bool) -> set[str]:
             continue  # brackets nested deeper than any dictionary writes them: not a translation line
         line = _NUMBER.sub(",", line)
         for item in re.split(r"[,;]", line):
-            word = _word_of(item, is_spaced)
+            word = _word_of(item[item.index(marker) + len(marker):] if marker and item.lstrip().startswith(marker)
+                            else item, is_spaced)
             if word:
                 found.add(word)
     return found
@@ -211,9 +218,9 @@ class DictdFile:
                              "index)") from None
         where.sort()
         merged: dict[str, set[str]] = {}
-        repair = SPELLING.get(base_lang(self.lang))
+        repair, marker = SPELLING.get(base_lang(self.lang)), INFINITIVE.get(base_lang(self.lang), "")
         for head, body in zip((h for _, _, h in where), _bodies(self.data, [(o, n) for o, n, _ in where])):
-            found = _translations(body, other_spaced)
+            found = _translations(body, other_spaced, marker)
             merged.setdefault(head, set()).update({w.translate(repair) for w in found} if repair else found)
         for head, found in merged.items():
             if found:
@@ -332,6 +339,13 @@ def _key(word: str) -> str:
     return word[:MIN_STEM]
 
 
+def _keys_of(word: str) -> set[str]:
+    """The keys a text word is found under: its own, and its y-read form's (`bodies` under `body` too: the i of
+    `_y_stem` inside the key) when that has `MIN_STEM` letters (every key one length: the index is read by it)."""
+    y = _y_stem(word)
+    return {_key(word), _key(y)} if len(y) >= MIN_STEM else {_key(word)}
+
+
 @dataclass
 class Lexicon:
     """Bilingual dictionaries for one language pair: dictd files, TSV files, CEDICT, and entries held in
@@ -353,7 +367,8 @@ class Lexicon:
         return ", ".join(self.names) if self.names else "none"
 
     def lookup(self, src_words: Iterable[str], trg_words: Iterable[str], short: bool = False,
-               parts: dict[str, set[str]] | None = None) -> dict[str, set[str]]:
+               parts: dict[str, set[str]] | None = None, loose: dict[str, set[str]] | None = None
+               ) -> dict[str, set[str]]:
         """The entries whose two sides occur among the given words, as {given source word: dictionary
         target words} (alphabetic words up to inflection: `inflected`; words of unspaced sides exactly;
         the target words are matched to a pair's words again when anchoring), from every source of the
@@ -364,7 +379,9 @@ class Lexicon:
         `parts` (a dict, filled in the same pass): the entries whose target word occurs only as a compound's first
         part, a target word (spaced side) beginning with it and `MIN_STEM` letters or more after it (`küszöb` in
         `küszöbérték`; `lexicon.compound_part`), kept apart from the result: `loneterms.py` reads them where the target
-        writes compounds as one word, never the anchors."""
+        writes compounds as one word, never the anchors. `loose` (a dict, filled alike): the pairs left out because ONE
+        word has more than `MAX_TRANSLATIONS` translations (`confirm` and `megerősít`, which lists 33 English verbs):
+        one-way evidence for a tag with no link (`loneterms.LoneEntries`), never the anchors."""
         src_set = {w.lower() for w in src_words}
         trg_set = {w.lower() for w in trg_words}
         s_spaced, t_spaced = spaced(self.src_lang), spaced(self.trg_lang)
@@ -392,11 +409,12 @@ class Lexicon:
             entries.extend((src, trg) for trg in trgs)
         found: dict[str, set[str]] = {}
         for src, trg in entries:
-            if fan_src.get(src, 0) > MAX_TRANSLATIONS or fan_trg.get(trg, 0) > MAX_TRANSLATIONS:
+            over = fan_src.get(src, 0) > MAX_TRANSLATIONS, fan_trg.get(trg, 0) > MAX_TRANSLATIONS
+            if any(over) and (loose is None or all(over)):
                 continue
-            into = found
+            into = loose if any(over) else found
             if not _occurs(trg, trg_set, trg_keys, t_spaced):
-                if parts is None or not t_spaced or not compound_part(trg, trg_keys.get(_key(trg), ())):
+                if any(over) or parts is None or not t_spaced or not compound_part(trg, trg_keys.get(_key(trg), ())):
                     continue
                 into = parts
             for form in ([src] if src in src_set else []) if short else _forms(src, src_set, src_keys, s_spaced):
@@ -409,7 +427,8 @@ def _keys(words: set[str], is_spaced: bool) -> dict[str, list[str]]:
     if is_spaced:
         for w in words:
             if len(w) >= MIN_STEM:
-                keys.setdefault(_key(w), []).append(w)
+                for key in _keys_of(w):
+                    keys.setdefault(key, []).append(w)
     return keys
 
 
@@ -619,7 +638,8 @@ def lexicon_pairs(src: Sequence, trg: Sequence, table: dict[str, set[str]], src_
     t_by_key: dict[str, list[str]] = {}
     for b, (text, _) in enumerate(t_units):
         if text not in t_where:
-            t_by_key.setdefault(_key(text) if t_spaced else text, []).append(text)
+            for key in _keys_of(text) if t_spaced else (text,):
+                t_by_key.setdefault(key, []).append(text)
         t_where.setdefault(text, []).append(b)
     partners: dict[str, set[str]] = {}  # distinct source text → the distinct target texts it matches
     back: dict[str, int] = {}  # distinct target text → copies of source units matching it

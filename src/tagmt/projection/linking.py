@@ -168,11 +168,12 @@ class _Cuts(Sequence[set[int]]):
 
 
 def batch_lexicon(lexicon: Lexicon | None, model: ProjectionModel | None, sources: list[Detagged], src: WordStore,
-                  trg: WordStore, src_lang: str, trg_lang: str, parts: dict[str, set[str]] | None = None
+                  trg: WordStore, src_lang: str, trg_lang: str, **tables: dict[str, set[str]] | None
                   ) -> dict[str, set[str]]:
     """The dictionary entries whose two sides occur in the batch's tagged pairs, the only ones anchored
-    (`Lexicon.lookup` over their units), from `lexicon` and the model's embedded entries; `parts` (a dict): filled,
-    in the same pass, with the entries whose target word occurs only as a compound's first part (`loneterms.py`)."""
+    (`Lexicon.lookup` over their units), from `lexicon` and the model's embedded entries; `tables` (`parts`, `loose`:
+    dicts, `Lexicon.lookup`'s): filled, in the same pass, with the entries whose target word occurs only as a
+    compound's first part and those with one polysemous side (`loneterms.py` alone)."""
     if lexicon is not None and lexicon.off:  # `--lexicon none`: a model's entries are off too
         return {}
     entries = getattr(model, "lexicon", None) or {}
@@ -189,7 +190,7 @@ def batch_lexicon(lexicon: Lexicon | None, model: ProjectionModel | None, source
         if d.tags:
             src_vocab |= unit_texts(src[k], src_lang)
             trg_vocab |= unit_texts(trg[k], trg_lang)
-    return lexicon.lookup(src_vocab, trg_vocab, parts=parts)
+    return lexicon.lookup(src_vocab, trg_vocab, **tables)
 
 
 

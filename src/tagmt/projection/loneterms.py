@@ -19,6 +19,8 @@ it is nobody's. For a tagged word with no link the alternative is a guess; here 
   that the tagged word be the target word's best partner too), or that are written as the target form the
   aligner links the same source form to most often in the batch's other pairs (`batch_partners`, in at least
   `MIN_SEEN` pairs: the term's consistent translation across the document, `rights` → `jogok`);
+* for a tag with no link at all, also the pairs the dictionary's fan limit dropped for ONE polysemous word
+  (`LoneEntries`, `Lexicon.lookup(loose=…)`: `confirms` → `megerősíti`, whose entry lists 33 English verbs);
 * the candidates are one run of adjacent words (a word written twice, or two partners apart, say nothing: no
   link is made);
 * no candidate is already linked to another source word that is its own dictionary partner, cognate or the
@@ -72,6 +74,19 @@ def batch_partners(pairs: Iterable[tuple[list[Word], list[Word], Links]]) -> dic
     return found
 
 
+class LoneEntries(dict):
+    """The dictionary entries lone terms read, and `unlinked`: the entries of a source word with few translations
+    whose partner has many (`Lexicon.lookup(loose=...)`: `confirm` → `megerősít`, which lists 33 English verbs),
+    read only for a tag with no link at all (against a link of the aligner's they are too weak: `principles` →
+    `alap` of `alapján` over `elvek`)."""
+
+    def __init__(self, entries: Mapping[str, set[str]], unlinked: Mapping[str, set[str]] | None = None) -> None:
+        super().__init__(entries)
+        self.unlinked: Mapping[str, set[str]] = self  # (these entries with the unlinked ones: merged once, time)
+        if unlinked:
+            self.unlinked = {w: self.get(w, set()) | unlinked.get(w, set()) for w in {*self, *unlinked}}
+
+
 def link_lone_terms(
     detagged: Detagged, src: list[Word], trg: list[Word], links: Links, table: Mapping[str, set[str]],
     langs: tuple[str, str], seen: Mapping[str, set[str]] | None = None,
@@ -97,7 +112,8 @@ def link_lone_terms(
         guessed = any(i in linked_src for i in inside)
         if guessed and not _uncertain(inside, current_links, weights):
             continue
-        run = _partner_run(inside, src, trg, table, langs, None if guessed else seen)  # (the batch's links are the
+        entries = table if guessed else getattr(table, "unlinked", table)
+        run = _partner_run(inside, src, trg, entries, langs, None if guessed else seen)  # (the batch's links are the
         # aligner's word again: against its own link, only the dictionary and the spelling count)
         if run is None or _taken(run, inside, src, trg, current_links, table, langs):
             continue

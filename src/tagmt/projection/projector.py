@@ -48,7 +48,7 @@ from tagmt.projection.detag import Detagged, SourceTag, detag
 from tagmt.projection.edges import Decide, EdgeContext, Span, units_of
 from tagmt.projection.lexicon import Lexicon
 from tagmt.projection.linking import Batch, batch_lexicon, batch_links, short_lexicon
-from tagmt.projection.loneterms import batch_partners, link_lone_terms
+from tagmt.projection.loneterms import LoneEntries, batch_partners, link_lone_terms
 from tagmt.projection.modelstore import ProjectionModel
 from tagmt.projection.neighbours import PER_LINE, nearest
 from tagmt.projection.render import render_spans
@@ -147,7 +147,9 @@ class Projector:
         progress("aligning", 0, 0)
         parts: dict[str, set[str]] | None = {} if self.config.lone_terms and self.profiles.trg.closed_compounds \
             else None  # (a compound's first part, `küszöb` of `küszöbérték`: for `loneterms.py` alone)
-        table = batch_lexicon(self.lexicon, model, sources, batch.src, batch.trg, self.src_lang, self.trg_lang, parts)
+        loose: dict[str, set[str]] | None = {} if self.config.lone_terms else None  # (one side polysemous: lone terms)
+        table = batch_lexicon(self.lexicon, model, sources, batch.src, batch.trg, self.src_lang, self.trg_lang,
+                              parts=parts, loose=loose)
         links = batch_links(self.aligner, batch, [*align_corpus, *self._along(detagged, known)], table)
         terms = Terms.of(batch, n, shown, model)
         lone = table
@@ -155,6 +157,7 @@ class Projector:
             lone = {**table, **short_lexicon(self.lexicon, batch, self.profiles.src.function_words)}
             for word, found in (parts or {}).items():
                 lone[word] = lone.get(word, set()) | found
+            lone = LoneEntries(lone, loose)
         anchored = _Anchored(batch, links, terms.glossary, lone if self.config.lone_terms else None,
                              batch_partners((batch.src[k], batch.trg[k], links[k]) for k in range(len(sources))
                                             if sources[k].tags) if self.config.lone_terms else None)
