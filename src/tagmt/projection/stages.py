@@ -50,9 +50,7 @@ name and what it does). A pipeline (`Pipeline.for_profile`) runs, after placing 
    `spaced-marks` for those that write a space before `: ; ! ?` (`spacedmarks.py`: `<b>Remarque :</b>`);
 6. `source-order` — where the examples keep the source's order of interchangeable tags, they take it
    (`SourceOrder`, learned by `conventions.keeps_source_order`);
-7. `paragraph-pin` — block tags back on their sentences (`paragraphs.Paragraph.pin`);
-   `governed-after-pin` — `governed-words` again where the pin undid it at an edge the links cut
-   (`<g1>1,5 million </g1><g2>de migrants`);
+7. `paragraph-pin` — block tags back on their sentences (`paragraphs.Paragraph.pin`); then `governed-after-pin`;
 8. `adjacent-seams` — two tags that touch in the source touch in the translation, the space between their words
    with the one the edge conventions let hold it (`seams.py`: `<g1>1,5 Millionen</g1><g2> Migranten`).
 
