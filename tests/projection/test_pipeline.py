@@ -90,7 +90,8 @@ def test_a_target_language_runs_the_common_stages_then_its_profiles(lang, extra)
     assert names == ("quoted-labels", "taught-terms", "edges", "units", "inner-glosses", "copied-cuts",
                      "standalone-codes", "footnote-marks", "phrase-points", "postposition-marks", "case-endings", "closing-marks", "point-anchors",
                      "lists", "label-quotes-kept", "label-copies", "noun-chains", "label-phrases", "edge-words",
-                     "outside-words", *extra, "shared-heads", "source-order", "paragraph-pin", "adjacent-seams")
+                     "outside-words", *extra, "shared-heads", "source-order", "paragraph-pin", "governed-after-pin",
+                     "adjacent-seams")
     assert names == (*COMMON, *extra, *LAST)
 
 

@@ -51,7 +51,7 @@ name and what it does). A pipeline (`Pipeline.for_profile`) runs, after placing 
    `spaced-marks` for those that write a space before `: ; ! ?` (`spacedmarks.py`: `<b>Remarque :</b>`);
 6. `shared-heads` — coordinated labels leave the copies of the head they share outside (`sharedheads.py`); `source-order`
    — where the examples keep the source's order of interchangeable tags, they take it (`SourceOrder`, learned);
-7. `paragraph-pin` — block tags back on their sentences (`paragraphs.Paragraph.pin`);
+7. `paragraph-pin` — block tags back on their sentences (`paragraphs.Paragraph.pin`); then `governed-after-pin`;
 8. `adjacent-seams` — two tags that touch in the source touch in the translation, the space between their words
    with the one the edge conventions let hold it (`seams.py`: `<g1>1,5 Millionen</g1><g2> Migranten`).
 
@@ -479,6 +479,22 @@ class GovernedWords:
         return governed_words(spans, ctx)
 
 
+class GovernedAfterPin:
+    """`governed-words` again after the paragraph pin, for the languages that run it: two tags that tile a segment are
+    blocks the pin puts back on the parts the links cut its sentence into, which undoes the hand-over at the cut
+    (`<g1>1,5 million de </g1><g2>migrants…`); an edge the links cut is not firm, so the function word goes to the
+    second block again (`<g1>1,5 million </g1><g2>de migrants…`). Only in a pair the pin acts on (`ctx.paragraph`)."""
+
+    name = "governed-after-pin"
+    placing = False
+
+    def run(self, ctx: PairContext, spans: list[Span]) -> list[Span]:
+        profile = ctx.trg_profile
+        if ctx.paragraph is None or profile is None or "governed-words" not in profile.extra_stages:
+            return spans
+        return governed_words(spans, ctx)
+
+
 class Locutions:
     """No tag edge cuts a multi-word expression the language uses as one word: a span on part of a listed locution whose
     words there are its tag's takes the rest (`locutions.py`: `<g>en grande partie</g>`, `<g>autour de</g>`)."""
@@ -550,7 +566,7 @@ STAGES: dict[str, type[Stage]] = {
                                     NounHeads, GovernedWords, WholeEojeols, PostpositionMarks, InnerGlosses,
                                     PostpositionEdges, CaseEndings, LabelCopies, AdjacentSeams, Locutions, PointAnchors,
                                     SpacedMarks, OutsideWords, PhrasePoints, NounPrefixes, ClauseHeads,
-                                    ClosingMarks, SharedHeads, ClosedEojeols)
+                                    ClosingMarks, SharedHeads, ClosedEojeols, GovernedAfterPin)
 }
 """Every stage by its name."""
 COMMON = ("quoted-labels", "taught-terms", "edges", "units", "inner-glosses", "copied-cuts", "standalone-codes",
@@ -558,7 +574,7 @@ COMMON = ("quoted-labels", "taught-terms", "edges", "units", "inner-glosses", "c
           "label-quotes-kept",
           "label-copies", "noun-chains", "label-phrases", "edge-words", "outside-words")
 """The rule stages every language runs, in order, before its profile's `extra_stages`."""
-LAST = ("shared-heads", "source-order", "paragraph-pin", "adjacent-seams")
+LAST = ("shared-heads", "source-order", "paragraph-pin", "governed-after-pin", "adjacent-seams")
 """The stages after the profile's."""
 
 
