@@ -10,14 +10,10 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tagmt.markup import strip, tokenize
-from tagmt.projection import detag, project_tags
-from tagmt.projection.anchors import anchor_lexicon
 from tagmt.projection.lexicon import MIN_STEM, _keys_of, _translations, _y_stem, inflected, read_lexicon
-from tagmt.projection.wordseg import words_with_offsets
 
 sys.path.insert(0, str(Path(__file__).parent))
-from test_lexicon import write_dictd  # noqa: E402
+from test_lexicon import assert_anchored_projection_keeps, write_dictd  # noqa: E402
 
 
 # --- `to` before an English verb ------------------------------------------------------------------------------
@@ -97,12 +93,5 @@ TABLE = {"bodies": {"körper", "орган"}, "body": {"körper"}, "duties": {"p
 @given(st.lists(st.sampled_from(WORDS), min_size=1, max_size=8), st.lists(st.sampled_from(TARGET), max_size=8),
        st.lists(st.tuples(st.integers(0, 7), st.integers(0, 7)), max_size=6))
 def test_projection_over_the_new_entries_keeps_text_and_tags(words, target, raw):
-    source = f"<g id=\"1\">{' '.join(words)}</g> <b>{' '.join(words[: len(words) // 2])}</b><x/>"
-    translation = " ".join(target)
-    d = detag(source)
-    src, trg = words_with_offsets(d.plain, "en", d.cuts()), words_with_offsets(translation, "de")
-    links = {(i, j) for i, j in raw if i < len(src) and j < len(trg)}
-    out = project_tags(d, translation, src, trg, anchor_lexicon(src, "en", trg, "de", links, TABLE))
-    assert strip(out) == translation
-    assert sorted(t.text for t in tokenize(out) if t.is_markup) == sorted(
-        t.text for t in tokenize(source) if t.is_markup)
+    assert_anchored_projection_keeps(
+        f"<g id=\"1\">{' '.join(words)}</g> <b>{' '.join(words[: len(words) // 2])}</b><x/>", " ".join(target), raw, TABLE)

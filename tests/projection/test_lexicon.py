@@ -211,12 +211,17 @@ def test_each_word_gets_at_most_one_partner_unit(source, translation, trg_lang):
 @given(st.lists(st.sampled_from(WORDS), min_size=1, max_size=8), st.lists(st.sampled_from(TARGET), max_size=8),
        st.lists(st.tuples(st.integers(0, 7), st.integers(0, 7)), max_size=6))
 def test_projection_with_lexicon_anchors_keeps_text_and_tags(words, target, raw):
-    source = f"<b>{' '.join(words)}</b> <i>{' '.join(words[: len(words) // 2])}</i><x/>"
-    translation = " ".join(target)
+    assert_anchored_projection_keeps(f"<b>{' '.join(words)}</b> <i>{' '.join(words[: len(words) // 2])}</i><x/>",
+                                     " ".join(target), raw, TABLE)
+
+
+def assert_anchored_projection_keeps(source: str, translation: str, raw, table) -> None:
+    """`source` (en) projected onto `translation` (de) with the links of `raw` that fit and the anchors of `table`
+    keeps the translation's text and every tag of the source."""
     d = detag(source)
     src, trg = words_with_offsets(d.plain, "en", d.cuts()), words_with_offsets(translation, "de")
     links = {(i, j) for i, j in raw if i < len(src) and j < len(trg)}
-    out = project_tags(d, translation, src, trg, anchor_lexicon(src, "en", trg, "de", links, TABLE))
+    out = project_tags(d, translation, src, trg, anchor_lexicon(src, "en", trg, "de", links, table))
     assert strip(out) == translation
     assert sorted(t.text for t in tokenize(out) if t.is_markup) == sorted(
         t.text for t in tokenize(source) if t.is_markup)
