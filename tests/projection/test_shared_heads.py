@@ -16,6 +16,7 @@ from tagmt.projection.render import render_spans
 from tagmt.projection.sharedheads import shared_heads
 from tagmt.projection.stages import LAST, STAGES, Pipeline
 
+from test_label_copies import _at  # the nth copy of a piece of text, as offsets
 from test_pipeline import _context
 
 MODES = "The levels for both <ui>classic</ui> and <ui>enhanced</ui> modes are these."
@@ -40,13 +41,6 @@ def _run(source: str, text: str, lang: str, spans: list[tuple[int, int]], links:
     nodes = [Span(tag, a, b, k, False) for k, (tag, (a, b)) in enumerate(zip(ctx.detagged.tags, spans))]
     out = shared_heads(nodes, ctx)
     return [text[n.start:n.end] for n in out]
-
-
-def _at(text: str, piece: str, nth: int = 0) -> tuple[int, int]:
-    at = -1
-    for _ in range(nth + 1):
-        at = text.index(piece, at + 1)
-    return at, at + len(piece)
 
 
 def test_a_copy_of_the_shared_head_leaves_the_label():
