@@ -67,8 +67,7 @@ def _trim(node: Span, ctx: PairContext, linked: set[int]) -> None:
         if unit is None or any(c.start < unit.end for c in node.children):
             break
         rest = _next_text(ctx, unit.end, node.end)
-        if rest is None or not (_leaves(ctx, node, unit, linked) and (ctx.decide(node, left, OUTSIDE, unit, context)
-                                                                    or _source_word_outside(ctx, node, -1))
+        if rest is None or not (_leaves(ctx, node, unit, linked) and ctx.decide(node, left, OUTSIDE, unit, context)
                                 or _class_noun(ctx, node, unit, rest)):
             break
         node.start = rest
@@ -77,31 +76,9 @@ def _trim(node: Span, ctx: PairContext, linked: set[int]) -> None:
         if unit is None or any(c.end > unit.start for c in node.children):
             break
         rest = _previous_text(ctx, node.start, unit.start)
-        if rest is None or not _leaves(ctx, node, unit, linked) or not (
-                ctx.decide(node, right, OUTSIDE, unit, context) or _source_word_outside(ctx, node, 1)):
+        if rest is None or not _leaves(ctx, node, unit, linked) or not ctx.decide(node, right, OUTSIDE, unit, context):
             break
         node.end = rest
-
-
-def _source_word_outside(ctx: PairContext, node: Span, side: int) -> bool:
-    """Whether the source writes a function word of its own just outside `node`'s tag at this edge (`side` -1: before
-    its start, 1: after its end, whitespace between) and none as the tag's own word at that edge (`a <g>Sustainable
-    Europe Investment Plan</g>`, `le <g>rapport</g>`): the target's function word there, which translates nothing
-    of the tag (`_leaves`), is that word's counterpart and stays outside as the source has it, whatever the examples
-    hold (where the source writes `the`/`a` just before a tag, the dev references write no article as the tag's
-    first word in 22 of 24 EUR-Lex and all 225 glossary cases)."""
-    profile = None if ctx.profiles is None else ctx.profiles.src
-    src, tag, plain = ctx.src, node.tag, ctx.plain
-    if profile is None or not src or tag.start >= tag.end:
-        return False
-    inside = words_within(src, ctx.src_starts, tag.start, tag.end)
-    k = bisect_left(ctx.src_starts, tag.start) - 1 if side < 0 else bisect_left(ctx.src_starts, tag.end)
-    if not inside or not 0 <= k < len(src):
-        return False
-    edge, outer = src[inside[0] if side < 0 else inside[-1]], src[k]
-    gap = plain[outer.end:tag.start] if side < 0 else plain[tag.end:outer.start]
-    return not gap.strip() and closed_class(outer.text, outer.kind, profile) and any(c.isalpha() for c in outer.text) \
-        and not closed_class(edge.text, edge.kind, profile)
 
 
 def _class_noun(ctx: PairContext, node: Span, unit: Unit, rest: int) -> bool:
