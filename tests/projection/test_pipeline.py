@@ -5,6 +5,7 @@ stages, and the config's switches doing what the module flags they replaced did.
 from __future__ import annotations
 
 import copy
+from pathlib import Path
 
 import pytest
 
@@ -224,3 +225,14 @@ def test_a_config_is_frozen_and_the_default_is_what_tagmt_ships():
         config.rerank = False  # type: ignore[misc]
     assert copy.copy(config) == config
     assert project_spans(_context("Open <b>it</b>.", "Avaa se.", "fi", [("it", "se")]))[0].start == 5
+
+
+def test_the_architecture_lists_every_stage_in_pipeline_order():
+    """docs/architecture.md's "Projection stages in pipeline order" names every stage, the common and last ones in
+    the order the pipeline runs them (the reading guide stays true as stages are added)."""
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "architecture.md").read_text(encoding="utf-8")
+    section = doc.split("### Projection stages in pipeline order", 1)[1].split("\n## ", 1)[0]
+    first = {name: section.find(f"`{name}`") for name in STAGES}
+    assert [name for name, at in first.items() if at < 0] == []
+    for order in (COMMON, LAST):
+        assert sorted(order, key=first.__getitem__) == list(order)

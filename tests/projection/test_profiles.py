@@ -96,3 +96,16 @@ def test_the_moved_japanese_lists_are_unchanged():
 
     assert japanese.NO_WORD_START == set("ーッァィゥェォャュョヮンヵヶ")
     assert japanese.COMMON_NOUN_TAGS == ("名詞,一般", "名詞,サ変接続")
+
+
+@pytest.mark.parametrize(
+    "code, extra",
+    [
+        ("hu", ("label-words", "governed-words", "postposition-edges")),
+        ("fi", ("label-words", "governed-words", "hyphen-heads", "postposition-edges")),
+        ("nl", ("label-words", "governed-words", "hyphen-heads")),
+    ],
+)
+def test_profiles_beyond_the_first_languages_name_their_stages(code, extra):
+    # Hungarian and Finnish write postpositions after the noun; Finnish and Dutch join a label to its head by a hyphen
+    assert profile_for(code).extra_stages == extra

@@ -3,57 +3,10 @@
 Every stage has one interface (`Stage`: a `name`, `run(ctx, spans) -> spans` over a `context.PairContext`),
 and one small class per stage calls its rule module with the context's fields. `STAGES` is the name →
 class table (the registry pattern of sacrebleu's metrics and CTranslate2's models: each class says its
-name and what it does). A pipeline (`Pipeline.for_profile`) runs, after placing the tags:
-
-0. `quoted-labels` — a span inside a quotation or bracket group that quotes its label takes the group's text
-   (`labels.quoted_labels`), before the edge conventions decide on the marks;
-   `taught-terms` — a span takes the whole multi-word translation the examples teach for its term where it
-   overlaps it (`termphrases.whole_terms`: `les <g>parties prenantes</g>`), before the edge and unit rules;
-1. `edges` — the edge conventions move span edges over the units beside them (`edges.adjust_edges`);
-2. `units` — no edge cuts a verbatim token, a dictionary word or a bracket group (`units.respect_units`);
-   `inner-glosses` — a span takes a bracketed gloss the translation writes inside its phrase (`innerglosses`);
-   `copied-cuts` — an edge inside a source token goes to the same place in the token's copy (`copycuts`);
-   `standalone-codes` — a point glued to a copied number keeps its side of the copy, a spaced point fills a
-   hole after wide punctuation or stays before a bracketed gloss (`standalone`);
-   `footnote-marks` — a point written against a word's end follows its noun phrase's translation (`footnotes`);
-   `phrase-points` — such a point goes after its phrase's consistent target block (`phrasepoints`);
-   `postposition-marks` — such a point goes before a postposition written after the phrase (`postpositionmarks`);
-   `case-endings` — a point glued to a word the translation writes with a case ending after a mark follows the
-   ending (`caseendings`: `az EU-ban<x/>`);
-   `point-anchors` — a point at an edge of its parent's text stays at that edge, one against a bracket or quotation
-   mark against the translation's corresponding mark (`pointanchors`);
-3. `lists` — coordinated sibling tags take the translation's list items (`enumerations.respect_lists`);
-   `label-quotes-kept` — a span grown past the group that quotes its label goes back to it (`labels.py`);
-   `label-copies` — in Korean and Japanese, a label's span on a predicate's stem goes to the copy of its words
-   written as a noun (`labelcopies.py`: `<ui>편집</ui>을` for `<ui>Edit</ui>`, not `편집하려면`);
-4. `noun-chains` — a tag that cuts a Korean/Japanese noun chain takes its free nouns, up to the label's head
-   noun (`nounchains`, `labels.label_head`);
-   `label-phrases` — in a head-final language a label's span takes its phrase's internal particles and the
-   words they join, and leaves the case particle and predicate after the phrase out (`labelphrases`);
-   `edge-words` — a function word at a span's edge that translates nothing of its tag leaves the span where
-   the examples keep that word outside (`edgewords.keep_outside`);
-   `outside-words` — a word at a span's edge that translates a source word outside the tag, its links into the tag
-   only doubling the span's translation, leaves the span (`outsidewords.py`: `<ui>저장</ui> 버튼`);
-5. the target profile's `extra_stages` (`profiles.Profile`): `chinese-phrases` for Chinese
-   (`chinesegrammar.keep_phrases`: circumpositions and aspect adverbs); `label-words` for the languages written with
-   spaces (`labelwords.py`: a label's unlinked words beside its span) and `governed-words` (`governedwords.py`: a
-   function word between two adjacent tags goes with the second, `<g1>1,5 million </g1><g2>de migrants</g2>`),
-   then `hyphen-heads` for those that join a
-   label to its head noun with a hyphen (`hyphenheads.py`: `<ui>Tallenna</ui>-painiketta`); `noun-heads` for those
-   that capitalize their nouns (`nounheads.py`: a one-word term's span ends at its noun, `<g>Gruppen</g> dabei`);
-   `whole-eojeols` for Korean (`eojeols.py`: no edge between two lexical morphemes of one eojeol,
-   `<ui>메시지 미리보기</ui>에서는`), then `closed-eojeols` (`closedeojeols.py`: no span opens with an eojeol that
-   closes its own phrase, `이를 <ui>매핑된 … 내역</ui>`); `noun-prefixes` for Japanese (`nounprefixes.py`: no span starts between a
-   noun prefix and its noun, `<emphasis>未請求債権</emphasis>`); then `clause-heads` for both (`clauseheads.py`: a label's
-   span ends at its head noun after the relative clause, `<ui>十分な能力があるスロット</ui>`);
-   `postposition-edges` for those with postpositions (`postpositionmarks.py`: `<g>jövő</g> érdekében`);
-   `locutions` for those that list them (`locutions.py`: `<g>en grande partie</g>`);
-   `spaced-marks` for those that write a space before `: ; ! ?` (`spacedmarks.py`: `<b>Remarque :</b>`);
-6. `shared-heads` — coordinated labels leave the copies of the head they share outside (`sharedheads.py`); `source-order`
-   — where the examples keep the source's order of interchangeable tags, they take it (`SourceOrder`, learned);
-7. `paragraph-pin` — block tags back on their sentences (`paragraphs.Paragraph.pin`); then `governed-after-pin`;
-8. `adjacent-seams` — two tags that touch in the source touch in the translation, the space between their words
-   with the one the edge conventions let hold it (`seams.py`: `<g1>1,5 Millionen</g1><g2> Migranten`).
+name and what it does). A pipeline (`Pipeline.for_profile`) runs, after placing the tags, `COMMON` (every
+language), then the target profile's `extra_stages` (`profiles.Profile`), then `LAST`. Each stage class's docstring
+says what its rule does, with an example; docs/architecture.md ("Projection stages in pipeline order") reads them
+all top to bottom.
 
 Placing (`place`: `inside_outside.place_tags` on the context's paragraph, `edges.to_spans`,
 `units.verbatim_spans`) is the explicit first step. `Pipeline.placed_spans` gives the tags as placed,
